@@ -1,0 +1,54 @@
+// swift-tools-version:6.0
+// The dependency edges below are the architecture: pure layers (Geometry, Physics,
+// Scrolling, Raster) at the bottom import no C library; adapters on top; `glide` wires.
+import PackageDescription
+
+let package = Package(
+    name: "Glide",
+    products: [
+        .executable(name: "glide", targets: ["glide"]),
+        .library(name: "Glide", targets: ["Scrolling", "Raster", "Text", "ImageCodecs"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // Layer 0: pure value types, no C, no clocks.
+        .target(name: "Geometry"),
+        .target(name: "Physics"),
+        // Layer 1: engines.
+        .target(name: "Scrolling", dependencies: ["Physics", "Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
+        // Adapters.
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CJPEG"]),
+        .target(name: "FeelLab", dependencies: ["Scrolling"]),
+        .target(name: "FeedScene", dependencies: ["Raster", "Text"]),
+        // Composition root: CLI only.
+        .executableTarget(name: "glide", dependencies: [
+            "FeelLab", "FeedScene", "ImageCodecs",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // C libraries from Debian, one system-library target each.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libjpeg",
+                       providers: [.apt(["libjpeg-dev"])]),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["Raster", "ImageCodecs"], path: "Tests/TestSupport"),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
+        .testTarget(name: "FeelLabTests", dependencies: ["FeelLab"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
+        .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"]),
+    ]
+)

@@ -1,0 +1,144 @@
+/// Points, sizes and rectangles in logical points (Double) and whole device pixels (Int).
+/// Value types only: no pixels, no time, no C.
+
+@frozen
+public struct Point: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    @inlinable public init(x: Double, y: Double) { self.x = x; self.y = y }
+    @inlinable public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
+    public static let zero = Point(x: 0, y: 0)
+
+    @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    @inlinable public static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
+    @inlinable public static func / (a: Point, s: Double) -> Point { Point(x: a.x / s, y: a.y / s) }
+    @inlinable public static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    /// Euclidean length when the point is read as a vector.
+    @inlinable public var length: Double { (x * x + y * y).squareRoot() }
+    /// True when both coordinates are finite (not NaN, not infinite).
+    @inlinable public var isFinite: Bool { x.isFinite && y.isFinite }
+    public var description: String { "(\(x), \(y))" }
+}
+
+@frozen
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+    @inlinable public init(width: Double, height: Double) { self.width = width; self.height = height }
+    @inlinable public init(_ width: Double, _ height: Double) { self.width = width; self.height = height }
+    public static let zero = Size(width: 0, height: 0)
+    public var description: String { "\(width)x\(height)" }
+}
+
+@frozen
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+    @inlinable public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
+        origin = Point(x: x, y: y); size = Size(width: width, height: height)
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    @inlinable public var minX: Double { origin.x }
+    @inlinable public var minY: Double { origin.y }
+    @inlinable public var maxX: Double { origin.x + size.width }
+    @inlinable public var maxY: Double { origin.y + size.height }
+    @inlinable public var midX: Double { origin.x + size.width / 2 }
+    @inlinable public var midY: Double { origin.y + size.height / 2 }
+    @inlinable public var width: Double { size.width }
+    @inlinable public var height: Double { size.height }
+    @inlinable public var isEmpty: Bool { !(size.width > 0 && size.height > 0) }
+
+    @inlinable public func contains(_ p: Point) -> Bool {
+        p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY
+    }
+    @inlinable public func intersection(_ r: Rect) -> Rect {
+        let x0 = max(minX, r.minX), y0 = max(minY, r.minY)
+        let x1 = min(maxX, r.maxX), y1 = min(maxY, r.maxY)
+        if x1 <= x0 || y1 <= y0 { return .zero }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+    @inlinable public func intersects(_ r: Rect) -> Bool { !intersection(r).isEmpty }
+    @inlinable public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width, height: height)
+    }
+    @inlinable public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
+    }
+    public var description: String { "(\(minX), \(minY), \(width), \(height))" }
+}
+
+/// A rectangle of whole device pixels; `maxX`/`maxY` are exclusive.
+@frozen
+public struct IntRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    @inlinable public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public static let zero = IntRect(x: 0, y: 0, width: 0, height: 0)
+    @inlinable public var maxX: Int { x + width }
+    @inlinable public var maxY: Int { y + height }
+    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inlinable public var area: Int { isEmpty ? 0 : width * height }
+
+    @inlinable public func intersection(_ r: IntRect) -> IntRect {
+        let x0 = max(x, r.x), y0 = max(y, r.y)
+        let x1 = min(maxX, r.maxX), y1 = min(maxY, r.maxY)
+        if x1 <= x0 || y1 <= y0 { return .zero }
+        return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+    /// The smallest rectangle containing both (an empty operand is ignored).
+    @inlinable public func union(_ r: IntRect) -> IntRect {
+        if isEmpty { return r }
+        if r.isEmpty { return self }
+        let x0 = min(x, r.x), y0 = min(y, r.y)
+        return IntRect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
+    }
+    /// The whole pixels touched by `rect` (rounded outwards).
+    @inlinable public init(enclosing rect: Rect) {
+        let x0 = rect.minX.rounded(.down), y0 = rect.minY.rounded(.down)
+        let x1 = rect.maxX.rounded(.up), y1 = rect.maxY.rounded(.up)
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite,
+              abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9 else {
+            self = .zero; return
+        }
+        self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
+    }
+    public var description: String { "[\(x),\(y) \(width)x\(height)]" }
+}
+
+/// A set of device-pixel rectangles that need redrawing. Kept as a short list; rectangles
+/// that overlap are merged so the list stays small.
+public struct Region: Hashable, Sendable {
+    public private(set) var rects: [IntRect] = []
+    public init() {}
+    public init(_ rect: IntRect) { add(rect) }
+    public var isEmpty: Bool { rects.isEmpty }
+    public var bounds: IntRect { rects.reduce(IntRect.zero) { $0.union($1) } }
+
+    public mutating func add(_ rect: IntRect) {
+        guard !rect.isEmpty else { return }
+        var merged = rect
+        var i = 0
+        while i < rects.count {
+            if !rects[i].intersection(merged).isEmpty {
+                merged = merged.union(rects.remove(at: i))
+                i = 0
+            } else {
+                i += 1
+            }
+        }
+        rects.append(merged)
+    }
+    public mutating func formUnion(_ other: Region) { for r in other.rects { add(r) } }
+    public func clipped(to clip: IntRect) -> Region {
+        var out = Region()
+        for r in rects { out.add(r.intersection(clip)) }
+        return out
+    }
+}

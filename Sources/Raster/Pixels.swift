@@ -1,0 +1,123 @@
+import Geometry
+
+/// A straight (non-premultiplied) sRGB colour with 8-bit channels, as apps and specs write it.
+@frozen
+public struct Color: Hashable, Sendable {
+    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+    @inlinable public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    /// `0xRRGGBB`, opaque.
+    @inlinable public init(rgb: UInt32, alpha: UInt8 = 255) {
+        self.init(red: UInt8((rgb >> 16) & 0xFF), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF), alpha: alpha)
+    }
+    /// Alpha given as a fraction, rounded to 8 bits to nearest (0.35 → 89).
+    @inlinable public init(rgb: UInt32, opacity: Double) {
+        let a = (max(0, min(1, opacity.isNaN ? 0 : opacity)) * 255).rounded()
+        self.init(rgb: rgb, alpha: UInt8(a))
+    }
+    public static let black = Color(rgb: 0x000000)
+    public static let white = Color(rgb: 0xFFFFFF)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    @inlinable public var premultiplied: PremultipliedColor {
+        let a = UInt32(alpha)
+        return PremultipliedColor(
+            argb: (a << 24) | (div255(UInt32(red) * a) << 16) | (div255(UInt32(green) * a) << 8) | div255(UInt32(blue) * a))
+    }
+}
+
+/// A premultiplied colour packed as `0xAARRGGBB`, the in-memory layout of DRM's
+/// ARGB8888/XRGB8888 on little-endian machines (bytes B, G, R, A/X).
+@frozen
+public struct PremultipliedColor: Hashable, Sendable {
+    public var argb: UInt32
+    @inlinable public init(argb: UInt32) { self.argb = argb }
+    @inlinable public var alpha: UInt32 { argb >> 24 }
+    public static let transparent = PremultipliedColor(argb: 0)
+}
+
+/// Exact x/255 rounded to nearest for x in 0...65025 (integer, so bit-exact on every CPU).
+@inlinable @inline(__always)
+public func div255(_ x: UInt32) -> UInt32 { (x + 128 + ((x + 128) >> 8)) >> 8 }
+
+/// Scales all four 8-bit channels of a packed pixel by `k`/255 (two channels per multiply).
+@inlinable @inline(__always)
+public func scalePixel(_ p: UInt32, by k: UInt32) -> UInt32 {
+    var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ag = ((p >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
+    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ag
+}
+
+/// Source-over of premultiplied `src` onto premultiplied `dst`.
+@inlinable @inline(__always)
+public func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+    let sa = src >> 24
+    if sa == 255 { return src }
+    if sa == 0 { return dst }
+    return src &+ scalePixel(dst, by: 255 - sa)
+}
+
+/// A borrowed view of 32-bit pixels (`0xAARRGGBB` premultiplied, or XRGB with X ignored)
+/// with a row stride in pixels. It does not own the memory: a DRM mapping, a PNG buffer or
+/// a `PixelBuffer` lends it.
+@frozen
+public struct PixelSpan {
+    public let base: UnsafeMutablePointer<UInt32>
+    public let width: Int
+    public let height: Int
+    /// Distance between rows, in pixels (bytes / 4).
+    public let stride: Int
+
+    @inlinable public init(base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+        precondition(width >= 0 && height >= 0 && stride >= width)
+        self.base = base; self.width = width; self.height = height; self.stride = stride
+    }
+    @inlinable public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+    @inlinable public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * stride }
+    @inlinable public subscript(x: Int, y: Int) -> UInt32 {
+        get { precondition(x >= 0 && x < width && y >= 0 && y < height); return base[y * stride + x] }
+        nonmutating set { precondition(x >= 0 && x < width && y >= 0 && y < height); base[y * stride + x] = newValue }
+    }
+}
+
+/// An owned, heap-allocated pixel buffer. A class because it is shared and rotated
+/// (shadow buffers, image caches) and identity is what callers want.
+public final class PixelBuffer: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    public let stride: Int
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    public init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
+        precondition(width >= 0 && height >= 0 && width <= 1 << 15 && height <= 1 << 15, "absurd buffer size")
+        self.width = width; self.height = height; self.stride = width
+        let count = max(1, width * height)
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: fill.argb, count: count)
+    }
+    deinit { pixels.deallocate() }
+
+    public var span: PixelSpan { PixelSpan(base: pixels, width: width, height: height, stride: stride) }
+    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+    public subscript(x: Int, y: Int) -> UInt32 {
+        get { span[x, y] }
+        set { span[x, y] = newValue }
+    }
+}
+
+/// An 8-bit coverage mask (glyphs, cached corners). Row-major, `width` bytes per row.
+public struct AlphaMask: Sendable {
+    public let width: Int
+    public let height: Int
+    public var coverage: [UInt8]
+    public init(width: Int, height: Int, coverage: [UInt8]) {
+        precondition(coverage.count == width * height)
+        self.width = width; self.height = height; self.coverage = coverage
+    }
+    public init(width: Int, height: Int) {
+        self.init(width: width, height: height, coverage: [UInt8](repeating: 0, count: width * height))
+    }
+}
