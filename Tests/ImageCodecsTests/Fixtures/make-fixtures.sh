@@ -1,0 +1,46 @@
+#!/bin/sh
+# Regenerates the JPEG fixtures with TurboJPEG's encoder (libturbojpeg0-dev, gcc).
+# The decoder tests check colours against the values written here.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cat > "$tmp/gen.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <turbojpeg.h>
+static void save(const char *path, const unsigned char *rgb, int w, int h, int pf, int ss, int flags) {
+    tjhandle t = tjInitCompress();
+    unsigned char *out = NULL; unsigned long size = 0;
+    if (tjCompress2(t, rgb, w, 0, h, pf, &out, &size, ss, 95, flags) != 0) { fprintf(stderr, "%s\n", tjGetErrorStr2(t)); exit(1); }
+    FILE *f = fopen(path, "wb"); fwrite(out, 1, size, f); fclose(f);
+    tjFree(out); tjDestroy(t);
+}
+int main(int argc, char **argv) {
+    char path[4096];
+    /* 32x16, 4:4:4: left half (220,40,40), right half (40,60,200). */
+    unsigned char halves[32 * 16 * 3];
+    for (int y = 0; y < 16; y++) for (int x = 0; x < 32; x++) {
+        unsigned char *p = halves + (y * 32 + x) * 3;
+        if (x < 16) { p[0] = 220; p[1] = 40; p[2] = 40; } else { p[0] = 40; p[1] = 60; p[2] = 200; }
+    }
+    snprintf(path, sizeof path, "%s/halves-444.jpg", argv[1]);
+    save(path, halves, 32, 16, TJPF_RGB, TJSAMP_444, 0);
+    /* 24x24 grey, progressive: value 10*x + 5 along x. */
+    unsigned char grey[24 * 24];
+    for (int y = 0; y < 24; y++) for (int x = 0; x < 24; x++) grey[y * 24 + x] = (unsigned char)(10 * x + 5);
+    snprintf(path, sizeof path, "%s/grey-progressive.jpg", argv[1]);
+    save(path, grey, 24, 24, TJPF_GRAY, TJSAMP_GRAY, TJFLAG_PROGRESSIVE);
+    /* 64x48 smooth colour ramp, 4:2:0 (the common camera layout). */
+    unsigned char ramp[64 * 48 * 3];
+    for (int y = 0; y < 48; y++) for (int x = 0; x < 64; x++) {
+        unsigned char *p = ramp + (y * 64 + x) * 3;
+        p[0] = (unsigned char)(x * 4); p[1] = (unsigned char)(y * 5); p[2] = 128;
+    }
+    snprintf(path, sizeof path, "%s/ramp-420.jpg", argv[1]);
+    save(path, ramp, 64, 48, TJPF_RGB, TJSAMP_420, 0);
+    return 0;
+}
+C
+gcc -O2 -o "$tmp/gen" "$tmp/gen.c" $(pkg-config --cflags --libs libturbojpeg)
+"$tmp/gen" "$here"

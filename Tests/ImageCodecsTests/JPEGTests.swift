@@ -1,0 +1,88 @@
+import Glibc
+import Testing
+import Raster
+@testable import ImageCodecs
+
+@Suite struct JPEGTests {
+    func fixture(_ name: String) throws -> [UInt8] { try FileIO.readAll(path: fixturePath(name)) }
+
+    func near(_ p: UInt32, _ r: Int, _ g: Int, _ b: Int, within tolerance: Int) -> Bool {
+        let c = channels(p)
+        return c.a == 255 && abs(c.r - r) <= tolerance && abs(c.g - g) <= tolerance && abs(c.b - b) <= tolerance
+    }
+
+    @Test func decodesColourHalves() throws {
+        let image = try JPEG.read(path: fixturePath("halves-444.jpg"))
+        #expect(image.width == 32 && image.height == 16)
+        #expect(near(image[3, 8], 220, 40, 40, within: 6))
+        #expect(near(image[28, 8], 40, 60, 200, within: 6))
+        for i in 0..<(32 * 16) { #expect(image.pixels[i] >> 24 == 255) }
+    }
+
+    @Test func decodesProgressiveGrey() throws {
+        let image = try Image.read(path: fixturePath("grey-progressive.jpg"))
+        #expect(image.width == 24 && image.height == 24)
+        for x in [0, 7, 12, 23] {
+            let v = 10 * x + 5
+            #expect(near(image[x, 11], v, v, v, within: 8), "x=\(x) got \(String(image[x, 11], radix: 16))")
+        }
+    }
+
+    @Test func decodesSubsampledRamp() throws {
+        let image = try Image.decode(fixture("ramp-420.jpg"))
+        #expect(image.width == 64 && image.height == 48)
+        #expect(near(image[32, 24], 128, 120, 128, within: 10))
+    }
+
+    @Test func absurdHeaderDimensionsAreRefused() throws {
+        var bytes = try fixture("halves-444.jpg")
+        // SOF0 (FF C0): length(2) precision(1) height(2) width(2).
+        let sof = (0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }!
+        bytes[sof + 5] = 0xFF; bytes[sof + 6] = 0xF0  // height 65520
+        bytes[sof + 7] = 0xFF; bytes[sof + 8] = 0xF0  // width 65520
+        #expect(throws: ImageCodecError.dimensionsTooLarge(width: 65520, height: 65520)) { try JPEG.decode(bytes) }
+        bytes[sof + 5] = 0; bytes[sof + 6] = 0  // height 0
+        #expect(throws: ImageCodecError.self) { try JPEG.decode(bytes) }
+    }
+
+    @Test func everyTruncationThrows() throws {
+        let file = try fixture("ramp-420.jpg")
+        for length in 0..<file.count {
+            #expect(throws: ImageCodecError.self, "length \(length)") { try Image.decode(Array(file[..<length])) }
+        }
+    }
+
+    @Test func seededFuzzNeverCrashes() throws {
+        var rng = SplitMix64(seed: 0xC0FFEE)
+        let sources = try ["halves-444.jpg", "grey-progressive.jpg", "ramp-420.jpg"].map(fixture)
+        var thrown = 0, decoded = 0
+        for case_ in 0..<3000 {
+            var bytes = sources[case_ % 3]
+            switch case_ % 4 {
+            case 0:
+                bytes = JPEG.signature + (0..<Int.random(in: 0...300, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            case 1, 2:
+                for _ in 0..<Int.random(in: 1...4, using: &rng) {
+                    bytes[Int.random(in: 3..<bytes.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
+                }
+            default:
+                bytes[Int.random(in: 3..<bytes.count, using: &rng)] ^= UInt8.random(in: 1...255, using: &rng)
+                bytes.removeLast(Int.random(in: 1..<bytes.count / 2, using: &rng))
+            }
+            do {
+                let image = try Image.decode(bytes)
+                #expect(image.width > 0 && image.width * image.height <= DecodeLimits.default.maxPixelCount)
+                decoded += 1
+            } catch {
+                switch error {
+                case .invalidJPEG, .dimensionsTooLarge: thrown += 1
+                default: Issue.record("case \(case_): unexpected \(error)")
+                }
+            }
+        }
+        // A flip inside entropy-coded data can decode to wrong colours without any error;
+        // that is allowed. What is checked is: no crash, only the two expected errors.
+        #expect(thrown + decoded == 3000)
+        #expect(thrown > 1000)
+    }
+}

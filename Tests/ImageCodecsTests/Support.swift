@@ -1,0 +1,95 @@
+import Glibc
+import Raster
+@testable import ImageCodecs
+
+/// SplitMix64: a tiny seeded generator so the fuzz cases are the same on every run.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Builds PNG files by hand (stored deflate blocks, our own CRC-32 and Adler-32), so the
+/// decoder is tested against bytes that did not come from our encoder.
+enum HandmadePNG {
+    static func crc32(_ bytes: some Sequence<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for b in bytes {
+            crc ^= UInt32(b)
+            for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
+        }
+        return ~crc
+    }
+    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let typeAndData = Array(type.utf8) + data
+        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(crc32(typeAndData))
+    }
+    /// zlib stream of stored (uncompressed) deflate blocks.
+    static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var offset = 0
+        repeat {
+            let n = min(65535, data.count - offset)
+            let final: UInt8 = offset + n == data.count ? 1 : 0
+            out += [final, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            out += data[offset..<offset + n]
+            offset += n
+        } while offset < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+        return out + bigEndian((b << 16) | a)
+    }
+    static func ihdr(width: UInt32, height: UInt32, colorType: UInt8) -> [UInt8] {
+        chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, colorType, 0, 0, 0])
+    }
+    /// An 8-bit RGBA (colour type 6) PNG from straight RGBA rows.
+    static func rgba(width: Int, height: Int, straightRGBA: [UInt8]) -> [UInt8] {
+        precondition(straightRGBA.count == width * height * 4)
+        var raw: [UInt8] = []
+        for y in 0..<height {
+            raw.append(0)  // filter type None
+            raw += straightRGBA[(y * width * 4)..<((y + 1) * width * 4)]
+        }
+        return PNG.signature + ihdr(width: UInt32(width), height: UInt32(height), colorType: 6)
+            + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+    }
+}
+
+/// A fresh private directory, removed with its files by `remove()`.
+struct TemporaryDirectory {
+    let path: String
+    init() {
+        var template = Array("/tmp/imagecodecs-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    func remove() {
+        if let dir = opendir(path) {
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name != "." && name != ".." { unlink(path + "/" + name) }
+            }
+            closedir(dir)
+        }
+        rmdir(path)
+    }
+}
+
+func fixturePath(_ name: String, file: String = #filePath) -> String {
+    let directory = file[..<file.lastIndex(of: "/")!]
+    return "\(directory)/Fixtures/\(name)"
+}
+
+func channels(_ p: UInt32) -> (a: Int, r: Int, g: Int, b: Int) {
+    (Int(p >> 24), Int((p >> 16) & 0xFF), Int((p >> 8) & 0xFF), Int(p & 0xFF))
+}
