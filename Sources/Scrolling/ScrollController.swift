@@ -1,0 +1,578 @@
+import Geometry
+import Physics
+
+/// The scroll and zoom gesture state machine of one scroll view (ENG-1 … ENG-9, KEY-1).
+///
+/// A value type with no clock: touches bring their own timestamps, program requests take a time,
+/// and `state(at:)` answers for any moment. Motions are closed-form simulations started at a
+/// known time, so the same inputs give the same positions at any frame rate.
+public struct ScrollController: Sendable {
+    public var configuration: ScrollConfiguration
+    public private(set) var viewportSize: Size
+    public private(set) var contentSize: Size
+
+    // MARK: State
+
+    enum AxisMotion: Sendable {
+        case still(Double)
+        case ballistic(BouncingScrollSimulation, start: Double)
+        case spring(SpringSimulation, start: Double, phase: ScrollPhase)
+
+        func position(at t: Double) -> Double {
+            switch self {
+            case let .still(x): return x
+            case let .ballistic(s, start): return s.isDone(at: t - start) ? s.finalPosition : s.position(at: t - start)
+            case let .spring(s, start, _): return s.isDone(at: t - start) ? s.target : s.position(at: t - start)
+            }
+        }
+        func velocity(at t: Double) -> Double {
+            switch self {
+            case .still: return 0
+            case let .ballistic(s, start): return s.isDone(at: t - start) ? 0 : s.velocity(at: t - start)
+            case let .spring(s, start, _): return s.isDone(at: t - start) ? 0 : s.velocity(at: t - start)
+            }
+        }
+        func phase(at t: Double) -> ScrollPhase {
+            switch self {
+            case .still: return .idle
+            case let .ballistic(s, start):
+                if s.isDone(at: t - start) { return .idle }
+                return s.stage(at: t - start) == .bouncing ? .bouncing : .decelerating
+            case let .spring(s, start, phase): return s.isDone(at: t - start) ? .idle : phase
+            }
+        }
+        /// Where a program or key animation is heading (for repeated key presses).
+        var destination: Double? {
+            if case let .spring(s, _, phase) = self, phase == .animating { return s.target }
+            return nil
+        }
+    }
+
+    /// A zoom that animates scale around a focus point while steering the offset to a valid
+    /// resting place at the new scale.
+    struct ZoomAnimation: Sendable {
+        var scale: SpringSimulation
+        var start: Double
+        var fromScale: Double
+        var focus: Point
+        var fromOffset: Point
+        var correction: Point
+
+        func offset(forScale s: Double) -> Point {
+            let focused = (focus + fromOffset) * (s / fromScale) - focus
+            let span = scale.target - fromScale
+            let progress = span == 0 ? 1 : (s - fromScale) / span
+            return focused + correction * progress
+        }
+        func isDone(at t: Double) -> Bool { scale.isDone(at: t - start) }
+        func currentScale(at t: Double) -> Double {
+            isDone(at: t) ? scale.target : scale.position(at: t - start)
+        }
+    }
+
+    struct Drag: Sendable {
+        var id: Int
+        /// The touch point that corresponds to `startRaw` (past the slop, so no jump).
+        var origin: Point
+        /// Unconstrained offset at the start of the drag (inverse rubber band of what was shown).
+        var startRaw: Point
+        var axes: Axes
+        var startPage: [Int]
+        var offset: Point
+    }
+
+    struct Pinch: Sendable {
+        var ids: (Int, Int)
+        var startMidpoint: Point
+        var startDistance: Double
+        var startOffset: Point
+        var startRawScale: Double
+        var startScale: Double
+        var offset: Point
+        var scale: Double
+        var midpoint: Point
+    }
+
+    enum Mode: Sendable {
+        /// No finger; motions (if any) run.
+        case free
+        /// A finger is down, not yet past the slop. `stoppedMotion`: it stopped moving content,
+        /// so its lift is not a tap.
+        case tracking(id: Int, down: Point, stoppedMotion: Bool)
+        case dragging(Drag)
+        case pinching(Pinch)
+    }
+
+    var mode: Mode = .free
+    var motions: [AxisMotion]
+    var zoom: ZoomAnimation?
+    var scale = 1.0
+    var touches: [Int: Point] = [:]
+    var trackers: [Int: (x: VelocityTracker, y: VelocityTracker)] = [:]
+    var lastTap: (time: Double, location: Point)?
+    var lastFocus = Point.zero
+    var lastTime = -Double.infinity
+
+    public init(viewportSize: Size, contentSize: Size, configuration: ScrollConfiguration = .init(),
+                offset: Point = .zero) {
+        self.configuration = configuration
+        self.viewportSize = Self.sanitized(viewportSize)
+        self.contentSize = Self.sanitized(contentSize)
+        scale = max(configuration.minimumScale, min(configuration.maximumScale, 1))
+        motions = [.still(0), .still(0)]
+        let clamped = clampedOffset(offset.isFinite ? offset : .zero, scale: scale)
+        motions = [.still(clamped.x), .still(clamped.y)]
+    }
+
+    static func sanitized(_ size: Size) -> Size {
+        func ok(_ v: Double) -> Double { v.isFinite ? max(0, min(v, 1e7)) : 0 }
+        return Size(width: ok(size.width), height: ok(size.height))
+    }
+
+    // MARK: Geometry
+
+    /// The largest resting offset on `axis` at scale `s`.
+    public func maximumOffset(_ axis: Axis, scale s: Double? = nil) -> Double {
+        max(0, contentSize[axis] * (s ?? scale) - viewportSize[axis])
+    }
+
+    func canScroll(_ axis: Axis) -> Bool {
+        let c = configuration
+        guard c.axes.contains(axis.member) || c.isZoomEnabled else { return false }
+        return maximumOffset(axis) > 0 || c.alwaysBounces(axis)
+    }
+
+    func clampedOffset(_ p: Point, scale s: Double) -> Point {
+        Point(x: max(0, min(maximumOffset(.horizontal, scale: s), p.x)),
+              y: max(0, min(maximumOffset(.vertical, scale: s), p.y)))
+    }
+
+    func pageSnapping(_ axis: Axis) -> PageSnapping {
+        let size = (configuration.pageSize ?? viewportSize[axis]) - configuration.pageOverlap
+        return PageSnapping(pageSize: size, maximumOffset: maximumOffset(axis),
+                            flickVelocity: configuration.pagingFlickVelocity)
+    }
+
+    /// What the finger's unconstrained offset shows: itself inside the bounds, rubber-banded
+    /// past them (or clamped when elasticity is off on that axis).
+    func shownOffset(raw: Double, axis: Axis) -> Double {
+        let hi = maximumOffset(axis), d = viewportSize[axis]
+        guard configuration.bounces(axis) else { return max(0, min(hi, raw)) }
+        if raw < 0 { return -rubberBand(overshoot: -raw, dimension: d) }
+        if raw > hi { return hi + rubberBand(overshoot: raw - hi, dimension: d) }
+        return raw
+    }
+
+    func rawOffset(shown: Double, axis: Axis) -> Double {
+        let hi = maximumOffset(axis), d = viewportSize[axis]
+        if shown < 0 { return -rubberBandInverse(shown: -shown, dimension: d) }
+        if shown > hi { return hi + rubberBandInverse(shown: shown - hi, dimension: d) }
+        return shown
+    }
+
+    /// Pinching past a scale limit is rubber-banded like an edge, on the excess scale.
+    func shownScale(raw: Double) -> Double {
+        let lo = configuration.minimumScale, hi = configuration.maximumScale
+        if raw > hi { return hi + rubberBand(overshoot: raw - hi, dimension: hi) }
+        if raw < lo { return lo - rubberBand(overshoot: lo - raw, dimension: lo / 2) }
+        return raw
+    }
+
+    func rawScale(shown: Double) -> Double {
+        let lo = configuration.minimumScale, hi = configuration.maximumScale
+        if shown > hi { return hi + rubberBandInverse(shown: shown - hi, dimension: hi) }
+        if shown < lo { return lo - rubberBandInverse(shown: lo - shown, dimension: lo / 2) }
+        return shown
+    }
+
+    // MARK: Queries
+
+    /// The state at time `t` (seconds on the same timeline as the events).
+    public func state(at t: Double) -> ScrollState {
+        switch mode {
+        case let .dragging(drag):
+            return ScrollState(offset: drag.offset, scale: scale, velocity: fingerVelocity(drag.id), phase: .dragging)
+        case let .pinching(p):
+            return ScrollState(offset: p.offset, scale: p.scale, velocity: .zero, phase: .zooming)
+        case .tracking:
+            return ScrollState(offset: Point(x: motions[0].position(at: t), y: motions[1].position(at: t)),
+                               scale: scale, velocity: .zero, phase: .touching)
+        case .free:
+            if let zoom {
+                let s = zoom.currentScale(at: t)
+                let done = zoom.isDone(at: t)
+                return ScrollState(offset: zoom.offset(forScale: s), scale: s, velocity: .zero,
+                                   phase: done ? .idle : .zooming)
+            }
+            let offset = Point(x: motions[0].position(at: t), y: motions[1].position(at: t))
+            let velocity = Point(x: motions[0].velocity(at: t), y: motions[1].velocity(at: t))
+            let phases = motions.map { $0.phase(at: t) }
+            let order: [ScrollPhase] = [.bouncing, .snapping, .animating, .decelerating]
+            let phase = order.first { phases.contains($0) } ?? .idle
+            return ScrollState(offset: offset, scale: scale, velocity: velocity, phase: phase)
+        }
+    }
+
+    /// True when nothing moves at `t` and no finger is down: the app can stop drawing (ENG-9).
+    public func isAtRest(at t: Double) -> Bool { state(at: t).phase == .idle }
+
+    /// The current page on each axis (nearest page start), for page controls.
+    public func currentPage(_ axis: Axis, at t: Double) -> Int {
+        pageSnapping(axis).nearestPage(to: state(at: t).offset[axis])
+    }
+
+    public func pageCount(_ axis: Axis) -> Int { pageSnapping(axis).pageCount }
+
+    func fingerVelocity(_ id: Int) -> Point {
+        guard let tr = trackers[id] else { return .zero }
+        return Point(x: -tr.x.velocity(), y: -tr.y.velocity())
+    }
+
+    // MARK: Freezing motion
+
+    /// Replaces running motions by their values at `t`, so the next change starts from there.
+    mutating func freeze(at t: Double) {
+        let s = state(at: t)
+        zoom = nil
+        scale = s.scale
+        motions = [.still(s.offset.x), .still(s.offset.y)]
+    }
+
+    // MARK: Touches
+
+    /// Feeds one touch sample. Returns a tap or double tap when the touch meant one.
+    @discardableResult
+    public mutating func handle(_ event: TouchEvent) -> Gesture? {
+        guard event.location.isFinite, event.time.isFinite,
+              abs(event.location.x) < 1e7, abs(event.location.y) < 1e7 else { return nil }
+        // Out-of-order time is clamped rather than trusted: motion must never run backwards.
+        let t = max(event.time, lastTime)
+        lastTime = t
+        let p = event.location
+        switch event.phase {
+        case .began: return began(id: event.id, at: p, time: t)
+        case .moved: moved(id: event.id, to: p, time: t); return nil
+        case .ended: return ended(id: event.id, at: p, time: t, cancelled: false)
+        case .cancelled: return ended(id: event.id, at: p, time: t, cancelled: true)
+        }
+    }
+
+    mutating func began(id: Int, at p: Point, time t: Double) -> Gesture? {
+        touches[id] = p
+        var tracker = (x: VelocityTracker(), y: VelocityTracker())
+        tracker.x.add(time: t, position: p.x); tracker.y.add(time: t, position: p.y)
+        trackers[id] = tracker
+        switch mode {
+        case .free:
+            let moving = !isAtRest(at: t)
+            freeze(at: t)
+            mode = .tracking(id: id, down: p, stoppedMotion: moving)
+        case let .tracking(first, _, _):
+            startPinchIfPossible(first, id, time: t)
+        case let .dragging(drag):
+            startPinchIfPossible(drag.id, id, time: t)
+        case .pinching:
+            break // a third finger does not take part
+        }
+        return nil
+    }
+
+    mutating func startPinchIfPossible(_ a: Int, _ b: Int, time t: Double) {
+        guard configuration.isZoomEnabled, let pa = touches[a], let pb = touches[b] else { return }
+        let current = state(at: t)
+        let mid = (pa + pb) / 2
+        let distance = max(1, (pa - pb).length)
+        mode = .pinching(Pinch(ids: (a, b), startMidpoint: mid, startDistance: distance,
+                               startOffset: current.offset, startRawScale: rawScale(shown: current.scale),
+                               startScale: current.scale, offset: current.offset, scale: current.scale,
+                               midpoint: mid))
+        lastFocus = mid
+    }
+
+    mutating func moved(id: Int, to p: Point, time t: Double) {
+        guard touches[id] != nil else { return }
+        touches[id] = p
+        trackers[id]?.x.add(time: t, position: p.x)
+        trackers[id]?.y.add(time: t, position: p.y)
+        switch mode {
+        case .free: break
+        case let .tracking(trackedID, down, _):
+            guard trackedID == id else { return }
+            var delta = p - down
+            if !canScroll(.horizontal) { delta.x = 0 }
+            if !canScroll(.vertical) { delta.y = 0 }
+            let distance = delta.length
+            guard distance > configuration.touchSlop else { return }
+            // The drag's origin sits on the slop circle, so content starts from zero movement.
+            let origin = down + delta * (configuration.touchSlop / distance)
+            var axes: Axes = []
+            if delta.x != 0 { axes.insert(.horizontal) }
+            if delta.y != 0 { axes.insert(.vertical) }
+            if axes == .both && configuration.isDirectionalLockEnabled && !configuration.isZoomEnabled {
+                let tan30 = 0.577_350_269
+                if abs(delta.y) <= abs(delta.x) * tan30 { axes = .horizontal }
+                else if abs(delta.x) <= abs(delta.y) * tan30 { axes = .vertical }
+            }
+            if canScroll(.horizontal) && configuration.isZoomEnabled { axes.insert(.horizontal) }
+            if canScroll(.vertical) && configuration.isZoomEnabled { axes.insert(.vertical) }
+            startDrag(id: id, origin: origin, axes: axes, time: t)
+            updateDrag(to: p)
+        case .dragging(let drag):
+            guard drag.id == id else { return }
+            updateDrag(to: p)
+        case var .pinching(pinch):
+            guard let a = touches[pinch.ids.0], let b = touches[pinch.ids.1] else { return }
+            let mid = (a + b) / 2
+            let distance = max(1, (a - b).length)
+            let s = shownScale(raw: pinch.startRawScale * distance / pinch.startDistance)
+            pinch.scale = s
+            pinch.midpoint = mid
+            pinch.offset = (pinch.startMidpoint + pinch.startOffset) * (s / pinch.startScale) - mid
+            scale = s
+            lastFocus = mid
+            mode = .pinching(pinch)
+        }
+    }
+
+    mutating func startDrag(id: Int, origin: Point, axes: Axes, time t: Double) {
+        let shown = state(at: t).offset
+        let raw = Point(x: rawOffset(shown: shown.x, axis: .horizontal), y: rawOffset(shown: shown.y, axis: .vertical))
+        let pages = Axis.allCases.map { pageSnapping($0).nearestPage(to: shown[$0]) }
+        mode = .dragging(Drag(id: id, origin: origin, startRaw: raw, axes: axes, startPage: pages, offset: shown))
+    }
+
+    mutating func updateDrag(to p: Point) {
+        guard case var .dragging(drag) = mode else { return }
+        for axis in Axis.allCases where drag.axes.contains(axis.member) {
+            let raw = drag.startRaw[axis] + (drag.origin[axis] - p[axis])
+            drag.offset[axis] = shownOffset(raw: raw, axis: axis)
+        }
+        motions = [.still(drag.offset.x), .still(drag.offset.y)]
+        lastFocus = p
+        mode = .dragging(drag)
+    }
+
+    mutating func ended(id: Int, at p: Point, time t: Double, cancelled: Bool) -> Gesture? {
+        guard touches[id] != nil else { return nil }
+        touches[id] = nil
+        defer { trackers[id] = nil }
+        switch mode {
+        case .free:
+            return nil
+        case let .tracking(trackedID, down, stoppedMotion):
+            guard trackedID == id else { return nil }
+            mode = .free
+            settle(velocity: .zero, startPages: nil, time: t)
+            guard !cancelled, !stoppedMotion else { lastTap = nil; return nil }
+            return recordTap(at: down, time: t)
+        case let .dragging(drag):
+            guard drag.id == id else { return nil }
+            mode = .free
+            var velocity = Point.zero
+            if !cancelled, let tr = trackers[id] {
+                velocity = Point(x: -tr.x.velocity(releaseTime: t), y: -tr.y.velocity(releaseTime: t))
+            }
+            for axis in Axis.allCases where !drag.axes.contains(axis.member) { velocity[axis] = 0 }
+            lastTap = nil
+            release(velocity: velocity, startPages: drag.startPage, at: t)
+            return nil
+        case let .pinching(pinch):
+            scale = pinch.scale
+            motions = [.still(pinch.offset.x), .still(pinch.offset.y)]
+            let remaining = id == pinch.ids.0 ? pinch.ids.1 : pinch.ids.0
+            if let q = touches[remaining] {
+                // The other finger keeps panning, from where it is, with a fresh velocity history.
+                var tracker = (x: VelocityTracker(), y: VelocityTracker())
+                tracker.x.add(time: t, position: q.x); tracker.y.add(time: t, position: q.y)
+                trackers[remaining] = tracker
+                startDrag(id: remaining, origin: q, axes: .both, time: t)
+            } else {
+                mode = .free
+                settle(velocity: .zero, startPages: nil, time: t)
+            }
+            lastTap = nil
+            return nil
+        }
+    }
+
+    mutating func recordTap(at p: Point, time t: Double) -> Gesture {
+        if let last = lastTap, t - last.time <= configuration.doubleTapInterval,
+           (p - last.location).length <= configuration.doubleTapDistance {
+            lastTap = nil
+            if configuration.isZoomEnabled {
+                let target = scale > configuration.minimumScale + 0.01 ? configuration.minimumScale
+                                                                          : configuration.doubleTapScale
+                zoom(to: target, around: p, at: t)
+            }
+            return .doubleTap(p)
+        }
+        lastTap = (t, p)
+        return .tap(p)
+    }
+
+    // MARK: Release
+
+    /// Starts the motion that a finger release with `velocity` (offset points per second)
+    /// would: a fling with friction, an edge bounce, or a page snap. Used by touch releases,
+    /// touchpad kinetic scrolling and the feel lab.
+    public mutating func release(velocity: Point, at t: Double) {
+        freeze(at: t)
+        let pages = Axis.allCases.map { pageSnapping($0).nearestPage(to: state(at: t).offset[$0]) }
+        release(velocity: velocity, startPages: pages, at: t)
+    }
+
+    mutating func release(velocity raw: Point, startPages: [Int]?, at t: Double) {
+        var v = raw.isFinite ? raw : .zero
+        let speed = v.length
+        if speed > configuration.maximumFlingVelocity { v = v * (configuration.maximumFlingVelocity / speed) }
+        if speed < configuration.minimumFlingVelocity { v = .zero }
+        settle(velocity: v, startPages: startPages, time: t)
+    }
+
+    /// Chooses the motion after a release: springs back a scale past its limits, snaps pages,
+    /// or flings each axis.
+    mutating func settle(velocity v: Point, startPages: [Int]?, time t: Double) {
+        let c = configuration
+        if c.isZoomEnabled, scale < c.minimumScale || scale > c.maximumScale {
+            zoom(to: max(c.minimumScale, min(c.maximumScale, scale)), around: lastFocus, at: t)
+            return
+        }
+        let current = state(at: t).offset
+        motions = Axis.allCases.map { axis in
+            let x = current[axis]
+            let hi = maximumOffset(axis)
+            let vx = canScroll(axis) ? v[axis] : 0
+            if c.isPagingEnabled {
+                let snap = pageSnapping(axis)
+                let start = startPages?[axis.rawValue] ?? snap.nearestPage(to: x)
+                let target = snap.startOffset(ofPage: snap.targetPage(startPage: start, offset: x, velocity: vx))
+                if target == x && vx == 0 { return .still(x) }
+                let safe = SpringSimulation.noCrossingVelocity(vx, displacement: x - target, spring: c.animationSpring)
+                return .spring(SpringSimulation(spring: c.animationSpring, position: x, velocity: safe,
+                                                target: target, tolerance: c.tolerance), start: t, phase: .snapping)
+            }
+            if vx == 0 && x >= 0 && x <= hi { return .still(x) }
+            let sim = BouncingScrollSimulation(
+                position: x, velocity: vx, leadingExtent: 0, trailingExtent: hi, rate: c.decelerationRate,
+                bounceSpring: c.bounceSpring,
+                maximumBounceVelocity: c.bounces(axis) ? c.maximumBounceVelocity : 0, tolerance: c.tolerance)
+            return .ballistic(sim, start: t)
+        }
+    }
+
+    // MARK: Program and key scrolling (POS-6, KEY-1)
+
+    /// Scrolls to `offset` (clamped to the content), animated with the animation spring unless
+    /// `animated` is false.
+    public mutating func scroll(to offset: Point, animated: Bool = true, at t: Double) {
+        guard offset.isFinite else { return }
+        let current = state(at: t)
+        freeze(at: t)
+        if case .dragging = mode { return }
+        if case .pinching = mode { return }
+        let target = clampedOffset(offset, scale: scale)
+        motions = Axis.allCases.map { axis in
+            let x = current.offset[axis], goal = target[axis]
+            guard animated, abs(goal - x) > configuration.tolerance.distance else { return .still(goal) }
+            let v = SpringSimulation.noCrossingVelocity(current.velocity[axis], displacement: x - goal,
+                                                        spring: configuration.animationSpring)
+            return .spring(SpringSimulation(spring: configuration.animationSpring, position: x, velocity: v,
+                                            target: goal, tolerance: configuration.tolerance),
+                           start: t, phase: .animating)
+        }
+    }
+
+    /// The offset that reveals `rect` (in scaled content points). With an anchor, the anchor
+    /// point of the rect lines up with the same anchor point of the viewport; without one, the
+    /// minimal scroll that brings it into view, or none if it is already fully visible.
+    public func offset(revealing rect: Rect, anchor: UnitPoint?, from current: Point) -> Point {
+        var target = current
+        for axis in Axis.allCases {
+            let lo = axis == .horizontal ? rect.minX : rect.minY
+            let len = axis == .horizontal ? rect.width : rect.height
+            let view = viewportSize[axis]
+            if let anchor {
+                let a = axis == .horizontal ? anchor.x : anchor.y
+                target[axis] = lo + a * len - a * view
+            } else if lo < current[axis] || len > view {
+                target[axis] = lo
+            } else if lo + len > current[axis] + view {
+                target[axis] = lo + len - view
+            }
+        }
+        return clampedOffset(target, scale: scale)
+    }
+
+    /// Scrolls so that `rect` (scaled content points) is visible (POS-1, POS-2, POS-5).
+    public mutating func scroll(toReveal rect: Rect, anchor: UnitPoint? = nil, animated: Bool = true, at t: Double) {
+        let base = state(at: t).offset
+        scroll(to: offset(revealing: rect, anchor: anchor, from: base), animated: animated, at: t)
+    }
+
+    /// Arrow keys, Page Up/Down, Home/End. Repeated presses accumulate from where the running
+    /// key animation is heading, so three Page Downs move three pages.
+    public mutating func perform(_ command: ScrollCommand, at t: Double) {
+        let now = state(at: t).offset
+        let base = Point(x: motions[0].destination ?? now.x, y: motions[1].destination ?? now.y)
+        let page = Point(x: pageSnapping(.horizontal).pageSize, y: pageSnapping(.vertical).pageSize)
+        let line = configuration.lineScroll
+        var target = base
+        switch command {
+        case .lineUp: target.y -= line
+        case .lineDown: target.y += line
+        case .lineLeft: target.x -= line
+        case .lineRight: target.x += line
+        case .pageUp: target.y -= page.y
+        case .pageDown: target.y += page.y
+        case .pageLeft: target.x -= page.x
+        case .pageRight: target.x += page.x
+        case .home:
+            if canScroll(.vertical) { target.y = 0 } else { target.x = 0 }
+        case .end:
+            if canScroll(.vertical) { target.y = maximumOffset(.vertical) } else { target.x = maximumOffset(.horizontal) }
+        }
+        scroll(to: target, animated: true, at: t)
+    }
+
+    // MARK: Zoom (ENG-6)
+
+    /// Animates the scale to `target` (clamped to the limits) keeping the content point under
+    /// `focus` (view points) in place, then settling the offset inside the content.
+    public mutating func zoom(to target: Double, around focus: Point, animated: Bool = true, at t: Double) {
+        guard target.isFinite, focus.isFinite else { return }
+        let c = configuration
+        let current = state(at: t)
+        freeze(at: t)
+        let goal = max(c.minimumScale, min(c.maximumScale, target))
+        let focused = (focus + current.offset) * (goal / current.scale) - focus
+        let final = clampedOffset(focused, scale: goal)
+        guard animated, abs(goal - current.scale) > 1e-6 else {
+            scale = goal
+            motions = [.still(final.x), .still(final.y)]
+            return
+        }
+        // Scale is animated in its own units; the tolerance shrinks so the settle is invisible.
+        let tolerance = Tolerance(distance: 0.0005, velocity: 0.01)
+        zoom = ZoomAnimation(scale: SpringSimulation(spring: c.animationSpring, position: current.scale,
+                                                     velocity: 0, target: goal, tolerance: tolerance),
+                             start: t, fromScale: current.scale, focus: focus, fromOffset: current.offset,
+                             correction: final - focused)
+        scale = goal
+        motions = [.still(final.x), .still(final.y)]
+    }
+
+    // MARK: Geometry changes
+
+    /// New viewport or content size (rotation, resize, content change). Keeps the offset where
+    /// possible and settles into the new bounds.
+    public mutating func resize(viewport: Size, content: Size, at t: Double) {
+        let current = state(at: t)
+        freeze(at: t)
+        viewportSize = Self.sanitized(viewport)
+        contentSize = Self.sanitized(content)
+        if case .free = mode {
+            let clamped = clampedOffset(current.offset, scale: scale)
+            motions = [.still(clamped.x), .still(clamped.y)]
+        }
+    }
+}

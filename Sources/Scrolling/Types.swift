@@ -1,0 +1,152 @@
+import Geometry
+import Physics
+
+/// One finger's sample, in view points (y grows downwards), with its own timestamp in seconds.
+/// The engine never reads a clock: the time comes with the event (libinput's `time_usec`, or a
+/// script's virtual time).
+public struct TouchEvent: Hashable, Sendable {
+    public enum Phase: String, Hashable, Sendable { case began, moved, ended, cancelled }
+    public var phase: Phase
+    /// Identifies the finger (libinput's slot, or a script's id).
+    public var id: Int
+    public var location: Point
+    /// Seconds on the caller's monotonic timeline.
+    public var time: Double
+    public init(_ phase: Phase, id: Int = 0, location: Point, time: Double) {
+        self.phase = phase; self.id = id; self.location = location; self.time = time
+    }
+}
+
+/// The scroll axes a view allows.
+public struct Axes: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let horizontal = Axes(rawValue: 1)
+    public static let vertical = Axes(rawValue: 2)
+    public static let both: Axes = [.horizontal, .vertical]
+}
+
+public enum Axis: Int, CaseIterable, Hashable, Sendable {
+    case horizontal, vertical
+    var member: Axes { self == .horizontal ? .horizontal : .vertical }
+}
+
+extension Point {
+    @inlinable subscript(axis: Axis) -> Double {
+        get { axis == .horizontal ? x : y }
+        set { if axis == .horizontal { x = newValue } else { y = newValue } }
+    }
+}
+
+extension Size {
+    @inlinable subscript(axis: Axis) -> Double { axis == .horizontal ? width : height }
+}
+
+/// A point in the unit square, as SwiftUI's `UnitPoint`: (0,0) the leading top corner.
+public struct UnitPoint: Hashable, Sendable {
+    public var x: Double, y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let top = UnitPoint(x: 0.5, y: 0), bottom = UnitPoint(x: 0.5, y: 1)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let leading = UnitPoint(x: 0, y: 0.5), trailing = UnitPoint(x: 1, y: 0.5)
+    public static let topLeading = UnitPoint(x: 0, y: 0), bottomTrailing = UnitPoint(x: 1, y: 1)
+}
+
+/// What the engine is doing. `idle` is the only phase at rest (ENG-9).
+public enum ScrollPhase: String, Hashable, Sendable {
+    /// Nothing moves; the app may stop drawing.
+    case idle
+    /// A finger is down but has not moved past the slop.
+    case touching
+    /// Content follows a finger.
+    case dragging
+    /// Friction after a release.
+    case decelerating
+    /// A spring at an edge (after a fling hit it, or releasing while overscrolled).
+    case bouncing
+    /// Settling on a page boundary.
+    case snapping
+    /// A scroll asked for by the program or a key.
+    case animating
+    /// Two fingers pinching, or a zoom animation.
+    case zooming
+}
+
+/// The engine's answer for one moment.
+public struct ScrollState: Hashable, Sendable {
+    /// Content offset in points of the scaled content: (0,0) shows the leading top edge; y grows
+    /// as the content moves up.
+    public var offset: Point
+    public var scale: Double
+    /// Offset velocity, points per second.
+    public var velocity: Point
+    public var phase: ScrollPhase
+    public var isAtRest: Bool { phase == .idle }
+}
+
+/// What a touch meant, beyond moving content.
+public enum Gesture: Hashable, Sendable {
+    /// A finger went down and up without moving past the slop, and it did not stop moving content.
+    case tap(Point)
+    /// The second tap of a double tap (the first was reported as a tap).
+    case doubleTap(Point)
+}
+
+/// Keyboard scrolling (KEY-1).
+public enum ScrollCommand: String, Hashable, Sendable, CaseIterable {
+    case lineUp, lineDown, lineLeft, lineRight
+    case pageUp, pageDown, pageLeft, pageRight
+    case home, end
+}
+
+/// Everything that shapes the feel, as values (no globals). Units: points, seconds.
+public struct ScrollConfiguration: Hashable, Sendable {
+    public static let normalDecelerationRate = 0.998
+    public static let fastDecelerationRate = 0.99
+
+    public var axes: Axes = .vertical
+    /// Velocity kept per millisecond after release.
+    public var decelerationRate = ScrollConfiguration.normalDecelerationRate
+    /// Distance a finger must move before content follows it.
+    public var touchSlop = 8.0
+    /// Below this release speed (points per second) the content just stops.
+    public var minimumFlingVelocity = 50.0
+    /// Release speeds are clamped to this.
+    public var maximumFlingVelocity = 8000.0
+    /// Elastic edges per axis; off means the content clamps hard.
+    public var bouncesHorizontally = true
+    public var bouncesVertically = true
+    /// Rubber-band even when the content fits on that axis.
+    public var alwaysBounceHorizontal = false
+    public var alwaysBounceVertical = false
+    public var isPagingEnabled = false
+    /// Page length; nil means the viewport length on that axis.
+    public var pageSize: Double? = nil
+    /// Subtracted from the page length, so paging keeps one line or row of context.
+    public var pageOverlap = 0.0
+    /// A drag that starts mostly along one axis stays on it; off allows free panning.
+    public var isDirectionalLockEnabled = true
+    public var minimumScale = 1.0
+    public var maximumScale = 1.0
+    /// Scale that a double tap zooms in to.
+    public var doubleTapScale = 2.0
+    /// Arrow-key step.
+    public var lineScroll = 40.0
+    public var bounceSpring = SpringDescription.scrollBounce
+    /// Spring for page snaps, program and key scrolls.
+    public var animationSpring = SpringDescription(mass: 1, stiffness: 220, dampingRatio: 1)
+    /// Speed handed to the edge spring is capped here (bounded overshoot).
+    public var maximumBounceVelocity = 3000.0
+    /// Speed at which a paging release counts as a flick.
+    public var pagingFlickVelocity = 300.0
+    public var doubleTapInterval = 0.3
+    public var doubleTapDistance = 40.0
+    public var tolerance = Tolerance.standard
+
+    public init() {}
+
+    public var isZoomEnabled: Bool { maximumScale > minimumScale }
+
+    func bounces(_ axis: Axis) -> Bool { axis == .horizontal ? bouncesHorizontally : bouncesVertically }
+    func alwaysBounces(_ axis: Axis) -> Bool { axis == .horizontal ? alwaysBounceHorizontal : alwaysBounceVertical }
+}

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// The composition root: parses the command line and hands off to the library targets.
+@main
+struct Glide: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glide",
+        abstract: "A touch-scrolling UI stack for kiosk touchscreens.",
+        subcommands: [FeelCommand.self])
+}
