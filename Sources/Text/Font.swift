@@ -1,0 +1,184 @@
+// A font = a fallback chain of faces at one pixel size, plus shaping with HarfBuzz.
+import CFreeType
+import CHarfBuzz
+
+/// How glyphs are placed. Glyph origins are always whole pixels (glyphs are rasterised
+/// once per size, not per sub-pixel phase); these options choose what feeds the pen.
+public struct TextOptions: Hashable, Sendable {
+    /// Apply the font's kerning (HarfBuzz feature `kern`).
+    public var kerning: Bool
+    /// Apply standard ligatures (`liga`, `clig`), e.g. "fi" in DejaVu Sans.
+    public var ligatures: Bool
+    /// Round every advance to whole pixels before adding it to the pen (otherwise the pen
+    /// accumulates 1/64 px and each glyph origin is rounded to the nearest pixel).
+    public var wholePixelAdvances: Bool
+
+    public init(kerning: Bool, ligatures: Bool, wholePixelAdvances: Bool) {
+        self.kerning = kerning; self.ligatures = ligatures; self.wholePixelAdvances = wholePixelAdvances
+    }
+    /// UI text: kerning and ligatures, whole-pixel advances (crisp and stable while scrolling).
+    public static let ui = TextOptions(kerning: true, ligatures: true, wholePixelAdvances: true)
+    /// One glyph per character, no kerning, whole-pixel advances and origins: the placement
+    /// the reference "feed" scene requires, so every renderer draws the same pixels.
+    public static let plain = TextOptions(kerning: false, ligatures: false, wholePixelAdvances: true)
+    /// Kerning and ligatures with fractional advances (origins still rounded per glyph).
+    public static let fractional = TextOptions(kerning: true, ligatures: true, wholePixelAdvances: false)
+}
+
+/// One glyph out of the shaper, in logical order.
+public struct ShapedGlyph: Hashable, Sendable {
+    /// Glyph id in its face.
+    public var glyph: UInt32
+    /// Index of the face in `Font.faces`.
+    public var face: UInt16
+    /// Index of the first Unicode scalar of the glyph's cluster in the shaped text.
+    public var cluster: Int32
+    /// Horizontal advance in 1/64 px.
+    public var advance: Int32
+    /// Offset of the glyph from the pen position in 1/64 px (y up, as in FreeType).
+    public var offsetX: Int32
+    public var offsetY: Int32
+}
+
+/// Text that has been shaped: its scalars and glyphs. Widths are in pixels.
+public struct ShapedText: Sendable {
+    public let scalars: [Unicode.Scalar]
+    public let glyphs: [ShapedGlyph]
+    /// Sum of the advances, in pixels.
+    public var width: Double { Double(glyphs.reduce(0) { $0 + Int($1.advance) }) / 64 }
+}
+
+/// A fallback chain of faces at one pixel size: the first face that has a character draws
+/// it. Metrics come from the first (primary) face.
+public final class Font {
+    public let faces: [FontFace]
+    /// The size in pixels (the UI layer multiplies points by the scale factor).
+    public let pixelSize: Double
+    public let options: TextOptions
+    /// The size in 26.6 fixed point, as FreeType takes it.
+    public let size26_6: Int
+    /// Each face's glyph cache at this size, in `faces` order.
+    public let glyphTables: [GlyphTable]
+    /// Pixels from the baseline up to the top of the line (positive).
+    public let ascender: Double
+    /// Pixels from the baseline down to the bottom of the line (positive).
+    public let descender: Double
+    /// Default distance between baselines, in pixels.
+    public let lineHeight: Double
+    private var features: [hb_feature_t]
+    /// The shaped "…" used for truncation.
+    public private(set) lazy var ellipsis: ShapedText = shape("\u{2026}")
+
+    public init(faces: [FontFace], pixelSize: Double, options: TextOptions = .ui) throws(FontError) {
+        guard let primary = faces.first else { throw .noFaces }
+        guard pixelSize.isFinite, pixelSize >= 1, pixelSize <= 1024 else { throw .invalidSize(pixelSize) }
+        self.faces = faces
+        self.pixelSize = pixelSize
+        self.options = options
+        let size = Int((pixelSize * 64).rounded())
+        self.size26_6 = size
+        self.glyphTables = faces.map { $0.glyphTable(size26_6: size) }
+        let m = primary.metrics(size26_6: size)
+        if options.wholePixelAdvances {
+            ascender = Double((m.ascender + 63) >> 6)
+            descender = Double((-m.descender + 63) >> 6)
+            lineHeight = Double((m.height + 32) >> 6)
+        } else {
+            ascender = Double(m.ascender) / 64
+            descender = Double(-m.descender) / 64
+            lineHeight = Double(m.height) / 64
+        }
+        var features: [hb_feature_t] = []
+        var off: [String] = []
+        if !options.kerning { off.append("-kern") }
+        if !options.ligatures { off += ["-liga", "-clig"] }
+        for name in off {
+            var f = hb_feature_t()
+            if hb_feature_from_string(name, -1, &f) != 0 { features.append(f) }
+        }
+        self.features = features
+    }
+
+    /// Which face draws `scalar`, given the face of the previous character. Marks and
+    /// joiners stay with the previous character; spaces and punctuation stay in the current
+    /// run when its face has them (so "日本 語" is one run); letters take the first face in
+    /// the chain that has them; a character no face has takes the primary's missing glyph.
+    public func faceIndex(for scalar: Unicode.Scalar, previous: Int?) -> Int {
+        let props = scalar.properties
+        switch props.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control:
+            return previous ?? 0
+        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            if let previous, faces[previous].hasGlyph(for: scalar) { return previous }
+        default:
+            if props.isVariationSelector { return previous ?? 0 }
+        }
+        for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) { return i }
+        return previous ?? 0
+    }
+
+    /// Shapes a string (one line, no wrapping). See `shape(_:range:)`.
+    public func shape(_ text: String) -> ShapedText {
+        let scalars = Array(text.unicodeScalars)
+        return ShapedText(scalars: scalars, glyphs: shape(scalars, range: 0..<scalars.count))
+    }
+
+    /// Shapes `scalars[range]` with HarfBuzz, split into runs by which face has each
+    /// character (the rest of `scalars` is context for the shaper). Glyphs come back in
+    /// logical order with clusters as indices into `scalars`. Text is laid out left to
+    /// right (Latin and Japanese; right-to-left scripts are not handled).
+    public func shape(_ scalars: [Unicode.Scalar], range: Range<Int>) -> [ShapedGlyph] {
+        guard !range.isEmpty else { return [] }
+        var out: [ShapedGlyph] = []
+        out.reserveCapacity(range.count)
+        let codepoints = scalars.map { $0.value }
+        var runStart = range.lowerBound
+        var runFace = faceIndex(for: scalars[runStart], previous: nil)
+        var i = runStart + 1
+        while i <= range.upperBound {
+            let face = i < range.upperBound ? faceIndex(for: scalars[i], previous: runFace) : -1
+            if face != runFace {
+                shapeRun(codepoints, runStart..<i, face: runFace, into: &out)
+                runStart = i
+                runFace = face
+            }
+            i += 1
+        }
+        return out
+    }
+
+    private func shapeRun(_ codepoints: [UInt32], _ run: Range<Int>, face index: Int, into out: inout [ShapedGlyph]) {
+        let face = faces[index]
+        face.activate(size26_6: size26_6)
+        let buffer = face.library.shapingBuffer
+        hb_buffer_clear_contents(buffer)
+        codepoints.withUnsafeBufferPointer { cps in
+            hb_buffer_add_codepoints(buffer, cps.baseAddress, Int32(cps.count), UInt32(run.lowerBound), Int32(run.count))
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        features.withUnsafeBufferPointer { f in
+            hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))
+        }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        let whole = options.wholePixelAdvances
+        let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+        for k in 0..<Int(count) {
+            let j = rtl ? Int(count) - 1 - k : k
+            let p = positions[j]
+            var advance = p.x_advance, dx = p.x_offset, dy = p.y_offset
+            if whole {
+                advance = ((advance + 32) >> 6) << 6
+                dx = ((dx + 32) >> 6) << 6
+                dy = ((dy + 32) >> 6) << 6
+            }
+            out.append(ShapedGlyph(glyph: infos[j].codepoint, face: UInt16(index), cluster: Int32(infos[j].cluster),
+                                   advance: advance, offsetX: dx, offsetY: dy))
+        }
+    }
+
+    /// Width of `text` on one line, in pixels.
+    public func width(of text: String) -> Double { shape(text).width }
+}

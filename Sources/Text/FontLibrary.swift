@@ -1,0 +1,418 @@
+// FreeType and HarfBuzz handles, font loading, and finding the shipped `Fonts/` folder.
+//
+// Ownership: one `FT_Library` per `FontLibrary` (no globals). Each `FontFace` holds a strong
+// reference to its library, so the `FT_Library` outlives every `FT_Face` made from it, and
+// frees its `FT_Face` and `hb_font_t` in `deinit`. These objects are not thread-safe: use a
+// library and the fonts made from it on one thread (the render thread).
+import CFreeType
+import Raster
+import CHarfBuzz
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Why a font could not be loaded. Every bad font (missing, unreadable, truncated, not a
+/// font at all) ends up here as a thrown value, never as a crash.
+public enum FontError: Error, Equatable, CustomStringConvertible {
+    /// `FT_Init_FreeType` failed (out of memory).
+    case libraryInitFailed(freeTypeError: Int32)
+    /// No file at the path.
+    case fileNotFound(path: String)
+    /// The path exists but cannot be read as a regular file (a directory, no permission).
+    case unreadable(path: String, reason: String)
+    /// FreeType could not open the file as a font, or the font is damaged (truncated
+    /// tables, glyphs that fail to load). `freeTypeError` is FreeType's `FT_Error`.
+    case invalidFont(path: String, freeTypeError: Int32, reason: String)
+    /// The font is not scalable (a bitmap-only font) or has no glyphs.
+    case unsupportedFont(path: String, reason: String)
+    /// None of the searched places holds a `Fonts/` folder with the shipped fonts.
+    case fontsDirectoryNotFound(searched: [String])
+    /// A pixel size that is not finite or outside 1...1024.
+    case invalidSize(Double)
+    /// A `Font` needs at least one face.
+    case noFaces
+
+    public var description: String {
+        switch self {
+        case .libraryInitFailed(let e): return "FreeType could not be initialised (FT_Init_FreeType error \(e))"
+        case .fileNotFound(let p): return "font file not found: \(p)"
+        case .unreadable(let p, let r): return "font file cannot be read: \(p) (\(r))"
+        case .invalidFont(let p, let e, let r): return "not a usable font: \(p) (\(r), FreeType error 0x\(String(e, radix: 16)))"
+        case .unsupportedFont(let p, let r): return "unsupported font: \(p) (\(r))"
+        case .fontsDirectoryNotFound(let s): return "no Fonts/ folder with \(FontLibrary.primaryFaceFile) found; searched: \(s.joined(separator: ", "))"
+        case .invalidSize(let s): return "invalid font size \(s) px (must be finite, 1...1024)"
+        case .noFaces: return "a font needs at least one face"
+        }
+    }
+}
+
+/// Owns one FreeType library instance and the faces loaded from one fonts directory.
+///
+/// ```swift
+/// let fonts = try FontLibrary(directory: FontLibrary.locateFontsDirectory(near: #filePath))
+/// let body = try fonts.standardFont(pixelSize: 16)   // DejaVu Sans, then VL PGothic
+/// ```
+public final class FontLibrary {
+    /// The primary (Latin) face the app ships.
+    public static let primaryFaceFile = "DejaVuSans.ttf"
+    /// The Japanese fallback face the app ships.
+    public static let japaneseFaceFile = "VL-PGothic-Regular.ttf"
+
+    /// The directory that `loadFace(named:)` reads from.
+    public let directory: String
+    @usableFromInline let library: FT_Library
+    private var facesByName: [String: FontFace] = [:]
+    private var nextFaceID = 0
+    /// One HarfBuzz buffer reused by every shaping call (no allocation per call once grown).
+    let shapingBuffer: OpaquePointer
+
+    /// Opens a FreeType library for fonts in `directory`. The directory must exist; faces
+    /// are loaded on demand. The corresponding C function is `FT_Init_FreeType`.
+    public init(directory: String) throws(FontError) {
+        var isDirectory = false
+        guard FontLibrary.pathExists(directory, isDirectory: &isDirectory) else { throw .fileNotFound(path: directory) }
+        guard isDirectory else { throw .unreadable(path: directory, reason: "not a directory") }
+        var lib: FT_Library?
+        let error = FT_Init_FreeType(&lib)
+        guard error == 0, let lib else { throw .libraryInitFailed(freeTypeError: error) }
+        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
+            FT_Done_FreeType(lib)
+            throw .libraryInitFailed(freeTypeError: 0x40)  // FT_Err_Out_Of_Memory
+        }
+        self.directory = directory
+        self.library = lib
+        self.shapingBuffer = buffer
+    }
+
+    deinit {
+        facesByName.removeAll()  // faces hold `self` strongly, so none is alive here anyway
+        hb_buffer_destroy(shapingBuffer)
+        FT_Done_FreeType(library)
+    }
+
+    /// Loads (once) the face in `file`, a name relative to `directory`.
+    public func loadFace(named file: String) throws(FontError) -> FontFace {
+        if let face = facesByName[file] { return face }
+        let face = try loadFace(path: directory.hasSuffix("/") ? directory + file : directory + "/" + file)
+        facesByName[file] = face
+        return face
+    }
+
+    /// Loads a face from a file path (not cached: each call opens the file again).
+    /// The corresponding C function is `FT_New_Face`.
+    public func loadFace(path: String) throws(FontError) -> FontFace {
+        var isDirectory = false
+        guard FontLibrary.pathExists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path: path) }
+        guard !isDirectory else { throw .unreadable(path: path, reason: "is a directory") }
+        guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: "no read permission") }
+        try FontLibrary.checkTableDirectory(of: path)
+        var face: FT_Face?
+        let error = FT_New_Face(library, path, 0, &face)
+        guard error == 0, let face else {
+            throw .invalidFont(path: path, freeTypeError: error, reason: FontLibrary.message(forFreeTypeError: error))
+        }
+        return try makeFace(face, name: path, data: nil)
+    }
+
+    /// Loads a face from bytes in memory (kept alive by the face).
+    /// The corresponding C function is `FT_New_Memory_Face`.
+    public func loadFace(bytes: [UInt8], name: String) throws(FontError) -> FontFace {
+        guard !bytes.isEmpty else {
+            throw .invalidFont(path: name, freeTypeError: 0x02, reason: "empty data")
+        }
+        try bytes.withUnsafeBufferPointer { (b) throws(FontError) in
+            try FontLibrary.checkTableDirectory(UnsafeRawBufferPointer(b), fileSize: b.count, name: name)
+        }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
+        storage.initialize(from: bytes, count: bytes.count)
+        var face: FT_Face?
+        let error = FT_New_Memory_Face(library, storage, FT_Long(bytes.count), 0, &face)
+        guard error == 0, let face else {
+            storage.deallocate()
+            throw .invalidFont(path: name, freeTypeError: error, reason: FontLibrary.message(forFreeTypeError: error))
+        }
+        return try makeFace(face, name: name, data: UnsafeMutableBufferPointer(start: storage, count: bytes.count))
+    }
+
+    /// The app's standard font at `pixelSize`: DejaVu Sans, falling back to VL PGothic for
+    /// characters DejaVu Sans lacks (kana, kanji, full-width punctuation).
+    public func standardFont(pixelSize: Double, options: TextOptions = .ui) throws(FontError) -> Font {
+        let latin = try loadFace(named: FontLibrary.primaryFaceFile)
+        let japanese = try loadFace(named: FontLibrary.japaneseFaceFile)
+        return try Font(faces: [latin, japanese], pixelSize: pixelSize, options: options)
+    }
+
+    private func makeFace(_ face: FT_Face, name: String, data: UnsafeMutableBufferPointer<UInt8>?) throws(FontError) -> FontFace {
+        do {
+            try FontLibrary.validate(face, name: name)
+        } catch {
+            FT_Done_Face(face)
+            data?.deallocate()
+            throw error
+        }
+        guard let hbFont = hb_ft_font_create_referenced(face) else {
+            FT_Done_Face(face)
+            data?.deallocate()
+            throw .invalidFont(path: name, freeTypeError: 0x40, reason: "HarfBuzz could not create a font")
+        }
+        nextFaceID += 1
+        return FontFace(library: self, face: face, hbFont: hbFont, name: name, id: nextFaceID, data: data)
+    }
+
+    /// Rejects faces that FreeType opened but that cannot render: bitmap-only fonts, empty
+    /// fonts, and damaged files whose glyphs fail to load (a truncated file usually opens,
+    /// since the table directory is at the start, and then fails here).
+    private static func validate(_ face: FT_Face, name: String) throws(FontError) {
+        let flags = face.pointee.face_flags
+        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            throw .unsupportedFont(path: name, reason: "not a scalable (outline) font")
+        }
+        let glyphCount = Int(face.pointee.num_glyphs)
+        guard glyphCount > 1 else { throw .unsupportedFont(path: name, reason: "font has no glyphs") }
+        var error = FT_Set_Char_Size(face, 0, 16 * 64, 72, 72)
+        guard error == 0 else {
+            throw .invalidFont(path: name, freeTypeError: error, reason: "cannot set a size: " + message(forFreeTypeError: error))
+        }
+        // Probe the first, a middle and the last glyph, plus the glyph for "A" if mapped:
+        // their outlines sit at the start, middle and end of the glyph data.
+        var probes: [UInt32] = [0, UInt32(glyphCount / 2), UInt32(glyphCount - 1)]
+        let a = FT_Get_Char_Index(face, 0x41)
+        if a != 0 { probes.append(a) }
+        for glyph in probes {
+            error = FT_Load_Glyph(face, glyph, FontFace.loadFlags)
+            if error == 0 { error = FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) }
+            guard error == 0 else {
+                throw .invalidFont(path: name, freeTypeError: error,
+                                   reason: "glyph \(glyph) of \(glyphCount) fails to load (damaged or truncated file): " + message(forFreeTypeError: error))
+            }
+        }
+    }
+
+    /// Reads the start of a font file and checks its table directory (see below).
+    private static func checkTableDirectory(of path: String) throws(FontError) {
+        guard let file = fopen(path, "rb") else { throw .unreadable(path: path, reason: "cannot open") }
+        defer { fclose(file) }
+        var st = stat()
+        guard fstat(fileno(file), &st) == 0 else { throw .unreadable(path: path, reason: "cannot stat") }
+        var header = [UInt8](repeating: 0, count: 12 + 16 * 64)
+        let n = fread(&header, 1, header.count, file)
+        try header.withUnsafeBufferPointer { (b) throws(FontError) in
+            try checkTableDirectory(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[0..<max(0, n)])), fileSize: Int(st.st_size), name: path)
+        }
+    }
+
+    /// FreeType silently drops sfnt tables that extend past the end of the file, so a
+    /// truncated font can open and then draw wrongly. Reject it here: every table in the
+    /// directory must end inside the file. `start` holds at least the file's first bytes.
+    /// Collections (`ttcf`) and unknown signatures are left to FreeType.
+    static func checkTableDirectory(_ start: UnsafeRawBufferPointer, fileSize: Int, name: String) throws(FontError) {
+        func be32(_ at: Int) -> Int {
+            Int(start[at]) << 24 | Int(start[at + 1]) << 16 | Int(start[at + 2]) << 8 | Int(start[at + 3])
+        }
+        guard start.count >= 12 else {
+            throw .invalidFont(path: name, freeTypeError: 0x02, reason: "file too short to be a font (\(fileSize) bytes)")
+        }
+        let signature = be32(0)
+        // 0x00010000 TrueType, 'OTTO' CFF, 'true' Apple TrueType.
+        guard signature == 0x0001_0000 || signature == 0x4F54_544F || signature == 0x7472_7565 else { return }
+        let tableCount = Int(start[4]) << 8 | Int(start[5])
+        for i in 0..<tableCount {
+            let record = 12 + 16 * i
+            guard record + 16 <= start.count else {
+                if record + 16 > fileSize {
+                    throw .invalidFont(path: name, freeTypeError: 0x55, reason: "truncated: table directory ends past the end of the file")
+                }
+                return  // a directory longer than the part read: FreeType checks the rest
+            }
+            let offset = be32(record + 8), length = be32(record + 12)
+            if offset + length > fileSize {
+                let tag = String(decoding: (0..<4).map { start[record + $0] }, as: UTF8.self)
+                throw .invalidFont(path: name, freeTypeError: 0x55,
+                                   reason: "truncated: table '\(tag)' ends at byte \(offset + length), the file has \(fileSize)")
+            }
+        }
+    }
+
+    static func message(forFreeTypeError error: FT_Error) -> String {
+        if let s = FT_Error_String(error) { return String(cString: s) }
+        switch error {
+        case 0x01: return "cannot open resource"
+        case 0x02: return "unknown file format"
+        case 0x03: return "broken file"
+        case 0x08: return "invalid table"
+        case 0x10...0x1F: return "invalid glyph or outline"
+        case 0x40: return "out of memory"
+        case 0x51...0x57: return "stream error (file truncated?)"
+        case 0x8E, 0x8F: return "missing table"
+        case 0x90...0x93: return "table missing or damaged"
+        default: return "FreeType error"
+        }
+    }
+
+    // MARK: Finding Fonts/
+
+    /// Walks up from `path` (a file or directory) and returns the first `<ancestor>/Fonts`
+    /// folder that holds the shipped primary face. Tests pass `#filePath`, so they load the
+    /// repository's fonts wherever the checkout is.
+    public static func locateFontsDirectory(near path: String = #filePath) throws(FontError) -> String {
+        var searched: [String] = []
+        if let found = search(upFrom: path, searched: &searched) { return found }
+        throw .fontsDirectoryNotFound(searched: searched)
+    }
+
+    /// The fonts folder for the running executable: `$GLIDE_FONTS` if set, otherwise the
+    /// first `Fonts/` found walking up from the executable's directory (so both
+    /// `.build/release/glide` in a checkout and `/opt/glide/bin/glide` next to
+    /// `/opt/glide/Fonts` work). The corresponding call is `readlink("/proc/self/exe")`.
+    public static func locateFontsDirectoryForExecutable() throws(FontError) -> String {
+        var searched: [String] = []
+        if let env = getenv("GLIDE_FONTS") {
+            let dir = String(cString: env)
+            searched.append(dir + " ($GLIDE_FONTS)")
+            var isDirectory = false
+            if pathExists(dir + "/" + primaryFaceFile, isDirectory: &isDirectory) { return dir }
+        }
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink("/proc/self/exe", &buffer, 4096)
+        if n > 0 {
+            let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let found = search(upFrom: exe, searched: &searched) { return found }
+        }
+        throw .fontsDirectoryNotFound(searched: searched)
+    }
+
+    private static func search(upFrom path: String, searched: inout [String]) -> String? {
+        var dir = path
+        while true {
+            var isDirectory = false
+            let candidate = (dir.isEmpty ? "" : dir) + "/Fonts"
+            searched.append(candidate)
+            if pathExists(candidate + "/" + primaryFaceFile, isDirectory: &isDirectory), !isDirectory {
+                return candidate
+            }
+            guard let slash = dir.lastIndex(of: "/") else { return nil }
+            if slash == dir.startIndex { if dir == "/" || dir.isEmpty { return nil }; dir = ""; continue }
+            dir = String(dir[..<slash])
+        }
+    }
+
+    static func pathExists(_ path: String, isDirectory: inout Bool) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return false }
+        isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
+        return true
+    }
+}
+
+/// One loaded font file (an `FT_Face` plus its HarfBuzz font), with the glyph cache for
+/// every pixel size it has been used at.
+public final class FontFace {
+    /// FreeType's default hinting, grey-scale; outlines only (embedded bitmap strikes,
+    /// which Japanese fonts carry for small sizes, would be black-and-white).
+    static let loadFlags = Int32(FT_LOAD_DEFAULT) | Int32(FT_LOAD_NO_BITMAP)
+
+    public let library: FontLibrary
+    @usableFromInline let face: FT_Face
+    let hbFont: OpaquePointer
+    /// The file path (or the name given for in-memory data).
+    public let name: String
+    /// Unique within its library; part of the glyph cache key.
+    public let id: Int
+    /// Family and style as the font names them, e.g. "DejaVu Sans Book".
+    public let familyName: String
+    /// Number of glyphs in the font.
+    public let glyphCount: Int
+    private let data: UnsafeMutableBufferPointer<UInt8>?
+    /// The 26.6 size the `FT_Face` (and the HarfBuzz font) is currently set to.
+    private var activeSize: Int = 16 * 64
+    /// Glyph tables per 26.6 pixel size.
+    private var tables: [Int: GlyphTable] = [:]
+
+    init(library: FontLibrary, face: FT_Face, hbFont: OpaquePointer, name: String, id: Int, data: UnsafeMutableBufferPointer<UInt8>?) {
+        self.library = library
+        self.face = face
+        self.hbFont = hbFont
+        self.name = name
+        self.id = id
+        self.data = data
+        self.glyphCount = Int(face.pointee.num_glyphs)
+        let family = face.pointee.family_name.map { String(cString: $0) } ?? "?"
+        let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
+        self.familyName = style.isEmpty ? family : family + " " + style
+        hb_ft_font_set_load_flags(hbFont, FontFace.loadFlags)
+        hb_ft_font_changed(hbFont)
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)  // drops HarfBuzz's reference to the FT_Face
+        FT_Done_Face(face)
+        data?.deallocate()
+    }
+
+    /// The glyph index for a character, 0 when the font lacks it.
+    /// The corresponding C function is `FT_Get_Char_Index`.
+    public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
+        UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
+    }
+
+    /// Whether the font has a glyph for `scalar`.
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != 0 }
+
+    /// Sets the `FT_Face` and the HarfBuzz font to a 26.6 pixel size, if not already there.
+    func activate(size26_6: Int) {
+        guard size26_6 != activeSize else { return }
+        if FT_Set_Char_Size(face, 0, FT_F26Dot6(size26_6), 72, 72) == 0 {
+            activeSize = size26_6
+        }
+        hb_ft_font_changed(hbFont)
+    }
+
+    /// Vertical metrics at a 26.6 size, in 26.6 units (as FreeType's size metrics give them).
+    func metrics(size26_6: Int) -> (ascender: Int, descender: Int, height: Int) {
+        activate(size26_6: size26_6)
+        let m = face.pointee.size.pointee.metrics
+        return (Int(m.ascender), Int(m.descender), Int(m.height))
+    }
+
+    /// The glyph cache of this face at a 26.6 pixel size (created on first use).
+    public func glyphTable(size26_6: Int) -> GlyphTable {
+        if let table = tables[size26_6] { return table }
+        let table = GlyphTable(face: self, size26_6: size26_6)
+        tables[size26_6] = table
+        return table
+    }
+
+    /// Renders one glyph with FreeType (default hinting, grey-scale anti-aliasing). A glyph
+    /// that fails to load or render gives an empty mask, never a crash.
+    /// The corresponding C functions are `FT_Load_Glyph` and `FT_Render_Glyph`.
+    func rasterize(glyph: UInt32, size26_6: Int) -> CachedGlyph {
+        activate(size26_6: size26_6)
+        guard FT_Load_Glyph(face, glyph, FontFace.loadFlags) == 0,
+              let slot = face.pointee.glyph,
+              FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+        let bitmap = slot.pointee.bitmap
+        let width = Int(bitmap.width), height = Int(bitmap.rows)
+        guard width > 0, height > 0, width <= 4096, height <= 4096, let buffer = bitmap.buffer else {
+            return CachedGlyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0)
+        }
+        let pitch = Int(bitmap.pitch)
+        var coverage = [UInt8](repeating: 0, count: width * height)
+        let mode = Int32(bitmap.pixel_mode)
+        coverage.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                // A negative pitch means rows go upwards in memory; FreeType's buffer then
+                // points at the last row's start.
+                let row = pitch >= 0 ? buffer + y * pitch : buffer + (height - 1 - y) * (-pitch)
+                if mode == Int32(FT_PIXEL_MODE_GRAY.rawValue) {
+                    for x in 0..<width { out[y * width + x] = row[x] }
+                } else if mode == Int32(FT_PIXEL_MODE_MONO.rawValue) {
+                    for x in 0..<width { out[y * width + x] = (row[x >> 3] & (0x80 >> UInt8(x & 7))) != 0 ? 255 : 0 }
+                }
+            }
+        }
+        return CachedGlyph(mask: AlphaMask(width: width, height: height, coverage: coverage),
+                           left: Int32(slot.pointee.bitmap_left), top: Int32(slot.pointee.bitmap_top))
+    }
+}

@@ -1,0 +1,64 @@
+// The glyph cache: one `GlyphTable` per (face, pixel size), indexed by glyph id.
+//
+// The key (face, glyph id, pixel size) is resolved in two steps so that the per-glyph
+// lookup is an array index: a `Font` resolves its faces' tables once when it is made, and
+// drawing then indexes `slots[glyphID]`. No allocation on a cache hit.
+import Raster
+
+/// A rasterised glyph: its coverage mask and the offset of the mask's top-left corner from
+/// the glyph origin (FreeType's `bitmap_left`, `bitmap_top`: x to the right, top upwards).
+public struct CachedGlyph: Sendable {
+    public let mask: AlphaMask
+    /// Pixels from the pen position to the mask's left edge.
+    public let left: Int32
+    /// Pixels from the baseline up to the mask's top edge.
+    public let top: Int32
+    public init(mask: AlphaMask, left: Int32, top: Int32) { self.mask = mask; self.left = left; self.top = top }
+    static let empty = CachedGlyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0)
+}
+
+/// The cached glyphs of one face at one pixel size. Glyphs are rasterised on first use and
+/// kept for the life of the face (a kiosk app uses a handful of sizes; at 16 px the whole
+/// Latin set is a few tens of kilobytes).
+public final class GlyphTable {
+    public unowned let face: FontFace
+    /// The pixel size in 26.6 fixed point (16 px = 1024).
+    public let size26_6: Int
+    /// Index into `glyphs` per glyph id, or -1 when not yet rasterised.
+    @usableFromInline var slots: [Int32]
+    /// Entry 0 is the empty glyph, used for glyph ids outside the font.
+    @usableFromInline var glyphs: ContiguousArray<CachedGlyph> = [.empty]
+
+    init(face: FontFace, size26_6: Int) {
+        self.face = face
+        self.size26_6 = size26_6
+        self.slots = [Int32](repeating: -1, count: max(1, face.glyphCount))
+    }
+
+    /// Number of glyphs rasterised so far.
+    public var count: Int { glyphs.count - 1 }
+
+    /// Index of the cached glyph in `glyphs`, rasterising it on a miss. Glyph ids outside
+    /// the font give entry 0, an empty mask.
+    @inlinable
+    func slot(for glyph: UInt32) -> Int {
+        let g = Int(glyph)
+        if g < slots.count {
+            let s = slots[g]
+            if s >= 0 { return Int(s) }
+        }
+        return fill(glyph)
+    }
+
+    @usableFromInline
+    func fill(_ glyph: UInt32) -> Int {
+        let g = Int(glyph)
+        guard g < slots.count else { return 0 }
+        glyphs.append(face.rasterize(glyph: glyph, size26_6: size26_6))
+        slots[g] = Int32(glyphs.count - 1)
+        return glyphs.count - 1
+    }
+
+    /// The cached glyph (rasterised on first use).
+    public func glyph(_ glyph: UInt32) -> CachedGlyph { glyphs[slot(for: glyph)] }
+}

@@ -1,0 +1,71 @@
+// Drawing laid-out text: cache lookup per glyph (an array index), then a tinted mask blit
+// (source-over of the premultiplied colour scaled by coverage) clipped to a rectangle.
+import Geometry
+import Raster
+
+extension TextLayout {
+    /// Draws the layout with its top-left corner at `origin` (rounded to whole pixels), in
+    /// `color`, clipped to `clip` (and to the span).
+    public func draw(in span: PixelSpan, at origin: Point, color: Color, clip: IntRect? = nil) {
+        guard origin.isFinite, color.alpha > 0 else { return }
+        guard abs(origin.x) < 1e9, abs(origin.y) < 1e9 else { return }
+        let x0 = Int(origin.x.rounded()), y0 = Int(origin.y.rounded())
+        font.draw(glyphs[...], in: span, originX: x0, originY: y0, color: color, clip: clip ?? span.bounds)
+    }
+}
+
+extension Font {
+    /// Shapes and draws one line of `text` with its baseline starting at `baselineOrigin`
+    /// (no wrapping). For text drawn every frame, build a `TextLayout` once and draw that.
+    public func draw(_ text: String, in span: PixelSpan, baselineOrigin: Point, color: Color, clip: IntRect? = nil) {
+        let layout = TextLayout(text: text, font: self)
+        layout.draw(in: span, at: Point(x: baselineOrigin.x, y: baselineOrigin.y - (layout.lines.first?.baseline ?? 0)),
+                    color: color, clip: clip)
+    }
+
+    /// Draws positioned glyphs offset by (`originX`, `originY`).
+    func draw(_ glyphs: ArraySlice<TextLayout.Glyph>, in span: PixelSpan, originX: Int, originY: Int, color: Color, clip: IntRect) {
+        let bounds = clip.intersection(span.bounds)
+        guard !bounds.isEmpty else { return }
+        let premultiplied = color.premultiplied.argb
+        let tables = glyphTables
+        for g in glyphs {
+            let table = tables[Int(g.face)]
+            let cached = table.glyphs[table.slot(for: g.glyph)]
+            let mask = cached.mask
+            guard mask.width > 0 else { continue }
+            let x = originX + Int(g.x) + Int(cached.left)
+            let y = originY + Int(g.y) - Int(cached.top)
+            // Quick reject before touching the mask.
+            if x >= bounds.maxX || y >= bounds.maxY || x + mask.width <= bounds.x || y + mask.height <= bounds.y { continue }
+            mask.coverage.withUnsafeBufferPointer { coverage in
+                blendMask(coverage.baseAddress!, width: mask.width, height: mask.height, into: span, x: x, y: y,
+                          color: premultiplied, clip: bounds)
+            }
+        }
+    }
+}
+
+/// Blends an 8-bit coverage mask tinted with a premultiplied colour into `span` with its
+/// top-left at (`x`, `y`), limited to `clip` (already inside the span).
+@inline(__always)
+func blendMask(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, into span: PixelSpan, x: Int, y: Int,
+               color: UInt32, clip: IntRect) {
+    let left = max(x, clip.x), right = min(x + width, clip.maxX)
+    let top = max(y, clip.y), bottom = min(y + height, clip.maxY)
+    guard left < right, top < bottom else { return }
+    let opaque = color >> 24 == 255
+    for row in top..<bottom {
+        let src = mask + (row - y) * width - x
+        let dst = span.base + row * span.stride
+        for col in left..<right {
+            let c = UInt32(src[col])
+            if c == 0 { continue }
+            if c == 255 && opaque {
+                dst[col] = color
+            } else {
+                dst[col] = sourceOver(scalePixel(color, by: c), dst[col])
+            }
+        }
+    }
+}

@@ -1,0 +1,258 @@
+// Paragraph layout: shaping, greedy line wrapping at break opportunities, alignment, and
+// truncation with an ellipsis. Positions are final whole pixels, so drawing is a loop of
+// cache lookups and mask blits.
+import Geometry
+import Raster
+
+/// Horizontal alignment of lines within the layout width.
+public enum TextAlignment: Sendable, Hashable {
+    case leading, center, trailing
+}
+
+/// Laid-out text: lines and glyph positions relative to the layout's top-left corner.
+/// Build once, draw every frame.
+public struct TextLayout {
+    /// One line of the layout.
+    public struct Line: Sendable, Hashable {
+        /// Scalars of the text on this line (trailing spaces included, the ellipsis not).
+        public var textRange: Range<Int>
+        /// Glyphs of this line in `TextLayout.glyphs` (the ellipsis included).
+        public var glyphRange: Range<Int>
+        /// Left edge of the line's ink box after alignment, in pixels from the layout's left.
+        public var x: Double
+        /// Baseline, in pixels from the layout's top.
+        public var baseline: Double
+        /// Width without trailing spaces (the ellipsis included), in pixels.
+        public var width: Double
+        /// Whether this line ends with an ellipsis because text was cut.
+        public var isTruncated: Bool
+    }
+
+    /// A glyph ready to draw: whole-pixel origin (pen position on the baseline).
+    public struct Glyph: Sendable, Hashable {
+        public var glyph: UInt32
+        /// Index of the face in `font.faces`.
+        public var face: UInt16
+        public var x: Int32
+        public var y: Int32
+    }
+
+    public let font: Font
+    /// The text as Unicode scalars (`Line.textRange` indexes into it).
+    public let scalars: [Unicode.Scalar]
+    public let lines: [Line]
+    public let glyphs: [Glyph]
+    /// Width: `maxWidth` when finite, else the widest line. Height: lines × line height.
+    public let size: Size
+    /// Distance between baselines used, in pixels.
+    public let lineHeight: Double
+    /// Whether text was cut (by `maxLines`) and an ellipsis drawn.
+    public var isTruncated: Bool { lines.last?.isTruncated ?? false }
+
+    /// Lays out `text` in lines no wider than `maxWidth` pixels (infinite: one line per
+    /// paragraph). `lineSpacing` multiplies the font's line height. `maxLines` > 0 keeps at
+    /// most that many lines and ends the last one with "…" when text was cut (a one-line
+    /// label is `maxLines: 1`). Words wrap at spaces and hyphens; Japanese wraps between
+    /// any two characters except where kinsoku forbids it; a word wider than the line is
+    /// broken between characters as a last resort.
+    public init(text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
+                lineSpacing: Double = 1, maxLines: Int = 0) {
+        self.font = font
+        let scalars = Array(text.unicodeScalars)
+        self.scalars = scalars
+        let whole = font.options.wholePixelAdvances
+        var lineHeight = font.lineHeight * (lineSpacing.isFinite && lineSpacing > 0 ? lineSpacing : 1)
+        if whole { lineHeight = lineHeight.rounded() }
+        self.lineHeight = lineHeight
+        let limit: Int = maxWidth.isNaN ? 0 : (maxWidth >= Double(Int32.max / 64) ? Int.max : Int(max(0, maxWidth) * 64))
+
+        let shaped = Layouter(font: font, scalars: scalars)
+        var pieces: [(range: Range<Int>, truncated: Bool)] = []
+        let paragraphs = shaped.paragraphs()
+        outer: for (p, paragraph) in paragraphs.enumerated() {
+            var start = paragraph.lowerBound
+            repeat {
+                let isLastAllowed = maxLines > 0 && pieces.count == maxLines - 1
+                let end = paragraph.isEmpty ? start : shaped.lineEnd(from: start, in: paragraph, limit: limit)
+                let restFollows = end < paragraph.upperBound || p < paragraphs.count - 1
+                if isLastAllowed && restFollows {
+                    let cut = shaped.truncationEnd(from: start, in: paragraph, limit: limit - shaped.ellipsisWidth)
+                    pieces.append((start..<cut, true))
+                    break outer
+                }
+                pieces.append((start..<end, false))
+                start = end
+            } while start < paragraph.upperBound
+        }
+
+        // Position glyphs.
+        let boxWidth26_6: Int
+        let widths = pieces.map { shaped.width(of: $0.range, trimmed: true) + ($0.truncated ? shaped.ellipsisWidth : 0) }
+        if limit == Int.max { boxWidth26_6 = widths.max() ?? 0 } else { boxWidth26_6 = limit }
+        var lines: [Line] = []
+        var glyphs: [Glyph] = []
+        glyphs.reserveCapacity(scalars.count + 1)
+        let ascender = font.ascender
+        for (k, piece) in pieces.enumerated() {
+            let w = widths[k]
+            var x26_6: Int
+            switch alignment {
+            case .leading: x26_6 = 0
+            case .center: x26_6 = (boxWidth26_6 - w) / 2
+            case .trailing: x26_6 = boxWidth26_6 - w
+            }
+            if whole { x26_6 = (x26_6 >> 6) << 6 }  // floor to a pixel: centred text does not blur
+            let baseline = ascender + Double(k) * lineHeight
+            let baselineY = Int32(baseline.rounded())
+            let first = glyphs.count
+            var pen = x26_6
+            for g in shaped.glyphs(in: piece.range) {
+                glyphs.append(Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
+                                    y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
+                pen += Int(g.advance)
+            }
+            if piece.truncated {
+                pen = x26_6 + shaped.width(of: piece.range, trimmed: true)
+                for g in font.ellipsis.glyphs {
+                    glyphs.append(Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
+                                        y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
+                    pen += Int(g.advance)
+                }
+            }
+            lines.append(Line(textRange: piece.range, glyphRange: first..<glyphs.count, x: Double(x26_6) / 64,
+                              baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated))
+        }
+        self.lines = lines
+        self.glyphs = glyphs
+        self.size = Size(width: Double(boxWidth26_6) / 64, height: Double(lines.count) * lineHeight)
+    }
+}
+
+/// Shaped text with per-scalar advances, for measuring candidate lines.
+struct Layouter {
+    let scalars: [Unicode.Scalar]
+    let shaped: [ShapedGlyph]
+    /// `prefix[i]`: advance of all clusters starting before scalar `i`, in 1/64 px.
+    let prefix: [Int]
+    /// Whether scalar `i` starts a cluster (a place a line may be cut at all).
+    let clusterStart: [Bool]
+    /// Index of the first glyph per scalar (or where it would be), for slicing `shaped`.
+    let firstGlyph: [Int]
+    let breaks: [Bool]
+    let ellipsisWidth: Int
+
+    init(font: Font, scalars: [Unicode.Scalar]) {
+        self.scalars = scalars
+        // Shape each paragraph on its own (mandatory breaks are not shaped).
+        var glyphs: [ShapedGlyph] = []
+        var start = 0
+        for i in 0...scalars.count where i == scalars.count || LineBreaker.lineBreakClass(of: scalars[i]) == .mandatory {
+            glyphs += font.shape(scalars, range: start..<i)
+            start = i + 1
+        }
+        self.shaped = glyphs
+        let n = scalars.count
+        var advance = [Int](repeating: 0, count: n + 1)
+        var clusterStart = [Bool](repeating: false, count: n + 1)
+        var firstGlyph = [Int](repeating: glyphs.count, count: n + 1)
+        for (k, g) in glyphs.enumerated() {
+            let c = Int(g.cluster)
+            guard c >= 0 && c < n else { continue }
+            advance[c] += Int(g.advance)
+            clusterStart[c] = true
+            if firstGlyph[c] > k { firstGlyph[c] = k }
+        }
+        // Scalars without glyphs (mandatory breaks; the tails of ligature clusters) point
+        // at the next glyph so that slices stay contiguous.
+        for i in stride(from: n - 1, through: 0, by: -1) where firstGlyph[i] == glyphs.count || !clusterStart[i] {
+            firstGlyph[i] = firstGlyph[i + 1]
+        }
+        clusterStart[n] = true
+        var prefix = [Int](repeating: 0, count: n + 1)
+        for i in 0..<n { prefix[i + 1] = prefix[i] + advance[i] }
+        self.prefix = prefix
+        self.clusterStart = clusterStart
+        self.firstGlyph = firstGlyph
+        self.breaks = LineBreaker.breakOpportunities(in: scalars)
+        self.ellipsisWidth = font.ellipsis.glyphs.reduce(0) { $0 + Int($1.advance) }
+    }
+
+    /// Paragraph ranges (without their mandatory break characters). CR LF counts as one.
+    func paragraphs() -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var start = 0
+        var i = 0
+        while i < scalars.count {
+            if LineBreaker.lineBreakClass(of: scalars[i]) == .mandatory {
+                result.append(start..<i)
+                if scalars[i] == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
+                start = i + 1
+            }
+            i += 1
+        }
+        if !scalars.isEmpty { result.append(start..<scalars.count) }
+        return result
+    }
+
+    func isSpace(_ i: Int) -> Bool { LineBreaker.lineBreakClass(of: scalars[i]) == .space }
+
+    /// Width of `range`, without trailing spaces when `trimmed`, in 1/64 px.
+    func width(of range: Range<Int>, trimmed: Bool) -> Int {
+        var end = range.upperBound
+        if trimmed { while end > range.lowerBound && isSpace(end - 1) { end -= 1 } }
+        return prefix[end] - prefix[range.lowerBound]
+    }
+
+    /// Where the line that starts at `start` ends: the furthest break opportunity whose
+    /// text (trailing spaces not counted) fits `limit`; if even the first word does not
+    /// fit, the furthest cluster boundary that fits (at least one cluster).
+    func lineEnd(from start: Int, in paragraph: Range<Int>, limit: Int) -> Int {
+        var best: Int? = nil
+        var e = start + 1
+        while e <= paragraph.upperBound {
+            if e == paragraph.upperBound || (breaks[e] && clusterStart[e]) {
+                if width(of: start..<e, trimmed: true) <= limit {
+                    best = e
+                } else {
+                    break
+                }
+            }
+            e += 1
+        }
+        if let best { return best }
+        // Overlong word: cut between clusters.
+        var cut = start + 1
+        while cut < paragraph.upperBound && !clusterStart[cut] { cut += 1 }
+        var k = cut + 1
+        while k < paragraph.upperBound {
+            if clusterStart[k] {
+                if width(of: start..<k, trimmed: false) <= limit { cut = k } else { break }
+            }
+            k += 1
+        }
+        return cut
+    }
+
+    /// End of the text kept before an ellipsis on a line from `start`: the furthest cluster
+    /// boundary whose text (trailing spaces trimmed) fits `limit` (possibly `start`).
+    func truncationEnd(from start: Int, in paragraph: Range<Int>, limit: Int) -> Int {
+        var cut = start
+        var k = start + 1
+        while k <= paragraph.upperBound {
+            if clusterStart[k] {
+                if width(of: start..<k, trimmed: true) <= limit { cut = k } else { break }
+            }
+            k += 1
+        }
+        while cut > start && isSpace(cut - 1) { cut -= 1 }
+        return cut
+    }
+
+    /// The shaped glyphs of the scalars in `range`.
+    func glyphs(in range: Range<Int>) -> ArraySlice<ShapedGlyph> {
+        guard !range.isEmpty else { return shaped[0..<0] }
+        let lo = firstGlyph[range.lowerBound]
+        let hi = max(lo, firstGlyph[range.upperBound])
+        return shaped[lo..<hi]
+    }
+}

@@ -1,0 +1,120 @@
+import Testing
+@testable import Text
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The repository's Fonts/ folder (tests never use system fonts).
+func repositoryFonts() throws -> FontLibrary {
+    try FontLibrary(directory: FontLibrary.locateFontsDirectory(near: #filePath))
+}
+
+/// Bytes of a file, read with POSIX calls.
+func readFile(_ path: String) -> [UInt8] {
+    guard let f = fopen(path, "rb") else { return [] }
+    defer { fclose(f) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = fread(&chunk, 1, chunk.count, f)
+        if n <= 0 { break }
+        bytes += chunk[0..<n]
+    }
+    return bytes
+}
+
+func writeFile(_ path: String, _ bytes: [UInt8]) {
+    guard let f = fopen(path, "wb") else { return }
+    _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, f) }
+    fclose(f)
+}
+
+@Suite struct FontLoadingTests {
+    @Test func locatesRepositoryFontsFromFilePath() throws {
+        let dir = try FontLibrary.locateFontsDirectory(near: #filePath)
+        #expect(dir.hasSuffix("/Fonts"))
+        #expect(!dir.hasPrefix("/usr/share"))
+        let fonts = try FontLibrary(directory: dir)
+        let latin = try fonts.loadFace(named: FontLibrary.primaryFaceFile)
+        let japanese = try fonts.loadFace(named: FontLibrary.japaneseFaceFile)
+        #expect(latin.familyName == "DejaVu Sans Book")
+        #expect(japanese.familyName == "VL PGothic regular")
+        // Loaded once per name.
+        #expect(try fonts.loadFace(named: FontLibrary.primaryFaceFile) === latin)
+    }
+
+    @Test func locatingFailsClearlyOutsideTheRepository() {
+        #expect(throws: FontError.self) { try FontLibrary.locateFontsDirectory(near: "/proc/self") }
+    }
+
+    @Test func missingFileAndDirectoryAreClearErrors() throws {
+        let fonts = try repositoryFonts()
+        #expect(throws: FontError.fileNotFound(path: fonts.directory + "/NoSuchFont.ttf")) {
+            try fonts.loadFace(named: "NoSuchFont.ttf")
+        }
+        #expect(throws: FontError.unreadable(path: "/tmp", reason: "is a directory")) { try fonts.loadFace(path: "/tmp") }
+        #expect(throws: FontError.fileNotFound(path: "/no/such/dir")) { try FontLibrary(directory: "/no/such/dir") }
+    }
+
+    @Test func randomBytesAreRejected() throws {
+        let fonts = try repositoryFonts()
+        var generator = SystemRandomNumberGenerator()
+        for length in [1, 12, 100, 5000] {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            do {
+                _ = try fonts.loadFace(bytes: bytes, name: "random-\(length)")
+                Issue.record("random bytes of length \(length) loaded as a font")
+            } catch {
+                guard case .invalidFont = error else { Issue.record("unexpected \(error)"); continue }
+                #expect(error.description.contains("random-\(length)"))
+            }
+        }
+        #expect(throws: FontError.self) { try fonts.loadFace(bytes: [], name: "empty") }
+    }
+
+    @Test(arguments: [12, 1000, 20_000, 300_000, 600_000, 759_000])
+    func truncatedFontsAreRejected(length: Int) throws {
+        let fonts = try repositoryFonts()
+        let full = readFile(fonts.directory + "/" + FontLibrary.primaryFaceFile)
+        #expect(full.count == 759_720)
+        let truncated = Array(full.prefix(length))
+        #expect(throws: FontError.self) { try fonts.loadFace(bytes: truncated, name: "truncated-\(length)") }
+        // Same through a file on disk.
+        let path = "/tmp/glide-text-truncated-\(length)-\(getpid()).ttf"
+        writeFile(path, truncated)
+        defer { unlink(path) }
+        #expect(throws: FontError.self) { try fonts.loadFace(path: path) }
+    }
+
+    @Test func fontsFromMemoryWork() throws {
+        let fonts = try repositoryFonts()
+        let bytes = readFile(fonts.directory + "/" + FontLibrary.primaryFaceFile)
+        let face = try fonts.loadFace(bytes: bytes, name: "DejaVu from memory")
+        #expect(face.familyName == "DejaVu Sans Book")
+        #expect(face.hasGlyph(for: "A"))
+        #expect(!face.hasGlyph(for: "日"))
+    }
+
+    @Test func invalidSizesAreRejected() throws {
+        let fonts = try repositoryFonts()
+        for size in [0, -3, .nan, .infinity, 5000] as [Double] {
+            do {
+                _ = try fonts.standardFont(pixelSize: size)
+                Issue.record("size \(size) accepted")
+            } catch {
+                guard case .invalidSize = error else { Issue.record("unexpected \(error)"); continue }
+            }
+        }
+        #expect(throws: FontError.noFaces) { try Font(faces: [], pixelSize: 16) }
+    }
+
+    @Test func metricsAt16Pixels() throws {
+        let font = try repositoryFonts().standardFont(pixelSize: 16)
+        // DejaVu Sans: ascender 1901, descender -483 font units of 2048 per em (hinted,
+        // rounded up to whole pixels).
+        #expect(font.ascender == 15)
+        #expect(font.descender == 4)
+        #expect(font.lineHeight == 19)
+    }
+}
