@@ -220,17 +220,30 @@ struct Layouter {
             e += 1
         }
         if let best { return best }
-        // Overlong word: cut between clusters.
+        // Overlong word: cut between clusters, at the furthest place that fits and keeps
+        // the kinsoku rules if there is one, else at the furthest place that fits.
         var cut = start + 1
         while cut < paragraph.upperBound && !clusterStart[cut] { cut += 1 }
-        var k = cut + 1
+        var kinsokuCut: Int? = nil
+        var k = cut
         while k < paragraph.upperBound {
             if clusterStart[k] {
-                if width(of: start..<k, trimmed: false) <= limit { cut = k } else { break }
+                guard width(of: start..<k, trimmed: false) <= limit else { break }
+                cut = k
+                if !kinsokuForbidsBreak(before: k) { kinsokuCut = k }
             }
             k += 1
         }
-        return cut
+        return kinsokuCut ?? cut
+    }
+
+    /// Whether starting a line at `i` breaks a kinsoku rule (closing punctuation or a small
+    /// kana first, or an opening bracket last).
+    func kinsokuForbidsBreak(before i: Int) -> Bool {
+        switch LineBreaker.lineBreakClass(of: scalars[i]) {
+        case .closing, .nonStarter, .combining: return true
+        default: return LineBreaker.lineBreakClass(of: scalars[i - 1]) == .opening
+        }
     }
 
     /// End of the text kept before an ellipsis on a line from `start`: the furthest cluster
