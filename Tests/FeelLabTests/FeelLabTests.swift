@@ -1,0 +1,124 @@
+import Testing
+import Scrolling
+@testable import FeelLab
+
+@Suite struct TouchTraceParsingTests {
+    @Test func acceptsHeaderCommentsAndBlankLines() throws {
+        let text = """
+        # a flick
+        t_ms,phase,id,x,y
+
+        0,down,0,400,600
+        16,move,0,400,560
+        32,up,0,,
+        """
+        let samples = try TouchTrace.parse(text)
+        #expect(samples.count == 3)
+        #expect(samples[2].phase == .up && samples[2].line == 6)
+    }
+
+    @Test(arguments: [
+        ("0,down,0,1,2\n10,move,0,3", 2, "needs x and y"),
+        ("0,down,0,1,2\n10,wiggle,0,3,4", 2, "unknown phase"),
+        ("0,down,0,1,2\n10,move,0,nan,4", 2, "must be finite"),
+        ("0,down,0,1,2\n10,move,0,abc,4", 2, "not a number"),
+        ("10,down,0,1,2\n5,move,0,3,4", 2, "backwards"),
+        ("0,up,0,1,2", 1, "without a down"),
+        ("0,down,0,1,2\n1,down,0,1,2", 2, "already down"),
+        ("0,move,3,1,2", 1, "not down"),
+        ("0,down", 1, "column"),
+        ("0,down,x,1,2", 1, "not an integer"),
+    ])
+    func rejectsBadLinesNamingThem(text: String, line: Int, fragment: String) {
+        do {
+            _ = try TouchTrace.parse(text)
+            Issue.record("accepted bad input: \(text)")
+        } catch {
+            #expect(error.line == line)
+            #expect(error.description.contains(fragment), "\(error)")
+            #expect(error.description.hasPrefix("line \(line):"))
+        }
+    }
+
+    @Test func fuzzedInputNeverCrashes() {
+        var rng = SplitMix(seed: 7)
+        let pieces = ["0", "16", "-3", "1e400", "nan", "down", "move", "up", "cancel", ",", ",", "\n", "#", "x", " ", "999999999999"]
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<Int(rng.next() % 40) { text += pieces[Int(rng.next() % UInt64(pieces.count))] }
+            if let samples = try? TouchTrace.parse(text) {
+                _ = FeelLab.trace(samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
+                                  configuration: .init(), hz: 60)
+            }
+        }
+    }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite struct FeelOutputTests {
+    @Test func releaseTabulatesUntilRestAtTheProjection() {
+        let csv = FeelLab.release(viewport: 800, content: 5000, offset: 1000, velocity: 2000,
+                                  configuration: ScrollConfiguration(), hz: 60)
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(rows[0] == ["t_ms", "offset", "velocity"])
+        #expect(rows[1] == ["0.000", "1000.000", "2000.000"])
+        #expect(rows[2][0] == "16.667")
+        let last = rows[rows.count - 1]
+        #expect(last[1] == "1999.000" && last[2] == "0.000")
+        // Every row but the last is still moving.
+        #expect(rows.dropFirst().dropLast().allSatisfy { $0[2] != "0.000" })
+    }
+
+    @Test func velocityReportsEachLift() throws {
+        let samples = try TouchTrace.parse("""
+        0,down,0,100,0
+        10,move,0,100,10
+        20,move,0,100,30
+        20,up,0,0,0
+        30,down,1,5,5
+        100,up,1,5,5
+        """)
+        #expect(FeelLab.velocities(samples) == "t_ms,id,vx,vy\n20.000,0,0.000,2500.000\n100.000,1,0.000,0.000\n")
+    }
+
+    @Test func traceRowsFollowTheSamplesThenTheFrames() throws {
+        let samples = try TouchTrace.parse("0,down,0,400,600\n16,move,0,400,560\n32,move,0,400,520\n48,move,0,400,480\n50,up,0")
+        let csv = FeelLab.trace(samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
+                                configuration: .init(), hz: 60)
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(rows[0] == ["t_ms", "offset_x", "offset_y", "scale", "velocity_x", "velocity_y", "phase"])
+        #expect(rows[1][6] == "touching")
+        #expect(rows[2][6] == "dragging" && rows[2][2] == "32.000")
+        #expect(rows[5][6] == "decelerating")
+        #expect(rows[6][0] == "66.667")
+        #expect(rows.last?[6] == "idle")
+    }
+
+    @Test func fixedFormatting() {
+        #expect(fixed(1.23456, 3) == "1.235")
+        #expect(fixed(-0.0004, 3) == "0.000")
+        #expect(fixed(-2.5, 1) == "-2.5")
+        #expect(fixed(16.666666, 3) == "16.667")
+        #expect(fixed(.nan, 2) == "nan")
+    }
+
+    @Test func parsesOptions() {
+        #expect(FeelLab.decelerationRate("fast") == 0.99)
+        #expect(FeelLab.decelerationRate("0.995") == 0.995)
+        #expect(FeelLab.decelerationRate("1.5") == nil)
+        #expect(FeelLab.size("1280x800") == .init(1280, 800))
+        #expect(FeelLab.size("1280x") == nil)
+        #expect(FeelLab.point("3,-4") == .init(3, -4))
+    }
+}

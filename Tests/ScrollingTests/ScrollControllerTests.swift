@@ -1,0 +1,385 @@
+import Testing
+import Geometry
+import Physics
+@testable import Scrolling
+
+func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
+
+func feed(viewport: Size = Size(800, 800), content: Size = Size(800, 5000),
+          offset: Point = .zero, configure: (inout ScrollConfiguration) -> Void = { _ in }) -> ScrollController {
+    var c = ScrollConfiguration()
+    configure(&c)
+    return ScrollController(viewportSize: viewport, contentSize: content, configuration: c, offset: offset)
+}
+
+/// A vertical flick: down at `y`, moves upwards by `step` every `dt` seconds, `count` moves, up.
+func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40, count: Int = 6,
+           dt: Double = 0.016, start: Double = 0, x: Double = 400) -> Double {
+    var t = start
+    e.handle(TouchEvent(.began, location: Point(x, y), time: t))
+    for i in 1...count {
+        t += dt
+        e.handle(TouchEvent(.moved, location: Point(x, y + step * Double(i)), time: t))
+    }
+    t += 0.004
+    e.handle(TouchEvent(.ended, location: Point(x, y + step * Double(count)), time: t))
+    return t
+}
+
+@Suite struct DragTests {
+    @Test func followsTheFingerOneToOneAfterTheSlopWithoutAJump() {
+        var e = feed()
+        e.handle(TouchEvent(.began, location: Point(400, 500), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 495), time: 0.01))
+        #expect(e.state(at: 0.01).offset.y == 0)
+        #expect(e.state(at: 0.01).phase == .touching)
+        e.handle(TouchEvent(.moved, location: Point(400, 490), time: 0.02))
+        // 10 pt moved, 8 pt slop: content moved 2 pt, not 10.
+        #expect(close(e.state(at: 0.02).offset.y, 2))
+        #expect(e.state(at: 0.02).phase == .dragging)
+        e.handle(TouchEvent(.moved, location: Point(400, 400), time: 0.03))
+        #expect(close(e.state(at: 0.03).offset.y, 92))
+        e.handle(TouchEvent(.moved, location: Point(400, 450), time: 0.04))
+        #expect(close(e.state(at: 0.04).offset.y, 42))
+    }
+
+    @Test func rubberBandsPastTheLeadingEdge() {
+        var e = feed()
+        e.handle(TouchEvent(.began, location: Point(400, 100), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 208), time: 0.05))
+        // 100 pt of overshoot past the top shows as the rubber band of 100 over 800.
+        #expect(close(e.state(at: 0.05).offset.y, -rubberBand(overshoot: 100, dimension: 800)))
+    }
+
+    @Test func elasticityOffClampsHard() {
+        var e = feed { $0.bouncesVertically = false }
+        e.handle(TouchEvent(.began, location: Point(400, 100), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 300), time: 0.05))
+        #expect(e.state(at: 0.05).offset.y == 0)
+    }
+
+    @Test func directionalLockKeepsAMostlyHorizontalDragHorizontal() {
+        var e = feed(content: Size(3000, 3000)) { $0.axes = .both }
+        e.handle(TouchEvent(.began, location: Point(400, 400), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(370, 395), time: 0.02))
+        e.handle(TouchEvent(.moved, location: Point(300, 380), time: 0.04))
+        let s = e.state(at: 0.04)
+        #expect(s.offset.y == 0)
+        #expect(s.offset.x > 90)
+    }
+
+    @Test func freePanningWhenTheLockIsOff() {
+        var e = feed(content: Size(3000, 3000)) { $0.axes = .both; $0.isDirectionalLockEnabled = false }
+        e.handle(TouchEvent(.began, location: Point(400, 400), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(370, 395), time: 0.02))
+        e.handle(TouchEvent(.moved, location: Point(300, 380), time: 0.04))
+        let s = e.state(at: 0.04)
+        #expect(s.offset.y > 0 && s.offset.x > 0)
+    }
+
+    @Test func absurdAndNaNCoordinatesAreIgnored() {
+        var e = feed()
+        e.handle(TouchEvent(.began, location: Point(.nan, 3), time: 0))
+        e.handle(TouchEvent(.began, location: Point(1e12, 3), time: 0))
+        #expect(e.isAtRest(at: 0))
+        e.handle(TouchEvent(.began, location: Point(400, 500), time: .infinity))
+        #expect(e.isAtRest(at: 1))
+    }
+}
+
+@Suite struct FlingTests {
+    @Test func aFlickDeceleratesToTheProjection() {
+        var e = feed(content: Size(800, 50000))
+        let up = flick(&e)
+        let s = e.state(at: up)
+        #expect(s.phase == .decelerating)
+        // 40 pt every 16 ms is 2500 pt/s.
+        #expect(close(s.velocity.y, 2500, 1))
+        let rest = e.state(at: up + 10)
+        #expect(rest.phase == .idle)
+        #expect(close(rest.offset.y, s.offset.y + 2500 * 0.4995, 2))
+    }
+
+    @Test func frameRateDoesNotChangeTheTrajectory() {
+        func run(hz: Double, jitter: Bool) -> [Double] {
+            var e = feed(content: Size(800, 4000))
+            var samples: [Double] = []
+            let up = flick(&e)
+            // A frame loop that queries at its own times; the engine must answer by time alone.
+            var t = up, k = 0
+            var probes = (1...40).map { up + Double($0) * 0.05 }
+            while let probe = probes.first {
+                let frame = t + (jitter && k % 3 == 0 ? 0.3 : 1) / hz
+                if frame >= probe { samples.append(e.state(at: probe).offset.y); probes.removeFirst() }
+                _ = e.state(at: frame)
+                t = frame; k += 1
+            }
+            return samples
+        }
+        let reference = run(hz: 60, jitter: false)
+        for (hz, jitter) in [(30.0, false), (120.0, false), (60.0, true), (144.0, true)] {
+            #expect(run(hz: hz, jitter: jitter) == reference)
+        }
+    }
+
+    @Test func belowTheMinimumFlingVelocityItJustStops() {
+        var e = feed()
+        let up = flick(&e, step: -0.5, count: 30, dt: 0.016)
+        _ = up
+        // 0.5 pt per 16 ms ≈ 31 pt/s < 50 pt/s.
+        #expect(e.isAtRest(at: up))
+    }
+
+    @Test func aFingerThatRestedBeforeLiftingDoesNotFling() {
+        var e = feed()
+        e.handle(TouchEvent(.began, location: Point(400, 600), time: 0))
+        for i in 1...5 { e.handle(TouchEvent(.moved, location: Point(400, 600 - 40 * Double(i)), time: Double(i) * 0.016)) }
+        e.handle(TouchEvent(.ended, location: Point(400, 400), time: 0.08 + 0.05))
+        #expect(e.isAtRest(at: 0.13))
+        #expect(close(e.state(at: 0.13).offset.y, 192))
+    }
+
+    @Test func flingIntoTheEndOvershootsOnceThenRestsAtTheEdge() {
+        var e = feed(offset: Point(0, 4000))
+        let up = flick(&e)
+        let maxOffset = 4200.0
+        var peak = 0.0, dipped = false
+        for i in 0...3000 {
+            let y = e.state(at: up + Double(i) / 1000).offset.y
+            peak = max(peak, y)
+            if peak > maxOffset && y < maxOffset - 1e-9 { dipped = true }
+        }
+        #expect(peak > maxOffset + 5)
+        #expect(!dipped)
+        #expect(e.state(at: up + 3).offset.y == maxOffset)
+        #expect(e.isAtRest(at: up + 3))
+    }
+
+    @Test func releasingWhileOverscrolledSpringsBackWithoutCrossing() {
+        var e = feed()
+        e.handle(TouchEvent(.began, location: Point(400, 100), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 300), time: 0.1))
+        e.handle(TouchEvent(.moved, location: Point(400, 200), time: 0.116))
+        e.handle(TouchEvent(.ended, location: Point(400, 150), time: 0.12))
+        #expect(e.state(at: 0.12).offset.y < 0)
+        #expect(e.state(at: 0.13).phase == .bouncing)
+        for i in 0...2000 { #expect(e.state(at: 0.12 + Double(i) / 1000).offset.y <= 1e-9) }
+        #expect(e.isAtRest(at: 2.2))
+    }
+
+    @Test func touchToStopStopsAtOnceAndIsNotATap() {
+        var e = feed(content: Size(800, 50000))
+        let up = flick(&e)
+        let t = up + 0.2
+        let before = e.state(at: t).offset.y
+        #expect(e.handle(TouchEvent(.began, location: Point(400, 400), time: t)) == nil)
+        #expect(e.state(at: t + 0.5).offset.y == before)
+        let gesture = e.handle(TouchEvent(.ended, location: Point(400, 400), time: t + 0.08))
+        #expect(gesture == nil)
+        #expect(e.isAtRest(at: t + 0.08))
+        #expect(e.state(at: t + 1).offset.y == before)
+        // A later tap on content at rest is a tap.
+        e.handle(TouchEvent(.began, location: Point(300, 300), time: t + 2))
+        #expect(e.handle(TouchEvent(.ended, location: Point(300, 300), time: t + 2.05)) == .tap(Point(300, 300)))
+    }
+
+    @Test func cancelDoesNotFling() {
+        var e = feed()
+        e.handle(TouchEvent(.began, location: Point(400, 600), time: 0))
+        for i in 1...5 { e.handle(TouchEvent(.moved, location: Point(400, 600 - 40 * Double(i)), time: Double(i) * 0.016)) }
+        e.handle(TouchEvent(.cancelled, location: .zero, time: 0.085))
+        #expect(e.isAtRest(at: 0.085))
+    }
+}
+
+@Suite struct PagingTests {
+    func pager(overlap: Double = 0) -> ScrollController {
+        feed(content: Size(800, 4000)) { $0.isPagingEnabled = true; $0.pageOverlap = overlap }
+    }
+
+    @Test func quickShortFlickMovesOnePage() {
+        var e = pager()
+        let up = flick(&e, step: -12, count: 3) // 36 pt at 750 pt/s
+        #expect(e.state(at: up + 0.01).phase == .snapping)
+        #expect(e.state(at: up + 3).offset.y == 800)
+        #expect(e.currentPage(.vertical, at: up + 3) == 1)
+    }
+
+    @Test func slowDragPastHalfMovesOnePageAndLessReturns() {
+        for (distance, page) in [(450.0, 1), (350.0, 0)] {
+            var e = pager()
+            e.handle(TouchEvent(.began, location: Point(400, 700), time: 0))
+            let steps = 40
+            for i in 1...steps {
+                e.handle(TouchEvent(.moved, location: Point(400, 700 - (distance + 8) * Double(i) / Double(steps)), time: Double(i) * 0.05))
+            }
+            e.handle(TouchEvent(.ended, location: Point(400, 0), time: Double(steps) * 0.05 + 0.1))
+            #expect(e.state(at: 10).offset.y == Double(page) * 800)
+        }
+    }
+
+    @Test func aHugeFlickNeverSkipsAPage() {
+        var e = pager()
+        let up = flick(&e, step: -120, count: 5, dt: 0.008)
+        #expect(e.state(at: up + 3).offset.y == 800)
+        for i in 0...3000 { #expect(e.state(at: up + Double(i) / 1000).offset.y <= 800 + 1e-9) }
+    }
+
+    @Test func overlapShortensThePage() {
+        var e = pager(overlap: 40)
+        let up = flick(&e, step: -12, count: 3)
+        #expect(e.state(at: up + 3).offset.y == 760)
+        e.perform(.pageDown, at: up + 4)
+        #expect(e.state(at: up + 8).offset.y == 1520)
+    }
+}
+
+@Suite struct ZoomTests {
+    func photo() -> ScrollController {
+        feed(content: Size(800, 800)) { $0.axes = .both; $0.minimumScale = 1; $0.maximumScale = 4; $0.doubleTapScale = 2.5 }
+    }
+
+    @Test func pinchScalesAroundTheMidpointAndPansWithIt() {
+        var e = photo()
+        e.handle(TouchEvent(.began, id: 0, location: Point(350, 400), time: 0))
+        e.handle(TouchEvent(.began, id: 1, location: Point(450, 400), time: 0.01))
+        // Content point under the start midpoint (400, 400) at scale 1 is (400, 400).
+        e.handle(TouchEvent(.moved, id: 0, location: Point(310, 420), time: 0.02))
+        e.handle(TouchEvent(.moved, id: 1, location: Point(510, 420), time: 0.02))
+        let s = e.state(at: 0.02)
+        #expect(s.phase == .zooming)
+        #expect(close(s.scale, 2))
+        // The midpoint moved to (410, 420); the same content point must sit under it.
+        #expect(close((410 + s.offset.x) / s.scale, 400))
+        #expect(close((420 + s.offset.y) / s.scale, 400))
+    }
+
+    @Test func pinchPastTheMaximumIsRubberBandedAndSpringsBack() {
+        var e = photo()
+        e.handle(TouchEvent(.began, id: 0, location: Point(390, 400), time: 0))
+        e.handle(TouchEvent(.began, id: 1, location: Point(410, 400), time: 0))
+        e.handle(TouchEvent(.moved, id: 0, location: Point(290, 400), time: 0.05))
+        e.handle(TouchEvent(.moved, id: 1, location: Point(510, 400), time: 0.05))
+        let s = e.state(at: 0.05)
+        // Raw scale 11 shows as 4 + rubber band of 7 over 4.
+        #expect(close(s.scale, 4 + rubberBand(overshoot: 7, dimension: 4)))
+        #expect(s.scale < 11)
+        e.handle(TouchEvent(.ended, id: 0, location: .zero, time: 0.06))
+        e.handle(TouchEvent(.ended, id: 1, location: .zero, time: 0.06))
+        #expect(e.state(at: 0.07).phase == .zooming)
+        let rest = e.state(at: 3)
+        #expect(rest.phase == .idle)
+        #expect(rest.scale == 4)
+        #expect(rest.offset.x >= 0 && rest.offset.x <= 2400 && rest.offset.y >= 0 && rest.offset.y <= 2400)
+    }
+
+    @Test func pinchBelowTheMinimumSpringsBackToIt() {
+        var e = photo()
+        e.handle(TouchEvent(.began, id: 0, location: Point(200, 400), time: 0))
+        e.handle(TouchEvent(.began, id: 1, location: Point(600, 400), time: 0))
+        e.handle(TouchEvent(.moved, id: 0, location: Point(350, 400), time: 0.05))
+        e.handle(TouchEvent(.moved, id: 1, location: Point(450, 400), time: 0.05))
+        #expect(e.state(at: 0.05).scale < 1 && e.state(at: 0.05).scale > 0.5)
+        e.handle(TouchEvent(.ended, id: 1, location: .zero, time: 0.06))
+        e.handle(TouchEvent(.ended, id: 0, location: .zero, time: 0.07))
+        let rest = e.state(at: 3)
+        #expect(rest.scale == 1 && rest.offset == .zero)
+    }
+
+    @Test func doubleTapZoomsInAroundThePointAndBackOut() {
+        var e = photo()
+        let p = Point(200, 300)
+        #expect(e.handle(TouchEvent(.began, location: p, time: 0)) == nil)
+        #expect(e.handle(TouchEvent(.ended, location: p, time: 0.05)) == .tap(p))
+        e.handle(TouchEvent(.began, location: p, time: 0.15))
+        #expect(e.handle(TouchEvent(.ended, location: p, time: 0.2)) == .doubleTap(p))
+        let zoomed = e.state(at: 3)
+        #expect(zoomed.scale == 2.5)
+        #expect(close((p.x + zoomed.offset.x) / 2.5, 200) && close((p.y + zoomed.offset.y) / 2.5, 300))
+        e.handle(TouchEvent(.began, location: p, time: 4))
+        e.handle(TouchEvent(.ended, location: p, time: 4.05))
+        e.handle(TouchEvent(.began, location: p, time: 4.1))
+        e.handle(TouchEvent(.ended, location: p, time: 4.15))
+        #expect(e.state(at: 8).scale == 1)
+        #expect(e.state(at: 8).offset == .zero)
+    }
+
+    @Test func twoTapsFarApartOrSlowAreTwoTaps() {
+        var e = photo()
+        e.handle(TouchEvent(.began, location: Point(100, 100), time: 0))
+        e.handle(TouchEvent(.ended, location: Point(100, 100), time: 0.05))
+        e.handle(TouchEvent(.began, location: Point(100, 100), time: 0.6))
+        #expect(e.handle(TouchEvent(.ended, location: Point(100, 100), time: 0.65)) == .tap(Point(100, 100)))
+    }
+}
+
+@Suite struct ProgramScrollTests {
+    @Test func keysScrollByLinePageMinusOverlapAndToTheEnds() {
+        var e = feed { $0.pageOverlap = 24; $0.lineScroll = 40 }
+        e.perform(.lineDown, at: 0)
+        #expect(e.state(at: 0.01).phase == .animating)
+        #expect(e.state(at: 3).offset.y == 40)
+        e.perform(.pageDown, at: 3)
+        #expect(e.state(at: 6).offset.y == 40 + 776)
+        e.perform(.end, at: 6)
+        #expect(e.state(at: 9).offset.y == 4200)
+        e.perform(.pageDown, at: 9)
+        #expect(e.state(at: 12).offset.y == 4200)
+        e.perform(.home, at: 12)
+        #expect(e.state(at: 15).offset.y == 0)
+    }
+
+    @Test func repeatedPageDownsAccumulate() {
+        var e = feed()
+        e.perform(.pageDown, at: 0)
+        e.perform(.pageDown, at: 0.05)
+        e.perform(.pageDown, at: 0.1)
+        #expect(e.state(at: 4).offset.y == 2400)
+    }
+
+    @Test func programScrollsAnimateWithoutOvershootOrJumpInstantly() {
+        var e = feed()
+        e.scroll(to: Point(0, 1000), at: 0)
+        for i in 0...2000 { #expect(e.state(at: Double(i) / 1000).offset.y <= 1000 + 1e-9) }
+        #expect(e.state(at: 3).offset.y == 1000)
+        e.scroll(to: Point(0, 99999), animated: false, at: 3)
+        #expect(e.state(at: 3).offset.y == 4200)
+        #expect(e.isAtRest(at: 3))
+    }
+
+    @Test func revealScrollsTheMinimumOrAlignsTheAnchor() {
+        let e = feed(offset: Point(0, 1000))
+        // Fully visible: no move.
+        #expect(e.offset(revealing: Rect(x: 0, y: 1200, width: 100, height: 100), anchor: nil, from: Point(0, 1000)).y == 1000)
+        // Below: align its bottom with the viewport's bottom.
+        #expect(e.offset(revealing: Rect(x: 0, y: 1900, width: 100, height: 150), anchor: nil, from: Point(0, 1000)).y == 1250)
+        // Above: align its top.
+        #expect(e.offset(revealing: Rect(x: 0, y: 500, width: 100, height: 150), anchor: nil, from: Point(0, 1000)).y == 500)
+        // Partly visible at the bottom: only as much as needed.
+        #expect(e.offset(revealing: Rect(x: 0, y: 1750, width: 100, height: 100), anchor: nil, from: Point(0, 1000)).y == 1050)
+        // Anchors.
+        #expect(e.offset(revealing: Rect(x: 0, y: 2000, width: 100, height: 100), anchor: .top, from: Point(0, 1000)).y == 2000)
+        #expect(e.offset(revealing: Rect(x: 0, y: 2000, width: 100, height: 100), anchor: .center, from: Point(0, 1000)).y == 1650)
+        #expect(e.offset(revealing: Rect(x: 0, y: 2000, width: 100, height: 100), anchor: .bottom, from: Point(0, 1000)).y == 1300)
+        // Clamped to the content.
+        #expect(e.offset(revealing: Rect(x: 0, y: 4900, width: 100, height: 100), anchor: .top, from: .zero).y == 4200)
+    }
+
+    @Test func atRestOnlyWhenNothingMoves() {
+        var e = feed()
+        #expect(e.isAtRest(at: 0))
+        e.scroll(to: Point(0, 300), at: 0)
+        #expect(!e.isAtRest(at: 0.1))
+        #expect(e.isAtRest(at: 5))
+        e.handle(TouchEvent(.began, location: Point(1, 1), time: 6))
+        #expect(!e.isAtRest(at: 6))
+    }
+
+    @Test func resizeKeepsTheOffsetInsideTheNewBounds() {
+        var e = feed(offset: Point(0, 4200))
+        e.resize(viewport: Size(800, 1200), content: Size(800, 5000), at: 0)
+        #expect(e.state(at: 0).offset.y == 3800)
+        e.resize(viewport: Size(.nan, 10), content: Size(-5, .infinity), at: 1)
+        #expect(e.state(at: 1).offset.isFinite)
+    }
+}
