@@ -35,6 +35,16 @@ public struct PremultipliedColor: Hashable, Sendable {
     @inlinable public init(argb: UInt32) { self.argb = argb }
     @inlinable public var alpha: UInt32 { argb >> 24 }
     public static let transparent = PremultipliedColor(argb: 0)
+    /// The premultiplied form of a straight colour.
+    @inlinable public init(_ color: Color) { self = color.premultiplied }
+    /// `0xRRGGBB` with an 8-bit alpha, premultiplied.
+    @inlinable public init(rgb: UInt32, alpha: UInt8 = 255) { self = Color(rgb: rgb, alpha: alpha).premultiplied }
+    /// `0xRRGGBB` with alpha given as a fraction (rounded to 8 bits to nearest: 0.35 → 89).
+    @inlinable public init(rgb: UInt32, opacity: Double) { self = Color(rgb: rgb, opacity: opacity).premultiplied }
+    /// This colour with all four channels scaled by `k`/255 (coverage or opacity).
+    @inlinable public func scaled(by k: UInt8) -> PremultipliedColor {
+        PremultipliedColor(argb: scalePixel(argb, by: UInt32(k)))
+    }
 }
 
 /// Exact x/255 rounded to nearest for x in 0...65025 (integer, so bit-exact on every CPU).

@@ -1,0 +1,252 @@
+/// Raster: a software rasteriser into 32-bit pixels (premultiplied 0xAARRGGBB, which is also
+/// DRM's XRGB8888 when the top byte is ignored), with a stride.
+///
+/// `Canvas` draws anti-aliased rectangles at fractional positions, rounded rectangles, circles,
+/// general paths (non-zero and even-odd), rounded-rectangle strokes, bilinear/nearest images
+/// and tinted alpha masks (glyphs), clipped to a rectangle and any number of rounded
+/// rectangles. All compositing is integer source-over on premultiplied colour (`div255`), and
+/// geometry uses only + − × ÷ and √, so the same drawing gives the same bits on x86 and ARM.
+///
+/// How it stays fast: every primitive describes itself one pixel row at a time as a
+/// `CoverageRow` (a solid middle run plus a few per-pixel coverage bytes); the solid run of an
+/// opaque colour is a plain store loop (`fillSpan`), partial pixels go through `blendSpan`.
+/// Dispatch is per row, never per pixel; inner loops run over raw pointers; what repeats
+/// (corner and circle coverage) is cached in a `RasterCache` that the caller owns.
+///
+/// Measured (release build, `swift build -c release`, 2-core AMD EPYC VM, Swift 6.3.1,
+/// median of 200 repetitions): filling a whole 1280x800 frame with an opaque colour through
+/// `Canvas.fill(rect:color:)` takes MEASURE_FILL ms, `memset` of the same 4 MB MEASURE_MEMSET ms.
+import Geometry
+
+/// How an image is sampled when drawn scaled.
+public enum ImageFilter: Sendable, Hashable {
+    /// Nearest pixel (sharp, blocky when zoomed).
+    case nearest
+    /// Bilinear interpolation of the four nearest pixels (8-bit weights, integer math).
+    case bilinear
+}
+
+/// Where a stroke lies relative to the outline it follows.
+public enum StrokeAlignment: Sendable, Hashable {
+    /// Half inside, half outside.
+    case center
+    /// Entirely inside (a border drawn inside a card's edge).
+    case inside
+    /// Entirely outside.
+    case outside
+}
+
+/// Draws into a borrowed `PixelSpan`. A value: copying a canvas copies its clip and
+/// translation state, not the pixels.
+public struct Canvas {
+    public let span: PixelSpan
+    public let cache: RasterCache
+
+    struct State {
+        var clip: IntRect
+        var roundClips: [RoundedRectShape]
+        var translation: Point
+    }
+    var state: State
+    var saved: [State] = []
+
+    /// A canvas over `span`; the clip starts as the whole span, the translation as zero.
+    public init(span: PixelSpan, cache: RasterCache) {
+        self.span = span
+        self.cache = cache
+        state = State(clip: span.bounds, roundClips: [], translation: .zero)
+    }
+
+    /// A canvas over a buffer's pixels. The buffer must outlive the canvas.
+    public init(_ buffer: PixelBuffer, cache: RasterCache) {
+        self.init(span: buffer.span, cache: cache)
+    }
+
+    // MARK: State
+
+    /// The current clip rectangle in device pixels (always inside the span).
+    public var clipBounds: IntRect { state.clip }
+    /// The offset added to every drawing coordinate.
+    public var translation: Point { state.translation }
+    /// Number of active rounded-rectangle clips.
+    public var roundedClipCount: Int { state.roundClips.count }
+
+    /// Saves clip and translation; `restore()` brings them back.
+    public mutating func save() { saved.append(state) }
+    /// Restores the state of the matching `save()` (does nothing when nothing is saved).
+    public mutating func restore() { if let s = saved.popLast() { state = s } }
+
+    /// Moves the origin by (`dx`, `dy`) pixels (may be fractional).
+    public mutating func translate(dx: Double, dy: Double) {
+        guard dx.isFinite, dy.isFinite else { return }
+        state.translation = Point(state.translation.x + dx, state.translation.y + dy)
+    }
+
+    /// Intersects the clip with `rect` (translated, then each edge rounded to the nearest whole
+    /// pixel: the rectangle clip is hard-edged).
+    public mutating func clip(to rect: Rect) {
+        let t = state.translation
+        let x0 = pixelFloor((rect.minX + t.x + 0.5)), y0 = pixelFloor((rect.minY + t.y + 0.5))
+        let x1 = pixelFloor((rect.maxX + t.x + 0.5)), y1 = pixelFloor((rect.maxY + t.y + 0.5))
+        guard x1 > x0, y1 > y0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else {
+            state.clip = .zero; return
+        }
+        state.clip = state.clip.intersection(IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+    }
+
+    /// Intersects the clip with a whole-pixel device rectangle (the translation does not apply).
+    public mutating func clip(toDeviceRect rect: IntRect) {
+        state.clip = state.clip.intersection(rect)
+    }
+
+    /// Intersects the clip with an anti-aliased rounded rectangle (translated).
+    public mutating func clip(toRoundedRect rect: Rect, radius: Double) {
+        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: state.clip)
+        state.clip = state.clip.intersection(shape.pixelBounds)
+        state.roundClips.append(shape)
+    }
+
+    @inline(__always) func device(_ r: Rect) -> Rect { r.offsetBy(dx: state.translation.x, dy: state.translation.y) }
+
+    // MARK: Drawing
+
+    /// Sets every pixel inside the clip rectangle to `color` (a copy, not a blend; rounded clips
+    /// do not apply).
+    public func clear(color: PremultipliedColor) {
+        let c = state.clip
+        guard !c.isEmpty else { return }
+        for y in c.y..<c.maxY { (span.row(y) + c.x).update(repeating: color.argb, count: c.width) }
+    }
+
+    /// Fills a rectangle; edges at fractional positions get partial coverage (area, rounded:
+    /// a pixel half covered gets 128).
+    public func fill(rect: Rect, color: PremultipliedColor) {
+        fillShape(RectShape(device(rect)), color: color)
+    }
+
+    /// Fills a rounded rectangle (radius clamped to half the shorter side; coordinates snapped
+    /// to 1/64 pixel).
+    public func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
+        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: state.clip)
+        fillShape(shape, color: color)
+    }
+
+    /// Strokes the outline of a rounded rectangle with a band `lineWidth` wide.
+    public func stroke(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
+                       alignment: StrokeAlignment = .center) {
+        guard lineWidth.isFinite, lineWidth > 0 else { return }
+        let outset: Double
+        switch alignment {
+        case .center: outset = lineWidth / 2
+        case .inside: outset = 0
+        case .outside: outset = lineWidth
+        }
+        let outerRect = device(rect).insetBy(dx: -outset, dy: -outset)
+        let outer = RoundedRectShape(outerRect, radius: radius + outset, cache: cache, clip: state.clip)
+        let innerRect = outerRect.insetBy(dx: lineWidth, dy: lineWidth)
+        let inner = innerRect.isEmpty ? nil
+            : RoundedRectShape(innerRect, radius: max(0, radius + outset - lineWidth), cache: cache, clip: state.clip)
+        fillShape(RingShape(outer: outer, inner: inner), color: color)
+    }
+
+    /// Fills a circle. Coverage for radii up to 256 px is cached per (radius, sub-pixel phase).
+    public func fill(circleCenter center: Point, radius: Double, color: PremultipliedColor) {
+        guard radius.isFinite, radius > 0, center.isFinite else { return }
+        let cx = center.x + state.translation.x, cy = center.y + state.translation.y
+        let r64 = Int((min(radius, coordinateLimit) * 64).rounded())
+        guard r64 > 0 else { return }
+        let r = Double(r64) / 64
+        let left = ((cx - r) * 64).rounded() / 64, top = ((cy - r) * 64).rounded() / 64
+        let ox = pixelFloor(left), oy = pixelFloor(top)
+        let px = Int(((left - Double(ox)) * 64).rounded()) & 63, py = Int(((top - Double(oy)) * 64).rounded()) & 63
+        if r > RasterCache.maximumCachedRadius {
+            fill(path: { var p = Path(); p.addCircle(center: center, radius: radius); return p }(), color: color)
+            return
+        }
+        let mask = cache.circleMask(radius64: r64, phaseX: px, phaseY: py)
+        withExtendedLifetime(mask) { fillShape(MaskShape(mask, x: ox, y: oy), color: color) }
+    }
+
+    /// Fills a path (translated) with the given fill rule; curves are flattened to within
+    /// `tolerance` pixels.
+    public func fill(path: Path, rule: FillRule = .nonZero, color: PremultipliedColor, tolerance: Double = 0.1) {
+        let t = state.translation
+        var lines = path.flattened(tolerance: tolerance)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for i in lines.indices {
+            for j in lines[i].indices {
+                let p = Point(lines[i][j].x + t.x, lines[i][j].y + t.y)
+                lines[i][j] = p
+                if p.isFinite {
+                    minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+                }
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return }
+        let box = IntRect(x: pixelFloor(minX), y: pixelFloor(minY),
+                          width: pixelCeil(maxX) - pixelFloor(minX), height: pixelCeil(maxY) - pixelFloor(minY))
+            .intersection(state.clip)
+        guard !box.isEmpty else { return }
+        let mask = ScanConverter.mask(lines, box: box, rule: rule, cache: cache)
+        withExtendedLifetime(mask) { fillShape(MaskShape(mask, x: box.x, y: box.y), color: color) }
+    }
+
+    /// Blends an alpha mask (a glyph) tinted with `color`, its top-left at whole pixel
+    /// (`x`, `y`) plus the translation rounded to whole pixels.
+    public func blend(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) {
+        guard mask.width > 0, mask.height > 0 else { return }
+        let ox = x + pixelFloor(state.translation.x + 0.5), oy = y + pixelFloor(state.translation.y + 0.5)
+        mask.coverage.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return }
+            fillShape(MaskShape(bytes: base, runs: nil, width: mask.width, height: mask.height, x: ox, y: oy), color: color)
+        }
+    }
+
+    /// Moves the pixels of a device rectangle by (`dx`, `dy`) (a scroll blit, memmove semantics,
+    /// overlapping allowed). The translation does not apply; the destination is clipped to the
+    /// clip rectangle (rounded clips do not apply).
+    public func copy(rect: IntRect, dx: Int, dy: Int) {
+        span.move(rect, dx: dx, dy: dy, clip: state.clip)
+    }
+
+    // MARK: Pipeline
+
+    /// Draws any shape row by row: shape coverage × rounded clips, then span compositing.
+    func fillShape<S: CoverageShape>(_ shape: S, color: PremultipliedColor) {
+        let b = shape.pixelBounds.intersection(state.clip)
+        guard !b.isEmpty, color.argb != 0 else { return }
+        let scratch = cache.scratchRows(width: span.width)
+        let clips = state.roundClips
+        for y in b.y..<b.maxY {
+            var r = shape.row(y, b.x, b.maxX, scratch)
+            if r.isEmpty { continue }
+            if !clips.isEmpty {
+                r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
+                if r.isEmpty { continue }
+            }
+            Canvas.composite(r, into: span.row(y), color: color)
+        }
+    }
+
+    static func applyClips(_ clips: [RoundedRectShape], to row: CoverageRow, y: Int, scratch: ScratchRows) -> CoverageRow {
+        var r = row
+        var target = 4
+        for clip in clips {
+            let c = clip.row(y, r.x0, r.x1, scratch.offset(by: 3))
+            r = r.multiplied(by: c, into: scratch.row(target))
+            if r.isEmpty { return r }
+            // Write the next product into the other row only if this one landed in `target`.
+            if UnsafeMutablePointer(mutating: r.bytes) == scratch.row(target) { target = target == 4 ? 5 : 4 }
+        }
+        return r
+    }
+
+    @inline(__always)
+    static func composite(_ r: CoverageRow, into row: UnsafeMutablePointer<UInt32>, color: PremultipliedColor) {
+        if r.s0 > r.x0 { blendSpan(row + r.x0, coverage: r.bytes, count: r.s0 - r.x0, color: color) }
+        if r.s1 > r.s0 && r.alpha != 0 {
+            fillSpan(row + r.s0, count: r.s1 - r.s0, color: r.alpha == 255 ? color : color.scaled(by: UInt8(r.alpha)))
+        }
+        if r.x1 > r.s1 { blendSpan(row + r.s1, coverage: r.bytes + (r.s1 - r.x0), count: r.x1 - r.s1, color: color) }
+    }
+}

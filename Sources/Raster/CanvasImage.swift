@@ -1,0 +1,98 @@
+import Geometry
+
+extension Canvas {
+    /// Draws `image` scaled and translated to fill `destRect` (translated by the canvas). Pixel
+    /// centres map linearly (dest x + ½ ↔ source u + ½), edges clamp to the image's border
+    /// pixels, fractional destination edges get partial coverage, and `opacity` multiplies
+    /// everything (rounded to 8 bits). Bilinear weights are 8-bit and the math is integer.
+    public func draw(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1) {
+        guard image.width > 0, image.height > 0, destRect.width > 0, destRect.height > 0,
+              destRect.minX.isFinite, destRect.minY.isFinite, destRect.maxX.isFinite, destRect.maxY.isFinite else { return }
+        let alpha = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
+        guard alpha > 0 else { return }
+        let d = device(destRect)
+        let shape = RectShape(d)
+        let b = shape.pixelBounds.intersection(state.clip)
+        guard !b.isEmpty else { return }
+        let sw = image.width, sh = image.height
+        let scaleX = Double(sw) / d.width, scaleY = Double(sh) / d.height
+        let bilinear = filter == .bilinear
+        // Source column (and 8-bit weight of the next column) for every destination column.
+        var columns = [Int32](repeating: 0, count: 2 * b.width)
+        for i in 0..<b.width {
+            let s = Canvas.sample((Double(b.x + i) + 0.5 - d.minX) * scaleX - 0.5, count: sw, bilinear: bilinear)
+            columns[2 * i] = Int32(s.index); columns[2 * i + 1] = Int32(s.weight)
+        }
+        let scratch = cache.scratchRows(width: span.width)
+        let clips = state.roundClips
+        withExtendedLifetime(image) {
+            columns.withUnsafeBufferPointer { table in
+                let cols = table.baseAddress!
+                for y in b.y..<b.maxY {
+                    var r = shape.row(y, b.x, b.maxX, scratch)
+                    if r.isEmpty { continue }
+                    if !clips.isEmpty {
+                        r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
+                        if r.isEmpty { continue }
+                    }
+                    let sy = Canvas.sample((Double(y) + 0.5 - d.minY) * scaleY - 0.5, count: sh, bilinear: bilinear)
+                    let row0 = image.pixels + sy.index * image.stride
+                    let row1 = sy.weight > 0 ? row0 + image.stride : row0
+                    let dst = span.row(y)
+                    let c = cols + 2 * (r.x0 - b.x)
+                    if r.s0 > r.x0 {
+                        Canvas.imageSpan(dst + r.x0, count: r.s0 - r.x0, columns: c, row0: row0, row1: row1,
+                                         weightY: UInt32(sy.weight), coverage: r.bytes, constant: 0, opacity: alpha, bilinear: bilinear)
+                    }
+                    if r.s1 > r.s0 && r.alpha != 0 {
+                        Canvas.imageSpan(dst + r.s0, count: r.s1 - r.s0, columns: c + 2 * (r.s0 - r.x0), row0: row0, row1: row1,
+                                         weightY: UInt32(sy.weight), coverage: nil, constant: r.alpha, opacity: alpha, bilinear: bilinear)
+                    }
+                    if r.x1 > r.s1 {
+                        Canvas.imageSpan(dst + r.s1, count: r.x1 - r.s1, columns: c + 2 * (r.s1 - r.x0), row0: row0, row1: row1,
+                                         weightY: UInt32(sy.weight), coverage: r.bytes + (r.s1 - r.x0), constant: 0,
+                                         opacity: alpha, bilinear: bilinear)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Source index and 8-bit weight of index + 1 for a sample position `u` (pixel centres at
+    /// integers), clamped to the edge pixels.
+    @inline(__always)
+    static func sample(_ u: Double, count: Int, bilinear: Bool) -> (index: Int, weight: Int) {
+        if !bilinear {
+            let i = pixelFloor(u + 0.5)
+            return (min(max(i, 0), count - 1), 0)
+        }
+        let f = pixelFloor(min(max(u, -2), Double(count + 2)) * 256)
+        let i = f >> 8, w = f & 255
+        if i < 0 { return (0, 0) }
+        if i >= count - 1 { return (count - 1, 0) }
+        return (i, w)
+    }
+
+    @inline(__always)
+    static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, columns: UnsafePointer<Int32>,
+                          row0: UnsafeMutablePointer<UInt32>, row1: UnsafeMutablePointer<UInt32>, weightY: UInt32,
+                          coverage: UnsafePointer<UInt8>?, constant: UInt32, opacity: UInt32, bilinear: Bool) {
+        let constantK = div255(constant * opacity)
+        for i in 0..<count {
+            let k = coverage.map { div255(UInt32($0[i]) * opacity) } ?? constantK
+            if k == 0 { continue }
+            let sx = Int(columns[2 * i])
+            var p: UInt32
+            if bilinear {
+                let wx = UInt32(columns[2 * i + 1])
+                let nx = wx > 0 ? sx + 1 : sx
+                p = lerpPixel(lerpPixel(row0[sx], row0[nx], wx), lerpPixel(row1[sx], row1[nx], wx), weightY)
+            } else {
+                p = row0[sx]
+            }
+            if k != 255 { p = scalePixel(p, by: k) }
+            let sa = p >> 24
+            dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)
+        }
+    }
+}

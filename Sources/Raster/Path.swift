@@ -1,0 +1,198 @@
+import Geometry
+
+/// How overlapping parts of a path count as inside.
+public enum FillRule: Sendable, Hashable {
+    /// Inside where the winding number is not zero.
+    case nonZero
+    /// Inside where the winding number is odd (a self-intersecting star has a hole).
+    case evenOdd
+}
+
+/// A 2-D outline made of straight lines and quadratic and cubic Bézier curves, in canvas
+/// coordinates (pixels before the canvas translation). Subpaths are closed implicitly when
+/// filled. A value type: building one only appends to an array.
+public struct Path: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
+        case move(to: Point)
+        case line(to: Point)
+        case quad(to: Point, control: Point)
+        case cubic(to: Point, control1: Point, control2: Point)
+        case close
+    }
+
+    public private(set) var elements: [Element] = []
+
+    public init() {}
+    public init(_ elements: [Element]) { self.elements = elements }
+
+    public var isEmpty: Bool { elements.isEmpty }
+
+    public mutating func move(to p: Point) { elements.append(.move(to: p)) }
+    public mutating func line(to p: Point) { elements.append(.line(to: p)) }
+    public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(to: p, control: c)) }
+    public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
+        elements.append(.cubic(to: p, control1: c1, control2: c2))
+    }
+    public mutating func close() { elements.append(.close) }
+
+    /// A closed rectangle (clockwise on screen).
+    public mutating func addRect(_ r: Rect) {
+        move(to: Point(r.minX, r.minY))
+        line(to: Point(r.maxX, r.minY))
+        line(to: Point(r.maxX, r.maxY))
+        line(to: Point(r.minX, r.maxY))
+        close()
+    }
+
+    /// A closed rounded rectangle; the radius is clamped to half the shorter side. Each
+    /// quarter circle is two 45° cubics (radial error below 5e-6 of the radius).
+    public mutating func addRoundedRect(_ r: Rect, radius: Double) {
+        let rr = max(0, min(radius.isNaN ? 0 : radius, r.width / 2, r.height / 2))
+        guard rr > 0 else { addRect(r); return }
+        move(to: Point(r.minX + rr, r.minY))
+        line(to: Point(r.maxX - rr, r.minY))
+        addArc(center: Point(r.maxX - rr, r.minY + rr), radius: rr, from: 6, eighths: 2)
+        line(to: Point(r.maxX, r.maxY - rr))
+        addArc(center: Point(r.maxX - rr, r.maxY - rr), radius: rr, from: 0, eighths: 2)
+        line(to: Point(r.minX + rr, r.maxY))
+        addArc(center: Point(r.minX + rr, r.maxY - rr), radius: rr, from: 2, eighths: 2)
+        line(to: Point(r.minX, r.minY + rr))
+        addArc(center: Point(r.minX + rr, r.minY + rr), radius: rr, from: 4, eighths: 2)
+        close()
+    }
+
+    /// A closed circle (eight 45° cubics).
+    public mutating func addCircle(center: Point, radius: Double) {
+        addEllipse(in: Rect(x: center.x - radius, y: center.y - radius, width: 2 * radius, height: 2 * radius))
+    }
+
+    /// A closed ellipse inscribed in `r`.
+    public mutating func addEllipse(in r: Rect) {
+        let c = Point(r.midX, r.midY), rx = r.width / 2, ry = r.height / 2
+        move(to: Point(c.x + rx, c.y))
+        for k in 0..<8 { appendEighth(center: c, rx: rx, ry: ry, from: k) }
+        close()
+    }
+
+    /// Appends `eighths` consecutive 45° arcs starting at compass direction `from` (0 = +x,
+    /// 2 = +y, 4 = -x, 6 = -y; increasing is clockwise on screen). The current point must be
+    /// the arc's start.
+    mutating func addArc(center: Point, radius: Double, from: Int, eighths: Int) {
+        for k in 0..<eighths { appendEighth(center: center, rx: radius, ry: radius, from: from + k) }
+    }
+
+    private static let diagonal = 0.7071067811865476      // √½
+    /// 4/3·tan(π/16): control-point distance of a 45° cubic arc of a unit circle.
+    private static let kappa45 = 0.265216489839544
+    private static func direction(_ k: Int) -> (Double, Double) {
+        let d = diagonal
+        switch k & 7 {
+        case 0: return (1, 0)
+        case 1: return (d, d)
+        case 2: return (0, 1)
+        case 3: return (-d, d)
+        case 4: return (-1, 0)
+        case 5: return (-d, -d)
+        case 6: return (0, -1)
+        default: return (d, -d)
+        }
+    }
+
+    private mutating func appendEighth(center c: Point, rx: Double, ry: Double, from k: Int) {
+        let (ux, uy) = Path.direction(k), (vx, vy) = Path.direction(k + 1)
+        let kk = Path.kappa45
+        let p0 = Point(c.x + ux * rx, c.y + uy * ry)
+        let p1 = Point(c.x + vx * rx, c.y + vy * ry)
+        // Tangents: the direction rotated by +90° (clockwise on screen).
+        let c1 = Point(p0.x - uy * kk * rx, p0.y + ux * kk * ry)
+        let c2 = Point(p1.x + vy * kk * rx, p1.y - vx * kk * ry)
+        cubic(to: p1, control1: c1, control2: c2)
+    }
+
+    /// The bounding box of all end and control points (contains the curves).
+    public var controlBounds: Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: Point) {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): add(p)
+            case .quad(let p, let c): add(p); add(c)
+            case .cubic(let p, let c1, let c2): add(p); add(c1); add(c2)
+            case .close: break
+            }
+        }
+        guard minX <= maxX, minY <= maxY else { return .zero }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// This path moved by (`dx`, `dy`).
+    public func translatedBy(dx: Double, dy: Double) -> Path {
+        let t = Point(dx, dy)
+        return Path(elements.map { e in
+            switch e {
+            case .move(let p): return .move(to: p + t)
+            case .line(let p): return .line(to: p + t)
+            case .quad(let p, let c): return .quad(to: p + t, control: c + t)
+            case .cubic(let p, let c1, let c2): return .cubic(to: p + t, control1: c1 + t, control2: c2 + t)
+            case .close: return .close
+            }
+        })
+    }
+
+    /// The path as polylines, one per subpath with at least two points, curves replaced by
+    /// chords that stay within `tolerance` pixels of the curve (uniform subdivision with the
+    /// segment count from the second-derivative bound). Uses only + − × ÷ and √, so the points
+    /// are the same on every CPU.
+    public func flattened(tolerance: Double = 0.1) -> [[Point]] {
+        let tol = tolerance.isFinite ? max(tolerance, 0.001) : 0.1
+        var result: [[Point]] = []
+        var current: [Point] = []
+        var start = Point.zero, last = Point.zero
+        func flush() {
+            if current.count > 1 { result.append(current) }
+            current = []
+        }
+        func segmentCount(_ deviation: Double) -> Int {
+            guard deviation.isFinite, deviation > 0 else { return 1 }
+            let n = (deviation / tol).squareRoot().rounded(.up)
+            return n >= 4096 ? 4096 : max(1, Int(n))
+        }
+        for e in elements {
+            switch e {
+            case .move(let p):
+                flush(); current = [p]; start = p; last = p
+            case .line(let p):
+                if current.isEmpty { current = [last]; start = last }
+                current.append(p); last = p
+            case .quad(let p, let c):
+                if current.isEmpty { current = [last]; start = last }
+                let p0 = last
+                // Chord error of a parameter step h is |p0 − 2c + p| h² / 4.
+                let n = segmentCount((p0 - c * 2 + p).length / 4)
+                for i in 1..<n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    current.append(p0 * (u * u) + c * (2 * u * t) + p * (t * t))
+                }
+                current.append(p); last = p
+            case .cubic(let p, let c1, let c2):
+                if current.isEmpty { current = [last]; start = last }
+                let p0 = last
+                // |B''| ≤ 6·max(|p0 − 2c1 + c2|, |c1 − 2c2 + p|); chord error ≤ |B''| h² / 8.
+                let dd = max((p0 - c1 * 2 + c2).length, (c1 - c2 * 2 + p).length)
+                let n = segmentCount(dd * 0.75)
+                for i in 1..<n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    let a = u * u * u, b = 3 * u * u * t, cc = 3 * u * t * t, d = t * t * t
+                    current.append(p0 * a + c1 * b + c2 * cc + p * d)
+                }
+                current.append(p); last = p
+            case .close:
+                flush(); last = start
+            }
+        }
+        flush()
+        return result
+    }
+}

@@ -1,0 +1,136 @@
+import Geometry
+
+/// What repeats from frame to frame, kept by the canvas's user (no globals): coverage masks of
+/// rounded-rectangle corners per (radius, sub-pixel phase, corner) and of circles per (radius,
+/// phase), plus the scratch rows and accumulation buffer the canvas works in, so that drawing
+/// allocates nothing in steady state. Phases and radii are quantised to 1/64 pixel.
+///
+/// Not thread-safe: use one cache per drawing thread.
+public final class RasterCache {
+    struct CornerKey: Hashable { var radius: Int32; var phaseX: Int8; var phaseY: Int8; var corner: Int8 }
+    struct CircleKey: Hashable { var radius: Int32; var phaseX: Int8; var phaseY: Int8 }
+
+    /// Entries per kind kept before the cache is emptied (bounds memory under odd inputs).
+    public let maximumEntries: Int
+    var corners: [CornerKey: CoverageMask] = [:]
+    var circles: [CircleKey: CoverageMask] = [:]
+    /// Circles with a larger radius are rasterised on every draw instead of cached.
+    static let maximumCachedRadius = 256.0
+
+    private var rowStorage: UnsafeMutablePointer<UInt8>
+    private var rowCapacity = 0
+    private var accumulatorStorage: UnsafeMutablePointer<Float>
+    private var accumulatorCapacity = 0
+    private var maskRowStorage: UnsafeMutablePointer<UInt8>
+    private var maskRowCapacity = 0
+    static let scratchRowCount = 6
+
+    public init(maximumEntries: Int = 512) {
+        self.maximumEntries = max(1, maximumEntries)
+        rowStorage = .allocate(capacity: 1)
+        accumulatorStorage = .allocate(capacity: 1)
+        maskRowStorage = .allocate(capacity: 1)
+    }
+    deinit {
+        rowStorage.deallocate()
+        accumulatorStorage.deallocate()
+        maskRowStorage.deallocate()
+    }
+
+    /// Number of cached corner and circle masks.
+    public var cachedMaskCount: Int { corners.count + circles.count }
+
+    /// Drops every cached mask (scratch memory is kept).
+    public func removeAll() {
+        corners.removeAll()
+        circles.removeAll()
+    }
+
+    /// Scratch coverage rows, each at least `width` bytes.
+    func scratchRows(width: Int) -> ScratchRows {
+        let needed = max(width, 1) + 16
+        if needed > rowCapacity {
+            rowStorage.deallocate()
+            rowStorage = .allocate(capacity: needed * RasterCache.scratchRowCount)
+            rowStorage.initialize(repeating: 0, count: needed * RasterCache.scratchRowCount)
+            rowCapacity = needed
+        }
+        return ScratchRows(base: rowStorage, stride: rowCapacity)
+    }
+
+    /// A zeroed accumulation buffer of at least `count` floats (the scan converter leaves it zeroed).
+    func accumulator(count: Int) -> UnsafeMutablePointer<Float> {
+        if count > accumulatorCapacity {
+            accumulatorStorage.deallocate()
+            accumulatorStorage = .allocate(capacity: count)
+            accumulatorStorage.initialize(repeating: 0, count: count)
+            accumulatorCapacity = count
+        }
+        return accumulatorStorage
+    }
+
+    func maskRow(count: Int) -> UnsafeMutablePointer<UInt8> {
+        if count > maskRowCapacity {
+            maskRowStorage.deallocate()
+            maskRowStorage = .allocate(capacity: count)
+            maskRowStorage.initialize(repeating: 0, count: count)
+            maskRowCapacity = count
+        }
+        return maskRowStorage
+    }
+
+    /// Coverage of one corner box of a rounded rectangle (see `RoundedRectShape`). `phaseX` is
+    /// the fractional part (in 1/64) of the corner's vertical edge, `phaseY` of its horizontal
+    /// edge; corner 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right.
+    func cornerMask(radius64: Int, phaseX: Int, phaseY: Int, corner: Int) -> CoverageMask {
+        let key = CornerKey(radius: Int32(radius64), phaseX: Int8(phaseX), phaseY: Int8(phaseY), corner: Int8(corner))
+        if let m = corners[key] { return m }
+        if corners.count >= maximumEntries { corners.removeAll() }
+        let r = Double(radius64) / 64
+        let big = 2 * r + 4
+        func axis(_ phase: Double, leading: Bool) -> (size: Int, from: Double, to: Double) {
+            if leading { return (Int((phase + r).rounded(.up)), phase, phase + big) }
+            let edge = phase - (phase - r).rounded(.down)
+            return (Int(phase.rounded(.up)) - Int((phase - r).rounded(.down)), edge - big, edge)
+        }
+        let ax = axis(Double(phaseX) / 64, leading: corner & 1 == 0)
+        let ay = axis(Double(phaseY) / 64, leading: corner & 2 == 0)
+        var path = Path()
+        path.addRoundedRect(Rect(x: ax.from, y: ay.from, width: ax.to - ax.from, height: ay.to - ay.from), radius: r)
+        let m = ScanConverter.mask(path.flattened(tolerance: 0.02), box: IntRect(x: 0, y: 0, width: ax.size, height: ay.size),
+                                   rule: .nonZero, cache: self)
+        corners[key] = m
+        return m
+    }
+
+    /// Coverage of a circle of radius `radius64`/64 whose bounding box starts at the fractional
+    /// offset (`phaseX`, `phaseY`)/64 inside the mask's first pixel.
+    func circleMask(radius64: Int, phaseX: Int, phaseY: Int) -> CoverageMask {
+        let key = CircleKey(radius: Int32(radius64), phaseX: Int8(phaseX), phaseY: Int8(phaseY))
+        if let m = circles[key] { return m }
+        let m = RasterCache.renderCircle(radius64: radius64, phaseX: phaseX, phaseY: phaseY, cache: self)
+        if Double(radius64) / 64 <= RasterCache.maximumCachedRadius {
+            if circles.count >= maximumEntries { circles.removeAll() }
+            circles[key] = m
+        }
+        return m
+    }
+
+    static func renderCircle(radius64: Int, phaseX: Int, phaseY: Int, cache: RasterCache) -> CoverageMask {
+        let r = Double(radius64) / 64, px = Double(phaseX) / 64, py = Double(phaseY) / 64
+        var path = Path()
+        path.addCircle(center: Point(px + r, py + r), radius: r)
+        let box = IntRect(x: 0, y: 0, width: Int((px + 2 * r).rounded(.up)), height: Int((py + 2 * r).rounded(.up)))
+        return ScanConverter.mask(path.flattened(tolerance: 0.02), box: box, rule: .nonZero, cache: cache)
+    }
+}
+
+/// A few scratch coverage rows of `stride` bytes each.
+@usableFromInline
+struct ScratchRows {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let stride: Int
+    @inlinable func row(_ i: Int) -> UnsafeMutablePointer<UInt8> { base + i * stride }
+    @inlinable func offset(by rows: Int) -> ScratchRows { ScratchRows(base: base + rows * stride, stride: stride) }
+    @usableFromInline init(base: UnsafeMutablePointer<UInt8>, stride: Int) { self.base = base; self.stride = stride }
+}
