@@ -24,6 +24,7 @@ let package = Package(
         // Adapters.
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CJPEG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
+        .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Raster", "Text"]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [

@@ -1,0 +1,65 @@
+import Geometry
+
+/// Input as the app sees it, from any source (libinput, a headless script, the remote API).
+/// Coordinates are screen pixels of the canvas the app draws (rotation already applied); time is
+/// seconds on the source's monotonic timeline (the kernel's event time on a board, virtual time
+/// headless).
+public struct InputEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// One finger. `slot` identifies it while it is down.
+        case touch(TouchPhase, slot: Int, position: Point)
+        /// A key press or release.
+        case key(Key, pressed: Bool)
+        /// A wheel or rotary step at the pointer position; `delta` in pixels of scroll
+        /// (positive y scrolls the content up, i.e. shows what is further down).
+        case wheel(delta: Point, position: Point)
+        /// Pointer moved to `position`.
+        case pointerMotion(position: Point)
+        /// Pointer button (left = 0x110, BTN_LEFT) at `position`.
+        case pointerButton(code: Int, pressed: Bool, position: Point)
+        /// End of a group of touch events that happened together (libinput's TOUCH_FRAME): a
+        /// pinch's two fingers arrive in one frame.
+        case touchFrame
+    }
+    public enum TouchPhase: String, Hashable, Sendable { case down, move, up, cancel }
+
+    public var kind: Kind
+    public var time: Double
+    public init(_ kind: Kind, time: Double) { self.kind = kind; self.time = time }
+}
+
+/// Keys by their Linux input names without `KEY_` (Up, PageDown, Space, ...), with the kernel
+/// code so board input maps directly.
+public struct Key: Hashable, Sendable, CustomStringConvertible {
+    public let name: String
+    public let code: Int
+    public init(name: String, code: Int) { self.name = name; self.code = code }
+    public var description: String { name }
+
+    public static let escape = Key(name: "Esc", code: 1)
+    public static let tab = Key(name: "Tab", code: 15)
+    public static let enter = Key(name: "Enter", code: 28)
+    public static let leftShift = Key(name: "LeftShift", code: 42)
+    public static let rightShift = Key(name: "RightShift", code: 54)
+    public static let space = Key(name: "Space", code: 57)
+    public static let home = Key(name: "Home", code: 102)
+    public static let up = Key(name: "Up", code: 103)
+    public static let pageUp = Key(name: "PageUp", code: 104)
+    public static let left = Key(name: "Left", code: 105)
+    public static let right = Key(name: "Right", code: 106)
+    public static let end = Key(name: "End", code: 107)
+    public static let down = Key(name: "Down", code: 108)
+    public static let pageDown = Key(name: "PageDown", code: 109)
+
+    public static let all: [Key] = [.escape, .tab, .enter, .leftShift, .rightShift, .space, .home, .up,
+                                    .pageUp, .left, .right, .end, .down, .pageDown]
+
+    /// Looks a key up by its name (case-insensitive) or kernel code.
+    public init?(name: String) {
+        guard let k = Key.all.first(where: { $0.name.lowercased() == name.lowercased() }) else { return nil }
+        self = k
+    }
+    public init(code: Int) {
+        self = Key.all.first { $0.code == code } ?? Key(name: "KEY_\(code)", code: code)
+    }
+}
