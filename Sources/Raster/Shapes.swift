@@ -88,7 +88,10 @@ struct RectShape: CoverageShape {
     @usableFromInline let pixelBounds: IntRect
     @usableFromInline let solidX0, solidX1: Int
 
-    @usableFromInline init(_ r: Rect) {
+    @usableFromInline init(_ rect: Rect) {
+        // Non-finite geometry draws nothing.
+        let finite = rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite
+        let r = finite ? rect : .zero
         x0 = min(max(r.minX, -coordinateLimit), coordinateLimit)
         y0 = min(max(r.minY, -coordinateLimit), coordinateLimit)
         x1 = min(max(r.maxX, -coordinateLimit), coordinateLimit)
@@ -167,6 +170,8 @@ struct RoundedRectShape: CoverageShape {
 
     @usableFromInline init(_ rect: Rect, radius: Double, cache: RasterCache, clip: IntRect) {
         func snap(_ v: Double) -> Double { (min(max(v, -coordinateLimit), coordinateLimit) * 64).rounded() / 64 }
+        let finite = rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite
+        let rect = finite ? rect : .zero
         let x0 = snap(rect.minX), y0 = snap(rect.minY), x1 = snap(rect.maxX), y1 = snap(rect.maxY)
         let snapped = Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
         edges = RectShape(snapped)

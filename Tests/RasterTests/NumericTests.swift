@@ -1,0 +1,246 @@
+import Geometry
+import Raster
+import Testing
+
+/// A canvas over a new buffer cleared to `background`.
+func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (PixelBuffer, Canvas) {
+    let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: background))
+    return (buffer, Canvas(buffer, cache: RasterCache()))
+}
+
+@Suite struct CompositingTests {
+    @Test func div255IsRoundedDivisionForEveryProduct() {
+        for x in UInt32(0)...65025 {
+            let expected = (2 * x + 255) / 510        // round(x / 255); never exactly halfway
+            if div255(x) != expected {
+                Issue.record("div255(\(x)) = \(div255(x)), expected \(expected)")
+                return
+            }
+        }
+    }
+
+    @Test func sourceOverKnownValues() {
+        #expect(sourceOver(0xFF12_3456, 0xFFAB_CDEF) == 0xFF12_3456)       // opaque replaces
+        #expect(sourceOver(0x0000_0000, 0xFFAB_CDEF) == 0xFFAB_CDEF)       // transparent keeps
+        #expect(sourceOver(0x8000_0000, 0xFFFF_FFFF) == 0xFF7F_7F7F)       // 50 % black on white
+        #expect(sourceOver(0x8080_0000, 0xFF00_00FF) == 0xFF80_007F)       // 50 % red on blue
+        #expect(sourceOver(0x4020_1008, 0x0000_0000) == 0x4020_1008)       // onto transparent
+    }
+
+    @Test func premultipliedColourRounding() {
+        #expect(PremultipliedColor(rgb: 0xFFFFFF, opacity: 0.35).argb == 0x5959_5959)   // 0.35 → 89
+        #expect(PremultipliedColor(rgb: 0x000000, opacity: 0.30).argb == 0x4D00_0000)   // 0.30 → 77
+        #expect(PremultipliedColor(rgb: 0xFF8000, alpha: 128).argb == 0x8080_4000)
+    }
+
+    @Test func spanFillsMatchPerPixelSourceOver() {
+        var row = [UInt32](repeating: 0xFF33_6699, count: 16)
+        let color = PremultipliedColor(argb: 0x8040_2010)
+        let coverage: [UInt8] = (0..<16).map { UInt8($0 * 17) }
+        row.withUnsafeMutableBufferPointer { p in
+            coverage.withUnsafeBufferPointer { c in blendSpan(p.baseAddress!, coverage: c.baseAddress!, count: 16, color: color) }
+        }
+        for i in 0..<16 {
+            #expect(row[i] == sourceOver(scalePixel(color.argb, by: UInt32(coverage[i])), 0xFF33_6699))
+        }
+    }
+}
+
+@Suite struct CoverageTests {
+    @Test func rectangleEdgeAtHalfPixelGetsCoverage128() {
+        let (buffer, canvas) = makeCanvas(width: 16, height: 4)
+        canvas.fill(rect: Rect(x: 0.5, y: 0, width: 10, height: 4), color: PremultipliedColor(rgb: 0xFFFFFF))
+        #expect(buffer[0, 1] == 0xFF80_8080)          // half covered: 128 (½·255 rounded up)
+        #expect(buffer[5, 1] == 0xFFFF_FFFF)
+        #expect(buffer[10, 1] == 0xFF80_8080)
+        #expect(buffer[11, 1] == 0xFF00_0000)
+    }
+
+    @Test func quarterCoveredCornerPixel() {
+        let (buffer, canvas) = makeCanvas(width: 8, height: 8)
+        canvas.fill(rect: Rect(x: 2.5, y: 2.5, width: 3, height: 3), color: PremultipliedColor(rgb: 0xFFFFFF))
+        #expect(buffer[2, 2] == 0xFF40_4040)          // ¼ → 63.75 → 64
+        #expect(buffer[3, 2] == 0xFF80_8080)
+        #expect(buffer[3, 3] == 0xFFFF_FFFF)
+    }
+
+    @Test func evenOddHoleIsEmptyAndNonZeroIsFilled() {
+        var path = Path()
+        path.addRect(Rect(x: 4, y: 4, width: 40, height: 40))
+        path.addRect(Rect(x: 14, y: 14, width: 20, height: 20))   // same direction: winding 2 inside
+        let (evenOdd, c1) = makeCanvas(width: 48, height: 48)
+        c1.fill(path: path, rule: .evenOdd, color: PremultipliedColor(rgb: 0xFFFFFF))
+        let (nonZero, c2) = makeCanvas(width: 48, height: 48)
+        c2.fill(path: path, rule: .nonZero, color: PremultipliedColor(rgb: 0xFFFFFF))
+        for y in 14..<34 { for x in 14..<34 { #expect(evenOdd[x, y] == 0xFF00_0000) } }
+        #expect(evenOdd[8, 8] == 0xFFFF_FFFF)
+        #expect(nonZero[24, 24] == 0xFFFF_FFFF)
+        #expect(nonZero[3, 3] == 0xFF00_0000 && evenOdd[3, 3] == 0xFF00_0000)
+    }
+
+    @Test func starCentreFollowsFillRule() {
+        let star = starPath(center: Point(32, 32), radius: 30)
+        let (evenOdd, c1) = makeCanvas(width: 64, height: 64)
+        c1.fill(path: star, rule: .evenOdd, color: PremultipliedColor(rgb: 0xFFFFFF))
+        let (nonZero, c2) = makeCanvas(width: 64, height: 64)
+        c2.fill(path: star, rule: .nonZero, color: PremultipliedColor(rgb: 0xFFFFFF))
+        #expect(evenOdd[32, 33] == 0xFF00_0000)
+        #expect(nonZero[32, 33] == 0xFFFF_FFFF)
+    }
+
+    @Test func circleCoverageSumsToItsArea() {
+        let (buffer, canvas) = makeCanvas(width: 100, height: 100)
+        canvas.fill(circleCenter: Point(50.3, 49.7), radius: 40, color: PremultipliedColor(rgb: 0xFFFFFF))
+        var total = 0.0
+        for y in 0..<100 { for x in 0..<100 { total += Double(buffer[x, y] & 0xFF) / 255 } }
+        let area = 3.141592653589793 * 40 * 40
+        #expect(abs(total - area) < area * 0.002, "coverage sum \(total) vs area \(area)")
+    }
+
+    @Test func roundedRectFastPathMatchesScanConvertedPath() {
+        for (rect, radius) in [(Rect(x: 3.25, y: 2.75, width: 50.5, height: 33.125), 9.5),
+                               (Rect(x: 4, y: 4, width: 56, height: 40), 14.0)] {
+            let (fast, c1) = makeCanvas(width: 64, height: 48)
+            c1.fill(roundedRect: rect, radius: radius, color: PremultipliedColor(rgb: 0xFFFFFF))
+            var path = Path()
+            path.addRoundedRect(rect, radius: radius)
+            let (slow, c2) = makeCanvas(width: 64, height: 48)
+            c2.fill(path: path, color: PremultipliedColor(rgb: 0xFFFFFF), tolerance: 0.02)
+            var worst = 0
+            for y in 0..<48 { for x in 0..<64 { worst = max(worst, abs(Int(fast[x, y] & 0xFF) - Int(slow[x, y] & 0xFF))) } }
+            #expect(worst <= 1, "fast and scan-converted rounded rect differ by \(worst)")
+        }
+    }
+
+    @Test func cornerCoverageIsCachedAndReused() {
+        let cache = RasterCache()
+        let buffer = PixelBuffer(width: 64, height: 64)
+        let canvas = Canvas(buffer, cache: cache)
+        canvas.fill(roundedRect: Rect(x: 2, y: 2, width: 40, height: 30), radius: 8, color: PremultipliedColor(rgb: 0xFF0000))
+        let afterFirst = cache.cachedMaskCount
+        canvas.fill(roundedRect: Rect(x: 12, y: 22, width: 50, height: 40), radius: 8, color: PremultipliedColor(rgb: 0x00FF00))
+        #expect(afterFirst == 4)
+        #expect(cache.cachedMaskCount == 4)          // same radius and phases: no new masks
+    }
+
+    @Test func ringCoverageIsOuterMinusInner() {
+        let (buffer, canvas) = makeCanvas(width: 64, height: 48)
+        let card = Rect(x: 4, y: 4, width: 56, height: 40)
+        canvas.stroke(roundedRect: card, radius: 14, lineWidth: 1, color: PremultipliedColor(rgb: 0xFFFFFF), alignment: .inside)
+        #expect(buffer[30, 4] == 0xFFFF_FFFF)        // top edge row
+        #expect(buffer[30, 5] == 0xFF00_0000)        // inside the border
+        #expect(buffer[4, 24] == 0xFFFF_FFFF && buffer[59, 24] == 0xFFFF_FFFF)
+        #expect(buffer[30, 24] == 0xFF00_0000)
+        #expect(buffer[3, 24] == 0xFF00_0000 && buffer[60, 24] == 0xFF00_0000)
+    }
+}
+
+@Suite struct ClipAndCopyTests {
+    @Test func clipRectLimitsDrawing() {
+        let (buffer, base) = makeCanvas(width: 32, height: 32)
+        var canvas = base
+        canvas.save()
+        canvas.clip(to: Rect(x: 8, y: 8, width: 10, height: 10))
+        canvas.fill(rect: Rect(x: 0, y: 0, width: 32, height: 32), color: PremultipliedColor(rgb: 0xFFFFFF))
+        canvas.restore()
+        #expect(canvas.clipBounds == IntRect(x: 0, y: 0, width: 32, height: 32))
+        for y in 0..<32 {
+            for x in 0..<32 {
+                let inside = x >= 8 && x < 18 && y >= 8 && y < 18
+                #expect(buffer[x, y] == (inside ? 0xFFFF_FFFF : 0xFF00_0000))
+            }
+        }
+    }
+
+    @Test func roundedClipCutsCornersAndKeepsInterior() {
+        let (buffer, base) = makeCanvas(width: 40, height: 40)
+        var canvas = base
+        canvas.clip(toRoundedRect: Rect(x: 4, y: 4, width: 32, height: 32), radius: 10)
+        canvas.fill(rect: Rect(x: 0, y: 0, width: 40, height: 40), color: PremultipliedColor(rgb: 0xFFFFFF))
+        #expect(buffer[4, 4] == 0xFF00_0000)         // outside the rounded corner
+        #expect(buffer[20, 20] == 0xFFFF_FFFF)
+        #expect(buffer[20, 4] == 0xFFFF_FFFF)        // straight top edge
+        #expect(buffer[2, 20] == 0xFF00_0000)
+        let c = buffer[6, 6] & 0xFF
+        #expect(c > 0 && c < 255)                    // anti-aliased arc
+    }
+
+    @Test func scrollCopyHasMemmoveSemantics() {
+        let (buffer, canvas) = makeCanvas(width: 20, height: 30)
+        for y in 0..<30 { for x in 0..<20 { buffer[x, y] = 0xFF00_0000 | UInt32(y << 8 | x) } }
+        let before = (0..<30).map { y in (0..<20).map { x in buffer[x, y] } }
+        canvas.copy(rect: IntRect(x: 2, y: 0, width: 16, height: 30), dx: 1, dy: 7)    // overlapping, down-right
+        for y in 0..<30 {
+            for x in 0..<20 {
+                let moved = x >= 3 && x < 19 && y >= 7
+                #expect(buffer[x, y] == (moved ? before[y - 7][x - 1] : before[y][x]))
+            }
+        }
+        let afterFirst = (0..<30).map { y in (0..<20).map { x in buffer[x, y] } }
+        canvas.copy(rect: IntRect(x: 0, y: 5, width: 20, height: 25), dx: 0, dy: -5)  // overlapping, up
+        #expect(buffer[4, 0] == afterFirst[5][4])
+        #expect(buffer[10, 20] == afterFirst[25][10])
+        #expect(buffer[10, 29] == afterFirst[29][10])                                  // not overwritten
+    }
+
+    @Test func copyBetweenSpansClipsBothSides() {
+        let source = PixelBuffer(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { source[x, y] = UInt32(y * 8 + x) | 0xFF00_0000 } }
+        let dest = PixelBuffer(width: 6, height: 6, fill: PremultipliedColor(argb: 0xFFFF_FFFF))
+        dest.span.copy(from: source.span, sourceRect: IntRect(x: -2, y: 3, width: 6, height: 6), toX: 1, y: 2)
+        #expect(dest[3, 2] == source[0, 3])          // source x −2 clipped: starts at dest x 3
+        #expect(dest[5, 5] == source[2, 6])
+        #expect(dest[2, 2] == 0xFFFF_FFFF && dest[3, 1] == 0xFFFF_FFFF)
+    }
+
+    @Test func imageDrawnOneToOneIsExact() {
+        let image = PixelBuffer(width: 5, height: 4)
+        for y in 0..<4 { for x in 0..<5 { image[x, y] = 0xFF00_0000 | UInt32(x * 50) << 16 | UInt32(y * 60) } }
+        for filter in [ImageFilter.bilinear, .nearest] {
+            let (buffer, canvas) = makeCanvas(width: 10, height: 10)
+            canvas.draw(image: image, in: Rect(x: 3, y: 2, width: 5, height: 4), filter: filter)
+            for y in 0..<4 { for x in 0..<5 { #expect(buffer[x + 3, y + 2] == image[x, y]) } }
+            #expect(buffer[2, 2] == 0xFF00_0000 && buffer[8, 5] == 0xFF00_0000)
+        }
+    }
+
+    @Test func maskTintScalesColourByCoverage() {
+        let (buffer, canvas) = makeCanvas(width: 4, height: 1, background: 0xFFFF_FFFF)
+        let mask = AlphaMask(width: 3, height: 1, coverage: [0, 128, 255])
+        canvas.blend(mask: mask, x: 1, y: 0, color: PremultipliedColor(rgb: 0x000000))
+        #expect(buffer[0, 0] == 0xFFFF_FFFF && buffer[1, 0] == 0xFFFF_FFFF)
+        #expect(buffer[2, 0] == 0xFF7F_7F7F)
+        #expect(buffer[3, 0] == 0xFF00_0000)
+    }
+
+    @Test func hostileInputDrawsNothingAndDoesNotCrash() {
+        let (buffer, canvas) = makeCanvas(width: 8, height: 8)
+        let white = PremultipliedColor(rgb: 0xFFFFFF)
+        canvas.fill(rect: Rect(x: .nan, y: 0, width: 4, height: 4), color: white)
+        canvas.fill(roundedRect: Rect(x: 0, y: 0, width: .infinity, height: 4), radius: .nan, color: white)
+        canvas.fill(circleCenter: Point(.infinity, 2), radius: 3, color: white)
+        canvas.fill(circleCenter: Point(2, 2), radius: -3, color: white)
+        var path = Path()
+        path.move(to: Point(0, 0)); path.line(to: Point(.nan, 5)); path.line(to: Point(1e300, 1e300))
+        canvas.fill(path: path, color: white)
+        canvas.fill(rect: Rect(x: -1e12, y: -1e12, width: 2e12, height: 1), color: white)
+        canvas.copy(rect: IntRect(x: -100, y: -100, width: 1000, height: 1000), dx: 5000, dy: 0)
+        #expect((0..<8).allSatisfy { y in (0..<8).allSatisfy { x in buffer[x, y] == 0xFF00_0000 } })
+    }
+}
+
+/// A five-pointed star drawn as one self-intersecting polygon (a pentagram).
+func starPath(center: Point, radius: Double) -> Path {
+    // Unit vectors at −90° + k·144°, written out so no libm trigonometry is involved.
+    let points: [(Double, Double)] = [
+        (0, -1), (0.5877852522924731, 0.8090169943749475), (-0.9510565162951535, -0.3090169943749474),
+        (0.9510565162951536, -0.3090169943749476), (-0.5877852522924732, 0.8090169943749473),
+    ]
+    var path = Path()
+    for (i, p) in points.enumerated() {
+        let q = Point(center.x + p.0 * radius, center.y + p.1 * radius)
+        if i == 0 { path.move(to: q) } else { path.line(to: q) }
+    }
+    path.close()
+    return path
+}
