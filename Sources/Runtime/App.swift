@@ -1,0 +1,19 @@
+import Geometry
+import Raster
+
+/// What a frame loop drives: the UI of one app. Backends (DRM, headless, remote) only talk to
+/// this, so they never know about views or scrolling.
+public protocol App: AnyObject {
+    /// Applies one input event (canvas pixels, seconds on the loop's timeline).
+    func handle(_ event: InputEvent)
+    /// Draws the frame for time `t` into `frame` (the app's shadow buffer, which still holds the
+    /// previous frame) and returns what changed, in canvas pixels.
+    func render(into frame: PixelBuffer, at t: Double) -> Region
+    /// True when nothing animates at `t`: the loop may sleep until input arrives.
+    func isAtRest(at t: Double) -> Bool
+    /// The canvas changed size (mode change, rotation); the next render is a full one.
+    func resize(width: Int, height: Int)
+    /// The UI state as JSON (scroll views, page controls, focus) at `t`, for tests and remote
+    /// control.
+    func stateJSON(at t: Double, frameNumber: Int) -> String
+}
