@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CJPEG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
-        .target(name: "FeedScene", dependencies: ["Raster", "Text"]),
+        .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
             "FeelLab", "FeedScene", "ImageCodecs",
@@ -51,5 +51,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
     ]
 )

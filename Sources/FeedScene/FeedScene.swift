@@ -1,0 +1,159 @@
+import Geometry
+import Raster
+import Text
+
+/// Draws the reference "feed" scene (benchmark R1, `bench/feed-scene.md`) with `Canvas` and
+/// `Text`: 200 cards (rounded rectangle with a 1 px inside border, an HSV circle, a 22 px
+/// title and two 16 px body lines in DejaVu Sans), a scroll indicator and a page control.
+///
+/// `draw(scrollY:into:clip:)` redraws any whole-pixel rectangle of a frame and gives exactly
+/// the pixels a full redraw gives there; `FeedRenderer` builds incremental frames on that.
+/// Not thread-safe (it owns a `RasterCache` and glyph caches): one scene per render thread.
+public final class FeedScene {
+    public let layout: FeedLayout
+    let cache = RasterCache()
+    let titleFont: Font
+    let bodyFont: Font
+    let line1: PlacedText
+    let line2: PlacedText
+    /// "Item i" for each card, laid out on first use.
+    private var titles: [PlacedText?]
+
+    private let background = FeedLayout.background.premultiplied
+    private let cardFill = FeedLayout.cardFill.premultiplied
+    private let cardBorder = FeedLayout.cardBorder.premultiplied
+    private let titleColor = FeedLayout.titleColor
+    private let bodyColor = FeedLayout.bodyColor
+    private let circleColors: [PremultipliedColor]
+
+    /// Loads DejaVu Sans from `fontsDirectory` (the project's `Fonts/`) at 22 and 16 px with
+    /// plain placement: one glyph per character, no kerning, whole-pixel advances and origins.
+    public init(layout: FeedLayout, fontsDirectory: String) throws(FontError) {
+        self.layout = layout
+        let library = try FontLibrary(directory: fontsDirectory)
+        let face = try library.loadFace(named: FontLibrary.primaryFaceFile)
+        titleFont = try Font(faces: [face], pixelSize: FeedLayout.titlePixelSize, options: .plain)
+        bodyFont = try Font(faces: [face], pixelSize: FeedLayout.bodyPixelSize, options: .plain)
+        line1 = PlacedText(FeedLayout.bodyLine1, font: bodyFont)
+        line2 = PlacedText(FeedLayout.bodyLine2, font: bodyFont)
+        titles = Array(repeating: nil, count: FeedLayout.cardCount)
+        circleColors = (0..<FeedLayout.cardCount).map { FeedLayout.circleColor($0).premultiplied }
+    }
+
+    /// Redraws frame `frame` completely.
+    public func draw(frame: Int, into span: PixelSpan) {
+        draw(scrollY: layout.scrollY(frame: frame), into: span, clip: layout.bounds)
+    }
+
+    /// Draws the scene at scroll offset `scrollY`, touching only the pixels inside `clip`
+    /// (device pixels). The span must be the scene's size.
+    public func draw(scrollY: Int, into span: PixelSpan, clip: IntRect) {
+        precondition(span.width == layout.width && span.height == layout.height, "span size differs from the scene")
+        let clip = clip.intersection(layout.bounds)
+        guard !clip.isEmpty else { return }
+        var canvas = Canvas(span: span, cache: cache)
+        canvas.clip(toDeviceRect: clip)
+        canvas.clear(color: background)
+
+        for i in layout.cards(scrollY: scrollY, rows: clip.y..<clip.maxY) {
+            let card = layout.card(i, scrollY: scrollY)
+            guard !card.intersection(clip).isEmpty else { continue }
+            drawCard(i, card, canvas: canvas, clip: clip)
+        }
+
+        let thumb = layout.thumb(scrollY: scrollY)
+        canvas.fill(roundedRect: thumb, radius: thumb.width / 2, color: FeedLayout.thumbColor.premultiplied)
+
+        let control = layout.pageControl
+        if !IntRect(enclosing: control).intersection(clip).isEmpty {
+            canvas.fill(roundedRect: control, radius: control.height / 2, color: FeedLayout.pageControlBackground.premultiplied)
+            for k in 0..<FeedLayout.pageCount {
+                let color = k == FeedLayout.currentPage ? FeedLayout.currentDot : FeedLayout.otherDot
+                canvas.fill(circleCenter: layout.dotCenter(k), radius: 4, color: color.premultiplied)
+            }
+        }
+    }
+
+    private func drawCard(_ i: Int, _ card: IntRect, canvas: Canvas, clip: IntRect) {
+        let x = Double(card.x), y = Double(card.y)
+        let outer = Rect(x: x, y: y, width: Double(card.width), height: Double(card.height))
+        // The border: the card in the border colour, then its inside (inset 1 px, radius 13)
+        // in white, so each edge pixel gets its exact coverage of the 1 px band.
+        canvas.fill(roundedRect: outer, radius: FeedLayout.cardRadius, color: cardBorder)
+        canvas.fill(roundedRect: outer.insetBy(dx: 1, dy: 1), radius: FeedLayout.cardRadius - 1, color: cardFill)
+        let r = FeedLayout.circleDiameter / 2
+        canvas.fill(circleCenter: Point(x: x + 20 + r, y: y + 20 + r), radius: r, color: circleColors[i])
+
+        if titles[i] == nil { titles[i] = PlacedText("Item \(i)", font: titleFont) }
+        titles[i]!.draw(in: canvas.span, baselineX: card.x + 120, baselineY: card.y + 48, color: titleColor, clip: clip)
+        line1.draw(in: canvas.span, baselineX: card.x + 120, baselineY: card.y + 80, color: bodyColor, clip: clip)
+        line2.draw(in: canvas.span, baselineX: card.x + 120, baselineY: card.y + 104, color: bodyColor, clip: clip)
+    }
+}
+
+/// One line of text laid out once, drawn at a whole-pixel baseline origin.
+struct PlacedText {
+    let layout: TextLayout
+    /// Distance from the layout's top to its baseline, whole pixels.
+    let baseline: Int
+
+    init(_ text: String, font: Font) {
+        layout = TextLayout(text: text, font: font)
+        baseline = Int((layout.lines.first?.baseline ?? 0).rounded())
+    }
+
+    func draw(in span: PixelSpan, baselineX: Int, baselineY: Int, color: Color, clip: IntRect) {
+        layout.draw(in: span, at: Point(x: Double(baselineX), y: Double(baselineY - baseline)), color: color, clip: clip)
+    }
+}
+
+/// Incremental frames: keeps the previous frame's scroll offset, moves the pixels that stay
+/// visible by the scroll delta (a memmove blit) and redraws only the newly exposed strip plus
+/// the overlays that sit on top of moving content (page control, scroll indicator column).
+/// The result equals a full redraw pixel for pixel.
+public struct FeedRenderer {
+    public let scene: FeedScene
+    /// The scroll offset the span holds, or nil when its contents are unknown.
+    public private(set) var previousScrollY: Int?
+
+    public init(scene: FeedScene) { self.scene = scene }
+
+    /// Forgets the span's contents: the next frame is drawn in full.
+    public mutating func invalidate() { previousScrollY = nil }
+
+    /// Draws `frame` into `span`, which must hold the frame this renderer drew last (or
+    /// anything, after `invalidate()` or on first use). Returns the damaged region.
+    @discardableResult
+    public mutating func render(frame: Int, into span: PixelSpan) -> Region {
+        let layout = scene.layout
+        let scrollY = layout.scrollY(frame: frame)
+        defer { previousScrollY = scrollY }
+        guard let previous = previousScrollY, abs(scrollY - previous) < layout.height else {
+            scene.draw(scrollY: scrollY, into: span, clip: layout.bounds)
+            return Region(layout.bounds)
+        }
+        let d = scrollY - previous
+        if d == 0 { return Region() }
+        span.move(layout.bounds, dx: 0, dy: -d)
+
+        var damage = Region()
+        let exposed = d > 0
+            ? IntRect(x: 0, y: layout.height - d, width: layout.width, height: d)
+            : IntRect(x: 0, y: 0, width: layout.width, height: -d)
+        damage.add(exposed)
+        // The page control stays put while its old pixels moved with the content.
+        let control = IntRect(enclosing: layout.pageControl)
+        damage.add(control.union(IntRect(x: control.x, y: control.y - d, width: control.width, height: control.height)))
+        damage.add(layout.thumbColumn)
+        let rects = damage.clipped(to: layout.bounds).rects
+        for rect in rects { scene.draw(scrollY: scrollY, into: span, clip: rect) }
+        return Region(rects: rects)
+    }
+}
+
+extension Region {
+    init(rects: [IntRect]) {
+        self.init()
+        for r in rects { add(r) }
+    }
+}
