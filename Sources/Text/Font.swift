@@ -104,6 +104,14 @@ public final class Font {
     /// run when its face has them (so "日本 語" is one run); letters take the first face in
     /// the chain that has them; a character no face has takes the primary's missing glyph.
     public func faceIndex(for scalar: Unicode.Scalar, previous: Int?) -> Int {
+        let v = scalar.value
+        if v < 0x80 {  // ASCII without Unicode property lookups
+            if v < 0x20 || v == 0x7F { return previous ?? 0 }
+            let alphanumeric = (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
+            if !alphanumeric, let previous, faces[previous].hasGlyph(for: scalar) { return previous }
+            for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) { return i }
+            return previous ?? 0
+        }
         let props = scalar.properties
         switch props.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control:

@@ -59,6 +59,23 @@ public final class GlyphTable {
         return glyphs.count - 1
     }
 
+    /// Rasterises the glyphs of `glyphs` that are not cached yet, so that afterwards every
+    /// glyph id below `slots.count` in it has a slot.
+    func ensureCached(_ glyphs: ArraySlice<TextLayout.Glyph>) {
+        for g in glyphs {
+            let id = Int(g.glyph)
+            if id >= slots.count { continue }
+            if slots[id] < 0 { _ = fill(g.glyph) }
+        }
+    }
+
+    /// Calls `body` with the slot table and the entries as buffer pointers. Callers check
+    /// glyph ids against the slot count before indexing.
+    @inline(__always)
+    func withEntries<R>(_ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<CachedGlyph>) -> R) -> R {
+        slots.withUnsafeBufferPointer { s in glyphs.withUnsafeBufferPointer { e in body(s, e) } }
+    }
+
     /// The cached glyph (rasterised on first use).
     public func glyph(_ glyph: UInt32) -> CachedGlyph { glyphs[slot(for: glyph)] }
 }

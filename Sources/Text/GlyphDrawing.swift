@@ -28,20 +28,30 @@ extension Font {
         let bounds = clip.intersection(span.bounds)
         guard !bounds.isEmpty else { return }
         let premultiplied = color.premultiplied.argb
-        let tables = glyphTables
-        for g in glyphs {
-            let table = tables[Int(g.face)]
-            let cached = table.glyphs[table.slot(for: g.glyph)]
-            let mask = cached.mask
-            guard mask.width > 0 else { continue }
-            let x = originX + Int(g.x) + Int(cached.left)
-            let y = originY + Int(g.y) - Int(cached.top)
-            // Quick reject before touching the mask.
-            if x >= bounds.maxX || y >= bounds.maxY || x + mask.width <= bounds.x || y + mask.height <= bounds.y { continue }
-            mask.coverage.withUnsafeBufferPointer { coverage in
-                blendMask(coverage.baseAddress!, width: mask.width, height: mask.height, into: span, x: x, y: y,
-                          color: premultiplied, clip: bounds)
+        // Runs of glyphs from one face are drawn from that face's table; within a run the
+        // cache is read through a buffer pointer (no ARC or exclusivity checks per glyph).
+        var start = glyphs.startIndex
+        while start < glyphs.endIndex {
+            let face = glyphs[start].face
+            var end = start + 1
+            while end < glyphs.endIndex && glyphs[end].face == face { end += 1 }
+            let table = glyphTables[Int(face)]
+            table.ensureCached(glyphs[start..<end])
+            table.withEntries { slots, entries in
+                for g in glyphs[start..<end] {
+                    guard Int(g.glyph) < slots.count else { continue }
+                    let cached = entries[Int(slots[Int(g.glyph)])]
+                    let w = cached.mask.width, h = cached.mask.height
+                    let x = originX + Int(g.x) + Int(cached.left)
+                    let y = originY + Int(g.y) - Int(cached.top)
+                    if w == 0 || x >= bounds.maxX || y >= bounds.maxY || x + w <= bounds.x || y + h <= bounds.y { continue }
+                    cached.mask.coverage.withUnsafeBufferPointer { coverage in
+                        blendMask(coverage.baseAddress!, width: w, height: h, into: span, x: x, y: y,
+                                  color: premultiplied, clip: bounds)
+                    }
+                }
             }
+            start = end
         }
     }
 }

@@ -55,6 +55,8 @@ public enum LineBreaker {
              0x3040...0x30FF, 0x3100...0x31EF, 0x3200...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
              0xFF00...0xFFEF, 0x20000...0x3FFFD:
             return .ideographic
+        case 0..<0x300:  // Latin, before the combining diacritics: no table lookup needed
+            return .alphabetic
         default:
             break
         }
@@ -75,14 +77,19 @@ public enum LineBreaker {
     /// `result[0]` is false). A break after a mandatory break is always allowed here;
     /// layout splits paragraphs at mandatory breaks before it looks at these.
     public static func breakOpportunities(in scalars: [Unicode.Scalar]) -> [Bool] {
-        var result = [Bool](repeating: false, count: scalars.count)
-        guard scalars.count > 1 else { return result }
-        var previous = lineBreakClass(of: scalars[0])
+        breakOpportunities(classes: scalars.map(lineBreakClass(of:)))
+    }
+
+    /// `breakOpportunities(in:)` for precomputed classes.
+    public static func breakOpportunities(classes: [Class]) -> [Bool] {
+        var result = [Bool](repeating: false, count: classes.count)
+        guard classes.count > 1 else { return result }
+        var previous = classes[0]
         // The class of the last non-combining character before `i`, and whether the one
         // before a hyphen was a letter.
         var beforePrevious: Class = .space
-        for i in 1..<scalars.count {
-            let current = lineBreakClass(of: scalars[i])
+        for i in 1..<classes.count {
+            let current = classes[i]
             if current == .combining {  // a mark belongs to its base: no break, keep its class
                 continue
             }

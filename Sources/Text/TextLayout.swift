@@ -138,15 +138,18 @@ struct Layouter {
     let clusterStart: [Bool]
     /// Index of the first glyph per scalar (or where it would be), for slicing `shaped`.
     let firstGlyph: [Int]
+    let classes: [LineBreaker.Class]
     let breaks: [Bool]
     let ellipsisWidth: Int
 
     init(font: Font, scalars: [Unicode.Scalar]) {
         self.scalars = scalars
+        let classes = scalars.map(LineBreaker.lineBreakClass(of:))
+        self.classes = classes
         // Shape each paragraph on its own (mandatory breaks are not shaped).
         var glyphs: [ShapedGlyph] = []
         var start = 0
-        for i in 0...scalars.count where i == scalars.count || LineBreaker.lineBreakClass(of: scalars[i]) == .mandatory {
+        for i in 0...scalars.count where i == scalars.count || classes[i] == .mandatory {
             glyphs += font.shape(scalars, range: start..<i)
             start = i + 1
         }
@@ -173,7 +176,7 @@ struct Layouter {
         self.prefix = prefix
         self.clusterStart = clusterStart
         self.firstGlyph = firstGlyph
-        self.breaks = LineBreaker.breakOpportunities(in: scalars)
+        self.breaks = LineBreaker.breakOpportunities(classes: classes)
         self.ellipsisWidth = font.ellipsis.glyphs.reduce(0) { $0 + Int($1.advance) }
     }
 
@@ -183,7 +186,7 @@ struct Layouter {
         var start = 0
         var i = 0
         while i < scalars.count {
-            if LineBreaker.lineBreakClass(of: scalars[i]) == .mandatory {
+            if classes[i] == .mandatory {
                 result.append(start..<i)
                 if scalars[i] == "\r" && i + 1 < scalars.count && scalars[i + 1] == "\n" { i += 1 }
                 start = i + 1
@@ -194,7 +197,7 @@ struct Layouter {
         return result
     }
 
-    func isSpace(_ i: Int) -> Bool { LineBreaker.lineBreakClass(of: scalars[i]) == .space }
+    func isSpace(_ i: Int) -> Bool { classes[i] == .space }
 
     /// Width of `range`, without trailing spaces when `trimmed`, in 1/64 px.
     func width(of range: Range<Int>, trimmed: Bool) -> Int {
@@ -240,9 +243,9 @@ struct Layouter {
     /// Whether starting a line at `i` breaks a kinsoku rule (closing punctuation or a small
     /// kana first, or an opening bracket last).
     func kinsokuForbidsBreak(before i: Int) -> Bool {
-        switch LineBreaker.lineBreakClass(of: scalars[i]) {
+        switch classes[i] {
         case .closing, .nonStarter, .combining: return true
-        default: return LineBreaker.lineBreakClass(of: scalars[i - 1]) == .opening
+        default: return classes[i - 1] == .opening
         }
     }
 
