@@ -122,38 +122,41 @@ public struct FeedRenderer {
     public mutating func invalidate() { previousScrollY = nil }
 
     /// Draws `frame` into `span`, which must hold the frame this renderer drew last (or
-    /// anything, after `invalidate()` or on first use). Returns the damaged region.
+    /// anything, after `invalidate()` or on first use). Returns the redrawn rectangles
+    /// (disjoint; the rest of the span was moved, not drawn).
     @discardableResult
-    public mutating func render(frame: Int, into span: PixelSpan) -> Region {
+    public mutating func render(frame: Int, into span: PixelSpan) -> [IntRect] {
         let layout = scene.layout
         let scrollY = layout.scrollY(frame: frame)
         defer { previousScrollY = scrollY }
         guard let previous = previousScrollY, abs(scrollY - previous) < layout.height else {
             scene.draw(scrollY: scrollY, into: span, clip: layout.bounds)
-            return Region(layout.bounds)
+            return [layout.bounds]
         }
         let d = scrollY - previous
-        if d == 0 { return Region() }
+        if d == 0 { return [] }
         span.move(layout.bounds, dx: 0, dy: -d)
+        let rects = FeedRenderer.damage(layout: layout, delta: d)
+        for rect in rects { scene.draw(scrollY: scrollY, into: span, clip: rect) }
+        return rects
+    }
 
-        var damage = Region()
+    /// What a scroll by `delta` rows (positive: content moves up) leaves to redraw after the
+    /// blit: the exposed strip, the page control's old and new places (it stays put while
+    /// its old pixels moved with the content), and the scroll indicator's column. Disjoint.
+    static func damage(layout: FeedLayout, delta d: Int) -> [IntRect] {
         let exposed = d > 0
             ? IntRect(x: 0, y: layout.height - d, width: layout.width, height: d)
             : IntRect(x: 0, y: 0, width: layout.width, height: -d)
-        damage.add(exposed)
-        // The page control stays put while its old pixels moved with the content.
+        // Rows outside the strip (the strip is redrawn at full width already).
+        let kept = d > 0 ? 0..<(layout.height - d) : (-d)..<layout.height
+        func outsideStrip(_ r: IntRect) -> IntRect {
+            r.intersection(IntRect(x: 0, y: kept.lowerBound, width: layout.width, height: kept.count))
+        }
         let control = IntRect(enclosing: layout.pageControl)
-        damage.add(control.union(IntRect(x: control.x, y: control.y - d, width: control.width, height: control.height)))
-        damage.add(layout.thumbColumn)
-        let rects = damage.clipped(to: layout.bounds).rects
-        for rect in rects { scene.draw(scrollY: scrollY, into: span, clip: rect) }
-        return Region(rects: rects)
-    }
-}
-
-extension Region {
-    init(rects: [IntRect]) {
-        self.init()
-        for r in rects { add(r) }
+        let controlBand = control.union(IntRect(x: control.x, y: control.y - d, width: control.width, height: control.height))
+        return [exposed, outsideStrip(controlBand), outsideStrip(layout.thumbColumn)]
+            .map { $0.intersection(layout.bounds) }
+            .filter { !$0.isEmpty }
     }
 }

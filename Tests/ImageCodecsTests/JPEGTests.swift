@@ -38,9 +38,11 @@ import Raster
         var bytes = try fixture("halves-444.jpg")
         // SOF0 (FF C0): length(2) precision(1) height(2) width(2).
         let sof = (0..<bytes.count - 1).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 }!
-        bytes[sof + 5] = 0xFF; bytes[sof + 6] = 0xF0  // height 65520
-        bytes[sof + 7] = 0xFF; bytes[sof + 8] = 0xF0  // width 65520
-        #expect(throws: ImageCodecError.dimensionsTooLarge(width: 65520, height: 65520)) { try JPEG.decode(bytes) }
+        bytes[sof + 5] = 0x75; bytes[sof + 6] = 0x30  // height 30000
+        bytes[sof + 7] = 0x75; bytes[sof + 8] = 0x30  // width 30000
+        #expect(throws: ImageCodecError.dimensionsTooLarge(width: 30000, height: 30000)) { try JPEG.decode(bytes) }
+        bytes[sof + 5] = 0xFF; bytes[sof + 6] = 0xF0  // height 65520: libjpeg's own limit
+        #expect(throws: ImageCodecError.self) { try JPEG.decode(bytes) }
         bytes[sof + 5] = 0; bytes[sof + 6] = 0  // height 0
         #expect(throws: ImageCodecError.self) { try JPEG.decode(bytes) }
     }
