@@ -26,9 +26,15 @@ let package = Package(
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
+        // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
+        .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM"]),
+        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "CInput"]),
+        .target(name: "BoardConfig"),
+        .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput"]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
             "FeelLab", "FeedScene", "ImageCodecs",
+            "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "Runtime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -42,6 +48,10 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
+                       providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
+                       providers: [.apt(["libinput-dev", "libudev-dev"])]),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["Raster", "ImageCodecs"], path: "Tests/TestSupport"),
@@ -50,6 +60,9 @@ let package = Package(
         .testTarget(name: "FeelLabTests", dependencies: ["FeelLab"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
+        .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Runtime", "Geometry"]),
+        .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
     ]

@@ -1,0 +1,1 @@
+// BoardConfig: the one board config file (card, connector, mode, rotation, calibration, scale, app).

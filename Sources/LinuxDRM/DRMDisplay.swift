@@ -1,0 +1,215 @@
+import CDRM
+import Geometry
+import Raster
+import Runtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A DRM/KMS output implementing `Display` (OUT-1..3): one connector, one CRTC, two dumb buffers
+/// flipped with page-flip events. The app's frame is copied (damage only, rotated) into the
+/// buffer not on screen, which is then queued with `drmModePageFlip(..., DRM_MODE_PAGE_FLIP_EVENT)`;
+/// `handleEvents()` (when `fd` is readable) completes the flip. Buffer slots: `front` is on screen
+/// (or queued, while `isFlipPending`), the other is the back buffer.
+public final class DRMDisplay: Display {
+    public let device: DRMDevice
+    public let connector: ConnectorInfo
+    public let mode: ModeInfo
+    public let crtcID: UInt32
+    public let rotation: Rotation
+    public let canvasWidth: Int
+    public let canvasHeight: Int
+    /// The descriptor to poll for page-flip events.
+    public var fd: Int32 { device.fd }
+
+    /// A flip is queued and its event has not arrived: do not present.
+    public private(set) var isFlipPending = false
+    /// The kernel's timestamp of the last completed flip (CLOCK_MONOTONIC seconds).
+    public private(set) var lastFlipTime: Double?
+    /// Flips completed since start.
+    public private(set) var flipCount = 0
+    /// Drawing is paused: master dropped (VT switch) or the display went away.
+    public private(set) var isPaused = false
+
+    private var rawMode: drmModeModeInfo
+    private var buffers: [DumbBuffer]
+    private var front = 0
+    private var hasModeset = false
+    private var savedCRTC: drmModeCrtcPtr?
+
+    /// Takes the display: master, connector (named or first connected), mode (requested or
+    /// preferred), CRTC, two buffers. Saves the CRTC that was there for `restore()`.
+    public init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation)
+        throws(DRMError)
+    {
+        self.device = device
+        try device.becomeMaster()
+        let probe = try device.probe()
+        let connector = try ModeChoice.connector(probe.connectors, named: connectorName, card: device.path)
+        let mode = try ModeChoice.mode(connector.modes, requested: request)
+        guard let crtc = ModeChoice.crtc(for: connector, encoders: probe.encoders, crtcIDs: probe.crtcIDs) else {
+            throw .noCRTC(connector: connector.name)
+        }
+        self.connector = connector
+        self.mode = mode
+        self.crtcID = crtc
+        self.rotation = rotation
+        self.rawMode = probe.rawModes[connector.id]![mode.index]
+        let canvas = rotation.canvasSize(panelWidth: mode.width, panelHeight: mode.height)
+        canvasWidth = canvas.width
+        canvasHeight = canvas.height
+        var made: [DumbBuffer] = []
+        for _ in 0..<2 {
+            let b = try DumbBuffer(device: device, width: mode.width, height: mode.height)
+            b.stale = Region(IntRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+            made.append(b)
+        }
+        buffers = made
+        savedCRTC = sys_drmModeGetCrtc(device.fd, crtc)
+    }
+
+    deinit {
+        restore()
+        if let savedCRTC { drmModeFreeCrtc(savedCRTC) }
+    }
+
+    public var refreshHz: Double { mode.refreshHz > 0 ? mode.refreshHz : 60 }
+
+    /// Copies `damage` (plus what the back buffer missed) from `frame` into the back buffer and
+    /// queues it: the first time with a modeset (`drmModeSetCrtc`), then with a page flip whose
+    /// event `handleEvents()` receives. Throws `DRMError`; while paused it only records damage.
+    public func present(_ frame: PixelBuffer, damage: Region) throws {
+        precondition(frame.width == canvasWidth && frame.height == canvasHeight, "frame is not the canvas size")
+        precondition(!isFlipPending, "present() while a flip is pending: wait for handleEvents()")
+        let backIndex = hasModeset ? 1 - front : front
+        let back = buffers[backIndex]
+        if isPaused {
+            for b in buffers { b.stale.formUnion(damage) }
+            return
+        }
+        var region = back.stale
+        region.formUnion(damage)
+        copyDamage(from: frame.span, to: back.span, region: region, rotation: rotation)
+        back.stale = Region()
+        for (i, b) in buffers.enumerated() where i != backIndex { b.stale.formUnion(damage) }
+
+        if !hasModeset {
+            try modeset(back)
+            front = backIndex
+            return
+        }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        switch valueOrErrno({ sys_drmModePageFlip(device.fd, crtcID, back.framebufferID, CDRM_MODE_PAGE_FLIP_EVENT, me) }) {
+        case .success:
+            isFlipPending = true
+            front = backIndex
+        case .failure(let e):
+            preconditionIsNotOurBug(e, "drmModePageFlip")
+            // The pixels are in the back buffer; let it be redrawn in full when we resume.
+            back.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
+            if e == .noSuchDevice || e == .invalidArgument || e == .noSuchFileOrDirectory || e == .permissionDenied {
+                isPaused = true   // unplugged, or master lost: resume() after replug / VT return
+            }
+            throw DRMError.from(e, operation: "drmModePageFlip", path: device.path)
+        }
+    }
+
+    private func modeset(_ buffer: DumbBuffer) throws(DRMError) {
+        var connectorID = connector.id
+        var m = rawMode
+        if case .failure(let e) = valueOrErrno({
+            sys_drmModeSetCrtc(device.fd, crtcID, buffer.framebufferID, 0, 0, &connectorID, 1, &m)
+        }) {
+            preconditionIsNotOurBug(e, "drmModeSetCrtc")
+            throw DRMError.from(e, operation: "drmModeSetCrtc", path: device.path)
+        }
+        hasModeset = true
+    }
+
+    /// Reads pending DRM events (`drmHandleEvent`): completes a queued flip. Call when `fd` is
+    /// readable. Returns true when a flip completed.
+    @discardableResult
+    public func handleEvents() throws(DRMError) -> Bool {
+        let before = flipCount
+        var context = drmEventContext()
+        context.version = Int32(CDRM_EVENT_CONTEXT_VERSION)
+        context.page_flip_handler = { _, _, sec, usec, userData in
+            guard let userData else { return }
+            let display = Unmanaged<DRMDisplay>.fromOpaque(userData).takeUnretainedValue()
+            display.flipCompleted(time: Double(sec) + Double(usec) / 1_000_000)
+        }
+        let r = sys_drmHandleEvent(device.fd, &context)
+        if r != 0 {
+            let e = Errno.current
+            if e != .wouldBlock && e != .interrupted {
+                throw DRMError.from(e, operation: "drmHandleEvent", path: device.path)
+            }
+        }
+        return flipCount != before
+    }
+
+    fileprivate func flipCompleted(time: Double) {
+        isFlipPending = false
+        lastFlipTime = time
+        flipCount += 1
+    }
+
+    /// Waits up to `milliseconds` for a queued flip to complete (used before restoring).
+    public func waitForPendingFlip(milliseconds: Int32 = 200) {
+        var waited: Int32 = 0
+        while isFlipPending && waited < milliseconds {
+            var p = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&p, 1, 20)
+            waited += 20
+            if r > 0 { _ = try? handleEvents() }
+        }
+    }
+
+    /// Stops drawing and gives DRM master up (VT switch away, seat handover).
+    public func pause() {
+        waitForPendingFlip()
+        isFlipPending = false
+        isPaused = true
+        device.dropMaster()
+    }
+
+    /// Takes master back and shows the front buffer again (VT switch back, display replugged).
+    /// Returns false while the connector is still disconnected or master is held elsewhere.
+    public func resume() -> Bool {
+        guard isPaused else { return true }
+        do {
+            try device.becomeMaster()
+            let probe = try device.probe()
+            guard let c = probe.connectors.first(where: { $0.id == connector.id }), c.isConnected,
+                  c.modes.contains(where: { $0.width == mode.width && $0.height == mode.height }) else { return false }
+            for b in buffers { b.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)) }
+            hasModeset = false
+            isPaused = false
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Puts back the CRTC configuration found at start (the text console) and drops master.
+    /// Safe to call twice.
+    public func restore() {
+        waitForPendingFlip()
+        if let saved = savedCRTC, hasModeset {
+            var connectorID = connector.id
+            var m = saved.pointee.mode
+            let s = saved.pointee
+            if s.mode_valid != 0 && s.buffer_id != 0 {
+                _ = sys_drmModeSetCrtc(device.fd, s.crtc_id, s.buffer_id, s.x, s.y, &connectorID, 1, &m)
+            } else {
+                _ = sys_drmModeSetCrtc(device.fd, s.crtc_id, 0, 0, 0, nil, 0, nil)
+            }
+            hasModeset = false
+        }
+        device.dropMaster()
+    }
+
+    public var summary: String {
+        "\(device.path) \(connector.name) \(mode) crtc \(crtcID) rotation \(rotation.rawValue)"
+    }
+}

@@ -1,0 +1,63 @@
+import Geometry
+import Raster
+import Runtime
+
+extension Rotation {
+    /// The panel rectangle that shows canvas rectangle `r` (canvas `cw` x `ch`).
+    public func panelRect(canvasRect r: IntRect, canvasWidth cw: Int, canvasHeight ch: Int) -> IntRect {
+        switch self {
+        case .none: return r
+        case .clockwise90: return IntRect(x: ch - r.maxY, y: r.x, width: r.height, height: r.width)
+        case .upsideDown: return IntRect(x: cw - r.maxX, y: ch - r.maxY, width: r.width, height: r.height)
+        case .clockwise270: return IntRect(x: r.y, y: cw - r.maxX, width: r.height, height: r.width)
+        }
+    }
+}
+
+/// Copies the damaged rectangles of the canvas `source` into the panel buffer `destination`,
+/// turned by `rotation` (OUT-2). Writes each destination row left to right and never reads the
+/// destination: dumb buffers are write-combined memory (STYLE S5). `destination` must be the
+/// panel size (`rotation.canvasSize` of it equals the source size).
+public func copyDamage(from source: PixelSpan, to destination: PixelSpan, region: Region, rotation: Rotation) {
+    let cw = source.width, ch = source.height
+    let panel = rotation.canvasSize(panelWidth: destination.width, panelHeight: destination.height)
+    precondition(panel.width == cw && panel.height == ch, "panel buffer does not match the canvas size")
+    for damaged in region.rects {
+        let r = damaged.intersection(source.bounds)
+        if r.isEmpty { continue }
+        let p = rotation.panelRect(canvasRect: r, canvasWidth: cw, canvasHeight: ch)
+        copyRect(source, destination, canvas: r, panel: p, rotation: rotation)
+    }
+}
+
+@inline(__always)
+private func copyRect(_ src: PixelSpan, _ dst: PixelSpan, canvas r: IntRect, panel p: IntRect, rotation: Rotation) {
+    let cw = src.width, ch = src.height
+    let sstride = src.stride
+    switch rotation {
+    case .none:
+        for y in r.y..<r.maxY {
+            (dst.row(y) + r.x).update(from: src.row(y) + r.x, count: r.width)
+        }
+    case .upsideDown:
+        for py in p.y..<p.maxY {
+            let out = dst.row(py)
+            let inRow = src.row(ch - 1 - py)
+            for px in p.x..<p.maxX { out[px] = inRow[cw - 1 - px] }
+        }
+    case .clockwise90:
+        // panel (px, py) shows canvas (py, ch - 1 - px)
+        for py in p.y..<p.maxY {
+            let out = dst.row(py)
+            let column = src.base + py
+            for px in p.x..<p.maxX { out[px] = column[(ch - 1 - px) * sstride] }
+        }
+    case .clockwise270:
+        // panel (px, py) shows canvas (cw - 1 - py, px)
+        for py in p.y..<p.maxY {
+            let out = dst.row(py)
+            let column = src.base + (cw - 1 - py)
+            for px in p.x..<p.maxX { out[px] = column[px * sstride] }
+        }
+    }
+}

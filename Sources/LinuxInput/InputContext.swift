@@ -1,0 +1,240 @@
+import CInput
+import Geometry
+import Runtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why input could not start, phrased for the person setting up the board.
+public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    case udevUnavailable
+    case seatUnavailable(seat: String)
+    case deviceUnavailable(path: String, reason: String)
+    case contextUnavailable
+
+    public var description: String {
+        switch self {
+        case .udevUnavailable: return "udev_new failed: is /run/udev there (systemd-udevd running)?"
+        case .seatUnavailable(let seat):
+            return "libinput could not assign seat '\(seat)' (is udevd running and may we read /dev/input? run as root or add the user to the 'input' group)"
+        case .deviceUnavailable(let path, let reason): return "input device \(path) cannot be used: \(reason)"
+        case .contextUnavailable: return "libinput context could not be created"
+        }
+    }
+}
+
+// MARK: sys_ wrappers (the only call sites of the C functions; STYLE S3).
+
+func sys_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }
+func sys_close(_ fd: Int32) -> Int32 { close(fd) }
+func sys_libinput_dispatch(_ li: OpaquePointer) -> Int32 { libinput_dispatch(li) }
+func sys_libinput_get_event(_ li: OpaquePointer) -> OpaquePointer? { libinput_get_event(li) }
+
+/// libinput's device access: plain open(2)/close(2) (we run as root or in the input group; no
+/// logind). Returns a negative errno on failure, as libinput wants.
+private func makeInputInterface() -> UnsafeMutablePointer<libinput_interface> {
+    let p = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
+    p.initialize(to: libinput_interface(
+        open_restricted: { path, flags, _ in
+            guard let path else { return -EINVAL }
+            while true {
+                let fd = sys_open(path, flags | O_CLOEXEC)
+                if fd >= 0 { return fd }
+                if errno != EINTR { return -errno }
+            }
+        },
+        close_restricted: { fd, _ in _ = sys_close(fd) }))
+    return p
+}
+
+/// A libinput context (a `final class`: it owns the udev and libinput references and releases
+/// them in `deinit`). Poll `fd`; when readable call `dispatch()` for events in canvas pixels with
+/// kernel timestamps (CLOCK_MONOTONIC seconds). With the udev seat, devices plugged in later
+/// appear by themselves (DEVICE_ADDED; INP-2).
+public final class InputContext {
+    public enum Backend: Hashable, Sendable {
+        /// All input devices of a udev seat ("seat0").
+        case udev(seat: String)
+        /// Exactly these /dev/input/event* paths (no hotplug).
+        case paths([String])
+    }
+
+    public var transform: TouchTransform
+    /// Turn a pointer's left button into touch slot 0 (a mouse or QEMU's tablet as a finger).
+    public var pointerAsTouch: Bool
+    /// Pixels scrolled per wheel detent.
+    public var wheelStep: Double = 48
+    /// Where messages about devices go (added, removed).
+    public var log: (String) -> Void
+
+    private let li: OpaquePointer
+    private let interface: UnsafeMutablePointer<libinput_interface>
+    private let udev: OpaquePointer?
+    private var assembler = TouchFrameAssembler()
+    private var pointer: Point
+    private var pointerTouchDown = false
+    /// Names of devices currently present.
+    public private(set) var devices: [String] = []
+
+    public init(backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
+                log: @escaping (String) -> Void = { _ in }) throws(InputError)
+    {
+        self.transform = transform
+        self.pointerAsTouch = pointerAsTouch
+        self.log = log
+        pointer = Point(x: Double(transform.canvasWidth) / 2, y: Double(transform.canvasHeight) / 2)
+        let inputInterface = makeInputInterface()
+        interface = inputInterface
+        switch backend {
+        case .udev(let seat):
+            guard let u = udev_new() else { throw .udevUnavailable }
+            guard let l = libinput_udev_create_context(inputInterface, nil, u) else {
+                udev_unref(u); inputInterface.deallocate(); throw .contextUnavailable
+            }
+            guard libinput_udev_assign_seat(l, seat) == 0 else {
+                libinput_unref(l); udev_unref(u); inputInterface.deallocate(); throw .seatUnavailable(seat: seat)
+            }
+            udev = u; li = l
+        case .paths(let paths):
+            guard let l = libinput_path_create_context(inputInterface, nil) else {
+                inputInterface.deallocate(); throw .contextUnavailable
+            }
+            for path in paths {
+                if libinput_path_add_device(l, path) == nil {
+                    let reason = access(path, R_OK) == 0 ? "libinput rejected it (not an input event device?)"
+                                                         : String(cString: strerror(errno))
+                    libinput_unref(l)
+                    inputInterface.deallocate()
+                    throw .deviceUnavailable(path: path, reason: reason)
+                }
+            }
+            udev = nil; li = l
+        }
+    }
+
+    deinit {
+        libinput_unref(li)
+        if let udev { udev_unref(udev) }
+        interface.deallocate()
+    }
+
+    /// The descriptor to poll.
+    public var fd: Int32 { libinput_get_fd(li) }
+
+    /// Reads what the kernel has (`libinput_dispatch`) and converts it. Touch events come grouped
+    /// and closed by `.touchFrame`.
+    public func dispatch() -> [InputEvent] {
+        _ = sys_libinput_dispatch(li)
+        var out: [InputEvent] = []
+        while let ev = sys_libinput_get_event(li) {
+            convert(ev, into: &out)
+            libinput_event_destroy(ev)
+        }
+        return out
+    }
+
+    private func emit(_ e: InputEvent, _ out: inout [InputEvent]) { out.append(contentsOf: assembler.add(e)) }
+
+    private func convert(_ ev: OpaquePointer, into out: inout [InputEvent]) {
+        let type = libinput_event_get_type(ev)
+        switch type {
+        case LIBINPUT_EVENT_DEVICE_ADDED, LIBINPUT_EVENT_DEVICE_REMOVED:
+            let dev = libinput_event_get_device(ev)
+            let name = String(cString: libinput_device_get_name(dev))
+            let node = String(cString: libinput_device_get_sysname(dev))
+            if type == LIBINPUT_EVENT_DEVICE_ADDED {
+                devices.append(name)
+                var caps: [String] = []
+                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { caps.append("touch") }
+                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 { caps.append("keyboard") }
+                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_POINTER) != 0 { caps.append("pointer") }
+                log("input device added: \(name) (\(node)) [\(caps.joined(separator: ","))]")
+            } else {
+                if let i = devices.firstIndex(of: name) { devices.remove(at: i) }
+                log("input device removed: \(name) (\(node))")
+                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+                    out.append(contentsOf: assembler.cancelAll(time: monotonicSeconds()))
+                }
+            }
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            guard let t = libinput_event_get_touch_event(ev) else { return }
+            let time = Double(libinput_event_touch_get_time_usec(t)) / 1_000_000
+            let slot = Int(libinput_event_touch_get_seat_slot(t))
+            let x = libinput_event_touch_get_x_transformed(t, UInt32(transform.panelWidth))
+            let y = libinput_event_touch_get_y_transformed(t, UInt32(transform.panelHeight))
+            guard let p = transform.canvasPoint(panelX: x, panelY: y) else { return }
+            emit(InputEvent(.touch(type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move, slot: slot, position: p), time: time), &out)
+        case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
+            guard let t = libinput_event_get_touch_event(ev) else { return }
+            let time = Double(libinput_event_touch_get_time_usec(t)) / 1_000_000
+            let slot = Int(libinput_event_touch_get_seat_slot(t))
+            emit(InputEvent(.touch(type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel, slot: slot, position: .zero), time: time), &out)
+        case LIBINPUT_EVENT_TOUCH_FRAME:
+            guard let t = libinput_event_get_touch_event(ev) else { return }
+            emit(InputEvent(.touchFrame, time: Double(libinput_event_touch_get_time_usec(t)) / 1_000_000), &out)
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            guard let k = libinput_event_get_keyboard_event(ev) else { return }
+            let time = Double(libinput_event_keyboard_get_time_usec(k)) / 1_000_000
+            let pressed = libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
+            emit(InputEvent(.key(Key(code: Int(libinput_event_keyboard_get_key(k))), pressed: pressed), time: time), &out)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            guard let p = libinput_event_get_pointer_event(ev) else { return }
+            let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
+            if type == LIBINPUT_EVENT_POINTER_MOTION {
+                let cw = Double(transform.canvasWidth), ch = Double(transform.canvasHeight)
+                pointer = Point(x: min(max(pointer.x + libinput_event_pointer_get_dx(p), 0), cw - 1),
+                                y: min(max(pointer.y + libinput_event_pointer_get_dy(p), 0), ch - 1))
+            } else {
+                let x = libinput_event_pointer_get_absolute_x_transformed(p, UInt32(transform.panelWidth))
+                let y = libinput_event_pointer_get_absolute_y_transformed(p, UInt32(transform.panelHeight))
+                var plain = transform
+                plain.calibration = .identity
+                guard let c = plain.canvasPoint(panelX: x, panelY: y) else { return }
+                pointer = c
+            }
+            if pointerAsTouch {
+                if pointerTouchDown {
+                    emit(InputEvent(.touch(.move, slot: 0, position: pointer), time: time), &out)
+                    emit(InputEvent(.touchFrame, time: time), &out)
+                }
+            } else {
+                emit(InputEvent(.pointerMotion(position: pointer), time: time), &out)
+            }
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            guard let p = libinput_event_get_pointer_event(ev) else { return }
+            let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
+            let code = Int(libinput_event_pointer_get_button(p))
+            let pressed = libinput_event_pointer_get_button_state(p) == LIBINPUT_BUTTON_STATE_PRESSED
+            if pointerAsTouch && code == 0x110 {
+                pointerTouchDown = pressed
+                emit(InputEvent(.touch(pressed ? .down : .up, slot: 0, position: pointer), time: time), &out)
+                emit(InputEvent(.touchFrame, time: time), &out)
+            } else {
+                emit(InputEvent(.pointerButton(code: code, pressed: pressed, position: pointer), time: time), &out)
+            }
+        case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            guard let p = libinput_event_get_pointer_event(ev) else { return }
+            let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
+            func value(_ axis: libinput_pointer_axis) -> Double {
+                guard libinput_event_pointer_has_axis(p, axis) != 0 else { return 0 }
+                if type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL {
+                    return libinput_event_pointer_get_scroll_value_v120(p, axis) / 120 * wheelStep
+                }
+                return libinput_event_pointer_get_scroll_value(p, axis)
+            }
+            let d = Point(x: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL), y: value(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
+            guard d.isFinite, d != .zero else { return }
+            emit(InputEvent(.wheel(delta: d, position: pointer), time: time), &out)
+        default:
+            break
+        }
+    }
+}
+
+/// CLOCK_MONOTONIC in seconds: the timeline of libinput's event times and DRM's flip times.
+public func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
+}
