@@ -10,7 +10,19 @@ import Text
 /// the pixels a full redraw gives there; `FeedRenderer` builds incremental frames on that.
 /// Not thread-safe (it owns a `RasterCache` and glyph caches): one scene per render thread.
 public final class FeedScene {
+    /// How cards are painted. Both give identical pixels (a test checks it).
+    public enum Painting: Sendable, Hashable {
+        /// Straight `Canvas` calls: clear everything, fill each card's rounded rectangle in
+        /// the border colour, then its inside in white (each card pixel written 3 times).
+        case reference
+        /// Each pixel written once where possible: background only outside the cards, border
+        /// and white interior as solid spans, `Canvas` rounded-rectangle fills only inside
+        /// the four 14 x 14 corner boxes (whose coverage `RasterCache` keeps).
+        case singleWrite
+    }
+
     public let layout: FeedLayout
+    public let painting: Painting
     let cache = RasterCache()
     let titleFont: Font
     let bodyFont: Font
@@ -28,8 +40,9 @@ public final class FeedScene {
 
     /// Loads DejaVu Sans from `fontsDirectory` (the project's `Fonts/`) at 22 and 16 px with
     /// plain placement: one glyph per character, no kerning, whole-pixel advances and origins.
-    public init(layout: FeedLayout, fontsDirectory: String) throws(FontError) {
+    public init(layout: FeedLayout, fontsDirectory: String, painting: Painting = .singleWrite) throws(FontError) {
         self.layout = layout
+        self.painting = painting
         let library = try FontLibrary(directory: fontsDirectory)
         let face = try library.loadFace(named: FontLibrary.primaryFaceFile)
         titleFont = try Font(faces: [face], pixelSize: FeedLayout.titlePixelSize, options: .plain)
@@ -53,13 +66,18 @@ public final class FeedScene {
         guard !clip.isEmpty else { return }
         var canvas = Canvas(span: span, cache: cache)
         canvas.clip(toDeviceRect: clip)
-        canvas.clear(color: background)
-
-        for i in layout.cards(scrollY: scrollY, rows: clip.y..<clip.maxY) {
-            let card = layout.card(i, scrollY: scrollY)
-            guard !card.intersection(clip).isEmpty else { continue }
-            drawCard(i, card, canvas: canvas, clip: clip)
+        let visible = layout.cards(scrollY: scrollY, rows: clip.y..<clip.maxY).filter {
+            !layout.card($0, scrollY: scrollY).intersection(clip).isEmpty
         }
+        switch painting {
+        case .reference:
+            canvas.clear(color: background)
+            for i in visible { paintCardReference(layout.card(i, scrollY: scrollY), canvas: canvas) }
+        case .singleWrite:
+            paintBackgroundAroundCards(visible.map { layout.card($0, scrollY: scrollY) }, span: span, clip: clip)
+            for i in visible { paintCardSingleWrite(layout.card(i, scrollY: scrollY), canvas: canvas) }
+        }
+        for i in visible { drawCardContent(i, layout.card(i, scrollY: scrollY), canvas: canvas, clip: clip) }
 
         let thumb = layout.thumb(scrollY: scrollY)
         canvas.fill(roundedRect: thumb, radius: thumb.width / 2, color: FeedLayout.thumbColor.premultiplied)
@@ -74,13 +92,67 @@ public final class FeedScene {
         }
     }
 
-    private func drawCard(_ i: Int, _ card: IntRect, canvas: Canvas, clip: IntRect) {
-        let x = Double(card.x), y = Double(card.y)
-        let outer = Rect(x: x, y: y, width: Double(card.width), height: Double(card.height))
-        // The border: the card in the border colour, then its inside (inset 1 px, radius 13)
-        // in white, so each edge pixel gets its exact coverage of the 1 px band.
+    /// The card's rounded rectangle in the border colour, then its inside (inset 1 px, radius
+    /// 13) in white, so each edge pixel gets its exact coverage of the 1 px band.
+    private func paintCardReference(_ card: IntRect, canvas: Canvas) {
+        let outer = Rect(x: Double(card.x), y: Double(card.y), width: Double(card.width), height: Double(card.height))
         canvas.fill(roundedRect: outer, radius: FeedLayout.cardRadius, color: cardBorder)
         canvas.fill(roundedRect: outer.insetBy(dx: 1, dy: 1), radius: FeedLayout.cardRadius - 1, color: cardFill)
+    }
+
+    /// The same pixels as `paintCardReference` over a background-cleared card, written once:
+    /// outside the corner boxes the outer edge is a whole-pixel straight line (coverage 1 in
+    /// the border row or column, 0 outside) and the inner edge one pixel further in, so those
+    /// parts are solid spans. The 14 x 14 corner boxes (radius 14 outer, 13 inner starting
+    /// 1 px in) go through the reference calls, clipped to the box.
+    private func paintCardSingleWrite(_ card: IntRect, canvas: Canvas) {
+        let r = Int(FeedLayout.cardRadius)
+        let x = card.x, y = card.y, w = card.width, h = card.height
+        let clip = canvas.clipBounds
+        for (cx, cy) in [(x, y), (x + w - r, y), (x, y + h - r), (x + w - r, y + h - r)] {
+            let box = IntRect(x: cx, y: cy, width: r, height: r)
+            guard !box.intersection(clip).isEmpty else { continue }
+            var corner = canvas
+            corner.clip(toDeviceRect: box)
+            corner.clear(color: background)
+            paintCardReference(card, canvas: corner)
+        }
+        let span = canvas.span
+        // Border: top and bottom rows, left and right columns, between the corner boxes.
+        fillSolid(IntRect(x: x + r, y: y, width: w - 2 * r, height: 1), cardBorder, span, clip)
+        fillSolid(IntRect(x: x + r, y: y + h - 1, width: w - 2 * r, height: 1), cardBorder, span, clip)
+        fillSolid(IntRect(x: x, y: y + r, width: 1, height: h - 2 * r), cardBorder, span, clip)
+        fillSolid(IntRect(x: x + w - 1, y: y + r, width: 1, height: h - 2 * r), cardBorder, span, clip)
+        // White inside: the bands between the corner boxes and the middle.
+        fillSolid(IntRect(x: x + r, y: y + 1, width: w - 2 * r, height: r - 1), cardFill, span, clip)
+        fillSolid(IntRect(x: x + 1, y: y + r, width: w - 2, height: h - 2 * r), cardFill, span, clip)
+        fillSolid(IntRect(x: x + r, y: y + h - r, width: w - 2 * r, height: r - 1), cardFill, span, clip)
+    }
+
+    /// Background everywhere in `clip` except inside the card rectangles (sorted by y, all
+    /// spanning the same columns).
+    private func paintBackgroundAroundCards(_ cards: [IntRect], span: PixelSpan, clip: IntRect) {
+        var y = clip.y
+        for card in cards {
+            let top = max(card.y, clip.y), bottom = min(card.maxY, clip.maxY)
+            fillSolid(IntRect(x: clip.x, y: y, width: clip.width, height: top - y), background, span, clip)
+            fillSolid(IntRect(x: clip.x, y: top, width: card.x - clip.x, height: bottom - top), background, span, clip)
+            fillSolid(IntRect(x: card.maxX, y: top, width: clip.maxX - card.maxX, height: bottom - top), background, span, clip)
+            y = max(y, bottom)
+        }
+        fillSolid(IntRect(x: clip.x, y: y, width: clip.width, height: clip.maxY - y), background, span, clip)
+    }
+
+    /// Stores an opaque colour into `rect` ∩ `clip`.
+    @inline(__always)
+    private func fillSolid(_ rect: IntRect, _ color: PremultipliedColor, _ span: PixelSpan, _ clip: IntRect) {
+        let r = rect.intersection(clip)
+        guard !r.isEmpty else { return }
+        for row in r.y..<r.maxY { fillSpan(span.row(row) + r.x, count: r.width, color: color) }
+    }
+
+    private func drawCardContent(_ i: Int, _ card: IntRect, canvas: Canvas, clip: IntRect) {
+        let x = Double(card.x), y = Double(card.y)
         let r = FeedLayout.circleDiameter / 2
         canvas.fill(circleCenter: Point(x: x + 20 + r, y: y + 20 + r), radius: r, color: circleColors[i])
 

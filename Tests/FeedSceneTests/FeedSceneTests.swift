@@ -7,9 +7,9 @@ import TestSupport
 @testable import FeedScene
 
 /// One scene per test process: loading the font and warming the glyph caches is the slow part.
-func makeScene(width: Int = 1280, height: Int = 800) throws -> FeedScene {
+func makeScene(width: Int = 1280, height: Int = 800, painting: FeedScene.Painting = .singleWrite) throws -> FeedScene {
     try FeedScene(layout: FeedLayout(width: width, height: height)!,
-                  fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath))
+                  fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath), painting: painting)
 }
 
 func render(frame: Int, scene: FeedScene) -> PixelBuffer {
@@ -81,6 +81,28 @@ func firstDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> (x: Int, y: Int)? {
             }
         }
         #expect(partialFrames >= frames.count - 2, "most frames must really be incremental")
+    }
+
+    /// The single-write card painting (solid spans + clipped corner boxes) gives exactly the
+    /// pixels of the straightforward Canvas calls, for whole frames and for clipped redraws.
+    @Test func singleWriteEqualsReferencePainting() throws {
+        let fast = try makeScene(), reference = try makeScene(painting: .reference)
+        for f in [0, 1, 3, 17, 100, 714, 715] {
+            if let at = firstDifference(render(frame: f, scene: fast), render(frame: f, scene: reference)) {
+                Issue.record("frame \(f): single-write painting differs at \(at)")
+            }
+        }
+        let clips = [IntRect(x: 0, y: 10, width: 40, height: 30), IntRect(x: 1240, y: 130, width: 40, height: 40),
+                     IntRect(x: 30, y: 763, width: 1200, height: 37), IntRect(x: 500, y: 0, width: 7, height: 800)]
+        for clip in clips {
+            let a = PixelBuffer(width: 1280, height: 800), b = PixelBuffer(width: 1280, height: 800)
+            fast.draw(scrollY: 1234, into: a.span, clip: clip)
+            reference.draw(scrollY: 1234, into: b.span, clip: clip)
+            #expect(firstDifference(a, b) == nil, "clip \(clip)")
+            for y in 0..<800 { for x in [0, 639, 1279] where !(clip.x..<clip.maxX).contains(x) || !(clip.y..<clip.maxY).contains(y) {
+                if a[x, y] != 0 { Issue.record("pixel (\(x), \(y)) outside the clip \(clip) was written"); return }
+            } }
+        }
     }
 
     /// A frame's damage is small: the 37-row strip, the page control band and the thumb column.
