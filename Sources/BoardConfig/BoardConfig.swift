@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The board's facts, from one config file (SPEC §1): which card, connector and mode, the panel
+/// rotation, touch calibration, scale factor and what to show. Every field is optional; what is
+/// absent is chosen automatically (first connected display, its preferred mode, no rotation).
+///
+/// The format is one `key = value` per line; `#` starts a comment; values may be quoted with
+/// `"..."`. Keys are documented in `Board/config.example`.
+public struct BoardConfig: Hashable, Sendable {
+    public struct Mode: Hashable, Sendable {
+        public var width: Int
+        public var height: Int
+        public var refreshHz: Double?
+    }
+
+    /// DRM card path, e.g. /dev/dri/card0.
+    public var card: String?
+    /// Connector name as the kernel reports it, e.g. HDMI-A-1, DSI-1, Virtual-1.
+    public var connector: String?
+    public var mode: Mode?
+    /// Degrees clockwise: 0, 90, 180 or 270.
+    public var rotation: Int = 0
+    /// libinput-style 3x2 calibration matrix on normalized coordinates (a b c d e f).
+    public var calibration: [Double]?
+    /// Points to pixels.
+    public var scale: Double = 1
+    /// The app to show (e.g. "catalog").
+    public var app: String?
+    /// The app's content manifest.
+    public var manifest: String?
+    /// The udev seat for input; ignored when `inputs` lists devices.
+    public var seat: String = "seat0"
+    /// Explicit /dev/input/event* paths (the libinput path backend; no hotplug).
+    public var inputs: [String] = []
+    /// Treat a pointer's left button as a finger.
+    public var pointerAsTouch = false
+    /// Remote control listen address (host:port) and token (REM-1).
+    public var remoteAddress: String?
+    public var remoteToken: String?
+
+    public init() {}
+
+    /// The keys the file may use.
+    public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
+                              "seat", "input", "pointer_as_touch", "remote_address", "remote_token"]
+
+    /// Parses the text of a config file. `source` names the file in errors.
+    public init(parsing text: String, source: String = "config") throws(BoardConfigError) {
+        self.init()
+        var seen: [String: Int] = [:]
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = BoardConfig.stripComment(String(rawLine)).trimmed
+            if line.isEmpty { continue }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw .syntax(source: source, line: lineNumber, text: line, expected: "key = value")
+            }
+            let key = String(line[..<eq]).trimmed.lowercased().replacingDashes
+            var value = String(line[line.index(after: eq)...]).trimmed
+            guard !key.isEmpty else { throw .syntax(source: source, line: lineNumber, text: line, expected: "a key before '='") }
+            guard BoardConfig.keys.contains(key) else {
+                throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
+            }
+            if key != "input", let first = seen[key] {
+                throw .duplicateKey(source: source, line: lineNumber, key: key, firstLine: first)
+            }
+            seen[key] = lineNumber
+            if value.hasPrefix("\"") {
+                guard value.count >= 2, value.hasSuffix("\"") else {
+                    throw .badValue(source: source, line: lineNumber, key: key, value: value, expected: "a closing quote")
+                }
+                value = String(value.dropFirst().dropLast())
+            }
+            func bad(_ expected: String) -> BoardConfigError {
+                .badValue(source: source, line: lineNumber, key: key, value: value, expected: expected)
+            }
+            guard !value.isEmpty else { throw bad("a value") }
+            switch key {
+            case "card":
+                guard value.hasPrefix("/") else { throw bad("an absolute device path such as /dev/dri/card0") }
+                card = value
+            case "connector": connector = value
+            case "mode":
+                guard let m = BoardConfig.parseMode(value) else { throw bad("WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
+                mode = m
+            case "rotation":
+                guard let r = Int(value), [0, 90, 180, 270].contains(r) else { throw bad("0, 90, 180 or 270") }
+                rotation = r
+            case "calibration":
+                let parts = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+                let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
+                guard parts.count == 6, numbers.count == 6 else { throw bad("six numbers a b c d e f (identity: 1 0 0 0 1 0)") }
+                calibration = numbers
+            case "scale":
+                guard let s = Double(value), s.isFinite, s >= 0.25, s <= 8 else { throw bad("a number between 0.25 and 8") }
+                scale = s
+            case "app": app = value
+            case "manifest": manifest = value
+            case "seat": seat = value
+            case "input":
+                guard value.hasPrefix("/") else { throw bad("an absolute device path such as /dev/input/event0") }
+                inputs.append(value)
+            case "pointer_as_touch":
+                switch value.lowercased() {
+                case "true", "yes", "1", "on": pointerAsTouch = true
+                case "false", "no", "0", "off": pointerAsTouch = false
+                default: throw bad("true or false")
+                }
+            case "remote_address":
+                guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]),
+                      (1...65535).contains(port), colon != value.startIndex else { throw bad("HOST:PORT, e.g. 127.0.0.1:8377") }
+                remoteAddress = value
+            case "remote_token":
+                guard value.count >= 8 else { throw bad("a token of at least 8 characters") }
+                remoteToken = value
+            default:
+                throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
+            }
+        }
+    }
+
+    /// Reads and parses the file at `path`.
+    public static func load(path: String) throws(BoardConfigError) -> BoardConfig {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4096) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+            guard bytes.count <= 1 << 20 else { throw .unreadable(path: path, reason: "larger than 1 MiB") }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unreadable(path: path, reason: "not UTF-8 text")
+        }
+        return try BoardConfig(parsing: text, source: path)
+    }
+
+    /// "1280x800" or "1280x800@60".
+    public static func parseMode(_ text: String) -> Mode? {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 1 || parts.count == 2 else { return nil }
+        let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        var hz: Double?
+        if parts.count == 2 {
+            guard let r = Double(parts[1]), r.isFinite, r > 0, r <= 1000 else { return nil }
+            hz = r
+        }
+        return Mode(width: w, height: h, refreshHz: hz)
+    }
+
+    /// Drops a `#` comment that is not inside quotes.
+    static func stripComment(_ line: String) -> String {
+        var inQuotes = false
+        for i in line.indices {
+            if line[i] == "\"" { inQuotes.toggle() }
+            if line[i] == "#" && !inQuotes { return String(line[..<i]) }
+        }
+        return line
+    }
+}
+
+/// A config problem, naming the file, line and key.
+public enum BoardConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unreadable(path: String, reason: String)
+    case syntax(source: String, line: Int, text: String, expected: String)
+    case unknownKey(source: String, line: Int, key: String, known: [String])
+    case duplicateKey(source: String, line: Int, key: String, firstLine: Int)
+    case badValue(source: String, line: Int, key: String, value: String, expected: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot read config \(path): \(reason)"
+        case .syntax(let s, let l, let text, let expected): return "\(s):\(l): expected \(expected), found '\(text)'"
+        case .unknownKey(let s, let l, let key, let known):
+            return "\(s):\(l): unknown key '\(key)' (known keys: \(known.joined(separator: ", ")))"
+        case .duplicateKey(let s, let l, let key, let first): return "\(s):\(l): key '\(key)' already set on line \(first)"
+        case .badValue(let s, let l, let key, let value, let expected):
+            return "\(s):\(l): bad value '\(value)' for key '\(key)': expected \(expected)"
+        }
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var s = Substring(self)
+        while let c = s.first, c == " " || c == "\t" || c == "\r" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" || c == "\r" { s.removeLast() }
+        return String(s)
+    }
+    var replacingDashes: String { String(map { $0 == "-" ? "_" : $0 }) }
+}

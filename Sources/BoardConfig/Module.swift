@@ -1,1 +1,0 @@
-// BoardConfig: the one board config file (card, connector, mode, rotation, calibration, scale, app).

@@ -1,0 +1,110 @@
+import BoardConfig
+import Testing
+
+@Suite struct BoardConfigParsing {
+    @Test func fullExampleParses() throws {
+        let text = """
+        # a portrait kiosk
+        card = /dev/dri/card1
+        connector = "HDMI-A-1"   # quoted
+        mode = 1280x800@60
+        rotation = 90
+        calibration = 1 0 0.01  0 1 -0.02
+        scale = 2
+        app = catalog
+        manifest = "/srv/kiosk/content #1/manifest.json"
+        input = /dev/input/event3
+        input = /dev/input/event4
+        pointer-as-touch = yes
+        remote_address = 0.0.0.0:8377
+        remote_token = s3cret-token
+        """
+        let c = try BoardConfig(parsing: text)
+        #expect(c.card == "/dev/dri/card1")
+        #expect(c.connector == "HDMI-A-1")
+        #expect(c.mode == BoardConfig.Mode(width: 1280, height: 800, refreshHz: 60))
+        #expect(c.rotation == 90)
+        #expect(c.calibration == [1, 0, 0.01, 0, 1, -0.02])
+        #expect(c.scale == 2)
+        #expect(c.app == "catalog")
+        #expect(c.manifest == "/srv/kiosk/content #1/manifest.json")
+        #expect(c.inputs == ["/dev/input/event3", "/dev/input/event4"])
+        #expect(c.pointerAsTouch)
+        #expect(c.remoteAddress == "0.0.0.0:8377")
+        #expect(c.remoteToken == "s3cret-token")
+    }
+
+    @Test func emptyFileGivesDefaults() throws {
+        let c = try BoardConfig(parsing: "\n# nothing\n   \n")
+        #expect(c == BoardConfig())
+        #expect(c.seat == "seat0" && c.rotation == 0 && c.scale == 1)
+    }
+
+    /// Each bad line must name its key (or say what is wrong) and its line number.
+    @Test(arguments: [
+        ("mode = 1280*800", "mode", 2),
+        ("rotation = 45", "rotation", 2),
+        ("calibration = 1 0 0 0 1", "calibration", 2),
+        ("calibration = 1 0 0 0 1 nan", "calibration", 2),
+        ("scale = 0", "scale", 2),
+        ("scale = inf", "scale", 2),
+        ("card = card0", "card", 2),
+        ("connector = \"HDMI", "connector", 2),
+        ("remote_address = 8377", "remote_address", 2),
+        ("remote_token = short", "remote_token", 2),
+        ("pointer_as_touch = maybe", "pointer_as_touch", 2),
+        ("app = ", "app", 2),
+    ])
+    func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
+        do {
+            _ = try BoardConfig(parsing: "# header\n\(line)\n", source: "board.conf")
+            Issue.record("accepted bad line '\(line)'")
+        } catch {
+            guard case .badValue(let source, let l, let k, _, _) = error else {
+                Issue.record("wrong error \(error)"); return
+            }
+            #expect(source == "board.conf" && l == lineNumber && k == key)
+            #expect(error.description.contains("board.conf:\(lineNumber)") && error.description.contains("'\(key)'"))
+        }
+    }
+
+    @Test func unknownKeyIsNamed() {
+        #expect(throws: BoardConfigError.unknownKey(source: "config", line: 3, key: "rotate", known: BoardConfig.keys)) {
+            try BoardConfig(parsing: "mode = 800x480\n\nrotate = 90")
+        }
+    }
+
+    @Test func duplicateAndSyntaxErrors() {
+        #expect(throws: BoardConfigError.duplicateKey(source: "config", line: 2, key: "mode", firstLine: 1)) {
+            try BoardConfig(parsing: "mode = 800x480\nmode = 1024x600")
+        }
+        #expect(throws: BoardConfigError.syntax(source: "config", line: 1, text: "rotation 90", expected: "key = value")) {
+            try BoardConfig(parsing: "rotation 90")
+        }
+        #expect(throws: BoardConfigError.syntax(source: "config", line: 1, text: "= 90", expected: "a key before '='")) {
+            try BoardConfig(parsing: "= 90")
+        }
+    }
+
+    @Test func missingFileIsAClearError() {
+        do {
+            _ = try BoardConfig.load(path: "/nonexistent/board.conf")
+            Issue.record("loaded a missing file")
+        } catch {
+            #expect(error.description.contains("/nonexistent/board.conf"))
+        }
+    }
+
+    @Test func binaryGarbageIsRejected() throws {
+        let text = String(decoding: [0x00, 0xFF, 0x3D, 0x0A, 0x61], as: UTF8.self)
+        #expect(throws: BoardConfigError.self) { try BoardConfig(parsing: text) }
+    }
+
+    @Test func modeParsing() {
+        #expect(BoardConfig.parseMode("800x480") == BoardConfig.Mode(width: 800, height: 480, refreshHz: nil))
+        #expect(BoardConfig.parseMode("1920X1080@59.94")?.refreshHz == 59.94)
+        for bad in ["", "x", "800x", "0x480", "-800x480", "800x480@", "800x480@0", "800x480@60@60", "99999x1"] {
+            #expect(BoardConfig.parseMode(bad) == nil, "\(bad)")
+        }
+    }
+}
