@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CJPEG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
+        .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM"]),

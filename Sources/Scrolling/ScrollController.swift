@@ -17,9 +17,14 @@ public struct ScrollController: Sendable {
         case still(Double)
         case ballistic(BouncingScrollSimulation, start: Double)
         case spring(SpringSimulation, start: Double, phase: ScrollPhase)
+        /// Constant speed until `limit` (autoscroll).
+        case linear(from: Double, velocity: Double, start: Double, limit: Double)
 
         func position(at t: Double) -> Double {
             switch self {
+            case let .linear(x0, v, start, limit):
+                let x = x0 + v * (t - start)
+                return v > 0 ? min(x, max(limit, x0)) : max(x, min(limit, x0))
             case let .still(x): return x
             case let .ballistic(s, start): return s.isDone(at: t - start) ? s.finalPosition : s.position(at: t - start)
             case let .spring(s, start, _): return s.isDone(at: t - start) ? s.target : s.position(at: t - start)
@@ -30,6 +35,7 @@ public struct ScrollController: Sendable {
             case .still: return 0
             case let .ballistic(s, start): return s.isDone(at: t - start) ? 0 : s.velocity(at: t - start)
             case let .spring(s, start, _): return s.isDone(at: t - start) ? 0 : s.velocity(at: t - start)
+            case .linear: return phase(at: t) == .idle ? 0 : linearVelocity
             }
         }
         func phase(at t: Double) -> ScrollPhase {
@@ -39,7 +45,14 @@ public struct ScrollController: Sendable {
                 if s.isDone(at: t - start) { return .idle }
                 return s.stage(at: t - start) == .bouncing ? .bouncing : .decelerating
             case let .spring(s, start, phase): return s.isDone(at: t - start) ? .idle : phase
+            case let .linear(x0, v, start, limit):
+                let x = x0 + v * (t - start)
+                return (v > 0 ? x < limit : x > limit) ? .animating : .idle
             }
+        }
+        var linearVelocity: Double {
+            if case let .linear(_, v, _, _) = self { return v }
+            return 0
         }
         /// Where a program or key animation is heading (for repeated key presses).
         var destination: Double? {
@@ -507,6 +520,29 @@ public struct ScrollController: Sendable {
     public mutating func scroll(toReveal rect: Rect, anchor: UnitPoint? = nil, animated: Bool = true, at t: Double) {
         let base = state(at: t).offset
         scroll(to: offset(revealing: rect, anchor: anchor, from: base), animated: animated, at: t)
+    }
+
+    /// Scrolls by `delta` points from where a running program, key or wheel scroll is heading
+    /// (so quick wheel notches add up), animated (KEY-2 wheel and rotary encoder).
+    public mutating func scroll(by delta: Point, animated: Bool = true, at t: Double) {
+        guard delta.isFinite else { return }
+        let now = state(at: t).offset
+        let base = Point(x: motions[0].destination ?? now.x, y: motions[1].destination ?? now.y)
+        scroll(to: base + delta, animated: animated, at: t)
+    }
+
+    /// Scrolls at a steady `velocity` (points per second) until the content's edge or until
+    /// called again with zero (POS-5: dragging a selection past an edge).
+    public mutating func autoscroll(velocity: Point, at t: Double) {
+        guard velocity.isFinite else { return }
+        let current = state(at: t).offset
+        freeze(at: t)
+        if case .dragging = mode { return }
+        motions = Axis.allCases.map { axis in
+            let v = velocity[axis]
+            guard v != 0, canScroll(axis) else { return .still(current[axis]) }
+            return .linear(from: current[axis], velocity: v, start: t, limit: v > 0 ? maximumOffset(axis) : 0)
+        }
     }
 
     /// Arrow keys, Page Up/Down, Home/End. Repeated presses accumulate from where the running

@@ -32,14 +32,14 @@ public enum Axis: Int, CaseIterable, Hashable, Sendable {
 }
 
 extension Point {
-    @inlinable subscript(axis: Axis) -> Double {
+    @inlinable public subscript(axis: Axis) -> Double {
         get { axis == .horizontal ? x : y }
         set { if axis == .horizontal { x = newValue } else { y = newValue } }
     }
 }
 
 extension Size {
-    @inlinable subscript(axis: Axis) -> Double { axis == .horizontal ? width : height }
+    @inlinable public subscript(axis: Axis) -> Double { axis == .horizontal ? width : height }
 }
 
 /// A point in the unit square, as SwiftUI's `UnitPoint`: (0,0) the leading top corner.

@@ -1,0 +1,97 @@
+import Geometry
+import Raster
+import Runtime
+
+/// Runs an app with no display and no input device on a virtual clock (HL-1): frame n is drawn
+/// for time n/hz, after every script event up to that time; the same script gives the same
+/// frames on every machine.
+public final class HeadlessRunner {
+    public let app: App
+    public let display: HeadlessDisplay
+    public let hz: Double
+    /// The app's shadow buffer (ordinary memory, holds the previous frame).
+    let frame: PixelBuffer
+    public private(set) var frameNumber = 0
+    /// Longest time run after the last event while waiting for rest.
+    public var settleLimit = 10.0
+    /// Wall-clock milliseconds per rendered frame, if a clock was given (measured outside).
+    public var frameTimes: [Double] = []
+
+    public init(app: App, width: Int, height: Int, hz: Double = 60) {
+        self.app = app
+        self.hz = hz.isFinite && hz >= 1 ? hz : 60
+        display = HeadlessDisplay(width: width, height: height)
+        frame = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
+        app.resize(width: width, height: height)
+    }
+
+    public var time: Double { Double(frameNumber) / hz }
+
+    /// Draws and presents the frame for the current virtual time, then advances the clock by
+    /// exactly one refresh period.
+    public func step(clock: (() -> Double)? = nil) throws {
+        let start = clock?()
+        let damage = app.render(into: frame, at: time)
+        try display.present(frame, damage: damage)
+        if let start, let clock { frameTimes.append((clock() - start) * 1000) }
+        frameNumber += 1
+    }
+
+    public struct Output {
+        public var screenshots: [(name: String, image: PixelBuffer)] = []
+        public var states: [(name: String, json: String)] = []
+        public var finalScreenshot: PixelBuffer?
+        public var finalState = ""
+        public var frames = 0
+        public var endTime = 0.0
+    }
+
+    /// Runs `script` to the end, then until the app is at rest (at most `settleLimit` seconds
+    /// more), collecting the screenshots and states it asks for and the final ones. A screenshot
+    /// at time T is the first frame drawn at or after T.
+    public func run(_ script: InputScript, clock: (() -> Double)? = nil) throws -> Output {
+        var out = Output()
+        var pending = script.entries[...]
+        var captures: [(t: Double, action: InputScript.Action)] = []
+        try step(clock: clock)
+        while true {
+            let now = time
+            // Apply every input at or before the next frame's time, at its own time.
+            while let e = pending.first, e.t / 1000 <= now {
+                pending.removeFirst()
+                switch e.action {
+                case let .input(kind): app.handle(InputEvent(kind, time: e.t / 1000))
+                case let .key(key):
+                    app.handle(InputEvent(.key(key, pressed: true), time: e.t / 1000))
+                    app.handle(InputEvent(.key(key, pressed: false), time: e.t / 1000))
+                case .screenshot, .state: captures.append((e.t / 1000, e.action))
+                }
+            }
+            try step(clock: clock)
+            let drawnAt = Double(frameNumber - 1) / hz
+            while let c = captures.first, c.t <= drawnAt {
+                captures.removeFirst()
+                switch c.action {
+                case let .screenshot(name): out.screenshots.append((name, copy(display.screen)))
+                case let .state(name): out.states.append((name, app.stateJSON(at: drawnAt, frameNumber: frameNumber - 1)))
+                default: break
+                }
+            }
+            if pending.isEmpty && captures.isEmpty {
+                let lastInput = (script.entries.last?.t ?? 0) / 1000
+                if app.isAtRest(at: time) || time - lastInput > settleLimit { break }
+            }
+        }
+        out.finalScreenshot = copy(display.screen)
+        out.finalState = app.stateJSON(at: Double(frameNumber - 1) / hz, frameNumber: frameNumber - 1)
+        out.frames = frameNumber
+        out.endTime = Double(frameNumber - 1) / hz
+        return out
+    }
+
+    func copy(_ b: PixelBuffer) -> PixelBuffer {
+        let c = PixelBuffer(width: b.width, height: b.height)
+        c.pixels.update(from: b.pixels, count: b.width * b.height)
+        return c
+    }
+}

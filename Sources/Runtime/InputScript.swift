@@ -1,0 +1,178 @@
+import FoundationEssentials
+import Geometry
+
+/// A script of timed input (HL-1, HL-2, REM-1): JSON Lines, one event per line, `t` in
+/// milliseconds, coordinates in screen pixels.
+///
+///     {"t":0,"touch":"down","id":0,"x":640,"y":600}
+///     {"t":200,"key":"PageDown"}
+///     {"t":300,"wheel":{"dx":0,"dy":-120},"x":640,"y":400}
+///     {"t":1500,"screenshot":"after-flick"}
+///     {"t":1500,"state":"s1"}
+public struct InputScript: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        case input(InputEvent.Kind)
+        /// Press and release.
+        case key(Key)
+        case screenshot(String)
+        case state(String)
+    }
+    public struct Entry: Hashable, Sendable {
+        public var line: Int
+        /// Milliseconds.
+        public var t: Double
+        public var action: Action
+    }
+    public var entries: [Entry]
+
+    public init(entries: [Entry]) { self.entries = entries }
+
+    public struct ParseError: Error, Hashable, CustomStringConvertible {
+        public var line: Int
+        public var message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    private struct Line: Decodable {
+        struct Wheel: Decodable { var dx: Double?; var dy: Double? }
+        var t: Double?
+        var touch: String?
+        var id: Int?
+        var x: Double?
+        var y: Double?
+        var key: String?
+        var wheel: Wheel?
+        var screenshot: String?
+        var state: String?
+        var pointer: String?
+        var button: Int?
+    }
+
+    /// Parses a whole script; the first bad line throws with its number, so nothing runs half.
+    public static func parse(_ text: String, allowNegativeTime: Bool = false) throws(ParseError) -> InputScript {
+        var entries: [Entry] = []
+        let decoder = JSONDecoder()
+        var lastT = -Double.infinity
+        var down: Set<Int> = []
+        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = index + 1
+            let line = raw.trimmingCharacters(in: " \t\r")
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { continue }
+            let parsed: Line
+            do {
+                parsed = try decoder.decode(Line.self, from: Data(line.utf8))
+            } catch {
+                throw ParseError(line: number, message: "not a JSON object of the script format (\(Self.describe(error)))")
+            }
+            guard let t = parsed.t else { throw ParseError(line: number, message: "missing \"t\" (milliseconds)") }
+            guard t.isFinite, t <= 86_400_000, allowNegativeTime || t >= 0 else {
+                throw ParseError(line: number, message: "\"t\" must be a finite number of milliseconds ≥ 0")
+            }
+            guard t >= lastT else { throw ParseError(line: number, message: "time goes backwards (\(t) after \(lastT))") }
+            lastT = t
+            let actions = [parsed.touch != nil, parsed.key != nil, parsed.wheel != nil, parsed.screenshot != nil,
+                           parsed.state != nil, parsed.pointer != nil].filter { $0 }.count
+            guard actions == 1 else {
+                throw ParseError(line: number, message: "each line needs exactly one of touch, key, wheel, pointer, screenshot, state")
+            }
+            func point() throws(ParseError) -> Point {
+                guard let x = parsed.x, let y = parsed.y else { throw ParseError(line: number, message: "needs \"x\" and \"y\" (pixels)") }
+                guard x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6 else {
+                    throw ParseError(line: number, message: "coordinates out of range")
+                }
+                return Point(x: x, y: y)
+            }
+            let action: Action
+            if let touch = parsed.touch {
+                let id = parsed.id ?? 0
+                guard let phase = InputEvent.TouchPhase(rawValue: touch) else {
+                    throw ParseError(line: number, message: "unknown touch \"\(touch)\" (down, move, up or cancel)")
+                }
+                switch phase {
+                case .down:
+                    guard down.insert(id).inserted else { throw ParseError(line: number, message: "finger \(id) is already down") }
+                case .move:
+                    guard down.contains(id) else { throw ParseError(line: number, message: "move of finger \(id), which is not down") }
+                case .up, .cancel:
+                    guard down.remove(id) != nil else { throw ParseError(line: number, message: "\(touch) of finger \(id) without a down") }
+                }
+                let p = (phase == .down || phase == .move) ? try point() : ((try? point()) ?? .zero)
+                action = .input(.touch(phase, slot: id, position: p))
+            } else if let name = parsed.key {
+                guard let key = Key(name: name) else {
+                    throw ParseError(line: number, message: "unknown key \"\(name)\" (\(Key.all.map(\.name).joined(separator: ", ")))")
+                }
+                action = .key(key)
+            } else if let wheel = parsed.wheel {
+                let d = Point(x: wheel.dx ?? 0, y: wheel.dy ?? 0)
+                guard d.isFinite, abs(d.x) <= 1e6, abs(d.y) <= 1e6 else { throw ParseError(line: number, message: "wheel delta out of range") }
+                action = .input(.wheel(delta: d, position: try point()))
+            } else if let pointer = parsed.pointer {
+                let p = try point()
+                switch pointer {
+                case "move": action = .input(.pointerMotion(position: p))
+                case "press", "release":
+                    action = .input(.pointerButton(code: parsed.button ?? 0x110, pressed: pointer == "press", position: p))
+                default: throw ParseError(line: number, message: "unknown pointer \"\(pointer)\" (move, press, release)")
+                }
+            } else if let name = parsed.screenshot {
+                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "screenshot name \"\(name)\" must be a plain file name") }
+                action = .screenshot(name)
+            } else {
+                let name = parsed.state!
+                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "state name \"\(name)\" must be a plain file name") }
+                action = .state(name)
+            }
+            entries.append(Entry(line: number, t: t, action: action))
+        }
+        return InputScript(entries: entries)
+    }
+
+    static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 100 && name != "." && name != ".."
+            && name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.keyNotFound(_, let c):
+            return "\(c.codingPath.map(\.stringValue).joined(separator: ".")): \(c.debugDescription)"
+        case DecodingError.dataCorrupted(let c):
+            return c.debugDescription
+        default:
+            return "invalid JSON"
+        }
+    }
+
+    /// The script line for one input event (for `--record`): `t` in milliseconds.
+    public static func line(for event: InputEvent, milliseconds t: Double) -> String? {
+        func num(_ v: Double) -> String {
+            let r = (v * 1000).rounded() / 1000
+            return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
+        }
+        switch event.kind {
+        case let .touch(phase, slot, p):
+            if phase == .up || phase == .cancel { return "{\"t\":\(num(t)),\"touch\":\"\(phase.rawValue)\",\"id\":\(slot)}" }
+            return "{\"t\":\(num(t)),\"touch\":\"\(phase.rawValue)\",\"id\":\(slot),\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
+        case let .key(key, pressed):
+            return pressed ? "{\"t\":\(num(t)),\"key\":\"\(key.name)\"}" : nil
+        case let .wheel(d, p):
+            return "{\"t\":\(num(t)),\"wheel\":{\"dx\":\(num(d.x)),\"dy\":\(num(d.y))},\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
+        case let .pointerMotion(p):
+            return "{\"t\":\(num(t)),\"pointer\":\"move\",\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
+        case let .pointerButton(code, pressed, p):
+            return "{\"t\":\(num(t)),\"pointer\":\"\(pressed ? "press" : "release")\",\"button\":\(code),\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
+        case .touchFrame:
+            return nil
+        }
+    }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s.removeFirst() }
+        while let c = s.last, set.contains(c) { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,92 @@
+import Geometry
+import Raster
+import Text
+
+/// Fonts for the UI at any pixel size, built once per size from the shipped `Fonts/`.
+public final class Typography {
+    public let library: FontLibrary
+    private var fonts: [Int: Font] = [:]
+
+    public init(library: FontLibrary) { self.library = library }
+
+    /// Loads the fonts shipped in `directory` (DejaVu Sans with VL PGothic as fallback).
+    public convenience init(fontsDirectory: String) throws {
+        self.init(library: try FontLibrary(directory: fontsDirectory))
+        _ = try font(pixelSize: 16) // fail now, not at the first draw, if the fonts are unusable
+    }
+
+    /// The standard font at `pixelSize`, quantised to quarter pixels so a pinch does not
+    /// create a font per frame.
+    public func font(pixelSize: Double) throws -> Font {
+        let key = Int((max(1, min(pixelSize.isFinite ? pixelSize : 16, 1000)) * 4).rounded())
+        if let f = fonts[key] { return f }
+        if fonts.count > 64 { fonts.removeAll() }
+        let f = try library.standardFont(pixelSize: Double(key) / 4)
+        fonts[key] = f
+        return f
+    }
+}
+
+/// What a view draws with: a canvas (pixels, with clip and translation), the points-to-pixels
+/// scale at this depth (the window's scale factor times any zoom), fonts and the frame time.
+public struct DrawContext {
+    public var canvas: Canvas
+    public let typography: Typography
+    /// Pixels per point here.
+    public var scale: Double
+    /// The frame's time in seconds.
+    public let time: Double
+
+    init(canvas: Canvas, typography: Typography, scale: Double, time: Double) {
+        self.canvas = canvas; self.typography = typography; self.scale = scale; self.time = time
+    }
+
+    /// A local rectangle in points as canvas pixels (the canvas adds its translation).
+    public func pixels(_ r: Rect) -> Rect {
+        Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale)
+    }
+
+    /// The part of local space that is still inside the clip, in points.
+    public var visibleLocalRect: Rect {
+        let c = canvas.clipBounds, t = canvas.translation
+        return Rect(x: (Double(c.x) - t.x) / scale, y: (Double(c.y) - t.y) / scale,
+                    width: Double(c.width) / scale, height: Double(c.height) / scale)
+    }
+
+    /// Draws `child` (its content, children and overlay) translated to its frame, skipping it
+    /// when it lies entirely outside the clip: views off screen cost nothing.
+    public mutating func drawChild(_ child: View) {
+        guard !child.isHidden, !canvas.clipBounds.isEmpty else { return }
+        let f = child.frame
+        // A pixel of margin: anti-aliased edges bleed half a pixel.
+        if !f.insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
+        canvas.save()
+        canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
+        child.draw(in: &self)
+        child.drawChildren(in: &self)
+        child.drawOverlay(in: &self)
+        canvas.restore()
+    }
+
+    public func fill(_ r: Rect, color: Color) {
+        canvas.fill(rect: pixels(r), color: color.premultiplied)
+    }
+
+    public func fill(_ r: Rect, cornerRadius: Double, color: Color) {
+        if cornerRadius > 0 {
+            canvas.fill(roundedRect: pixels(r), radius: cornerRadius * scale, color: color.premultiplied)
+        } else {
+            fill(r, color: color)
+        }
+    }
+
+    public func stroke(_ r: Rect, cornerRadius: Double, lineWidth: Double, color: Color) {
+        canvas.stroke(roundedRect: pixels(r), radius: cornerRadius * scale, lineWidth: lineWidth * scale,
+                      color: color.premultiplied, alignment: .inside)
+    }
+
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        canvas.fill(circleCenter: Point(x: center.x * scale, y: center.y * scale), radius: radius * scale,
+                    color: color.premultiplied)
+    }
+}

@@ -1,0 +1,204 @@
+import Geometry
+import Raster
+import Scrolling
+
+/// A row of dots, one per page of a paging scroll view (PGC-1 … PGC-8). It follows the scroll
+/// view (a swipe moves the dot) and drives it (a tap on either side of the current dot pages with
+/// the normal animation; scrubbing along it jumps page by page without animating).
+public final class PageControl: View {
+    public enum BackgroundStyle: String, Hashable, Sendable {
+        /// A translucent capsule only while people interact with the control.
+        case automatic
+        /// Always shown.
+        case prominent
+        /// Never shown; scrubbing is off.
+        case minimal
+    }
+    public enum Interaction: String, Hashable, Sendable { case none, discrete, continuous }
+
+    public private(set) weak var scrollView: ScrollView?
+    public var backgroundStyle: BackgroundStyle = .automatic { didSet { setNeedsDisplay() } }
+    /// Tint of the current page's indicator and of the others. The control tints its
+    /// indicator images; the app does not colour them (PGC-6).
+    public var currentPageTint = Color.white
+    public var pageTint = Color(rgb: 0xFFFFFF, opacity: 0.45)
+    /// Image for every dot (a coverage mask tinted by the control), and images for chosen pages.
+    public var indicatorImage: AlphaMask?
+    public var pageImages: [Int: AlphaMask] = [:]
+    public private(set) var interaction: Interaction = .none
+    /// Called when the control changes the page (tap or scrub).
+    public var onPageChange: ((Int) -> Void)?
+
+    static let dotDiameter = 8.0, dotSpacing = 16.0, height = 28.0, edgePadding = 8.0
+
+    var touchStart: (point: Point, page: Int, time: Double)?
+    var scrubbing = false
+    var interactionEnd = -Double.infinity
+    var drawn: DrawnState?
+
+    struct DrawnState: Equatable { var page: Int, count: Int, interaction: Interaction, background: Double }
+
+    public init(id: String? = nil, scrollView: ScrollView, backgroundStyle: BackgroundStyle = .automatic) {
+        self.scrollView = scrollView
+        self.backgroundStyle = backgroundStyle
+        super.init(id: id)
+        let axis: Axes = scrollView.configuration.axes.contains(.horizontal) ? .horizontal : .vertical
+        scrollView.hiddenIndicatorAxes.insert(axis)
+        height = Self.height
+    }
+
+    public var pageCount: Int { max(0, scrollView?.pageCount ?? 0) }
+    public var currentPage: Int { scrollView?.currentPage ?? 0 }
+
+    // MARK: Geometry
+
+    /// How many dots fit in the frame.
+    var maximumVisibleDots: Int { max(1, Int((frame.width - 2 * Self.edgePadding) / Self.dotSpacing)) }
+
+    /// The dots drawn: page index, centre x in local points, and size factor (1, or smaller near
+    /// the ends of a window of dots when more pages lie beyond, PGC-4).
+    func dots() -> [(page: Int, x: Double, scale: Double)] {
+        let count = pageCount
+        guard count > 0 else { return [] }
+        let visible = min(count, maximumVisibleDots)
+        var first = 0
+        if count > visible {
+            first = max(0, min(count - visible, currentPage - visible / 2))
+        }
+        let width = Double(visible) * Self.dotSpacing
+        let x0 = (frame.width - width) / 2 + Self.dotSpacing / 2
+        var result: [(Int, Double, Double)] = []
+        for i in 0..<visible {
+            let page = first + i
+            var scale = 1.0
+            if count > visible {
+                let moreBefore = first > 0, moreAfter = first + visible < count
+                if moreBefore && i == 0 || moreAfter && i == visible - 1 { scale = 0.5 }
+                else if moreBefore && i == 1 || moreAfter && i == visible - 2 { scale = 0.75 }
+            }
+            result.append((page, x0 + Double(i) * Self.dotSpacing, scale))
+        }
+        return result
+    }
+
+    /// The capsule behind the dots, local points.
+    var backgroundRect: Rect {
+        let n = Double(min(pageCount, maximumVisibleDots))
+        let w = n * Self.dotSpacing + 2 * Self.edgePadding
+        return Rect(x: (frame.width - w) / 2, y: (frame.height - Self.height) / 2, width: w, height: Self.height)
+    }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        Size(width: width ?? (proposal.width.isFinite ? proposal.width : Double(pageCount) * Self.dotSpacing + 16),
+             height: Self.height)
+    }
+
+    /// Background opacity: automatic shows it while interacting and fades it over 0.25 s.
+    func backgroundOpacity(at t: Double) -> Double {
+        switch backgroundStyle {
+        case .prominent: return 1
+        case .minimal: return 0
+        case .automatic:
+            if interaction != .none || touchStart != nil { return 1 }
+            return max(0, 1 - (t - interactionEnd) / 0.25)
+        }
+    }
+
+    func state(at t: Double) -> DrawnState {
+        DrawnState(page: currentPage, count: pageCount, interaction: interaction,
+                   background: (backgroundOpacity(at: t) * 255).rounded())
+    }
+
+    public override func isAnimating(at t: Double) -> Bool {
+        if let scroll = scrollView, interaction == .discrete, scroll.controller.isAtRest(at: t), touchStart == nil {
+            interaction = .none
+            interactionEnd = t
+        }
+        return state(at: t) != drawn
+    }
+
+    // MARK: Drawing
+
+    public override func draw(in context: inout DrawContext) {
+        let t = context.time
+        drawn = state(at: t)
+        let bg = backgroundOpacity(at: t)
+        if bg > 0 {
+            let r = backgroundRect
+            context.fill(r, cornerRadius: r.height / 2, color: Color(rgb: 0x000000, opacity: 0.30 * bg))
+        }
+        let current = currentPage
+        for dot in dots() {
+            let tint = dot.page == current ? currentPageTint : pageTint
+            let center = Point(x: dot.x, y: frame.height / 2)
+            if let mask = pageImages[dot.page] ?? indicatorImage {
+                drawMask(mask, center: center, scale: dot.scale, tint: tint, in: &context)
+            } else {
+                context.fillCircle(center: center, radius: Self.dotDiameter / 2 * dot.scale, color: tint)
+            }
+        }
+    }
+
+    /// Indicator images are drawn as masks at their pixel size, scaled down near the ends by
+    /// sampling (nearest): they are tiny glyphs.
+    func drawMask(_ mask: AlphaMask, center: Point, scale: Double, tint: Color, in context: inout DrawContext) {
+        let w = max(1, Int((Double(mask.width) * scale).rounded()))
+        let h = max(1, Int((Double(mask.height) * scale).rounded()))
+        var scaled = AlphaMask(width: w, height: h)
+        for y in 0..<h {
+            for x in 0..<w {
+                scaled.coverage[y * w + x] = mask.coverage[min(mask.height - 1, y * mask.height / h) * mask.width
+                                                           + min(mask.width - 1, x * mask.width / w)]
+            }
+        }
+        let px = context.canvas.translation.x + center.x * context.scale - Double(w) / 2
+        let py = context.canvas.translation.y + center.y * context.scale - Double(h) / 2
+        context.canvas.blend(mask: scaled, x: Int(px.rounded()), y: Int(py.rounded()), color: tint.premultiplied)
+    }
+
+    // MARK: Interaction (window points)
+
+    func localX(_ p: Point) -> Double { p.x - frameInWindow.minX }
+
+    func touchBegan(at p: Point, time t: Double) {
+        touchStart = (p, currentPage, t)
+        scrubbing = false
+        setNeedsDisplay()
+    }
+
+    func touchMoved(to p: Point, time t: Double) {
+        guard let start = touchStart, backgroundStyle != .minimal else { return }
+        if !scrubbing && abs(p.x - start.point.x) > 8 { scrubbing = true }
+        guard scrubbing else { return }
+        interaction = .continuous
+        let x = localX(p)
+        let count = pageCount
+        var page: Int
+        if x < 0 { page = 0 }
+        else if x > frame.width { page = count - 1 }
+        else { page = start.page + Int(((p.x - start.point.x) / Self.dotSpacing).rounded()) }
+        page = max(0, min(count - 1, page))
+        if page != currentPage {
+            scrollView?.setPage(page, animated: false)
+            onPageChange?(page)
+        }
+        setNeedsDisplay()
+    }
+
+    func touchEnded(at p: Point, time t: Double, cancelled: Bool) {
+        defer { touchStart = nil; scrubbing = false; setNeedsDisplay() }
+        if scrubbing || cancelled {
+            interaction = .none
+            interactionEnd = t
+            return
+        }
+        // A tap: the leading or trailing side of the current dot.
+        let current = currentPage
+        guard let dot = dots().first(where: { $0.page == current }) else { return }
+        let target = localX(touchStart?.point ?? p) < dot.x ? current - 1 : current + 1
+        guard target >= 0, target < pageCount else { return }
+        interaction = .discrete
+        scrollView?.setPage(target, animated: true)
+        onPageChange?(target)
+    }
+}

@@ -1,0 +1,425 @@
+import Geometry
+import Raster
+import Scrolling
+
+/// How a scroll view shows its indicators (IND-2).
+public enum IndicatorVisibility: Hashable, Sendable {
+    /// Shown while scrolling, flashed when the view first appears with more content than fits,
+    /// faded out shortly after rest.
+    case automatic
+    /// Always shown, on a track 15 pt (regular) or 11 pt (small) wide, for mouse-driven kiosks.
+    case always(small: Bool)
+    case never
+}
+
+/// Where a scroll view starts (POS-4).
+public enum InitialScrollPosition: Hashable, Sendable {
+    case top
+    /// Aligned to this unit point of the content (e.g. `.bottom` for a log or chat).
+    case anchor(UnitPoint)
+    /// The child with this id, aligned by the anchor (nil: minimal).
+    case id(String, anchor: UnitPoint?)
+}
+
+/// A viewport onto larger content, driven by the scroll engine (drag, fling, bounce, paging,
+/// zoom, keys), with indicators and a position reported by child identity (POS-1 … POS-6).
+open class ScrollView: View {
+    public let content: View
+    public internal(set) var controller: ScrollController
+    public var indicators: IndicatorVisibility = .automatic { didSet { setNeedsDisplay() } }
+    /// Axes whose indicator is hidden because a page control shows the position (IND-4).
+    public var hiddenIndicatorAxes: Axes = [] { didSet { setNeedsDisplay() } }
+    /// Which visible child is reported and how `scrollTo(id:)` aligns (POS-2). Nil: the
+    /// top-most/leading-most visible child is reported, and scrolling is minimal.
+    public var positionAnchor: UnitPoint?
+    /// Called with the reported id when it changes (POS-1).
+    public var onPositionChange: ((String?) -> Void)?
+    /// Called with the page when a paging view settles on a new page.
+    public var onPageChange: ((Int) -> Void)?
+    public var initialPosition: InitialScrollPosition = .top
+    /// Rounded corners clip the content.
+    public var cornerRadius = 0.0
+    /// Animate program scrolls (POS-6); false jumps.
+    public var animatesProgramScrolls = true
+
+    // Sampled by the window at each frame or input time.
+    public internal(set) var sampledOffset = Point.zero
+    public internal(set) var sampledScale = 1.0
+    public internal(set) var sampledPhase = ScrollPhase.idle
+    var lastActiveTime = -Double.infinity
+    var appearTime: Double?
+    var hasLaidOut = false
+    public internal(set) var reportedID: String?
+    var reportedPage: Int?
+    /// The child id held across content changes (POS-3), and its distance from the viewport's
+    /// leading edge in points.
+    var heldPosition: (id: String, delta: Point)?
+
+    public init(id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
+                content: View) {
+        var c = configuration
+        c.axes = axes
+        self.content = content
+        controller = ScrollController(viewportSize: .zero, contentSize: .zero, configuration: c)
+        super.init(id: id)
+        add(content)
+    }
+
+    public var configuration: ScrollConfiguration {
+        get { controller.configuration }
+        set { controller.configuration = newValue }
+    }
+
+    // MARK: Layout
+
+    func contentProposal(for size: Size) -> Size {
+        let axes = configuration.axes
+        if configuration.isZoomEnabled { return size }
+        return Size(width: axes.contains(.horizontal) ? .infinity : size.width,
+                    height: axes.contains(.vertical) ? .infinity : size.height)
+    }
+
+    open override func layoutChildren() {
+        let viewport = frame.size
+        var measured = content.sizeThatFits(contentProposal(for: viewport))
+        if !configuration.axes.contains(.horizontal) || configuration.isZoomEnabled { measured.width = max(measured.width, viewport.width) }
+        if !configuration.axes.contains(.vertical) || configuration.isZoomEnabled { measured.height = max(measured.height, viewport.height) }
+        content.frame = Rect(origin: .zero, size: measured)
+        content.layoutChildren()
+    }
+
+    /// Applies the laid-out sizes to the engine, keeping the held child in place (POS-3) and
+    /// applying the initial position the first time (POS-4).
+    func applyLayout(at t: Double) {
+        controller.resize(viewport: frame.size, content: content.frame.size, at: t)
+        if !hasLaidOut {
+            hasLaidOut = true
+            switch initialPosition {
+            case .top: break
+            case let .anchor(a):
+                let s = content.frame.size
+                controller.scroll(to: Point(x: a.x * (s.width - frame.width), y: a.y * (s.height - frame.height)),
+                                  animated: false, at: t)
+            case let .id(id, anchor):
+                if let r = contentRect(ofChild: id) {
+                    controller.scroll(toReveal: r, anchor: anchor ?? .topLeading, animated: false, at: t)
+                }
+            }
+        } else if let held = heldPosition, let r = contentRect(ofChild: held.id) {
+            controller.scroll(to: Point(x: r.minX - held.delta.x, y: r.minY - held.delta.y), animated: false, at: t)
+        }
+        sample(at: t)
+    }
+
+    /// Remembers where the reported child sits, before a content change or resize.
+    func holdPosition() {
+        guard let id = reportedID, let r = contentRect(ofChild: id) else { heldPosition = nil; return }
+        heldPosition = (id, Point(x: r.minX - sampledOffset.x, y: r.minY - sampledOffset.y))
+    }
+
+    // MARK: Identity (POS-1, POS-2)
+
+    /// The children whose identities count: the content's own children (or the content).
+    var identifiedChildren: [View] {
+        let kids = content.children.filter { $0.id != nil }
+        return kids.isEmpty ? (content.id != nil ? [content] : []) : kids
+    }
+
+    /// A child's frame in scaled content points.
+    public func contentRect(ofChild id: String) -> Rect? {
+        guard let v = content.view(withID: id) else { return nil }
+        var r = v.frame
+        var p = v.parent
+        while let node = p, node !== content {
+            r = r.offsetBy(dx: node.frame.minX, dy: node.frame.minY)
+            p = node.parent
+        }
+        let s = sampledScale
+        return Rect(x: r.minX * s, y: r.minY * s, width: r.width * s, height: r.height * s)
+    }
+
+    /// The reported identity at the current sample: the child under the anchor point of the
+    /// viewport, or the top-most / leading-most visible child.
+    func computeReportedID() -> String? {
+        let s = sampledScale, o = sampledOffset
+        let vertical = configuration.axes.contains(.vertical)
+        let visible = Rect(x: o.x / s, y: o.y / s, width: frame.width / s, height: frame.height / s)
+        let kids = identifiedChildren
+        if let a = positionAnchor {
+            let p = Point(x: visible.minX + a.x * visible.width, y: visible.minY + a.y * visible.height)
+            var best: (View, Double)?
+            for k in kids {
+                let f = k.frame
+                let d = vertical ? (p.y < f.minY ? f.minY - p.y : max(0, p.y - f.maxY))
+                                 : (p.x < f.minX ? f.minX - p.x : max(0, p.x - f.maxX))
+                if best == nil || d < best!.1 { best = (k, d) }
+            }
+            return best?.0.id
+        }
+        if let stack = content as? Stack, stack.children.count > 32, kids.count == stack.children.count {
+            let range = stack.childRange(intersecting: visible)
+            for i in range where stack.children[i].frame.intersects(visible) { return stack.children[i].id }
+            return nil
+        }
+        return kids.first { $0.frame.intersects(visible) }?.id
+    }
+
+    /// Scrolls to the child with `id` (POS-1), aligned by `anchor` (default: the view's
+    /// position anchor; none: the minimal scroll, and no move if it is fully visible).
+    public func scrollTo(id: String, anchor: UnitPoint? = nil, animated: Bool? = nil) {
+        guard let r = contentRect(ofChild: id), let w = window else { return }
+        let t = w.currentTime
+        controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated ?? animatesProgramScrolls, at: t)
+        w.scheduleFrame()
+    }
+
+    /// Scrolls to an offset in points (POS-6).
+    public func scroll(to offset: Point, animated: Bool? = nil) {
+        guard let w = window else { return }
+        controller.scroll(to: offset, animated: animated ?? animatesProgramScrolls, at: w.currentTime)
+        w.scheduleFrame()
+    }
+
+    /// Brings `view` (a descendant) into view with the minimal scroll (POS-5: focus, selection).
+    public func reveal(_ view: View, animated: Bool = true) {
+        guard let w = window else { return }
+        let vr = view.frameInWindow, mine = frameInWindow
+        let r = Rect(x: vr.minX - mine.minX + sampledOffset.x, y: vr.minY - mine.minY + sampledOffset.y,
+                     width: vr.width, height: vr.height)
+        controller.scroll(toReveal: r, anchor: nil, animated: animated, at: w.currentTime)
+        w.scheduleFrame()
+    }
+
+    /// Scrolls towards an edge while a dragged selection is past it, faster the further out
+    /// (POS-5). `point` is in window points; nil stops.
+    public func autoscroll(towards point: Point?) {
+        guard let w = window else { return }
+        controller.autoscroll(velocity: point.map { autoscrollVelocity(for: $0) } ?? .zero, at: w.currentTime)
+        w.scheduleFrame()
+    }
+
+    /// Points per second for a drag at `point` (window points): zero inside the viewport less a
+    /// 24 pt margin, then 10 pt/s per point past it, at most 2000 pt/s.
+    public func autoscrollVelocity(for point: Point) -> Point {
+        let f = frameInWindow, margin = 24.0
+        func speed(_ p: Double, _ lo: Double, _ hi: Double) -> Double {
+            if p < lo + margin { return -min(2000, (lo + margin - p) * 10) }
+            if p > hi - margin { return min(2000, (p - hi + margin) * 10) }
+            return 0
+        }
+        let axes = configuration.axes
+        return Point(x: axes.contains(.horizontal) ? speed(point.x, f.minX, f.maxX) : 0,
+                     y: axes.contains(.vertical) ? speed(point.y, f.minY, f.maxY) : 0)
+    }
+
+    // MARK: Sampling
+
+    /// Reads the engine at `t`; reports position and page changes.
+    func sample(at t: Double) {
+        let s = controller.state(at: t)
+        sampledOffset = s.offset
+        sampledScale = s.scale
+        sampledPhase = s.phase
+        if s.phase != .idle { lastActiveTime = t }
+        if appearTime == nil { appearTime = t }
+        let id = computeReportedID()
+        if id != reportedID {
+            reportedID = id
+            onPositionChange?(id)
+        }
+        if configuration.isPagingEnabled, s.phase == .idle {
+            let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
+            let page = controller.currentPage(axis, at: t)
+            if page != reportedPage { reportedPage = page; onPageChange?(page) }
+        }
+    }
+
+    public var currentPage: Int {
+        let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
+        let snap = controller.pageCount(axis)
+        let size = (configuration.pageSize ?? frame.size[axis]) - configuration.pageOverlap
+        guard size > 0 else { return 0 }
+        return max(0, min(snap - 1, Int((sampledOffset[axis] / size).rounded())))
+    }
+
+    public var pageCount: Int {
+        controller.pageCount(configuration.axes.contains(.horizontal) ? .horizontal : .vertical)
+    }
+
+    /// Moves to `page` (page control taps animate; scrubbing jumps).
+    public func setPage(_ page: Int, animated: Bool) {
+        guard let w = window else { return }
+        let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
+        let size = (configuration.pageSize ?? frame.size[axis]) - configuration.pageOverlap
+        var target = sampledOffset
+        target[axis] = Double(max(0, min(pageCount - 1, page))) * size
+        controller.scroll(to: target, animated: animated, at: w.currentTime)
+        w.scheduleFrame()
+    }
+
+    // MARK: Drawing
+
+    /// Content offset in whole device pixels: content moves by whole pixels, so a scroll frame
+    /// never resamples text or images.
+    func pixelOffset(scale: Double) -> Point {
+        Point(x: (sampledOffset.x * scale).rounded(), y: (sampledOffset.y * scale).rounded())
+    }
+
+    open override func drawChildren(in context: inout DrawContext) {
+        context.canvas.save()
+        let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
+        if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
+        else { context.canvas.clip(to: bounds) }
+        let o = pixelOffset(scale: context.scale)
+        context.canvas.translate(dx: -o.x, dy: -o.y)
+        let outer = context.scale
+        context.scale *= sampledScale
+        // Content is at the origin of the scroll view's content space.
+        content.draw(in: &context)
+        content.drawChildren(in: &context)
+        content.drawOverlay(in: &context)
+        context.scale = outer
+        context.canvas.restore()
+    }
+
+    open override func drawOverlay(in context: inout DrawContext) {
+        for indicator in indicatorGeometry(at: context.time) {
+            if let track = indicator.track {
+                context.fill(track, cornerRadius: 0, color: Color(rgb: 0x000000, opacity: 0.06))
+            }
+            let alpha = UInt8((indicator.opacity * 89).rounded()) // black at 35 %
+            context.fill(indicator.thumb, cornerRadius: indicator.thumb.width < indicator.thumb.height
+                         ? indicator.thumb.width / 2 : indicator.thumb.height / 2,
+                         color: Color(red: 0, green: 0, blue: 0, alpha: alpha))
+        }
+    }
+
+    open override func convertToChild(_ p: Point, _ child: View) -> Point {
+        Point(x: (p.x + sampledOffset.x) / sampledScale - child.frame.minX,
+              y: (p.y + sampledOffset.y) / sampledScale - child.frame.minY)
+    }
+
+    open override func hitTest(_ p: Point) -> View? {
+        guard !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else { return nil }
+        return content.hitTest(convertToChild(p, content)) ?? self
+    }
+
+    // MARK: Indicators (IND-1 … IND-5)
+
+    public struct Indicator: Hashable, Sendable {
+        public var axis: Scrolling.Axis
+        /// Local points.
+        public var thumb: Rect
+        public var track: Rect?
+        public var opacity: Double
+    }
+
+    static let indicatorThickness = 5.0
+    static let indicatorInset = 3.0
+    static let indicatorMinimumLength = 36.0
+    /// Seconds an automatic indicator stays after rest, then fades over `fade`.
+    static let indicatorLinger = 0.5, indicatorFade = 0.3, flashDuration = 1.0
+
+    /// Opacity of automatic indicators at `t`: 1 while moving, then lingering, then fading;
+    /// and a flash when the view first appears with more content than fits.
+    func indicatorOpacity(at t: Double) -> Double {
+        switch indicators {
+        case .never: return 0
+        case .always: return 1
+        case .automatic:
+            var since = t - lastActiveTime
+            if sampledPhase != .idle { since = 0 }
+            if let a = appearTime { since = min(since, max(0, t - a - Self.flashDuration + Self.indicatorLinger)) }
+            if since <= Self.indicatorLinger { return 1 }
+            return max(0, 1 - (since - Self.indicatorLinger) / Self.indicatorFade)
+        }
+    }
+
+    /// True while an indicator is still fading (the window keeps drawing).
+    public override func isAnimating(at t: Double) -> Bool {
+        let o = indicatorOpacity(at: t)
+        return o > 0 && o < 1 || (sampledPhase == .idle && o == 1 && indicators == .automatic)
+    }
+
+    /// Thumb (and track) rectangles in local points: length viewport/content with a minimum,
+    /// position along the track by offset, shrinking while overscrolled (never leaving the track).
+    public func indicatorGeometry(at t: Double) -> [Indicator] {
+        let opacity = indicatorOpacity(at: t)
+        guard opacity > 0 else { return [] }
+        var result: [Indicator] = []
+        let trackWidth: Double?
+        if case let .always(small) = indicators { trackWidth = small ? 11 : 15 } else { trackWidth = nil }
+        let scaledContent = Size(width: content.frame.width * sampledScale, height: content.frame.height * sampledScale)
+        for axis in Scrolling.Axis.allCases {
+            let member: Axes = axis == .horizontal ? .horizontal : .vertical
+            guard configuration.axes.contains(member) || configuration.isZoomEnabled,
+                  !hiddenIndicatorAxes.contains(member) else { continue }
+            let viewport = frame.size[axis], contentLength = scaledContent[axis]
+            guard contentLength > viewport + 0.5, viewport > 0 else { continue }
+            let other: Scrolling.Axis = axis == .horizontal ? .vertical : .horizontal
+            let inset = Self.indicatorInset
+            let bothShown = (configuration.axes == .both || configuration.isZoomEnabled) && scaledContent[other] > frame.size[other] + 0.5
+            let trackLength = viewport - 2 * inset - (bothShown ? Self.indicatorThickness + inset : 0)
+            guard trackLength > 0 else { continue }
+            var length = max(Self.indicatorMinimumLength, viewport * viewport / contentLength)
+            length = min(length, trackLength)
+            let maxOffset = contentLength - viewport
+            let offset = sampledOffset[axis]
+            var start: Double
+            if offset < 0 {
+                length = max(Self.indicatorThickness, length + offset)
+                start = 0
+            } else if offset > maxOffset {
+                length = max(Self.indicatorThickness, length - (offset - maxOffset))
+                start = trackLength - length
+            } else {
+                start = (trackLength - length) * offset / maxOffset
+            }
+            let thickness = Self.indicatorThickness
+            let crossInset = trackWidth.map { ($0 - thickness) / 2 } ?? inset
+            let thumb: Rect
+            var track: Rect?
+            if axis == .vertical {
+                let x = frame.width - crossInset - thickness
+                thumb = Rect(x: x, y: inset + start, width: thickness, height: length)
+                if let tw = trackWidth { track = Rect(x: frame.width - tw, y: 0, width: tw, height: frame.height) }
+            } else {
+                let y = frame.height - crossInset - thickness
+                thumb = Rect(x: inset + start, y: y, width: length, height: thickness)
+                if let tw = trackWidth { track = Rect(x: 0, y: frame.height - tw, width: frame.width, height: tw) }
+            }
+            result.append(Indicator(axis: axis, thumb: thumb, track: track, opacity: opacity))
+        }
+        return result
+    }
+
+    /// Long content (more than four viewports) lets a finger on the indicator scrub (IND-5).
+    func scrubbableIndicator(at p: Point, time t: Double) -> Indicator? {
+        for ind in indicatorGeometry(at: t) {
+            let length = ind.axis == .vertical ? content.frame.height * sampledScale : content.frame.width * sampledScale
+            guard length > 4 * frame.size[ind.axis] else { continue }
+            let zone = ind.axis == .vertical
+                ? Rect(x: frame.width - 28, y: 0, width: 28, height: frame.height)
+                : Rect(x: 0, y: frame.height - 28, width: frame.width, height: 28)
+            if zone.contains(p) && (ind.axis == .vertical ? abs(p.y - ind.thumb.midY) < ind.thumb.height / 2 + 16
+                                                         : abs(p.x - ind.thumb.midX) < ind.thumb.width / 2 + 16) {
+                return ind
+            }
+        }
+        return nil
+    }
+
+    /// Scrubbing: the thumb follows the finger; the content jumps to match.
+    func scrub(_ indicator: Indicator, to p: Point, grabOffset: Double, time t: Double) {
+        let axis = indicator.axis
+        let viewport = frame.size[axis]
+        let length = (axis == .vertical ? indicator.thumb.height : indicator.thumb.width)
+        let trackLength = viewport - 2 * Self.indicatorInset
+        let along = (axis == .vertical ? p.y : p.x) - Self.indicatorInset - grabOffset
+        let fraction = max(0, min(1, along / max(1, trackLength - length)))
+        var target = sampledOffset
+        target[axis] = fraction * controller.maximumOffset(axis)
+        controller.scroll(to: target, animated: false, at: t)
+        lastActiveTime = t
+    }
+}

@@ -1,0 +1,166 @@
+import Geometry
+import Raster
+import Scrolling
+
+/// Space inside a view's edges, in points.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top, leading, bottom, trailing: Double
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+    public init(_ all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
+    public init(horizontal: Double, vertical: Double) {
+        self.init(top: vertical, leading: horizontal, bottom: vertical, trailing: horizontal)
+    }
+    public static let zero = EdgeInsets()
+    var horizontal: Double { leading + trailing }
+    var vertical: Double { top + bottom }
+}
+
+/// A node of the retained view tree (VIEW-1). Frames are in points, in the coordinate space of
+/// the parent's content; the window turns points into pixels with its scale factor.
+///
+/// A class because views have identity: the tree holds them, scroll views and focus refer to
+/// them, and apps keep references to update them.
+open class View {
+    /// Stable identity: reported in state JSON, used by scroll positions and focus.
+    public var id: String?
+    /// Position and size in the parent's content coordinates (set by the parent's layout).
+    public internal(set) var frame: Rect = .zero
+    public private(set) var children: [View] = []
+    public private(set) weak var parent: View?
+    /// Fixed size in points; nil lets the view size itself.
+    public var width: Double? { didSet { setNeedsLayout() } }
+    public var height: Double? { didSet { setNeedsLayout() } }
+    /// Called on a tap (a touch that did not move past the slop, or Enter on the focused view).
+    public var onTap: (() -> Void)?
+    /// Takes part in Tab / arrow focus navigation (KEY-2).
+    public var isFocusable = false
+    public var isHidden = false { didSet { setNeedsDisplay() } }
+
+    public init(id: String? = nil) { self.id = id }
+
+    // MARK: Tree
+
+    public func add(_ child: View) { insert(child, at: children.count) }
+
+    public func insert(_ child: View, at index: Int) {
+        child.removeFromParent()
+        child.parent = self
+        children.insert(child, at: max(0, min(children.count, index)))
+        setNeedsLayout()
+    }
+
+    public func removeFromParent() {
+        guard let p = parent else { return }
+        p.children.removeAll { $0 === self }
+        parent = nil
+        p.setNeedsLayout()
+    }
+
+    /// Replaces all children (re-ordering keeps identities; a scroll view holding a position
+    /// keeps it on screen, POS-3).
+    public func setChildren(_ views: [View]) {
+        for c in children where !views.contains(where: { $0 === c }) { c.parent = nil }
+        for v in views where v.parent !== self { v.removeFromParent(); v.parent = self }
+        children = views
+        setNeedsLayout()
+    }
+
+    public var window: Window? {
+        var v: View? = self
+        while let current = v {
+            if let w = current as? RootView { return w.owner }
+            v = current.parent
+        }
+        return nil
+    }
+
+    /// The first view in this subtree (self included) with `id`.
+    public func view(withID id: String) -> View? {
+        if self.id == id { return self }
+        for c in children { if let found = c.view(withID: id) { return found } }
+        return nil
+    }
+
+    // MARK: Invalidation
+
+    public func setNeedsLayout() { window?.needsLayout = true }
+    public func setNeedsDisplay() { window?.invalidate(self) }
+
+    // MARK: Layout (override points)
+
+    /// The size this view wants within `proposal` (a side may be infinite: as much as wanted).
+    open func sizeThatFits(_ proposal: Size) -> Size {
+        Size(width: width ?? (proposal.width.isFinite ? proposal.width : 0),
+             height: height ?? (proposal.height.isFinite ? proposal.height : 0))
+    }
+
+    /// Places the children inside `bounds` (local coordinates). Default: each child fills it.
+    open func layoutChildren() {
+        for c in children { c.frame = Rect(origin: .zero, size: frame.size); c.layoutChildren() }
+    }
+
+    // MARK: Drawing (override points)
+
+    /// Draws this view's own content in local coordinates (children are drawn after it).
+    open func draw(in context: inout DrawContext) {}
+
+    /// Draws children; scroll views and stacks override to translate, clip and cull.
+    open func drawChildren(in context: inout DrawContext) {
+        for c in children where !c.isHidden { context.drawChild(c) }
+    }
+
+    /// True while this view animates by itself (not scrolling): the window redraws it each frame.
+    open func isAnimating(at t: Double) -> Bool { false }
+
+    /// Drawn after children (indicators, focus rings). Local coordinates.
+    open func drawOverlay(in context: inout DrawContext) {}
+
+    // MARK: Hit testing
+
+    /// Converts a point in this view's local coordinates into a child's local coordinates.
+    open func convertToChild(_ p: Point, _ child: View) -> Point {
+        Point(x: p.x - child.frame.minX, y: p.y - child.frame.minY)
+    }
+
+    /// The deepest visible view containing `p` (local coordinates), topmost first.
+    open func hitTest(_ p: Point) -> View? {
+        guard !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else { return nil }
+        for c in children.reversed() {
+            if let hit = c.hitTest(convertToChild(p, c)) { return hit }
+        }
+        return self
+    }
+
+    /// The ancestors from the root down to self.
+    var ancestry: [View] {
+        var chain: [View] = []
+        var v: View? = self
+        while let c = v { chain.append(c); v = c.parent }
+        return chain.reversed()
+    }
+
+    /// This view's frame in window points, at the scroll offsets the window last sampled.
+    public var frameInWindow: Rect {
+        var origin = Point.zero
+        var scale = 1.0
+        var v: View? = self
+        var chain: [View] = []
+        while let c = v { chain.append(c); v = c.parent }
+        // Walk from the root down applying each ancestor's content transform.
+        for (i, node) in chain.reversed().enumerated() {
+            origin = origin + Point(x: node.frame.minX, y: node.frame.minY) * scale
+            if i < chain.count - 1, let scroll = node as? ScrollView {
+                origin = origin - scroll.sampledOffset
+                scale *= scroll.sampledScale
+            }
+        }
+        return Rect(origin: origin, size: Size(width: frame.width * scale, height: frame.height * scale))
+    }
+}
+
+/// The root of a window's tree.
+final class RootView: View {
+    weak var owner: Window?
+}

@@ -1,0 +1,282 @@
+import Geometry
+import Raster
+import Text
+
+/// A view that paints a background: a filled, optionally rounded rectangle with a border drawn
+/// inside its edge. Every container can carry one (cards are stacks with a background).
+open class Box: View {
+    public var fill: Color? { didSet { setNeedsDisplay() } }
+    public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+    public var borderColor: Color? { didSet { setNeedsDisplay() } }
+    public var borderWidth = 1.0 { didSet { setNeedsDisplay() } }
+    /// Children are clipped to the (rounded) bounds.
+    public var clipsChildren = false
+
+    public init(id: String? = nil, fill: Color? = nil, cornerRadius: Double = 0,
+                width: Double? = nil, height: Double? = nil) {
+        super.init(id: id)
+        self.fill = fill
+        self.cornerRadius = cornerRadius
+        self.width = width
+        self.height = height
+    }
+
+    open override func draw(in context: inout DrawContext) {
+        let bounds = Rect(origin: .zero, size: frame.size)
+        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: fill) }
+        if let borderColor, borderWidth > 0 {
+            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: borderWidth, color: borderColor)
+        }
+    }
+
+    open override func drawChildren(in context: inout DrawContext) {
+        guard clipsChildren else { super.drawChildren(in: &context); return }
+        context.canvas.save()
+        let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
+        if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
+        else { context.canvas.clip(to: bounds) }
+        super.drawChildren(in: &context)
+        context.canvas.restore()
+    }
+}
+
+/// Text that wraps to its width (RAS-2 through the Text target): words for Latin, any
+/// ideograph boundary for Japanese, with kinsoku; `maxLines` ends with an ellipsis.
+public final class Label: Box {
+    public var text: String { didSet { invalidateText() } }
+    /// Font size in points.
+    public var fontSize: Double { didSet { invalidateText() } }
+    public var color: Color { didSet { setNeedsDisplay() } }
+    public var alignment: TextAlignment { didSet { invalidateText() } }
+    public var maxLines: Int { didSet { invalidateText() } }
+    public var lineSpacing: Double { didSet { invalidateText() } }
+
+    private var cached: (key: [Double], layout: TextLayout)?
+
+    public init(_ text: String, id: String? = nil, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
+                alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1) {
+        self.text = text; self.fontSize = size; self.color = color
+        self.alignment = alignment; self.maxLines = maxLines; self.lineSpacing = lineSpacing
+        super.init(id: id)
+    }
+
+    private func invalidateText() { cached = nil; setNeedsLayout(); setNeedsDisplay() }
+
+    /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
+    func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
+        let key = [width, scale]
+        if let cached, cached.key == key { return cached.layout }
+        guard let font = try? typography.font(pixelSize: fontSize * scale) else { return nil }
+        let layout = TextLayout(text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
+                                alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines)
+        cached = (key, layout)
+        return layout
+    }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        guard let window, let typography = window.typography as Typography? else { return .zero }
+        let w = width ?? proposal.width
+        guard let l = layout(width: w, scale: window.scaleFactor, typography: typography) else { return .zero }
+        let s = window.scaleFactor
+        let measuredWidth = w.isFinite ? w : l.size.width / s
+        return Size(width: measuredWidth, height: height ?? (l.size.height / s).rounded(.up))
+    }
+
+    public override func draw(in context: inout DrawContext) {
+        super.draw(in: &context)
+        guard let l = layout(width: frame.width, scale: context.scale, typography: context.typography) else { return }
+        let origin = context.canvas.translation
+        l.draw(in: context.canvas.span, at: origin, color: color, clip: context.canvas.clipBounds)
+    }
+}
+
+/// How an image fills its view.
+public enum ContentMode: String, Hashable, Sendable {
+    /// All of the image shows, letterboxed.
+    case fit
+    /// The view is covered, the image cropped.
+    case fill
+}
+
+/// A bitmap scaled into the view with bilinear filtering.
+public final class ImageView: Box {
+    public var image: PixelBuffer? { didSet { setNeedsDisplay() } }
+    public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
+
+    public init(_ image: PixelBuffer?, id: String? = nil, contentMode: ContentMode = .fill,
+                width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0) {
+        super.init(id: id, cornerRadius: cornerRadius, width: width, height: height)
+        self.image = image
+        self.contentMode = contentMode
+    }
+
+    /// Natural size: the image's pixels as points, scaled to the proposed width.
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        guard let image, image.width > 0, image.height > 0 else { return super.sizeThatFits(proposal) }
+        let aspect = Double(image.height) / Double(image.width)
+        let w = width ?? (proposal.width.isFinite ? proposal.width : Double(image.width))
+        return Size(width: w, height: height ?? (w * aspect))
+    }
+
+    /// Where the image lands in local points.
+    public var imageRect: Rect {
+        guard let image, image.width > 0, image.height > 0 else { return .zero }
+        let iw = Double(image.width), ih = Double(image.height)
+        let sx = frame.width / iw, sy = frame.height / ih
+        let s = contentMode == .fit ? min(sx, sy) : max(sx, sy)
+        let w = iw * s, h = ih * s
+        return Rect(x: (frame.width - w) / 2, y: (frame.height - h) / 2, width: w, height: h)
+    }
+
+    public override func draw(in context: inout DrawContext) {
+        super.draw(in: &context)
+        guard let image else { return }
+        context.canvas.save()
+        let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
+        if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
+        else { context.canvas.clip(to: bounds) }
+        context.canvas.draw(image: image, in: context.pixels(imageRect), filter: .bilinear)
+        context.canvas.restore()
+    }
+}
+
+/// Flexible empty space in a stack.
+public final class Spacer: View {
+    public init(length: Double? = nil) {
+        super.init()
+        width = length; height = length
+    }
+}
+
+/// Children in a row or column with spacing and padding (VIEW-1). Long stacks cull and hit-test
+/// by binary search, so 10,000 rows cost what the visible ones cost.
+open class Stack: Box {
+    public enum Axis: Hashable, Sendable { case vertical, horizontal }
+    public enum Alignment: Hashable, Sendable { case fill, leading, center, trailing }
+    public var axis: Axis { didSet { setNeedsLayout() } }
+    public var spacing: Double { didSet { setNeedsLayout() } }
+    public var padding: EdgeInsets { didSet { setNeedsLayout() } }
+    public var alignment: Alignment { didSet { setNeedsLayout() } }
+
+    public init(_ axis: Axis, id: String? = nil, spacing: Double = 0, padding: EdgeInsets = .zero,
+                alignment: Alignment = .fill, children: [View] = []) {
+        self.axis = axis; self.spacing = spacing; self.padding = padding; self.alignment = alignment
+        super.init(id: id)
+        setChildren(children)
+    }
+
+    private var measured: [Size] = []
+
+    private func measure(_ proposal: Size) -> (sizes: [Size], total: Size) {
+        let inner = Size(width: proposal.width - padding.horizontal, height: proposal.height - padding.vertical)
+        var sizes: [Size] = []
+        let visible = children.filter { !$0.isHidden }
+        if axis == .vertical {
+            var h = 0.0, w = 0.0
+            for c in visible {
+                let s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: .infinity))
+                sizes.append(s); h += s.height; w = max(w, s.width)
+            }
+            h += spacing * Double(max(0, visible.count - 1))
+            return (sizes, Size(width: (inner.width.isFinite ? inner.width : w) + padding.horizontal, height: h + padding.vertical))
+        }
+        // Horizontal: fixed widths first, the rest shares what is left.
+        let fixed = visible.reduce(0.0) { $0 + ($1.width ?? 0) }
+        let flexible = visible.filter { $0.width == nil && !($0 is Spacer) }.count
+        let spacers = visible.filter { $0.width == nil && $0 is Spacer }.count
+        let gaps = spacing * Double(max(0, visible.count - 1))
+        let free = inner.width.isFinite ? max(0, inner.width - fixed - gaps) : .infinity
+        let share = flexible > 0 ? free / Double(flexible) : 0
+        var usedFlexible = 0.0
+        var h = 0.0
+        for c in visible where !(c is Spacer && c.width == nil) {
+            let w = c.width ?? share
+            let s = c.sizeThatFits(Size(width: w, height: inner.height.isFinite ? inner.height : .infinity))
+            if c.width == nil { usedFlexible += s.width }
+            h = max(h, s.height)
+        }
+        let spacerWidth = spacers > 0 && free.isFinite ? max(0, free - usedFlexible) / Double(spacers) : 0
+        var total = 0.0
+        for c in visible {
+            let w: Double
+            if c is Spacer && c.width == nil { w = spacerWidth }
+            else { w = c.width ?? c.sizeThatFits(Size(width: share, height: inner.height.isFinite ? inner.height : .infinity)).width }
+            let ch = c.height ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
+            sizes.append(Size(width: w, height: ch)); total += w
+        }
+        total += gaps
+        let height = self.height.map { $0 - padding.vertical } ?? (inner.height.isFinite && alignment == .fill ? inner.height : h)
+        return (sizes, Size(width: (inner.width.isFinite ? max(total, inner.width) : total) + padding.horizontal,
+                            height: height + padding.vertical))
+    }
+
+    open override func sizeThatFits(_ proposal: Size) -> Size {
+        let p = Size(width: width ?? proposal.width, height: height ?? proposal.height)
+        let total = measure(p).total
+        return Size(width: width ?? total.width, height: height ?? total.height)
+    }
+
+    open override func layoutChildren() {
+        let (sizes, _) = measure(frame.size)
+        let inner = Size(width: frame.width - padding.horizontal, height: frame.height - padding.vertical)
+        var cursor = axis == .vertical ? padding.top : padding.leading
+        var i = 0
+        for c in children where !c.isHidden {
+            let s = sizes[i]; i += 1
+            if axis == .vertical {
+                let w = alignment == .fill ? (c.width ?? inner.width) : s.width
+                let x: Double
+                switch alignment {
+                case .fill, .leading: x = padding.leading
+                case .center: x = padding.leading + (inner.width - w) / 2
+                case .trailing: x = padding.leading + inner.width - w
+                }
+                c.frame = Rect(x: x, y: cursor, width: w, height: s.height)
+                cursor += s.height + spacing
+            } else {
+                let h = alignment == .fill ? (c.height ?? inner.height) : s.height
+                let y: Double
+                switch alignment {
+                case .fill, .leading: y = padding.top
+                case .center: y = padding.top + (inner.height - h) / 2
+                case .trailing: y = padding.top + inner.height - h
+                }
+                c.frame = Rect(x: cursor, y: y, width: s.width, height: h)
+                cursor += s.width + spacing
+            }
+            c.layoutChildren()
+        }
+    }
+
+    /// Indices of the children that may intersect `rect` (local points), by binary search along
+    /// the axis (children are laid out in order).
+    func childRange(intersecting rect: Rect) -> Range<Int> {
+        let lo = axis == .vertical ? rect.minY : rect.minX
+        let hi = axis == .vertical ? rect.maxY : rect.maxX
+        func end(_ v: View) -> Double { axis == .vertical ? v.frame.maxY : v.frame.maxX }
+        func start(_ v: View) -> Double { axis == .vertical ? v.frame.minY : v.frame.minX }
+        var a = 0, b = children.count
+        while a < b { let m = (a + b) / 2; if end(children[m]) < lo { a = m + 1 } else { b = m } }
+        var e = a
+        while e < children.count && start(children[e]) <= hi { e += 1 }
+        return a..<e
+    }
+
+    open override func drawChildren(in context: inout DrawContext) {
+        guard children.count > 32 else { super.drawChildren(in: &context); return }
+        let visible = context.visibleLocalRect.insetBy(dx: -2, dy: -2)
+        if clipsChildren { super.drawChildren(in: &context); return }
+        for i in childRange(intersecting: visible) where !children[i].isHidden { context.drawChild(children[i]) }
+    }
+
+    open override func hitTest(_ p: Point) -> View? {
+        guard children.count > 32, !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
+            return super.hitTest(p)
+        }
+        for i in childRange(intersecting: Rect(x: p.x, y: p.y, width: 0, height: 0)).reversed() {
+            let c = children[i]
+            if let hit = c.hitTest(convertToChild(p, c)) { return hit }
+        }
+        return self
+    }
+}

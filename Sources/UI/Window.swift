@@ -1,0 +1,434 @@
+import Geometry
+import Raster
+import Runtime
+import Scrolling
+import Text
+
+/// The root of a screen: lays out the view tree at a scale factor, routes input (hit testing,
+/// gesture arbitration between nested scroll views, focus and keys), draws only what changed,
+/// and reports its state. It is the `App` a frame loop drives (headless, DRM or remote).
+public final class Window: App {
+    public let root: View
+    public let typography: Typography
+    /// Pixels per point.
+    public let scaleFactor: Double
+    public private(set) var pixelWidth: Int
+    public private(set) var pixelHeight: Int
+    public var background = Color(rgb: 0xF2F2F7) { didSet { fullDamage = true } }
+    /// Colour of the focus ring.
+    public var accent = Color(rgb: 0x0A84FF)
+    /// The time of the latest frame or input, seconds.
+    public private(set) var currentTime = 0.0
+    public private(set) var focusedView: View?
+
+    var needsLayout = true
+    var fullDamage = true
+    var pendingDamage = Region()
+    var frameScheduled = true
+    let rasterCache = RasterCache()
+    var scrollViews: [ScrollView] = []
+    var animatedViews: [View] = []
+    var wasAnimating: Set<ObjectIdentifier> = []
+    var rendered: [ObjectIdentifier: RenderedSample] = [:]
+    var renderedFocus: IntRect?
+    var routes: [Int: TouchRoute] = [:]
+    var shiftDown = false
+    var pointer: Point?
+    var pointerButtonDown = false
+    var keyScrollView: ScrollView?
+    let holder: RootView
+
+    struct RenderedSample: Equatable {
+        var offset: Point
+        var scale: Double
+        var indicators: [IntRect]
+        var visible: IntRect
+    }
+
+    struct TouchRoute {
+        var candidates: [ScrollView]
+        var claimed: ScrollView?
+        var hit: View?
+        var down: Point
+        var movedPastSlop = false
+        var scrub: (view: ScrollView, indicator: ScrollView.Indicator, grab: Double)?
+        var control: PageControl?
+    }
+
+    /// - Parameters: size in pixels, scale factor (pixels per point), the fonts, and the root
+    ///   view, which fills the window.
+    public init(width: Int, height: Int, scaleFactor: Double = 1, typography: Typography, root: View) {
+        pixelWidth = max(1, width); pixelHeight = max(1, height)
+        self.scaleFactor = scaleFactor.isFinite && scaleFactor > 0 ? scaleFactor : 1
+        self.typography = typography
+        self.root = root
+        holder = RootView()
+        holder.owner = self
+        holder.add(root)
+    }
+
+    public var sizeInPoints: Size { Size(width: Double(pixelWidth) / scaleFactor, height: Double(pixelHeight) / scaleFactor) }
+
+    // MARK: Invalidation
+
+    func invalidate(_ view: View) {
+        if let r = pixelRect(visibleRect(of: view)) { pendingDamage.add(r) }
+        frameScheduled = true
+    }
+
+    /// Asks for a frame even though nothing is animating (a program scroll was requested).
+    public func scheduleFrame() { frameScheduled = true }
+
+    // MARK: Layout
+
+    func layoutIfNeeded(at t: Double) {
+        guard needsLayout else { return }
+        for sv in scrollViews where sv.hasLaidOut { sv.holdPosition() }
+        needsLayout = false
+        holder.frame = Rect(origin: .zero, size: sizeInPoints)
+        root.frame = holder.frame
+        root.layoutChildren()
+        scrollViews = []; animatedViews = []
+        collect(root)
+        for sv in scrollViews { sv.applyLayout(at: t) }
+        if let f = focusedView, f.window !== self { focusedView = nil }
+        fullDamage = true
+    }
+
+    private func collect(_ v: View) {
+        if let sv = v as? ScrollView { scrollViews.append(sv); animatedViews.append(sv) }
+        if v is PageControl { animatedViews.append(v) }
+        for c in v.children { collect(c) }
+    }
+
+    // MARK: Geometry helpers
+
+    /// `view`'s visible part in window points: its frame clipped by every scrolling ancestor.
+    func visibleRect(of view: View) -> Rect {
+        var r = view.frameInWindow
+        var p = view.parent
+        while let a = p {
+            if a is ScrollView || (a as? Box)?.clipsChildren == true { r = r.intersection(a.frameInWindow) }
+            p = a.parent
+        }
+        return r.intersection(Rect(origin: .zero, size: sizeInPoints))
+    }
+
+    func pixelRect(_ r: Rect) -> IntRect? {
+        guard !r.isEmpty else { return nil }
+        let s = scaleFactor
+        let px = IntRect(enclosing: Rect(x: r.minX * s - 1, y: r.minY * s - 1, width: r.width * s + 2, height: r.height * s + 2))
+        let clipped = px.intersection(IntRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+        return clipped.isEmpty ? nil : clipped
+    }
+
+    func sampleScrollViews(at t: Double) {
+        for sv in scrollViews { sv.sample(at: t) } // pre-order: outer before inner
+    }
+
+    // MARK: App
+
+    public func resize(width: Int, height: Int) {
+        pixelWidth = max(1, width); pixelHeight = max(1, height)
+        needsLayout = true
+        fullDamage = true
+        frameScheduled = true
+    }
+
+    public func isAtRest(at t: Double) -> Bool {
+        if needsLayout || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
+        for v in animatedViews {
+            if let sv = v as? ScrollView, !sv.controller.isAtRest(at: t) { return false }
+            if v.isAnimating(at: t) { return false }
+        }
+        return routes.isEmpty || routes.values.allSatisfy { $0.claimed == nil && $0.scrub == nil }
+    }
+
+    public func render(into frame: PixelBuffer, at t: Double) -> Region {
+        currentTime = max(currentTime, t)
+        if frame.width != pixelWidth || frame.height != pixelHeight { resize(width: frame.width, height: frame.height) }
+        layoutIfNeeded(at: t)
+        sampleScrollViews(at: t)
+        var damage = pendingDamage
+        pendingDamage = Region()
+        frameScheduled = false
+        let bounds = IntRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+
+        var nowAnimating: Set<ObjectIdentifier> = []
+        for v in animatedViews {
+            let key = ObjectIdentifier(v)
+            let visible = pixelRect(visibleRect(of: v)) ?? .zero
+            if let sv = v as? ScrollView {
+                let s = RenderedSample(offset: sv.pixelOffset(scale: scaleFactor), scale: sv.sampledScale,
+                                       indicators: sv.indicatorGeometry(at: t).map { indicatorPixels($0, of: sv) },
+                                       visible: visible)
+                if let old = rendered[key] {
+                    if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
+                        damage.add(old.visible); damage.add(visible)
+                    } else if old.indicators != s.indicators {
+                        for r in old.indicators + s.indicators { damage.add(r) }
+                    }
+                } else {
+                    damage.add(visible)
+                }
+                rendered[key] = s
+            } else if v.isAnimating(at: t) || wasAnimating.contains(key) {
+                damage.add(visible)
+            }
+            if v.isAnimating(at: t) { nowAnimating.insert(key) }
+        }
+        wasAnimating = nowAnimating
+
+        let focusRect = focusedView.flatMap { pixelRect(visibleRect(of: $0).insetBy(dx: -4, dy: -4)) }
+        if focusRect != renderedFocus {
+            if let r = renderedFocus { damage.add(r) }
+            if let r = focusRect { damage.add(r) }
+            renderedFocus = focusRect
+        }
+        if fullDamage { damage = Region(bounds); fullDamage = false }
+        damage = damage.clipped(to: bounds)
+        for rect in damage.rects { draw(rect, into: frame, at: t) }
+        return damage
+    }
+
+    func indicatorPixels(_ ind: ScrollView.Indicator, of sv: ScrollView) -> IntRect {
+        let f = sv.frameInWindow
+        let r = (ind.track ?? ind.thumb).offsetBy(dx: f.minX, dy: f.minY)
+        let thumb = ind.thumb.offsetBy(dx: f.minX, dy: f.minY)
+        let both = Rect(x: min(r.minX, thumb.minX), y: min(r.minY, thumb.minY),
+                        width: max(r.maxX, thumb.maxX) - min(r.minX, thumb.minX),
+                        height: max(r.maxY, thumb.maxY) - min(r.minY, thumb.minY))
+        return pixelRect(both) ?? .zero
+    }
+
+    /// Draws everything that intersects `rect` (device pixels), clipped to it: the same pixels
+    /// a full redraw gives there.
+    func draw(_ rect: IntRect, into frame: PixelBuffer, at t: Double) {
+        var canvas = Canvas(frame, cache: rasterCache)
+        canvas.clip(toDeviceRect: rect)
+        canvas.clear(color: background.premultiplied)
+        var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t)
+        context.drawChild(root)
+        if let focused = focusedView {
+            let r = visibleRect(of: focused)
+            if !r.isEmpty {
+                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: accent)
+            }
+        }
+    }
+
+    // MARK: Input
+
+    public func handle(_ event: InputEvent) {
+        guard event.time.isFinite else { return }
+        let t = max(currentTime, event.time)
+        currentTime = t
+        layoutIfNeeded(at: t)
+        sampleScrollViews(at: t)
+        frameScheduled = true
+        switch event.kind {
+        case let .touch(phase, slot, position):
+            guard position.isFinite, abs(position.x) < 1e7, abs(position.y) < 1e7 else { return }
+            handleTouch(phase, slot: slot, at: position / scaleFactor, time: t)
+        case let .key(key, pressed):
+            handleKey(key, pressed: pressed, time: t)
+        case let .wheel(delta, position):
+            guard delta.isFinite, position.isFinite else { return }
+            handleWheel(delta / scaleFactor, at: position / scaleFactor, time: t)
+        case let .pointerMotion(position):
+            guard position.isFinite else { return }
+            pointer = position / scaleFactor
+            if pointerButtonDown { handleTouch(.move, slot: Self.pointerSlot, at: position / scaleFactor, time: t) }
+        case let .pointerButton(code, pressed, position):
+            guard position.isFinite, code == 0x110 else { return }
+            pointer = position / scaleFactor
+            pointerButtonDown = pressed
+            handleTouch(pressed ? .down : .up, slot: Self.pointerSlot, at: position / scaleFactor, time: t)
+        case .touchFrame:
+            break
+        }
+    }
+
+    /// A pointer's left button acts as a finger on this slot (KEY-3).
+    static let pointerSlot = 1 << 20
+
+    func localPoint(_ p: Point, in sv: ScrollView) -> Point {
+        let f = sv.frameInWindow
+        return Point(x: p.x - f.minX, y: p.y - f.minY)
+    }
+
+    func feed(_ sv: ScrollView, _ phase: TouchEvent.Phase, slot: Int, at p: Point, time t: Double) -> Gesture? {
+        sv.controller.handle(TouchEvent(phase, id: slot, location: localPoint(p, in: sv), time: t))
+    }
+
+    func handleTouch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
+        switch phase {
+        case .down:
+            guard routes[slot] == nil else { return }
+            let hit = root.hitTest(p)
+            let chain = (hit?.ancestry ?? []).reversed()
+            // A second finger on a zoomable view that already has one: a pinch.
+            for (_, route) in routes {
+                if let sv = route.claimed ?? route.candidates.first, sv.configuration.isZoomEnabled,
+                   chain.contains(where: { $0 === sv }) {
+                    routes[slot] = TouchRoute(candidates: [sv], claimed: sv, hit: hit, down: p)
+                    _ = feed(sv, .began, slot: slot, at: p, time: t)
+                    return
+                }
+            }
+            if let control = chain.lazy.compactMap({ $0 as? PageControl }).first {
+                routes[slot] = TouchRoute(candidates: [], hit: hit, down: p, control: control)
+                control.touchBegan(at: p, time: t)
+                return
+            }
+            let scrolls = chain.compactMap { $0 as? ScrollView }
+            for sv in scrolls {
+                if let ind = sv.scrubbableIndicator(at: localPoint(p, in: sv), time: t) {
+                    let local = localPoint(p, in: sv)
+                    let grab = ind.axis == .vertical ? local.y - ind.thumb.minY : local.x - ind.thumb.minX
+                    routes[slot] = TouchRoute(candidates: [], hit: hit, down: p, scrub: (sv, ind, grab))
+                    keyScrollView = sv
+                    return
+                }
+            }
+            routes[slot] = TouchRoute(candidates: scrolls, hit: hit, down: p)
+            if let first = scrolls.first { keyScrollView = scrolls.first { $0.configuration.axes.contains(.vertical) } ?? first }
+            for sv in scrolls { _ = feed(sv, .began, slot: slot, at: p, time: t) }
+        case .move:
+            guard var route = routes[slot] else { return }
+            if let control = route.control { control.touchMoved(to: p, time: t); return }
+            if let scrub = route.scrub {
+                scrub.view.scrub(scrub.indicator, to: localPoint(p, in: scrub.view), grabOffset: scrub.grab, time: t)
+                return
+            }
+            if (p - route.down).length > 8 { route.movedPastSlop = true }
+            if let sv = route.claimed {
+                _ = feed(sv, .moved, slot: slot, at: p, time: t)
+            } else {
+                // Innermost first: the first view whose engine starts dragging claims the touch
+                // and the others let go (VIEW-2).
+                for sv in route.candidates {
+                    _ = feed(sv, .moved, slot: slot, at: p, time: t)
+                    let phase = sv.controller.state(at: t).phase
+                    if phase == .dragging || phase == .zooming {
+                        route.claimed = sv
+                        for other in route.candidates where other !== sv { _ = feed(other, .cancelled, slot: slot, at: p, time: t) }
+                        break
+                    }
+                }
+            }
+            routes[slot] = route
+        case .up, .cancel:
+            guard let route = routes.removeValue(forKey: slot) else { return }
+            let cancelled = phase == .cancel
+            if let control = route.control { control.touchEnded(at: p, time: t, cancelled: cancelled); return }
+            if route.scrub != nil { return }
+            if let sv = route.claimed {
+                _ = feed(sv, cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)
+                return
+            }
+            var gestures: [Gesture?] = []
+            for sv in route.candidates { gestures.append(feed(sv, cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)) }
+            let isTap = !cancelled && !route.movedPastSlop && gestures.allSatisfy {
+                if case .tap = $0 { return true }
+                if case .doubleTap = $0 { return true }
+                return false
+            }
+            if isTap, let hit = route.hit { deliverTap(from: hit) }
+        }
+    }
+
+    func deliverTap(from view: View) {
+        var v: View? = view
+        while let c = v {
+            if let action = c.onTap { action(); return }
+            v = c.parent
+        }
+    }
+
+    // MARK: Keys and focus (KEY-1, KEY-2)
+
+    /// Focusable views in tree order.
+    func focusOrder() -> [View] {
+        var out: [View] = []
+        func walk(_ v: View) {
+            guard !v.isHidden else { return }
+            if v.isFocusable { out.append(v) }
+            for c in v.children { walk(c) }
+        }
+        walk(root)
+        return out
+    }
+
+    /// Moves focus to `view` (nil clears it) and scrolls every enclosing scroll view the
+    /// minimal amount to show it (POS-5).
+    public func focus(_ view: View?) {
+        focusedView = view
+        frameScheduled = true
+        guard let view else { return }
+        var p = view.parent
+        while let a = p {
+            if let sv = a as? ScrollView { sv.reveal(view) }
+            p = a.parent
+        }
+    }
+
+    func moveFocus(by step: Int) {
+        let order = focusOrder()
+        guard !order.isEmpty else { return }
+        let index = order.firstIndex { $0 === focusedView }
+        let next: Int
+        if let index { next = (index + step + order.count) % order.count }
+        else { next = step > 0 ? 0 : order.count - 1 }
+        focus(order[next])
+    }
+
+    /// The scroll view that keys act on: the one holding focus, else the last touched, else the
+    /// first that scrolls vertically.
+    func keyTarget() -> ScrollView? {
+        if let f = focusedView {
+            var p = f.parent
+            while let a = p { if let sv = a as? ScrollView { return sv }; p = a.parent }
+        }
+        if let k = keyScrollView, k.window === self { return k }
+        return scrollViews.first { $0.configuration.axes.contains(.vertical) } ?? scrollViews.first
+    }
+
+    func handleKey(_ key: Key, pressed: Bool, time t: Double) {
+        if key == .leftShift || key == .rightShift { shiftDown = pressed; return }
+        guard pressed else { return }
+        let target = keyTarget()
+        func run(_ c: ScrollCommand) { target?.controller.perform(c, at: t) }
+        switch key {
+        case .tab: moveFocus(by: shiftDown ? -1 : 1)
+        case .escape: focus(nil)
+        case .enter: if let f = focusedView { deliverTap(from: f) }
+        case .up: if focusedView != nil { moveFocus(by: -1) } else { run(.lineUp) }
+        case .down: if focusedView != nil { moveFocus(by: 1) } else { run(.lineDown) }
+        case .left: if focusedView != nil { moveFocus(by: -1) } else { run(.lineLeft) }
+        case .right: if focusedView != nil { moveFocus(by: 1) } else { run(.lineRight) }
+        case .pageUp: run(.pageUp)
+        case .pageDown: run(.pageDown)
+        case .space: run(shiftDown ? .pageUp : .pageDown)
+        case .home: run(.home)
+        case .end: run(.end)
+        default: break
+        }
+    }
+
+    /// A wheel or rotary encoder scrolls the innermost scroll view under the pointer along an
+    /// axis it has (vertical by default; a horizontal-only view takes vertical turns too).
+    func handleWheel(_ delta: Point, at p: Point, time t: Double) {
+        let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
+        for sv in chain {
+            let axes = sv.configuration.axes
+            var d = Point.zero
+            if axes.contains(.vertical) { d.y = delta.y; if axes.contains(.horizontal) { d.x = delta.x } }
+            else if axes.contains(.horizontal) { d.x = delta.x != 0 ? delta.x : delta.y }
+            guard d != .zero else { continue }
+            sv.controller.scroll(by: d, animated: true, at: t)
+            keyScrollView = sv
+            return
+        }
+    }
+}
