@@ -13,6 +13,9 @@ public struct BoardConfig: Hashable, Sendable {
         public var width: Int
         public var height: Int
         public var refreshHz: Double?
+        public init(width: Int, height: Int, refreshHz: Double? = nil) {
+            self.width = width; self.height = height; self.refreshHz = refreshHz
+        }
     }
 
     /// DRM card path, e.g. /dev/dri/card0.
