@@ -5,6 +5,7 @@ extension Canvas {
     /// centres map linearly (dest x + ½ ↔ source u + ½), edges clamp to the image's border
     /// pixels, fractional destination edges get partial coverage, and `opacity` multiplies
     /// everything (rounded to 8 bits). Bilinear weights are 8-bit and the math is integer.
+    /// Reductions below ½ alias with bilinear sampling: draw `image.halved()` (cached) instead.
     public func draw(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1) {
         guard image.width > 0, image.height > 0, destRect.width > 0, destRect.height > 0,
               destRect.minX.isFinite, destRect.minY.isFinite, destRect.maxX.isFinite, destRect.maxY.isFinite else { return }
@@ -25,33 +26,43 @@ extension Canvas {
         }
         let scratch = cache.scratchRows(width: span.width)
         let clips = state.roundClips
+        // Source columns this draw reads, and a row buffer for the vertically blended source row.
+        let firstColumn = Int(columns[0]), lastColumn = min(Int(columns[2 * b.width - 2]) + 1, sw - 1)
+        var blended = [UInt32](repeating: 0, count: sw)
         withExtendedLifetime(image) {
             columns.withUnsafeBufferPointer { table in
-                let cols = table.baseAddress!
-                for y in b.y..<b.maxY {
-                    var r = shape.row(y, b.x, b.maxX, scratch)
-                    if r.isEmpty { continue }
-                    if !clips.isEmpty {
-                        r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
+                blended.withUnsafeMutableBufferPointer { blendedRow in
+                    let cols = table.baseAddress!, vertical = blendedRow.baseAddress!
+                    for y in b.y..<b.maxY {
+                        var r = shape.row(y, b.x, b.maxX, scratch)
                         if r.isEmpty { continue }
-                    }
-                    let sy = Canvas.sample((Double(y) + 0.5 - d.minY) * scaleY - 0.5, count: sh, bilinear: bilinear)
-                    let row0 = image.pixels + sy.index * image.stride
-                    let row1 = sy.weight > 0 ? row0 + image.stride : row0
-                    let dst = span.row(y)
-                    let c = cols + 2 * (r.x0 - b.x)
-                    if r.s0 > r.x0 {
-                        Canvas.imageSpan(dst + r.x0, count: r.s0 - r.x0, columns: c, row0: row0, row1: row1,
-                                         weightY: UInt32(sy.weight), coverage: r.bytes, constant: 0, opacity: alpha, bilinear: bilinear)
-                    }
-                    if r.s1 > r.s0 && r.alpha != 0 {
-                        Canvas.imageSpan(dst + r.s0, count: r.s1 - r.s0, columns: c + 2 * (r.s0 - r.x0), row0: row0, row1: row1,
-                                         weightY: UInt32(sy.weight), coverage: nil, constant: r.alpha, opacity: alpha, bilinear: bilinear)
-                    }
-                    if r.x1 > r.s1 {
-                        Canvas.imageSpan(dst + r.s1, count: r.x1 - r.s1, columns: c + 2 * (r.s1 - r.x0), row0: row0, row1: row1,
-                                         weightY: UInt32(sy.weight), coverage: r.bytes + (r.s1 - r.x0), constant: 0,
-                                         opacity: alpha, bilinear: bilinear)
+                        if !clips.isEmpty {
+                            r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
+                            if r.isEmpty { continue }
+                        }
+                        // Blend the two source rows once per destination row (vertical pass).
+                        let sy = Canvas.sample((Double(y) + 0.5 - d.minY) * scaleY - 0.5, count: sh, bilinear: bilinear)
+                        let row0 = image.pixels + sy.index * image.stride
+                        var source = UnsafePointer(row0)
+                        if sy.weight > 0 {
+                            let row1 = row0 + image.stride, wy = UInt32(sy.weight)
+                            for x in firstColumn...lastColumn { vertical[x] = lerpPixel(row0[x], row1[x], wy) }
+                            source = UnsafePointer(vertical)
+                        }
+                        let dst = span.row(y)
+                        let c = cols + 2 * (r.x0 - b.x)
+                        if r.s0 > r.x0 {
+                            Canvas.imageSpan(dst + r.x0, count: r.s0 - r.x0, columns: c, source: source,
+                                             coverage: r.bytes, opacity: alpha)
+                        }
+                        if r.s1 > r.s0 && r.alpha != 0 {
+                            Canvas.imageSpan(dst + r.s0, count: r.s1 - r.s0, columns: c + 2 * (r.s0 - r.x0), source: source,
+                                             constant: div255(r.alpha * alpha))
+                        }
+                        if r.x1 > r.s1 {
+                            Canvas.imageSpan(dst + r.s1, count: r.x1 - r.s1, columns: c + 2 * (r.s1 - r.x0), source: source,
+                                             coverage: r.bytes + (r.s1 - r.x0), opacity: alpha)
+                        }
                     }
                 }
             }
@@ -73,23 +84,29 @@ extension Canvas {
         return (i, w)
     }
 
+    /// Horizontal pass and compositing with one coverage for the whole run (the solid middle).
     @inline(__always)
     static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, columns: UnsafePointer<Int32>,
-                          row0: UnsafeMutablePointer<UInt32>, row1: UnsafeMutablePointer<UInt32>, weightY: UInt32,
-                          coverage: UnsafePointer<UInt8>?, constant: UInt32, opacity: UInt32, bilinear: Bool) {
-        let constantK = div255(constant * opacity)
+                          source: UnsafePointer<UInt32>, constant k: UInt32) {
+        if k == 0 { return }
         for i in 0..<count {
-            let k = coverage.map { div255(UInt32($0[i]) * opacity) } ?? constantK
+            let sx = Int(columns[2 * i]), wx = UInt32(columns[2 * i + 1])
+            var p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx + 1], wx)
+            if k != 255 { p = scalePixel(p, by: k) }
+            let sa = p >> 24
+            dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)
+        }
+    }
+
+    /// Horizontal pass and compositing through per-pixel coverage (edges, rounded clips).
+    @inline(__always)
+    static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, columns: UnsafePointer<Int32>,
+                          source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>, opacity: UInt32) {
+        for i in 0..<count {
+            let k = div255(UInt32(coverage[i]) * opacity)
             if k == 0 { continue }
-            let sx = Int(columns[2 * i])
-            var p: UInt32
-            if bilinear {
-                let wx = UInt32(columns[2 * i + 1])
-                let nx = wx > 0 ? sx + 1 : sx
-                p = lerpPixel(lerpPixel(row0[sx], row0[nx], wx), lerpPixel(row1[sx], row1[nx], wx), weightY)
-            } else {
-                p = row0[sx]
-            }
+            let sx = Int(columns[2 * i]), wx = UInt32(columns[2 * i + 1])
+            var p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx + 1], wx)
             if k != 255 { p = scalePixel(p, by: k) }
             let sa = p >> 24
             dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)

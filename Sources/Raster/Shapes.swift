@@ -163,7 +163,11 @@ struct RoundedRectShape: CoverageShape {
     @usableFromInline let pixelBounds: IntRect
     /// Column and row where the corner boxes end/begin: [X0, xl) and [xr, X1); [Y0, yt), [yb, Y1).
     @usableFromInline let xl, xr, yt, yb: Int
+    /// Keeps the corner masks alive; rows read them through `cornerBytes` (no ARC per row).
     @usableFromInline let corners: [CoverageMask]
+    /// Top-left, top-right, bottom-left, bottom-right mask bytes and their row widths.
+    @usableFromInline let cornerBytes: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>)?
+    @usableFromInline let cornerWidths: (Int, Int, Int, Int)
     @usableFromInline let whole: CoverageMask?
     /// No radius: drawn exactly like a rectangle.
     @usableFromInline let isPlainRect: Bool
@@ -182,29 +186,41 @@ struct RoundedRectShape: CoverageShape {
         xl = pixelCeil(x0 + r); xr = pixelFloor(x1 - r)
         yt = pixelCeil(y0 + r); yb = pixelFloor(y1 - r)
         isPlainRect = r <= 0
+        var masks: [CoverageMask] = []
+        var fallback: CoverageMask? = nil
+        var origin = (0, 0)
         if b.isEmpty || r <= 0 {
-            corners = []; whole = nil
+            // A plain rectangle (or nothing).
         } else if xl <= xr && yt <= yb {
             let r64 = Int(r * 64)
             func phase(_ v: Double) -> Int { Int(((v - v.rounded(.down)) * 64).rounded()) & 63 }
-            corners = [
+            masks = [
                 cache.cornerMask(radius64: r64, phaseX: phase(x0), phaseY: phase(y0), corner: 0),
                 cache.cornerMask(radius64: r64, phaseX: phase(x1), phaseY: phase(y0), corner: 1),
                 cache.cornerMask(radius64: r64, phaseX: phase(x0), phaseY: phase(y1), corner: 2),
                 cache.cornerMask(radius64: r64, phaseX: phase(x1), phaseY: phase(y1), corner: 3),
             ]
-            whole = nil
         } else {
             // Corners overlap in pixels: scan convert the visible part as one mask.
             let box = b.intersection(clip)
             var path = Path()
             path.addRoundedRect(snapped, radius: r)
-            corners = []
-            whole = box.isEmpty ? nil : ScanConverter.mask(path.flattened(tolerance: 0.02), box: box, rule: .nonZero, cache: cache)
-            wholeOrigin = (box.x, box.y)
-            return
+            if !box.isEmpty {
+                fallback = ScanConverter.mask(path.flattened(tolerance: 0.02), box: box, rule: .nonZero, cache: cache)
+            }
+            origin = (box.x, box.y)
         }
-        wholeOrigin = (0, 0)
+        corners = masks
+        whole = fallback
+        wholeOrigin = origin
+        if masks.count == 4 {
+            cornerBytes = (UnsafePointer(masks[0].bytes), UnsafePointer(masks[1].bytes),
+                           UnsafePointer(masks[2].bytes), UnsafePointer(masks[3].bytes))
+            cornerWidths = (masks[0].width, masks[1].width, masks[2].width, masks[3].width)
+        } else {
+            cornerBytes = nil
+            cornerWidths = (0, 0, 0, 0)
+        }
     }
     @usableFromInline let wholeOrigin: (Int, Int)
 
@@ -225,14 +241,16 @@ struct RoundedRectShape: CoverageShape {
         }
         // A row through the top or bottom corner boxes.
         let top = y < yt
-        let left = corners[top ? 0 : 2], right = corners[top ? 1 : 3]
+        guard let bytes = cornerBytes else { return .empty(out) }
+        let left = top ? bytes.0 : bytes.2, right = top ? bytes.1 : bytes.3
+        let leftWidth = top ? cornerWidths.0 : cornerWidths.2, rightWidth = top ? cornerWidths.1 : cornerWidths.3
         let my = top ? y - b.y : y - yb
         let s0 = min(max(xl, a), e), s1 = max(min(xr, e), s0)
         if a < s0 {
-            (out).update(from: left.bytes + my * left.width + (a - b.x), count: s0 - a)
+            out.update(from: left + my * leftWidth + (a - b.x), count: s0 - a)
         }
         if s1 < e {
-            (out + (s1 - a)).update(from: right.bytes + my * right.width + (s1 - xr), count: e - s1)
+            (out + (s1 - a)).update(from: right + my * rightWidth + (s1 - xr), count: e - s1)
         }
         return CoverageRow(x0: a, x1: e, s0: s0, s1: s1, alpha: UInt32(coverageByte(edges.verticalCoverage(y))), bytes: out)
     }

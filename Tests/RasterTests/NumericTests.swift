@@ -244,3 +244,17 @@ func starPath(center: Point, radius: Double) -> Path {
     path.close()
     return path
 }
+
+@Suite struct ResampleTests {
+    @Test func halvingAveragesBlocksAndRepeatsOddEdges() {
+        let image = PixelBuffer(width: 3, height: 2)
+        image[0, 0] = 0xFF00_0000; image[1, 0] = 0xFFFF_FFFF; image[2, 0] = 0x8080_8080
+        image[0, 1] = 0xFF00_0000; image[1, 1] = 0xFF00_00FF; image[2, 1] = 0x0000_0000
+        let half = image.halved()
+        #expect(half.width == 2 && half.height == 1)
+        // (0+255+0+0)/4 = 63.75 → 64 for R and G; blue (0+255+0+255)/4 = 127.5 → 128.
+        #expect(half[0, 0] == 0xFF40_4080)
+        // Odd column: pixels (2,0) twice and (2,1) twice → average of 0x80808080 and 0.
+        #expect(half[1, 0] == 0x4040_4040)
+    }
+}
