@@ -36,6 +36,28 @@ import Raster
         #expect(try PNG.decode(encoded)[0, 0] == 0x8040_2000)
     }
 
+    /// Other PNG layouts libpng converts for us: palette with tRNS, grey, grey + alpha.
+    @Test func decodesPaletteAndGreyFiles() throws {
+        func file(colorType: UInt8, extra: [UInt8], rows: [[UInt8]]) -> [UInt8] {
+            let raw: [UInt8] = rows.flatMap { [UInt8(0)] + $0 }
+            return PNG.signature + HandmadePNG.ihdr(width: UInt32(2), height: UInt32(rows.count), colorType: colorType)
+                + extra + HandmadePNG.chunk("IDAT", HandmadePNG.zlibStored(raw)) + HandmadePNG.chunk("IEND", [])
+        }
+        // Palette: entry 0 red, opaque; entry 1 blue at alpha 51 (tRNS).
+        let palette = file(colorType: 3, extra: HandmadePNG.chunk("PLTE", [255, 0, 0, 0, 0, 255]) + HandmadePNG.chunk("tRNS", [255, 51]),
+                           rows: [[0, 1]])
+        let p = try PNG.decode(palette)
+        #expect(p[0, 0] == 0xFFFF_0000 && p[1, 0] == 0x3300_0033)
+        let grey = try PNG.decode(file(colorType: 0, extra: [], rows: [[0, 200]]))
+        #expect(grey[0, 0] == 0xFF00_0000 && grey[1, 0] == 0xFFC8_C8C8)
+        let greyAlpha = try PNG.decode(file(colorType: 4, extra: [], rows: [[200, 0, 100, 255]]))
+        #expect(greyAlpha[0, 0] == 0 && greyAlpha[1, 0] == 0xFF64_6464)
+        // A palette index beyond the palette: libpng treats the missing entries as opaque
+        // black (it pads the palette), which is memory-safe; no crash either way.
+        let outOfRange = try PNG.decode(file(colorType: 3, extra: HandmadePNG.chunk("PLTE", [1, 2, 3]), rows: [[0, 9]]))
+        #expect(outOfRange[0, 0] == 0xFF01_0203 && outOfRange[1, 0] == 0xFF00_0000)
+    }
+
     /// XRGB frames: the top byte is ignored, the file is RGB (colour type 2), alpha reads as 255.
     @Test func opaqueFramesWriteRGB() throws {
         let buffer = PixelBuffer(width: 3, height: 2)
