@@ -9,6 +9,16 @@ import Text
 /// `draw(scrollY:into:clip:)` redraws any whole-pixel rectangle of a frame and gives exactly
 /// the pixels a full redraw gives there; `FeedRenderer` builds incremental frames on that.
 /// Not thread-safe (it owns a `RasterCache` and glyph caches): one scene per render thread.
+///
+/// Measured with `Tests/Peers/cairo/compare.sh` (1280x800, frames 30-329 timed, 3 interleaved
+/// runs, median of run medians; 2-core "Intel Xeon Processor" VM, `swift build -c release`,
+/// cairo 1.16.0 with gcc -O2), 2026-11-22: full redraw Glide 0.552 ms vs cairo 1.241 ms
+/// (0.44); incremental Glide 0.279 ms vs cairo 0.469 ms (0.59). On that machine a `memset`
+/// of the frame takes 0.17 ms and a `memcpy` 0.35 ms. Profile of a full frame (perf):
+/// solid span stores (background, card borders and interiors) ~40 %, glyph blending ~25 %,
+/// anti-aliased edges of circles, corners and overlays (`blendSpan`) ~11 %, the rest shape
+/// setup. With `.reference` painting (every card pixel written three times) a full frame
+/// took 0.96 ms.
 public final class FeedScene {
     /// How cards are painted. Both give identical pixels (a test checks it).
     public enum Painting: Sendable, Hashable {
