@@ -32,6 +32,8 @@ struct BenchCommand: ParsableCommand {
         @Flag(help: "Reuse the previous frame (scroll blit) instead of redrawing everything.") var incremental = false
         @Option(help: "Frame number to write as PNG (with --png).") var pngFrame: Int?
         @Option(help: "Path of the PNG to write (with --png-frame).") var png: String?
+        @Flag(help: "Paint cards with plain Canvas calls (each card pixel written 3 times) instead of the single-write path, to measure what it saves.")
+        var referencePainting = false
         @Option(help: "Fonts directory (default: $GLIDE_FONTS or the Fonts/ folder near the executable).")
         var fonts: String?
 
@@ -59,7 +61,8 @@ struct BenchCommand: ParsableCommand {
             let (width, height) = try parsedSize()
             let layout = FeedLayout(width: width, height: height)!
             let scene = try FeedScene(layout: layout,
-                                      fontsDirectory: fonts ?? FontLibrary.locateFontsDirectoryForExecutable())
+                                      fontsDirectory: fonts ?? FontLibrary.locateFontsDirectoryForExecutable(),
+                                      painting: referencePainting ? .reference : .singleWrite)
             let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
             let mode = incremental ? "incremental" : "full"
 
