@@ -1,0 +1,252 @@
+import Geometry
+import LinuxDRM
+import LinuxInput
+import Raster
+import Runtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public enum BoardLoopError: Error, CustomStringConvertible {
+    case system(operation: String, errno: Int32)
+    case recordFile(path: String, reason: String)
+    public var description: String {
+        switch self {
+        case .system(let op, let e): return "\(op) failed: \(String(cString: strerror(e)))"
+        case .recordFile(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// The board's event loop (LOOP-1): one poll(2) over the DRM fd (page-flip events), the libinput
+/// fd, a self-pipe for signals and a timeout for animation pacing and the watchdog. It draws only
+/// when input arrived or the app is animating, never while a flip is pending, and otherwise sleeps
+/// in poll with no timeout (no CPU at rest). The app's time is CLOCK_MONOTONIC seconds, the same
+/// timeline as libinput's event times.
+public final class BoardLoop {
+    public struct Options {
+        /// Write every input event to this file as JSON Lines in the headless script format (HL-2).
+        public var recordPath: String?
+        /// Write the app's state JSON here (atomically) after the first frame and whenever the app
+        /// comes to rest after a change.
+        public var stateFilePath: String?
+        /// Do not present faster than this (virtual displays complete flips at once).
+        public var maxFramesPerSecond: Double?
+        /// Called once the first frame is on screen.
+        public var onFirstFrame: (() -> Void)?
+        public var log: (String) -> Void = { message in
+            var line = "glide: \(message)\n"
+            line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+        }
+        public init() {}
+    }
+
+    public let app: App
+    public let display: DRMDisplay
+    public let input: InputContext?
+    public var options: Options
+    public private(set) var stats = FrameStats()
+
+    private let frame: PixelBuffer
+    private var recorder: InputRecorder?
+
+    public init(app: App, display: DRMDisplay, input: InputContext?, options: Options = Options()) throws(BoardLoopError) {
+        self.app = app
+        self.display = display
+        self.input = input
+        self.options = options
+        frame = PixelBuffer(width: display.canvasWidth, height: display.canvasHeight,
+                            fill: PremultipliedColor(argb: 0xFF00_0000))
+        if let path = options.recordPath { recorder = try InputRecorder(path: path) }
+        app.resize(width: display.canvasWidth, height: display.canvasHeight)
+    }
+
+    /// Runs until SIGINT or SIGTERM. SIGUSR1 releases the display (drops DRM master), SIGUSR2
+    /// takes it back. A display that goes away pauses drawing and is retried every second.
+    public func run() throws {
+        let signals = try SignalPipe()
+        let notifier = SystemdNotifier()
+        let minInterval = 1 / (options.maxFramesPerSecond ?? display.refreshHz) * 0.9
+        var needsDraw = true
+        var lastPresent = -Double.infinity
+        var pendingInputTimes: [Double] = []
+        var firstFrameDone = false
+        var stateDirty = true
+        var lastWatchdog = monotonicSeconds()
+        var wakeups = 0
+
+        mainLoop: while true {
+            let now = monotonicSeconds()
+            var timeout: Double? = nil   // seconds; nil = wait for an event
+
+            if !display.isFlipPending && !display.isPaused {
+                let animating = !app.isAtRest(at: now)
+                if needsDraw || animating {
+                    let wait = lastPresent + minInterval - now
+                    if wait > 0 {
+                        timeout = wait
+                    } else {
+                        let start = monotonicSeconds()
+                        let damage = app.render(into: frame, at: start)
+                        needsDraw = false
+                        if !damage.isEmpty {
+                            do {
+                                try display.present(frame, damage: damage)
+                            } catch {
+                                options.log("present failed: \(error); pausing until the display is back")
+                            }
+                            let queued = monotonicSeconds()
+                            stats.frameTimes.append(queued - start)
+                            for t in pendingInputTimes { stats.inputToFlip.append(queued - t) }
+                            pendingInputTimes.removeAll()
+                            lastPresent = start
+                            stateDirty = true
+                            if !firstFrameDone && !display.isPaused {
+                                firstFrameDone = true
+                                options.onFirstFrame?()
+                                writeState(at: start)
+                                stateDirty = false
+                                notifier?.notify("READY=1")
+                            }
+                        } else {
+                            pendingInputTimes.removeAll()
+                        }
+                        continue mainLoop
+                    }
+                } else if stateDirty && firstFrameDone {
+                    writeState(at: now)
+                    stateDirty = false
+                }
+            }
+            if display.isPaused { timeout = min(timeout ?? 1, 1) }
+            if let w = notifier?.watchdogInterval {
+                let due = lastWatchdog + w - now
+                if due <= 0 {
+                    notifier?.notify("WATCHDOG=1")
+                    lastWatchdog = now
+                    timeout = min(timeout ?? w, w)
+                } else {
+                    timeout = min(timeout ?? due, due)
+                }
+            }
+
+            var fds = [pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: display.fd, events: Int16(POLLIN), revents: 0)]
+            if let input { fds.append(pollfd(fd: input.fd, events: Int16(POLLIN), revents: 0)) }
+            let ms: Int32 = timeout.map { Int32(min(max(($0 * 1000).rounded(.up), 0), 60_000)) } ?? -1
+            let r = poll(&fds, nfds_t(fds.count), ms)
+            wakeups += 1
+            if r < 0 {
+                if errno == EINTR { continue }
+                throw BoardLoopError.system(operation: "poll", errno: errno)
+            }
+            if fds[0].revents != 0 {
+                for s in signals.drain() {
+                    switch s {
+                    case SIGINT, SIGTERM:
+                        options.log("signal \(s): exiting")
+                        break mainLoop
+                    case SIGUSR1:
+                        options.log("releasing the display (SIGUSR1)")
+                        display.pause()
+                    case SIGUSR2:
+                        options.log("taking the display back (SIGUSR2)")
+                        if display.resume() { needsDraw = true }
+                    default: break
+                    }
+                }
+            }
+            if fds[1].revents != 0 {
+                do { try display.handleEvents() } catch { options.log("\(error)") }
+            }
+            if let input, fds.count > 2, fds[2].revents != 0 {
+                for event in input.dispatch() {
+                    recorder?.record(event)
+                    app.handle(event)
+                    if case .touchFrame = event.kind {} else { pendingInputTimes.append(event.time) }
+                    needsDraw = true
+                }
+            }
+            if display.isPaused && r == 0 {
+                if display.resume() {
+                    options.log("display is back: \(display.summary)")
+                    needsDraw = true
+                }
+            }
+        }
+        stats.wakeups = wakeups
+        notifier?.notify("STOPPING=1")
+        recorder = nil
+        display.waitForPendingFlip()
+    }
+
+    private func writeState(at t: Double) {
+        guard let path = options.stateFilePath else { return }
+        let json = app.stateJSON(at: t, frameNumber: display.flipCount)
+        let tmp = path + ".tmp"
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { options.log("cannot write state file \(tmp)"); return }
+        var text = json + "\n"
+        text.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        rename(tmp, path)
+    }
+}
+
+/// Writes input events as JSON Lines in the headless script format, `t` in milliseconds since the
+/// first recorded event (HL-2).
+final class InputRecorder {
+    let fd: Int32
+    var origin: Double?
+
+    init(path: String) throws(BoardLoopError) {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .recordFile(path: path, reason: String(cString: strerror(errno))) }
+    }
+    deinit { close(fd) }
+
+    func record(_ event: InputEvent) {
+        let t0 = origin ?? event.time
+        origin = t0
+        guard var line = InputScript.line(for: event, milliseconds: (event.time - t0) * 1000) else { return }
+        line += "\n"
+        line.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
+    }
+}
+
+/// Frame-time and input-to-flip figures gathered by the loop, for `--stats`.
+public struct FrameStats: Sendable {
+    /// Seconds from the start of `render` to the flip being queued.
+    public var frameTimes: [Double] = []
+    /// Seconds from an input event's kernel timestamp to the queueing of the flip that shows it.
+    public var inputToFlip: [Double] = []
+    /// poll(2) wake-ups.
+    public var wakeups = 0
+
+    public static func percentile(_ values: [Double], _ p: Double) -> Double? {
+        guard !values.isEmpty else { return nil }
+        let s = values.sorted()
+        let rank = Int((p / 100 * Double(s.count - 1)).rounded())
+        return s[min(max(rank, 0), s.count - 1)]
+    }
+
+    public var report: String {
+        func line(_ name: String, _ v: [Double]) -> String {
+            guard !v.isEmpty else { return "\(name): no samples" }
+            let f = { (p: Double) in String(format1: FrameStats.percentile(v, p)! * 1000) }
+            return "\(name) (ms, n=\(v.count)): p50 \(f(50))  p90 \(f(90))  p99 \(f(99))  max \(f(100))"
+        }
+        return [line("frame time", frameTimes), line("input to flip", inputToFlip), "poll wake-ups: \(wakeups)"]
+            .joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// A number with two decimals, without Foundation's String(format:).
+    init(format1 v: Double) {
+        let r = (v * 100).rounded() / 100
+        let whole = Int(r)
+        let frac = Int((abs(r - Double(whole)) * 100).rounded())
+        self = "\(r < 0 && whole == 0 ? "-" : "")\(whole).\(frac < 10 ? "0" : "")\(frac)"
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import BoardConfig
+import BoardLoop
+import Geometry
+import ImageCodecs
+import LinuxDRM
+import LinuxInput
+import Raster
+import Runtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `glide board`: the app on a DRM/KMS display with libinput input (issue 6). Wiring only.
+struct BoardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "board",
+        abstract: "Run an app full-screen on a DRM/KMS display with libinput touch, keys and pointer.",
+        subcommands: [Run.self, Snapshot.self],
+        defaultSubcommand: Run.self)
+
+    /// The apps this binary can show.
+    static func makeBoardApp(name: String, width: Int, height: Int) throws -> App {
+        switch name {
+        case "bringup":
+            let app = BringUpApp()
+            app.resize(width: width, height: height)
+            return app
+        default:
+            throw ValidationError("unknown app '\(name)' (available: bringup)")
+        }
+    }
+
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "run", abstract: "Take the display and run (the default).")
+
+        @Option(help: "Board config file (key = value lines; see Board/config.example).")
+        var config: String?
+        @Option(help: "DRM card, e.g. /dev/dri/card0 (default: the first with a connected display).")
+        var card: String?
+        @Option(help: "Connector name, e.g. HDMI-A-1 (default: the first connected).")
+        var connector: String?
+        @Option(help: "Mode WIDTHxHEIGHT[@HZ] (default: the display's preferred mode).")
+        var mode: String?
+        @Option(help: "Panel rotation in degrees clockwise: 0, 90, 180 or 270.")
+        var rotation: Int?
+        @Option(help: "Input device path (repeatable; default: every device of the udev seat).")
+        var input: [String] = []
+        @Option(help: "udev seat for input.")
+        var seat: String?
+        @Option(help: "App to show.")
+        var app: String?
+        @Flag(help: "Treat the pointer's left button as a finger (mouse or QEMU tablet).")
+        var pointerAsTouch = false
+        @Option(help: "Record every input event to FILE as a headless script (JSON Lines).")
+        var record: String?
+        @Option(help: "Write the app's state JSON to FILE after the first frame and whenever it comes to rest.")
+        var stateFile: String?
+        @Flag(help: "Print frame-time percentiles and input-to-flip latency at exit.")
+        var stats = false
+        @Option(help: "Present at most this many frames per second (default: the mode's refresh rate).")
+        var maxFps: Double?
+
+        func run() throws {
+            var cfg = BoardConfig()
+            if let config { cfg = try BoardConfig.load(path: config) }
+            if let card { cfg.card = card }
+            if let connector { cfg.connector = connector }
+            if let mode {
+                guard let m = BoardConfig.parseMode(mode) else { throw ValidationError("--mode must be WIDTHxHEIGHT[@HZ], not '\(mode)'") }
+                cfg.mode = m
+            }
+            if let rotation { cfg.rotation = rotation }
+            if !input.isEmpty { cfg.inputs = input }
+            if let seat { cfg.seat = seat }
+            if let app { cfg.app = app }
+            if pointerAsTouch { cfg.pointerAsTouch = true }
+            guard let turn = Rotation(rawValue: cfg.rotation) else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
+            if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
+            let log: (String) -> Void = { message in
+                var line = "glide: \(message)\n"
+                line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+            }
+
+            let device = try DRMDevice.open(configured: cfg.card)
+            let display = try DRMDisplay(
+                device: device, connectorName: cfg.connector,
+                mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
+                rotation: turn)
+            log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
+
+            var transform = TouchTransform(panelWidth: display.mode.width, panelHeight: display.mode.height, rotation: turn)
+            if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
+            let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
+            let inputContext = try InputContext(backend: backend, transform: transform,
+                                                pointerAsTouch: cfg.pointerAsTouch, log: log)
+
+            let theApp = try BoardCommand.makeBoardApp(name: cfg.app ?? "bringup",
+                                                       width: display.canvasWidth, height: display.canvasHeight)
+            var options = BoardLoop.Options()
+            options.recordPath = record
+            options.stateFilePath = stateFile
+            options.maxFramesPerSecond = maxFps
+            options.log = log
+            options.onFirstFrame = { log("first frame on screen at uptime \(uptime())") }
+            let loop = try BoardLoop(app: theApp, display: display, input: inputContext, options: options)
+            try loop.run()
+            display.restore()
+            log("display restored; exiting")
+            if stats { print(loop.stats.report) }
+        }
+    }
+
+    struct Snapshot: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render an app's first frame without a display and write it as PNG.")
+        @Option(help: "App to render.")
+        var app = "bringup"
+        @Option(help: "Canvas size WIDTHxHEIGHT.")
+        var size = "1280x800"
+        @Option(help: "Output PNG file.")
+        var out: String
+
+        func run() throws {
+            guard let m = BoardConfig.parseMode(size), m.refreshHz == nil else {
+                throw ValidationError("--size must be WIDTHxHEIGHT, not '\(size)'")
+            }
+            let theApp = try BoardCommand.makeBoardApp(name: app, width: m.width, height: m.height)
+            let frame = PixelBuffer(width: m.width, height: m.height, fill: PremultipliedColor(argb: 0xFF00_0000))
+            theApp.resize(width: m.width, height: m.height)
+            _ = theApp.render(into: frame, at: 0)
+            try PNG.write(frame, to: out)
+        }
+    }
+}
+
+/// Seconds since boot from /proc/uptime, for boot-to-first-frame figures.
+func uptime() -> String {
+    let fd = open("/proc/uptime", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return "?" }
+    defer { close(fd) }
+    var buf = [UInt8](repeating: 0, count: 64)
+    let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, 64) }
+    guard n > 0 else { return "?" }
+    return String(decoding: buf[0..<n], as: UTF8.self).split(separator: " ").first.map(String.init) ?? "?"
+}
