@@ -112,7 +112,7 @@ public struct Canvas {
 
     /// Intersects the clip with an anti-aliased rounded rectangle (translated).
     public mutating func clip(toRoundedRect rect: Rect, radius: Double) {
-        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: state.clip)
+        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds)
         state.clip = state.clip.intersection(shape.pixelBounds)
         state.roundClips.append(shape)
     }
@@ -138,7 +138,7 @@ public struct Canvas {
     /// Fills a rounded rectangle (radius clamped to half the shorter side; coordinates snapped
     /// to 1/64 pixel).
     public func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
-        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: state.clip)
+        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds)
         fillShape(shape, color: color)
     }
 
@@ -153,10 +153,10 @@ public struct Canvas {
         case .outside: outset = lineWidth
         }
         let outerRect = device(rect).insetBy(dx: -outset, dy: -outset)
-        let outer = RoundedRectShape(outerRect, radius: radius + outset, cache: cache, clip: state.clip)
+        let outer = RoundedRectShape(outerRect, radius: radius + outset, cache: cache, clip: span.bounds)
         let innerRect = outerRect.insetBy(dx: lineWidth, dy: lineWidth)
         let inner = innerRect.isEmpty ? nil
-            : RoundedRectShape(innerRect, radius: max(0, radius + outset - lineWidth), cache: cache, clip: state.clip)
+            : RoundedRectShape(innerRect, radius: max(0, radius + outset - lineWidth), cache: cache, clip: span.bounds)
         fillShape(RingShape(outer: outer, inner: inner), color: color)
     }
 
@@ -196,8 +196,10 @@ public struct Canvas {
         guard minX <= maxX, minY <= maxY else { return }
         let box = IntRect(x: pixelFloor(minX), y: pixelFloor(minY),
                           width: pixelCeil(maxX) - pixelFloor(minX), height: pixelCeil(maxY) - pixelFloor(minY))
-            .intersection(state.clip)
-        guard !box.isEmpty else { return }
+            .intersection(span.bounds)
+        // Scan converted over the span, not the clip, so a partial redraw (damage) produces the
+        // same bits as a full one; the clip applies when compositing.
+        guard !box.isEmpty, !box.intersection(state.clip).isEmpty else { return }
         let mask = ScanConverter.mask(lines, box: box, rule: rule, cache: cache)
         withExtendedLifetime(mask) { fillShape(MaskShape(mask, x: box.x, y: box.y), color: color) }
     }

@@ -172,6 +172,8 @@ struct RoundedRectShape: CoverageShape {
     /// No radius: drawn exactly like a rectangle.
     @usableFromInline let isPlainRect: Bool
 
+    /// `clip` bounds the fallback mask; pass the span's bounds (not the current clip) so that
+    /// partial redraws give the same bits as full ones.
     @usableFromInline init(_ rect: Rect, radius: Double, cache: RasterCache, clip: IntRect) {
         func snap(_ v: Double) -> Double { (min(max(v, -coordinateLimit), coordinateLimit) * 64).rounded() / 64 }
         let finite = rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite

@@ -258,3 +258,47 @@ func starPath(center: Point, radius: Double) -> Path {
         #expect(half[1, 0] == 0x4040_4040)
     }
 }
+
+@Suite struct PartialRedrawTests {
+    /// A scene that uses every primitive, including the scan-converted ones (paths, capsules).
+    func drawScene(_ canvas: inout Canvas, image: PixelBuffer) {
+        canvas.clear(color: PremultipliedColor(rgb: 0xF2F2F7))
+        canvas.fill(roundedRect: Rect(x: 6.3, y: 5.7, width: 120.4, height: 60.2), radius: 13.5, color: PremultipliedColor(rgb: 0xFFFFFF))
+        canvas.stroke(roundedRect: Rect(x: 6.3, y: 5.7, width: 120.4, height: 60.2), radius: 13.5, lineWidth: 1.25,
+                      color: PremultipliedColor(rgb: 0xD1D1D6), alignment: .inside)
+        canvas.fill(circleCenter: Point(40.2, 35.9), radius: 21.3, color: PremultipliedColor(rgb: 0xE5A35C, opacity: 0.9))
+        canvas.fill(circleCenter: Point(100, 100), radius: 300, color: PremultipliedColor(rgb: 0x5856D6, opacity: 0.2))
+        canvas.fill(roundedRect: Rect(x: 140.6, y: 10.37, width: 5, height: 70.3), radius: 2.5, color: PremultipliedColor(rgb: 0, opacity: 0.35))
+        canvas.fill(path: starPath(center: Point(80.4, 100.6), radius: 33.3), rule: .evenOdd, color: PremultipliedColor(rgb: 0xFFCC00))
+        canvas.save()
+        canvas.clip(toRoundedRect: Rect(x: 20.5, y: 70.5, width: 60, height: 50), radius: 12)
+        canvas.draw(image: image, in: Rect(x: 10.25, y: 60.75, width: 90.5, height: 70.5))
+        canvas.restore()
+        canvas.blend(mask: AlphaMask(width: 3, height: 2, coverage: [10, 128, 255, 255, 64, 0]), x: 130, y: 120,
+                     color: PremultipliedColor(rgb: 0x1C1C1E))
+    }
+
+    @Test func clippedRedrawOfDamageEqualsFullRedraw() {
+        let image = PixelBuffer(width: 7, height: 5)
+        for y in 0..<5 { for x in 0..<7 { image[x, y] = 0xFF00_0000 | UInt32(x * 36) << 16 | UInt32(y * 60) << 8 | 0x80 } }
+        let full = PixelBuffer(width: 160, height: 140)
+        var canvas = Canvas(full, cache: RasterCache())
+        drawScene(&canvas, image: image)
+
+        let partial = PixelBuffer(width: 160, height: 140)
+        var base = Canvas(partial, cache: RasterCache())
+        drawScene(&base, image: image)
+        let damage = [IntRect(x: 0, y: 0, width: 50, height: 40), IntRect(x: 37, y: 21, width: 13, height: 90),
+                      IntRect(x: 120, y: 0, width: 40, height: 140), IntRect(x: 60, y: 90, width: 41, height: 11),
+                      IntRect(x: 3, y: 67, width: 150, height: 3)]
+        for rect in damage {
+            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { partial[x, y] = 0xFFFF_00FF } }   // stale pixels
+            var clipped = base
+            clipped.clip(toDeviceRect: rect)
+            drawScene(&clipped, image: image)
+        }
+        var differing = 0
+        for y in 0..<140 { for x in 0..<160 where partial[x, y] != full[x, y] { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ between partial and full redraw")
+    }
+}
