@@ -192,6 +192,17 @@ private func ringImage(size: Int) -> PixelBuffer {
         }
     }
 
+    @Test func imageHalvedDown() {
+        // The same reductions as image_bilinear_down, drawn from pre-halved copies: no moiré.
+        golden("image_halved_down", width: 128, height: 64) { canvas in
+            let image = ringImage(size: 96)
+            let half = image.halved(), quarter = half.halved()
+            canvas.draw(image: half, in: Rect(x: 4, y: 4, width: 48, height: 48), filter: .bilinear)
+            canvas.draw(image: quarter, in: Rect(x: 60.3, y: 8.6, width: 30.5, height: 30.5), filter: .bilinear)
+            canvas.draw(image: half.halved().halved(), in: Rect(x: 96, y: 8, width: 24, height: 48), filter: .bilinear)
+        }
+    }
+
     @Test func maskTint() {
         golden("mask_tint", width: 128, height: 64) { canvas in
             // A ring-shaped mask with soft edges, like an anti-aliased glyph.
