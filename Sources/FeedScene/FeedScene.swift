@@ -217,10 +217,30 @@ public struct FeedRenderer {
         }
         let d = scrollY - previous
         if d == 0 { return [] }
-        span.move(layout.bounds, dx: 0, dy: -d)
+        FeedRenderer.scroll(span, by: d)
         let rects = FeedRenderer.damage(layout: layout, delta: d)
         for rect in rects { scene.draw(scrollY: scrollY, into: span, clip: rect) }
         return rects
+    }
+
+    /// Moves the rows up by `d` (down for negative `d`). Rows of a tightly packed span are
+    /// one contiguous block, moved with a single memmove (as cairo's peer does); otherwise
+    /// row by row.
+    static func scroll(_ span: PixelSpan, by d: Int) {
+        guard span.stride == span.width else {
+            span.move(span.bounds, dx: 0, dy: -d)
+            return
+        }
+        let rows = span.height - abs(d)
+        guard rows > 0 else { return }
+        let bytes = rows * span.stride * MemoryLayout<UInt32>.stride
+        let base = UnsafeMutableRawPointer(span.base)
+        let rowBytes = span.stride * MemoryLayout<UInt32>.stride
+        if d > 0 {
+            base.copyMemory(from: base + d * rowBytes, byteCount: bytes)  // memmove
+        } else {
+            (base + (-d) * rowBytes).copyMemory(from: base, byteCount: bytes)
+        }
     }
 
     /// What a scroll by `delta` rows (positive: content moves up) leaves to redraw after the
