@@ -204,6 +204,14 @@ public struct Canvas {
         withExtendedLifetime(mask) { fillShape(MaskShape(mask, x: box.x, y: box.y), color: color) }
     }
 
+    /// Strokes a path (translated) with a band `lineWidth` wide centred on it: round joins at
+    /// sharp turns, butt or round caps (see `Path.stroked`).
+    public func stroke(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
+                       tolerance: Double = 0.1) {
+        fill(path: path.stroked(width: lineWidth, roundCaps: roundCaps, tolerance: tolerance), rule: .nonZero,
+             color: color, tolerance: tolerance)
+    }
+
     /// Blends an alpha mask (a glyph) tinted with `color`, its top-left at whole pixel
     /// (`x`, `y`) plus the translation rounded to whole pixels.
     public func blend(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) {

@@ -142,6 +142,29 @@ private func ringImage(size: Int) -> PixelBuffer {
         }
     }
 
+    @Test func strokePath() {
+        golden("path_stroke", width: 160, height: 96) { canvas in
+            var zigzag = Path()
+            zigzag.move(to: Point(8, 40))
+            for i in 1...5 { zigzag.line(to: Point(8 + Double(i) * 14, i % 2 == 0 ? 40 : 12)) }
+            canvas.stroke(path: zigzag, lineWidth: 4, color: PremultipliedColor(rgb: 0x007AFF))
+            var curve = Path()
+            curve.move(to: Point(90, 40))
+            curve.cubic(to: Point(152, 40), control1: Point(100, -10), control2: Point(140, 90))
+            canvas.stroke(path: curve, lineWidth: 6, color: PremultipliedColor(rgb: 0xFF3B30, opacity: 0.7), roundCaps: true)
+            var triangle = Path()
+            triangle.move(to: Point(20, 88)); triangle.line(to: Point(50, 52)); triangle.line(to: Point(80, 88)); triangle.close()
+            canvas.stroke(path: triangle, lineWidth: 3, color: PremultipliedColor(rgb: 0x1C1C1E))
+            // Hairlines at several angles.
+            for k in 0..<6 {
+                var line = Path()
+                line.move(to: Point(96 + Double(k) * 10, 90))
+                line.line(to: Point(100 + Double(k) * 12, 56))
+                canvas.stroke(path: line, lineWidth: 1, color: PremultipliedColor(rgb: 0x34C759), roundCaps: k % 2 == 1)
+            }
+        }
+    }
+
     @Test func clipRect() {
         golden("clip_rect") { canvas in
             canvas.translate(dx: 10, dy: 6)

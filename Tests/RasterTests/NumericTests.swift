@@ -302,3 +302,29 @@ func starPath(center: Point, radius: Double) -> Path {
         #expect(differing == 0, "\(differing) pixels differ between partial and full redraw")
     }
 }
+
+@Suite struct StrokeTests {
+    @Test func horizontalLineStrokeCoversItsBand() {
+        var line = Path()
+        line.move(to: Point(10, 20)); line.line(to: Point(50, 20))
+        let (butt, c1) = makeCanvas(width: 64, height: 40)
+        c1.stroke(path: line, lineWidth: 4, color: PremultipliedColor(rgb: 0xFFFFFF))
+        for y in 18..<22 { #expect(butt[30, y] == 0xFFFF_FFFF) }
+        #expect(butt[30, 17] == 0xFF00_0000 && butt[30, 22] == 0xFF00_0000)
+        #expect(butt[9, 20] == 0xFF00_0000 && butt[50, 20] == 0xFF00_0000)      // butt caps end at the points
+        let (round, c2) = makeCanvas(width: 64, height: 40)
+        c2.stroke(path: line, lineWidth: 4, color: PremultipliedColor(rgb: 0xFFFFFF), roundCaps: true)
+        #expect(round[9, 20] == 0xFFFF_FFFF && round[50, 19] == 0xFFFF_FFFF)   // round caps reach 2 px further
+        #expect(round[30, 20] == 0xFFFF_FFFF)
+    }
+
+    @Test func closedStrokeLeavesInteriorEmpty() {
+        var square = Path()
+        square.addRect(Rect(x: 10, y: 10, width: 20, height: 20))
+        let (buffer, canvas) = makeCanvas(width: 40, height: 40)
+        canvas.stroke(path: square, lineWidth: 2, color: PremultipliedColor(rgb: 0xFFFFFF))
+        #expect(buffer[20, 20] == 0xFF00_0000)
+        #expect(buffer[20, 9] == 0xFFFF_FFFF && buffer[20, 10] == 0xFFFF_FFFF && buffer[20, 11] == 0xFF00_0000)
+        #expect(buffer[9, 9] == 0xFFFF_FFFF)          // the corner joint is filled (round join)
+    }
+}
