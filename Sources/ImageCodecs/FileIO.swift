@@ -12,9 +12,9 @@ import Glibc
 @inline(__always) func sys_rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 @inline(__always) func sys_unlink(_ path: String) -> Int32 { unlink(path) }
 
-enum FileIO {
+public enum FileIO {
     /// Default ceiling for image files read into memory.
-    static let maxFileBytes = 256 << 20
+    public static let maxFileBytes = 256 << 20
 
     private static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(ImageCodecError) -> Int32 {
         while true {
@@ -25,7 +25,7 @@ enum FileIO {
     }
 
     /// The whole file, or a thrown error (missing, unreadable, directory, over `limit`).
-    static func readAll(path: String, limit: Int = maxFileBytes) throws(ImageCodecError) -> [UInt8] {
+    public static func readAll(path: String, limit: Int = maxFileBytes) throws(ImageCodecError) -> [UInt8] {
         let fd = try openRetrying(path, O_RDONLY, 0)
         defer { _ = sys_close(fd) }
         var bytes: [UInt8] = []
@@ -44,7 +44,7 @@ enum FileIO {
 
     /// Writes `bytes` to a temporary file next to `path` and renames it into place, so a
     /// reader never sees a half-written image.
-    static func writeAll(_ bytes: [UInt8], path: String) throws(ImageCodecError) {
+    public static func writeAll(_ bytes: [UInt8], path: String) throws(ImageCodecError) {
         let temporary = path + ".tmp-\(getpid())"
         let fd = try openRetrying(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var offset = 0

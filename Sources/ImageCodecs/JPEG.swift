@@ -25,6 +25,9 @@ public enum JPEG {
             guard tjDecompressHeader3(handle, raw.baseAddress, UInt(raw.count), &width, &height, &subsampling, &colorspace) == 0 else {
                 return .failure(.invalidJPEG(message: String(cString: tjGetErrorStr2(handle))))
             }
+            guard width > 0, height > 0 else {
+                return .failure(.invalidJPEG(message: "no image size before the data ends (truncated file?)"))
+            }
             if let violation = limits.violation(width: Int(width), height: Int(height)) {
                 return .failure(violation)
             }

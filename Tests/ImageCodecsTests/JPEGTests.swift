@@ -52,6 +52,12 @@ import Raster
         for length in 0..<file.count {
             #expect(throws: ImageCodecError.self, "length \(length)") { try Image.decode(Array(file[..<length])) }
         }
+        #expect(throws: ImageCodecError.invalidJPEG(message: "no image size before the data ends (truncated file?)")) {
+            try Image.decode(Array(file[..<20]))
+        }
+        #expect(throws: ImageCodecError.invalidJPEG(message: "Premature end of JPEG file")) {
+            try Image.decode(Array(file[..<(file.count - 2)]))
+        }
     }
 
     @Test func seededFuzzNeverCrashes() throws {

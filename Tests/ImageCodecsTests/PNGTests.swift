@@ -159,6 +159,9 @@ import Raster
         }
         // Only a file missing (part of) the IEND chunk may still decode: all pixels are there.
         #expect(decodedPrefixes <= 12)
+        #expect(throws: ImageCodecError.invalidPNG(message: "data ends early (truncated file): read beyond end of data")) {
+            try PNG.decode(Array(file[..<(file.count / 2)]))
+        }
     }
 
     /// Random bytes behind a valid signature, and random byte flips in a valid file: a few
