@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# The virtual touchscreen board (BRD-1): Debian's kernel + a small initramfs holding glide, udevd,
+# libinput's quirks, the DRM/input modules and a uinput touchscreen injector, booted in QEMU (TCG)
+# with a virtio-gpu display.
+#
+#   Board/vboard.sh test    build the image, boot it, check first frame / swipe / tap / clean exit;
+#                           exit status 0 when it passes; screendumps in .build-vboard/out/
+#   Board/vboard.sh run     boot the same image in a QEMU window (the pointer acts as a finger)
+#   Board/vboard.sh image   only build kernel + initramfs
+#
+# Environment: VBOARD_APP (default bringup), VBOARD_SIZE (1280x800), VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS"),
+# VBOARD_TAP ("X,Y"), GLIDE_BIN (use this glide instead of `swift build -c release`),
+# VBOARD_CACHE (default .build-vboard in the repository).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+CACHE=${VBOARD_CACHE:-$ROOT/.build-vboard}
+APP=${VBOARD_APP:-bringup}
+SIZE=${VBOARD_SIZE:-1280x800}
+W=${SIZE%x*}; H=${SIZE#*x}
+SWIPE=${VBOARD_SWIPE:-$((W / 2)),$((H * 3 / 4)),$((W / 2)),$((H * 3 / 8)),400,20}
+TAP=${VBOARD_TAP:-$((W / 2)),36}
+MODE=${1:-test}
+case "$MODE" in test|run|image) ;; *) echo "usage: $0 test|run|image" >&2; exit 2 ;; esac
+step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
+
+# --- tools -------------------------------------------------------------------------------------
+missing=()
+command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
+[ -x /bin/busybox ] && file_is_static=$(ldd /bin/busybox 2>&1 | grep -c "not a dynamic" || true) || file_is_static=0
+[ "$file_is_static" = 1 ] || missing+=(busybox-static)
+command -v cpio >/dev/null || missing+=(cpio)
+command -v depmod >/dev/null || missing+=(kmod)
+command -v gcc >/dev/null || missing+=(gcc libc6-dev)
+if [ ${#missing[@]} -gt 0 ]; then
+    step "installing ${missing[*]}"
+    apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+mkdir -p "$CACHE/debs"
+# --- kernel ------------------------------------------------------------------------------------
+if [ ! -f "$CACHE/vmlinux" ] || [ ! -d "$CACHE/kroot/lib/modules" ]; then
+    step "fetching Debian's kernel"
+    ( cd "$CACHE/debs" && rm -f linux-image-*.deb &&
+      apt-get download linux-image-amd64 >/dev/null 2>&1 &&
+      dep=$(apt-cache depends linux-image-amd64 | sed -n 's/.*Depends: \(linux-image-6\.1[^ ]*-amd64\).*/\1/p' | head -1) &&
+      [ -n "$dep" ] && apt-get download "$dep" >/dev/null 2>&1 )
+    rm -rf "$CACHE/kroot"; mkdir -p "$CACHE/kroot"
+    dpkg -x "$(ls "$CACHE"/debs/linux-image-6.1*-amd64_*.deb | head -1)" "$CACHE/kroot"
+    python3 "$HERE/vboard/extract-vmlinux.py" "$(ls "$CACHE"/kroot/boot/vmlinuz-* | head -1)" "$CACHE/vmlinux"
+fi
+KVER=$(ls "$CACHE/kroot/lib/modules" | head -1)
+[ -f "$CACHE/kroot/lib/modules/$KVER/modules.dep" ] || depmod -b "$CACHE/kroot" "$KVER"
+
+# --- udev --------------------------------------------------------------------------------------
+if [ ! -x "$CACHE/udevroot/bin/udevadm" ]; then
+    step "fetching udev"
+    ( cd "$CACHE/debs" && rm -f udev_*.deb && apt-get download udev >/dev/null 2>&1 )
+    rm -rf "$CACHE/udevroot"; dpkg -x "$(ls "$CACHE"/debs/udev_*.deb | head -1)" "$CACHE/udevroot"
+fi
+
+# --- glide -------------------------------------------------------------------------------------
+if [ -n "${GLIDE_BIN:-}" ]; then
+    BIN=$GLIDE_BIN
+else
+    step "building glide (release)"
+    ( cd "$ROOT" && swift build -c release --product glide 2>&1 | grep -E "error|warning: unable|Compiling glide|Build" || true )
+    BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/glide
+fi
+[ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
+
+# --- initramfs ---------------------------------------------------------------------------------
+step "building the initramfs"
+IMG=$CACHE/img
+rm -rf "$IMG"; mkdir -p "$IMG"/{bin,sbin,lib,lib64,modules,etc,proc,sys,dev,run,tmp,usr/share,lib/udev/rules.d,lib/systemd}
+cp /bin/busybox "$IMG/bin/busybox"
+cp "$HERE/vboard/init.sh" "$IMG/init"; chmod +x "$IMG/init"
+cp "$BIN" "$IMG/bin/glide"
+gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
+cp "$CACHE/udevroot/bin/udevadm" "$IMG/bin/udevadm"
+ln -s /bin/udevadm "$IMG/lib/systemd/systemd-udevd"
+cp "$CACHE"/udevroot/lib/udev/rules.d/{50-udev-default,60-drm,60-input-id,60-evdev,60-persistent-input,70-touchpad,80-drivers}.rules \
+   "$IMG/lib/udev/rules.d/" 2>/dev/null || true
+cp -r /usr/share/libinput "$IMG/usr/share/libinput"
+echo "root:x:0:0:root:/:/bin/sh" > "$IMG/etc/passwd"
+printf 'root:x:0:\nvideo:x:44:\ninput:x:105:\ntty:x:5:\naudio:x:29:\nkvm:x:106:\nrender:x:107:\n' > "$IMG/etc/group"
+# Shared libraries of glide and udevadm (the dynamic loader included), at their own paths.
+for lib in $( (ldd "$BIN"; ldd "$CACHE/udevroot/bin/udevadm") | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | sort -u); do
+    mkdir -p "$IMG$(dirname "$lib")"; cp -L "$lib" "$IMG$lib"
+done
+# Modules and their dependencies in load order, each once.
+: > "$IMG/modules/order"
+for m in virtio_pci virtio_gpu virtio_input uinput evdev; do
+    modprobe -d "$CACHE/kroot" -S "$KVER" --show-depends "$m" | awk '/^insmod/{print $2}'
+done | awk '!seen[$0]++' | while read -r ko; do
+    cp "$ko" "$IMG/modules/"; basename "$ko" >> "$IMG/modules/order"
+done
+( cd "$IMG" && find . | cpio -H newc -o --quiet | gzip -1 > "$CACHE/initrd.img" )
+echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' < "$IMG/modules/order")"
+[ "$MODE" = image ] && exit 0
+
+# --- boot --------------------------------------------------------------------------------------
+APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.swipe=$SWIPE vboard.tap=$TAP"
+QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
+      -kernel "$CACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
+      -device "virtio-gpu-pci,xres=$W,yres=$H")
+if [ "$MODE" = run ]; then
+    step "booting (close the window or Ctrl-C to stop)"
+    exec "${QEMU[@]}" -serial stdio -display "${VBOARD_DISPLAY:-gtk}" \
+        -device virtio-tablet-pci -device virtio-keyboard-pci
+fi
+
+OUT=$CACHE/out
+rm -rf "$OUT"; mkdir -p "$OUT"
+step "headless render of the first frame"
+"$BIN" board snapshot --app "$APP" --size "${W}x${H}" --out "$OUT/expected-first.png"
+step "booting the virtual board"
+status=0
+python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" -display none -serial stdio || status=$?
+step "done"
+exit $status

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Host side of the virtual-board test: boots QEMU, answers the guest's @@SHOT name@@ markers with
+QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then checks:
+  1. the first frame on the virtual screen equals the headless render (exact RGB),
+  2. the swipe moved the content up (the best row shift between screendumps is > 0) and the
+     app's state reports a larger offset,
+  3. the tap changed the state and the screen,
+  4. glide exited with status 0 and the text console came back.
+Usage: host.py OUTDIR EXPECTED_FIRST_PNG QEMU_ARGS...   (exit status 0 when everything passes)"""
+import json, os, re, socket, subprocess, sys, threading, time, zlib
+
+TIMEOUT = 170
+
+
+def read_png(path):
+    """Decodes an 8-bit RGB/RGBA non-interlaced PNG to (width, height, [row bytes in RGB])."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path}: not a PNG"
+    pos, idat, w = 8, [], None
+    while pos < len(data):
+        n = int.from_bytes(data[pos:pos + 4], "big")
+        kind = data[pos + 4:pos + 8]
+        body = data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+        if kind == b"IHDR":
+            w, h = int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big")
+            depth, ctype, interlace = body[8], body[9], body[12]
+            assert depth == 8 and ctype in (2, 6) and interlace == 0, f"{path}: unsupported PNG layout"
+            bpp = 3 if ctype == 2 else 4
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+    raw = zlib.decompress(b"".join(idat))
+    stride = w * bpp
+    rows, prev = [], bytearray(stride)
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        if f == 1:
+            for i in range(bpp, stride): line[i] = (line[i] + line[i - bpp]) & 255
+        elif f == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, prev))
+        elif f == 3:
+            for i in range(stride):
+                left = line[i - bpp] if i >= bpp else 0
+                line[i] = (line[i] + ((left + prev[i]) >> 1)) & 255
+        elif f == 4:
+            for i in range(stride):
+                a = line[i - bpp] if i >= bpp else 0
+                b = prev[i]; c = prev[i - bpp] if i >= bpp else 0
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        prev = line
+        if bpp == 4:
+            rgb = bytearray(w * 3); rgb[0::3] = line[0::4]; rgb[1::3] = line[1::4]; rgb[2::3] = line[2::4]
+            rows.append(bytes(rgb))
+        else:
+            rows.append(bytes(line))
+    return w, h, rows
+
+
+def differing_pixels(a, b):
+    n = 0
+    for ra, rb in zip(a, b):
+        if ra != rb:
+            n += sum(1 for i in range(0, len(ra), 3) if ra[i:i + 3] != rb[i:i + 3])
+    return n
+
+
+def best_shift(before, after, top, bottom):
+    """The vertical shift d with after[y] == before[y + d] for the most rows in [top, bottom)."""
+    where = {}
+    for y, r in enumerate(before): where.setdefault(r, []).append(y)
+    votes = {}
+    for y in range(top, bottom):
+        for yb in where.get(after[y], ())[:64]:
+            votes[yb - y] = votes.get(yb - y, 0) + 1
+    if not votes: return 0, 0
+    d = max(votes, key=lambda k: (votes[k], -abs(k)))
+    return d, votes[d]
+
+
+def offsets(obj, path=""):
+    """Every numeric field whose key mentions 'offset', flattened: {path: value}."""
+    out = {}
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            p = f"{path}.{k}" if path else k
+            if isinstance(v, (int, float)) and "offset" in k.lower(): out[p] = v
+            elif isinstance(v, (dict, list)): out.update(offsets(v, p))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj): out.update(offsets(v, f"{path}[{i}]"))
+    return out
+
+
+class QMP:
+    def __init__(self, path):
+        deadline = time.time() + 20
+        while True:
+            try:
+                self.s = socket.socket(socket.AF_UNIX); self.s.connect(path); break
+            except OSError:
+                if time.time() > deadline: raise
+                time.sleep(0.05)
+        self.f = self.s.makefile("rw")
+        self.f.readline()
+        self.call("qmp_capabilities")
+
+    def call(self, cmd, **args):
+        self.f.write(json.dumps({"execute": cmd, "arguments": args}) + "\n"); self.f.flush()
+        while True:
+            r = json.loads(self.f.readline())
+            if "return" in r or "error" in r: return r
+
+
+def main():
+    outdir, expected_png, qemu = sys.argv[1], sys.argv[2], sys.argv[3:]
+    qmp_path = os.path.join(outdir, "qmp.sock")
+    if os.path.exists(qmp_path): os.unlink(qmp_path)
+    qemu += ["-qmp", f"unix:{qmp_path},server=on,wait=off"]
+    t0 = time.time()
+    proc = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    timer = threading.Timer(TIMEOUT, proc.kill); timer.start()
+    qmp = QMP(qmp_path)
+    marks, shots, log = {}, {}, open(os.path.join(outdir, "console.log"), "w")
+    states, stats, record = {}, [], []
+    for raw in proc.stdout:
+        line = raw.decode("utf-8", "replace").rstrip("\r\n")
+        log.write(line + "\n"); log.flush()
+        m = re.search(r"@@(\w+) ?(.*)@@", line)
+        if not m:
+            if "glide:" in line or "uinput" in line: print("  guest:", line)
+            continue
+        kind, text = m.group(1), m.group(2)
+        if kind == "SHOT":
+            path = os.path.join(outdir, f"{text}.png")
+            r = qmp.call("screendump", filename=os.path.abspath(path), format="png")
+            shots[text] = path
+            marks[f"shot-{text}"] = time.time() - t0
+            if "error" in r: print("screendump failed:", r)
+            proc.stdin.write(b"ok\n"); proc.stdin.flush()
+        elif kind == "STATE":
+            name, _, js = text.partition(" ")
+            try: states[name] = json.loads(js)
+            except ValueError: states[name] = js
+            print(f"  state {name}: {js}")
+        elif kind == "STATS": stats.append(text)
+        elif kind == "RECORD": record.append(text)
+        elif kind == "FAIL":
+            print("GUEST FAILED:", text)
+        else:
+            marks[kind + (" " + text.split()[0] if kind == "UPTIME" else "")] = text
+            print(f"  {kind} {text}")
+    proc.wait(); timer.cancel()
+    wall = time.time() - t0
+    open(os.path.join(outdir, "record.jsonl"), "w").write("\n".join(record) + ("\n" if record else ""))
+
+    ok = True
+    def check(cond, what):
+        nonlocal ok
+        print(("PASS " if cond else "FAIL ") + what)
+        ok = ok and cond
+
+    check(all(k in shots for k in ("first", "swipe", "tap", "console")), "guest reached every screenshot")
+    if not ok:
+        print(f"see {outdir}/console.log"); return 1
+    w, h, first = read_png(shots["first"])
+    ew, eh, expected = read_png(expected_png)
+    check((w, h) == (ew, eh), f"screen size {w}x{h} equals the headless canvas {ew}x{eh}")
+    if (w, h) == (ew, eh):
+        n = differing_pixels(first, expected)
+        check(n == 0, f"first frame equals the headless render ({n} pixels differ)")
+    _, _, swipe = read_png(shots["swipe"])
+    d, votes = best_shift(first, swipe, h // 6, h * 5 // 6)
+    band = h * 5 // 6 - h // 6
+    check(d > 0 and votes >= band // 2, f"swipe moved the content up by {d} px ({votes}/{band} rows match the shifted first frame)")
+    before, after = offsets(states.get("first", {})), offsets(states.get("swipe", {}))
+    grew = [k for k in after if k in before and after[k] > before[k]]
+    check(bool(grew), "app reports a larger offset after the swipe: " +
+          ", ".join(f"{k} {before[k]} -> {after[k]}" for k in grew))
+    _, _, tap = read_png(shots["tap"])
+    check(states.get("tap") != states.get("swipe"), "tap changed the app state")
+    ntap = differing_pixels(swipe, tap)
+    check(ntap > 0, f"tap changed the screen ({ntap} pixels)")
+    check(marks.get("EXIT") == "0", f"glide exited cleanly (status {marks.get('EXIT')})")
+    _, _, console = read_png(shots["console"])
+    ncon = differing_pixels(tap, console)
+    lit = sum(1 for r in console for i in range(0, len(r), 3) if r[i:i + 3] != b"\0\0\0")
+    check(ncon > w * h // 2 and 0 < lit < w * h // 4,
+          f"the text console took the screen back ({ncon} pixels changed, {lit} lit console pixels)")
+    check(len(record) > 0, f"input was recorded ({len(record)} script lines)")
+
+    print("figures:")
+    for k in ("UPTIME init-done", "UPTIME udev-settled", "UPTIME glide-start", "UPTIME first-frame"):
+        if k in marks: print(f"  guest uptime at {k.split()[1]}: {marks[k].split()[1]} s")
+    if "shot-first" in marks: print(f"  host: QEMU start to first-frame screendump {marks['shot-first']:.1f} s")
+    if "IDLE" in marks:
+        m = re.match(r"ticks=(\d+) seconds=([\d.]+)\.\.([\d.]+) hz=(\d+)", marks["IDLE"])
+        if m:
+            ticks, a, b, hz = int(m.group(1)), float(m.group(2)), float(m.group(3)), int(m.group(4))
+            print(f"  idle CPU of glide: {ticks} ticks in {b - a:.2f} s = {100 * ticks / hz / (b - a):.2f} %")
+    for s in stats: print("  stats:", s)
+    print(f"  wall time of the VM run: {wall:.1f} s")
+    print(f"screendumps in {outdir}")
+    print("VBOARD TEST " + ("PASSED" if ok else "FAILED"))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

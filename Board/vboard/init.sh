@@ -1,0 +1,100 @@
+#!/bin/busybox sh
+# /init of the virtual board's initramfs (busybox). Talks to the host over the serial console
+# with marker lines: @@NAME text@@. For @@SHOT name@@ it waits for the host's reply line (the host
+# takes a QMP screendump first). Parameters come from the kernel command line:
+#   vboard.mode=test|run  vboard.app=NAME  vboard.swipe="X1 Y1 X2 Y2 MS STEPS"  vboard.tap="X Y"
+/bin/busybox --install -s /bin
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+mkdir -p /run /tmp /dev/pts
+mount -t tmpfs tmpfs /run
+mount -t tmpfs tmpfs /tmp
+
+MODE=test; APP=bringup; SWIPE="640 600 640 300 400 20"; TAP="640 36"; W=1280; H=800
+for arg in $(cat /proc/cmdline); do
+    case "$arg" in
+        vboard.mode=*) MODE=${arg#vboard.mode=} ;;
+        vboard.app=*) APP=${arg#vboard.app=} ;;
+        vboard.swipe=*) SWIPE=$(echo "${arg#vboard.swipe=}" | tr ',' ' ') ;;
+        vboard.tap=*) TAP=$(echo "${arg#vboard.tap=}" | tr ',' ' ') ;;
+        vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
+    esac
+done
+
+mark() { echo "@@$*@@"; }
+shot() { mark "SHOT $1"; read -r reply; }
+up() { cut -d' ' -f1 /proc/uptime; }
+fail() { mark "FAIL $*"; poweroff -f; }
+
+for m in $(cat /modules/order); do insmod "/modules/$m" 2>/dev/null || echo "insmod $m failed"; done
+mark "UPTIME init-done $(up)"
+
+/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1 || fail "udevd did not start"
+udevadm trigger --action=add
+udevadm settle --timeout=10
+[ -e /dev/dri/card0 ] || fail "no /dev/dri/card0"
+mark "UPTIME udev-settled $(up)"
+
+# Text on the kernel's console (fbcon on the virtio-gpu framebuffer): what must come back when
+# glide exits.
+printf '\n\n  Glide virtual board: kernel text console on tty0\n  (glide takes this screen while it runs)\n' > /dev/tty0
+
+STATE=/tmp/state.json
+if [ "$MODE" = run ]; then
+    glide board --app "$APP" --pointer-as-touch --state-file $STATE
+    mark "EXIT $?"
+    poweroff -f
+fi
+
+mkfifo /tmp/touch.fifo
+uinput-touch "$W" "$H" /tmp/touch.fifo /tmp/touch.ack &
+INJ=$!
+i=0; while [ $i -lt 50 ] && ! grep -q "Glide virtual touchscreen" /proc/bus/input/devices 2>/dev/null; do sleep 0.1; i=$((i+1)); done
+udevadm settle --timeout=10
+
+mark "UPTIME glide-start $(up)"
+glide board --app "$APP" --state-file $STATE --record /tmp/record.jsonl --stats > /tmp/stats.txt &
+GLIDE=$!
+i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+[ -e $STATE ] || fail "no first frame after 30 s"
+mark "UPTIME first-frame $(up)"
+mark "STATE first $(cat $STATE)"
+shot first
+
+# Idle CPU: utime + stime of glide over 3 s with nothing happening.
+cpu() { awk '{print $14 + $15}' /proc/$GLIDE/stat; }
+c0=$(cpu); t0=$(up); sleep 3; c1=$(cpu); t1=$(up)
+mark "IDLE ticks=$((c1 - c0)) seconds=$t0..$t1 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)"
+
+# Waits until the injector has sent everything and the state file stopped changing.
+settle() {
+    i=0; while ! grep -q "done $1" /tmp/touch.ack 2>/dev/null && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
+    last=""; same=0; i=0
+    while [ $same -lt 6 ] && [ $i -lt 400 ]; do
+        now=$(cat $STATE 2>/dev/null)
+        if [ "$now" = "$last" ]; then same=$((same+1)); else same=0; last=$now; fi
+        sleep 0.1; i=$((i+1))
+    done
+}
+echo "swipe $SWIPE" > /tmp/touch.fifo
+settle 1
+mark "STATE swipe $(cat $STATE)"
+shot swipe
+
+echo "tap $TAP" > /tmp/touch.fifo
+settle 2
+mark "STATE tap $(cat $STATE)"
+shot tap
+
+kill -TERM $GLIDE
+wait $GLIDE
+mark "EXIT $?"
+while read -r l; do mark "STATS $l"; done < /tmp/stats.txt
+while read -r l; do mark "RECORD $l"; done < /tmp/record.jsonl
+sleep 0.3
+shot console
+echo quit > /tmp/touch.fifo
+mark "DONE $(up)"
+poweroff -f
