@@ -12,13 +12,14 @@ import Text
 ///
 /// Measured with `Tests/Peers/cairo/compare.sh` (1280x800, frames 30-329 timed, 3 interleaved
 /// runs, median of run medians; 2-core "Intel Xeon Processor" VM, `swift build -c release`,
-/// cairo 1.16.0 with gcc -O2), 2026-11-22: full redraw Glide 0.552 ms vs cairo 1.241 ms
-/// (0.44); incremental Glide 0.279 ms vs cairo 0.469 ms (0.59). On that machine a `memset`
-/// of the frame takes 0.17 ms and a `memcpy` 0.35 ms. Profile of a full frame (perf):
-/// solid span stores (background, card borders and interiors) ~40 %, glyph blending ~25 %,
-/// anti-aliased edges of circles, corners and overlays (`blendSpan`) ~11 %, the rest shape
-/// setup. With `.reference` painting (every card pixel written three times) a full frame
-/// took 0.96 ms.
+/// cairo 1.16.0 with gcc -O2), 2026-11-22 03:05 UTC: full redraw Glide 0.469 ms vs cairo
+/// 0.935 ms (0.50); incremental Glide 0.226 ms vs cairo 0.324 ms (0.70). On that machine a
+/// `memset` of the frame takes 0.17 ms and a `memcpy` 0.35 ms, so incremental frames are
+/// bound by the scroll memmove (75 % of their time). Profile of a full frame (perf): solid
+/// span stores (background, card borders and interiors) ~45 %, glyph blending ~25 %,
+/// anti-aliased edges of circles, corners and overlays (`blendSpan`) ~9 %, the rest shape
+/// setup. `.reference` painting (every card pixel written three times) measured 0.63-0.73 ms
+/// against 0.42-0.53 ms for `.singleWrite` in the same batch.
 public final class FeedScene {
     /// How cards are painted. Both give identical pixels (a test checks it).
     public enum Painting: Sendable, Hashable {
