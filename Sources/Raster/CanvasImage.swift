@@ -89,12 +89,23 @@ extension Canvas {
     static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, columns: UnsafePointer<Int32>,
                           source: UnsafePointer<UInt32>, constant k: UInt32) {
         if k == 0 { return }
+        var column = columns
+        if k == 255 {
+            // Full coverage, full opacity: the common case for photos.
+            for i in 0..<count {
+                let sx = Int(column[0]), wx = UInt32(column[1])
+                column += 2
+                let p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx &+ 1], wx)
+                let sa = p >> 24
+                dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)
+            }
+            return
+        }
         for i in 0..<count {
-            let sx = Int(columns[2 * i]), wx = UInt32(columns[2 * i + 1])
-            var p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx + 1], wx)
-            if k != 255 { p = scalePixel(p, by: k) }
-            let sa = p >> 24
-            dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)
+            let sx = Int(column[0]), wx = UInt32(column[1])
+            column += 2
+            let p = scalePixel(wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx &+ 1], wx), by: k)
+            dst[i] = p &+ scalePixel(dst[i], by: 255 &- (p >> 24))
         }
     }
 
@@ -102,11 +113,13 @@ extension Canvas {
     @inline(__always)
     static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, columns: UnsafePointer<Int32>,
                           source: UnsafePointer<UInt32>, coverage: UnsafePointer<UInt8>, opacity: UInt32) {
+        var column = columns
         for i in 0..<count {
+            let sx = Int(column[0]), wx = UInt32(column[1])
+            column += 2
             let k = div255(UInt32(coverage[i]) * opacity)
             if k == 0 { continue }
-            let sx = Int(columns[2 * i]), wx = UInt32(columns[2 * i + 1])
-            var p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx + 1], wx)
+            var p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx &+ 1], wx)
             if k != 255 { p = scalePixel(p, by: k) }
             let sa = p >> 24
             dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)
