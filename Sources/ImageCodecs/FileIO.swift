@@ -46,7 +46,14 @@ public enum FileIO {
     /// reader never sees a half-written image.
     public static func writeAll(_ bytes: [UInt8], path: String) throws(ImageCodecError) {
         let temporary = path + ".tmp-\(getpid())"
-        let fd = try openRetrying(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // Errors name `path` (what the caller asked for), not the temporary file.
+        let fd: Int32
+        do {
+            fd = try openRetrying(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        } catch {
+            guard case .io(let operation, _, let code) = error else { throw error }
+            throw .io(operation: operation, path: path, errno: code)
+        }
         var offset = 0
         var failure: ImageCodecError? = nil
         bytes.withUnsafeBytes { raw in
@@ -54,13 +61,13 @@ public enum FileIO {
                 let n = sys_write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    failure = .io(operation: "write", path: temporary, errno: errno)
+                    failure = .io(operation: "write", path: path, errno: errno)
                     return
                 }
                 offset += n
             }
         }
-        if sys_close(fd) != 0 && failure == nil { failure = .io(operation: "close", path: temporary, errno: errno) }
+        if sys_close(fd) != 0 && failure == nil { failure = .io(operation: "close", path: path, errno: errno) }
         if failure == nil && sys_rename(temporary, path) != 0 { failure = .io(operation: "rename", path: path, errno: errno) }
         if let failure {
             _ = sys_unlink(temporary)

@@ -103,7 +103,7 @@ import Raster
         #expect(throws: ImageCodecError.io(operation: "read", path: "/tmp", errno: EISDIR)) {
             try PNG.read(path: "/tmp")
         }
-        #expect(throws: ImageCodecError.self) {
+        #expect(throws: ImageCodecError.io(operation: "open", path: "/nonexistent/dir/x.png", errno: ENOENT)) {
             try PNG.write(PixelBuffer(width: 1, height: 1), to: "/nonexistent/dir/x.png")
         }
         let message = ImageCodecError.io(operation: "open", path: "/x", errno: ENOENT).description
