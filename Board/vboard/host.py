@@ -146,6 +146,7 @@ def main():
             except ValueError: states[name] = js
             print(f"  state {name}: {js}")
         elif kind == "STATS": stats.append(text)
+        elif kind == "LOG": print("  guest glide:", text)
         elif kind == "RECORD": record.append(text)
         elif kind == "FAIL":
             print("GUEST FAILED:", text)
@@ -183,6 +184,7 @@ def main():
     check(states.get("tap") != states.get("swipe"), "tap changed the app state")
     ntap = differing_pixels(swipe, tap)
     check(ntap > 0, f"tap changed the screen ({ntap} pixels)")
+    check("HOTPLUG" in marks, "a touchscreen plugged in after start was picked up (libinput DEVICE_ADDED)")
     check(marks.get("EXIT") == "0", f"glide exited cleanly (status {marks.get('EXIT')})")
     _, _, console = read_png(shots["console"])
     ncon = differing_pixels(tap, console)

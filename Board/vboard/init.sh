@@ -48,14 +48,8 @@ if [ "$MODE" = run ]; then
     poweroff -f
 fi
 
-mkfifo /tmp/touch.fifo
-uinput-touch "$W" "$H" /tmp/touch.fifo /tmp/touch.ack &
-INJ=$!
-i=0; while [ $i -lt 50 ] && ! grep -q "Glide virtual touchscreen" /proc/bus/input/devices 2>/dev/null; do sleep 0.1; i=$((i+1)); done
-udevadm settle --timeout=10
-
 mark "UPTIME glide-start $(up)"
-glide board --app "$APP" --state-file $STATE --record /tmp/record.jsonl --stats > /tmp/stats.txt &
+glide board --app "$APP" --state-file $STATE --record /tmp/record.jsonl --stats > /tmp/stats.txt 2> /tmp/glide.log &
 GLIDE=$!
 i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
 [ -e $STATE ] || fail "no first frame after 30 s"
@@ -67,6 +61,13 @@ shot first
 cpu() { awk '{print $14 + $15}' /proc/$GLIDE/stat; }
 c0=$(cpu); t0=$(up); sleep 3; c1=$(cpu); t1=$(up)
 mark "IDLE ticks=$((c1 - c0)) seconds=$t0..$t1 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)"
+
+# The touchscreen is plugged in now, after glide started: libinput's udev seat must pick it up
+# (INP-2). Touches written before glide has the device open would be lost, so wait for its log.
+mkfifo /tmp/touch.fifo
+uinput-touch "$W" "$H" /tmp/touch.fifo /tmp/touch.ack &
+i=0; while ! grep -q "input device added: Glide virtual touchscreen" /tmp/glide.log && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
+grep -q "input device added: Glide virtual touchscreen" /tmp/glide.log && mark "HOTPLUG $(up)"
 
 # Waits until the injector has sent everything and the state file stopped changing.
 settle() {
@@ -91,6 +92,7 @@ shot tap
 kill -TERM $GLIDE
 wait $GLIDE
 mark "EXIT $?"
+while read -r l; do mark "LOG $l"; done < /tmp/glide.log
 while read -r l; do mark "STATS $l"; done < /tmp/stats.txt
 while read -r l; do mark "RECORD $l"; done < /tmp/record.jsonl
 sleep 0.3
