@@ -27,6 +27,7 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
         .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
+        .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM"]),
@@ -35,7 +36,7 @@ let package = Package(
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput"]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
-            "FeelLab", "FeedScene", "ImageCodecs",
+            "FeelLab", "FeedScene", "ImageCodecs", "Catalog", "Headless", "UI",
             "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "Runtime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

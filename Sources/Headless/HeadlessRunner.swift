@@ -47,37 +47,33 @@ public final class HeadlessRunner {
     }
 
     /// Runs `script` to the end, then until the app is at rest (at most `settleLimit` seconds
-    /// more), collecting the screenshots and states it asks for and the final ones. A screenshot
-    /// at time T is the first frame drawn at or after T.
+    /// more), collecting the screenshots and states it asks for and the final ones. A
+    /// screenshot at time T is what is on screen at T: the last frame drawn at or before T
+    /// (events after that frame and up to T are not visible yet). A state at T is the UI's
+    /// state at T.
     public func run(_ script: InputScript, clock: (() -> Double)? = nil) throws -> Output {
         var out = Output()
         var pending = script.entries[...]
-        var captures: [(t: Double, action: InputScript.Action)] = []
         try step(clock: clock)
         while true {
-            let now = time
-            // Apply every input at or before the next frame's time, at its own time.
-            while let e = pending.first, e.t / 1000 <= now {
+            let next = time
+            let shown = Double(frameNumber - 1) / hz
+            // Everything up to the next frame's time, in script order, each at its own time.
+            while let e = pending.first, e.t / 1000 <= next {
+                let t = e.t / 1000
+                if t == next { break } // belongs after the next frame is drawn
                 pending.removeFirst()
-                switch e.action {
-                case let .input(kind): app.handle(InputEvent(kind, time: e.t / 1000))
-                case let .key(key):
-                    app.handle(InputEvent(.key(key, pressed: true), time: e.t / 1000))
-                    app.handle(InputEvent(.key(key, pressed: false), time: e.t / 1000))
-                case .screenshot, .state: captures.append((e.t / 1000, e.action))
-                }
+                capture(e, at: t, shown: shown, into: &out)
             }
             try step(clock: clock)
-            let drawnAt = Double(frameNumber - 1) / hz
-            while let c = captures.first, c.t <= drawnAt {
-                captures.removeFirst()
-                switch c.action {
-                case let .screenshot(name): out.screenshots.append((name, copy(display.screen)))
-                case let .state(name): out.states.append((name, app.stateJSON(at: drawnAt, frameNumber: frameNumber - 1)))
-                default: break
-                }
+            // Events exactly at the new frame's time: inputs apply from the next frame on,
+            // captures see the frame just drawn.
+            let drawn = Double(frameNumber - 1) / hz
+            while let e = pending.first, e.t / 1000 == drawn {
+                pending.removeFirst()
+                capture(e, at: drawn, shown: drawn, into: &out)
             }
-            if pending.isEmpty && captures.isEmpty {
+            if pending.isEmpty {
                 let lastInput = (script.entries.last?.t ?? 0) / 1000
                 if app.isAtRest(at: time) || time - lastInput > settleLimit { break }
             }
@@ -87,6 +83,18 @@ public final class HeadlessRunner {
         out.frames = frameNumber
         out.endTime = Double(frameNumber - 1) / hz
         return out
+    }
+
+    /// Applies an input, or takes a screenshot of the screen as it is / a state at `t`.
+    func capture(_ e: InputScript.Entry, at t: Double, shown: Double, into out: inout Output) {
+        switch e.action {
+        case let .input(kind): app.handle(InputEvent(kind, time: t))
+        case let .key(key):
+            app.handle(InputEvent(.key(key, pressed: true), time: t))
+            app.handle(InputEvent(.key(key, pressed: false), time: t))
+        case let .screenshot(name): out.screenshots.append((name, copy(display.screen)))
+        case let .state(name): out.states.append((name, app.stateJSON(at: t, frameNumber: frameNumber - 1)))
+        }
     }
 
     func copy(_ b: PixelBuffer) -> PixelBuffer {

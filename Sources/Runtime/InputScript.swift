@@ -22,6 +22,7 @@ public struct InputScript: Hashable, Sendable {
         /// Milliseconds.
         public var t: Double
         public var action: Action
+        public init(line: Int, t: Double, action: Action) { self.line = line; self.t = t; self.action = action }
     }
     public var entries: [Entry]
 

@@ -39,6 +39,8 @@ open class ScrollView: View {
     public var initialPosition: InitialScrollPosition = .top
     /// Rounded corners clip the content.
     public var cornerRadius = 0.0
+    /// Painted behind the content (it does not scroll).
+    public var fill: Color? { didSet { setNeedsDisplay() } }
     /// Animate program scrolls (POS-6); false jumps.
     public var animatesProgramScrolls = true
 
@@ -79,8 +81,18 @@ open class ScrollView: View {
                     height: axes.contains(.vertical) ? .infinity : size.height)
     }
 
+    /// Each child of the content gets the viewport's length on the scroll axis (full-screen pages).
+    public var sizesPagesToViewport = false
+
     open override func layoutChildren() {
         let viewport = frame.size
+        if sizesPagesToViewport {
+            let horizontal = configuration.axes.contains(.horizontal)
+            for page in content.children {
+                if horizontal, page.width != viewport.width { page.width = viewport.width }
+                if !horizontal, page.height != viewport.height { page.height = viewport.height }
+            }
+        }
         var measured = content.sizeThatFits(contentProposal(for: viewport))
         if !configuration.axes.contains(.horizontal) || configuration.isZoomEnabled { measured.width = max(measured.width, viewport.width) }
         if !configuration.axes.contains(.vertical) || configuration.isZoomEnabled { measured.height = max(measured.height, viewport.height) }
@@ -263,6 +275,10 @@ open class ScrollView: View {
     /// never resamples text or images.
     func pixelOffset(scale: Double) -> Point {
         Point(x: (sampledOffset.x * scale).rounded(), y: (sampledOffset.y * scale).rounded())
+    }
+
+    open override func draw(in context: inout DrawContext) {
+        if let fill { context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: cornerRadius, color: fill) }
     }
 
     open override func drawChildren(in context: inout DrawContext) {

@@ -20,6 +20,9 @@ public final class Window: App {
     /// The time of the latest frame or input, seconds.
     public private(set) var currentTime = 0.0
     public private(set) var focusedView: View?
+    /// The object that built this window and handles its callbacks (an app controller); the
+    /// window keeps it alive as long as it is shown.
+    public var controller: AnyObject?
 
     var needsLayout = true
     var fullDamage = true
@@ -81,6 +84,9 @@ public final class Window: App {
 
     // MARK: Layout
 
+    /// Lays the tree out now if anything changed (frames are then valid for `frameInWindow`).
+    public func layoutIfNeeded() { layoutIfNeeded(at: currentTime) }
+
     func layoutIfNeeded(at t: Double) {
         guard needsLayout else { return }
         for sv in scrollViews where sv.hasLaidOut { sv.holdPosition() }
@@ -96,6 +102,7 @@ public final class Window: App {
     }
 
     private func collect(_ v: View) {
+        guard !v.isHidden else { return }
         if let sv = v as? ScrollView { scrollViews.append(sv); animatedViews.append(sv) }
         if v is PageControl { animatedViews.append(v) }
         for c in v.children { collect(c) }
@@ -390,7 +397,7 @@ public final class Window: App {
             var p = f.parent
             while let a = p { if let sv = a as? ScrollView { return sv }; p = a.parent }
         }
-        if let k = keyScrollView, k.window === self { return k }
+        if let k = keyScrollView, scrollViews.contains(where: { $0 === k }) { return k }
         return scrollViews.first { $0.configuration.axes.contains(.vertical) } ?? scrollViews.first
     }
 

@@ -30,3 +30,27 @@ func printError(_ message: String) {
     var line = message + "\n"
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
+
+/// Creates `path` and its parents (like mkdir -p).
+func makeDirectory(_ path: String) throws {
+    var current = path.hasPrefix("/") ? "" : "."
+    for part in path.split(separator: "/") {
+        current += "/" + part
+        if mkdir(current, 0o755) != 0 && errno != EEXIST {
+            throw FileError(description: "cannot create \(current): \(String(cString: strerror(errno)))")
+        }
+    }
+}
+
+/// Writes a text file (replacing it).
+func writeText(_ text: String, to path: String) throws {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    var remaining = Array(text.utf8)[...]
+    while !remaining.isEmpty {
+        let n = remaining.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        if n < 0 { if errno == EINTR { continue }; throw FileError(description: "cannot write \(path): \(String(cString: strerror(errno)))") }
+        remaining = remaining.dropFirst(n)
+    }
+}

@@ -6,5 +6,5 @@ struct Glide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glide",
         abstract: "A touch-scrolling UI stack for kiosk touchscreens.",
-        subcommands: [FeelCommand.self, BenchCommand.self, BoardCommand.self])
+        subcommands: [DemoCommand.self, RunCommand.self, FeelCommand.self, BenchCommand.self, BoardCommand.self])
 }

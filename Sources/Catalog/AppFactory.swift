@@ -1,0 +1,75 @@
+import ImageCodecs
+import Raster
+import Runtime
+import Text
+import UI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Builds the apps `glide` can run, by name, for any backend.
+public enum AppFactory {
+    public static let names = ["catalog", "list"]
+
+    public struct Error: Swift.Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Finds the shipped catalog manifest: `$GLIDE_CONTENT/manifest.json`, else
+    /// `Board/content/manifest.json` walking up from the executable.
+    public static func defaultManifestPath() throws(Error) -> String {
+        if let env = getenv("GLIDE_CONTENT") { return String(cString: env) + "/manifest.json" }
+        var buffer = [CChar](repeating: 0, count: 4097)
+        let n = readlink("/proc/self/exe", &buffer, 4096)
+        var dir = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+        var searched: [String] = []
+        while let slash = dir.lastIndex(of: "/") {
+            dir = String(dir[..<slash])
+            let candidate = dir + "/Board/content/manifest.json"
+            searched.append(candidate)
+            if access(candidate, R_OK) == 0 { return candidate }
+        }
+        throw Error(description: "no content manifest found (set GLIDE_CONTENT or pass --manifest); looked at \(searched.joined(separator: ", "))")
+    }
+
+    /// Loads the fonts shipped with Glide (`$GLIDE_FONTS`, or `Fonts/` above the executable).
+    public static func typography() throws -> Typography {
+        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable())
+    }
+
+    /// The catalog from a manifest file; a manifest that cannot be read or parsed becomes a
+    /// screen that says what is wrong, so a kiosk never shows nothing.
+    public static func catalog(manifestPath: String, width: Int, height: Int, scaleFactor: Double,
+                               typography: Typography) -> (app: CatalogApp?, window: Window, problems: [String]) {
+        let directory = manifestPath.contains("/") ? String(manifestPath[..<manifestPath.lastIndex(of: "/")!]) : "."
+        do {
+            let bytes = try FileIO.readAll(path: manifestPath)
+            let manifest = try Manifest.parse(bytes, path: manifestPath)
+            let app = CatalogApp(manifest: manifest, manifestDirectory: directory, width: width, height: height,
+                                 scaleFactor: scaleFactor, typography: typography)
+            return (app, app.window, app.warnings)
+        } catch {
+            let message = "\(error)"
+            let root = Overlay(id: "error", alignment: .center, inset: EdgeInsets(40), children: [
+                Box(fill: Color(rgb: 0xF2F2F7)),
+                Label("The content could not be loaded\n\n\(message)", id: "error-message", size: 20,
+                      color: Color(rgb: 0x1C1C1E), alignment: .center),
+            ])
+            return (nil, Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root), [message])
+        }
+    }
+
+    /// A long list with a tap handler: the README's example app.
+    public static func list(width: Int, height: Int, scaleFactor: Double, typography: Typography) -> Window {
+        let rows = VStack(id: "rows", spacing: 1) {
+            for i in 0..<300 {
+                Label("Row \(i + 1)", id: "row-\(i)", size: 20)
+                    .background(.white)
+                    .frame(height: 56)
+                    .onTap { print("tapped row \(i + 1)") }
+            }
+        }
+        let list = ScrollView(id: "list", content: rows)
+        return Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: list)
+    }
+}

@@ -1,0 +1,268 @@
+import Geometry
+import ImageCodecs
+import Raster
+import Scrolling
+import Text
+import UI
+
+/// The demo kiosk app (VIEW-4): a sidebar of screens and, for each, what Glide does: a feed of
+/// cards with a nested paged photo carousel, a zoomable photo, long articles in English and
+/// Japanese that page with the keyboard, and a screen of many pages with a page control.
+/// Content comes from a manifest; what cannot be loaded is shown as such and reported.
+public final class CatalogApp {
+    public let window: Window
+    /// Problems found while loading content (missing or corrupt images); the app shows the rest.
+    public private(set) var warnings: [String] = []
+    public private(set) var selectedScreen = 0
+    var screens: [View] = []
+    var tabs: [Box] = []
+    var tabLabels: [Label] = []
+    let manifestDirectory: String
+
+    static let ink = Color(rgb: 0x1C1C1E), secondaryInk = Color(rgb: 0x3A3A3C), tertiaryInk = Color(rgb: 0x6C6C70)
+    static let separator = Color(rgb: 0xD1D1D6), accent = Color(rgb: 0x0A84FF)
+
+    public init(manifest: Manifest, manifestDirectory: String, width: Int, height: Int, scaleFactor: Double,
+                typography: Typography) {
+        self.manifestDirectory = manifestDirectory
+        let root = Stack(.horizontal, id: "catalog", alignment: .fill)
+        window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root)
+        let sidebar = Stack(.vertical, id: "sidebar", spacing: 6, padding: EdgeInsets(top: 28, leading: 16, bottom: 16, trailing: 16))
+        sidebar.width = 248
+        sidebar.fill = Color(rgb: 0xFFFFFF)
+        sidebar.add(Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1))
+        sidebar.add(Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2))
+        sidebar.add(Spacer(length: 12))
+        for (i, screen) in manifest.screens.enumerated() {
+            let tab = Stack(.vertical, id: "tab-\(screen.id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10))
+            tab.cornerRadius = 10
+            let title = Label(screen.title, size: 17, color: Self.ink, maxLines: 1)
+            tab.add(title)
+            if let sub = screen.subtitle { tab.add(Label(sub, size: 13, color: Self.tertiaryInk, maxLines: 1)) }
+            tab.isFocusable = true
+            tab.onTap = { [weak self] in self?.select(i) }
+            tabs.append(tab); tabLabels.append(title)
+            sidebar.add(tab)
+            let view = build(screen, index: i)
+            view.isHidden = i != 0
+            screens.append(view)
+        }
+        root.setChildren([sidebar, Box(fill: Self.separator, width: 1), ScreensView(children: screens)])
+        window.controller = self
+        select(0)
+    }
+
+    /// Shows screen `index` (the sidebar's tabs call this).
+    public func select(_ index: Int) {
+        guard screens.indices.contains(index) else { return }
+        selectedScreen = index
+        for (i, s) in screens.enumerated() { s.isHidden = i != index }
+        for (i, tab) in tabs.enumerated() {
+            tab.fill = i == index ? Self.accent : nil
+            tabLabels[i].color = i == index ? .white : Self.ink
+            for case let l as Label in tab.children where l !== tabLabels[i] {
+                l.color = i == index ? Color(rgb: 0xFFFFFF, opacity: 0.8) : Self.tertiaryInk
+            }
+        }
+        screens[index].setNeedsLayout()
+        window.root.setNeedsLayout()
+        window.root.setNeedsDisplay()
+    }
+
+    // MARK: Content
+
+    func loadImage(_ relative: String, place: String) -> PixelBuffer? {
+        let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
+        do {
+            return try Image.read(path: path)
+        } catch {
+            warnings.append("\(place): \(relative): \(error)")
+            return nil
+        }
+    }
+
+    func imageView(_ relative: String?, place: String, id: String? = nil, width: Double? = nil, height: Double? = nil,
+                   cornerRadius: Double = 0, mode: ContentMode = .fill) -> View {
+        guard let relative else {
+            return Box(id: id, fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius, width: width, height: height)
+        }
+        if let image = loadImage(relative, place: place) {
+            return ImageView(image, id: id, contentMode: mode, width: width, height: height, cornerRadius: cornerRadius)
+        }
+        // Shown, not hidden: an operator sees which picture is missing.
+        let placeholder = Overlay(id: id, alignment: .center, inset: EdgeInsets(8), children: [
+            Box(fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius),
+            Label("missing image\n\(relative)", size: 12, color: Self.tertiaryInk, alignment: .center, maxLines: 3),
+        ])
+        placeholder.width = width; placeholder.height = height
+        return placeholder
+    }
+
+    func build(_ screen: Manifest.Screen, index: Int) -> View {
+        switch screen.kind {
+        case .feed: return buildFeed(screen, index: index)
+        case .photo: return buildPhoto(screen, index: index)
+        case .article: return buildArticle(screen)
+        case .pages: return buildPages(screen)
+        }
+    }
+
+    func header(_ title: String, _ subtitle: String?) -> View {
+        let s = Stack(.vertical, spacing: 4)
+        s.add(Label(title, size: 30, color: Self.ink, maxLines: 1))
+        if let subtitle { s.add(Label(subtitle, size: 15, color: Self.tertiaryInk, maxLines: 2)) }
+        return s
+    }
+
+    func buildFeed(_ screen: Manifest.Screen, index: Int) -> View {
+        let list = Stack(.vertical, id: "\(screen.id)-list", spacing: 16, padding: EdgeInsets(top: 28, leading: 28, bottom: 28, trailing: 28))
+        list.add(header(screen.title, screen.subtitle))
+        var cards: [View] = []
+        for (i, card) in (screen.cards ?? []).enumerated() {
+            let place = "screens[\(index)].cards[\(i)]"
+            let text = Stack(.vertical, spacing: 6)
+            text.add(Label(card.title, size: 22, color: Self.ink, maxLines: 1))
+            text.add(Label(card.text, size: 16, color: Self.secondaryInk, maxLines: 3, lineSpacing: 1.15))
+            let row = Stack(.horizontal, id: card.id, spacing: 20, padding: EdgeInsets(18), alignment: .leading)
+            row.add(imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12))
+            row.add(text)
+            row.background(.white, cornerRadius: 14, border: Self.separator)
+            row.isFocusable = true
+            row.onTap = { [weak row] in
+                guard let row else { return }
+                row.borderColor = row.borderColor == Self.accent ? Self.separator : Self.accent
+                row.borderWidth = row.borderColor == Self.accent ? 3 : 1
+            }
+            cards.append(row)
+        }
+        if let photos = screen.carousel, !photos.isEmpty {
+            let position = max(0, min(cards.count, screen.carouselPosition ?? 1))
+            cards.insert(buildCarousel(screen, photos: photos, index: index), at: position)
+        }
+        for c in cards { list.add(c) }
+        let scroll = ScrollView(id: screen.id, axes: .vertical, content: list)
+        scroll.positionAnchor = nil
+        return scroll
+    }
+
+    func buildCarousel(_ screen: Manifest.Screen, photos: [String], index: Int) -> View {
+        let pageWidth = 560.0, spacing = 14.0, height = 340.0
+        let strip = Stack(.horizontal, id: "\(screen.id)-carousel-strip", spacing: spacing, alignment: .fill)
+        for (i, photo) in photos.enumerated() {
+            strip.add(imageView(photo, place: "screens[\(index)].carousel[\(i)]", id: "photo-\(i)", width: pageWidth,
+                                height: height, cornerRadius: 14))
+        }
+        // The page is narrower than the viewport, so the next photo peeks in (VIEW-3).
+        var config = ScrollConfiguration()
+        config.isPagingEnabled = true
+        config.pageSize = pageWidth + spacing
+        let scroll = ScrollView(id: "\(screen.id)-carousel", axes: .horizontal, configuration: config, content: strip)
+        scroll.height = height
+        let control = PageControl(id: "\(screen.id)-carousel-pages", scrollView: scroll, backgroundStyle: .automatic)
+        control.width = pageWidth
+        let overlay = Overlay(id: "\(screen.id)-carousel-box", alignment: UnitPoint(x: 0, y: 1),
+                              inset: EdgeInsets(top: 0, leading: 0, bottom: 10, trailing: 0), children: [scroll, control])
+        overlay.height = height
+        let section = Stack(.vertical, spacing: 10)
+        section.add(Label(screen.carouselTitle ?? "Photos", size: 20, color: Self.ink, maxLines: 1))
+        section.add(overlay)
+        return section
+    }
+
+    func buildPhoto(_ screen: Manifest.Screen, index: Int) -> View {
+        var config = ScrollConfiguration()
+        config.minimumScale = screen.minScale ?? 1
+        config.maximumScale = max(config.minimumScale, screen.maxScale ?? 4)
+        config.doubleTapScale = min(config.maximumScale, screen.doubleTapScale ?? 2.5)
+        let image = imageView(screen.image, place: "screens[\(index)].image", id: "\(screen.id)-image", mode: .fit)
+        let scroll = ScrollView(id: screen.id, axes: .both, configuration: config, content: image)
+        let page = Overlay(id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 0), inset: EdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0),
+                           children: [scroll, Label("Pinch or double-tap to zoom", size: 15, color: Self.tertiaryInk, alignment: .center, maxLines: 1)])
+        page.fill = Color(rgb: 0xF2F2F7)
+        return page
+    }
+
+    func buildArticle(_ screen: Manifest.Screen) -> View {
+        let size = screen.fontSize ?? 22
+        let lineSpacing = 1.4
+        // A readable measure: at most 760 points of text, centred.
+        let text = Stack(.vertical, id: "\(screen.id)-text", spacing: 18, padding: EdgeInsets(top: 36, leading: 0, bottom: 56, trailing: 0))
+        text.width = 760
+        text.add(header(screen.title, screen.subtitle))
+        for (i, p) in (screen.paragraphs ?? []).enumerated() {
+            text.add(Label(p, id: "\(screen.id)-p\(i)", size: size, color: Self.ink, lineSpacing: lineSpacing))
+        }
+        var config = ScrollConfiguration()
+        // Page Down keeps one line of the previous page in view.
+        config.pageOverlap = (size * 1.17 * lineSpacing).rounded()
+        config.lineScroll = (size * 1.17 * lineSpacing).rounded()
+        let column = Stack(.vertical, id: "\(screen.id)-column", alignment: .center, children: [text])
+        let scroll = ScrollView(id: screen.id, axes: .vertical, configuration: config, content: column)
+        scroll.fill = .white
+        return scroll
+    }
+
+    func buildPages(_ screen: Manifest.Screen) -> View {
+        let count = screen.count ?? 1
+        let strip = Stack(.horizontal, id: "\(screen.id)-strip", alignment: .fill)
+        for i in 0..<count {
+            let hue = Double((i * 37) % 360)
+            let page = Overlay(id: "page-\(i)", alignment: .center, children: [
+                Box(fill: hsv(hue, 0.35, 0.95)),
+                Label("\(i + 1)", size: 120, color: .white, alignment: .center, maxLines: 1),
+            ])
+            strip.add(page)
+        }
+        var config = ScrollConfiguration()
+        config.isPagingEnabled = true
+        let scroll = ScrollView(id: screen.id, axes: .horizontal, configuration: config, content: strip)
+        let style = PageControl.BackgroundStyle(rawValue: screen.background ?? "prominent") ?? .prominent
+        let control = PageControl(id: "\(screen.id)-pages", scrollView: scroll, backgroundStyle: style)
+        control.pageImages[0] = hereGlyph()
+        // Narrower than 36 dots, so the dots near the ends shrink (PGC-4).
+        control.width = 304
+        let overlay = Overlay(id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 1),
+                              inset: EdgeInsets(top: 0, leading: 40, bottom: 26, trailing: 40), children: [scroll, control])
+        scroll.sizesPagesToViewport = true
+        return overlay
+    }
+
+    /// A "you are here" arrow for the first page (PGC-6), as a coverage mask the control tints.
+    func hereGlyph() -> AlphaMask {
+        let size = 12
+        let buffer = PixelBuffer(width: size, height: size)
+        var path = Path()
+        path.move(to: Point(x: 11, y: 1)); path.line(to: Point(x: 1, y: 5.2)); path.line(to: Point(x: 5.6, y: 6.4))
+        path.line(to: Point(x: 6.8, y: 11)); path.close()
+        Canvas(buffer, cache: RasterCache()).fill(path: path, color: Color.white.premultiplied)
+        var mask = AlphaMask(width: size, height: size)
+        for i in 0..<(size * size) { mask.coverage[i] = UInt8(buffer.pixels[i] >> 24) }
+        return mask
+    }
+}
+
+/// Holds the screens; only the selected one is shown, and it fills the area.
+final class ScreensView: View {
+    init(children: [View]) {
+        super.init(id: "screen-area")
+        setChildren(children)
+    }
+}
+
+/// HSV (hue in degrees) to an opaque colour.
+func hsv(_ h: Double, _ s: Double, _ v: Double) -> Color {
+    let c = v * s, hp = (h.truncatingRemainder(dividingBy: 360)) / 60
+    let x = c * (1 - abs(hp.truncatingRemainder(dividingBy: 2) - 1))
+    var rgb: (Double, Double, Double)
+    switch Int(hp) {
+    case 0: rgb = (c, x, 0)
+    case 1: rgb = (x, c, 0)
+    case 2: rgb = (0, c, x)
+    case 3: rgb = (0, x, c)
+    case 4: rgb = (x, 0, c)
+    default: rgb = (c, 0, x)
+    }
+    let m = v - c
+    func b(_ f: Double) -> UInt8 { UInt8(max(0, min(255, ((f + m) * 255).rounded()))) }
+    return Color(red: b(rgb.0), green: b(rgb.1), blue: b(rgb.2))
+}

@@ -1,0 +1,174 @@
+import FoundationEssentials
+
+/// The catalog's content, from a JSON file an operator edits (VIEW-4). Image paths are relative
+/// to the manifest. Unknown keys are errors (a typo must not be silently ignored), and every
+/// error names its place: `screens[2].image`.
+public struct Manifest: Decodable, Hashable, Sendable {
+    public var title: String
+    public var screens: [Screen]
+
+    public struct Card: Decodable, Hashable, Sendable {
+        public var id: String
+        public var title: String
+        public var text: String
+        public var image: String?
+    }
+
+    public struct Screen: Decodable, Hashable, Sendable {
+        public enum Kind: String, Decodable, Hashable, Sendable { case feed, photo, article, pages }
+        public var kind: Kind
+        public var id: String
+        public var title: String
+        public var subtitle: String?
+        // feed
+        public var cards: [Card]?
+        public var carousel: [String]?
+        public var carouselTitle: String?
+        public var carouselPosition: Int?
+        // photo
+        public var image: String?
+        public var minScale: Double?
+        public var maxScale: Double?
+        public var doubleTapScale: Double?
+        // article
+        public var paragraphs: [String]?
+        public var fontSize: Double?
+        // pages
+        public var count: Int?
+        public var background: String?
+    }
+
+    enum Keys: String, CodingKey, CaseIterable { case title, screens }
+
+    public init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Keys.self)
+        title = try c.decode(String.self, forKey: .title)
+        screens = try c.decode([Screen].self, forKey: .screens)
+    }
+}
+
+extension Manifest.Card {
+    enum Keys: String, CodingKey, CaseIterable { case id, title, text, image }
+    public init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Keys.self)
+        id = try c.decode(String.self, forKey: .id)
+        title = try c.decode(String.self, forKey: .title)
+        text = try c.decodeIfPresent(String.self, forKey: .text) ?? ""
+        image = try c.decodeIfPresent(String.self, forKey: .image)
+    }
+}
+
+extension Manifest.Screen {
+    enum Keys: String, CodingKey, CaseIterable {
+        case kind, id, title, subtitle, cards, carousel, carouselTitle, carouselPosition, image, minScale, maxScale,
+             doubleTapScale, paragraphs, fontSize, count, background
+    }
+    public init(from decoder: Decoder) throws {
+        try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: Keys.self)
+        kind = try c.decode(Kind.self, forKey: .kind)
+        id = try c.decode(String.self, forKey: .id)
+        title = try c.decode(String.self, forKey: .title)
+        subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
+        cards = try c.decodeIfPresent([Manifest.Card].self, forKey: .cards)
+        carousel = try c.decodeIfPresent([String].self, forKey: .carousel)
+        carouselTitle = try c.decodeIfPresent(String.self, forKey: .carouselTitle)
+        carouselPosition = try c.decodeIfPresent(Int.self, forKey: .carouselPosition)
+        image = try c.decodeIfPresent(String.self, forKey: .image)
+        minScale = try c.decodeIfPresent(Double.self, forKey: .minScale)
+        maxScale = try c.decodeIfPresent(Double.self, forKey: .maxScale)
+        doubleTapScale = try c.decodeIfPresent(Double.self, forKey: .doubleTapScale)
+        paragraphs = try c.decodeIfPresent([String].self, forKey: .paragraphs)
+        fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize)
+        count = try c.decodeIfPresent(Int.self, forKey: .count)
+        background = try c.decodeIfPresent(String.self, forKey: .background)
+        switch kind {
+        case .feed: if cards == nil { throw missing(.cards, c) }
+        case .photo: if image == nil { throw missing(.image, c) }
+        case .article: if paragraphs == nil { throw missing(.paragraphs, c) }
+        case .pages:
+            guard let n = count else { throw missing(.count, c) }
+            guard n >= 1 && n <= 10_000 else {
+                throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "count must lie in 1...10000")
+            }
+        }
+        for (key, v) in [(Keys.minScale, minScale), (.maxScale, maxScale), (.doubleTapScale, doubleTapScale), (.fontSize, fontSize)] {
+            if let v, !(v.isFinite && v > 0 && v <= 100) {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a positive number up to 100")
+            }
+        }
+    }
+
+    private func missing(_ key: Keys, _ c: KeyedDecodingContainer<Keys>) -> Error {
+        DecodingError.keyNotFound(key, .init(codingPath: c.codingPath, debugDescription: "a \(kind.rawValue) screen needs \"\(key.rawValue)\""))
+    }
+}
+
+struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { stringValue = String(intValue); self.intValue = intValue }
+}
+
+func rejectUnknownKeys(_ decoder: Decoder, allowed: [String]) throws {
+    let c = try decoder.container(keyedBy: AnyKey.self)
+    for key in c.allKeys where !allowed.contains(key.stringValue) {
+        throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [key],
+                                                debugDescription: "unknown key \"\(key.stringValue)\" (expected one of \(allowed.joined(separator: ", ")))"))
+    }
+}
+
+/// A manifest problem, with where it is.
+public struct ManifestError: Error, CustomStringConvertible, Hashable {
+    public var path: String
+    public var place: String
+    public var message: String
+    public var description: String { "\(path): \(place.isEmpty ? "" : place + ": ")\(message)" }
+}
+
+extension Manifest {
+    /// Parses manifest text; errors name the place (`screens[1].cards[0].title`) and, for syntax
+    /// errors, what the JSON parser said.
+    public static func parse(_ bytes: [UInt8], path: String) throws(ManifestError) -> Manifest {
+        do {
+            return try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw ManifestError(path: path, place: place(of: error), message: message(of: error))
+        } catch {
+            throw ManifestError(path: path, place: "", message: "\(error)")
+        }
+    }
+
+    static func render(_ path: [CodingKey]) -> String {
+        var s = ""
+        for k in path {
+            if let i = k.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + k.stringValue }
+        }
+        return s
+    }
+
+    static func place(of error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): return render(c.codingPath)
+        case .keyNotFound(let key, let c): return render(c.codingPath + [key])
+        @unknown default: return ""
+        }
+    }
+
+    static func message(of error: DecodingError) -> String {
+        switch error {
+        case .typeMismatch(let type, let c): return "expected \(type): \(c.debugDescription)"
+        case .valueNotFound(_, let c): return c.debugDescription
+        case .keyNotFound(let key, let c):
+            return c.debugDescription.contains("needs") ? c.debugDescription : "missing \"\(key.stringValue)\""
+        case .dataCorrupted(let c):
+            var m = c.debugDescription
+            if let underlying = c.underlyingError { m += " (\(underlying))" }
+            return m
+        @unknown default: return "invalid"
+        }
+    }
+}
