@@ -146,7 +146,10 @@ def main():
             except ValueError: states[name] = js
             print(f"  state {name}: {js}")
         elif kind == "STATS": stats.append(text)
-        elif kind == "LOG": print("  guest glide:", text)
+        elif kind == "LOG":
+            print("  guest glide:", text)
+            m2 = re.search(r"first frame on screen at uptime ([\d.]+)", text)
+            if m2: marks["first-frame-uptime"] = m2.group(1)
         elif kind == "RECORD": record.append(text)
         elif kind == "FAIL":
             print("GUEST FAILED:", text)
@@ -194,9 +197,11 @@ def main():
     check(len(record) > 0, f"input was recorded ({len(record)} script lines)")
 
     print("figures:")
-    for k in ("UPTIME init-done", "UPTIME udev-settled", "UPTIME glide-start", "UPTIME first-frame"):
+    for k in ("UPTIME init-done", "UPTIME udev-settled", "UPTIME glide-start"):
         if k in marks: print(f"  guest uptime at {k.split()[1]}: {marks[k].split()[1]} s")
-    if "shot-first" in marks: print(f"  host: QEMU start to first-frame screendump {marks['shot-first']:.1f} s")
+    if "first-frame-uptime" in marks: print(f"  guest uptime at the first frame on screen (boot to first frame): {marks['first-frame-uptime']} s")
+    if "UPTIME first-rest" in marks: print(f"  guest uptime when the app first came to rest: {marks['UPTIME first-rest'].split()[1]} s")
+    if "shot-first" in marks: print(f"  host: QEMU start to the first screendump {marks['shot-first']:.1f} s")
     if "IDLE" in marks:
         m = re.match(r"ticks=(\d+) seconds=([\d.]+)\.\.([\d.]+) hz=(\d+)", marks["IDLE"])
         if m:

@@ -52,8 +52,8 @@ mark "UPTIME glide-start $(up)"
 glide board --app "$APP" --state-file $STATE --record /tmp/record.jsonl --stats > /tmp/stats.txt 2> /tmp/glide.log &
 GLIDE=$!
 i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
-[ -e $STATE ] || fail "no first frame after 30 s"
-mark "UPTIME first-frame $(up)"
+[ -e $STATE ] || { cat /tmp/glide.log; fail "the app did not show a settled first frame within 30 s"; }
+mark "UPTIME first-rest $(up)"
 mark "STATE first $(cat $STATE)"
 shot first
 

@@ -27,8 +27,8 @@ public final class BoardLoop {
     public struct Options {
         /// Write every input event to this file as JSON Lines in the headless script format (HL-2).
         public var recordPath: String?
-        /// Write the app's state JSON here (atomically) after the first frame and whenever the app
-        /// comes to rest after a change.
+        /// Write the app's state JSON here (atomically) whenever the app comes to rest after a
+        /// change (the first time once the first frames have settled), with the last frame shown.
         public var stateFilePath: String?
         /// Do not present faster than this (virtual displays complete flips at once).
         public var maxFramesPerSecond: Double?
@@ -104,8 +104,6 @@ public final class BoardLoop {
                             if !firstFrameDone && !display.isPaused {
                                 firstFrameDone = true
                                 options.onFirstFrame?()
-                                writeState(at: start)
-                                stateDirty = false
                                 notifier?.notify("READY=1")
                             }
                         } else {
@@ -114,6 +112,7 @@ public final class BoardLoop {
                         continue mainLoop
                     }
                 } else if stateDirty && firstFrameDone {
+                    // At rest and the last flip is done: the screen shows exactly this state.
                     writeState(at: now)
                     stateDirty = false
                 }

@@ -55,7 +55,7 @@ struct BoardCommand: ParsableCommand {
         var pointerAsTouch = false
         @Option(help: "Record every input event to FILE as a headless script (JSON Lines).")
         var record: String?
-        @Option(help: "Write the app's state JSON to FILE after the first frame and whenever it comes to rest.")
+        @Option(help: "Write the app's state JSON to FILE whenever it comes to rest (first after start).")
         var stateFile: String?
         @Flag(help: "Print frame-time percentiles and input-to-flip latency at exit.")
         var stats = false
