@@ -64,18 +64,42 @@ func blendMask(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, into span:
     let left = max(x, clip.x), right = min(x + width, clip.maxX)
     let top = max(y, clip.y), bottom = min(y + height, clip.maxY)
     guard left < right, top < bottom else { return }
-    let opaque = color >> 24 == 255
+    // Branch-free per pixel (coverage bytes are unpredictable, so branches mispredict):
+    // s = colour × coverage; dst = s + dst × (255 - alpha(s)). Coverage 0 leaves dst exact
+    // (scaling by 255 is the identity) and coverage 255 of an opaque colour stores it, so
+    // the result equals the branchy source-over of `Raster.blendSpan`, bit for bit.
     for row in top..<bottom {
-        let src = mask + (row - y) * width - x
-        let dst = span.base + row * span.stride
-        for col in left..<right {
-            let c = UInt32(src[col])
-            if c == 0 { continue }
-            if c == 255 && opaque {
-                dst[col] = color
-            } else {
-                dst[col] = sourceOver(scalePixel(color, by: c), dst[col])
-            }
+        let src = mask + (row - y) * width + (left - x)
+        let dst = span.base + row * span.stride + left
+        for i in 0..<(right - left) {
+            let s = scalePixel(color, by: UInt32(src[i]))
+            dst[i] = s &+ scalePixel(dst[i], by: 255 &- (s >> 24))
+        }
+    }
+}
+
+extension TextLayout {
+    /// Draws through a `Canvas`, with the layout's top-left at `origin` in the canvas's
+    /// coordinates: the canvas's translation (rounded to whole pixels), clip rectangle and
+    /// rounded clips apply. Without rounded clips this is the fast path of
+    /// `draw(in:at:color:clip:)`; with them each glyph goes through `Canvas.blend(mask:)`.
+    /// Both give the same pixels where both apply.
+    public func draw(in canvas: Canvas, at origin: Point, color: Color) {
+        guard origin.isFinite, abs(origin.x) < 1e9, abs(origin.y) < 1e9, color.alpha > 0 else { return }
+        let x0 = Int(origin.x.rounded()), y0 = Int(origin.y.rounded())
+        if canvas.roundedClipCount == 0 {
+            let t = canvas.translation
+            guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
+            let dx = Int((t.x + 0.5).rounded(.down)), dy = Int((t.y + 0.5).rounded(.down))
+            font.draw(glyphs[...], in: canvas.span, originX: x0 + dx, originY: y0 + dy, color: color, clip: canvas.clipBounds)
+            return
+        }
+        let premultiplied = color.premultiplied
+        for g in glyphs {
+            let table = font.glyphTables[Int(g.face)]
+            let cached = table.glyph(g.glyph)
+            canvas.blend(mask: cached.mask, x: x0 + Int(g.x) + Int(cached.left), y: y0 + Int(g.y) - Int(cached.top),
+                         color: premultiplied)
         }
     }
 }
