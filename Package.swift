@@ -7,7 +7,7 @@ let package = Package(
     name: "Glide",
     products: [
         .executable(name: "glide", targets: ["glide"]),
-        .library(name: "Glide", targets: ["Scrolling", "Raster", "Text", "ImageCodecs"]),
+        .library(name: "Glide", targets: ["GlideKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
         .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
+        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs"]),
+        .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
@@ -68,5 +70,8 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "UITests", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
     ]
 )
