@@ -59,17 +59,21 @@ public enum AppFactory {
         }
     }
 
-    /// A long list with a tap handler: the README's example app.
+    /// 10,000 two-line rows: long lists cost what their visible rows cost.
     public static func list(width: Int, height: Int, scaleFactor: Double, typography: Typography) -> Window {
-        let rows = VStack(id: "rows", spacing: 1) {
-            for i in 0..<300 {
-                Label("Row \(i + 1)", id: "row-\(i)", size: 20)
-                    .background(.white)
-                    .frame(height: 56)
-                    .onTap { print("tapped row \(i + 1)") }
-            }
+        let rows = Stack(.vertical, id: "rows", spacing: 1)
+        var views: [View] = []
+        views.reserveCapacity(10_000)
+        for i in 0..<10_000 {
+            let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
+            row.setChildren([Label("Item \(i + 1)", size: 20, maxLines: 1),
+                             Label("Row \(i + 1) of 10,000", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
+            row.fill = .white
+            row.isFocusable = true
+            views.append(row)
         }
-        let list = ScrollView(id: "list", content: rows)
-        return Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: list)
+        rows.setChildren(views)
+        return Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography,
+                      root: ScrollView(id: "list", content: rows))
     }
 }

@@ -76,6 +76,13 @@ public final class Label: Box {
     public override func sizeThatFits(_ proposal: Size) -> Size {
         guard let window, let typography = window.typography as Typography? else { return .zero }
         let w = width ?? proposal.width
+        // One-line labels in a known width need no shaping to be measured: long lists lay out
+        // fast and shape only the rows that are drawn.
+        if maxLines == 1, w.isFinite, let font = try? typography.font(pixelSize: fontSize * window.scaleFactor) {
+            var lineHeight = font.lineHeight * (lineSpacing.isFinite && lineSpacing > 0 ? lineSpacing : 1)
+            if font.options.wholePixelAdvances { lineHeight = lineHeight.rounded() }
+            return Size(width: w, height: height ?? (lineHeight / window.scaleFactor).rounded(.up))
+        }
         guard let l = layout(width: w, scale: window.scaleFactor, typography: typography) else { return .zero }
         let s = window.scaleFactor
         let measuredWidth = w.isFinite ? w : l.size.width / s
