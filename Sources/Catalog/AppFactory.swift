@@ -77,3 +77,22 @@ public enum AppFactory {
                       root: ScrollView(id: "list", content: rows))
     }
 }
+
+/// The app called `name` ("catalog" with the shipped or `$GLIDE_CONTENT` manifest, or "list") at
+/// `width`×`height` pixels and `scaleFactor`, for any backend. Catalog content problems are
+/// passed to `report`; the app still shows what it can.
+public func makeApp(name: String, width: Int, height: Int, scaleFactor: Double = 1, manifestPath: String? = nil,
+                    report: (String) -> Void = { _ in }) throws -> App {
+    let typography = try AppFactory.typography()
+    switch name {
+    case "catalog":
+        let path = try manifestPath ?? AppFactory.defaultManifestPath()
+        let built = AppFactory.catalog(manifestPath: path, width: width, height: height, scaleFactor: scaleFactor, typography: typography)
+        built.problems.forEach(report)
+        return built.window
+    case "list":
+        return AppFactory.list(width: width, height: height, scaleFactor: scaleFactor, typography: typography)
+    default:
+        throw AppFactory.Error(description: "unknown app '\(name)' (\(AppFactory.names.joined(separator: ", ")))")
+    }
+}
