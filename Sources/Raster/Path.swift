@@ -145,7 +145,7 @@ public struct Path: Hashable, Sendable {
     /// chords that stay within `tolerance` pixels of the curve (uniform subdivision with the
     /// segment count from the second-derivative bound). Uses only + − × ÷ and √, so the points
     /// are the same on every CPU.
-    public func flattened(tolerance: Double = 0.1) -> [[Point]] {
+    public func flattened(tolerance: Double = 0.05) -> [[Point]] {
         flattenedSubpaths(tolerance: tolerance).map(\.points)
     }
 
@@ -199,67 +199,5 @@ public struct Path: Hashable, Sendable {
         }
         flush()
         return result
-    }
-
-    /// The outline of this path stroked with a band `width` wide, as a path to fill with the
-    /// non-zero rule: one rectangle per flattened segment, a bevel wedge at every joint, and a
-    /// disc at joints that turn by more than about 25° (round joins) and, with `roundCaps`, at
-    /// open ends. Every piece winds the same way, so overlaps merge under non-zero.
-    public func stroked(width: Double, roundCaps: Bool = false, tolerance: Double = 0.1) -> Path {
-        var out = Path()
-        guard width.isFinite, width > 0 else { return out }
-        let h = width / 2
-        func addPolygon(_ points: [Point]) {
-            var area = 0.0
-            for i in points.indices {
-                let a = points[i], b = points[(i + 1) % points.count]
-                area += a.x * b.y - b.x * a.y
-            }
-            if area == 0 || !area.isFinite { return }
-            let ordered = area > 0 ? points : points.reversed()
-            out.move(to: ordered[0])
-            for p in ordered.dropFirst() { out.line(to: p) }
-            out.close()
-        }
-        func addDisc(_ c: Point) {
-            var disc = Path()
-            disc.addCircle(center: c, radius: h)
-            // addCircle winds clockwise on screen = positive shoelace area with y down.
-            out.elements.append(contentsOf: disc.elements)
-        }
-        for sub in flattenedSubpaths(tolerance: tolerance) {
-            var pts: [Point] = []
-            for p in sub.points where p.isFinite && (pts.last.map { $0 != p } ?? true) { pts.append(p) }
-            if sub.closed, pts.count > 2, pts.first == pts.last { pts.removeLast() }
-            guard pts.count > 1 else {
-                if roundCaps, let p = pts.first { addDisc(p) }
-                continue
-            }
-            let closed = sub.closed && pts.count > 2
-            let count = closed ? pts.count : pts.count - 1
-            var normals: [Point] = []
-            for i in 0..<count {
-                let a = pts[i], b = pts[(i + 1) % pts.count]
-                let d = b - a, len = d.length
-                let n = Point(-d.y / len * h, d.x / len * h)
-                normals.append(n)
-                addPolygon([a + n, b + n, b - n, a - n])
-            }
-            // Joints: vertex i joins segment i-1 and segment i.
-            let joints = closed ? Array(0..<count) : Array(1..<count)
-            for i in joints {
-                let p = pts[i]
-                let n0 = normals[(i - 1 + count) % count], n1 = normals[i]
-                addPolygon([p, p + n0, p + n1])
-                addPolygon([p, p - n0, p - n1])
-                let cosine = (n0.x * n1.x + n0.y * n1.y) / (h * h)
-                if cosine < 0.9 { addDisc(p) }
-            }
-            if roundCaps && !closed {
-                addDisc(pts[0])
-                addDisc(pts[pts.count - 1])
-            }
-        }
-        return out
     }
 }

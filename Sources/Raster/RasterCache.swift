@@ -14,6 +14,9 @@ public final class RasterCache {
     public let maximumEntries: Int
     var corners: [CornerKey: CoverageMask] = [:]
     var circles: [CircleKey: CoverageMask] = [:]
+    /// Flattening tolerance (pixels) for cached and fallback curves: chords lie inside the arc,
+    /// so this bounds the coverage lost on an edge pixel to about 0.005 · 255 ≈ 1 level.
+    static let curveTolerance = 0.005
     /// Circles with a larger radius are rasterised on every draw instead of cached.
     static let maximumCachedRadius = 256.0
 
@@ -97,7 +100,7 @@ public final class RasterCache {
         let ay = axis(Double(phaseY) / 64, leading: corner & 2 == 0)
         var path = Path()
         path.addRoundedRect(Rect(x: ax.from, y: ay.from, width: ax.to - ax.from, height: ay.to - ay.from), radius: r)
-        let m = ScanConverter.mask(path.flattened(tolerance: 0.02), box: IntRect(x: 0, y: 0, width: ax.size, height: ay.size),
+        let m = ScanConverter.mask(path.flattened(tolerance: RasterCache.curveTolerance), box: IntRect(x: 0, y: 0, width: ax.size, height: ay.size),
                                    rule: .nonZero, cache: self)
         corners[key] = m
         return m
@@ -121,7 +124,7 @@ public final class RasterCache {
         var path = Path()
         path.addCircle(center: Point(px + r, py + r), radius: r)
         let box = IntRect(x: 0, y: 0, width: Int((px + 2 * r).rounded(.up)), height: Int((py + 2 * r).rounded(.up)))
-        return ScanConverter.mask(path.flattened(tolerance: 0.02), box: box, rule: .nonZero, cache: cache)
+        return ScanConverter.mask(path.flattened(tolerance: RasterCache.curveTolerance), box: box, rule: .nonZero, cache: cache)
     }
 }
 

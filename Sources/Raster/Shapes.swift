@@ -208,7 +208,7 @@ struct RoundedRectShape: CoverageShape {
             var path = Path()
             path.addRoundedRect(snapped, radius: r)
             if !box.isEmpty {
-                fallback = ScanConverter.mask(path.flattened(tolerance: 0.02), box: box, rule: .nonZero, cache: cache)
+                fallback = ScanConverter.mask(path.flattened(tolerance: RasterCache.curveTolerance), box: box, rule: .nonZero, cache: cache)
             }
             origin = (box.x, box.y)
         }
