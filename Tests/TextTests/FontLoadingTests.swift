@@ -118,3 +118,13 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
         #expect(font.lineHeight == 19)
     }
 }
+
+@Suite struct ExecutableFontsTests {
+    @Test func locatesFontsFromTheTestExecutable() throws {
+        // The test bundle lives under .build/ in the checkout, so walking up from it finds
+        // the same Fonts/ as walking up from this source file (unless GLIDE_FONTS is set).
+        guard getenv("GLIDE_FONTS") == nil else { return }
+        let fromExecutable = try FontLibrary.locateFontsDirectoryForExecutable()
+        #expect(fromExecutable == (try FontLibrary.locateFontsDirectory(near: #filePath)))
+    }
+}

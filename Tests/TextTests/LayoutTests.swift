@@ -265,3 +265,52 @@ extension String {
         #expect(darkest == 127)
     }
 }
+
+@Suite struct CanvasDrawingTests {
+    @Test func canvasPathsMatchTheSpanPath() throws {
+        let font = try repositoryFonts().standardFont(pixelSize: 18)
+        let layout = TextLayout(text: "Canvas 日本語 text", font: font, maxWidth: 120)
+        let white = PremultipliedColor(argb: 0xFFFF_FFFF)
+        let color = Color(rgb: 0x224488, alpha: 200)
+
+        let reference = PixelBuffer(width: 160, height: 80, fill: white)
+        layout.draw(in: reference.span, at: Point(x: 13, y: 9), color: color, clip: IntRect(x: 20, y: 0, width: 100, height: 60))
+
+        // Translation + clip rectangle: the fast path.
+        let translated = PixelBuffer(width: 160, height: 80, fill: white)
+        var canvas = Canvas(translated, cache: RasterCache())
+        canvas.translate(dx: 10, dy: 4)
+        canvas.clip(toDeviceRect: IntRect(x: 20, y: 0, width: 100, height: 60))
+        layout.draw(in: canvas, at: Point(x: 3, y: 5), color: color)
+
+        // A rounded clip that covers everything: the per-glyph `Canvas.blend` path.
+        let rounded = PixelBuffer(width: 160, height: 80, fill: white)
+        var roundedCanvas = Canvas(rounded, cache: RasterCache())
+        roundedCanvas.clip(toDeviceRect: IntRect(x: 20, y: 0, width: 100, height: 60))
+        roundedCanvas.clip(toRoundedRect: Rect(x: -50, y: -50, width: 400, height: 400), radius: 8)
+        #expect(roundedCanvas.roundedClipCount == 1)
+        layout.draw(in: roundedCanvas, at: Point(x: 13, y: 9), color: color)
+
+        var differences = 0, inked = 0
+        for y in 0..<80 { for x in 0..<160 {
+            if reference[x, y] != 0xFFFF_FFFF { inked += 1 }
+            if translated[x, y] != reference[x, y] { differences += 1 }
+            if rounded[x, y] != reference[x, y] { differences += 1 }
+        } }
+        #expect(inked > 300)
+        #expect(differences == 0)
+    }
+
+    @Test func roundedClipCutsGlyphs() throws {
+        let font = try repositoryFonts().standardFont(pixelSize: 30)
+        let layout = TextLayout(text: "MMMM", font: font)
+        let buffer = PixelBuffer(width: 120, height: 40, fill: PremultipliedColor(argb: 0xFFFF_FFFF))
+        var canvas = Canvas(buffer, cache: RasterCache())
+        canvas.clip(toRoundedRect: Rect(x: 0, y: 0, width: 40, height: 40), radius: 20)
+        layout.draw(in: canvas, at: .zero, color: .black)
+        // Nothing right of the clip, and the corners of the circle stay white.
+        for y in 0..<40 { for x in 40..<120 { #expect(buffer[x, y] == 0xFFFF_FFFF) } }
+        #expect(buffer[1, 1] == 0xFFFF_FFFF)
+        #expect(buffer[38, 38] == 0xFFFF_FFFF)
+    }
+}
