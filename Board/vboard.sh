@@ -8,8 +8,10 @@
 #   Board/vboard.sh run     boot the same image in a QEMU window (the pointer acts as a finger)
 #   Board/vboard.sh image   only build kernel + initramfs
 #
-# Environment: VBOARD_APP (default bringup), VBOARD_SIZE (1280x800), VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS"),
-# VBOARD_TAP ("X,Y"), GLIDE_BIN (use this glide instead of `swift build -c release`),
+# Environment: VBOARD_APP (default bringup), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
+# 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
+# VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS") and VBOARD_TAP ("X,Y") in canvas pixels,
+# GLIDE_BIN (use this glide instead of `swift build -c release`),
 # VBOARD_CACHE (default .build-vboard in the repository).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -18,8 +20,25 @@ CACHE=${VBOARD_CACHE:-$ROOT/.build-vboard}
 APP=${VBOARD_APP:-bringup}
 SIZE=${VBOARD_SIZE:-1280x800}
 W=${SIZE%x*}; H=${SIZE#*x}
-SWIPE=${VBOARD_SWIPE:-$((W / 2)),$((H * 3 / 4)),$((W / 2)),$((H * 3 / 8)),400,20}
-TAP=${VBOARD_TAP:-$((W / 2)),36}
+ROTATION=${VBOARD_ROTATION:-0}
+case "$ROTATION" in 0|180) CW=$W; CH=$H ;; 90|270) CW=$H; CH=$W ;; *) echo "VBOARD_ROTATION must be 0, 90, 180 or 270" >&2; exit 2 ;; esac
+SWIPE=${VBOARD_SWIPE:-$((CW / 2)),$((CH * 3 / 4)),$((CW / 2)),$((CH * 3 / 8)),400,20}
+TAP=${VBOARD_TAP:-$((CW / 2)),36}
+# Canvas point -> the panel pixel that shows it (what the touchscreen, mounted on the panel, reports).
+to_panel() {
+    python3 - "$ROTATION" "$CW" "$CH" "$1" <<'PY'
+import sys
+r, cw, ch, v = int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), [int(x) for x in sys.argv[4].split(",")]
+def p(x, y):
+    return {0: (x, y), 90: (ch - 1 - y, x), 180: (cw - 1 - x, ch - 1 - y), 270: (y, cw - 1 - x)}[r]
+points = 2 if len(v) == 6 else 1   # swipe: X1,Y1,X2,Y2,MS,STEPS; tap: X,Y
+out = []
+for i in range(points): out += p(v[2 * i], v[2 * i + 1])
+print(",".join(str(x) for x in out + v[2 * points:]))
+PY
+}
+PANEL_SWIPE=$(to_panel "$SWIPE")
+PANEL_TAP=$(to_panel "$TAP")
 MODE=${1:-test}
 case "$MODE" in test|run|image) ;; *) echo "usage: $0 test|run|image" >&2; exit 2 ;; esac
 step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
@@ -100,7 +119,7 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 [ "$MODE" = image ] && exit 0
 
 # --- boot --------------------------------------------------------------------------------------
-APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.swipe=$SWIPE vboard.tap=$TAP"
+APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP"
 QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
       -kernel "$CACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
       -device "virtio-gpu-pci,xres=$W,yres=$H")
@@ -113,9 +132,9 @@ fi
 OUT=$CACHE/out
 rm -rf "$OUT"; mkdir -p "$OUT"
 step "headless render of the first frame"
-"$BIN" board snapshot --app "$APP" --size "${W}x${H}" --out "$OUT/expected-first.png"
+"$BIN" board snapshot --app "$APP" --size "${CW}x${CH}" --out "$OUT/expected-first.png"
 step "booting the virtual board"
 status=0
-python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" -display none -serial stdio || status=$?
+python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

@@ -6,7 +6,8 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
      app's state reports a larger offset,
   3. the tap changed the state and the screen,
   4. glide exited with status 0 and the text console came back.
-Usage: host.py OUTDIR EXPECTED_FIRST_PNG QEMU_ARGS...   (exit status 0 when everything passes)"""
+Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
+The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
 import json, os, re, socket, subprocess, sys, threading, time, zlib
 
 TIMEOUT = 170
@@ -60,6 +61,23 @@ def read_png(path):
     return w, h, rows
 
 
+def to_canvas(img, rotation):
+    """Turns a panel image (w, h, rows) into the upright canvas the app drew."""
+    w, h, rows = img
+    if rotation == 0: return img
+    if rotation == 180: return w, h, [bytes(b"".join(r[i:i + 3] for i in range(len(r) - 3, -3, -3))) for r in reversed(rows)]
+    cw, ch = h, w
+    out = []
+    for y in range(ch):
+        if rotation == 90:   # canvas (x, y) is on panel (ch - 1 - y, x)
+            px = (ch - 1 - y) * 3
+            out.append(b"".join(rows[x][px:px + 3] for x in range(cw)))
+        else:                # 270: canvas (x, y) is on panel (y, cw - 1 - x)
+            px = y * 3
+            out.append(b"".join(rows[cw - 1 - x][px:px + 3] for x in range(cw)))
+    return cw, ch, out
+
+
 def differing_pixels(a, b):
     n = 0
     for ra, rb in zip(a, b):
@@ -69,16 +87,20 @@ def differing_pixels(a, b):
 
 
 def best_shift(before, after, top, bottom):
-    """The vertical shift d with after[y] == before[y + d] for the most rows in [top, bottom)."""
+    """The vertical shift d with after[y] == before[y + d] for the most distinctive rows (rows that
+    occur at most twice in `before`, e.g. through circles and corners) in [top, bottom).
+    Returns (d, votes, candidates)."""
     where = {}
     for y, r in enumerate(before): where.setdefault(r, []).append(y)
-    votes = {}
+    votes, candidates = {}, 0
     for y in range(top, bottom):
-        for yb in where.get(after[y], ())[:64]:
-            votes[yb - y] = votes.get(yb - y, 0) + 1
-    if not votes: return 0, 0
+        ys = where.get(after[y], ())
+        if 0 < len(ys) <= 2:
+            candidates += 1
+            for yb in ys: votes[yb - y] = votes.get(yb - y, 0) + 1
+    if not votes: return 0, 0, candidates
     d = max(votes, key=lambda k: (votes[k], -abs(k)))
-    return d, votes[d]
+    return d, votes[d], candidates
 
 
 def offsets(obj, path=""):
@@ -115,7 +137,7 @@ class QMP:
 
 
 def main():
-    outdir, expected_png, qemu = sys.argv[1], sys.argv[2], sys.argv[3:]
+    outdir, expected_png, rotation, qemu = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4:]
     qmp_path = os.path.join(outdir, "qmp.sock")
     if os.path.exists(qmp_path): os.unlink(qmp_path)
     qemu += ["-qmp", f"unix:{qmp_path},server=on,wait=off"]
@@ -169,27 +191,27 @@ def main():
     check(all(k in shots for k in ("first", "swipe", "tap", "console")), "guest reached every screenshot")
     if not ok:
         print(f"see {outdir}/console.log"); return 1
-    w, h, first = read_png(shots["first"])
+    w, h, first = to_canvas(read_png(shots["first"]), rotation)
     ew, eh, expected = read_png(expected_png)
     check((w, h) == (ew, eh), f"screen size {w}x{h} equals the headless canvas {ew}x{eh}")
     if (w, h) == (ew, eh):
         n = differing_pixels(first, expected)
         check(n == 0, f"first frame equals the headless render ({n} pixels differ)")
-    _, _, swipe = read_png(shots["swipe"])
-    d, votes = best_shift(first, swipe, h // 6, h * 5 // 6)
-    band = h * 5 // 6 - h // 6
-    check(d > 0 and votes >= band // 2, f"swipe moved the content up by {d} px ({votes}/{band} rows match the shifted first frame)")
+    _, _, swipe = to_canvas(read_png(shots["swipe"]), rotation)
+    d, votes, candidates = best_shift(first, swipe, h // 6, h * 5 // 6)
+    check(d > 0 and votes >= max(8, candidates // 2),
+          f"swipe moved the content up by {d} px ({votes} of {candidates} distinctive rows match the shifted first frame)")
     before, after = offsets(states.get("first", {})), offsets(states.get("swipe", {}))
     grew = [k for k in after if k in before and after[k] > before[k]]
     check(bool(grew), "app reports a larger offset after the swipe: " +
           ", ".join(f"{k} {before[k]} -> {after[k]}" for k in grew))
-    _, _, tap = read_png(shots["tap"])
+    _, _, tap = to_canvas(read_png(shots["tap"]), rotation)
     check(states.get("tap") != states.get("swipe"), "tap changed the app state")
     ntap = differing_pixels(swipe, tap)
     check(ntap > 0, f"tap changed the screen ({ntap} pixels)")
     check("HOTPLUG" in marks, "a touchscreen plugged in after start was picked up (libinput DEVICE_ADDED)")
     check(marks.get("EXIT") == "0", f"glide exited cleanly (status {marks.get('EXIT')})")
-    _, _, console = read_png(shots["console"])
+    _, _, console = to_canvas(read_png(shots["console"]), rotation)
     ncon = differing_pixels(tap, console)
     lit = sum(1 for r in console for i in range(0, len(r), 3) if r[i:i + 3] != b"\0\0\0")
     check(ncon > w * h // 2 and 0 < lit < w * h // 4,

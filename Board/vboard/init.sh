@@ -12,13 +12,14 @@ mkdir -p /run /tmp /dev/pts
 mount -t tmpfs tmpfs /run
 mount -t tmpfs tmpfs /tmp
 
-MODE=test; APP=bringup; SWIPE="640 600 640 300 400 20"; TAP="640 36"; W=1280; H=800
+MODE=test; APP=bringup; ROTATION=0; SWIPE="640 600 640 300 400 20"; TAP="640 36"; W=1280; H=800
 for arg in $(cat /proc/cmdline); do
     case "$arg" in
         vboard.mode=*) MODE=${arg#vboard.mode=} ;;
         vboard.app=*) APP=${arg#vboard.app=} ;;
         vboard.swipe=*) SWIPE=$(echo "${arg#vboard.swipe=}" | tr ',' ' ') ;;
         vboard.tap=*) TAP=$(echo "${arg#vboard.tap=}" | tr ',' ' ') ;;
+        vboard.rotation=*) ROTATION=${arg#vboard.rotation=} ;;
         vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
     esac
 done
@@ -43,13 +44,13 @@ printf '\n\n  Glide virtual board: kernel text console on tty0\n  (glide takes t
 
 STATE=/tmp/state.json
 if [ "$MODE" = run ]; then
-    glide board --app "$APP" --pointer-as-touch --state-file $STATE
+    glide board --app "$APP" --rotation "$ROTATION" --pointer-as-touch --state-file $STATE
     mark "EXIT $?"
     poweroff -f
 fi
 
 mark "UPTIME glide-start $(up)"
-glide board --app "$APP" --state-file $STATE --record /tmp/record.jsonl --stats > /tmp/stats.txt 2> /tmp/glide.log &
+glide board --app "$APP" --rotation "$ROTATION" --state-file $STATE --record /tmp/record.jsonl --stats > /tmp/stats.txt 2> /tmp/glide.log &
 GLIDE=$!
 i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
 [ -e $STATE ] || { cat /tmp/glide.log; fail "the app did not show a settled first frame within 30 s"; }
