@@ -159,7 +159,7 @@ public final class Font {
     private func shapeRun(_ codepoints: [UInt32], _ run: Range<Int>, face index: Int, into out: inout [ShapedGlyph]) {
         let face = faces[index]
         face.activate(size26_6: size26_6)
-        let buffer = face.library.shapingBuffer
+        let buffer = face.handle.shapingBuffer
         hb_buffer_clear_contents(buffer)
         codepoints.withUnsafeBufferPointer { cps in
             hb_buffer_add_codepoints(buffer, cps.baseAddress, Int32(cps.count), UInt32(run.lowerBound), Int32(run.count))

@@ -1,8 +1,9 @@
 // FreeType and HarfBuzz handles, font loading, and finding the shipped `Fonts/` folder.
 //
-// Ownership: one `FT_Library` per `FontLibrary` (no globals). Each `FontFace` holds a strong
-// reference to its library, so the `FT_Library` outlives every `FT_Face` made from it, and
-// frees its `FT_Face` and `hb_font_t` in `deinit`. These objects are not thread-safe: use a
+// Ownership: one `FT_Library` per `FontLibrary` (no globals), in a `FreeTypeHandle`. Each
+// `FontFace` holds the handle strongly (the library caches faces, so a face holding the
+// library would be a cycle), so the `FT_Library` outlives every `FT_Face` made from it; a
+// face frees its `FT_Face` and `hb_font_t` in `deinit`. These objects are not thread-safe: use a
 // library and the fonts made from it on one thread (the render thread).
 import CFreeType
 import Raster
@@ -48,6 +49,33 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// The `FT_Library` and the shared HarfBuzz buffer. Faces hold this (not the
+/// `FontLibrary`, which caches faces: that would be a reference cycle), so the library is
+/// freed after its last face. The corresponding C functions are `FT_Init_FreeType` and
+/// `FT_Done_FreeType`.
+final class FreeTypeHandle {
+    let library: FT_Library
+    /// One HarfBuzz buffer reused by every shaping call (no allocation per call once grown).
+    let shapingBuffer: OpaquePointer
+
+    init() throws(FontError) {
+        var lib: FT_Library?
+        let error = FT_Init_FreeType(&lib)
+        guard error == 0, let lib else { throw .libraryInitFailed(freeTypeError: error) }
+        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
+            FT_Done_FreeType(lib)
+            throw .libraryInitFailed(freeTypeError: 0x40)  // FT_Err_Out_Of_Memory
+        }
+        self.library = lib
+        self.shapingBuffer = buffer
+    }
+
+    deinit {
+        hb_buffer_destroy(shapingBuffer)
+        FT_Done_FreeType(library)
+    }
+}
+
 /// Owns one FreeType library instance and the faces loaded from one fonts directory.
 ///
 /// ```swift
@@ -62,11 +90,10 @@ public final class FontLibrary {
 
     /// The directory that `loadFace(named:)` reads from.
     public let directory: String
-    @usableFromInline let library: FT_Library
+    let handle: FreeTypeHandle
+    var library: FT_Library { handle.library }
     private var facesByName: [String: FontFace] = [:]
     private var nextFaceID = 0
-    /// One HarfBuzz buffer reused by every shaping call (no allocation per call once grown).
-    let shapingBuffer: OpaquePointer
 
     /// Opens a FreeType library for fonts in `directory`. The directory must exist; faces
     /// are loaded on demand. The corresponding C function is `FT_Init_FreeType`.
@@ -74,22 +101,8 @@ public final class FontLibrary {
         var isDirectory = false
         guard FontLibrary.pathExists(directory, isDirectory: &isDirectory) else { throw .fileNotFound(path: directory) }
         guard isDirectory else { throw .unreadable(path: directory, reason: "not a directory") }
-        var lib: FT_Library?
-        let error = FT_Init_FreeType(&lib)
-        guard error == 0, let lib else { throw .libraryInitFailed(freeTypeError: error) }
-        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else {
-            FT_Done_FreeType(lib)
-            throw .libraryInitFailed(freeTypeError: 0x40)  // FT_Err_Out_Of_Memory
-        }
+        self.handle = try FreeTypeHandle()
         self.directory = directory
-        self.library = lib
-        self.shapingBuffer = buffer
-    }
-
-    deinit {
-        facesByName.removeAll()  // faces hold `self` strongly, so none is alive here anyway
-        hb_buffer_destroy(shapingBuffer)
-        FT_Done_FreeType(library)
     }
 
     /// Loads (once) the face in `file`, a name relative to `directory`.
@@ -158,7 +171,7 @@ public final class FontLibrary {
             throw .invalidFont(path: name, freeTypeError: 0x40, reason: "HarfBuzz could not create a font")
         }
         nextFaceID += 1
-        return FontFace(library: self, face: face, hbFont: hbFont, name: name, id: nextFaceID, data: data)
+        return FontFace(handle: handle, face: face, hbFont: hbFont, name: name, id: nextFaceID, data: data)
     }
 
     /// Rejects faces that FreeType opened but that cannot render: bitmap-only fonts, empty
@@ -313,7 +326,8 @@ public final class FontFace {
     /// which Japanese fonts carry for small sizes, would be black-and-white).
     static let loadFlags = Int32(FT_LOAD_DEFAULT) | Int32(FT_LOAD_NO_BITMAP)
 
-    public let library: FontLibrary
+    /// Keeps the `FT_Library` alive as long as this face.
+    let handle: FreeTypeHandle
     @usableFromInline let face: FT_Face
     let hbFont: OpaquePointer
     /// The file path (or the name given for in-memory data).
@@ -330,8 +344,8 @@ public final class FontFace {
     /// Glyph tables per 26.6 pixel size.
     private var tables: [Int: GlyphTable] = [:]
 
-    init(library: FontLibrary, face: FT_Face, hbFont: OpaquePointer, name: String, id: Int, data: UnsafeMutableBufferPointer<UInt8>?) {
-        self.library = library
+    init(handle: FreeTypeHandle, face: FT_Face, hbFont: OpaquePointer, name: String, id: Int, data: UnsafeMutableBufferPointer<UInt8>?) {
+        self.handle = handle
         self.face = face
         self.hbFont = hbFont
         self.name = name

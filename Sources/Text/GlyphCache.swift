@@ -21,7 +21,8 @@ public struct CachedGlyph: Sendable {
 /// kept for the life of the face (a kiosk app uses a handful of sizes; at 16 px the whole
 /// Latin set is a few tens of kilobytes).
 public final class GlyphTable {
-    public unowned let face: FontFace
+    /// The face (weak: the face owns its tables). A table outliving its face gives empty glyphs.
+    public private(set) weak var face: FontFace?
     /// The pixel size in 26.6 fixed point (16 px = 1024).
     public let size26_6: Int
     /// Index into `glyphs` per glyph id, or -1 when not yet rasterised.
@@ -53,7 +54,7 @@ public final class GlyphTable {
     @usableFromInline
     func fill(_ glyph: UInt32) -> Int {
         let g = Int(glyph)
-        guard g < slots.count else { return 0 }
+        guard g < slots.count, let face else { return 0 }
         glyphs.append(face.rasterize(glyph: glyph, size26_6: size26_6))
         slots[g] = Int32(glyphs.count - 1)
         return glyphs.count - 1

@@ -128,3 +128,37 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
         #expect(fromExecutable == (try FontLibrary.locateFontsDirectory(near: #filePath)))
     }
 }
+
+@Suite struct OwnershipTests {
+    @Test func libraryFacesAndCachesAreFreed() throws {
+        weak var weakLibrary: FontLibrary?
+        weak var weakFace: FontFace?
+        weak var weakTable: GlyphTable?
+        do {
+            let fonts = try repositoryFonts()
+            let font = try fonts.standardFont(pixelSize: 16)
+            let buffer = PixelBuffer(width: 100, height: 30)
+            TextLayout(text: "Free 日本", font: font).draw(in: buffer.span, at: .zero, color: .black)
+            weakLibrary = fonts
+            weakFace = font.faces[1]
+            weakTable = font.glyphTables[1]
+            #expect(weakTable?.count == 2)
+        }
+        // No reference cycle keeps FreeType objects alive after their last user.
+        #expect(weakLibrary == nil)
+        #expect(weakFace == nil)
+        #expect(weakTable == nil)
+    }
+
+    @Test func faceOutlivesItsLibraryObject() throws {
+        var face: FontFace? = nil
+        do {
+            let fonts = try repositoryFonts()
+            face = try fonts.loadFace(named: FontLibrary.primaryFaceFile)
+        }
+        // The FontLibrary object is gone; the FT_Library lives on in the face.
+        let font = try Font(faces: [face!], pixelSize: 20)
+        #expect(font.width(of: "Still works") > 50)
+        #expect(font.glyphTables[0].glyph(face!.glyphIndex(for: "S")).mask.width > 0)
+    }
+}
