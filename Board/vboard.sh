@@ -22,8 +22,7 @@ SIZE=${VBOARD_SIZE:-1280x800}
 W=${SIZE%x*}; H=${SIZE#*x}
 ROTATION=${VBOARD_ROTATION:-0}
 case "$ROTATION" in 0|180) CW=$W; CH=$H ;; 90|270) CW=$H; CH=$W ;; *) echo "VBOARD_ROTATION must be 0, 90, 180 or 270" >&2; exit 2 ;; esac
-SWIPE=${VBOARD_SWIPE:-$((CW / 2)),$((CH * 3 / 4)),$((CW / 2)),$((CH * 3 / 8)),400,20}
-TAP=${VBOARD_TAP:-$((CW / 2)),36}
+OUT=$CACHE/out
 # Canvas point -> the panel pixel that shows it (what the touchscreen, mounted on the panel, reports).
 to_panel() {
     python3 - "$ROTATION" "$CW" "$CH" "$1" <<'PY'
@@ -37,8 +36,7 @@ for i in range(points): out += p(v[2 * i], v[2 * i + 1])
 print(",".join(str(x) for x in out + v[2 * points:]))
 PY
 }
-PANEL_SWIPE=$(to_panel "$SWIPE")
-PANEL_TAP=$(to_panel "$TAP")
+
 MODE=${1:-test}
 case "$MODE" in test|run|image) ;; *) echo "usage: $0 test|run|image" >&2; exit 2 ;; esac
 step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
@@ -88,6 +86,41 @@ else
 fi
 [ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
 
+# --- the headless render to compare with, and where to touch ------------------------------------
+if [ "$MODE" = test ]; then
+    rm -rf "$OUT"; mkdir -p "$OUT"
+    step "headless render of the first frame ($APP, ${CW}x${CH})"
+    if [ "$APP" = bringup ]; then
+        "$BIN" board snapshot --app bringup --size "${CW}x${CH}" --out "$OUT/expected-first.png"
+        TAP=${VBOARD_TAP:-$((CW / 2)),36}
+        SWIPE=${VBOARD_SWIPE:-$((CW / 2)),$((CH * 3 / 4)),$((CW / 2)),$((CH * 3 / 8)),400,20}
+    else
+        # The app at rest after start, on the virtual clock (no script): what the board must show.
+        "$BIN" run --backend headless --app "$APP" --size "${CW}x${CH}" --out "$OUT/headless" >/dev/null
+        cp "$OUT/headless/final.png" "$OUT/expected-first.png"
+        # Tap the trailing side of the first page control; swipe up in the lower part of the first
+        # scroll view (the feed), from its state JSON.
+        read -r DTAP DSWIPE < <(python3 - "$OUT/headless/final.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+pc = (s.get("pageControls") or [{}])[0].get("frame")
+sv = (s.get("scrollViews") or [{}])[0].get("frame")
+tap = f"{int(pc[0] + pc[2] * 0.85)},{int(pc[1] + pc[3] / 2)}" if pc else "-"
+swipe = f"{int(sv[0] + sv[2] / 2)},{int(sv[1] + sv[3] * 0.95)},{int(sv[0] + sv[2] / 2)},{int(sv[1] + sv[3] * 0.55)},400,20" if sv else "-"
+print(tap, swipe)
+PY
+)
+        TAP=${VBOARD_TAP:-$DTAP}
+        SWIPE=${VBOARD_SWIPE:-$DSWIPE}
+        [ "$TAP" != - ] && [ "$SWIPE" != - ] || { echo "vboard: set VBOARD_TAP and VBOARD_SWIPE for app $APP" >&2; exit 2; }
+    fi
+    echo "tap at $TAP, swipe $SWIPE (canvas pixels)"
+else
+    TAP=0,0; SWIPE=0,0,0,0,1,1
+fi
+PANEL_SWIPE=$(to_panel "$SWIPE")
+PANEL_TAP=$(to_panel "$TAP")
+
 # --- initramfs ---------------------------------------------------------------------------------
 step "building the initramfs"
 IMG=$CACHE/img
@@ -101,6 +134,9 @@ ln -s /bin/udevadm "$IMG/lib/systemd/systemd-udevd"
 cp "$CACHE"/udevroot/lib/udev/rules.d/{50-udev-default,60-drm,60-input-id,60-evdev,60-persistent-input,70-touchpad,80-drivers}.rules \
    "$IMG/lib/udev/rules.d/" 2>/dev/null || true
 cp -r /usr/share/libinput "$IMG/usr/share/libinput"
+mkdir -p "$IMG/usr/share/glide"
+cp -r "$ROOT/Fonts" "$IMG/usr/share/glide/Fonts"
+[ -d "$ROOT/Board/content" ] && cp -r "$ROOT/Board/content" "$IMG/usr/share/glide/content"
 echo "root:x:0:0:root:/:/bin/sh" > "$IMG/etc/passwd"
 printf 'root:x:0:\nvideo:x:44:\ninput:x:105:\ntty:x:5:\naudio:x:29:\nkvm:x:106:\nrender:x:107:\n' > "$IMG/etc/group"
 # Shared libraries of glide and udevadm (the dynamic loader included), at their own paths.
@@ -129,10 +165,6 @@ if [ "$MODE" = run ]; then
         -device virtio-tablet-pci -device virtio-keyboard-pci
 fi
 
-OUT=$CACHE/out
-rm -rf "$OUT"; mkdir -p "$OUT"
-step "headless render of the first frame"
-"$BIN" board snapshot --app "$APP" --size "${CW}x${CH}" --out "$OUT/expected-first.png"
 step "booting the virtual board"
 status=0
 python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?

@@ -2,9 +2,9 @@
 """Host side of the virtual-board test: boots QEMU, answers the guest's @@SHOT name@@ markers with
 QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then checks:
   1. the first frame on the virtual screen equals the headless render (exact RGB),
-  2. the swipe moved the content up (the best row shift between screendumps is > 0) and the
-     app's state reports a larger offset,
-  3. the tap changed the state and the screen,
+  2. the tap changed the state and the screen,
+  3. the swipe moved the content up (the best row shift between screendumps is > 0, inside the
+     scroll view that moved) and the app's state reports a larger offset,
   4. glide exited with status 0 and the text console came back.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
@@ -103,17 +103,41 @@ def best_shift(before, after, top, bottom):
     return d, votes[d], candidates
 
 
-def offsets(obj, path=""):
-    """Every numeric field whose key mentions 'offset', flattened: {path: value}."""
+def offsets(obj, path="", frame=None):
+    """Every number under a key that mentions 'offset' (lists are split by index), flattened:
+    {path: (value, frame)} where frame is the [x, y, w, h] of the nearest enclosing object that has
+    one (a scroll view), or None."""
     out = {}
     if isinstance(obj, dict):
+        f = obj.get("frame")
+        if isinstance(f, list) and len(f) == 4 and all(isinstance(v, (int, float)) for v in f): frame = f
         for k, v in obj.items():
             p = f"{path}.{k}" if path else k
-            if isinstance(v, (int, float)) and "offset" in k.lower(): out[p] = v
-            elif isinstance(v, (dict, list)): out.update(offsets(v, p))
+            if "offset" in k.lower() and isinstance(v, (int, float)): out[p] = (v, frame)
+            elif "offset" in k.lower() and isinstance(v, list) and all(isinstance(x, (int, float)) for x in v):
+                for i, x in enumerate(v): out[f"{p}[{i}]"] = (x, frame)
+            elif isinstance(v, (dict, list)): out.update(offsets(v, p, frame))
     elif isinstance(obj, list):
-        for i, v in enumerate(obj): out.update(offsets(v, f"{path}[{i}]"))
+        for i, v in enumerate(obj): out.update(offsets(v, f"{path}[{i}]", frame))
     return out
+
+
+def changed_keys(a, b):
+    """The dotted paths whose values differ between two JSON values (for messages)."""
+    out = []
+    def walk(x, y, p):
+        if isinstance(x, dict) and isinstance(y, dict):
+            for k in sorted(set(x) | set(y)): walk(x.get(k), y.get(k), f"{p}.{k}" if p else k)
+        elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y) and any(isinstance(v, (dict, list)) for v in x):
+            for i, (u, v) in enumerate(zip(x, y)): walk(u, v, f"{p}[{i}]")
+        elif x != y and not p.endswith("frame") and p not in ("t", "frameNumber"):
+            out.append(f"{p} {json.dumps(x)} -> {json.dumps(y)}")
+    walk(a, b, "")
+    return ", ".join(out[:6]) or "nothing"
+
+
+def crop(rows, x, y, w, h):
+    return [r[x * 3:(x + w) * 3] for r in rows[y:y + h]]
 
 
 class QMP:
@@ -188,7 +212,7 @@ def main():
         print(("PASS " if cond else "FAIL ") + what)
         ok = ok and cond
 
-    check(all(k in shots for k in ("first", "swipe", "tap", "console")), "guest reached every screenshot")
+    check(all(k in shots for k in ("first", "tap", "swipe", "console")), "guest reached every screenshot")
     if not ok:
         print(f"see {outdir}/console.log"); return 1
     w, h, first = to_canvas(read_png(shots["first"]), rotation)
@@ -197,22 +221,33 @@ def main():
     if (w, h) == (ew, eh):
         n = differing_pixels(first, expected)
         check(n == 0, f"first frame equals the headless render ({n} pixels differ)")
-    _, _, swipe = to_canvas(read_png(shots["swipe"]), rotation)
-    d, votes, candidates = best_shift(first, swipe, h // 6, h * 5 // 6)
-    check(d > 0 and votes >= max(8, candidates // 2),
-          f"swipe moved the content up by {d} px ({votes} of {candidates} distinctive rows match the shifted first frame)")
-    before, after = offsets(states.get("first", {})), offsets(states.get("swipe", {}))
-    grew = [k for k in after if k in before and after[k] > before[k]]
-    check(bool(grew), "app reports a larger offset after the swipe: " +
-          ", ".join(f"{k} {before[k]} -> {after[k]}" for k in grew))
     _, _, tap = to_canvas(read_png(shots["tap"]), rotation)
-    check(states.get("tap") != states.get("swipe"), "tap changed the app state")
-    ntap = differing_pixels(swipe, tap)
+    tap_changes = changed_keys(states.get("first"), states.get("tap"))
+    check(tap_changes != "nothing", "tap changed the app state: " + tap_changes)
+    ntap = differing_pixels(first, tap)
     check(ntap > 0, f"tap changed the screen ({ntap} pixels)")
+
+    _, _, swipe = to_canvas(read_png(shots["swipe"]), rotation)
+    before, after = offsets(states.get("tap", {})), offsets(states.get("swipe", {}))
+    grew = [k for k in after if k in before and after[k][0] > before[k][0]]
+    check(bool(grew), "app reports a larger offset after the swipe: " +
+          ", ".join(f"{k} {before[k][0]} -> {after[k][0]}" for k in grew))
+    # Compare inside the scroll view that moved (less its right edge, where an indicator may
+    # show); the whole canvas when the app reports no frames.
+    fx, fy, fw, fh = 0, 0, w, h
+    if grew and after[grew[0]][1]:
+        fx, fy, fw, fh = (int(round(v)) for v in after[grew[0]][1])
+        fx, fy = max(fx, 0), max(fy, 0)
+        fw, fh = min(fw, w - fx) - 16, min(fh, h - fy)
+    a, b = crop(tap, fx, fy, fw, fh), crop(swipe, fx, fy, fw, fh)
+    d, votes, candidates = best_shift(a, b, fh // 6, fh * 5 // 6)
+    check(d > 0 and votes >= max(8, candidates // 2),
+          f"swipe moved the content up by {d} px inside [{fx},{fy} {fw}x{fh}] "
+          f"({votes} of {candidates} distinctive rows match the shifted frame before it)")
     check("HOTPLUG" in marks, "a touchscreen plugged in after start was picked up (libinput DEVICE_ADDED)")
     check(marks.get("EXIT") == "0", f"glide exited cleanly (status {marks.get('EXIT')})")
     _, _, console = to_canvas(read_png(shots["console"]), rotation)
-    ncon = differing_pixels(tap, console)
+    ncon = differing_pixels(swipe, console)
     lit = sum(1 for r in console for i in range(0, len(r), 3) if r[i:i + 3] != b"\0\0\0")
     check(ncon > w * h // 2 and 0 < lit < w * h // 4,
           f"the text console took the screen back ({ncon} pixels changed, {lit} lit console pixels)")

@@ -43,6 +43,7 @@ mark "UPTIME udev-settled $(up)"
 printf '\n\n  Glide virtual board: kernel text console on tty0\n  (glide takes this screen while it runs)\n' > /dev/tty0
 
 STATE=/tmp/state.json
+export GLIDE_FONTS=/usr/share/glide/Fonts GLIDE_CONTENT=/usr/share/glide/content
 if [ "$MODE" = run ]; then
     glide board --app "$APP" --rotation "$ROTATION" --pointer-as-touch --state-file $STATE
     mark "EXIT $?"
@@ -70,25 +71,27 @@ uinput-touch "$W" "$H" /tmp/touch.fifo /tmp/touch.ack &
 i=0; while ! grep -q "input device added: Glide virtual touchscreen" /tmp/glide.log && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
 grep -q "input device added: Glide virtual touchscreen" /tmp/glide.log && mark "HOTPLUG $(up)"
 
-# Waits until the injector has sent everything and the state file stopped changing.
+# Waits until the injector has sent everything and the app is at rest again: glide removes the
+# state file when it starts drawing and writes it when it comes to rest.
 settle() {
     i=0; while ! grep -q "done $1" /tmp/touch.ack 2>/dev/null && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
+    sleep 0.5
     last=""; same=0; i=0
-    while [ $same -lt 6 ] && [ $i -lt 400 ]; do
+    while [ $same -lt 4 ] && [ $i -lt 400 ]; do
         now=$(cat $STATE 2>/dev/null)
-        if [ "$now" = "$last" ]; then same=$((same+1)); else same=0; last=$now; fi
+        if [ -n "$now" ] && [ "$now" = "$last" ]; then same=$((same+1)); else same=0; last=$now; fi
         sleep 0.1; i=$((i+1))
     done
 }
-echo "swipe $SWIPE" > /tmp/touch.fifo
-settle 1
-mark "STATE swipe $(cat $STATE)"
-shot swipe
-
 echo "tap $TAP" > /tmp/touch.fifo
-settle 2
+settle 1
 mark "STATE tap $(cat $STATE)"
 shot tap
+
+echo "swipe $SWIPE" > /tmp/touch.fifo
+settle 2
+mark "STATE swipe $(cat $STATE)"
+shot swipe
 
 kill -TERM $GLIDE
 wait $GLIDE

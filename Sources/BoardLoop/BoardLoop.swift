@@ -29,6 +29,8 @@ public final class BoardLoop {
         public var recordPath: String?
         /// Write the app's state JSON here (atomically) whenever the app comes to rest after a
         /// change (the first time once the first frames have settled), with the last frame shown.
+        /// The file is removed when drawing starts again, so it exists only while the screen is
+        /// at rest and shows exactly that state (tests wait for it).
         public var stateFilePath: String?
         /// Do not present faster than this (virtual displays complete flips at once).
         public var maxFramesPerSecond: Double?
@@ -49,6 +51,7 @@ public final class BoardLoop {
 
     private let frame: PixelBuffer
     private var recorder: InputRecorder?
+    private var stateFileExists = false
 
     public init(app: App, display: DRMDisplay, input: InputContext?, options: Options = Options()) throws(BoardLoopError) {
         self.app = app
@@ -87,6 +90,10 @@ public final class BoardLoop {
                         timeout = wait
                     } else {
                         let start = monotonicSeconds()
+                        if stateFileExists, let path = options.stateFilePath {
+                            unlink(path)
+                            stateFileExists = false
+                        }
                         let damage = app.render(into: frame, at: start)
                         needsDraw = false
                         if !damage.isEmpty {
@@ -188,7 +195,7 @@ public final class BoardLoop {
         var text = json + "\n"
         text.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
         close(fd)
-        rename(tmp, path)
+        if rename(tmp, path) == 0 { stateFileExists = true }
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardConfig
 import BoardLoop
+import Catalog
 import Geometry
 import ImageCodecs
 import LinuxDRM
@@ -19,16 +20,16 @@ struct BoardCommand: ParsableCommand {
         subcommands: [Run.self, Snapshot.self],
         defaultSubcommand: Run.self)
 
-    /// The apps this binary can show.
-    static func makeBoardApp(name: String, width: Int, height: Int) throws -> App {
-        switch name {
-        case "bringup":
+    /// The apps this binary can show: the catalog's (`Catalog.makeApp`) and the bring-up test
+    /// pattern, which needs no fonts or content.
+    static func makeBoardApp(name: String, width: Int, height: Int, scale: Double = 1, manifest: String? = nil) throws -> App {
+        if name == "bringup" {
             let app = BringUpApp()
             app.resize(width: width, height: height)
             return app
-        default:
-            throw ValidationError("unknown app '\(name)' (available: bringup)")
         }
+        return try makeApp(name: name, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
+                           report: { printError("glide: content: \($0)") })
     }
 
     struct Run: ParsableCommand {
@@ -49,8 +50,12 @@ struct BoardCommand: ParsableCommand {
         var input: [String] = []
         @Option(help: "udev seat for input.")
         var seat: String?
-        @Option(help: "App to show.")
+        @Option(help: "App to show: catalog (default), list, or bringup (a test pattern needing no fonts).")
         var app: String?
+        @Option(help: "Content manifest for the catalog.")
+        var manifest: String?
+        @Option(help: "Scale factor: pixels per point.")
+        var scale: Double?
         @Flag(help: "Treat the pointer's left button as a finger (mouse or QEMU tablet).")
         var pointerAsTouch = false
         @Option(help: "Record every input event to FILE as a headless script (JSON Lines).")
@@ -75,6 +80,11 @@ struct BoardCommand: ParsableCommand {
             if !input.isEmpty { cfg.inputs = input }
             if let seat { cfg.seat = seat }
             if let app { cfg.app = app }
+            if let manifest { cfg.manifest = manifest }
+            if let scale {
+                guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw ValidationError("--scale must lie in 0.25...8") }
+                cfg.scale = scale
+            }
             if pointerAsTouch { cfg.pointerAsTouch = true }
             guard let turn = Rotation(rawValue: cfg.rotation) else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
             if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
@@ -96,8 +106,8 @@ struct BoardCommand: ParsableCommand {
             let inputContext = try InputContext(backend: backend, transform: transform,
                                                 pointerAsTouch: cfg.pointerAsTouch, log: log)
 
-            let theApp = try BoardCommand.makeBoardApp(name: cfg.app ?? "bringup",
-                                                       width: display.canvasWidth, height: display.canvasHeight)
+            let theApp = try BoardCommand.makeBoardApp(name: cfg.app ?? "catalog", width: display.canvasWidth,
+                                                       height: display.canvasHeight, scale: cfg.scale, manifest: cfg.manifest)
             var options = BoardLoop.Options()
             options.recordPath = record
             options.stateFilePath = stateFile
@@ -117,6 +127,10 @@ struct BoardCommand: ParsableCommand {
             abstract: "Render an app's first frame without a display and write it as PNG.")
         @Option(help: "App to render.")
         var app = "bringup"
+        @Option(help: "Content manifest for the catalog.")
+        var manifest: String?
+        @Option(help: "Scale factor: pixels per point.")
+        var scale = 1.0
         @Option(help: "Canvas size WIDTHxHEIGHT.")
         var size = "1280x800"
         @Option(help: "Output PNG file.")
@@ -126,7 +140,7 @@ struct BoardCommand: ParsableCommand {
             guard let m = BoardConfig.parseMode(size), m.refreshHz == nil else {
                 throw ValidationError("--size must be WIDTHxHEIGHT, not '\(size)'")
             }
-            let theApp = try BoardCommand.makeBoardApp(name: app, width: m.width, height: m.height)
+            let theApp = try BoardCommand.makeBoardApp(name: app, width: m.width, height: m.height, scale: scale, manifest: manifest)
             let frame = PixelBuffer(width: m.width, height: m.height, fill: PremultipliedColor(argb: 0xFF00_0000))
             theApp.resize(width: m.width, height: m.height)
             _ = theApp.render(into: frame, at: 0)
