@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // The dependency edges below are the architecture: pure layers (Geometry, Physics,
 // Scrolling, Raster) at the bottom import no C library; adapters on top; `glide` wires.
 import PackageDescription
@@ -12,6 +12,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // Remote control's HTTP server (REM-1); no traits: FoundationEssentials only, no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
     ],
     targets: [
         // Layer 0: pure value types, no C, no clocks.
@@ -36,10 +38,16 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "CInput"]),
         .target(name: "BoardConfig"),
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput"]),
+        // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
+        .target(name: "RemoteControl", dependencies: [
+            "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
             "FeelLab", "FeedScene", "ImageCodecs", "Catalog", "Headless", "UI",
-            "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "Runtime",
+            "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "Runtime", "RemoteControl",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -68,6 +76,7 @@ let package = Package(
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Runtime", "Geometry"]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"]),
+        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "TestSupport"]),

@@ -62,6 +62,8 @@ struct RunCommand: ParsableCommand {
     var out = "out"
     @Flag(help: "Print the median and 90th percentile wall-clock time per frame.")
     var timing = false
+    // Remote control (issue 7): with --remote the run is real-time and lasts until SIGINT/SIGTERM.
+    @OptionGroup var remoteOptions: RemoteOptions
 
     func run() throws {
         guard backend == "headless" else {
@@ -77,7 +79,9 @@ struct RunCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        let remote = try remoteOptions.configuration()
         let (window, _) = try options.makeWindow()
+        if let remote { return try runRemoteHeadless(window: window, script: parsed, hz: hz, out: out, remote: remote) }
         let summary = try runHeadless(window: window, script: parsed, hz: hz, out: out, timing: timing)
         print(summary)
     }

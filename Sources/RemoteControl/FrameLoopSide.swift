@@ -1,0 +1,189 @@
+import Geometry
+import Raster
+import Runtime
+
+extension RemoteServer {
+    /// The file descriptor a frame loop adds to its poll(2) set (POLLIN): readable whenever a
+    /// request is waiting. `pollRequests` drains it.
+    public var wakeFD: Int32 { inbox.wakeReadFD }
+
+    /// The loop-timeline time (seconds) by which `pollRequests` must be called again even if
+    /// nothing else happens: the next scheduled injected event or `/wait` deadline. The loop caps
+    /// its sleep at this.
+    public var nextDeadline: Double? {
+        inbox.state.withLock { s in
+            let e = s.scheduled.lazy.map(\.time).min()
+            let w = s.waiters.lazy.map(\.deadline).min()
+            switch (e, w) {
+            case let (a?, b?): return min(a, b)
+            case let (a?, nil): return a
+            case let (nil, b?): return b
+            case (nil, nil): return nil
+            }
+        }
+    }
+
+    /// Serves the queued requests. Call it on the thread that owns `app`, at the top of every loop
+    /// iteration (before deciding whether to draw), after a wake-up on `wakeFD`, and at
+    /// `nextDeadline`.
+    ///
+    /// - `screen`: what a person sees now (the last presented buffer, panel orientation).
+    /// - `time`: now, on the timeline the app's events and `render(at:)` use (CLOCK_MONOTONIC
+    ///   seconds on a board). Injected events are timed `time` + their script `t`.
+    /// - `frameNumber`: frames presented so far; `/wait` reports rest only after a frame presented
+    ///   after the last injected event.
+    /// - Returns: true if input was injected into `app` (the loop should draw).
+    public func pollRequests(app: App, screen: PixelBuffer, time now: Double, frameNumber: Int) -> Bool {
+        inbox.drainWakeups()
+        let incoming = inbox.state.withLock { s -> [RemoteRequest] in
+            let r = s.incoming
+            s.incoming.removeAll()
+            return r
+        }
+        var emptyBatches: [CheckedContinuation<RemoteEventsReply?, Never>] = []
+        for request in incoming {
+            switch request {
+            case let .screenshot(c):
+                let copy = PixelBuffer(width: screen.width, height: screen.height)
+                for y in 0..<screen.height {
+                    (copy.pixels + y * copy.stride).update(from: screen.pixels + y * screen.stride, count: screen.width)
+                }
+                c.resume(returning: RemoteScreenshot(image: copy, frameNumber: frameNumber))
+            case let .state(c):
+                c.resume(returning: RemoteStateReply(json: app.stateJSON(at: now, frameNumber: frameNumber)))
+            case let .events(script, c):
+                if script.entries.isEmpty {
+                    emptyBatches.append(c)
+                    continue
+                }
+                schedule(script, arrival: now, continuation: c)
+            case let .wait(timeout, c):
+                inbox.state.withLock { $0.waiters.append(.init(since: now, deadline: now + timeout, continuation: c)) }
+            }
+        }
+        for c in emptyBatches {
+            c.resume(returning: RemoteEventsReply(count: 0, arrival: now, firstApplied: now, lastApplied: now, frameNumber: frameNumber))
+        }
+
+        // Injected events that are due, in time order (ties in arrival order).
+        let due = inbox.state.withLock { s -> [RemoteInbox.Scheduled] in
+            guard s.scheduled.contains(where: { $0.time <= now }) else { return [] }
+            let d = s.scheduled.filter { $0.time <= now }
+            s.scheduled.removeAll { $0.time <= now }
+            return d
+        }
+        for e in due {
+            let t = e.time
+            if e.isKey, case let .key(key, _) = e.event {
+                app.handle(InputEvent(.key(key, pressed: true), time: t))
+                app.handle(InputEvent(.key(key, pressed: false), time: t))
+            } else {
+                app.handle(InputEvent(e.event, time: t))
+            }
+        }
+        if !due.isEmpty {
+            let finished = inbox.state.withLock { s -> [(CheckedContinuation<RemoteEventsReply?, Never>, RemoteEventsReply)] in
+                s.injectedAtFrame = frameNumber
+                var done: [(CheckedContinuation<RemoteEventsReply?, Never>, RemoteEventsReply)] = []
+                for e in due {
+                    guard var b = s.batches[e.batch] else { continue }
+                    b.remaining -= 1
+                    if b.firstApplied == nil { b.firstApplied = now }
+                    if b.remaining == 0 {
+                        s.batches[e.batch] = nil
+                        done.append((b.continuation, RemoteEventsReply(count: b.count, arrival: b.arrival,
+                                                                       firstApplied: b.firstApplied ?? now,
+                                                                       lastApplied: now, frameNumber: frameNumber)))
+                    } else {
+                        s.batches[e.batch] = b
+                    }
+                }
+                return done
+            }
+            for (c, reply) in finished { c.resume(returning: reply) }
+        }
+
+        // Waiters: at rest means no injected event pending, the app idle, and a frame presented
+        // since the last injection.
+        let waiters = inbox.state.withLock { s -> [RemoteInbox.Waiter] in
+            let w = s.waiters
+            s.waiters.removeAll()
+            return w
+        }
+        if !waiters.isEmpty {
+            let (pending, injectedAt) = inbox.state.withLock { ($0.scheduled.count, $0.injectedAtFrame) }
+            let atRest = pending == 0 && frameNumber > injectedAt && app.isAtRest(at: now)
+            var keep: [RemoteInbox.Waiter] = []
+            var json: String?
+            for w in waiters {
+                if atRest || now >= w.deadline {
+                    let state = json ?? app.stateJSON(at: now, frameNumber: frameNumber)
+                    json = state
+                    w.continuation.resume(returning: RemoteWaitReply(atRest: atRest, waited: now - w.since, stateJSON: state))
+                } else {
+                    keep.append(w)
+                }
+            }
+            if !keep.isEmpty { inbox.state.withLock { $0.waiters.append(contentsOf: keep) } }
+        }
+        return !due.isEmpty
+    }
+
+    /// Times a script's events from `arrival` and gives its fingers fresh slots.
+    private func schedule(_ script: InputScript, arrival: Double, continuation: CheckedContinuation<RemoteEventsReply?, Never>) {
+        inbox.state.withLock { s in
+            let batch = s.nextBatch
+            s.nextBatch += 1
+            var slots: [Int: Int] = [:]
+            var count = 0
+            for entry in script.entries {
+                let t = arrival + entry.t / 1000
+                switch entry.action {
+                case let .input(kind):
+                    var k = kind
+                    if case let .touch(phase, id, p) = kind {
+                        let slot: Int
+                        if let existing = slots[id] {
+                            slot = existing
+                        } else {
+                            slot = s.nextSlot
+                            s.nextSlot = s.nextSlot >= 1_000_000 ? 1000 : s.nextSlot + 1
+                            slots[id] = slot
+                        }
+                        if phase == .up || phase == .cancel { slots[id] = nil }
+                        k = .touch(phase, slot: slot, position: p)
+                    }
+                    s.scheduled.append(.init(time: t, event: k, isKey: false, batch: batch))
+                case let .key(key):
+                    s.scheduled.append(.init(time: t, event: .key(key, pressed: true), isKey: true, batch: batch))
+                case .screenshot, .state:
+                    continue   // refused by the HTTP side; never scheduled
+                }
+                count += 1
+            }
+            s.batches[batch] = .init(count: count, remaining: count, arrival: arrival, firstApplied: nil,
+                                     continuation: continuation)
+        }
+    }
+
+    /// Answers everything still queued with "stopped" (503) and refuses new requests. Call it when
+    /// the frame loop exits.
+    public func loopStopped() {
+        let (incoming, batches, waiters) = inbox.state.withLock { s in
+            s.closed = true
+            let r = (s.incoming, Array(s.batches.values), s.waiters)
+            s.incoming.removeAll(); s.batches.removeAll(); s.waiters.removeAll(); s.scheduled.removeAll()
+            return r
+        }
+        for r in incoming {
+            switch r {
+            case let .screenshot(c): c.resume(returning: nil)
+            case let .state(c): c.resume(returning: nil)
+            case let .events(_, c): c.resume(returning: nil)
+            case let .wait(_, c): c.resume(returning: nil)
+            }
+        }
+        for b in batches { b.continuation.resume(returning: nil) }
+        for w in waiters { w.continuation.resume(returning: nil) }
+    }
+}

@@ -1,0 +1,135 @@
+import Geometry
+import Raster
+import Runtime
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the HTTP side asks of the frame loop. Each request carries the continuation its handler
+/// awaits; the loop answers on its own thread (the app is not Sendable and only the loop touches
+/// it). A nil answer means the loop stopped before it could answer.
+enum RemoteRequest: Sendable {
+    case screenshot(CheckedContinuation<RemoteScreenshot?, Never>)
+    case state(CheckedContinuation<RemoteStateReply?, Never>)
+    case events(InputScript, CheckedContinuation<RemoteEventsReply?, Never>)
+    case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
+}
+
+/// A copy of the presented screen, taken on the loop thread; PNG encoding happens off the loop.
+struct RemoteScreenshot: Sendable {
+    var image: PixelBuffer
+    var frameNumber: Int
+}
+
+struct RemoteStateReply: Sendable {
+    var json: String
+}
+
+/// When an injected script ran, on the loop's timeline (seconds, the same `t` as `/state`).
+struct RemoteEventsReply: Sendable {
+    var count: Int
+    var arrival: Double
+    var firstApplied: Double
+    var lastApplied: Double
+    /// Frames presented when the last event was applied: the next frame shows its effect.
+    var frameNumber: Int
+}
+
+struct RemoteWaitReply: Sendable {
+    var atRest: Bool
+    var waited: Double
+    var stateJSON: String
+}
+
+/// The queue between the HTTP handlers (any thread) and the frame loop (one thread), plus the
+/// loop's own bookkeeping (scheduled events, waiters). Everything is behind one mutex; the app is
+/// called only by `RemoteServer.pollRequests` on the loop thread, outside the lock.
+final class RemoteInbox: Sendable {
+    struct Scheduled {
+        var time: Double
+        var event: InputEvent.Kind
+        var isKey: Bool
+        var batch: Int
+    }
+    struct Batch {
+        var count: Int
+        var remaining: Int
+        var arrival: Double
+        var firstApplied: Double?
+        var continuation: CheckedContinuation<RemoteEventsReply?, Never>
+    }
+    struct Waiter {
+        var since: Double
+        var deadline: Double
+        var continuation: CheckedContinuation<RemoteWaitReply?, Never>
+    }
+    struct State {
+        var incoming: [RemoteRequest] = []
+        var scheduled: [Scheduled] = []
+        var batches: [Int: Batch] = [:]
+        var waiters: [Waiter] = []
+        var nextBatch = 0
+        /// Touch slots for injected fingers: fresh numbers far from the kernel's (0...9) so an
+        /// injected finger never collides with a real one or with another request's.
+        var nextSlot = 1000
+        /// Frames presented when input was last injected; rest needs a later frame.
+        var injectedAtFrame = -1
+        var closed = false
+    }
+
+    let state = Mutex(State())
+    /// Self-pipe: a byte is written for every request so a loop sleeping in poll(2) wakes up.
+    let wakeReadFD: Int32
+    let wakeWriteFD: Int32
+
+    init() throws(RemoteError) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw .system(operation: "pipe", errno: errno) }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        wakeReadFD = fds[0]; wakeWriteFD = fds[1]
+    }
+
+    deinit {
+        close(wakeReadFD); close(wakeWriteFD)
+    }
+
+    /// Queues a request for the loop; false once the loop has stopped.
+    func post(_ request: RemoteRequest) -> Bool {
+        let accepted = state.withLock { s -> Bool in
+            guard !s.closed else { return false }
+            s.incoming.append(request)
+            return true
+        }
+        if accepted {
+            var b: UInt8 = 1
+            _ = write(wakeWriteFD, &b, 1)   // a full pipe already means "wake up"
+        }
+        return accepted
+    }
+
+    func drainWakeups() {
+        var buf = [UInt8](repeating: 0, count: 256)
+        while buf.withUnsafeMutableBytes({ read(wakeReadFD, $0.baseAddress, 256) }) > 0 {}
+    }
+}
+
+public enum RemoteError: Error, CustomStringConvertible, Sendable {
+    case system(operation: String, errno: Int32)
+    case badAddress(String)
+    case tokenRequired(host: String)
+    case bindFailed(String)
+
+    public var description: String {
+        switch self {
+        case let .system(op, e): return "\(op) failed: \(String(cString: strerror(e)))"
+        case let .badAddress(s): return "bad remote address '\(s)': expected HOST:PORT, e.g. 127.0.0.1:8080 or [::1]:8080"
+        case let .tokenRequired(host):
+            return "listening on \(host) (not loopback) requires a token: pass --remote-token or --remote-token-file"
+        case let .bindFailed(s): return "remote control server could not start: \(s)"
+        }
+    }
+}

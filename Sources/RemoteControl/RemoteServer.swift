@@ -1,0 +1,302 @@
+import Dispatch
+import HTTPTypes
+import Hummingbird
+import ImageCodecs
+import Logging
+import Raster
+import Runtime
+import Synchronization
+
+/// Where and how the remote-control server listens (REM-1).
+public struct RemoteConfiguration: Sendable {
+    public var host: String
+    /// 0 picks a free port (see `RemoteServer.port`).
+    public var port: Int
+    /// Required on any non-loopback address; when set it is checked on every request.
+    public var token: String?
+    /// Largest accepted request body.
+    public var maxBodyBytes: Int
+    /// Longest span of one injected script and longest `/wait`, in seconds.
+    public var maxScriptSeconds: Double
+    public var maxWaitSeconds: Double
+    /// A connection that sends nothing for this long is closed (slow or stuck clients).
+    public var idleTimeoutSeconds: Int64
+
+    public init(host: String = "127.0.0.1", port: Int, token: String? = nil, maxBodyBytes: Int = 1 << 20,
+                maxScriptSeconds: Double = 120, maxWaitSeconds: Double = 300, idleTimeoutSeconds: Int64 = 30) {
+        self.host = host; self.port = port; self.token = token; self.maxBodyBytes = maxBodyBytes
+        self.maxScriptSeconds = maxScriptSeconds; self.maxWaitSeconds = maxWaitSeconds
+        self.idleTimeoutSeconds = idleTimeoutSeconds
+    }
+
+    /// Parses `HOST:PORT` (`127.0.0.1:8080`, `[::1]:8080`, `localhost:0`).
+    public static func parse(address: String, token: String?) throws(RemoteError) -> RemoteConfiguration {
+        let host: Substring, portText: Substring
+        if address.hasPrefix("[") {
+            guard let close = address.firstIndex(of: "]"), address[address.index(after: close)...].hasPrefix(":") else {
+                throw .badAddress(address)
+            }
+            host = address[address.index(after: address.startIndex)..<close]
+            portText = address[address.index(close, offsetBy: 2)...]
+        } else {
+            guard let colon = address.lastIndex(of: ":"), !address[..<colon].contains(":") else { throw .badAddress(address) }
+            host = address[..<colon]
+            portText = address[address.index(after: colon)...]
+        }
+        guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw .badAddress(address) }
+        let c = RemoteConfiguration(host: String(host), port: port, token: token.flatMap { $0.isEmpty ? nil : $0 })
+        guard c.token != nil || c.isLoopback else { throw .tokenRequired(host: c.host) }
+        return c
+    }
+
+    /// True for 127.0.0.0/8, ::1 and localhost.
+    public var isLoopback: Bool {
+        if host == "localhost" || host == "::1" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+    }
+}
+
+/// The per-request context: Hummingbird's core storage, the peer's address (for the log) and
+/// the body limit.
+struct RemoteRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let peer: String
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        peer = source.channel.remoteAddress.map { "\($0)" } ?? "?"
+    }
+}
+
+/// Rejects requests without the right `Authorization: Bearer TOKEN` (401, logged).
+struct TokenMiddleware: RouterMiddleware {
+    typealias Context = RemoteRequestContext
+    let expected: [UInt8]
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let header = request.headers[.authorization] ?? ""
+        let prefix = "Bearer "
+        let given = header.hasPrefix(prefix) ? Array(header.utf8.dropFirst(prefix.utf8.count)) : []
+        // Same time whatever the first differing byte is.
+        var diff = given.count == expected.count ? 0 : 1
+        for i in 0..<expected.count { diff |= Int(expected[i] ^ (i < given.count ? given[i] : 0)) }
+        guard diff == 0 else {
+            logger.warning("remote: 401 \(request.method) \(request.uri.path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
+            return RemoteServer.json(.unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
+                                     extraHeaders: [.wwwAuthenticate: "Bearer"])
+        }
+        return try await next(request, context)
+    }
+}
+
+/// The remote-control HTTP server (REM-1), built on Hummingbird. Handlers never touch the app:
+/// they post requests into an inbox and await the frame loop's answers, which the loop gives in
+/// `pollRequests(app:screen:time:frameNumber:)` on its own thread.
+///
+///     GET  /screenshot.png                          the presented screen as PNG
+///     GET  /state                                   the app's state JSON
+///     POST /events                                  JSON Lines script, t relative to arrival
+///     POST /wait?until=rest&timeout_ms=N            200 at rest, 408 on timeout (with state)
+public final class RemoteServer: Sendable {
+    public let configuration: RemoteConfiguration
+    let logger: Logger
+    let inbox: RemoteInbox
+    private let running = Mutex<(task: Task<Void, Never>?, port: Int?, error: String?)>((nil, nil, nil))
+
+    public init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
+        guard configuration.token != nil || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
+        self.configuration = configuration
+        self.logger = logger
+        inbox = try RemoteInbox()
+    }
+
+    /// The bound port once the server is listening.
+    public var port: Int? { running.withLock { $0.port } }
+
+    /// Starts listening; returns the bound port (useful with port 0). Throws if binding fails.
+    public func start() async throws -> Int {
+        let (stream, signal) = AsyncStream<Result<Int, RemoteError>>.makeStream()
+        let app = Application(
+            router: makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glide"),
+            onServerRunning: { channel in
+                signal.yield(.success(channel.localAddress?.port ?? -1))
+            },
+            logger: logger)
+        let task = Task {
+            do {
+                try await app.runService(gracefulShutdownSignals: [])
+            } catch {
+                signal.yield(.failure(.bindFailed("\(error)")))
+            }
+            signal.finish()
+        }
+        running.withLock { $0.task = task }
+        for await result in stream {
+            switch result {
+            case let .success(port):
+                running.withLock { $0.port = port }
+                logger.info("remote: listening on \(configuration.host):\(port)\(configuration.token == nil ? "" : " (token required)")")
+                return port
+            case let .failure(error):
+                throw error
+            }
+        }
+        throw RemoteError.bindFailed("the server stopped before it was listening")
+    }
+
+    /// `start()` for synchronous callers (the CLI): blocks until listening or failed.
+    public func startBlocking() throws -> Int {
+        let done = DispatchSemaphore(value: 0)
+        let result = Mutex<Result<Int, any Error>?>(nil)
+        Task {
+            do { let p = try await self.start(); result.withLock { $0 = .success(p) } }
+            catch { result.withLock { $0 = .failure(error) } }
+            done.signal()
+        }
+        done.wait()
+        return try result.withLock { $0! }.get()
+    }
+
+    /// Stops accepting connections and ends the server task (graceful: open requests finish).
+    public func stop() async {
+        let task = running.withLock { $0.task }
+        task?.cancel()
+        await task?.value
+    }
+
+    // MARK: Routes
+
+    func makeRouter() -> Router<RemoteRequestContext> {
+        let router = Router(context: RemoteRequestContext.self)
+        if let token = configuration.token {
+            router.add(middleware: TokenMiddleware(expected: Array(token.utf8), logger: logger))
+        }
+        router.get("/screenshot.png") { _, _ in try await self.screenshot() }
+        router.get("/state") { _, _ in try await self.state() }
+        router.post("/events") { request, _ in try await self.events(request) }
+        router.post("/wait") { request, _ in try await self.wait(request) }
+        return router
+    }
+
+    func screenshot() async throws -> Response {
+        let shot = await withCheckedContinuation { c in
+            if !inbox.post(.screenshot(c)) { c.resume(returning: nil) }
+        }
+        guard let shot else { return Self.stopped }
+        let png: [UInt8]
+        do { png = try PNG.encode(shot.image, alpha: .opaque) } catch {
+            return Self.json(.internalServerError, error: "PNG encoding failed: \(error)")
+        }
+        return Response(status: .ok, headers: [.contentType: "image/png", HTTPField.Name("X-Glide-Frame")!: "\(shot.frameNumber)"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    func state() async throws -> Response {
+        let reply = await withCheckedContinuation { c in
+            if !inbox.post(.state(c)) { c.resume(returning: nil) }
+        }
+        guard let reply else { return Self.stopped }
+        return Self.json(.ok, body: reply.json)
+    }
+
+    func events(_ request: Request) async throws -> Response {
+        var request = request
+        let body: ByteBuffer
+        do { body = try await request.collectBody(upTo: configuration.maxBodyBytes) } catch {
+            if let e = error as? any HTTPResponseError, e.status == .contentTooLarge {
+                return Self.json(.contentTooLarge, error: "body larger than \(configuration.maxBodyBytes) bytes")
+            }
+            throw error
+        }
+        let text = String(buffer: body)
+        let script: InputScript
+        do { script = try InputScript.parse(text) } catch {
+            return Self.json(.badRequest, error: "\(error)", extra: "\"line\":\(error.line)")
+        }
+        var fingers: Set<Int> = []
+        for e in script.entries {
+            switch e.action {
+            case .screenshot, .state:
+                return Self.json(.badRequest, error: "line \(e.line): screenshot and state lines are not injected; use GET /screenshot.png and GET /state",
+                                 extra: "\"line\":\(e.line)")
+            case let .input(.touch(phase, id, _)):
+                if phase == .down { fingers.insert(id) } else if phase == .up || phase == .cancel { fingers.remove(id) }
+            default: break
+            }
+            if e.t / 1000 > configuration.maxScriptSeconds {
+                return Self.json(.badRequest, error: "line \(e.line): t beyond \(Int(configuration.maxScriptSeconds * 1000)) ms",
+                                 extra: "\"line\":\(e.line)")
+            }
+        }
+        if let id = fingers.min() {
+            let line = script.entries.last?.line ?? 0
+            return Self.json(.badRequest, error: "line \(line): finger \(id) is still down at the end; each request must lift its fingers (up or cancel)",
+                             extra: "\"line\":\(line)")
+        }
+        let reply = await withCheckedContinuation { c in
+            if !inbox.post(.events(script, c)) { c.resume(returning: nil) }
+        }
+        guard let reply else { return Self.stopped }
+        return Self.json(.ok, body: "{\"events\":\(reply.count),\"arrival\":\(Self.number(reply.arrival)),\"firstApplied\":\(Self.number(reply.firstApplied)),\"lastApplied\":\(Self.number(reply.lastApplied)),\"frameNumber\":\(reply.frameNumber)}")
+    }
+
+    func wait(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        let until = query["until"].map(String.init) ?? "rest"
+        guard until == "rest" else { return Self.json(.badRequest, error: "until=\(until): only until=rest is supported") }
+        var timeout = 10.0
+        if let text = query["timeout_ms"] {
+            guard let ms = Int(text), ms >= 0, Double(ms) / 1000 <= configuration.maxWaitSeconds else {
+                return Self.json(.badRequest, error: "timeout_ms must be an integer in 0...\(Int(configuration.maxWaitSeconds * 1000))")
+            }
+            timeout = Double(ms) / 1000
+        }
+        let reply = await withCheckedContinuation { c in
+            if !inbox.post(.wait(timeout: timeout, c)) { c.resume(returning: nil) }
+        }
+        guard let reply else { return Self.stopped }
+        return Self.json(reply.atRest ? .ok : .requestTimeout,
+                         body: "{\"atRest\":\(reply.atRest),\"waitedMs\":\(Self.number(reply.waited * 1000)),\"state\":\(reply.stateJSON)}")
+    }
+
+    // MARK: Replies
+
+    static var stopped: Response { json(.serviceUnavailable, error: "the frame loop has stopped") }
+
+    static func json(_ status: HTTPResponse.Status, body: String) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: .init(byteBuffer: ByteBuffer(string: body + "\n")))
+    }
+
+    static func json(_ status: HTTPResponse.Status, error: String, extra: String? = nil,
+                     extraHeaders: HTTPFields = [:]) -> Response {
+        var r = json(status, body: "{\"error\":\(quoted(error))\(extra.map { "," + $0 } ?? "")}")
+        r.headers.append(contentsOf: extraHeaders)
+        return r
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where u.value < 0x20: out += "\\u00" + (u.value < 0x10 ? "0" : "") + String(u.value, radix: 16)
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out + "\""
+    }
+
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        let r = (v * 1_000_000).rounded() / 1_000_000
+        return "\(r)"
+    }
+}

@@ -1,0 +1,304 @@
+import Dispatch
+import ImageCodecs
+import Raster
+import Testing
+@testable import RemoteControl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// REM-1 over loopback against a real app (UI.Window) in the real-time headless loop.
+@Suite(.serialized) struct EndpointTests {
+    /// Premultiplied opaque ARGB of the five pages.
+    static let pageColors: [UInt32] = [0xFFE6_3946, 0xFF2A_9D8F, 0xFFE9_C46A, 0xFF45_7B9D, 0xFFF4_A261]
+
+    func screenshot(_ h: Harness) async throws -> PixelBuffer {
+        let r = try await h.request("GET", "/screenshot.png")
+        #expect(r.status == 200)
+        #expect(r.header("content-type") == "image/png")
+        return try PNG.decode(r.body)
+    }
+
+    @Test func screenshotAndStateShowTheFirstPage() async throws {
+        let h = try await Harness()
+        let rest = try decode(WaitReply.self, try await h.request("POST", "/wait?until=rest&timeout_ms=5000").text)
+        #expect(rest.atRest)
+        let image = try await screenshot(h)
+        #expect(image.width == 640 && image.height == 400)
+        #expect(image[100, 100] == Self.pageColors[0])
+        let state = try decodeState(try await h.state())
+        #expect(state.scrollViews.first { $0.id == "pager" }?.page == 0)
+        #expect(state.pageControls.first?.id == "dots")
+        #expect(state.frameNumber >= 1)
+        await h.shutdown()
+    }
+
+    @Test func swipeMovesToTheNextPage() async throws {
+        let h = try await Harness()
+        _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        let before = now()
+        let r = try await h.request("POST", "/events", body: Array(swipeScript(fromX: 500, toX: 150, y: 200).utf8))
+        #expect(r.status == 200, "\(r.text)")
+        let applied = try decode(EventsReply.self, r.text)
+        #expect(applied.events == 17)
+        #expect(applied.arrival >= before - 0.001)
+        #expect(applied.lastApplied >= applied.firstApplied && applied.firstApplied >= applied.arrival)
+        // The script's 132 ms span passed on the loop's clock before the reply.
+        #expect(applied.lastApplied - applied.arrival >= 0.132 - 0.001)
+        let w = try await h.request("POST", "/wait?until=rest&timeout_ms=10000")
+        #expect(w.status == 200)
+        let rest = try decode(WaitReply.self, w.text)
+        #expect(rest.atRest)
+        #expect(rest.state.scrollViews.first { $0.id == "pager" }?.page == 1)
+        #expect(rest.state.scrollViews.first { $0.id == "pager" }?.phase == "idle")
+        let image = try await screenshot(h)
+        #expect(image[100, 100] == Self.pageColors[1])
+        await h.shutdown()
+    }
+
+    @Test func keyGoesToTheLastPage() async throws {
+        let h = try await Harness()
+        let r = try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"End\"}\n".utf8))
+        #expect(r.status == 200, "\(r.text)")
+        #expect(try decode(EventsReply.self, r.text).events == 1)
+        let rest = try decode(WaitReply.self, try await h.request("POST", "/wait?until=rest&timeout_ms=10000").text)
+        #expect(rest.atRest)
+        #expect(rest.state.scrollViews.first { $0.id == "pager" }?.page == 4)
+        let image = try await screenshot(h)
+        #expect(image[100, 100] == Self.pageColors[4])
+        await h.shutdown()
+    }
+
+    @Test func tapOnThePageControlAdvances() async throws {
+        let h = try await Harness()
+        _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        let state = try decodeState(try await h.state())
+        let f = try #require(state.pageControls.first?.frame)
+        let (x, y) = (f[0] + f[2] - 4, f[1] + f[3] / 2)
+        let tap = "{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":\(x),\"y\":\(y)}\n{\"t\":50,\"touch\":\"up\",\"id\":0}\n"
+        #expect(try await h.request("POST", "/events", body: Array(tap.utf8)).status == 200)
+        let rest = try decode(WaitReply.self, try await h.request("POST", "/wait?until=rest&timeout_ms=10000").text)
+        #expect(rest.state.pageControls.first?.currentPage == 1)
+        await h.shutdown()
+    }
+
+    @Test func waitTimesOutWhileEventsArePending() async throws {
+        let h = try await Harness()
+        // A tap two seconds from now keeps the UI busy (an event is pending) past a 100 ms wait.
+        let later = "{\"t\":2000,\"touch\":\"down\",\"id\":0,\"x\":300,\"y\":200}\n{\"t\":2040,\"touch\":\"up\",\"id\":0}\n"
+        async let events = h.request("POST", "/events", body: Array(later.utf8))
+        try await Task.sleep(for: .milliseconds(300))
+        let w = try await h.request("POST", "/wait?until=rest&timeout_ms=100")
+        #expect(w.status == 408)
+        let reply = try decode(WaitReply.self, w.text)
+        #expect(!reply.atRest)
+        #expect(reply.state.scrollViews.contains { $0.id == "pager" })
+        #expect(try await events.status == 200)
+        await h.shutdown()
+    }
+
+    @Test func badRequestsAreRefusedAndTheAppKeepsRunning() async throws {
+        let h = try await Harness()
+        func expectError(_ body: String, status: Int = 400, line: Int?, _ fragment: String) async throws {
+            let r = try await h.request("POST", "/events", body: Array(body.utf8))
+            #expect(r.status == status, "\(body): \(r.text)")
+            let e = try decode(ErrorReply.self, r.text)
+            #expect(e.line == line, "\(e.error)")
+            #expect(e.error.contains(fragment), "\(e.error)")
+        }
+        try await expectError("{\"t\":0,\"key\":\"End\"}\n{not json\n", line: 2, "line 2")
+        try await expectError("{\"t\":0,\"touch\":\"wiggle\",\"id\":0,\"x\":1,\"y\":1}", line: 1, "unknown touch")
+        try await expectError("{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":1,\"y\":1}\n{\"t\":5,\"touch\":\"move\",\"id\":0,\"x\":2,\"y\":2}",
+                              line: 2, "still down")
+        try await expectError("\n\n{\"t\":0,\"screenshot\":\"a\"}", line: 3, "GET /screenshot.png")
+        try await expectError("{\"t\":10,\"key\":\"End\"}\n{\"t\":5,\"key\":\"End\"}", line: 2, "backwards")
+        try await expectError("{\"t\":9999999,\"key\":\"End\"}", line: 1, "beyond")
+        try await expectError("\u{FF}\u{FE}garbage", line: 1, "line 1")
+        for path in ["/wait?until=frame", "/wait?timeout_ms=-5", "/wait?timeout_ms=abc", "/wait?timeout_ms=999999999"] {
+            let r = try await h.request("POST", path)
+            #expect(r.status == 400, "\(path): \(r.text)")
+        }
+        #expect(try await h.request("GET", "/nothing").status == 404)
+        #expect(try await h.request("DELETE", "/state").status != 200)
+        // An empty script is fine and applies nothing.
+        let empty = try await h.request("POST", "/events", body: [])
+        #expect(empty.status == 200)
+        #expect(try decode(EventsReply.self, empty.text).events == 0)
+        // Still alive.
+        #expect(try await h.request("GET", "/state").status == 200)
+        await h.shutdown()
+    }
+
+    @Test func largeBodiesGet413() async throws {
+        let h = try await Harness(maxBodyBytes: 1 << 20)
+        let line = "{\"t\":0,\"key\":\"End\"}\n"
+        let body = Array(String(repeating: line, count: (3 << 19) / line.utf8.count).utf8)   // 1.5 MB
+        let port = h.port
+        let reply = try await Blocking.run { () throws -> HTTPReply in
+            let fd = try HTTPClient.connect(port: port)
+            defer { close(fd) }
+            let head = HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: body.count, headers: [], token: nil)
+            // The server may answer and close before the whole body is sent; that is fine.
+            try? HTTPClient.sendAll(fd, head + body)
+            return try HTTPClient.parse(HTTPClient.readAll(fd))
+        }
+        #expect(reply.status == 413, "\(reply.text)")
+        #expect(try await h.request("GET", "/state").status == 200)
+        await h.shutdown()
+    }
+
+    @Test func tokenIsCheckedOnEveryRequestAndRefusalsAreLogged() async throws {
+        let h = try await Harness(token: "s3cret-token")
+        #expect(try await h.request("GET", "/state").status == 401)
+        #expect(try await h.request("GET", "/screenshot.png", token: "wrong").status == 401)
+        #expect(try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"End\"}".utf8), token: "s3cret-toke").status == 401)
+        #expect(try await h.request("POST", "/wait", headers: ["Authorization: Basic czNjcmV0LXRva2Vu"]).status == 401)
+        #expect(try await h.request("GET", "/state", token: "s3cret-token").status == 200)
+        #expect(try await h.request("GET", "/screenshot.png", token: "s3cret-token").status == 200)
+        let refusals = h.log.lines.withLock { $0.filter { $0.contains("401") } }
+        #expect(refusals.count == 4, "\(refusals)")
+        #expect(refusals.first?.contains("127.0.0.1") == true, "\(refusals)")
+        // The page did not change: the refused /events was not injected.
+        let state = try decodeState(try await h.request("GET", "/state", token: "s3cret-token").text)
+        #expect(state.scrollViews.first { $0.id == "pager" }?.page == 0)
+        await h.shutdown()
+    }
+
+    @Test func slowClientDoesNotBlockOthers() async throws {
+        let h = try await Harness()
+        let port = h.port
+        let order = OrderLog()
+        // Sends its request a few bytes at a time over about a second.
+        async let slow: HTTPReply = Blocking.run {
+            let fd = try HTTPClient.connect(port: port)
+            defer { close(fd) }
+            let head = HTTPClient.requestHead(method: "GET", path: "/state", bodyCount: 0, headers: [], token: nil)
+            var i = 0
+            while i < head.count {
+                try HTTPClient.sendAll(fd, Array(head[i..<min(i + 4, head.count)]))
+                i += 4
+                usleep(60_000)
+            }
+            let r = try HTTPClient.parse(HTTPClient.readAll(fd))
+            order.append("slow")
+            return r
+        }
+        try await Task.sleep(for: .milliseconds(150))
+        let fast = try await h.request("GET", "/state")
+        order.append("fast")
+        #expect(fast.status == 200)
+        #expect(try await slow.status == 200)
+        #expect(order.items == ["fast", "slow"])
+        await h.shutdown()
+    }
+
+    @Test func idleConnectionsAreClosed() async throws {
+        let h = try await Harness(idleTimeoutSeconds: 1)
+        let port = h.port
+        // A client that connects, sends half a request head and then nothing: the server closes
+        // the connection (bounded by the client's 10 s receive timeout).
+        let data = try await Blocking.run { () throws -> [UInt8] in
+            let fd = try HTTPClient.connect(port: port)
+            defer { close(fd) }
+            try HTTPClient.sendAll(fd, Array("GET /state HTTP/1.1\r\nHost: 127".utf8))
+            return try HTTPClient.readAll(fd)
+        }
+        #expect(!String(decoding: data, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+        #expect(try await h.request("GET", "/state").status == 200)
+        await h.shutdown()
+    }
+
+    @Test func clientsThatDisconnectMidRequest() async throws {
+        let h = try await Harness()
+        let port = h.port
+        try await Blocking.run { () throws -> Void in
+            // A body shorter than its Content-Length, then gone.
+            var fd = try HTTPClient.connect(port: port)
+            try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: 5000, headers: [], token: nil)
+                                   + Array("{\"t\":0,\"key\":\"End\"}\n{\"t\":1".utf8))
+            close(fd)
+            // Half a request head, then gone.
+            fd = try HTTPClient.connect(port: port)
+            try HTTPClient.sendAll(fd, Array("POST /wait?until=rest HTTP/1.1\r\nContent-Le".utf8))
+            close(fd)
+            // A whole request whose answer takes a while (a wait, a long script), then gone.
+            fd = try HTTPClient.connect(port: port)
+            try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/wait?until=rest&timeout_ms=500", bodyCount: 0, headers: [], token: nil))
+            close(fd)
+            fd = try HTTPClient.connect(port: port)
+            let later = Array("{\"t\":300,\"key\":\"Home\"}\n".utf8)
+            try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: later.count, headers: [], token: nil) + later)
+            close(fd)
+        }
+        try await Task.sleep(for: .milliseconds(800))
+        // The truncated script was not injected (the page stays 0); the complete one was (Home
+        // keeps page 0 as well, and it ran without anyone to answer).
+        let rest = try decode(WaitReply.self, try await h.request("POST", "/wait?until=rest&timeout_ms=5000").text)
+        #expect(rest.atRest)
+        #expect(rest.state.scrollViews.first { $0.id == "pager" }?.page == 0)
+        #expect(try await h.request("GET", "/screenshot.png").status == 200)
+        await h.shutdown()
+    }
+
+    @Test func requestsAfterTheLoopStoppedGet503() async throws {
+        let h = try await Harness()
+        h.stopper.stop()
+        let finished = h.finished
+        _ = await Blocking.run { finished.wait(timeout: .now() + 10) }
+        #expect(try await h.request("GET", "/state").status == 503)
+        #expect(try await h.request("GET", "/screenshot.png").status == 503)
+        finished.signal()   // shutdown() waits for it again
+        await h.shutdown()
+    }
+
+    /// Figures for the closing note (printed, never asserted).
+    @Test func measureLatencies() async throws {
+        let h = try await Harness()
+        _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        var shots: [Double] = []
+        for _ in 0..<20 {
+            let t0 = now()
+            let r = try await h.request("GET", "/screenshot.png")
+            shots.append((now() - t0) * 1000)
+            #expect(r.status == 200)
+        }
+        var states: [Double] = []
+        for _ in 0..<20 {
+            let t0 = now()
+            _ = try await h.request("GET", "/state")
+            states.append((now() - t0) * 1000)
+        }
+        // Tap the page control's trailing side; poll /state until the page changes.
+        var taps: [Double] = []
+        for i in 0..<4 {
+            let state = try decodeState(try await h.state())
+            let f = try #require(state.pageControls.first?.frame)
+            let (x, y) = (f[0] + f[2] - 4, f[1] + f[3] / 2)
+            let tap = "{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":\(x),\"y\":\(y)}\n{\"t\":0,\"touch\":\"up\",\"id\":0}\n"
+            let t0 = now()
+            #expect(try await h.request("POST", "/events", body: Array(tap.utf8)).status == 200)
+            var changed = false
+            for _ in 0..<500 {
+                if try decodeState(try await h.state()).pageControls.first?.currentPage == i + 1 { changed = true; break }
+            }
+            taps.append((now() - t0) * 1000)
+            #expect(changed)
+            _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        }
+        func summary(_ v: [Double]) -> String {
+            let s = v.sorted()
+            return "median \(Int(s[s.count / 2] * 100) / 100) ms, min \(Int(s[0] * 100) / 100) ms, max \(Int(s.last! * 100) / 100) ms (n=\(s.count))"
+        }
+        print("REM-1 latency, 640x400 debug build: screenshot \(summary(shots)); state \(summary(states)); tap until state changes \(summary(taps))")
+        await h.shutdown()
+    }
+}
+
+/// The order in which concurrent clients finished.
+final class OrderLog: Sendable {
+    private let log = Mutex<[String]>([])
+    func append(_ s: String) { log.withLock { $0.append(s) } }
+    var items: [String] { log.withLock { $0 } }
+}
+
+import Synchronization
