@@ -95,9 +95,12 @@ if [ "$MODE" = test ]; then
         TAP=${VBOARD_TAP:-$((CW / 2)),36}
         SWIPE=${VBOARD_SWIPE:-$((CW / 2)),$((CH * 3 / 4)),$((CW / 2)),$((CH * 3 / 8)),400,20}
     else
-        # The app at rest after start, on the virtual clock (no script): what the board must show.
-        "$BIN" run --backend headless --app "$APP" --size "${CW}x${CH}" --out "$OUT/headless" >/dev/null
-        cp "$OUT/headless/final.png" "$OUT/expected-first.png"
+        # The app at rest after start, on the virtual clock: a screenshot 3 s in, when the start-up
+        # animations (the indicator flash) are over. That is what the board must show.
+        echo '{"t":3000,"screenshot":"rest"}' > "$OUT/rest-script.jsonl"
+        "$BIN" run --backend headless --app "$APP" --size "${CW}x${CH}" --script "$OUT/rest-script.jsonl" \
+            --out "$OUT/headless" >/dev/null
+        cp "$OUT/headless/rest.png" "$OUT/expected-first.png"
         # Tap the trailing side of the first page control; swipe up in the lower part of the first
         # scroll view (the feed), from its state JSON.
         read -r DTAP DSWIPE < <(python3 - "$OUT/headless/final.json" <<'PY'
@@ -106,7 +109,7 @@ s = json.load(open(sys.argv[1]))
 pc = (s.get("pageControls") or [{}])[0].get("frame")
 sv = (s.get("scrollViews") or [{}])[0].get("frame")
 tap = f"{int(pc[0] + pc[2] * 0.85)},{int(pc[1] + pc[3] / 2)}" if pc else "-"
-swipe = f"{int(sv[0] + sv[2] / 2)},{int(sv[1] + sv[3] * 0.95)},{int(sv[0] + sv[2] / 2)},{int(sv[1] + sv[3] * 0.55)},400,20" if sv else "-"
+swipe = f"{int(sv[0] + sv[2] / 2)},{int(sv[1] + sv[3] * 0.9)},{int(sv[0] + sv[2] / 2)},{int(sv[1] + sv[3] * 0.7)},400,20" if sv else "-"
 print(tap, swipe)
 PY
 )
@@ -161,7 +164,16 @@ QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -acce
       -device "virtio-gpu-pci,xres=$W,yres=$H")
 if [ "$MODE" = run ]; then
     step "booting (close the window or Ctrl-C to stop)"
-    exec "${QEMU[@]}" -serial stdio -display "${VBOARD_DISPLAY:-gtk}" \
+    if [ -z "${VBOARD_DISPLAY:-}" ]; then
+        if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+            VBOARD_DISPLAY=gtk
+            [ -e /usr/lib/x86_64-linux-gnu/qemu/ui-gtk.so ] || apt-get install -y --no-install-recommends qemu-system-gui >/dev/null
+        else
+            VBOARD_DISPLAY=vnc=127.0.0.1:0
+            echo "no \$DISPLAY: connect a VNC viewer to 127.0.0.1:5900"
+        fi
+    fi
+    exec "${QEMU[@]}" -serial stdio -display "$VBOARD_DISPLAY" \
         -device virtio-tablet-pci -device virtio-keyboard-pci
 fi
 

@@ -82,6 +82,12 @@ settle() {
         if [ -n "$now" ] && [ "$now" = "$last" ]; then same=$((same+1)); else same=0; last=$now; fi
         sleep 0.1; i=$((i+1))
     done
+    [ $same -ge 4 ] || diag "the app did not come to rest within 40 s"
+}
+# What glide is doing (when something timed out).
+diag() {
+    mark "DIAG $1: $(grep State /proc/$GLIDE/status 2>/dev/null) wchan=$(cat /proc/$GLIDE/wchan 2>/dev/null) cpu-ticks=$(awk '{print $14 + $15}' /proc/$GLIDE/stat 2>/dev/null) uptime=$(up)"
+    tail -5 /tmp/glide.log | while read -r l; do mark "DIAG log: $l"; done
 }
 echo "tap $TAP" > /tmp/touch.fifo
 settle 1
@@ -94,6 +100,11 @@ mark "STATE swipe $(cat $STATE)"
 shot swipe
 
 kill -TERM $GLIDE
+i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+if kill -0 $GLIDE 2>/dev/null; then
+    diag "glide did not exit within 10 s of SIGTERM"
+    kill -KILL $GLIDE
+fi
 wait $GLIDE
 mark "EXIT $?"
 while read -r l; do mark "LOG $l"; done < /tmp/glide.log

@@ -71,6 +71,7 @@ public final class BoardLoop {
         let notifier = SystemdNotifier()
         let minInterval = 1 / (options.maxFramesPerSecond ?? display.refreshHz) * 0.9
         var needsDraw = true
+        var wasAnimating = false
         var lastPresent = -Double.infinity
         var pendingInputTimes: [Double] = []
         var firstFrameDone = false
@@ -84,7 +85,10 @@ public final class BoardLoop {
 
             if !display.isFlipPending && !display.isPaused {
                 let animating = !app.isAtRest(at: now)
-                if needsDraw || animating {
+                // One more frame when an animation has just ended, drawn at a time the app is at
+                // rest: the last animated frame may still show a fading indicator.
+                let settling = wasAnimating && !animating
+                if needsDraw || animating || settling {
                     let wait = lastPresent + minInterval - now
                     if wait > 0 {
                         timeout = wait
@@ -96,6 +100,7 @@ public final class BoardLoop {
                         }
                         let damage = app.render(into: frame, at: start)
                         needsDraw = false
+                        wasAnimating = animating
                         if !damage.isEmpty {
                             do {
                                 try display.present(frame, damage: damage)
@@ -114,7 +119,10 @@ public final class BoardLoop {
                                 notifier?.notify("READY=1")
                             }
                         } else {
+                            // Nothing changed (e.g. a finger held still): no flip, but keep the
+                            // frame pacing, or a busy app would spin here without polling.
                             pendingInputTimes.removeAll()
+                            lastPresent = start
                         }
                         continue mainLoop
                     }
