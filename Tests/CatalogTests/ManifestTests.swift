@@ -1,0 +1,178 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Catalog
+import Geometry
+import ImageCodecs
+import Raster
+import Runtime
+import TestSupport
+import Testing
+import Text
+import UI
+
+/// The repository root (above `Tests/`).
+let repositoryRoot = String(testsDirectory[..<testsDirectory.lastIndex(of: "/")!])
+let shippedManifestPath = repositoryRoot + "/Board/content/manifest.json"
+
+func shippedManifestText() throws -> String {
+    String(decoding: try FileIO.readAll(path: shippedManifestPath), as: UTF8.self)
+}
+
+func typography() throws -> Typography {
+    try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath))
+}
+
+/// A fresh folder under /tmp for a test's manifest.
+func temporaryDirectory(_ name: String) -> String {
+    let dir = "/tmp/glide-catalog-tests-\(getpid())-\(name)"
+    _ = mkdir(dir, 0o755)
+    return dir
+}
+
+/// Writes `text` as `manifest.json` in a temporary folder whose `images` links to the shipped ones.
+func writeManifest(_ text: String, name: String) throws -> String {
+    let dir = temporaryDirectory(name)
+    _ = unlink(dir + "/images")
+    _ = symlink(repositoryRoot + "/Board/content/images", dir + "/images")
+    try FileIO.writeAll(Array(text.utf8), path: dir + "/manifest.json")
+    return dir + "/manifest.json"
+}
+
+func parseError(_ text: String) -> ManifestError? {
+    do {
+        _ = try Manifest.parse(Array(text.utf8), path: "m.json")
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// Replaces the first occurrence of `target` in `text` (the test fails if it is missing).
+func replacing(_ text: String, _ target: String, with replacement: String,
+               sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    guard let r = text.range(of: target) else {
+        Issue.record("\"\(target)\" is not in the manifest", sourceLocation: sourceLocation)
+        return text
+    }
+    return text.replacingCharacters(in: r, with: replacement)
+}
+
+extension String {
+    func range(of s: String) -> Range<String.Index>? {
+        var i = startIndex
+        while i < endIndex {
+            if self[i...].hasPrefix(s) { return i..<index(i, offsetBy: s.count) }
+            i = index(after: i)
+        }
+        return nil
+    }
+    func replacingCharacters(in r: Range<String.Index>, with s: String) -> String {
+        String(self[..<r.lowerBound]) + s + String(self[r.upperBound...])
+    }
+}
+
+@Suite struct ManifestTests {
+    @Test func theShippedManifestParses() throws {
+        let m = try Manifest.parse(FileIO.readAll(path: shippedManifestPath), path: shippedManifestPath)
+        #expect(m.title == "Glide Catalog")
+        #expect(m.screens.map(\.kind) == [.feed, .photo, .article, .article, .pages])
+        #expect(m.screens.map(\.id) == ["feed", "photo", "article-en", "article-ja", "pages"])
+        #expect(m.screens[0].cards?.count == 9)
+        #expect(m.screens[0].carousel?.count == 6)
+        #expect(m.screens[4].count == 36)
+        #expect(m.screens[1].maxScale == 4 && m.screens[1].doubleTapScale == 2.5)
+        // Every image it names exists and decodes.
+        var images = m.screens.compactMap(\.image) + (m.screens[0].carousel ?? [])
+        images += (m.screens[0].cards ?? []).compactMap(\.image)
+        for path in Set(images) {
+            let image = try Image.read(path: repositoryRoot + "/Board/content/" + path)
+            #expect(image.width > 0 && image.height > 0)
+        }
+    }
+
+    @Test func syntaxErrorsSayWhatTheParserSaid() throws {
+        let text = try shippedManifestText()
+        let broken = replacing(text, "\"kind\": \"photo\",", with: "\"kind\": \"photo\",,")
+        let error = try #require(parseError(broken))
+        #expect(error.path == "m.json")
+        #expect(error.description.hasPrefix("m.json: "))
+        #expect(!error.message.isEmpty)
+        #expect(parseError("") != nil)
+        #expect(parseError("[]") != nil)
+        #expect(parseError("{\"title\": \"x\"}")?.place == "screens")
+    }
+
+    @Test func unknownKeysAreNamedWithTheirPlace() throws {
+        let text = try shippedManifestText()
+        let typo = replacing(text, "\"minScale\": 1,", with: "\"minScael\": 1,")
+        let error = try #require(parseError(typo))
+        #expect(error.place == "screens[1].minScael")
+        #expect(error.message.contains("unknown key"))
+        let cardTypo = replacing(text, "{\"id\": \"card-2\", \"title\"", with: "{\"id\": \"card-2\", \"titel\": \"x\", \"title\"")
+        #expect(parseError(cardTypo)?.place == "screens[0].cards[2].titel")
+        #expect(parseError(replacing(text, "\"title\": \"Glide Catalog\",", with: "\"title\": \"Glide Catalog\", \"theme\": 1,"))?.place == "theme")
+    }
+
+    @Test func wrongTypesAndMissingKeysAreNamed() throws {
+        let text = try shippedManifestText()
+        let wrong = replacing(text, "\"count\": 36,", with: "\"count\": \"many\",")
+        let e1 = try #require(parseError(wrong))
+        #expect(e1.place == "screens[4].count")
+        #expect(e1.message.contains("expected"))
+        let range = replacing(text, "\"count\": 36,", with: "\"count\": 0,")
+        #expect(parseError(range)?.place == "screens[4].count")
+        let scale = replacing(text, "\"maxScale\": 4,", with: "\"maxScale\": -4,")
+        #expect(parseError(scale)?.place == "screens[1].maxScale")
+        let noImage = replacing(text, "\"image\": \"images/zoom.png\",", with: "")
+        let e2 = try #require(parseError(noImage))
+        #expect(e2.place == "screens[1].image")
+        #expect(e2.message.contains("photo screen needs"))
+        let kind = replacing(text, "\"kind\": \"pages\"", with: "\"kind\": \"slides\"")
+        #expect(parseError(kind)?.place == "screens[4].kind")
+        let card = replacing(text, "{\"id\": \"card-0\", \"title\": \"Evening at the lake\",", with: "{\"id\": \"card-0\",")
+        #expect(parseError(card)?.place == "screens[0].cards[0].title")
+    }
+
+    @Test func aMissingImageIsReportedByPlaceAndShownAsAPlaceholder() throws {
+        let text = try shippedManifestText()
+        let missing = replacing(text, "\"image\": \"images/zoom.png\"", with: "\"image\": \"images/nowhere.png\"")
+        let card = replacing(missing, "\"image\": \"images/card-2.png\"", with: "\"image\": \"images/gone.png\"")
+        let path = try writeManifest(card, name: "missing")
+        let built = AppFactory.catalog(manifestPath: path, width: 1024, height: 700, scaleFactor: 1, typography: try typography())
+        let app = try #require(built.app)
+        #expect(built.problems.count == 2)
+        #expect(built.problems.contains { $0.hasPrefix("screens[1].image: images/nowhere.png") })
+        #expect(built.problems.contains { $0.hasPrefix("screens[0].cards[2].image: images/gone.png") })
+        // The rest still loads; the placeholders say what is missing.
+        app.select(1)
+        app.window.layoutIfNeeded()
+        let placeholder = try #require(app.window.root.view(withID: "photo-image"))
+        #expect(!(placeholder is ImageView))
+        #expect(labels(in: placeholder).contains { $0.text.contains("missing image") && $0.text.contains("nowhere.png") })
+        #expect(app.window.root.view(withID: "photo-0") is ImageView)
+        let frame = PixelBuffer(width: 1024, height: 700)
+        _ = app.window.render(into: frame, at: 0)
+    }
+
+    @Test func anUnreadableManifestBecomesAnErrorScreen() throws {
+        let text = try shippedManifestText()
+        let path = try writeManifest(replacing(text, "\"count\": 36,", with: "\"count\": \"many\","), name: "bad")
+        let built = AppFactory.catalog(manifestPath: path, width: 800, height: 600, scaleFactor: 1, typography: try typography())
+        #expect(built.app == nil)
+        #expect(built.problems.count == 1 && built.problems[0].contains("screens[4].count"))
+        built.window.layoutIfNeeded()
+        let message = try #require(built.window.root.view(withID: "error-message") as? Label)
+        #expect(message.text.contains("screens[4].count"))
+        let none = AppFactory.catalog(manifestPath: "/nonexistent/manifest.json", width: 800, height: 600, scaleFactor: 1,
+                                      typography: try typography())
+        #expect(none.app == nil && none.problems[0].contains("/nonexistent/manifest.json"))
+    }
+}
+
+func labels(in view: View) -> [Label] {
+    var out: [Label] = []
+    if let l = view as? Label { out.append(l) }
+    for c in view.children { out += labels(in: c) }
+    return out
+}

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import FoundationEssentials
+import Geometry
+import ImageCodecs
+import Raster
+import Runtime
+import TestSupport
+import Testing
+import UI
+
+/// The real `glide run --backend headless` binary, as a subprocess, and the script parser's
+/// errors.
+@Suite struct BinaryTests {
+    static let glide = repositoryRoot + "/.build/debug/glide"
+
+    /// Runs a shell command; returns its exit status and standard error.
+    func shell(_ command: String, name: String) throws -> (status: Int32, stderr: String) {
+        let errPath = "/tmp/glide-e2e-\(getpid())-\(name).err"
+        let status = system("\(command) > /dev/null 2> \(errPath)")
+        let err = (try? FileIO.readAll(path: errPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        _ = unlink(errPath)
+        return (status == -1 ? -1 : (status >> 8) & 0xFF, err)
+    }
+
+    func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    @Test func glideRunWritesWhatTheRunnerDraws() throws {
+        try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
+        var s = Script()
+        s.wait(50)
+        s.drag(Point(x: 640, y: 600), Point(x: 640, y: 250), ms: 96)
+        s.wait(300); s.shot("mid"); s.state("mid")
+        let dir = "/tmp/glide-e2e-\(getpid())-run"
+        let scriptPath = dir + ".jsonl"
+        try FileIO.writeAll(Array(s.text.utf8), path: scriptPath)
+        let r = try shell("GLIDE_CONTENT=\(repositoryRoot)/Board/content \(Self.glide) run --backend headless --size \(screenWidth)x\(screenHeight) --script \(scriptPath) --out \(dir)", name: "run")
+        #expect(r.status == 0, "\(r.stderr)")
+        for f in ["mid.png", "mid.json", "final.png", "final.json"] { #expect(exists("\(dir)/\(f)"), "\(f)") }
+        let binaryFinal = try PNG.read(path: "\(dir)/final.png")
+        let binaryMid = try PNG.read(path: "\(dir)/mid.png")
+        let state = try decodeState(String(decoding: try FileIO.readAll(path: "\(dir)/final.json"), as: UTF8.self))
+        // The same script in-process gives the same pixels and state.
+        let inProcess = try run(s)
+        #expect(compare(binaryFinal, try PNG.decode(PNG.encode(inProcess.output.finalScreenshot!))).mismatches == 0)
+        #expect(compare(binaryMid, try PNG.decode(PNG.encode(inProcess.output.screenshots[0].image))).mismatches == 0)
+        #expect(state == inProcess.final)
+        #expect(state.scroll("feed")?.offset[1] ?? 0 > 300)
+        #expect(state.scroll("feed")?.atRest == true)
+        for f in ["mid.png", "mid.json", "final.png", "final.json"] { _ = unlink("\(dir)/\(f)") }
+        _ = rmdir(dir); _ = unlink(scriptPath)
+    }
+
+    @Test func aMalformedLineIsNamedAndNothingIsWritten() throws {
+        let text = """
+        {"t":0,"touch":"down","id":0,"x":640,"y":600}
+        {"t":16,"touch":"move","id":0,"x":640,"y":560}
+        {"t":20,"touch":"move","id":0,"x":640,"y":}
+        {"t":40,"screenshot":"never"}
+        """
+        #expect(throws: InputScript.ParseError.self) { try InputScript.parse(text) }
+        do {
+            _ = try InputScript.parse(text)
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.description.hasPrefix("line 3: "))
+        }
+        // Other kinds of bad lines, each named.
+        let cases: [(String, Int, String)] = [
+            ("{\"t\":0,\"key\":\"PageDown\"}\n{\"t\":-5,\"key\":\"Up\"}", 2, "\"t\""),
+            ("{\"t\":10,\"key\":\"Up\"}\n\n{\"t\":5,\"key\":\"Up\"}", 3, "backwards"),
+            ("{\"t\":0,\"key\":\"Hyper\"}", 1, "unknown key"),
+            ("{\"t\":0,\"touch\":\"move\",\"id\":0,\"x\":1,\"y\":2}", 1, "not down"),
+            ("{\"t\":0,\"touch\":\"down\",\"x\":1,\"y\":2}\n{\"t\":1,\"touch\":\"down\",\"x\":1,\"y\":2}", 2, "already down"),
+            ("{\"t\":0,\"screenshot\":\"../etc/x\"}", 1, "plain file name"),
+            ("{\"t\":0}", 1, "exactly one"),
+            ("{\"t\":0,\"key\":\"Up\",\"state\":\"s\"}", 1, "exactly one"),
+            ("{\"t\":0,\"touch\":\"down\"}", 1, "\"x\" and \"y\""),
+            ("{\"t\":\"soon\",\"key\":\"Up\"}", 1, "not a JSON object"),
+            ("# comment\n{\"t\":0,\"wheel\":{\"dx\":0,\"dy\":1},\"x\":1,\"y\":1}\n{\"t\":1,\"wheel\":{\"dx\":0,\"dy\":1e308},\"x\":1,\"y\":1}", 3, "out of range"),
+        ]
+        for (script, line, words) in cases {
+            do {
+                _ = try InputScript.parse(script)
+                Issue.record("accepted: \(script)")
+            } catch {
+                #expect(error.line == line, "\(script)")
+                #expect(error.message.contains(words), "\(error)")
+            }
+        }
+
+        // The binary: exit status 2, the line named, no output folder.
+        try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
+        let dir = "/tmp/glide-e2e-\(getpid())-bad"
+        let scriptPath = dir + ".jsonl"
+        try FileIO.writeAll(Array(text.utf8), path: scriptPath)
+        let r = try shell("\(Self.glide) run --backend headless --script \(scriptPath) --out \(dir)", name: "bad")
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("line 3"), "\(r.stderr)")
+        #expect(!exists(dir))
+        _ = unlink(scriptPath)
+    }
+}

@@ -1,0 +1,135 @@
+import Geometry
+import Raster
+import Runtime
+import Scrolling
+import TestSupport
+import Testing
+import Text
+@testable import UI
+
+@Suite struct LayoutTests {
+    @Test func verticalStackPlacesChildrenWithSpacingPaddingAndAlignment() throws {
+        let a = Box(id: "a", height: 20), b = Box(id: "b", height: 30)
+        let c = Box(id: "c", width: 50, height: 10)
+        let stack = Stack(.vertical, spacing: 10, padding: EdgeInsets(top: 5, leading: 7, bottom: 9, trailing: 11),
+                          children: [a, b, c])
+        let w = try makeWindow(stack, width: 200, height: 200)
+        #expect(a.frame == Rect(x: 7, y: 5, width: 182, height: 20))
+        #expect(b.frame == Rect(x: 7, y: 35, width: 182, height: 30))
+        // A fixed width wins over .fill.
+        #expect(c.frame == Rect(x: 7, y: 75, width: 50, height: 10))
+        #expect(stack.sizeThatFits(Size(width: 200, height: .infinity)) == Size(width: 200, height: 5 + 20 + 10 + 30 + 10 + 10 + 9))
+
+        stack.alignment = .center
+        w.layoutIfNeeded()
+        #expect(c.frame.minX == 7 + (182 - 50) / 2)
+        stack.alignment = .trailing
+        w.layoutIfNeeded()
+        #expect(c.frame.minX == 7 + 182 - 50)
+        stack.alignment = .leading
+        w.layoutIfNeeded()
+        #expect(c.frame.minX == 7)
+    }
+
+    @Test func horizontalStackSharesSpaceBetweenFixedFlexibleAndSpacers() throws {
+        let a = Box(id: "a", width: 40, height: 20), gap = Spacer(), b = Box(id: "b", width: 60, height: 30)
+        let row = Stack(.horizontal, spacing: 5, padding: EdgeInsets(10), alignment: .center, children: [a, gap, b])
+        let column = Stack(.vertical, children: [row, Box(id: "below", height: 10)])
+        _ = try makeWindow(column, width: 300, height: 200)
+        // Natural height: the tallest child plus padding.
+        #expect(row.frame == Rect(x: 0, y: 0, width: 300, height: 50))
+        #expect(a.frame == Rect(x: 10, y: 15, width: 40, height: 20))
+        #expect(gap.frame.minX == 55 && gap.frame.width == 170)
+        #expect(b.frame == Rect(x: 230, y: 10, width: 60, height: 30))
+
+        // Flexible children share what the fixed ones leave.
+        let f1 = Box(id: "f1", height: 10), f2 = Box(id: "f2", height: 10), fixed = Box(width: 100, height: 10)
+        let shared = Stack(.horizontal, spacing: 10, alignment: .leading, children: [f1, fixed, f2])
+        _ = try makeWindow(Stack(.vertical, children: [shared]), width: 320, height: 100)
+        #expect(f1.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+        #expect(fixed.frame.minX == 110)
+        #expect(f2.frame == Rect(x: 220, y: 0, width: 100, height: 10))
+    }
+
+    @Test func labelsWrapToTheirWidth() throws {
+        let text = "Flick the feed: it keeps your finger's speed and slows down the way a phone does."
+        let oneLine = Label("Flick", size: 20)
+        let wrapped = Label(text, size: 20)
+        let japanese = Label(String(repeating: "日本語の長い記事です。", count: 4), size: 20)
+        let limited = Label(text, size: 20, maxLines: 2)
+        let column = Stack(.vertical, spacing: 0, alignment: .leading, children: [
+            oneLine, wrapped.frame(width: 200), japanese.frame(width: 200), limited.frame(width: 200),
+        ])
+        _ = try makeWindow(column, width: 400, height: 600)
+        let line = oneLine.frame.height
+        #expect(line >= 20 && line <= 30)
+        #expect(wrapped.frame.width == 200)
+        #expect(wrapped.frame.height >= 4 * line, "wrapped to \(wrapped.frame.height) (one line is \(line))")
+        #expect(japanese.frame.height >= 3 * line)
+        #expect(approx(limited.frame.height, 2 * line, 1))
+        // Wider is shorter.
+        let wide = Label(text, size: 20)
+        _ = try makeWindow(Stack(.vertical, children: [wide]), width: 800, height: 600)
+        #expect(wide.frame.height < wrapped.frame.height)
+    }
+
+    @Test func overlayAlignsChildrenInsideItsInset() throws {
+        let badge = Box(id: "badge", width: 30, height: 20)
+        let centre = Box(id: "centre", width: 40, height: 10)
+        let overlay = Overlay(alignment: .bottomTrailing, inset: EdgeInsets(10), children: [Box(fill: .white), badge])
+        let centred = Overlay(alignment: .center, children: [Box(), centre])
+        let column = Stack(.vertical, children: [overlay.frame(height: 100), centred.frame(height: 60)])
+        _ = try makeWindow(column, width: 200, height: 200)
+        #expect(overlay.children[0].frame == Rect(x: 0, y: 0, width: 200, height: 100))
+        #expect(badge.frame == Rect(x: 160, y: 70, width: 30, height: 20))
+        #expect(centre.frame == Rect(x: 80, y: 25, width: 40, height: 10))
+    }
+
+    @Test func tenThousandRowsLayOutAndAFrameDrawsOnlyVisibleRows() throws {
+        let counter = Counter()
+        let stack = Stack(.vertical, id: "rows", spacing: 1)
+        for i in 0..<10_000 { stack.add(CountingBox(id: "row-\(i)", counter: counter, height: 44)) }
+        let sv = ScrollView(id: "list", content: stack)
+        let w = try makeWindow(sv, width: 400, height: 400)
+        #expect(sv.content.frame.height == 10_000 * 44 + 9_999)
+        let buffer = PixelBuffer(width: 400, height: 400)
+        _ = w.render(into: buffer, at: 0)
+        // 400 / 45 ≈ 9 rows on screen, plus the partly visible one.
+        #expect(counter.count <= 11 && counter.count >= 9, "drew \(counter.count) rows")
+        #expect(counter.ids.contains("row-0") && counter.ids.contains("row-8"))
+
+        counter.count = 0; counter.ids = []
+        sv.scroll(to: Point(x: 0, y: 200_000), animated: false)
+        _ = w.render(into: buffer, at: 1 / 60)
+        #expect(counter.count <= 11, "drew \(counter.count) rows")
+        // 200000 / 45 = 4444.4: rows 4444 … 4453 are visible.
+        #expect(counter.ids.contains("row-4444") && counter.ids.contains("row-4453"))
+        #expect(!counter.ids.contains("row-4442") && !counter.ids.contains("row-4455"))
+        // Hit testing uses the same search.
+        #expect(w.root.hitTest(Point(x: 200, y: 10))?.id == "row-4444")
+        #expect(sv.reportedID == "row-4444")
+
+        // A frame with nothing changed draws nothing.
+        counter.count = 0
+        _ = w.render(into: buffer, at: 2 / 60)
+        #expect(counter.count == 0)
+    }
+
+    @Test func aCardRendersAsItsGolden() throws {
+        let image = PixelBuffer(width: 40, height: 30)
+        for y in 0..<30 { for x in 0..<40 { image[x, y] = Color(red: UInt8(x * 6), green: UInt8(y * 8), blue: 160).premultiplied.argb } }
+        let card = Stack(.horizontal, spacing: 12, padding: EdgeInsets(12), alignment: .leading, children: [
+            ImageView(image, width: 64, height: 64, cornerRadius: 8),
+            Stack(.vertical, spacing: 4, children: [
+                Label("Evening at the lake", size: 17, maxLines: 1),
+                Label("Flick the feed: it keeps your finger's speed and slows down.", size: 13,
+                      color: Color(rgb: 0x3A3A3C), maxLines: 3),
+            ]),
+        ])
+        card.background(.white, cornerRadius: 12, border: Color(rgb: 0xD1D1D6))
+        let root = Stack(.vertical, padding: EdgeInsets(10), children: [card])
+        let w = try makeWindow(root, width: 640, height: 280, scale: 2)
+        let frame = w.fullRedraw(at: 0)
+        assertGolden(frame, suite: "UI", name: "layout-card")
+    }
+}
