@@ -114,7 +114,7 @@ open class ScrollView: View {
                                   animated: false, at: t)
             case let .id(id, anchor):
                 if let r = contentRect(ofChild: id) {
-                    controller.scroll(toReveal: r, anchor: anchor ?? .topLeading, animated: false, at: t)
+                    controller.scroll(toReveal: r, anchor: anchor, animated: false, at: t)
                 }
             }
         } else if let held = heldPosition, let r = contentRect(ofChild: held.id) {
