@@ -2,6 +2,7 @@ import Dispatch
 import Logging
 import Raster
 import Runtime
+import Scrolling
 import Synchronization
 import Testing
 import Text
@@ -42,9 +43,8 @@ final class LogCollector: Sendable {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-                 file: String, function: String, line: UInt) {
-            collector.lines.withLock { $0.append("\(level) \(message)") }
+        func log(event: LogEvent) {
+            collector.lines.withLock { $0.append("\(event.level) \(event.message)") }
         }
     }
     var logger: Logger { Logger(label: "test.remote") { _ in Handler(collector: self) } }
@@ -173,7 +173,7 @@ enum HTTPClient {
     static func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard n > 0 else { throw ClientError(description: "send failed: errno \(errno)") }
             sent += n
         }
@@ -259,7 +259,7 @@ import FoundationEssentials
 
 struct TestState: Decodable {
     struct SV: Decodable { var id: String?; var offset: [Double]; var page: Int?; var phase: String; var frame: [Double] }
-    struct PC: Decodable { var id: String?; var currentPage: Int; var frame: [Double] }
+    struct PC: Decodable { var id: String?; var currentPage: Int; var frame: [Double]; var interaction: String }
     var t: Double
     var frameNumber: Int
     var scrollViews: [SV]
