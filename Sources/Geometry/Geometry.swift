@@ -92,6 +92,9 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
         if x1 <= x0 || y1 <= y0 { return .zero }
         return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+    @inlinable public func offsetBy(dx: Int, dy: Int) -> IntRect {
+        IntRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
     /// The smallest rectangle containing both (an empty operand is ignored).
     @inlinable public func union(_ r: IntRect) -> IntRect {
         if isEmpty { return r }

@@ -27,6 +27,10 @@ public final class Window: App {
     var needsLayout = true
     var fullDamage = true
     var pendingDamage = Region()
+    var invalidatedViews: [View] = []
+    /// Scroll frames move the pixels already drawn and draw only what was exposed (RAS-3).
+    /// The result equals a full redraw; off, every moved viewport is redrawn.
+    public var reusesScrolledPixels = true
     var frameScheduled = true
     let rasterCache = RasterCache()
     var scrollViews: [ScrollView] = []
@@ -45,6 +49,8 @@ public final class Window: App {
         var offset: Point
         var scale: Double
         var indicators: [IntRect]
+        /// The thumbs' opacities: a fading indicator changes only these.
+        var opacities: [Double]
         var visible: IntRect
     }
 
@@ -75,7 +81,9 @@ public final class Window: App {
     // MARK: Invalidation
 
     func invalidate(_ view: View) {
+        // Where it was (now) and, at the next render, where it is then.
         if let r = pixelRect(visibleRect(of: view)) { pendingDamage.add(r) }
+        invalidatedViews.append(view)
         frameScheduled = true
     }
 
@@ -158,21 +166,45 @@ public final class Window: App {
         sampleScrollViews(at: t)
         var damage = pendingDamage
         pendingDamage = Region()
+        for v in invalidatedViews where v.window === self {
+            if let r = pixelRect(visibleRect(of: v)) { damage.add(r) }
+        }
+        invalidatedViews = []
         frameScheduled = false
         let bounds = IntRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight)
+        // What changes on screen (reported to the display) and, within it, what must be drawn:
+        // blitted areas are changed but already hold the right pixels.
+        var changed = Region()
+        var blits: [(rect: IntRect, dx: Int, dy: Int)] = []
 
         var nowAnimating: Set<ObjectIdentifier> = []
         for v in animatedViews {
             let key = ObjectIdentifier(v)
             let visible = pixelRect(visibleRect(of: v)) ?? .zero
             if let sv = v as? ScrollView {
+                let geometry = sv.indicatorGeometry(at: t)
+                let indicators = geometry.map { indicatorPixels($0, of: sv) }
                 let s = RenderedSample(offset: sv.pixelOffset(scale: scaleFactor), scale: sv.sampledScale,
-                                       indicators: sv.indicatorGeometry(at: t).map { indicatorPixels($0, of: sv) },
-                                       visible: visible)
+                                       indicators: indicators, opacities: geometry.map(\.opacity), visible: visible)
                 if let old = rendered[key] {
                     if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
-                        damage.add(old.visible); damage.add(visible)
-                    } else if old.indicators != s.indicators {
+                        if let blit = scrollBlit(sv, old: old, new: s) {
+                            blits.append(blit)
+                            changed.add(visible)
+                            for r in exposedStrips(blit) { damage.add(r) }
+                            // Pixels drawn over the content (indicators, overlays, the focus
+                            // ring) do not move with it: redraw where the copy put them too.
+                            let still = old.indicators + s.indicators + overlays(above: sv, within: visible)
+                                + (renderedFocus.map { [$0] } ?? [])
+                            for r in still {
+                                damage.add(r)
+                                let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
+                                if !moved.isEmpty { damage.add(moved) }
+                            }
+                        } else {
+                            damage.add(old.visible); damage.add(visible)
+                        }
+                    } else if old.indicators != s.indicators || old.opacities != s.opacities {
                         for r in old.indicators + s.indicators { damage.add(r) }
                     }
                 } else {
@@ -192,10 +224,98 @@ public final class Window: App {
             if let r = focusRect { damage.add(r) }
             renderedFocus = focusRect
         }
-        if fullDamage { damage = Region(bounds); fullDamage = false }
+        if fullDamage { damage = Region(bounds); blits = []; fullDamage = false }
         damage = damage.clipped(to: bounds)
+        if !blits.isEmpty {
+            let canvas = Canvas(frame, cache: rasterCache)
+            for b in blits { canvas.copy(rect: b.rect.offsetBy(dx: -b.dx, dy: -b.dy).intersection(b.rect), dx: b.dx, dy: b.dy) }
+        }
         for rect in damage.rects { draw(rect, into: frame, at: t) }
-        return damage
+        changed.formUnion(damage)
+        return changed.clipped(to: bounds)
+    }
+
+    /// A scroll that only moved its content by whole pixels can reuse the pixels: same scale,
+    /// same place on screen, straight edges, and a move shorter than the viewport.
+    func scrollBlit(_ sv: ScrollView, old: RenderedSample, new: RenderedSample) -> (rect: IntRect, dx: Int, dy: Int)? {
+        guard reusesScrolledPixels, old.scale == new.scale, old.visible == new.visible, !new.visible.isEmpty,
+              sv.cornerRadius == 0 else { return nil }
+        var p = sv.parent
+        while let a = p {
+            if let box = a as? Box, box.clipsChildren, box.cornerRadius > 0 { return nil }
+            if let outer = a as? ScrollView, outer.cornerRadius > 0 { return nil }
+            p = a.parent
+        }
+        // Only a viewport on whole pixels: a partly covered edge pixel mixes in a neighbour.
+        let r = visibleRect(of: sv)
+        let x0 = r.minX * scaleFactor, y0 = r.minY * scaleFactor, x1 = r.maxX * scaleFactor, y1 = r.maxY * scaleFactor
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-9 }
+        guard whole(x0), whole(y0), whole(x1), whole(y1), x1 > x0, y1 > y0 else { return nil }
+        let viewport = IntRect(x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
+        guard hasUniformBackdrop(sv, within: viewport) else { return nil }
+        let dx = Int(old.offset.x - new.offset.x), dy = Int(old.offset.y - new.offset.y)
+        guard abs(dx) < viewport.width, abs(dy) < viewport.height else { return nil }
+        return (viewport, dx, dy)
+    }
+
+    /// True when what is painted under `sv`'s content is one flat colour (its own opaque fill, or
+    /// plain fills of its ancestors with nothing earlier overlapping): moving the pixels then
+    /// moves only content, never a background that should have stayed put.
+    func hasUniformBackdrop(_ sv: ScrollView, within visible: IntRect) -> Bool {
+        if let fill = sv.fill, fill.alpha == 255 { return true }
+        var node: View = sv
+        while let parent = node.parent {
+            if parent is ImageView || parent is Label { return false }
+            if let box = parent as? Box, box.fill != nil || box.borderColor != nil {
+                // A flat fill covering the whole viewport is fine; rounded corners or a border
+                // near the viewport are not.
+                guard let fill = box.fill, fill.alpha == 255, box.borderColor == nil || box.borderWidth == 0,
+                      box.cornerRadius == 0 else { return false }
+                return earlierSiblingsMiss(node, in: parent, visible)
+            }
+            guard earlierSiblingsMiss(node, in: parent, visible) else { return false }
+            node = parent
+        }
+        return true // the window background
+    }
+
+    func earlierSiblingsMiss(_ node: View, in parent: View, _ visible: IntRect) -> Bool {
+        guard let i = parent.children.firstIndex(where: { $0 === node }) else { return false }
+        for earlier in parent.children[..<i] where !earlier.isHidden {
+            let e = visibleRect(of: earlier)
+            let r = IntRect(enclosing: Rect(x: e.minX * scaleFactor, y: e.minY * scaleFactor,
+                                            width: e.width * scaleFactor, height: e.height * scaleFactor))
+            if !e.isEmpty, !r.intersection(visible).isEmpty { return false }
+        }
+        return true
+    }
+
+    /// The parts of a blitted viewport that the move uncovered.
+    func exposedStrips(_ b: (rect: IntRect, dx: Int, dy: Int)) -> [IntRect] {
+        let r = b.rect
+        var strips: [IntRect] = []
+        if b.dy > 0 { strips.append(IntRect(x: r.x, y: r.y, width: r.width, height: b.dy)) }
+        if b.dy < 0 { strips.append(IntRect(x: r.x, y: r.maxY + b.dy, width: r.width, height: -b.dy)) }
+        if b.dx > 0 { strips.append(IntRect(x: r.x, y: r.y, width: b.dx, height: r.height)) }
+        if b.dx < 0 { strips.append(IntRect(x: r.maxX + b.dx, y: r.y, width: -b.dx, height: r.height)) }
+        return strips
+    }
+
+    /// Screen rectangles of views painted after `sv` (later siblings of it and of its
+    /// ancestors) that overlap `visible`: they do not move with the content.
+    func overlays(above sv: View, within visible: IntRect) -> [IntRect] {
+        var out: [IntRect] = []
+        var node: View = sv
+        while let parent = node.parent {
+            if let i = parent.children.firstIndex(where: { $0 === node }) {
+                for later in parent.children[(i + 1)...] where !later.isHidden {
+                    if let r = pixelRect(visibleRect(of: later)), !r.intersection(visible).isEmpty { out.append(r.intersection(visible)) }
+                }
+            }
+            node = parent
+        }
+        if let f = focusedView, let r = pixelRect(visibleRect(of: f).insetBy(dx: -4, dy: -4)) { out.append(r) }
+        return out
     }
 
     func indicatorPixels(_ ind: ScrollView.Indicator, of sv: ScrollView) -> IntRect {
