@@ -27,13 +27,17 @@ extension RemoteServer {
     /// iteration (before deciding whether to draw), after a wake-up on `wakeFD`, and at
     /// `nextDeadline`.
     ///
-    /// - `screen`: what a person sees now (the last presented buffer, panel orientation).
+    /// - `screen`: what a person sees now: the last presented buffer. A board passes the app's
+    ///   shadow canvas (never the write-combined scanout) with the panel `rotation`, and the
+    ///   screenshot is turned into the panel's orientation, as a person (or QEMU's screendump)
+    ///   sees it. Injected coordinates stay canvas pixels, like `/state`'s frames.
     /// - `time`: now, on the timeline the app's events and `render(at:)` use (CLOCK_MONOTONIC
     ///   seconds on a board). Injected events are timed `time` + their script `t`.
     /// - `frameNumber`: frames presented so far; `/wait` reports rest only after a frame presented
     ///   after the last injected event.
     /// - Returns: true if input was injected into `app` (the loop should draw).
-    public func pollRequests(app: App, screen: PixelBuffer, time now: Double, frameNumber: Int) -> Bool {
+    public func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
+                             frameNumber: Int) -> Bool {
         inbox.drainWakeups()
         let incoming = inbox.state.withLock { s -> [RemoteRequest] in
             let r = s.incoming
@@ -44,11 +48,7 @@ extension RemoteServer {
         for request in incoming {
             switch request {
             case let .screenshot(c):
-                let copy = PixelBuffer(width: screen.width, height: screen.height)
-                for y in 0..<screen.height {
-                    (copy.pixels + y * copy.stride).update(from: screen.pixels + y * screen.stride, count: screen.width)
-                }
-                c.resume(returning: RemoteScreenshot(image: copy, frameNumber: frameNumber))
+                c.resume(returning: RemoteScreenshot(image: Self.panelImage(screen, rotation: rotation), frameNumber: frameNumber))
             case let .state(c):
                 c.resume(returning: RemoteStateReply(json: app.stateJSON(at: now, frameNumber: frameNumber)))
             case let .events(script, c):
@@ -127,6 +127,25 @@ extension RemoteServer {
             if !keep.isEmpty { inbox.state.withLock { $0.waiters.append(contentsOf: keep) } }
         }
         return !due.isEmpty
+    }
+
+    /// A copy of `canvas` as the panel shows it when the display turns it by `rotation`.
+    static func panelImage(_ canvas: PixelBuffer, rotation: Rotation) -> PixelBuffer {
+        let (cw, ch) = (canvas.width, canvas.height)
+        let size = rotation.canvasSize(panelWidth: cw, panelHeight: ch)   // the turn is its own size inverse
+        let panel = PixelBuffer(width: size.width, height: size.height)
+        if rotation == .none {
+            for y in 0..<ch { (panel.pixels + y * panel.stride).update(from: canvas.pixels + y * canvas.stride, count: cw) }
+            return panel
+        }
+        for y in 0..<ch {
+            let row = canvas.pixels + y * canvas.stride
+            for x in 0..<cw {
+                let p = rotation.panelPixel(canvasX: x, canvasY: y, canvasWidth: cw, canvasHeight: ch)
+                panel.pixels[p.y * panel.stride + p.x] = row[x]
+            }
+        }
+        return panel
     }
 
     /// Times a script's events from `arrival` and gives its fingers fresh slots.

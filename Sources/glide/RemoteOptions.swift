@@ -37,17 +37,25 @@ struct RemoteOptions: ParsableArguments {
     }
 }
 
+/// Starts the remote-control server and waits until it listens (port 0: see `server.port`).
+/// For `glide board`: `let remote = try remoteOptions.configuration().map(startRemoteServer)`, then
+/// the board loop calls `remote.pollRequests(...)` each iteration (see RemoteControl/FrameLoopSide).
+func startRemoteServer(_ configuration: RemoteConfiguration) throws -> RemoteServer {
+    let server = try RemoteServer(configuration: configuration, logger: Logger(label: "glide.remote"))
+    do { _ = try server.startBlocking() } catch {
+        printError("glide: \(error)")
+        throw ExitCode(1)
+    }
+    return server
+}
+
 /// `glide run --backend headless --remote ...`: runs the app in wall-clock time, serving the
 /// remote API (and playing `script` from the start) until SIGINT or SIGTERM.
 func runRemoteHeadless(window: Window, script: InputScript, hz: Double, out: String, remote: RemoteConfiguration) throws {
     let stopper = try LoopStopper()
     stopper.installSignalHandlers()
-    let server = try RemoteServer(configuration: remote, logger: Logger(label: "glide.remote"))
-    let port: Int
-    do { port = try server.startBlocking() } catch {
-        printError("glide: \(error)")
-        throw ExitCode(1)
-    }
+    let server = try startRemoteServer(remote)
+    let port = server.port ?? remote.port
     if script.entries.contains(where: { if case .screenshot = $0.action { return true }; if case .state = $0.action { return true }; return false }) {
         try makeDirectory(out)
     }

@@ -1,3 +1,4 @@
+import Raster
 import Testing
 @testable import RemoteControl
 
@@ -23,5 +24,36 @@ import Testing
             #expect(throws: RemoteError.self) { try RemoteConfiguration.parse(address: host, token: nil) }
         }
         #expect(throws: RemoteError.self) { try RemoteServer(configuration: RemoteConfiguration(host: "0.0.0.0", port: 0)) }
+    }
+}
+
+@Suite struct ScreenshotOrientationTests {
+    /// A 3×2 canvas with pixel values 10·y + x.
+    func canvas() -> PixelBuffer {
+        let b = PixelBuffer(width: 3, height: 2)
+        for y in 0..<2 { for x in 0..<3 { b[x, y] = UInt32(10 * y + x) } }
+        return b
+    }
+
+    @Test func unrotatedIsACopy() {
+        let c = canvas()
+        let p = RemoteServer.panelImage(c, rotation: .none)
+        #expect(p !== c && p.width == 3 && p.height == 2)
+        #expect((0..<2).allSatisfy { y in (0..<3).allSatisfy { x in p[x, y] == UInt32(10 * y + x) } })
+    }
+
+    @Test func clockwiseQuarterTurn() {
+        // Canvas rows 0 1 2 / 10 11 12 turned clockwise: panel rows 10 0 / 11 1 / 12 2.
+        let p = RemoteServer.panelImage(canvas(), rotation: .clockwise90)
+        #expect(p.width == 2 && p.height == 3)
+        #expect([p[0, 0], p[1, 0], p[0, 1], p[1, 1], p[0, 2], p[1, 2]] == [10, 0, 11, 1, 12, 2])
+    }
+
+    @Test func halfTurnAndCounterClockwise() {
+        let h = RemoteServer.panelImage(canvas(), rotation: .upsideDown)
+        #expect([h[0, 0], h[1, 0], h[2, 0], h[0, 1], h[1, 1], h[2, 1]] == [12, 11, 10, 2, 1, 0])
+        let q = RemoteServer.panelImage(canvas(), rotation: .clockwise270)
+        #expect(q.width == 2 && q.height == 3)
+        #expect([q[0, 0], q[1, 0], q[0, 1], q[1, 1], q[0, 2], q[1, 2]] == [2, 12, 1, 11, 0, 10])
     }
 }
