@@ -75,7 +75,9 @@ public final class HeadlessRunner {
             }
             if pending.isEmpty {
                 let lastInput = (script.entries.last?.t ?? 0) / 1000
-                if app.isAtRest(at: time) || time - lastInput > settleLimit { break }
+                // At rest at the time of the frame just drawn, so final.png and final.json show
+                // the resting state (not the frame before it).
+                if app.isAtRest(at: drawn) || drawn - lastInput > settleLimit { break }
             }
         }
         out.finalScreenshot = copy(display.screen)
