@@ -92,7 +92,11 @@ public final class Label: Box {
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
         guard let l = layout(width: frame.width, scale: context.scale, typography: context.typography) else { return }
-        let origin = context.canvas.translation
+        // Snapped here with floor(x + 0.5): rounding half away from zero is not the same for
+        // -2.5 and 2.5, so text above the viewport's top would land a pixel off after a whole-
+        // pixel scroll and a scrolled frame would differ from a full redraw.
+        let t = context.canvas.translation
+        let origin = Point(x: (t.x + 0.5).rounded(.down), y: (t.y + 0.5).rounded(.down))
         l.draw(in: context.canvas.span, at: origin, color: color, clip: context.canvas.clipBounds)
     }
 }
