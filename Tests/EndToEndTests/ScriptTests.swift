@@ -17,7 +17,8 @@ import UI
     func flickScript() -> Script {
         var s = Script()
         s.wait(100)
-        s.drag(Point(x: 640, y: 620), Point(x: 640, y: 120), ms: 80)
+        // In the feed's right margin: not on the carousel's page control, which takes touches.
+        s.drag(Point(x: 1004, y: 620), Point(x: 1004, y: 120), ms: 80)
         for i in 0..<16 { s.shot("flick-\(String(100 + i).dropFirst())"); s.state("flick-\(String(100 + i).dropFirst())"); s.wait(100) }
         return s
     }
@@ -192,7 +193,7 @@ import UI
         var s = Script()
         s.tap(Point(x: tab.midX, y: tab.midY))
         s.wait(300); s.state("page-0")
-        for i in 1...6 {
+        for i in 1...3 {
             s.key("PageDown"); s.wait(800); s.state("page-\(i)")
             if i == 1 { s.shot("page-1") }
         }
@@ -200,10 +201,10 @@ import UI
         save(result.output, prefix: "article-ja")
         let first = try #require(result.states["page-0"]?.scroll("article-ja"))
         let maxOffset = first.contentSize[1] - first.viewportSize[1]
-        #expect(maxOffset > 2 * first.viewportSize[1], "the article is long")
+        #expect(maxOffset > first.viewportSize[1] / 2, "the article is longer than the screen")
         let overlap = (22 * 1.17 * 1.4).rounded()
         var expected = 0.0
-        for i in 0...6 {
+        for i in 0...3 {
             let st = try #require(result.states["page-\(i)"]?.scroll("article-ja"))
             #expect(st.offset[1] == expected, "page \(i)")
             #expect(st.atRest)

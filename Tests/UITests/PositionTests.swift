@@ -48,7 +48,7 @@ import Testing
 
         // With an anchor the item under that point of the viewport is reported.
         sv.positionAnchor = .center
-        jump(w, sv, to: 0, at: end + 4)
+        jump(w, sv, to: 10, at: end + 4)
         #expect(sv.reportedID == "row-4")
     }
 
@@ -103,17 +103,18 @@ import Testing
         #expect(row2.frameInWindow.minY == -25)
         #expect(sv.reportedID == "row-2")
 
-        // Re-ordered: row-2 moves to the end of the list and stays on screen where it was.
+        // Re-ordered: row-2 moves further down the list and stays on screen where it was.
         var kids = sv.content.children
         kids.removeAll { $0 === row2 }
-        kids.append(row2)
+        kids.insert(row2, at: 10)
         sv.content.setChildren(kids)
         w.frames(from: 0.3, to: 0.3)
+        #expect(sv.sampledOffset.y == 525)
         #expect(row2.frameInWindow.minY == -25)
         #expect(sv.reportedID == "row-2")
 
         // Put back, then resize the viewport.
-        kids.removeLast(); kids.insert(row2, at: 5)
+        kids.remove(at: 10); kids.insert(row2, at: 5)
         sv.content.setChildren(kids)
         w.frames(from: 0.4, to: 0.4)
         #expect(row2.frameInWindow.minY == -25)
