@@ -97,18 +97,23 @@ final class RemoteInbox: Sendable {
         close(wakeReadFD); close(wakeWriteFD)
     }
 
-    /// Queues a request for the loop; false once the loop has stopped.
-    func post(_ request: RemoteRequest) -> Bool {
-        let accepted = state.withLock { s -> Bool in
-            guard !s.closed else { return false }
+    enum PostResult { case accepted, stopped, busy }
+    /// Requests queued or waiting (events, waits) at most; more get 429.
+    static let maxOpenRequests = 256
+
+    /// Queues a request for the loop (or refuses it: loop stopped, too many open requests).
+    func post(_ request: RemoteRequest) -> PostResult {
+        let result = state.withLock { s -> PostResult in
+            guard !s.closed else { return .stopped }
+            guard s.incoming.count + s.batches.count + s.waiters.count < Self.maxOpenRequests else { return .busy }
             s.incoming.append(request)
-            return true
+            return .accepted
         }
-        if accepted {
+        if result == .accepted {
             var b: UInt8 = 1
             _ = write(wakeWriteFD, &b, 1)   // a full pipe already means "wake up"
         }
-        return accepted
+        return result
     }
 
     func drainWakeups() {

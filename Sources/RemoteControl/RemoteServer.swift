@@ -182,10 +182,8 @@ public final class RemoteServer: Sendable {
     }
 
     func screenshot() async throws -> Response {
-        let shot = await withCheckedContinuation { c in
-            if !inbox.post(.screenshot(c)) { c.resume(returning: nil) }
-        }
-        guard let shot else { return Self.stopped }
+        let (shot, refusal) = await ask { c in .screenshot(c) }
+        guard let shot else { return refusal }
         let png: [UInt8]
         do { png = try PNG.encode(shot.image, alpha: .opaque) } catch {
             return Self.json(.internalServerError, error: "PNG encoding failed: \(error)")
@@ -195,10 +193,8 @@ public final class RemoteServer: Sendable {
     }
 
     func state() async throws -> Response {
-        let reply = await withCheckedContinuation { c in
-            if !inbox.post(.state(c)) { c.resume(returning: nil) }
-        }
-        guard let reply else { return Self.stopped }
+        let (reply, refusal) = await ask { c in .state(c) }
+        guard let reply else { return refusal }
         return Self.json(.ok, body: reply.json)
     }
 
@@ -236,10 +232,8 @@ public final class RemoteServer: Sendable {
             return Self.json(.badRequest, error: "line \(line): finger \(id) is still down at the end; each request must lift its fingers (up or cancel)",
                              extra: "\"line\":\(line)")
         }
-        let reply = await withCheckedContinuation { c in
-            if !inbox.post(.events(script, c)) { c.resume(returning: nil) }
-        }
-        guard let reply else { return Self.stopped }
+        let (reply, refusal) = await ask { c in .events(script, c) }
+        guard let reply else { return refusal }
         return Self.json(.ok, body: "{\"events\":\(reply.count),\"arrival\":\(Self.number(reply.arrival)),\"firstApplied\":\(Self.number(reply.firstApplied)),\"lastApplied\":\(Self.number(reply.lastApplied)),\"frameNumber\":\(reply.frameNumber)}")
     }
 
@@ -254,12 +248,23 @@ public final class RemoteServer: Sendable {
             }
             timeout = Double(ms) / 1000
         }
-        let reply = await withCheckedContinuation { c in
-            if !inbox.post(.wait(timeout: timeout, c)) { c.resume(returning: nil) }
-        }
-        guard let reply else { return Self.stopped }
+        let (reply, refusal) = await ask { c in .wait(timeout: timeout, c) }
+        guard let reply else { return refusal }
         return Self.json(reply.atRest ? .ok : .requestTimeout,
                          body: "{\"atRest\":\(reply.atRest),\"waitedMs\":\(Self.number(reply.waited * 1000)),\"state\":\(reply.stateJSON)}")
+    }
+
+    /// Posts a request to the frame loop and awaits its answer; on refusal, the reply to send.
+    func ask<T: Sendable>(_ make: (CheckedContinuation<T?, Never>) -> RemoteRequest) async -> (T?, Response) {
+        var refused = RemoteInbox.PostResult.accepted
+        let answer: T? = await withCheckedContinuation { c in
+            refused = inbox.post(make(c))
+            if refused != .accepted { c.resume(returning: nil) }
+        }
+        switch refused {
+        case .busy: return (nil, Self.json(.tooManyRequests, error: "more than \(RemoteInbox.maxOpenRequests) requests open; retry later"))
+        case .accepted, .stopped: return (answer, Self.stopped)
+        }
     }
 
     // MARK: Replies

@@ -241,6 +241,32 @@ import Glibc
         await h.shutdown()
     }
 
+    @Test func tooManyOpenRequestsGet429() async throws {
+        let h = try await Harness()
+        let port = h.port
+        // Keep the UI busy so no wait is answered early: an event pending for 3 s (one open request).
+        async let pending = h.request("POST", "/events", body: Array("{\"t\":3000,\"key\":\"Home\"}".utf8))
+        try await Task.sleep(for: .milliseconds(300))
+        let fds = try await Blocking.run { () throws -> [Int32] in
+            var fds: [Int32] = []
+            for _ in 0..<(RemoteInbox.maxOpenRequests - 1) {
+                let fd = try HTTPClient.connect(port: port)
+                fds.append(fd)
+                try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/wait?until=rest&timeout_ms=2500",
+                                                                  bodyCount: 0, headers: [], token: nil))
+            }
+            return fds
+        }
+        try await Task.sleep(for: .milliseconds(800))
+        let r = try await h.request("GET", "/state")
+        #expect(r.status == 429, "\(r.text)")
+        for fd in fds { close(fd) }
+        #expect(try await pending.status == 200)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await h.request("GET", "/state").status == 200)
+        await h.shutdown()
+    }
+
     @Test func requestsAfterTheLoopStoppedGet503() async throws {
         let h = try await Harness()
         h.stopper.stop()
