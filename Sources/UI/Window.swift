@@ -49,8 +49,9 @@ public final class Window: App {
         var offset: Point
         var scale: Double
         var indicators: [IntRect]
-        /// The thumbs' opacities: a fading indicator changes only these.
-        var opacities: [Double]
+        /// The indicators as drawn (exact thumb rectangles and opacities): a thumb moving by
+        /// a fraction of a pixel, or fading, changes only these.
+        var indicatorShapes: [ScrollView.Indicator]
         var visible: IntRect
     }
 
@@ -185,7 +186,7 @@ public final class Window: App {
                 let geometry = sv.indicatorGeometry(at: t)
                 let indicators = geometry.map { indicatorPixels($0, of: sv) }
                 let s = RenderedSample(offset: sv.pixelOffset(scale: scaleFactor), scale: sv.sampledScale,
-                                       indicators: indicators, opacities: geometry.map(\.opacity), visible: visible)
+                                       indicators: indicators, indicatorShapes: geometry, visible: visible)
                 if let old = rendered[key] {
                     if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
                         if let blit = scrollBlit(sv, old: old, new: s) {
@@ -204,7 +205,7 @@ public final class Window: App {
                         } else {
                             damage.add(old.visible); damage.add(visible)
                         }
-                    } else if old.indicators != s.indicators || old.opacities != s.opacities {
+                    } else if old.indicators != s.indicators || old.indicatorShapes != s.indicatorShapes {
                         for r in old.indicators + s.indicators { damage.add(r) }
                     }
                 } else {

@@ -87,8 +87,8 @@ import Testing
                 return compared
             }
         }
-        // The check means something only if most frames were partial.
-        #expect(partial > compared / 2, "\(name): only \(partial) of \(compared) frames were partial", sourceLocation: sourceLocation)
+        // The check means something only if many frames were partial (scroll frames report the whole moved viewport).
+        #expect(partial > compared / 4, "\(name): only \(partial) of \(compared) frames were partial", sourceLocation: sourceLocation)
         return compared
     }
 
