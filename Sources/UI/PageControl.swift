@@ -151,8 +151,9 @@ public final class PageControl: View {
                                                            + min(mask.width - 1, x * mask.width / w)]
             }
         }
-        let px = context.canvas.translation.x + center.x * context.scale - Double(w) / 2
-        let py = context.canvas.translation.y + center.y * context.scale - Double(h) / 2
+        // Local pixels: `blend` adds the canvas translation itself.
+        let px = center.x * context.scale - Double(w) / 2
+        let py = center.y * context.scale - Double(h) / 2
         context.canvas.blend(mask: scaled, x: Int(px.rounded()), y: Int(py.rounded()), color: tint.premultiplied)
     }
 
