@@ -353,6 +353,8 @@ open class ScrollView: View {
 
     /// True while an indicator is still fading (the window keeps drawing).
     public override func isAnimating(at t: Double) -> Bool {
+        // No indicator on any axis (content fits, or a page control hides it): nothing fades.
+        guard !indicatorGeometry(at: t).isEmpty else { return false }
         let o = indicatorOpacity(at: t)
         return o > 0 && o < 1 || (sampledPhase == .idle && o == 1 && indicators == .automatic)
     }
