@@ -158,7 +158,7 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 [ "$MODE" = image ] && exit 0
 
 # --- boot --------------------------------------------------------------------------------------
-APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP"
+APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP${VBOARD_DUMP:+ vboard.dump=1}"
 QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
       -kernel "$CACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
       -device "virtio-gpu-pci,xres=$W,yres=$H")

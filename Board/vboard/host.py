@@ -170,7 +170,7 @@ def main():
     timer = threading.Timer(TIMEOUT, proc.kill); timer.start()
     qmp = QMP(qmp_path)
     marks, shots, log = {}, {}, open(os.path.join(outdir, "console.log"), "w")
-    states, stats, record = {}, [], []
+    states, stats, record, b64 = {}, [], [], []
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         log.write(line + "\n"); log.flush()
@@ -197,6 +197,11 @@ def main():
             m2 = re.search(r"first frame on screen at uptime ([\d.]+)", text)
             if m2: marks["first-frame-uptime"] = m2.group(1)
         elif kind == "RECORD": record.append(text)
+        elif kind == "B64":
+            b64.append(text)
+        elif kind == "SHADOW" and text == "end":
+            import base64, gzip
+            open(os.path.join(outdir, "shadow-swipe.ppm"), "wb").write(gzip.decompress(base64.b64decode("".join(b64))))
         elif kind == "DIAG":
             print("  DIAG", text)
         elif kind == "FAIL":

@@ -19,6 +19,7 @@ for arg in $(cat /proc/cmdline); do
         vboard.app=*) APP=${arg#vboard.app=} ;;
         vboard.swipe=*) SWIPE=$(echo "${arg#vboard.swipe=}" | tr ',' ' ') ;;
         vboard.tap=*) TAP=$(echo "${arg#vboard.tap=}" | tr ',' ' ') ;;
+        vboard.dump=*) DUMP=1 ;;
         vboard.rotation=*) ROTATION=${arg#vboard.rotation=} ;;
         vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
     esac
@@ -44,6 +45,7 @@ printf '\n\n  Glide virtual board: kernel text console on tty0\n  (glide takes t
 
 STATE=/tmp/state.json
 export GLIDE_FONTS=/usr/share/glide/Fonts GLIDE_CONTENT=/usr/share/glide/content
+[ -n "${DUMP:-}" ] && export GLIDE_DUMP_SHADOW=/tmp/shadow.ppm
 if [ "$MODE" = run ]; then
     glide board --app "$APP" --rotation "$ROTATION" --pointer-as-touch --state-file $STATE
     mark "EXIT $?"
@@ -97,6 +99,7 @@ shot tap
 echo "swipe $SWIPE" > /tmp/touch.fifo
 settle 2
 mark "STATE swipe $(cat $STATE)"
+[ -n "${DUMP:-}" ] && { mark "SHADOW begin"; gzip -c /tmp/shadow.ppm | base64 | while read -r l; do echo "@@B64 $l@@"; done; mark "SHADOW end"; }
 shot swipe
 
 kill -TERM $GLIDE

@@ -196,6 +196,7 @@ public final class BoardLoop {
 
     private func writeState(at t: Double) {
         guard let path = options.stateFilePath else { return }
+        if let shadowPath = getenv("GLIDE_DUMP_SHADOW").map({ String(cString: $0) }) { dumpShadow(to: shadowPath) }
         let json = app.stateJSON(at: t, frameNumber: display.flipCount)
         let tmp = path + ".tmp"
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -204,6 +205,28 @@ public final class BoardLoop {
         text.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
         close(fd)
         if rename(tmp, path) == 0 { stateFileExists = true }
+    }
+}
+
+extension BoardLoop {
+    /// Debugging aid (GLIDE_DUMP_SHADOW=FILE): the app's shadow frame as a binary PPM, to tell a
+    /// damage problem in the app (the shadow is wrong) from one in the copy to the screen.
+    func dumpShadow(to path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        var header = "P6\n\(frame.width) \(frame.height)\n255\n"
+        header.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
+        var row = [UInt8](repeating: 0, count: frame.width * 3)
+        for y in 0..<frame.height {
+            for x in 0..<frame.width {
+                let p = frame.pixels[y * frame.stride + x]
+                row[3 * x] = UInt8(truncatingIfNeeded: p >> 16)
+                row[3 * x + 1] = UInt8(truncatingIfNeeded: p >> 8)
+                row[3 * x + 2] = UInt8(truncatingIfNeeded: p)
+            }
+            row.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+        }
     }
 }
 
