@@ -8,7 +8,7 @@
 #   Board/vboard.sh run     boot the same image in a QEMU window (the pointer acts as a finger)
 #   Board/vboard.sh image   only build kernel + initramfs
 #
-# Environment: VBOARD_APP (default bringup), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
+# Environment: VBOARD_APP (default catalog; also list, bringup), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
 # 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
 # VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS") and VBOARD_TAP ("X,Y") in canvas pixels,
 # GLIDE_BIN (use this glide instead of `swift build -c release`),
@@ -17,7 +17,7 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 CACHE=${VBOARD_CACHE:-$ROOT/.build-vboard}
-APP=${VBOARD_APP:-bringup}
+APP=${VBOARD_APP:-catalog}
 SIZE=${VBOARD_SIZE:-1280x800}
 W=${SIZE%x*}; H=${SIZE#*x}
 ROTATION=${VBOARD_ROTATION:-0}
