@@ -36,6 +36,8 @@ public final class BoardLoop {
         public var maxFramesPerSecond: Double?
         /// Called once the first frame is on screen.
         public var onFirstFrame: (() -> Void)?
+        /// A remote-control server served on this loop's thread (REM-1).
+        public var remote: (any RemoteAccess)?
         public var log: (String) -> Void = { message in
             var line = "glide: \(message)\n"
             line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
@@ -78,10 +80,16 @@ public final class BoardLoop {
         var stateDirty = true
         var lastWatchdog = monotonicSeconds()
         var wakeups = 0
+        var renderedFrames = 0
+        defer { options.remote?.loopStopped() }
 
         mainLoop: while true {
             let now = monotonicSeconds()
             var timeout: Double? = nil   // seconds; nil = wait for an event
+            if let remote = options.remote,
+               remote.pollRequests(app: app, screen: frame, rotation: display.rotation, time: now, frameNumber: renderedFrames) {
+                needsDraw = true
+            }
 
             if !display.isFlipPending && !display.isPaused {
                 let animating = !app.isAtRest(at: now)
@@ -99,6 +107,7 @@ public final class BoardLoop {
                             stateFileExists = false
                         }
                         let damage = app.render(into: frame, at: start)
+                        renderedFrames += 1
                         needsDraw = false
                         wasAnimating = animating
                         if !damage.isEmpty {
@@ -147,6 +156,10 @@ public final class BoardLoop {
             var fds = [pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: display.fd, events: Int16(POLLIN), revents: 0)]
             if let input { fds.append(pollfd(fd: input.fd, events: Int16(POLLIN), revents: 0)) }
+            if let remote = options.remote {
+                fds.append(pollfd(fd: remote.wakeFD, events: Int16(POLLIN), revents: 0))
+                if let d = remote.nextDeadline { timeout = min(timeout ?? max(0, d - now), max(0, d - now)) }
+            }
             let ms: Int32 = timeout.map { Int32(min(max(($0 * 1000).rounded(.up), 0), 60_000)) } ?? -1
             let r = poll(&fds, nfds_t(fds.count), ms)
             wakeups += 1
@@ -173,7 +186,7 @@ public final class BoardLoop {
             if fds[1].revents != 0 {
                 do { try display.handleEvents() } catch { options.log("\(error)") }
             }
-            if let input, fds.count > 2, fds[2].revents != 0 {
+            if let input, fds[2].revents != 0 {
                 for event in input.dispatch() {
                     recorder?.record(event)
                     app.handle(event)

@@ -206,3 +206,5 @@ extension RemoteServer {
         for w in waiters { w.continuation.resume(returning: nil) }
     }
 }
+
+extension RemoteServer: RemoteAccess {}

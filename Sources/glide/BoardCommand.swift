@@ -66,6 +66,7 @@ struct BoardCommand: ParsableCommand {
         var stats = false
         @Option(help: "Present at most this many frames per second (default: the mode's refresh rate).")
         var maxFps: Double?
+        @OptionGroup var remoteOptions: RemoteOptions
 
         func run() throws {
             var cfg = BoardConfig()
@@ -114,6 +115,9 @@ struct BoardCommand: ParsableCommand {
             options.maxFramesPerSecond = maxFps
             options.log = log
             options.onFirstFrame = { log("first frame on screen at uptime \(uptime())") }
+            let remoteServer = try remoteOptions.configuration().map(startRemoteServer)
+            if let server = remoteServer { log("remote control on port \(server.port ?? 0)") }
+            options.remote = remoteServer
             let loop = try BoardLoop(app: theApp, display: display, input: inputContext, options: options)
             try loop.run()
             display.restore()
