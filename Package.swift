@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Raster", "ImageCodecs"], path: "Tests/TestSupport"),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
-        .testTarget(name: "FeelLabTests", dependencies: ["FeelLab"]),
+        .testTarget(name: "FeelLabTests", dependencies: ["FeelLab", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),

@@ -69,7 +69,10 @@ public final class BoardLoop {
     /// Runs until SIGINT or SIGTERM. SIGUSR1 releases the display (drops DRM master), SIGUSR2
     /// takes it back. A display that goes away pauses drawing and is retried every second.
     public func run() throws {
-        let signals = try SignalPipe()
+        let signals: WakePipe
+        do { signals = try WakePipe() } catch { throw BoardLoopError.system(operation: error.operation, errno: error.errno) }
+        // SIGINT/SIGTERM quit, SIGUSR1/SIGUSR2 release and retake the display.
+        signals.catchSignals([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
         let notifier = SystemdNotifier()
         let minInterval = 1 / (options.maxFramesPerSecond ?? display.refreshHz) * 0.9
         var needsDraw = true
@@ -168,7 +171,7 @@ public final class BoardLoop {
                 throw BoardLoopError.system(operation: "poll", errno: errno)
             }
             if fds[0].revents != 0 {
-                for s in signals.drain() {
+                for s in signals.drain().map(Int32.init) {
                     switch s {
                     case SIGINT, SIGTERM:
                         options.log("signal \(s): exiting")

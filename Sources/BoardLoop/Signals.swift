@@ -2,59 +2,6 @@
 import Glibc
 #endif
 
-/// The write end of the self-pipe, read by the C signal handler (async-signal-safe: one write).
-nonisolated(unsafe) private var signalPipeWriteFD: Int32 = -1
-
-/// SIGINT/SIGTERM (quit), SIGUSR1/SIGUSR2 (release/retake the display) delivered through a
-/// self-pipe so the loop sees them in poll(2). (signalfd is not visible through Swift's Glibc
-/// module; a self-pipe does the same with plain calls.)
-final class SignalPipe {
-    let readFD: Int32
-    let writeFD: Int32
-    static let handled: [Int32] = [SIGINT, SIGTERM, SIGUSR1, SIGUSR2]
-
-    init() throws(BoardLoopError) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .system(operation: "pipe", errno: errno) }
-        readFD = fds[0]; writeFD = fds[1]
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        signalPipeWriteFD = writeFD
-        for s in SignalPipe.handled {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signo in
-                var b = UInt8(truncatingIfNeeded: signo)
-                let saved = errno
-                _ = write(signalPipeWriteFD, &b, 1)
-                errno = saved
-            }
-            action.sa_flags = SA_RESTART
-            sigemptyset(&action.sa_mask)
-            sigaction(s, &action, nil)
-        }
-    }
-
-    deinit {
-        for s in SignalPipe.handled { signal(s, SIG_DFL) }
-        signalPipeWriteFD = -1
-        close(readFD); close(writeFD)
-    }
-
-    /// The signals that arrived since the last call.
-    func drain() -> [Int32] {
-        var out: [Int32] = []
-        var buf = [UInt8](repeating: 0, count: 64)
-        while true {
-            let n = buf.withUnsafeMutableBytes { read(readFD, $0.baseAddress, 64) }
-            if n <= 0 { break }
-            out.append(contentsOf: buf[0..<n].map { Int32($0) })
-        }
-        return out
-    }
-}
-
 /// sd_notify over the NOTIFY_SOCKET datagram socket (no libsystemd): READY=1 once the first
 /// frame is up, WATCHDOG=1 at half the unit's WatchdogSec, STOPPING=1 on the way out.
 final class SystemdNotifier {

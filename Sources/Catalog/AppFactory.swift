@@ -83,16 +83,26 @@ public enum AppFactory {
 /// passed to `report`; the app still shows what it can.
 public func makeApp(name: String, width: Int, height: Int, scaleFactor: Double = 1, manifestPath: String? = nil,
                     report: (String) -> Void = { _ in }) throws -> App {
-    let typography = try AppFactory.typography()
-    switch name {
-    case "catalog":
-        let path = try manifestPath ?? AppFactory.defaultManifestPath()
-        let built = AppFactory.catalog(manifestPath: path, width: width, height: height, scaleFactor: scaleFactor, typography: typography)
-        built.problems.forEach(report)
-        return built.window
-    case "list":
-        return AppFactory.list(width: width, height: height, scaleFactor: scaleFactor, typography: typography)
-    default:
-        throw AppFactory.Error(description: "unknown app '\(name)' (\(AppFactory.names.joined(separator: ", ")))")
+    try AppFactory.window(named: name, width: width, height: height, scaleFactor: scaleFactor,
+                          manifestPath: manifestPath, report: report).window
+}
+
+extension AppFactory {
+    /// The window of the app called `name`, and the catalog controller when it is the catalog
+    /// (its tour needs it).
+    public static func window(named name: String, width: Int, height: Int, scaleFactor: Double, manifestPath: String?,
+                              report: (String) -> Void) throws -> (window: Window, catalog: CatalogApp?) {
+        let typography = try typography()
+        switch name {
+        case "catalog":
+            let path = try manifestPath ?? defaultManifestPath()
+            let built = catalog(manifestPath: path, width: width, height: height, scaleFactor: scaleFactor, typography: typography)
+            built.problems.forEach(report)
+            return (built.window, built.app)
+        case "list":
+            return (list(width: width, height: height, scaleFactor: scaleFactor, typography: typography), nil)
+        default:
+            throw Error(description: "unknown app '\(name)' (\(names.joined(separator: ", ")))")
+        }
     }
 }

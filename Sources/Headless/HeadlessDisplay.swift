@@ -19,11 +19,7 @@ public final class HeadlessDisplay: Display {
 
     public func present(_ frame: PixelBuffer, damage: Region) throws {
         precondition(frame.width == canvasWidth && frame.height == canvasHeight)
-        for r in damage.clipped(to: screen.bounds).rects {
-            for y in r.y..<r.maxY {
-                (screen.pixels + y * screen.stride + r.x).update(from: frame.pixels + y * frame.stride + r.x, count: r.width)
-            }
-        }
+        for r in damage.rects { screen.span.copy(from: frame.span, sourceRect: r, toX: r.x, y: r.y) }
         presentedFrames += 1
     }
 }

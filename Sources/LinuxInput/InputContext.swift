@@ -231,10 +231,3 @@ public final class InputContext {
         }
     }
 }
-
-/// CLOCK_MONOTONIC in seconds: the timeline of libinput's event times and DRM's flip times.
-public func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
-}

@@ -7,54 +7,20 @@ import Runtime
 import Glibc
 #endif
 
-/// Seconds on CLOCK_MONOTONIC: the timeline of the real-time loops (and of libinput on a board).
-public func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
 /// Ends a `RealTimeHeadlessLoop` from any thread (a test, a signal handler through the pipe).
 public final class LoopStopper: Sendable {
-    let readFD: Int32
-    let writeFD: Int32
+    let pipe: WakePipe
+    var readFD: Int32 { pipe.readFD }
 
     public init() throws(RemoteError) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else { throw .system(operation: "pipe", errno: errno) }
-        for fd in fds {
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        }
-        readFD = fds[0]; writeFD = fds[1]
-    }
-    deinit { close(readFD); close(writeFD) }
-
-    public func stop() {
-        var b: UInt8 = 0
-        _ = write(writeFD, &b, 1)
+        do { pipe = try WakePipe() } catch { throw .system(operation: error.operation, errno: error.errno) }
     }
 
-    /// SIGINT and SIGTERM stop the loop (through this stopper's pipe; one write in the handler).
-    public func installSignalHandlers() {
-        stopFDForSignals = writeFD
-        for s in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { signo in
-                var b = UInt8(truncatingIfNeeded: signo)
-                let saved = errno
-                _ = write(stopFDForSignals, &b, 1)
-                errno = saved
-            }
-            action.sa_flags = SA_RESTART
-            sigemptyset(&action.sa_mask)
-            sigaction(s, &action, nil)
-        }
-    }
+    public func stop() { pipe.wake() }
+
+    /// SIGINT and SIGTERM stop the loop.
+    public func installSignalHandlers() { pipe.catchSignals([SIGINT, SIGTERM]) }
 }
-
-/// Read by the C signal handler (async-signal-safe: one write(2)).
-nonisolated(unsafe) private var stopFDForSignals: Int32 = -1
 
 /// Runs an app headless in wall-clock time (REM-1): frames at `hz` while something animates or
 /// input arrived, sleeping in poll(2) at rest, serving a `RemoteServer` and optionally playing a

@@ -65,6 +65,14 @@ public final class Font {
     public let descender: Double
     /// Default distance between baselines, in pixels.
     public let lineHeight: Double
+
+    /// Distance between baselines with `spacing` (a multiple of `lineHeight`; whole pixels when
+    /// advances are whole): what a `TextLayout` uses, so a one-line label can be measured
+    /// without laying it out.
+    public func lineHeight(spacing: Double) -> Double {
+        let h = lineHeight * (spacing.isFinite && spacing > 0 ? spacing : 1)
+        return options.wholePixelAdvances ? h.rounded() : h
+    }
     private var features: [hb_feature_t]
     /// The shaped "…" used for truncation.
     public private(set) lazy var ellipsis: ShapedText = shape("\u{2026}")

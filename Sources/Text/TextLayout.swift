@@ -61,8 +61,7 @@ public struct TextLayout {
         let scalars = Array(text.unicodeScalars)
         self.scalars = scalars
         let whole = font.options.wholePixelAdvances
-        var lineHeight = font.lineHeight * (lineSpacing.isFinite && lineSpacing > 0 ? lineSpacing : 1)
-        if whole { lineHeight = lineHeight.rounded() }
+        let lineHeight = font.lineHeight(spacing: lineSpacing)
         self.lineHeight = lineHeight
         let limit: Int = maxWidth.isNaN ? 0 : (maxWidth >= Double(Int32.max / 64) ? Int.max : Int(max(0, maxWidth) * 64))
 

@@ -23,8 +23,11 @@ public final class PageControl: View {
     public var currentPageTint = Color.white
     public var pageTint = Color(rgb: 0xFFFFFF, opacity: 0.45)
     /// Image for every dot (a coverage mask tinted by the control), and images for chosen pages.
-    public var indicatorImage: AlphaMask?
-    public var pageImages: [Int: AlphaMask] = [:]
+    public var indicatorImage: AlphaMask? { didSet { scaledImages = [:]; setNeedsDisplay() } }
+    public var pageImages: [Int: AlphaMask] = [:] { didSet { scaledImages = [:]; setNeedsDisplay() } }
+    /// Images at the sizes drawn (full, and the shrunk end dots), made once, not every frame.
+    var scaledImages: [ScaledImageKey: AlphaMask] = [:]
+    struct ScaledImageKey: Hashable { var page: Int?; var scale: Double }
     public private(set) var interaction: Interaction = .none
     /// Called when the control changes the page (tap or scrub).
     public var onPageChange: ((Int) -> Void)?
@@ -109,11 +112,19 @@ public final class PageControl: View {
                    background: (backgroundOpacity(at: t) * 255).rounded())
     }
 
-    public override func isAnimating(at t: Double) -> Bool {
-        if let scroll = scrollView, interaction == .discrete, scroll.controller.isAtRest(at: t), touchStart == nil {
+    /// Ends a tap's discrete interaction once its page transition is over. The window calls it
+    /// whenever it samples the scroll views (frames, input, state).
+    func sample(at t: Double) {
+        if let scroll = scrollView, interaction == .discrete, touchStart == nil, scroll.controller.isAtRest(at: t) {
             interaction = .none
             interactionEnd = t
         }
+    }
+
+    /// Animating while what it shows is not what it drew, or while a finished tap still waits
+    /// for `sample` to end its discrete interaction.
+    public override func isAnimating(at t: Double) -> Bool {
+        if interaction == .discrete, touchStart == nil, scrollView?.controller.isAtRest(at: t) == true { return true }
         return state(at: t) != drawn
     }
 
@@ -131,8 +142,12 @@ public final class PageControl: View {
         for dot in dots() {
             let tint = dot.page == current ? currentPageTint : pageTint
             let center = Point(x: dot.x, y: frame.height / 2)
+            let ownImage = pageImages[dot.page] != nil
             if let mask = pageImages[dot.page] ?? indicatorImage {
-                drawMask(mask, center: center, scale: dot.scale, tint: tint, in: &context)
+                let key = ScaledImageKey(page: ownImage ? dot.page : nil, scale: dot.scale)
+                let scaled = scaledImages[key] ?? Self.scale(mask, by: dot.scale)
+                scaledImages[key] = scaled
+                drawMask(scaled, center: center, tint: tint, in: &context)
             } else {
                 context.fillCircle(center: center, radius: Self.dotDiameter / 2 * dot.scale, color: tint)
             }
@@ -141,7 +156,8 @@ public final class PageControl: View {
 
     /// Indicator images are drawn as masks at their pixel size, scaled down near the ends by
     /// sampling (nearest): they are tiny glyphs.
-    func drawMask(_ mask: AlphaMask, center: Point, scale: Double, tint: Color, in context: inout DrawContext) {
+    /// `mask` resampled (nearest) to `scale`: indicator images are tiny glyphs.
+    static func scale(_ mask: AlphaMask, by scale: Double) -> AlphaMask {
         let w = max(1, Int((Double(mask.width) * scale).rounded()))
         let h = max(1, Int((Double(mask.height) * scale).rounded()))
         var scaled = AlphaMask(width: w, height: h)
@@ -151,6 +167,11 @@ public final class PageControl: View {
                                                            + min(mask.width - 1, x * mask.width / w)]
             }
         }
+        return scaled
+    }
+
+    func drawMask(_ scaled: AlphaMask, center: Point, tint: Color, in context: inout DrawContext) {
+        let w = scaled.width, h = scaled.height
         // Local pixels: `blend` adds the canvas translation itself.
         let px = center.x * context.scale - Double(w) / 2
         let py = center.y * context.scale - Double(h) / 2

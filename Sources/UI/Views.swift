@@ -79,9 +79,7 @@ public final class Label: Box {
         // One-line labels in a known width need no shaping to be measured: long lists lay out
         // fast and shape only the rows that are drawn.
         if maxLines == 1, w.isFinite, let font = try? typography.font(pixelSize: fontSize * window.scaleFactor) {
-            var lineHeight = font.lineHeight * (lineSpacing.isFinite && lineSpacing > 0 ? lineSpacing : 1)
-            if font.options.wholePixelAdvances { lineHeight = lineHeight.rounded() }
-            return Size(width: w, height: height ?? (lineHeight / window.scaleFactor).rounded(.up))
+            return Size(width: w, height: height ?? (font.lineHeight(spacing: lineSpacing) / window.scaleFactor).rounded(.up))
         }
         guard let l = layout(width: w, scale: window.scaleFactor, typography: typography) else { return .zero }
         let s = window.scaleFactor
@@ -175,8 +173,6 @@ open class Stack: Box {
         super.init(id: id)
         setChildren(children)
     }
-
-    private var measured: [Size] = []
 
     private func measure(_ proposal: Size) -> (sizes: [Size], total: Size) {
         let inner = Size(width: proposal.width - padding.horizontal, height: proposal.height - padding.vertical)

@@ -40,7 +40,6 @@ public final class Window: App {
     var renderedFocus: IntRect?
     var routes: [Int: TouchRoute] = [:]
     var shiftDown = false
-    var pointer: Point?
     var pointerButtonDown = false
     var keyScrollView: ScrollView?
     let holder: RootView
@@ -140,6 +139,7 @@ public final class Window: App {
 
     func sampleScrollViews(at t: Double) {
         for sv in scrollViews { sv.sample(at: t) } // pre-order: outer before inner
+        for case let control as PageControl in animatedViews { control.sample(at: t) } // after their scroll views
     }
 
     // MARK: App
@@ -365,11 +365,9 @@ public final class Window: App {
             handleWheel(delta / scaleFactor, at: position / scaleFactor, time: t)
         case let .pointerMotion(position):
             guard position.isFinite else { return }
-            pointer = position / scaleFactor
             if pointerButtonDown { handleTouch(.move, slot: Self.pointerSlot, at: position / scaleFactor, time: t) }
         case let .pointerButton(code, pressed, position):
             guard position.isFinite, code == 0x110 else { return }
-            pointer = position / scaleFactor
             pointerButtonDown = pressed
             handleTouch(pressed ? .down : .up, slot: Self.pointerSlot, at: position / scaleFactor, time: t)
         case .touchFrame:

@@ -59,7 +59,6 @@ extension Window {
                     scale: rounded(engine.scale, 10000), phase: engine.phase.rawValue, atRest: engine.phase == .idle,
                     topId: sv.reportedID, page: paging ? sv.currentPage : nil, pageCount: paging ? sv.pageCount : nil))
             } else if let pc = v as? PageControl {
-                _ = pc.isAnimating(at: t)
                 controls.append(.init(id: pc.id, frame: pixels(visible), currentPage: pc.currentPage,
                                       pageCount: pc.pageCount, interaction: pc.interaction.rawValue,
                                       background: pc.backgroundStyle.rawValue))

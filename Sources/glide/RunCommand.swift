@@ -4,6 +4,7 @@ import Headless
 import ImageCodecs
 import Runtime
 import UI
+import FeelLab
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,18 +32,11 @@ struct AppOptions: ParsableArguments {
     /// Builds the app; catalog content problems are printed, and the app shows what it can.
     func makeWindow() throws -> (Window, CatalogApp?) {
         let (w, h) = try pixelSize()
-        let typography = try AppFactory.typography()
-        switch app {
-        case "catalog":
-            let path = try manifest ?? AppFactory.defaultManifestPath()
-            let built = AppFactory.catalog(manifestPath: path, width: w, height: h, scaleFactor: scale, typography: typography)
-            for p in built.problems { printError("glide: content: \(p)") }
-            return (built.window, built.app)
-        case "list":
-            return (AppFactory.list(width: w, height: h, scaleFactor: scale, typography: typography), nil)
-        default:
+        guard AppFactory.names.contains(app) else {
             throw ValidationError("unknown app '\(app)' (\(AppFactory.names.joined(separator: ", ")))")
         }
+        return try AppFactory.window(named: app, width: w, height: h, scaleFactor: scale, manifestPath: manifest,
+                                     report: { printError("glide: content: \($0)") })
     }
 }
 
@@ -104,17 +98,4 @@ func runHeadless(window: Window, script: InputScript, hz: Double, out: String, t
         summary += "\nframe time: median \(fixed(sorted[sorted.count / 2], 3)) ms, p90 \(fixed(sorted[sorted.count * 9 / 10], 3)) ms, max \(fixed(sorted.last!, 3)) ms over \(sorted.count) frames"
     }
     return summary
-}
-
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
-}
-
-func fixed(_ v: Double, _ places: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let r = (v * scale).rounded() / scale
-    return "\(r)"
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import Scrolling
 @testable import FeelLab
 
@@ -41,7 +42,7 @@ import Scrolling
     }
 
     @Test func fuzzedInputNeverCrashes() {
-        var rng = SplitMix(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let pieces = ["0", "16", "-3", "1e400", "nan", "down", "move", "up", "cancel", ",", ",", "\n", "#", "x", " ", "999999999999"]
         for _ in 0..<3000 {
             var text = ""
@@ -51,18 +52,6 @@ import Scrolling
                                   configuration: .init(), hz: 60)
             }
         }
-    }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+import TestSupport
 import Raster
 @testable import ImageCodecs
 
@@ -61,7 +62,7 @@ import Raster
     }
 
     @Test func seededFuzzNeverCrashes() throws {
-        var rng = SplitMix64(seed: 0xC0FFEE)
+        var rng = SeededGenerator(seed: 0xC0FFEE)
         let sources = try ["halves-444.jpg", "grey-progressive.jpg", "ramp-420.jpg"].map(fixture)
         var thrown = 0, decoded = 0
         for case_ in 0..<3000 {

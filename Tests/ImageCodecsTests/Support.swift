@@ -1,19 +1,7 @@
 import Glibc
 import Raster
 @testable import ImageCodecs
-
-/// SplitMix64: a tiny seeded generator so the fuzz cases are the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Builds PNG files by hand (stored deflate blocks, our own CRC-32 and Adler-32), so the
 /// decoder is tested against bytes that did not come from our encoder.

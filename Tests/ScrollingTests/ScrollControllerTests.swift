@@ -100,26 +100,59 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         #expect(close(rest.offset.y, s.offset.y + 2500 * 0.4995, 2))
     }
 
+    /// A frame loop delivers each touch at the first frame after it happened (late, by up to a
+    /// frame) and reads the engine at its frame times. Touches carry their own times, so the
+    /// positions at shared times must not depend on the frame rate or on jitter: an engine that
+    /// stepped per frame, or used the delivery time, would drift.
     @Test func frameRateDoesNotChangeTheTrajectory() {
-        func run(hz: Double, jitter: Bool) -> [Double] {
+        // A flick, a touch that stops it mid-flight, and a hard flick into the end (a bounce).
+        var events: [TouchEvent] = []
+        func flickEvents(from t0: Double, step: Double, count: Int) {
+            events.append(TouchEvent(.began, location: Point(400, 700), time: t0))
+            for i in 1...count { events.append(TouchEvent(.moved, location: Point(400, 700 + step * Double(i)), time: t0 + 0.012 * Double(i))) }
+            events.append(TouchEvent(.ended, location: .zero, time: t0 + 0.012 * Double(count) + 0.003))
+        }
+        flickEvents(from: 0.013, step: -35, count: 6)
+        events.append(TouchEvent(.began, location: Point(300, 300), time: 0.437))
+        events.append(TouchEvent(.ended, location: .zero, time: 0.501))
+        flickEvents(from: 0.777, step: -90, count: 6)
+
+        /// Offsets at the given frame times (shared times are compared).
+        func run(frameTimes: [Double]) -> [Double: Double] {
             var e = feed(content: Size(800, 4000))
-            var samples: [Double] = []
-            let up = flick(&e)
-            // A frame loop that queries at its own times; the engine must answer by time alone.
-            var t = up, k = 0
-            var probes = (1...40).map { up + Double($0) * 0.05 }
-            while let probe = probes.first {
-                let frame = t + (jitter && k % 3 == 0 ? 0.3 : 1) / hz
-                if frame >= probe { samples.append(e.state(at: probe).offset.y); probes.removeFirst() }
-                _ = e.state(at: frame)
-                t = frame; k += 1
+            var pending = events[...]
+            var offsets: [Double: Double] = [:]
+            for f in frameTimes {
+                while let next = pending.first, next.time <= f { e.handle(next); pending.removeFirst() }
+                offsets[f] = e.state(at: f).offset.y
             }
-            return samples
+            return offsets
         }
-        let reference = run(hz: 60, jitter: false)
-        for (hz, jitter) in [(30.0, false), (120.0, false), (60.0, true), (144.0, true)] {
-            #expect(run(hz: hz, jitter: jitter) == reference)
+        let grid = { (hz: Double) in (0...Int(4 * hz)).map { Double($0) / hz } }
+        let reference = run(frameTimes: grid(30))
+        for hz in [60.0, 120.0] {
+            let other = run(frameTimes: grid(hz))
+            for (t, y) in reference { #expect(other[t] == y, "at t = \(t) s, \(hz) Hz") }
         }
+        // Jittered frames (8 to 25 ms apart) that also land on the 30 Hz times.
+        var jittered: [Double] = []
+        var rng: UInt64 = 12345
+        for k in 0..<120 {
+            let a = Double(k) / 30, b = Double(k + 1) / 30
+            jittered.append(a)
+            var t = a
+            while true {
+                rng = rng &* 6364136223846793005 &+ 1442695040888963407
+                t += 0.008 + Double(rng >> 40) / Double(1 << 24) * 0.017
+                if t >= b { break }
+                jittered.append(t)
+            }
+        }
+        let jitter = run(frameTimes: jittered)
+        for (t, y) in reference where t < 4 { #expect(jitter[t] == y, "at t = \(t) s, jittered") }
+        // The script really moved, stopped and bounced: the comparison is not of a still engine.
+        #expect(reference.values.contains { $0 > 200 })
+        #expect(reference.values.contains { $0 > 3200 })
     }
 
     @Test func belowTheMinimumFlingVelocityItJustStops() {
