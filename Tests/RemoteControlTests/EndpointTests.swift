@@ -156,7 +156,7 @@ import Glibc
         #expect(try await h.request("POST", "/wait", headers: ["Authorization: Basic czNjcmV0LXRva2Vu"]).status == 401)
         #expect(try await h.request("GET", "/state", token: "s3cret-token").status == 200)
         #expect(try await h.request("GET", "/screenshot.png", token: "s3cret-token").status == 200)
-        let refusals = h.log.lines.withLock { $0.filter { $0.contains("401") } }
+        let refusals = h.log.lines.withLock { $0.filter { $0.contains("remote: 401 ") } }
         #expect(refusals.count == 4, "\(refusals)")
         #expect(refusals.first?.contains("127.0.0.1") == true, "\(refusals)")
         // The page did not change: the refused /events was not injected.
