@@ -351,12 +351,14 @@ open class ScrollView: View {
         }
     }
 
-    /// True while an indicator is still fading (the window keeps drawing).
+    /// True while the screen does not yet show this view at rest: the last frame drawn caught it
+    /// moving (the engine may have settled since, between frames), or an automatic indicator is
+    /// still lingering or fading. The window keeps drawing meanwhile.
     public override func isAnimating(at t: Double) -> Bool {
+        if sampledPhase != .idle { return true }
         // No indicator on any axis (content fits, or a page control hides it): nothing fades.
         guard !indicatorGeometry(at: t).isEmpty else { return false }
-        let o = indicatorOpacity(at: t)
-        return o > 0 && o < 1 || (sampledPhase == .idle && o == 1 && indicators == .automatic)
+        return indicators == .automatic && indicatorOpacity(at: t) > 0
     }
 
     /// Thumb (and track) rectangles in local points: length viewport/content with a minimum,

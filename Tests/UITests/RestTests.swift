@@ -30,4 +30,25 @@ import Testing
         w2.frames(from: 0, to: 0.05)
         #expect(w2.isAtRest(at: 0.05))
     }
+
+    /// A fling ends between two frames: the engine is at rest, but the screen still shows the
+    /// last moving frame and the indicator. The window is not at rest until frames show both.
+    @Test func notAtRestUntilAFrameShowsTheSettledContentAndTheIndicatorHasFaded() throws {
+        let sv = list(100)
+        let w = try makeWindow(sv)
+        w.frames(from: 0, to: 2)
+        #expect(w.isAtRest(at: 2))
+        let up = w.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 150), at: 3, duration: 0.1)
+        var t = up
+        while !sv.controller.isAtRest(at: t + 1 / 60) { t += 1 / 60; w.frames(from: t, to: t) }
+        let settled = t + 1 / 60
+        #expect(sv.controller.isAtRest(at: settled))
+        #expect(!w.isAtRest(at: settled)) // the last frame drawn still shows motion
+        w.frames(from: settled, to: settled)
+        #expect(!w.isAtRest(at: settled)) // the indicator lingers
+        #expect(!w.isAtRest(at: settled + 0.7)) // and fades
+        w.frames(from: settled, to: settled + 0.81)
+        #expect(sv.indicatorGeometry(at: settled + 0.81).isEmpty)
+        #expect(w.isAtRest(at: settled + 0.81))
+    }
 }
