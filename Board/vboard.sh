@@ -148,7 +148,7 @@ for lib in $( (ldd "$BIN"; ldd "$CACHE/udevroot/bin/udevadm") | awk '/=> \//{pri
 done
 # Modules and their dependencies in load order, each once.
 : > "$IMG/modules/order"
-for m in virtio_pci virtio_gpu virtio_input uinput evdev; do
+for m in virtio_pci virtio_gpu virtio_input virtio_net uinput evdev; do
     modprobe -d "$CACHE/kroot" -S "$KVER" --show-depends "$m" | awk '/^insmod/{print $2}'
 done | awk '!seen[$0]++' | while read -r ko; do
     cp "$ko" "$IMG/modules/"; basename "$ko" >> "$IMG/modules/order"
@@ -158,10 +158,15 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 [ "$MODE" = image ] && exit 0
 
 # --- boot --------------------------------------------------------------------------------------
-APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP${VBOARD_DUMP:+ vboard.dump=1}"
+# The remote-control API (REM-1) listens on the guest's network address, so it needs a token; QEMU
+# forwards a free loopback port of the host to it (user networking, guest 10.0.2.15).
+REMOTE_PORT=${VBOARD_REMOTE_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
+REMOTE_TOKEN=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
+APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.token=$REMOTE_TOKEN${VBOARD_DUMP:+ vboard.dump=1}"
 QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
       -kernel "$CACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
-      -device "virtio-gpu-pci,xres=$W,yres=$H")
+      -device "virtio-gpu-pci,xres=$W,yres=$H"
+      -netdev "user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:$REMOTE_PORT-:8080" -device virtio-net-pci,netdev=net0)
 if [ "$MODE" = run ]; then
     step "booting (close the window or Ctrl-C to stop)"
     if [ -z "${VBOARD_DISPLAY:-}" ]; then
@@ -179,6 +184,7 @@ fi
 
 step "booting the virtual board"
 status=0
-python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
+VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN \
+    python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

@@ -5,10 +5,13 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
   2. the tap changed the state and the screen,
   3. the swipe moved the content up (the best row shift between screendumps is > 0, inside the
      scroll view that moved) and the app's state reports a larger offset,
-  4. glide exited with status 0 and the text console came back.
+  4. through the remote-control API on the forwarded port (VBOARD_REMOTE, VBOARD_TOKEN): a request
+     without the token gets 401, an injected swipe scrolls the feed, and /screenshot.png after
+     /wait equals QEMU's screendump of the same moment,
+  5. glide exited with status 0 and the text console came back.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
-import json, os, re, socket, subprocess, sys, threading, time, zlib
+import http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
 
 TIMEOUT = 170
 
@@ -140,6 +143,51 @@ def crop(rows, x, y, w, h):
     return [r[x * 3:(x + w) * 3] for r in rows[y:y + h]]
 
 
+def remote_call(address, method, path, body=None, token=None, timeout=60):
+    """One HTTP request to glide's remote-control API; returns (status, body bytes)."""
+    host, port = address.rsplit(":", 1)
+    c = http.client.HTTPConnection(host, int(port), timeout=timeout)
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    try:
+        c.request(method, path, body=body, headers=headers)
+        r = c.getresponse()
+        return r.status, r.read()
+    finally:
+        c.close()
+
+
+def remote_session(address, token, outdir, qmp):
+    """Drives the app over the API the way a test machine would, and takes a screendump right
+    after the screenshot. Returns what the checks need; errors are reported, not raised."""
+    out = {"unauthorized": None}
+    try:
+        out["unauthorized"] = remote_call(address, "GET", "/state")[0]
+        status, body = remote_call(address, "GET", "/state", token=token)
+        out["before"] = json.loads(body) if status == 200 else None
+        feed = next((v for v in (out["before"] or {}).get("scrollViews", []) if v.get("id") == "feed"),
+                    ((out["before"] or {}).get("scrollViews") or [None])[0])
+        x, y, w, h = feed["frame"]
+        cx, y0, y1 = int(x + w / 2), int(y + h * 0.9), int(y + h * 0.6)
+        lines = [{"t": 0, "touch": "down", "id": 0, "x": cx, "y": y0}]
+        lines += [{"t": 20 * i, "touch": "move", "id": 0, "x": cx, "y": int(y0 + (y1 - y0) * i / 15)} for i in range(1, 16)]
+        lines += [{"t": 310, "touch": "up", "id": 0, "x": cx, "y": y1}]
+        script = "\n".join(json.dumps(l) for l in lines).encode()
+        out["events"] = remote_call(address, "POST", "/events", body=script, token=token)
+        out["wait"] = remote_call(address, "POST", "/wait?until=rest&timeout_ms=40000", token=token)
+        status, png = remote_call(address, "GET", "/screenshot.png", token=token)
+        dump = os.path.join(outdir, "remote-screendump.png")
+        qmp.call("screendump", filename=os.path.abspath(dump), format="png")
+        if status == 200:
+            open(os.path.join(outdir, "remote-screenshot.png"), "wb").write(png)
+            out["screenshot"], out["screendump"] = os.path.join(outdir, "remote-screenshot.png"), dump
+        status, body = remote_call(address, "GET", "/state", token=token)
+        out["after"] = json.loads(body) if status == 200 else None
+        out["feed"] = feed.get("id")
+    except Exception as e:  # reported by the checks
+        out["error"] = f"{type(e).__name__}: {e}"
+    return out
+
+
 class QMP:
     def __init__(self, path):
         deadline = time.time() + 20
@@ -170,7 +218,7 @@ def main():
     timer = threading.Timer(TIMEOUT, proc.kill); timer.start()
     qmp = QMP(qmp_path)
     marks, shots, log = {}, {}, open(os.path.join(outdir, "console.log"), "w")
-    states, stats, record, b64 = {}, [], [], []
+    states, stats, record, b64, remote = {}, [], [], [], None
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         log.write(line + "\n"); log.flush()
@@ -185,6 +233,10 @@ def main():
             shots[text] = path
             marks[f"shot-{text}"] = time.time() - t0
             if "error" in r: print("screendump failed:", r)
+            proc.stdin.write(b"ok\n"); proc.stdin.flush()
+        elif kind == "REMOTE":
+            remote = remote_session(os.environ.get("VBOARD_REMOTE", ""), os.environ.get("VBOARD_TOKEN"), outdir, qmp)
+            print("  remote:", {k: (v if k in ("unauthorized", "error", "events", "wait") else "...") for k, v in remote.items()})
             proc.stdin.write(b"ok\n"); proc.stdin.flush()
         elif kind == "STATE":
             name, _, js = text.partition(" ")
@@ -251,6 +303,22 @@ def main():
     check(d > 0 and votes >= max(8, candidates // 2),
           f"swipe moved the content up by {d} px inside [{fx},{fy} {fw}x{fh}] "
           f"({votes} of {candidates} distinctive rows match the shifted frame before it)")
+    check(remote is not None and "error" not in remote, "remote control answered on the forwarded port" +
+          (f" ({remote['error']})" if remote and "error" in remote else ""))
+    if remote and "error" not in remote:
+        check(remote["unauthorized"] == 401, f"a request without the token got {remote['unauthorized']} (401 expected)")
+        check(remote["events"][0] == 200 and remote["wait"][0] == 200,
+              f"POST /events {remote['events'][0]}, POST /wait {remote['wait'][0]}: {remote['wait'][1][:200]!r}")
+        off = lambda s: next((v["offset"][1] for v in s.get("scrollViews", []) if v.get("id") == remote["feed"]), None)
+        b, a = off(remote["before"]), off(remote["after"])
+        check(b is not None and a is not None and a > b, f"the remote swipe scrolled the feed ({b} -> {a})")
+        if "screenshot" in remote:
+            rs, dump = read_png(remote["screenshot"]), read_png(remote["screendump"])
+            n = differing_pixels(rs[2], dump[2]) if rs[:2] == dump[:2] else -1
+            check(n == 0, f"the remote screenshot {rs[0]}x{rs[1]} equals QEMU's screendump {dump[0]}x{dump[1]} "
+                          f"({n} pixels differ)")
+        else:
+            check(False, "GET /screenshot.png answered 200")
     check("HOTPLUG" in marks, "a touchscreen plugged in after start was picked up (libinput DEVICE_ADDED)")
     check(marks.get("EXIT") == "0", f"glide exited cleanly (status {marks.get('EXIT')})")
     _, _, console = to_canvas(read_png(shots["console"]), rotation)

@@ -20,6 +20,7 @@ for arg in $(cat /proc/cmdline); do
         vboard.swipe=*) SWIPE=$(echo "${arg#vboard.swipe=}" | tr ',' ' ') ;;
         vboard.tap=*) TAP=$(echo "${arg#vboard.tap=}" | tr ',' ' ') ;;
         vboard.dump=*) DUMP=1 ;;
+        vboard.token=*) TOKEN=${arg#vboard.token=} ;;
         vboard.rotation=*) ROTATION=${arg#vboard.rotation=} ;;
         vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
     esac
@@ -43,17 +44,23 @@ mark "UPTIME udev-settled $(up)"
 # glide exits.
 printf '\n\n  Glide virtual board: kernel text console on tty0\n  (glide takes this screen while it runs)\n' > /dev/tty0
 
+# The network for the remote-control API: QEMU's user networking forwards a host port to 8080.
+ip link set lo up
+ip link set eth0 up 2>/dev/null && ip addr add 10.0.2.15/24 dev eth0 || echo "vboard: no eth0, no remote control"
+REMOTE="--remote 0.0.0.0:8080 --remote-token ${TOKEN:-vboard}"
+
 STATE=/tmp/state.json
 export GLIDE_FONTS=/usr/share/glide/Fonts GLIDE_CONTENT=/usr/share/glide/content
 [ -n "${DUMP:-}" ] && export GLIDE_DUMP_SHADOW=/tmp/shadow.ppm
 if [ "$MODE" = run ]; then
-    glide board --app "$APP" --rotation "$ROTATION" --pointer-as-touch --state-file $STATE
+    glide board --app "$APP" --rotation "$ROTATION" --pointer-as-touch --state-file $STATE $REMOTE
     mark "EXIT $?"
     poweroff -f
 fi
 
 mark "UPTIME glide-start $(up)"
-glide board --app "$APP" --rotation "$ROTATION" --state-file $STATE --record /tmp/record.jsonl --stats > /tmp/stats.txt 2> /tmp/glide.log &
+glide board --app "$APP" --rotation "$ROTATION" --state-file $STATE --record /tmp/record.jsonl --stats $REMOTE \
+    > /tmp/stats.txt 2> /tmp/glide.log &
 GLIDE=$!
 i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
 [ -e $STATE ] || { cat /tmp/glide.log; fail "the app did not show a settled first frame within 30 s"; }
@@ -101,6 +108,10 @@ settle 2
 mark "STATE swipe $(cat $STATE)"
 [ -n "${DUMP:-}" ] && { mark "SHADOW begin"; gzip -c /tmp/shadow.ppm | base64 | while read -r l; do echo "@@B64 $l@@"; done; mark "SHADOW end"; }
 shot swipe
+
+# The host drives the app through the remote-control API (a swipe, /wait, /screenshot.png) and
+# compares the screenshot with a screendump of the same moment; glide keeps the display meanwhile.
+mark "REMOTE"; read -r reply
 
 kill -TERM $GLIDE
 i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
