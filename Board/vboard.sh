@@ -169,6 +169,7 @@ QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -acce
       -netdev "user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:$REMOTE_PORT-:8080" -device virtio-net-pci,netdev=net0)
 if [ "$MODE" = run ]; then
     step "booting (close the window or Ctrl-C to stop)"
+    echo "remote control: http://127.0.0.1:$REMOTE_PORT (Authorization: Bearer $REMOTE_TOKEN)"
     if [ -z "${VBOARD_DISPLAY:-}" ]; then
         if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
             VBOARD_DISPLAY=gtk
