@@ -84,6 +84,9 @@ public final class BoardLoop {
         var lastWatchdog = monotonicSeconds()
         var wakeups = 0
         var renderedFrames = 0
+        // Released on request (SIGUSR1, a VT switch): taken back only on SIGUSR2, never by the
+        // retry that brings back a display that went away.
+        var released = false
         defer { options.remote?.loopStopped() }
 
         mainLoop: while true {
@@ -144,7 +147,7 @@ public final class BoardLoop {
                     stateDirty = false
                 }
             }
-            if display.isPaused { timeout = min(timeout ?? 1, 1) }
+            if display.isPaused && !released { timeout = min(timeout ?? 1, 1) }
             if let w = notifier?.watchdogInterval {
                 let due = lastWatchdog + w - now
                 if due <= 0 {
@@ -178,9 +181,11 @@ public final class BoardLoop {
                         break mainLoop
                     case SIGUSR1:
                         options.log("releasing the display (SIGUSR1)")
+                        released = true
                         display.pause()
                     case SIGUSR2:
                         options.log("taking the display back (SIGUSR2)")
+                        released = false
                         if display.resume() { needsDraw = true }
                     default: break
                     }
@@ -197,7 +202,7 @@ public final class BoardLoop {
                     needsDraw = true
                 }
             }
-            if display.isPaused && r == 0 {
+            if display.isPaused && !released && r == 0 {
                 if display.resume() {
                     options.log("display is back: \(display.summary)")
                     needsDraw = true

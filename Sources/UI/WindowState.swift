@@ -3,7 +3,7 @@ import Geometry
 import Scrolling
 
 /// The UI state a test reads (HL-1, REM-1): every scroll view and page control on screen with
-/// its id. `frame` is the element's visible rectangle on screen in pixels (where to touch);
+/// its id, and the visible tappable or focusable views with ids. `frame` is the element's visible rectangle on screen in pixels (where to touch);
 /// other lengths are points.
 public struct WindowState: Codable, Hashable, Sendable {
     public struct ScrollViewState: Codable, Hashable, Sendable {
@@ -27,11 +27,63 @@ public struct WindowState: Codable, Hashable, Sendable {
         public var interaction: String
         public var background: String
     }
+    /// A visible view with an id that reacts to a tap or takes focus (a tab, a card, a row), so a
+    /// remote test can find where to touch without knowing the view tree.
+    public struct ElementState: Codable, Hashable, Sendable {
+        public var id: String
+        public var frame: [Double]
+        public var tappable: Bool
+        public var focusable: Bool
+    }
     public var t: Double
     public var frameNumber: Int
     public var scrollViews: [ScrollViewState]
     public var pageControls: [PageControlState]
+    public var elements: [ElementState]
     public var focus: String?
+}
+
+// Optional fields are written as null, not left out, so that a client reading `page` or
+// `focus` finds the key whether or not it has a value.
+extension WindowState {
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(t, forKey: .t)
+        try c.encode(frameNumber, forKey: .frameNumber)
+        try c.encode(scrollViews, forKey: .scrollViews)
+        try c.encode(pageControls, forKey: .pageControls)
+        try c.encode(elements, forKey: .elements)
+        try c.encode(focus, forKey: .focus)
+    }
+}
+
+extension WindowState.ScrollViewState {
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(frame, forKey: .frame)
+        try c.encode(offset, forKey: .offset)
+        try c.encode(contentSize, forKey: .contentSize)
+        try c.encode(viewportSize, forKey: .viewportSize)
+        try c.encode(scale, forKey: .scale)
+        try c.encode(phase, forKey: .phase)
+        try c.encode(atRest, forKey: .atRest)
+        try c.encode(topId, forKey: .topId)
+        try c.encode(page, forKey: .page)
+        try c.encode(pageCount, forKey: .pageCount)
+    }
+}
+
+extension WindowState.PageControlState {
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(frame, forKey: .frame)
+        try c.encode(currentPage, forKey: .currentPage)
+        try c.encode(pageCount, forKey: .pageCount)
+        try c.encode(interaction, forKey: .interaction)
+        try c.encode(background, forKey: .background)
+    }
 }
 
 func rounded(_ v: Double, _ places: Double = 1000) -> Double { (v * places).rounded() / places }
@@ -64,8 +116,20 @@ extension Window {
                                       background: pc.backgroundStyle.rawValue))
             }
         }
+        var elements: [WindowState.ElementState] = []
+        func collectElements(_ v: View) {
+            guard !v.isHidden else { return }
+            if let id = v.id, v.onTap != nil || v.isFocusable {
+                let visible = visibleRect(of: v)
+                if !visible.isEmpty {
+                    elements.append(.init(id: id, frame: pixels(visible), tappable: v.onTap != nil, focusable: v.isFocusable))
+                }
+            }
+            for c in v.children { collectElements(c) }
+        }
+        collectElements(root)
         return WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: scrolls, pageControls: controls,
-                           focus: focusedView?.id)
+                           elements: elements, focus: focusedView?.id)
     }
 
     public func stateJSON(at t: Double, frameNumber: Int) -> String {

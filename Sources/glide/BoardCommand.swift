@@ -89,6 +89,9 @@ struct BoardCommand: ParsableCommand {
             if pointerAsTouch { cfg.pointerAsTouch = true }
             guard let turn = Rotation(rawValue: cfg.rotation) else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
             if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
+            // Checked before the display is taken, so that a bad address or token says so at once.
+            let remoteConfiguration = try remoteOptions.configuration(configAddress: cfg.remoteAddress,
+                                                                      configToken: cfg.remoteToken)
             let log: (String) -> Void = { message in
                 var line = "glide: \(message)\n"
                 line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
@@ -115,7 +118,7 @@ struct BoardCommand: ParsableCommand {
             options.maxFramesPerSecond = maxFps
             options.log = log
             options.onFirstFrame = { log("first frame on screen at uptime \(uptime())") }
-            let remoteServer = try remoteOptions.configuration().map(startRemoteServer)
+            let remoteServer = try remoteConfiguration.map(startRemoteServer)
             if let server = remoteServer { log("remote control on port \(server.port ?? 0)") }
             options.remote = remoteServer
             let loop = try BoardLoop(app: theApp, display: display, input: inputContext, options: options)

@@ -27,7 +27,10 @@ struct DemoCommand: ParsableCommand {
             return
         }
         if !headless, hasDisplay() {
-            var board = try BoardCommand.Run.parse(["--app", options.app])
+            // The display decides the size; the app, its content and the scale come from here.
+            var arguments = ["--app", options.app, "--scale", String(options.scale)]
+            if let manifest = options.manifest { arguments += ["--manifest", manifest] }
+            let board = try BoardCommand.Run.parse(arguments)
             try board.run()
             return
         }

@@ -18,13 +18,15 @@ struct RemoteOptions: ParsableArguments {
     @Option(help: "Read the remote token from this file (first line), instead of the command line.")
     var remoteTokenFile: String?
 
-    /// The server configuration, or nil when `--remote` is not given.
-    func configuration() throws -> RemoteConfiguration? {
-        guard let remote else {
+    /// The server configuration, or nil when neither `--remote` nor `configAddress` is given.
+    /// The board config's `remote_address` and `remote_token` fill in what the flags leave out.
+    func configuration(configAddress: String? = nil, configToken: String? = nil) throws -> RemoteConfiguration? {
+        guard let remote = remote ?? configAddress else {
             if remoteToken != nil || remoteTokenFile != nil { throw ValidationError("--remote-token needs --remote HOST:PORT") }
             return nil
         }
-        var token = remoteToken
+        let source = self.remote == nil ? "remote_address" : "--remote"
+        var token = remoteToken ?? (remoteTokenFile == nil ? configToken : nil)
         if let path = remoteTokenFile {
             guard token == nil else { throw ValidationError("give --remote-token or --remote-token-file, not both") }
             let text = try readText(path)
@@ -32,7 +34,7 @@ struct RemoteOptions: ParsableArguments {
             if token?.isEmpty ?? true { throw ValidationError("\(path): the token file is empty") }
         }
         do { return try RemoteConfiguration.parse(address: remote, token: token) } catch {
-            throw ValidationError("--remote: \(error)")
+            throw ValidationError("\(source): \(error)")
         }
     }
 }
