@@ -54,6 +54,9 @@ public final class Window: App {
         var visible: IntRect
     }
 
+    /// Points a finger may move before a touch is a drag rather than a tap.
+    static let slop = 8.0
+
     struct TouchRoute {
         var candidates: [ScrollView]
         var claimed: ScrollView?
@@ -402,12 +405,15 @@ public final class Window: App {
                     return
                 }
             }
+            let scrolls = chain.compactMap { $0 as? ScrollView }
             if let control = chain.lazy.compactMap({ $0 as? PageControl }).first {
-                routes[slot] = TouchRoute(candidates: [], hit: hit, down: p, control: control)
+                // The scroll views around the control hear the touch too: a drag across the
+                // control (or any drag when it does not scrub) is theirs, not a tap on a dot.
+                routes[slot] = TouchRoute(candidates: scrolls, hit: hit, down: p, control: control)
                 control.touchBegan(at: p, time: t)
+                for sv in scrolls { _ = feed(sv, .began, slot: slot, at: p, time: t) }
                 return
             }
-            let scrolls = chain.compactMap { $0 as? ScrollView }
             for sv in scrolls {
                 if let ind = sv.scrubbableIndicator(at: localPoint(p, in: sv), time: t) {
                     let local = localPoint(p, in: sv)
@@ -422,18 +428,38 @@ public final class Window: App {
             for sv in scrolls { _ = feed(sv, .began, slot: slot, at: p, time: t) }
         case .move:
             guard var route = routes[slot] else { return }
-            if let control = route.control { control.touchMoved(to: p, time: t); return }
+            if let control = route.control {
+                let d = p - route.down
+                let handOver = !control.scrubbing && d.length > Self.slop
+                    && (abs(d.y) > abs(d.x) || control.backgroundStyle == .minimal)
+                if !handOver {
+                    control.touchMoved(to: p, time: t)
+                    if control.scrubbing {
+                        for sv in route.candidates { _ = feed(sv, .cancelled, slot: slot, at: p, time: t) }
+                        route.candidates = []
+                    }
+                    routes[slot] = route
+                    return
+                }
+                control.touchEnded(at: p, time: t, cancelled: true)
+                route.control = nil
+            }
             if let scrub = route.scrub {
                 scrub.view.scrub(scrub.indicator, to: localPoint(p, in: scrub.view), grabOffset: scrub.grab, time: t)
                 return
             }
-            if (p - route.down).length > 8 { route.movedPastSlop = true }
+            let moved = p - route.down
+            if moved.length > Self.slop { route.movedPastSlop = true }
             if let sv = route.claimed {
                 _ = feed(sv, .moved, slot: slot, at: p, time: t)
             } else {
                 // Innermost first: the first view whose engine starts dragging claims the touch
-                // and the others let go (VIEW-2).
-                for sv in route.candidates {
+                // and the others let go (VIEW-2). Only views that scroll along the axis the finger
+                // mostly moved on take part, so a steep first move over a horizontal carousel
+                // still goes to the vertical list around it.
+                let axis: Axes = abs(moved.x) > abs(moved.y) ? .horizontal : .vertical
+                let along = route.candidates.filter { !$0.configuration.axes.isDisjoint(with: axis) }
+                for sv in along.isEmpty ? route.candidates : along {
                     _ = feed(sv, .moved, slot: slot, at: p, time: t)
                     let phase = sv.controller.state(at: t).phase
                     if phase == .dragging || phase == .zooming {
@@ -447,7 +473,11 @@ public final class Window: App {
         case .up, .cancel:
             guard let route = routes.removeValue(forKey: slot) else { return }
             let cancelled = phase == .cancel
-            if let control = route.control { control.touchEnded(at: p, time: t, cancelled: cancelled); return }
+            if let control = route.control {
+                control.touchEnded(at: p, time: t, cancelled: cancelled)
+                for sv in route.candidates { _ = feed(sv, .cancelled, slot: slot, at: p, time: t) }
+                return
+            }
             if route.scrub != nil { return }
             if let sv = route.claimed {
                 _ = feed(sv, cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)

@@ -133,4 +133,22 @@ import Testing
         #expect(carousel.sampledOffset.x == 0)
         #expect(outer.sampledPhase == .dragging && carousel.sampledPhase == .idle)
     }
+
+    /// A fast flick whose first sample is already past the slop, steeply diagonal, over the
+    /// carousel: the list takes it (the carousel's axis is not the one the finger moved along).
+    @Test func aSteepFirstMoveOverTheCarouselGoesToTheList() throws {
+        let (outer, carousel, taps) = nested()
+        let w = try makeWindow(outer, width: 400, height: 600)
+        w.frames(from: 0, to: 0.1)
+        w.touch(.down, 200, 240, at: 0.2)
+        w.touch(.move, 212, 200, at: 0.216) // dx 12 (past the slop), dy -40
+        w.touch(.move, 216, 150, at: 0.232)
+        w.touch(.move, 218, 100, at: 0.248)
+        w.frames(from: 0.2, to: 0.25)
+        #expect(outer.sampledPhase == .dragging && carousel.sampledPhase == .idle)
+        #expect(carousel.sampledOffset.x == 0)
+        #expect(outer.sampledOffset.y > 100)
+        w.touch(.up, 218, 100, at: 0.25)
+        #expect(taps.rows.isEmpty)
+    }
 }

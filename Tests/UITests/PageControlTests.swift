@@ -182,6 +182,47 @@ import Testing
         #expect(control.currentPage == 0 && control.interaction == .none)
         #expect(pager.sampledOffset.x == 0)
         w.touch(.up, start.x + 150, start.y, at: 0.45)
+        // A drag is not a tap on a dot either.
+        w.frames(from: 0.45, to: 1.5)
+        #expect(control.currentPage == 0 && pager.sampledOffset.x == 0)
+    }
+
+    /// A pager with its control as a card inside a vertical list (the catalog's feed).
+    @Test func aVerticalDragStartingOnTheControlScrollsTheListAndIsNoTap() throws {
+        let log = Log()
+        let strip = Stack(.horizontal, id: "strip")
+        for i in 0..<5 { strip.add(Box(id: "page-\(i)", fill: Color(rgb: 0x203040 + UInt32(i * 0x10)))) }
+        var config = ScrollConfiguration()
+        config.isPagingEnabled = true
+        let pager = ScrollView(id: "pager", axes: .horizontal, configuration: config, content: strip)
+        pager.sizesPagesToViewport = true
+        let control = PageControl(id: "dots", scrollView: pager, backgroundStyle: .automatic)
+        control.onPageChange = { log.pages.append($0) }
+        let card = Overlay(id: "card", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 8, trailing: 0),
+                           children: [pager, control])
+        card.height = 100
+        let column = Stack(.vertical, id: "column")
+        column.add(card)
+        for i in 0..<10 { column.add(row(i, height: 100)) }
+        let feed = ScrollView(id: "feed", axes: .vertical, content: column)
+        let w = try makeWindow(feed, width: 640, height: 400, scale: 2)
+        w.frames(from: 0, to: 0.1)
+        let dot = dotPixel(control, page: 0, w)
+
+        let end = w.drag(from: dot, to: Point(x: dot.x + 4, y: dot.y - 150), at: 0.2, duration: 0.3)
+        w.frames(from: 0.2, to: end + 2)
+        #expect(feed.sampledOffset.y > 50, "the list moved \(feed.sampledOffset.y)")
+        #expect(control.currentPage == 0 && pager.sampledOffset.x == 0 && log.pages.isEmpty)
+        #expect(control.interaction == .none)
+
+        // A tap on the trailing side of the dot still pages, and the list stays put.
+        feed.scroll(to: Point(x: 0, y: 0), animated: false)
+        w.frames(from: end + 2.1, to: end + 2.1)
+        let y = feed.sampledOffset.y
+        w.tap(dot.x + 30, dot.y, at: end + 2.2)
+        w.frames(from: end + 2.2, to: end + 4)
+        #expect(control.currentPage == 1 && log.pages == [1])
+        #expect(feed.sampledOffset.y == y)
     }
 
     // MARK: Both ways (PGC-8)
