@@ -80,9 +80,12 @@ fi
 if [ -n "${GLIDE_BIN:-}" ]; then
     BIN=$GLIDE_BIN
 else
-    step "building glide (release)"
-    ( cd "$ROOT" && swift build -c release --product glide 2>&1 | grep -E "error|warning: unable|Compiling glide|Build" || true )
-    BIN=$(cd "$ROOT" && swift build -c release --show-bin-path)/glide
+    # As on a board: one executable with the Swift runtime linked in (SIZE), in its own build
+    # folder so that it does not trade places with the ordinary release build.
+    step "building glide (release, static Swift runtime)"
+    BOARD_BUILD=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board")
+    ( cd "$ROOT" && "${BOARD_BUILD[@]}" 2>&1 | grep -E "error|warning: unable|Compiling glide|Build" || true )
+    BIN=$(cd "$ROOT" && "${BOARD_BUILD[@]}" --show-bin-path)/glide
 fi
 [ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
 
@@ -130,7 +133,8 @@ IMG=$CACHE/img
 rm -rf "$IMG"; mkdir -p "$IMG"/{bin,sbin,lib,lib64,modules,etc,proc,sys,dev,run,tmp,usr/share,lib/udev/rules.d,lib/systemd}
 cp /bin/busybox "$IMG/bin/busybox"
 cp "$HERE/vboard/init.sh" "$IMG/init"; chmod +x "$IMG/init"
-cp "$BIN" "$IMG/bin/glide"
+strip -o "$IMG/bin/glide" "$BIN" 2>/dev/null || cp "$BIN" "$IMG/bin/glide"
+echo "glide in the image: $(stat -c %s "$IMG/bin/glide") bytes (stripped)"
 gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
 cp "$CACHE/udevroot/bin/udevadm" "$IMG/bin/udevadm"
 ln -s /bin/udevadm "$IMG/lib/systemd/systemd-udevd"
@@ -185,7 +189,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN \
+VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

@@ -8,7 +8,9 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
   4. through the remote-control API on the forwarded port (VBOARD_REMOTE, VBOARD_TOKEN): a request
      without the token gets 401, an injected swipe scrolls the feed, and /screenshot.png after
      /wait equals QEMU's screendump of the same moment,
-  5. glide exited with status 0 and the text console came back.
+  5. SIGUSR1 drops DRM master for good, SIGUSR2 takes it back and shows the frame again,
+  6. the input recorded on the board replays headless to the same state and picture (HL-2),
+  7. glide exited with status 0 and the text console came back.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
 import http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
@@ -188,6 +190,30 @@ def remote_session(address, token, outdir, qmp):
     return out
 
 
+def replay_check(outdir, record, board_state, board_canvas, check):
+    """HL-2: the input recorded on the board (tap, swipe), replayed headless on the virtual clock,
+    must end in the state and the picture the board showed before the remote steps."""
+    glide, app, size = os.environ.get("VBOARD_GLIDE"), os.environ.get("VBOARD_APP"), os.environ.get("VBOARD_CANVAS")
+    if app == "bringup":
+        print("SKIP replay: the bring-up pattern has no headless app")
+        return
+    if not (glide and app and size and record and board_state):
+        check(False, "replay of the recorded input (nothing recorded, or no glide binary)")
+        return
+    out = os.path.join(outdir, "replay")
+    r = subprocess.run([glide, "run", "--backend", "headless", "--app", app, "--size", size,
+                        "--script", os.path.join(outdir, "record.jsonl"), "--out", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+    if r.returncode != 0:
+        check(False, f"headless replay of record.jsonl ran: {r.stdout.decode(errors='replace')[-300:]}")
+        return
+    final = json.load(open(os.path.join(out, "final.json")))
+    key = lambda s: [(v.get("id"), v.get("offset"), v.get("page")) for v in s.get("scrollViews", [])]
+    check(key(final) == key(board_state), f"the headless replay ends where the board did: {key(final)} vs {key(board_state)}")
+    n = differing_pixels(read_png(os.path.join(out, "final.png"))[2], board_canvas)
+    check(n == 0, f"the replay's final frame equals the board's screendump ({n} pixels differ)")
+
+
 class QMP:
     def __init__(self, path):
         deadline = time.time() + 20
@@ -258,6 +284,10 @@ def main():
             print("  DIAG", text)
         elif kind == "FAIL":
             print("GUEST FAILED:", text)
+        elif kind == "MASTER":
+            name, _, flag = text.partition(" ")
+            marks[f"MASTER {name}"] = flag.strip()
+            print(f"  DRM master {name}: {flag.strip() or '?'}")
         else:
             marks[kind + (" " + text.split()[0] if kind == "UPTIME" else "")] = text
             print(f"  {kind} {text}")
@@ -283,6 +313,9 @@ def main():
     _, _, tap = to_canvas(read_png(shots["tap"]), rotation)
     tap_changes = changed_keys(states.get("first"), states.get("tap"))
     check(tap_changes != "nothing", "tap changed the app state: " + tap_changes)
+    pages = [((states.get(k) or {}).get("pageControls") or [{}])[0].get("currentPage") for k in ("first", "tap")]
+    if pages[0] is not None:
+        check(pages[1] == pages[0] + 1, f"the tap on the trailing side of the page control went to the next page {pages}")
     ntap = differing_pixels(first, tap)
     check(ntap > 0, f"tap changed the screen ({ntap} pixels)")
 
@@ -319,6 +352,13 @@ def main():
                           f"({n} pixels differ)")
         else:
             check(False, "GET /screenshot.png answered 200")
+    master = {k.split()[1]: v for k, v in marks.items() if k.startswith("MASTER ")}
+    check(master.get("running") == "y" and master.get("released") == "n" and master.get("retaken") == "y",
+          f"SIGUSR1 dropped DRM master and kept it dropped for 2.5 s, SIGUSR2 took it back {master}")
+    if "retaken" in shots and "screendump" in (remote or {}):
+        n = differing_pixels(read_png(shots["retaken"])[2], read_png(remote["screendump"])[2])
+        check(n == 0, f"after SIGUSR2 the screen shows the app's frame again ({n} pixels differ)")
+    replay_check(outdir, record, states.get("swipe"), swipe, check)
     check("HOTPLUG" in marks, "a touchscreen plugged in after start was picked up (libinput DEVICE_ADDED)")
     check(marks.get("EXIT") == "0", f"glide exited cleanly (status {marks.get('EXIT')})")
     _, _, console = to_canvas(read_png(shots["console"]), rotation)

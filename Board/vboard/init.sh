@@ -113,6 +113,20 @@ shot swipe
 # compares the screenshot with a screendump of the same moment; glide keeps the display meanwhile.
 mark "REMOTE"; read -r reply
 
+# VT-switch protocol (OUT-3): SIGUSR1 drops DRM master and keeps it dropped (no retry takes it
+# back); SIGUSR2 takes it back and shows the frame again. debugfs lists each client's master flag.
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+is_master() { awk -v p=$GLIDE '$2 == p {print $4}' /sys/kernel/debug/dri/0/clients 2>/dev/null | head -1; }
+mark "MASTER running $(is_master)"
+kill -USR1 $GLIDE
+sleep 2.5
+mark "MASTER released $(is_master)"
+kill -USR2 $GLIDE
+i=0; while [ "$(is_master)" != y ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+sleep 1
+mark "MASTER retaken $(is_master)"
+shot retaken
+
 kill -TERM $GLIDE
 i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 if kill -0 $GLIDE 2>/dev/null; then

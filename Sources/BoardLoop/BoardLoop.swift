@@ -113,6 +113,7 @@ public final class BoardLoop {
                             stateFileExists = false
                         }
                         let damage = app.render(into: frame, at: start)
+                        if renderedFrames == 0 { recorder?.origin = start }
                         renderedFrames += 1
                         needsDraw = false
                         wasAnimating = animating
@@ -251,10 +252,12 @@ extension BoardLoop {
     }
 }
 
-/// Writes input events as JSON Lines in the headless script format, `t` in milliseconds since the
-/// first recorded event (HL-2).
+/// Writes input events as JSON Lines in the headless script format (HL-2), `t` in milliseconds
+/// since the app's first frame: a headless replay draws its first frame at t = 0, so start-up
+/// animations (the indicator flash) and the input line up as they did on the board.
 final class InputRecorder {
     let fd: Int32
+    /// The first frame's time; the first event's if input came before it.
     var origin: Double?
 
     init(path: String) throws(BoardLoopError) {
