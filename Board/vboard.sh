@@ -84,7 +84,8 @@ else
     # folder so that it does not trade places with the ordinary release build.
     step "building glide (release, static Swift runtime)"
     BOARD_BUILD=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board")
-    ( cd "$ROOT" && "${BOARD_BUILD[@]}" 2>&1 | grep -E "error|warning: unable|Compiling glide|Build" || true )
+    ( cd "$ROOT" && "${BOARD_BUILD[@]}" > "$CACHE/build.log" 2>&1 ) || {
+        grep -E "error" "$CACHE/build.log" | head -20; echo "vboard: the build failed (log: $CACHE/build.log)" >&2; exit 1; }
     BIN=$(cd "$ROOT" && "${BOARD_BUILD[@]}" --show-bin-path)/glide
 fi
 [ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
@@ -136,6 +137,7 @@ cp "$HERE/vboard/init.sh" "$IMG/init"; chmod +x "$IMG/init"
 strip -o "$IMG/bin/glide" "$BIN" 2>/dev/null || cp "$BIN" "$IMG/bin/glide"
 echo "glide in the image: $(stat -c %s "$IMG/bin/glide") bytes (stripped)"
 gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
+gcc -static -O2 -o "$IMG/bin/kdmode" "$HERE/vboard/kdmode.c"
 cp "$CACHE/udevroot/bin/udevadm" "$IMG/bin/udevadm"
 ln -s /bin/udevadm "$IMG/lib/systemd/systemd-udevd"
 cp "$CACHE"/udevroot/lib/udev/rules.d/{50-udev-default,60-drm,60-input-id,60-evdev,60-persistent-input,70-touchpad,80-drivers}.rules \

@@ -8,9 +8,11 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
   4. through the remote-control API on the forwarded port (VBOARD_REMOTE, VBOARD_TOKEN): a request
      without the token gets 401, an injected swipe scrolls the feed, and /screenshot.png after
      /wait equals QEMU's screendump of the same moment,
-  5. SIGUSR1 drops DRM master for good, SIGUSR2 takes it back and shows the frame again,
-  6. the input recorded on the board replays headless to the same state and picture (HL-2),
-  7. glide exited with status 0 and the text console came back.
+  5. glide's VT (its standard input) is in graphics mode with the keyboard off while it runs,
+     and back as it was after exit,
+  6. SIGUSR1 drops DRM master for good, SIGUSR2 takes it back and shows the frame again,
+  7. the input recorded on the board replays headless to the same state and picture (HL-2),
+  8. glide exited with status 0 and the text console came back.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
 import http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
@@ -284,6 +286,10 @@ def main():
             print("  DIAG", text)
         elif kind == "FAIL":
             print("GUEST FAILED:", text)
+        elif kind == "KD":
+            name, _, modes = text.partition(" ")
+            marks[f"KD {name}"] = modes.strip()
+            print(f"  tty1 {name}: {modes.strip()}")
         elif kind == "MASTER":
             name, _, flag = text.partition(" ")
             marks[f"MASTER {name}"] = flag.strip()
@@ -359,6 +365,10 @@ def main():
         n = differing_pixels(read_png(shots["retaken"])[2], read_png(remote["screendump"])[2])
         check(n == 0, f"after SIGUSR2 the screen shows the app's frame again ({n} pixels differ)")
     replay_check(outdir, record, states.get("swipe"), swipe, check)
+    kd = {k.split()[1]: v for k, v in marks.items() if k.startswith("KD ")}
+    check(kd.get("running") == "graphics off" and kd.get("exited") == kd.get("before") and
+          (kd.get("before") or "").startswith("text"),
+          f"tty1 in graphics mode with the keyboard off while glide ran, restored after {kd}")
     check("HOTPLUG" in marks, "a touchscreen plugged in after start was picked up (libinput DEVICE_ADDED)")
     check(marks.get("EXIT") == "0", f"glide exited cleanly (status {marks.get('EXIT')})")
     _, _, console = to_canvas(read_png(shots["console"]), rotation)

@@ -59,12 +59,15 @@ if [ "$MODE" = run ]; then
 fi
 
 mark "UPTIME glide-start $(up)"
+# Standard input is the VT, as systemd's TTYPath=/dev/tty1 gives it on a board.
+mark "KD before $(kdmode /dev/tty1)"
 glide board --app "$APP" --rotation "$ROTATION" --state-file $STATE --record /tmp/record.jsonl --stats $REMOTE \
-    > /tmp/stats.txt 2> /tmp/glide.log &
+    < /dev/tty1 > /tmp/stats.txt 2> /tmp/glide.log &
 GLIDE=$!
 i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
 [ -e $STATE ] || { cat /tmp/glide.log; fail "the app did not show a settled first frame within 30 s"; }
 mark "UPTIME first-rest $(up)"
+mark "KD running $(kdmode /dev/tty1)"
 mark "STATE first $(cat $STATE)"
 shot first
 
@@ -135,6 +138,7 @@ if kill -0 $GLIDE 2>/dev/null; then
 fi
 wait $GLIDE
 mark "EXIT $?"
+mark "KD exited $(kdmode /dev/tty1)"
 while read -r l; do mark "LOG $l"; done < /tmp/glide.log
 while read -r l; do mark "STATS $l"; done < /tmp/stats.txt
 while read -r l; do mark "RECORD $l"; done < /tmp/record.jsonl

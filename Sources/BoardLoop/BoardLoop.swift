@@ -73,6 +73,9 @@ public final class BoardLoop {
         do { signals = try WakePipe() } catch { throw BoardLoopError.system(operation: error.operation, errno: error.errno) }
         // SIGINT/SIGTERM quit, SIGUSR1/SIGUSR2 release and retake the display.
         signals.catchSignals([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+        let console = VirtualTerminal(fd: STDIN_FILENO)
+        if console != nil { options.log("the terminal on standard input is in graphics mode with its keyboard off until exit") }
+        defer { console?.restore() }
         let notifier = SystemdNotifier()
         let minInterval = 1 / (options.maxFramesPerSecond ?? display.refreshHz) * 0.9
         var needsDraw = true

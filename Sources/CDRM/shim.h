@@ -12,4 +12,14 @@ static const int CDRM_EVENT_CONTEXT_VERSION = 2;
 static const uint32_t CDRM_MODE_PAGE_FLIP_EVENT = DRM_MODE_PAGE_FLIP_EVENT;
 static const uint32_t CDRM_MODE_TYPE_PREFERRED = DRM_MODE_TYPE_PREFERRED;
 
+// The console's virtual terminal (KD_GRAPHICS while glide owns the display). ioctl is variadic
+// and does not import into Swift; these fix its argument types.
+#include <linux/kd.h>
+#include <sys/ioctl.h>
+static const unsigned long CDRM_KDGETMODE = KDGETMODE, CDRM_KDSETMODE = KDSETMODE;
+static const unsigned long CDRM_KDGKBMODE = KDGKBMODE, CDRM_KDSKBMODE = KDSKBMODE;
+static const int CDRM_KD_GRAPHICS = KD_GRAPHICS, CDRM_K_OFF = K_OFF;
+static inline int cdrm_tty_get(int fd, unsigned long request, int *value) { return ioctl(fd, request, value); }
+static inline int cdrm_tty_set(int fd, unsigned long request, long value) { return ioctl(fd, request, value); }
+
 #endif
