@@ -187,6 +187,31 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
         #expect(close(v.velocity(), 800, 1e-6))
     }
 
+    /// Steady −2000 pt/s, then steady +800 pt/s after `kink`, sampled every `dt` up to 0.3 s
+    /// without gaps: the estimate is exactly 800 only if the samples before the kink are left out.
+    func kinked(kink: Double, dt: Double) -> VelocityTracker {
+        var v = VelocityTracker()
+        for i in 0...Int((0.3 / dt).rounded()) {
+            let t = Double(i) * dt
+            v.add(time: t, position: t <= kink ? -2000 * t : -2000 * kink + 800 * (t - kink))
+        }
+        return v
+    }
+
+    @Test func samplesOlderThan100msDoNotCount() {
+        // Every 10 ms: 11 samples in the last 100 ms (0.2 … 0.3 s), all after the kink at 0.15 s;
+        // the 20 newest would reach back to 0.11 s, across the kink.
+        #expect(close(kinked(kink: 0.15, dt: 0.010).velocity(), 800, 1e-6))
+        #expect(!close(kinked(kink: 0.25, dt: 0.010).velocity(), 800, 1))
+    }
+
+    @Test func atMost20SamplesCount() {
+        // Every 2 ms: 51 samples in the last 100 ms, across the kink at 0.25 s; the 20 newest
+        // (0.262 … 0.3 s) all come after it.
+        #expect(close(kinked(kink: 0.25, dt: 0.002).velocity(), 800, 1e-6))
+        #expect(!close(kinked(kink: 0.275, dt: 0.002).velocity(), 800, 1))
+    }
+
     @Test func aRestBeforeLiftingGivesZero() {
         var v = VelocityTracker()
         for i in 0...5 { v.add(time: Double(i) * 0.01, position: Double(i) * 20) }

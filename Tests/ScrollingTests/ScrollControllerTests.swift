@@ -43,6 +43,16 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         #expect(close(e.state(at: 0.04).offset.y, 42))
     }
 
+    @Test func aFlingIsCappedAtTheMaximumVelocity() {
+        // 200 pt every 16 ms is 12,500 pt/s; the engine flings at 8000 pt/s, the maximum.
+        var e = feed(content: Size(800, 100_000))
+        let up = flick(&e, step: -200, count: 4)
+        #expect(close(e.state(at: up).velocity.y, 8000, 1e-6))
+        var slower = feed(content: Size(800, 100_000)) { $0.maximumFlingVelocity = 3000 }
+        _ = flick(&slower, step: -200, count: 4)
+        #expect(close(slower.state(at: up).velocity.y, 3000, 1e-6))
+    }
+
     @Test func rubberBandsPastTheLeadingEdge() {
         var e = feed()
         e.handle(TouchEvent(.began, location: Point(400, 100), time: 0))
