@@ -50,11 +50,7 @@ public enum AppFactory {
             return (app, app.window, app.warnings)
         } catch {
             let message = "\(error)"
-            let root = Overlay(id: "error", alignment: .center, inset: EdgeInsets(40), children: [
-                Box(fill: Color(rgb: 0xF2F2F7)),
-                Label("The content could not be loaded\n\n\(message)", id: "error-message", size: 20,
-                      color: Color(rgb: 0x1C1C1E), alignment: .center),
-            ])
+            let root = CatalogApp.errorView("The content could not be loaded\n\n\(message)")
             return (nil, Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root), [message])
         }
     }

@@ -33,23 +33,41 @@ public final class CatalogApp {
         sidebar.add(Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1))
         sidebar.add(Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2))
         sidebar.add(Spacer(length: 12))
-        for (i, screen) in manifest.screens.enumerated() {
-            let tab = Stack(.vertical, id: "tab-\(screen.id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10))
+        func addTab(id: String, title: String, subtitle: String?, screen view: View) {
+            let i = screens.count
+            let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10))
             tab.cornerRadius = 10
-            let title = Label(screen.title, size: 17, color: Self.ink, maxLines: 1)
-            tab.add(title)
-            if let sub = screen.subtitle { tab.add(Label(sub, size: 13, color: Self.tertiaryInk, maxLines: 1)) }
+            let titleLabel = Label(title, size: 17, color: Self.ink, maxLines: 1)
+            tab.add(titleLabel)
+            if let subtitle { tab.add(Label(subtitle, size: 13, color: Self.tertiaryInk, maxLines: 1)) }
             tab.isFocusable = true
             tab.onTap = { [weak self] in self?.select(i) }
-            tabs.append(tab); tabLabels.append(title)
+            tabs.append(tab); tabLabels.append(titleLabel)
             sidebar.add(tab)
-            let view = build(screen, index: i)
             view.isHidden = i != 0
             screens.append(view)
+        }
+        for screen in manifest.screens {
+            addTab(id: screen.id, title: screen.title, subtitle: screen.subtitle, screen: build(screen, index: screens.count))
+        }
+        // A screen the manifest got wrong is a tab that says what is wrong and where, so the
+        // operator sees it on the kiosk; the other screens work.
+        for (n, problem) in manifest.skippedScreens.enumerated() {
+            warnings.append("\(problem)")
+            addTab(id: "content-error-\(n)", title: "Content error", subtitle: problem.place,
+                   screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
         root.setChildren([sidebar, Box(fill: Self.separator, width: 1), ScreensView(children: screens)])
         window.controller = self
         select(0)
+    }
+
+    /// A screen that says what could not be loaded.
+    public static func errorView(_ message: String) -> View {
+        Overlay(id: "error", alignment: .center, inset: EdgeInsets(40), children: [
+            Box(fill: Color(rgb: 0xF2F2F7)),
+            Label(message, id: "error-message", size: 20, color: ink, alignment: .center),
+        ])
     }
 
     /// Shows screen `index` (the sidebar's tabs call this).

@@ -6,6 +6,9 @@ import FoundationEssentials
 public struct Manifest: Decodable, Hashable, Sendable {
     public var title: String
     public var screens: [Screen]
+    /// Screens that could not be read, each with its place and what is wrong; the others are
+    /// shown. (A manifest with no readable screen at all is an error.)
+    public var skippedScreens: [ManifestError] = []
 
     public struct Card: Decodable, Hashable, Sendable {
         public var id: String
@@ -44,9 +47,36 @@ public struct Manifest: Decodable, Hashable, Sendable {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         title = try c.decode(String.self, forKey: .title)
-        screens = try c.decode([Screen].self, forKey: .screens)
+        var list = try c.nestedUnkeyedContainer(forKey: .screens)
+        var ids: Set<String> = []
+        screens = []
+        while !list.isAtEnd {
+            let index = list.currentIndex
+            do {
+                let screen = try list.decode(Screen.self)
+                guard ids.insert(screen.id).inserted else {
+                    throw DecodingError.dataCorrupted(.init(
+                        codingPath: list.codingPath + [AnyKey(intValue: index)!, Screen.Keys.id],
+                        debugDescription: "another screen has the id \"\(screen.id)\""))
+                }
+                screens.append(screen)
+            } catch let error as DecodingError {
+                if case .dataCorrupted(let context) = error, context.codingPath.count <= list.codingPath.count {
+                    throw error // not about this screen: the list itself is broken
+                }
+                skippedScreens.append(ManifestError(path: "", place: Self.place(of: error), message: Self.message(of: error)))
+                // Step over the bad element so that the next one is read.
+                if list.currentIndex == index { _ = try? list.decode(Skip.self) }
+            }
+        }
+        if screens.isEmpty, let first = skippedScreens.first {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: first.place + ": " + first.message))
+        }
     }
 }
+
+/// Decodes any JSON value and keeps nothing (to step over an element that failed).
+private struct Skip: Decodable { init(from decoder: Decoder) throws {} }
 
 extension Manifest.Card {
     enum Keys: String, CodingKey, CaseIterable { case id, title, text, image }
@@ -84,6 +114,10 @@ extension Manifest.Screen {
         fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
         background = try c.decodeIfPresent(String.self, forKey: .background)
+        if let b = background, !["automatic", "prominent", "minimal"].contains(b) {
+            throw DecodingError.dataCorruptedError(forKey: .background, in: c,
+                                                   debugDescription: "\"\(b)\" is not one of automatic, prominent, minimal")
+        }
         switch kind {
         case .feed: if cards == nil { throw missing(.cards, c) }
         case .photo: if image == nil { throw missing(.image, c) }
@@ -134,7 +168,9 @@ extension Manifest {
     /// errors, what the JSON parser said.
     public static func parse(_ bytes: [UInt8], path: String) throws(ManifestError) -> Manifest {
         do {
-            return try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+            var manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+            for i in manifest.skippedScreens.indices { manifest.skippedScreens[i].path = path }
+            return manifest
         } catch let error as DecodingError {
             throw ManifestError(path: path, place: place(of: error), message: message(of: error))
         } catch {

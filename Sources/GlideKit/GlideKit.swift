@@ -10,7 +10,9 @@ import Text
 
 /// Entry points for a kiosk app.
 public enum Kiosk {
-    /// The fonts shipped in Glide's `Fonts/` (found from the executable, or `$GLIDE_FONTS`).
+    /// The fonts shipped in Glide's `Fonts/`: `$GLIDE_FONTS`, else a `Fonts/` next to or above the
+    /// executable (install the app with a copy of Glide's `Fonts/`), else the Glide checkout it
+    /// was built from.
     public static func typography() throws -> Typography {
         try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable())
     }

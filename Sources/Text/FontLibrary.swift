@@ -279,7 +279,11 @@ public final class FontLibrary {
     /// first `Fonts/` found walking up from the executable's directory (so both
     /// `.build/release/glide` in a checkout and `/opt/glide/bin/glide` next to
     /// `/opt/glide/Fonts` work). The corresponding call is `readlink("/proc/self/exe")`.
-    public static func locateFontsDirectoryForExecutable() throws(FontError) -> String {
+    ///
+    /// Last, the `Fonts/` of the Glide checkout this library was built from (found from this
+    /// source file's path): an app in another package that depends on Glide by path or by git
+    /// URL finds Glide's fonts in its checkout while it runs on the build machine.
+    public static func locateFontsDirectoryForExecutable(sourcePath: String = #filePath) throws(FontError) -> String {
         var searched: [String] = []
         if let env = getenv("GLIDE_FONTS") {
             let dir = String(cString: env)
@@ -293,6 +297,7 @@ public final class FontLibrary {
             let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if let found = search(upFrom: exe, searched: &searched) { return found }
         }
+        if let found = search(upFrom: sourcePath, searched: &searched) { return found }
         throw .fontsDirectoryNotFound(searched: searched)
     }
 

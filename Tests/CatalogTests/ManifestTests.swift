@@ -39,10 +39,10 @@ func writeManifest(_ text: String, name: String) throws -> String {
     return dir + "/manifest.json"
 }
 
+/// The error that stops the whole manifest, or else the first screen that was skipped.
 func parseError(_ text: String) -> ManifestError? {
     do {
-        _ = try Manifest.parse(Array(text.utf8), path: "m.json")
-        return nil
+        return try Manifest.parse(Array(text.utf8), path: "m.json").skippedScreens.first
     } catch {
         return error
     }
@@ -155,15 +155,45 @@ extension String {
         _ = app.window.render(into: frame, at: 0)
     }
 
+    @Test func aBadScreenBecomesAnErrorTabAndTheOthersWork() throws {
+        let text = try shippedManifestText()
+        var bad = replacing(text, "\"count\": 36,", with: "\"count\": \"many\",")
+        bad = replacing(bad, "\"maxScale\": 4,", with: "\"maxScale\": -4,")
+        let path = try writeManifest(bad, name: "bad-screens")
+        let built = AppFactory.catalog(manifestPath: path, width: 800, height: 600, scaleFactor: 1, typography: try typography())
+        let app = try #require(built.app)
+        #expect(built.problems.count == 2)
+        #expect(built.problems.contains { $0.contains("manifest.json: screens[1].maxScale") }, "\(built.problems)")
+        #expect(built.problems.contains { $0.contains("screens[4].count") })
+        // The good screens are there in order, then one error tab per bad screen.
+        for id in ["tab-feed", "tab-article-en", "tab-article-ja", "tab-content-error-0", "tab-content-error-1"] {
+            #expect(app.window.root.view(withID: id) != nil, "\(id)")
+        }
+        #expect(app.window.root.view(withID: "tab-photo") == nil && app.window.root.view(withID: "tab-pages") == nil)
+        app.select(3)
+        app.window.layoutIfNeeded()
+        let message = try #require(app.window.root.view(withID: "error-message") as? Label)
+        #expect(message.text.contains("screens[1].maxScale"))
+        _ = app.window.render(into: PixelBuffer(width: 800, height: 600), at: 0)
+        // A wrong background style and a repeated id are errors of their screen too.
+        #expect(parseError(replacing(text, "\"background\": \"prominent\"", with: "\"background\": \"loud\""))?.place
+                == "screens[4].background")
+        let twice = replacing(text, "\"id\": \"article-ja\"", with: "\"id\": \"article-en\"")
+        #expect(parseError(twice)?.place == "screens[3].id")
+        #expect(parseError(twice)?.message.contains("another screen") == true)
+        // With no readable screen left, the manifest as a whole is the error.
+        #expect(parseError("{\"title\": \"x\", \"screens\": [{\"kind\": \"photo\"}]}")?.place == "")
+    }
+
     @Test func anUnreadableManifestBecomesAnErrorScreen() throws {
         let text = try shippedManifestText()
-        let path = try writeManifest(replacing(text, "\"count\": 36,", with: "\"count\": \"many\","), name: "bad")
+        let path = try writeManifest(replacing(text, "\"title\": \"Glide Catalog\",", with: "\"title\": 7,"), name: "bad")
         let built = AppFactory.catalog(manifestPath: path, width: 800, height: 600, scaleFactor: 1, typography: try typography())
         #expect(built.app == nil)
-        #expect(built.problems.count == 1 && built.problems[0].contains("screens[4].count"))
+        #expect(built.problems.count == 1 && built.problems[0].contains("manifest.json: title"), "\(built.problems)")
         built.window.layoutIfNeeded()
         let message = try #require(built.window.root.view(withID: "error-message") as? Label)
-        #expect(message.text.contains("screens[4].count"))
+        #expect(message.text.contains("title"))
         let none = AppFactory.catalog(manifestPath: "/nonexistent/manifest.json", width: 800, height: 600, scaleFactor: 1,
                                       typography: try typography())
         #expect(none.app == nil && none.problems[0].contains("/nonexistent/manifest.json"))
