@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CJPEG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
-        .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs"]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),

@@ -62,7 +62,7 @@ public final class BringUpApp: App {
             case .enter: taps += 1
             default: break
             }
-        case let .wheel(delta, _):
+        case let .wheel(delta, _), let .fingerScroll(delta, _):
             scroll(by: delta.y)
         case .pointerButton(0x110, true, _):
             taps += 1

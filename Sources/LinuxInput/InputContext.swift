@@ -224,8 +224,13 @@ public final class InputContext {
                 return libinput_event_pointer_get_scroll_value(p, axis)
             }
             let d = Point(x: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL), y: value(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
-            guard d.isFinite, d != .zero else { return }
-            emit(InputEvent(.wheel(delta: d, position: pointer), time: time), &out)
+            guard d.isFinite else { return }
+            if type == LIBINPUT_EVENT_POINTER_SCROLL_FINGER {
+                // Zero on both axes is libinput's scroll stop: the fingers lifted.
+                emit(InputEvent(.fingerScroll(delta: d, position: pointer), time: time), &out)
+            } else if d != .zero {
+                emit(InputEvent(.wheel(delta: d, position: pointer), time: time), &out)
+            }
         default:
             break
         }

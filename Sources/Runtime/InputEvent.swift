@@ -13,6 +13,10 @@ public struct InputEvent: Hashable, Sendable {
         /// A wheel or rotary step at the pointer position; `delta` in pixels of scroll
         /// (positive y scrolls the content up, i.e. shows what is further down).
         case wheel(delta: Point, position: Point)
+        /// Two-finger scrolling on a touchpad (libinput's finger scroll source): `delta` in pixels,
+        /// signed as a wheel's, while the fingers move; a zero delta when they lift (libinput's
+        /// scroll stop), which lets the content carry on with the fingers' speed.
+        case fingerScroll(delta: Point, position: Point)
         /// Pointer moved to `position`.
         case pointerMotion(position: Point)
         /// Pointer button (left = 0x110, BTN_LEFT) at `position`.

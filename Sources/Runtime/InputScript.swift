@@ -7,6 +7,7 @@ import Geometry
 ///     {"t":0,"touch":"down","id":0,"x":640,"y":600}
 ///     {"t":200,"key":"PageDown"}
 ///     {"t":300,"wheel":{"dx":0,"dy":-120},"x":640,"y":400}
+///     {"t":400,"scroll":{"dx":0,"dy":14},"x":640,"y":400}     (touchpad; dx = dy = 0: fingers lifted)
 ///     {"t":1500,"screenshot":"after-flick"}
 ///     {"t":1500,"state":"s1"}
 public struct InputScript: Hashable, Sendable {
@@ -43,6 +44,7 @@ public struct InputScript: Hashable, Sendable {
         var y: Double?
         var key: String?
         var wheel: Wheel?
+        var scroll: Wheel?
         var screenshot: String?
         var state: String?
         var pointer: String?
@@ -71,10 +73,10 @@ public struct InputScript: Hashable, Sendable {
             }
             guard t >= lastT else { throw ParseError(line: number, message: "time goes backwards (\(t) after \(lastT))") }
             lastT = t
-            let actions = [parsed.touch != nil, parsed.key != nil, parsed.wheel != nil, parsed.screenshot != nil,
-                           parsed.state != nil, parsed.pointer != nil].filter { $0 }.count
+            let actions = [parsed.touch != nil, parsed.key != nil, parsed.wheel != nil, parsed.scroll != nil,
+                           parsed.screenshot != nil, parsed.state != nil, parsed.pointer != nil].filter { $0 }.count
             guard actions == 1 else {
-                throw ParseError(line: number, message: "each line needs exactly one of touch, key, wheel, pointer, screenshot, state")
+                throw ParseError(line: number, message: "each line needs exactly one of touch, key, wheel, scroll, pointer, screenshot, state")
             }
             func point() throws(ParseError) -> Point {
                 guard let x = parsed.x, let y = parsed.y else { throw ParseError(line: number, message: "needs \"x\" and \"y\" (pixels)") }
@@ -104,10 +106,11 @@ public struct InputScript: Hashable, Sendable {
                     throw ParseError(line: number, message: "unknown key \"\(name)\" (\(Key.all.map(\.name).joined(separator: ", ")))")
                 }
                 action = .key(key)
-            } else if let wheel = parsed.wheel {
+            } else if let wheel = parsed.wheel ?? parsed.scroll {
                 let d = Point(x: wheel.dx ?? 0, y: wheel.dy ?? 0)
-                guard d.isFinite, abs(d.x) <= 1e6, abs(d.y) <= 1e6 else { throw ParseError(line: number, message: "wheel delta out of range") }
-                action = .input(.wheel(delta: d, position: try point()))
+                let name = parsed.wheel != nil ? "wheel" : "scroll"
+                guard d.isFinite, abs(d.x) <= 1e6, abs(d.y) <= 1e6 else { throw ParseError(line: number, message: "\(name) delta out of range") }
+                action = .input(parsed.wheel != nil ? .wheel(delta: d, position: try point()) : .fingerScroll(delta: d, position: try point()))
             } else if let pointer = parsed.pointer {
                 let p = try point()
                 switch pointer {
@@ -159,6 +162,8 @@ public struct InputScript: Hashable, Sendable {
             return pressed ? "{\"t\":\(num(t)),\"key\":\"\(key.name)\"}" : nil
         case let .wheel(d, p):
             return "{\"t\":\(num(t)),\"wheel\":{\"dx\":\(num(d.x)),\"dy\":\(num(d.y))},\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
+        case let .fingerScroll(d, p):
+            return "{\"t\":\(num(t)),\"scroll\":{\"dx\":\(num(d.x)),\"dy\":\(num(d.y))},\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
         case let .pointerMotion(p):
             return "{\"t\":\(num(t)),\"pointer\":\"move\",\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
         case let .pointerButton(code, pressed, p):

@@ -1,4 +1,5 @@
 import Geometry
+import Physics
 import Raster
 import Runtime
 import Scrolling
@@ -42,6 +43,13 @@ public final class Window: App {
     var shiftDown = false
     var pointerButtonDown = false
     var keyScrollView: ScrollView?
+    /// Touchpad fingers scrolling a view, with their travel for the release velocity.
+    struct FingerScroll {
+        var view: ScrollView
+        var travelled = Point.zero
+        var x = VelocityTracker(), y = VelocityTracker()
+    }
+    var fingerScroll: FingerScroll?
     let holder: RootView
 
     struct RenderedSample: Equatable {
@@ -366,6 +374,9 @@ public final class Window: App {
         case let .wheel(delta, position):
             guard delta.isFinite, position.isFinite else { return }
             handleWheel(delta / scaleFactor, at: position / scaleFactor, time: t)
+        case let .fingerScroll(delta, position):
+            guard delta.isFinite, position.isFinite else { return }
+            handleFingerScroll(delta / scaleFactor, at: position / scaleFactor, time: t)
         case let .pointerMotion(position):
             guard position.isFinite else { return }
             if pointerButtonDown { handleTouch(.move, slot: Self.pointerSlot, at: position / scaleFactor, time: t) }
@@ -575,16 +586,52 @@ public final class Window: App {
     /// A wheel or rotary encoder scrolls the innermost scroll view under the pointer along an
     /// axis it has (vertical by default; a horizontal-only view takes vertical turns too).
     func handleWheel(_ delta: Point, at p: Point, time t: Double) {
+        guard let (sv, d) = wheelTarget(delta, at: p) else { return }
+        sv.controller.scroll(by: d, animated: true, at: t)
+        keyScrollView = sv
+    }
+
+    /// The innermost scroll view under `p` that scrolls along `delta`, and the delta on its axes;
+    /// when none does, a vertical wheel turns the innermost horizontal-only view (a carousel
+    /// alone on screen), but never one inside a list that scrolls vertically.
+    func wheelTarget(_ delta: Point, at p: Point) -> (ScrollView, Point)? {
         let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
         for sv in chain {
             let axes = sv.configuration.axes
-            var d = Point.zero
-            if axes.contains(.vertical) { d.y = delta.y; if axes.contains(.horizontal) { d.x = delta.x } }
-            else if axes.contains(.horizontal) { d.x = delta.x != 0 ? delta.x : delta.y }
-            guard d != .zero else { continue }
-            sv.controller.scroll(by: d, animated: true, at: t)
-            keyScrollView = sv
+            let d = Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
+            if d != .zero { return (sv, d) }
+        }
+        if delta.x == 0, delta.y != 0, let sv = chain.first(where: { $0.configuration.axes == .horizontal }) {
+            return (sv, Point(x: delta.y, y: 0))
+        }
+        return nil
+    }
+
+    /// Touchpad two-finger scrolling (KEY-3): the content follows the fingers 1:1, and when they
+    /// lift it carries on with their speed, estimated as for a touch, with the same friction.
+    func handleFingerScroll(_ delta: Point, at p: Point, time t: Double) {
+        if delta == .zero {
+            guard let s = fingerScroll else { return }
+            fingerScroll = nil
+            let v = Point(x: s.x.velocity(releaseTime: t), y: s.y.velocity(releaseTime: t))
+            s.view.controller.release(velocity: v, at: t)
             return
         }
+        if fingerScroll == nil || fingerScroll?.view.window !== self {
+            guard let (sv, _) = wheelTarget(delta, at: p) else { return }
+            fingerScroll = FingerScroll(view: sv)
+        }
+        guard var s = fingerScroll else { return }
+        let axes = s.view.configuration.axes
+        var d = Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
+        if axes == .horizontal && delta.x == 0 { d.x = delta.y }
+        // From where the content is now, not where a running fling was heading.
+        let now = s.view.controller.state(at: t).offset
+        s.view.controller.scroll(to: now + d, animated: false, at: t)
+        s.travelled = s.travelled + d
+        s.x.add(time: t, position: s.travelled.x)
+        s.y.add(time: t, position: s.travelled.y)
+        fingerScroll = s
+        keyScrollView = s.view
     }
 }

@@ -124,4 +124,59 @@ import Testing
         w.frames(from: 5, to: 7)
         #expect(left.sampledOffset.y == 400)
     }
+
+    @Test func aVerticalWheelOverACarouselInAListScrollsTheList() throws {
+        let carousel = ScrollView(id: "strip", axes: .horizontal,
+                                  content: Stack(.horizontal, children: (0..<6).map { row($0).frame(width: 150) }))
+        let column = Stack(.vertical, id: "column")
+        column.add(carousel.frame(height: 100))
+        for i in 0..<20 { column.add(row(i)) }
+        let outer = ScrollView(id: "list", axes: .vertical, content: column)
+        let w = try makeWindow(outer)
+        w.frames(from: 0, to: 0)
+        w.handle(InputEvent(.wheel(delta: Point(x: 0, y: 100), position: Point(x: 200, y: 50)), time: 0.1))
+        w.handle(InputEvent(.wheel(delta: Point(x: 60, y: 0), position: Point(x: 200, y: 50)), time: 0.1))
+        w.frames(from: 0.1, to: 2)
+        #expect(outer.sampledOffset.y == 100 && carousel.sampledOffset.x == 60)
+    }
+
+    /// KEY-3: touchpad two-finger scrolling follows the fingers, then carries on with their
+    /// speed under the same friction as a flick.
+    @Test func touchpadScrollingHasInertia() throws {
+        let sv = list(400) // 20,000 pt
+        let w = try makeWindow(sv)
+        w.frames(from: 0, to: 1)
+        func scroll(_ dy: Double, at t: Double) {
+            w.handle(InputEvent(.fingerScroll(delta: Point(x: 0, y: dy), position: Point(x: 200, y: 200)), time: t))
+        }
+        // 10 pt every 10 ms: 1000 pt/s.
+        for i in 1...10 { scroll(10, at: 1 + Double(i) * 0.01) }
+        w.frames(from: 1, to: 1.1)
+        #expect(sv.sampledOffset.y == 100) // 1:1, no slop, no animation
+        scroll(0, at: 1.1)                 // the fingers lift
+        w.frames(from: 1.1, to: 1.2)
+        #expect(sv.sampledPhase == .decelerating)
+        #expect(approx(sv.controller.state(at: 1.1).velocity.y, 1000))
+        w.frames(from: 1.2, to: 8)
+        // At rest where a release at 1000 pt/s comes to rest: x0 + 0.4995 v0.
+        #expect(abs(sv.sampledOffset.y - (100 + 499.5)) < 1)
+        #expect(w.isAtRest(at: 8))
+
+        // Fingers that rested before lifting: no fling.
+        for i in 1...5 { scroll(10, at: 9 + Double(i) * 0.01) }
+        scroll(0, at: 9.2)
+        w.frames(from: 9, to: 9.3)
+        #expect(sv.sampledPhase == .idle)
+        #expect(abs(sv.sampledOffset.y - (599.5 + 50)) < 1)
+
+        // New fingers during a fling start from where the content is, not where it was heading.
+        for i in 1...10 { scroll(20, at: 10 + Double(i) * 0.01) }
+        scroll(0, at: 10.1)
+        w.frames(from: 10.1, to: 10.3)
+        let moving = sv.sampledOffset.y
+        scroll(5, at: 10.3)
+        w.frames(from: 10.3, to: 10.3)
+        #expect(abs(sv.sampledOffset.y - (sv.controller.state(at: 10.3).offset.y)) < 1e-9)
+        #expect(sv.sampledOffset.y > moving && sv.sampledOffset.y < moving + 200)
+    }
 }
