@@ -107,9 +107,13 @@ public enum ContentMode: String, Hashable, Sendable {
     case fill
 }
 
-/// A bitmap scaled into the view with bilinear filtering.
+/// A bitmap scaled into the view with bilinear filtering. Shrunk below half size, it draws from
+/// a halved copy (halved again as often as needed, kept until the image changes), because
+/// bilinear sampling alone skips source pixels there and the picture shimmers as it moves.
 public final class ImageView: Box {
-    public var image: PixelBuffer? { didSet { setNeedsDisplay() } }
+    public var image: PixelBuffer? { didSet { halvings = []; setNeedsDisplay() } }
+    /// The image halved once, twice, ...: made on first need.
+    private var halvings: [PixelBuffer] = []
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
 
     public init(_ image: PixelBuffer?, id: String? = nil, contentMode: ContentMode = .fill,
@@ -144,8 +148,21 @@ public final class ImageView: Box {
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
         if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
         else { context.canvas.clip(to: bounds) }
-        context.canvas.draw(image: image, in: context.pixels(imageRect), filter: .bilinear)
+        let destination = context.pixels(imageRect)
+        context.canvas.draw(image: source(for: destination.size, from: image), in: destination, filter: .bilinear)
         context.canvas.restore()
+    }
+
+    /// The largest of the image and its halvings that is drawn at half size or more.
+    func source(for size: Size, from image: PixelBuffer) -> PixelBuffer {
+        var level = image, n = 0
+        while size.width < Double(level.width) / 2, size.height < Double(level.height) / 2,
+              level.width >= 2, level.height >= 2 {
+            if n == halvings.count { halvings.append(level.halved()) }
+            level = halvings[n]
+            n += 1
+        }
+        return level
     }
 }
 

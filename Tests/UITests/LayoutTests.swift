@@ -132,4 +132,23 @@ import Text
         let frame = w.fullRedraw(at: 0)
         assertGolden(frame, suite: "UI", name: "layout-card")
     }
+
+    /// Shrunk to a third, one-pixel stripes would alias to black and white stripes under plain
+    /// bilinear sampling (each destination pixel samples one source pixel); drawn from a
+    /// halved copy they are the grey a person sees.
+    @Test func aStronglyShrunkImageIsFilteredNotAliased() throws {
+        let stripes = PixelBuffer(width: 48, height: 48)
+        for y in 0..<48 { for x in 0..<48 { stripes[x, y] = x % 2 == 0 ? 0xFF00_0000 : 0xFFFF_FFFF } }
+        let view = ImageView(stripes, id: "stripes", width: 16, height: 16)
+        let w = try makeWindow(Stack(.vertical, alignment: .leading, children: [view]), width: 64, height: 64)
+        let frame = w.frames(from: 0, to: 0)
+        var greens: Set<UInt32> = []
+        for y in 2..<14 { for x in 2..<14 { greens.insert((frame[x, y] >> 8) & 0xFF) } }
+        #expect(greens.allSatisfy { (126...129).contains($0) }, "\(greens.sorted())")
+        // Halvings are made once and kept; a new image drops them.
+        let again = view.source(for: Size(width: 16, height: 16), from: stripes)
+        #expect(again === view.source(for: Size(width: 16, height: 16), from: stripes) && again.width == 24)
+        #expect(view.source(for: Size(width: 11, height: 11), from: stripes).width == 12)
+        #expect(view.source(for: Size(width: 30, height: 30), from: stripes) === stripes)
+    }
 }
