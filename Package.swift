@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
-        .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM"]),
+        .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
         .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "CInput"]),
         .target(name: "BoardConfig"),
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput"]),
@@ -61,6 +61,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev",
+                       providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
                        providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",

@@ -10,7 +10,8 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
      /wait equals QEMU's screendump of the same moment,
   5. glide's VT (its standard input) is in graphics mode with the keyboard off while it runs,
      and back as it was after exit,
-  6. SIGUSR1 drops DRM master for good, SIGUSR2 takes it back and shows the frame again,
+  6. SIGUSR1 drops DRM master for good, SIGUSR2 takes it back and shows the frame again; an
+     unplugged display (connector status forced off) pauses drawing and its replug resumes it,
   7. the input recorded on the board replays headless to the same state and picture (HL-2),
   8. glide exited with status 0 and the text console came back.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
@@ -290,6 +291,10 @@ def main():
             name, _, modes = text.partition(" ")
             marks[f"KD {name}"] = modes.strip()
             print(f"  tty1 {name}: {modes.strip()}")
+        elif kind == "UNPLUG":
+            what, _, when = text.partition(" ")
+            marks[f"UNPLUG {what}"] = when
+            print(f"  display unplug: {what} at uptime {when}")
         elif kind == "MASTER":
             name, _, flag = text.partition(" ")
             marks[f"MASTER {name}"] = flag.strip()
@@ -364,6 +369,12 @@ def main():
     if "retaken" in shots and "screendump" in (remote or {}):
         n = differing_pixels(read_png(shots["retaken"])[2], read_png(remote["screendump"])[2])
         check(n == 0, f"after SIGUSR2 the screen shows the app's frame again ({n} pixels differ)")
+    check("UNPLUG paused" in marks and "UNPLUG resumed" in marks,
+          "an unplugged display paused drawing and its replug resumed it: " +
+          ", ".join(k.split()[1] for k in marks if k.startswith("UNPLUG ")))
+    if "replugged" in shots and "screendump" in (remote or {}):
+        n = differing_pixels(read_png(shots["replugged"])[2], read_png(remote["screendump"])[2])
+        check(n == 0, f"after the replug the screen shows the app's frame again ({n} pixels differ)")
     replay_check(outdir, record, states.get("swipe"), swipe, check)
     kd = {k.split()[1]: v for k, v in marks.items() if k.startswith("KD ")}
     check(kd.get("running") == "graphics off" and kd.get("exited") == kd.get("before") and

@@ -130,6 +130,20 @@ sleep 1
 mark "MASTER retaken $(is_master)"
 shot retaken
 
+# Display unplug and replug (OUT-3): the connector's status is forced and the card announces a
+# change, as the kernel does when a cable is pulled (forcing alone sends no event in 6.1).
+STATUS=$(ls /sys/class/drm/card0-*/status | head -1)
+waitlog() { i=0; while ! grep -q "$1" /tmp/glide.log && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; grep -q "$1" /tmp/glide.log; }
+echo off > $STATUS
+echo change > /sys/class/drm/card0/uevent
+waitlog "display disconnected" && mark "UNPLUG paused $(up)" || mark "UNPLUG not-noticed $(up)"
+sleep 1
+echo detect > $STATUS
+echo change > /sys/class/drm/card0/uevent
+waitlog "display is back" && mark "UNPLUG resumed $(up)" || mark "UNPLUG not-resumed $(up)"
+sleep 1
+shot replugged
+
 kill -TERM $GLIDE
 i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
 if kill -0 $GLIDE 2>/dev/null; then

@@ -10,10 +10,13 @@ import Glibc
 public enum BoardLoopError: Error, CustomStringConvertible {
     case system(operation: String, errno: Int32)
     case recordFile(path: String, reason: String)
+    case displayModeGone(String)
     public var description: String {
         switch self {
         case .system(let op, let e): return "\(op) failed: \(String(cString: strerror(e)))"
         case .recordFile(let path, let reason): return "cannot write \(path): \(reason)"
+        case .displayModeGone(let mode):
+            return "the display came back without the mode \(mode): exiting, so that a restart (the service's Restart=always) takes the new display's modes"
         }
     }
 }
@@ -90,6 +93,17 @@ public final class BoardLoop {
         // Released on request (SIGUSR1, a VT switch): taken back only on SIGUSR2, never by the
         // retry that brings back a display that went away.
         var released = false
+        // Display hotplug (OUT-3): an unplugged display pauses drawing; the retry below, or the
+        // next hotplug event, brings it back.
+        let connectors = ConnectorMonitor()
+        func tryResume() throws {
+            if display.resume() {
+                options.log("display is back: \(display.summary)")
+                needsDraw = true
+            } else if display.isModeGone {
+                throw BoardLoopError.displayModeGone("\(display.mode)")
+            }
+        }
         defer { options.remote?.loopStopped() }
 
         mainLoop: while true {
@@ -166,6 +180,8 @@ public final class BoardLoop {
             var fds = [pollfd(fd: signals.readFD, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: display.fd, events: Int16(POLLIN), revents: 0)]
             if let input { fds.append(pollfd(fd: input.fd, events: Int16(POLLIN), revents: 0)) }
+            let connectorsIndex = fds.count
+            if let connectors { fds.append(pollfd(fd: connectors.fd, events: Int16(POLLIN), revents: 0)) }
             if let remote = options.remote {
                 fds.append(pollfd(fd: remote.wakeFD, events: Int16(POLLIN), revents: 0))
                 if let d = remote.nextDeadline { timeout = min(timeout ?? max(0, d - now), max(0, d - now)) }
@@ -206,12 +222,14 @@ public final class BoardLoop {
                     needsDraw = true
                 }
             }
-            if display.isPaused && !released && r == 0 {
-                if display.resume() {
-                    options.log("display is back: \(display.summary)")
-                    needsDraw = true
+            if let connectors, fds[connectorsIndex].revents != 0, connectors.drain() {
+                if display.connectorMayHaveChanged() {
+                    options.log("display disconnected: paused until it is back")
+                } else if display.isPaused && !released {
+                    try tryResume()
                 }
             }
+            if display.isPaused && !released && r == 0 { try tryResume() }
         }
         stats.wakeups = wakeups
         notifier?.notify("STOPPING=1")

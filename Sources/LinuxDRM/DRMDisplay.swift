@@ -30,6 +30,9 @@ public final class DRMDisplay: Display {
     public private(set) var flipCount = 0
     /// Drawing is paused: master dropped (VT switch) or the display went away.
     public private(set) var isPaused = false
+    /// The connector came back without the mode in use (another monitor): only a new
+    /// `DRMDisplay` can show it.
+    public private(set) var isModeGone = false
 
     private var rawMode: drmModeModeInfo
     private var buffers: [DumbBuffer]
@@ -173,15 +176,28 @@ public final class DRMDisplay: Display {
         device.dropMaster()
     }
 
+    /// After a hotplug event: pauses drawing (keeping master) when this display's connector is no
+    /// longer connected. Returns true if it just went away.
+    public func connectorMayHaveChanged() -> Bool {
+        guard !isPaused, let probe = try? device.probe(),
+              let c = probe.connectors.first(where: { $0.id == connector.id }), !c.isConnected else { return false }
+        waitForPendingFlip()
+        isFlipPending = false
+        isPaused = true
+        return true
+    }
+
     /// Takes master back and shows the front buffer again (VT switch back, display replugged).
-    /// Returns false while the connector is still disconnected or master is held elsewhere.
+    /// Returns false while the connector is still disconnected or master is held elsewhere;
+    /// sets `isModeGone` when it is connected again but no longer offers the mode in use.
     public func resume() -> Bool {
         guard isPaused else { return true }
         do {
             try device.becomeMaster()
             let probe = try device.probe()
-            guard let c = probe.connectors.first(where: { $0.id == connector.id }), c.isConnected,
-                  c.modes.contains(where: { $0.width == mode.width && $0.height == mode.height }) else { return false }
+            guard let c = probe.connectors.first(where: { $0.id == connector.id }), c.isConnected else { return false }
+            isModeGone = !c.modes.contains { $0.width == mode.width && $0.height == mode.height }
+            guard !isModeGone else { return false }
             for b in buffers { b.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)) }
             hasModeset = false
             isPaused = false
