@@ -50,7 +50,9 @@ public struct BoardConfig: Hashable, Sendable {
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token"]
 
     /// Parses the text of a config file. `source` names the file in errors.
-    public init(parsing text: String, source: String = "config") throws(BoardConfigError) {
+    /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
+    /// line); nil accepts any.
+    public init(parsing text: String, source: String = "config", apps: [String]? = nil) throws(BoardConfigError) {
         self.init()
         var seen: [String: Int] = [:]
         var lineNumber = 0
@@ -100,7 +102,9 @@ public struct BoardConfig: Hashable, Sendable {
             case "scale":
                 guard let s = Double(value), s.isFinite, s >= 0.25, s <= 8 else { throw bad("a number between 0.25 and 8") }
                 scale = s
-            case "app": app = value
+            case "app":
+                if let apps, !apps.contains(value) { throw bad("one of \(apps.joined(separator: ", "))") }
+                app = value
             case "manifest": manifest = value
             case "seat": seat = value
             case "input":
@@ -126,7 +130,7 @@ public struct BoardConfig: Hashable, Sendable {
     }
 
     /// Reads and parses the file at `path`.
-    public static func load(path: String) throws(BoardConfigError) -> BoardConfig {
+    public static func load(path: String, apps: [String]? = nil) throws(BoardConfigError) -> BoardConfig {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -145,7 +149,7 @@ public struct BoardConfig: Hashable, Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unreadable(path: path, reason: "not UTF-8 text")
         }
-        return try BoardConfig(parsing: text, source: path)
+        return try BoardConfig(parsing: text, source: path, apps: apps)
     }
 
     /// "1280x800" or "1280x800@60".

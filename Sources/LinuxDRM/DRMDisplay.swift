@@ -37,7 +37,11 @@ public final class DRMDisplay: Display {
     private var rawMode: drmModeModeInfo
     private var buffers: [DumbBuffer]
     private var front = 0
+    /// The CRTC was set to our buffers at some point: `restore()` puts the saved one back.
     private var hasModeset = false
+    /// The next present sets the CRTC (the first, and the first after a pause: another master
+    /// may have changed it).
+    private var needsModeset = true
     private var savedCRTC: drmModeCrtcPtr?
 
     /// Takes the display: master, connector (named or first connected), mode (requested or
@@ -96,7 +100,7 @@ public final class DRMDisplay: Display {
         back.stale = Region()
         for (i, b) in buffers.enumerated() where i != backIndex { b.stale.formUnion(damage) }
 
-        if !hasModeset {
+        if needsModeset {
             try modeset(back)
             front = backIndex
             return
@@ -127,6 +131,7 @@ public final class DRMDisplay: Display {
             throw DRMError.from(e, operation: "drmModeSetCrtc", path: device.path)
         }
         hasModeset = true
+        needsModeset = false
     }
 
     /// Reads pending DRM events (`drmHandleEvent`): completes a queued flip. Call when `fd` is
@@ -199,7 +204,7 @@ public final class DRMDisplay: Display {
             isModeGone = !c.modes.contains { $0.width == mode.width && $0.height == mode.height }
             guard !isModeGone else { return false }
             for b in buffers { b.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight)) }
-            hasModeset = false
+            needsModeset = true
             isPaused = false
             return true
         } catch {
@@ -221,6 +226,7 @@ public final class DRMDisplay: Display {
                 _ = sys_drmModeSetCrtc(device.fd, s.crtc_id, 0, 0, 0, nil, 0, nil)
             }
             hasModeset = false
+            needsModeset = true
         }
         device.dropMaster()
     }

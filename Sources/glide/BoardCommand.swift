@@ -22,6 +22,8 @@ struct BoardCommand: ParsableCommand {
 
     /// The apps this binary can show: the catalog's (`Catalog.makeApp`) and the bring-up test
     /// pattern, which needs no fonts or content.
+    static let appNames = AppFactory.names + ["bringup"]
+
     static func makeBoardApp(name: String, width: Int, height: Int, scale: Double = 1, manifest: String? = nil) throws -> App {
         if name == "bringup" {
             let app = BringUpApp()
@@ -70,7 +72,7 @@ struct BoardCommand: ParsableCommand {
 
         func run() throws {
             var cfg = BoardConfig()
-            if let config { cfg = try BoardConfig.load(path: config) }
+            if let config { cfg = try BoardConfig.load(path: config, apps: BoardCommand.appNames) }
             if let card { cfg.card = card }
             if let connector { cfg.connector = connector }
             if let mode {
@@ -80,7 +82,12 @@ struct BoardCommand: ParsableCommand {
             if let rotation { cfg.rotation = rotation }
             if !input.isEmpty { cfg.inputs = input }
             if let seat { cfg.seat = seat }
-            if let app { cfg.app = app }
+            if let app {
+                guard BoardCommand.appNames.contains(app) else {
+                    throw ValidationError("--app must be one of \(BoardCommand.appNames.joined(separator: ", "))")
+                }
+                cfg.app = app
+            }
             if let manifest { cfg.manifest = manifest }
             if let scale {
                 guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw ValidationError("--scale must lie in 0.25...8") }

@@ -54,10 +54,11 @@ import Testing
         ("remote_token = short", "remote_token", 2),
         ("pointer_as_touch = maybe", "pointer_as_touch", 2),
         ("app = ", "app", 2),
+        ("app = catalogue", "app", 2),
     ])
     func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
         do {
-            _ = try BoardConfig(parsing: "# header\n\(line)\n", source: "board.conf")
+            _ = try BoardConfig(parsing: "# header\n\(line)\n", source: "board.conf", apps: ["catalog", "bringup"])
             Issue.record("accepted bad line '\(line)'")
         } catch {
             guard case .badValue(let source, let l, let k, _, _) = error else {
