@@ -20,10 +20,15 @@ public struct PageSnapping: Hashable, Sendable {
 
     public var pageCount: Int { Int((maximumOffset / pageSize).rounded(.up)) + 1 }
 
-    /// The page whose start is nearest to `offset`.
+    /// The page whose start is nearest to `offset` (ties go to the later page). The last page's
+    /// start is clamped to the end, so it can lie less than a page after the one before it
+    /// (pages narrower than the viewport, a peeking carousel).
     public func nearestPage(to offset: Double) -> Int {
         guard offset.isFinite else { return 0 }
-        return max(0, min(pageCount - 1, Int((offset / pageSize).rounded())))
+        let last = pageCount - 1
+        let p = max(0, min(last, Int((offset / pageSize).rounded(.down))))
+        guard p < last else { return last }
+        return abs(offset - startOffset(ofPage: p + 1)) <= abs(offset - startOffset(ofPage: p)) ? p + 1 : p
     }
 
     public func startOffset(ofPage page: Int) -> Double {

@@ -84,6 +84,20 @@ import UI
         #expect(result.final.scroll("feed")?.offset == [0, 0]) // the feed did not move
     }
 
+    /// The carousel's pages are narrower than it (the next one peeks in), so its last page
+    /// starts at the end of the content, less than a page after the one before.
+    @Test func trailingTapsReachTheLastCarouselPage() throws {
+        let app = try makeCatalog()
+        let control = try frameOf("feed-carousel-pages", in: app)
+        var s = Script()
+        for _ in 0..<6 { s.wait(50); s.tap(Point(x: control.maxX - 10, y: control.midY)); s.wait(900) }
+        let result = try run(s, app: app)
+        #expect(result.final.control("feed-carousel-pages")?.currentPage == 5)
+        #expect(result.final.scroll("feed-carousel")?.page == 5)
+        let carousel = try #require(result.final.scroll("feed-carousel"))
+        #expect(carousel.offset[0] == carousel.contentSize[0] - carousel.viewportSize[0]) // the end
+    }
+
     @Test func aScrubToTheEndAndPastIt() throws {
         let app = try makeCatalog()
         let tab = try frameOf("tab-pages", in: app)

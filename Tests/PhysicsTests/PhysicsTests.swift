@@ -253,6 +253,23 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
         #expect(PageSnapping(pageSize: 760, maximumOffset: 3000).pageCount == 5)
     }
 
+    /// Pages narrower than the viewport (the catalog's peeking carousel: 574 pt pages, the end at
+    /// 2455): the last page starts at the end, 159 pt after the one before it, and the end is on
+    /// it, not on the page before.
+    @Test func theClampedLastPageIsReachedAndReported() {
+        let peeking = PageSnapping(pageSize: 574, maximumOffset: 2455)
+        #expect(peeking.pageCount == 6)
+        #expect(peeking.startOffset(ofPage: 5) == 2455)
+        #expect(peeking.nearestPage(to: 2455) == 5)
+        #expect(peeking.nearestPage(to: 2376) == 5)   // 79 from the end, 80 from page 4
+        #expect(peeking.nearestPage(to: 2375) == 4)
+        #expect(peeking.nearestPage(to: 2296) == 4)
+        #expect(peeking.nearestPage(to: 3000) == 5)
+        #expect(peeking.nearestPage(to: -40) == 0)
+        #expect(peeking.nearestPage(to: 287) == 1)    // a tie goes to the later page
+        #expect(peeking.targetPage(startPage: 4, offset: 2296, velocity: 400) == 5)
+    }
+
     @Test(arguments: [
         // (start page, offset, velocity) → target
         (0, 100.0, 400.0, 1),    // quick flick, short drag: next page
