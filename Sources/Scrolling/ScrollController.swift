@@ -160,7 +160,8 @@ public struct ScrollController: Sendable {
               y: max(0, min(maximumOffset(.vertical, scale: s), p.y)))
     }
 
-    func pageSnapping(_ axis: Axis) -> PageSnapping {
+    /// The pages along `axis`: the page size less the overlap, and the end of the content.
+    public func pageSnapping(_ axis: Axis) -> PageSnapping {
         let size = (configuration.pageSize ?? viewportSize[axis]) - configuration.pageOverlap
         return PageSnapping(pageSize: size, maximumOffset: maximumOffset(axis),
                             flickVelocity: configuration.pagingFlickVelocity)

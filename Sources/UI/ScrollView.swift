@@ -246,12 +246,10 @@ open class ScrollView: View {
         }
     }
 
+    /// The page on screen in the last frame drawn.
     public var currentPage: Int {
         let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
-        let snap = controller.pageCount(axis)
-        let size = (configuration.pageSize ?? frame.size[axis]) - configuration.pageOverlap
-        guard size > 0 else { return 0 }
-        return max(0, min(snap - 1, Int((sampledOffset[axis] / size).rounded())))
+        return controller.pageSnapping(axis).nearestPage(to: sampledOffset[axis])
     }
 
     public var pageCount: Int {
@@ -262,9 +260,8 @@ open class ScrollView: View {
     public func setPage(_ page: Int, animated: Bool) {
         guard let w = window else { return }
         let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
-        let size = (configuration.pageSize ?? frame.size[axis]) - configuration.pageOverlap
         var target = sampledOffset
-        target[axis] = Double(max(0, min(pageCount - 1, page))) * size
+        target[axis] = controller.pageSnapping(axis).startOffset(ofPage: page)
         controller.scroll(to: target, animated: animated, at: w.currentTime)
         w.scheduleFrame()
     }

@@ -85,9 +85,10 @@ import UI
     }
 
     /// The carousel's pages are narrower than it (the next one peeks in), so its last page
-    /// starts at the end of the content, less than a page after the one before.
+    /// starts at the end of the content, less than a page after the one before (at 1280x800 less
+    /// than half a page: 159 of 574 pt).
     @Test func trailingTapsReachTheLastCarouselPage() throws {
-        let app = try makeCatalog()
+        let app = try makeCatalog(width: 1280, height: 800)
         let control = try frameOf("feed-carousel-pages", in: app)
         var s = Script()
         for _ in 0..<6 { s.wait(50); s.tap(Point(x: control.maxX - 10, y: control.midY)); s.wait(900) }

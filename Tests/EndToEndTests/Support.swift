@@ -18,9 +18,9 @@ let manifestPath = repositoryRoot + "/Board/content/manifest.json"
 /// Smaller than the board's 1280×800 to keep the debug-build tests fast; the layout adapts.
 let screenWidth = 1024, screenHeight = 700
 
-func makeCatalog() throws -> CatalogApp {
+func makeCatalog(width: Int = screenWidth, height: Int = screenHeight) throws -> CatalogApp {
     let typography = try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath))
-    let built = AppFactory.catalog(manifestPath: manifestPath, width: screenWidth, height: screenHeight, scaleFactor: 1,
+    let built = AppFactory.catalog(manifestPath: manifestPath, width: width, height: height, scaleFactor: 1,
                                    typography: typography)
     #expect(built.problems.isEmpty, "\(built.problems)")
     let app = try #require(built.app)
@@ -73,7 +73,7 @@ struct RunResult {
 func run(_ script: Script, app: CatalogApp? = nil) throws -> RunResult {
     let parsed = try InputScript.parse(script.text)
     let catalog = try app ?? makeCatalog()
-    let runner = HeadlessRunner(app: catalog.window, width: screenWidth, height: screenHeight)
+    let runner = HeadlessRunner(app: catalog.window, width: catalog.window.pixelWidth, height: catalog.window.pixelHeight)
     let out = try runner.run(parsed)
     var states: [String: WindowState] = [:]
     for s in out.states { states[s.name] = try decodeState(s.json) }
