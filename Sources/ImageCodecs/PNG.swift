@@ -10,16 +10,19 @@ public enum PNG {
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Encodes `buffer` as an 8-bit RGBA PNG (`.premultiplied`) or RGB PNG (`.opaque`, for
-    /// XRGB frames whose top byte is undefined).
+    /// XRGB frames whose top byte is undefined). `fast` favours speed over size (libpng's
+    /// PNG_IMAGE_FLAG_FAST), for screenshots served while the app runs.
     /// The corresponding C function is `png_image_write_to_memory`.
-    public static func encode(_ buffer: PixelBuffer, alpha: SourceAlpha = .premultiplied) throws(ImageCodecError) -> [UInt8] {
+    public static func encode(_ buffer: PixelBuffer, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
+        throws(ImageCodecError) -> [UInt8] {
         try withExtendedLifetime(buffer) { () throws(ImageCodecError) -> [UInt8] in
-            try encode(buffer.span, alpha: alpha)
+            try encode(buffer.span, alpha: alpha, fast: fast)
         }
     }
 
     /// Encodes the pixels of a borrowed span (any stride).
-    public static func encode(_ span: PixelSpan, alpha: SourceAlpha = .premultiplied) throws(ImageCodecError) -> [UInt8] {
+    public static func encode(_ span: PixelSpan, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
+        throws(ImageCodecError) -> [UInt8] {
         guard span.width > 0, span.height > 0 else { throw .emptyImage }
         let channels = alpha == .opaque ? 3 : 4
         let rowBytes = span.width * channels
@@ -37,6 +40,7 @@ public enum PNG {
         image.width = png_uint_32(span.width)
         image.height = png_uint_32(span.height)
         image.format = alpha == .opaque ? CPNG_FORMAT_BGR : CPNG_FORMAT_BGRA
+        if fast { image.flags |= png_uint_32(PNG_IMAGE_FLAG_FAST) }
         var capacity = cpng_image_png_size_max(&image)
         var output = [UInt8](repeating: 0, count: Int(capacity))
         let ok = output.withUnsafeMutableBytes { out in

@@ -185,7 +185,7 @@ public final class RemoteServer: Sendable {
         let (shot, refusal) = await ask { c in .screenshot(c) }
         guard let shot else { return refusal }
         let png: [UInt8]
-        do { png = try PNG.encode(shot.image, alpha: .opaque) } catch {
+        do { png = try PNG.encode(shot.image, alpha: .opaque, fast: true) } catch {
             return Self.json(.internalServerError, error: "PNG encoding failed: \(error)")
         }
         return Response(status: .ok, headers: [.contentType: "image/png", HTTPField.Name("X-Glide-Frame")!: "\(shot.frameNumber)"],

@@ -25,6 +25,23 @@ import Raster
 
     /// The file holds straight alpha: a hand-made RGBA PNG with (0, 0, 255, 128) decodes to
     /// premultiplied 0x80000080, and our encoder writes an RGBA file (colour type 6).
+    /// The fast encoding (remote screenshots) holds the same opaque pixels, in a larger file.
+    @Test func fastEncodingIsLosslessToo() throws {
+        var rng = SeededGenerator(seed: 2)
+        let frame = PixelBuffer(width: 97, height: 41)
+        for i in 0..<(97 * 41) { frame.pixels[i] = 0xFF00_0000 | UInt32.random(in: 0...0xFF_FFFF, using: &rng) & 0xF0F0F0 }
+        let fast = try PNG.encode(frame, alpha: .opaque, fast: true)
+        let small = try PNG.encode(frame, alpha: .opaque)
+        let decoded = try PNG.decode(fast)
+        var mismatches = 0
+        for i in 0..<(97 * 41) where decoded.pixels[i] != frame.pixels[i] { mismatches += 1 }
+        #expect(mismatches == 0)
+        #expect(fast[25] == 2, "colour type RGB")
+        let decodedSmall = try PNG.decode(small)
+        #expect(decodedSmall[5, 0] == decoded[5, 0])
+        #expect(fast.count > small.count)
+    }
+
     @Test func fileAlphaIsStraight() throws {
         let file = HandmadePNG.rgba(width: 2, height: 1, straightRGBA: [0, 0, 255, 128, 200, 100, 50, 255])
         let decoded = try PNG.decode(file)
