@@ -3,11 +3,11 @@ import Geometry
 import Scrolling
 
 /// The UI state a test reads (HL-1, REM-1): every scroll view and page control on screen with
-/// its id, and the visible tappable or focusable views with ids. `frame` is the element's visible rectangle on screen in pixels (where to touch);
-/// other lengths are points.
+/// its id, and the visible tappable or focusable views with ids. `frame` is the element's
+/// visible rectangle on screen in pixels (where to touch); other lengths are points.
 public struct WindowState: Codable, Hashable, Sendable {
     public struct ScrollViewState: Codable, Hashable, Sendable {
-        public var id: String?
+        @ExplicitNull public var id: String?
         public var frame: [Double]
         public var offset: [Double]
         public var contentSize: [Double]
@@ -15,12 +15,12 @@ public struct WindowState: Codable, Hashable, Sendable {
         public var scale: Double
         public var phase: String
         public var atRest: Bool
-        public var topId: String?
-        public var page: Int?
-        public var pageCount: Int?
+        @ExplicitNull public var topId: String?
+        @ExplicitNull public var page: Int?
+        @ExplicitNull public var pageCount: Int?
     }
     public struct PageControlState: Codable, Hashable, Sendable {
-        public var id: String?
+        @ExplicitNull public var id: String?
         public var frame: [Double]
         public var currentPage: Int
         public var pageCount: Int
@@ -40,49 +40,29 @@ public struct WindowState: Codable, Hashable, Sendable {
     public var scrollViews: [ScrollViewState]
     public var pageControls: [PageControlState]
     public var elements: [ElementState]
-    public var focus: String?
+    @ExplicitNull public var focus: String?
 }
 
-// Optional fields are written as null, not left out, so that a client reading `page` or
-// `focus` finds the key whether or not it has a value.
-extension WindowState {
+/// An optional written as `null` when it has no value, not left out, so that a client reading
+/// `page` or `focus` finds the key either way (synthesized `Codable` skips absent optionals).
+@propertyWrapper
+public struct ExplicitNull<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    public var wrappedValue: Value?
+    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)
+    }
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(t, forKey: .t)
-        try c.encode(frameNumber, forKey: .frameNumber)
-        try c.encode(scrollViews, forKey: .scrollViews)
-        try c.encode(pageControls, forKey: .pageControls)
-        try c.encode(elements, forKey: .elements)
-        try c.encode(focus, forKey: .focus)
+        var c = encoder.singleValueContainer()
+        if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
     }
 }
 
-extension WindowState.ScrollViewState {
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(frame, forKey: .frame)
-        try c.encode(offset, forKey: .offset)
-        try c.encode(contentSize, forKey: .contentSize)
-        try c.encode(viewportSize, forKey: .viewportSize)
-        try c.encode(scale, forKey: .scale)
-        try c.encode(phase, forKey: .phase)
-        try c.encode(atRest, forKey: .atRest)
-        try c.encode(topId, forKey: .topId)
-        try c.encode(page, forKey: .page)
-        try c.encode(pageCount, forKey: .pageCount)
-    }
-}
-
-extension WindowState.PageControlState {
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(frame, forKey: .frame)
-        try c.encode(currentPage, forKey: .currentPage)
-        try c.encode(pageCount, forKey: .pageCount)
-        try c.encode(interaction, forKey: .interaction)
-        try c.encode(background, forKey: .background)
+extension KeyedDecodingContainer {
+    /// A missing key reads as nil, as for a plain optional.
+    func decode<V>(_ type: ExplicitNull<V>.Type, forKey key: Key) throws -> ExplicitNull<V> {
+        try decodeIfPresent(type, forKey: key) ?? ExplicitNull(wrappedValue: nil)
     }
 }
 
