@@ -67,6 +67,16 @@ open class View {
         setNeedsLayout()
     }
 
+    /// The nearest scroll view this view scrolls with (its content holds this view).
+    public var enclosingScrollView: ScrollView? {
+        var p = parent
+        while let a = p {
+            if let sv = a as? ScrollView { return sv }
+            p = a.parent
+        }
+        return nil
+    }
+
     public var window: Window? {
         var v: View? = self
         while let current = v {

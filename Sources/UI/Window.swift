@@ -190,6 +190,8 @@ public final class Window: App {
         var blits: [(rect: IntRect, dx: Int, dy: Int)] = []
 
         var nowAnimating: Set<ObjectIdentifier> = []
+        // Scroll views whose pixels this frame's copies moved (pre-order: outer ones first).
+        var pixelsMoved: Set<ObjectIdentifier> = []
         for v in animatedViews {
             let key = ObjectIdentifier(v)
             let visible = pixelRect(visibleRect(of: v)) ?? .zero
@@ -199,8 +201,14 @@ public final class Window: App {
                 let s = RenderedSample(offset: sv.pixelOffset(scale: scaleFactor), scale: sv.sampledScale,
                                        indicators: indicators, indicatorShapes: geometry, visible: visible)
                 if let old = rendered[key] {
-                    if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
+                    if old.offset == s.offset, old.scale == s.scale, old.indicators.isEmpty, s.indicators.isEmpty,
+                       let outer = sv.enclosingScrollView, pixelsMoved.contains(ObjectIdentifier(outer)) {
+                        // Still inside content that was copied: its pixels moved with it, and
+                        // what came into view lies in the outer view's exposed strips.
+                        pixelsMoved.insert(key)
+                    } else if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
                         if let blit = scrollBlit(sv, old: old, new: s) {
+                            pixelsMoved.insert(key)
                             blits.append(blit)
                             changed.add(visible)
                             for r in exposedStrips(blit) { damage.add(r) }
