@@ -295,6 +295,9 @@ def main():
             what, _, when = text.partition(" ")
             marks[f"UNPLUG {what}"] = when
             print(f"  display unplug: {what} at uptime {when}")
+        elif kind == "MEMORY":
+            name, _, figures = text.partition(" ")
+            marks[f"MEMORY {name}"] = figures.strip()
         elif kind == "MASTER":
             name, _, flag = text.partition(" ")
             marks[f"MASTER {name}"] = flag.strip()
@@ -400,6 +403,8 @@ def main():
         if m:
             ticks, a, b, hz = int(m.group(1)), float(m.group(2)), float(m.group(3)), int(m.group(4))
             print(f"  idle CPU of glide: {ticks} ticks in {b - a:.2f} s = {100 * ticks / hz / (b - a):.2f} %")
+    for k in ("MEMORY at-rest", "MEMORY after-input"):
+        if k in marks: print(f"  glide's memory {k.split()[1]}: {marks[k]}")
     for s in stats: print("  stats:", s)
     print(f"  wall time of the VM run: {wall:.1f} s")
     print(f"screendumps in {outdir}")

@@ -75,6 +75,7 @@ shot first
 cpu() { awk '{print $14 + $15}' /proc/$GLIDE/stat; }
 c0=$(cpu); t0=$(up); sleep 3; c1=$(cpu); t1=$(up)
 mark "IDLE ticks=$((c1 - c0)) seconds=$t0..$t1 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)"
+mark "MEMORY at-rest $(awk '/VmRSS|RssAnon|RssFile|RssShmem/ {printf "%s %s kB; ", $1, $2}' /proc/$GLIDE/status)"
 
 # The touchscreen is plugged in now, after glide started: libinput's udev seat must pick it up
 # (INP-2). Touches written before glide has the device open would be lost, so wait for its log.
@@ -115,6 +116,7 @@ shot swipe
 # The host drives the app through the remote-control API (a swipe, /wait, /screenshot.png) and
 # compares the screenshot with a screendump of the same moment; glide keeps the display meanwhile.
 mark "REMOTE"; read -r reply
+mark "MEMORY after-input $(awk '/VmRSS|RssAnon|RssFile|RssShmem/ {printf "%s %s kB; ", $1, $2}' /proc/$GLIDE/status)"
 
 # VT-switch protocol (OUT-3): SIGUSR1 drops DRM master and keeps it dropped (no retry takes it
 # back); SIGUSR2 takes it back and shows the frame again. debugfs lists each client's master flag.
