@@ -24,9 +24,10 @@ public struct PageSnapping: Hashable, Sendable {
     /// start is clamped to the end, so it can lie less than a page after the one before it
     /// (pages narrower than the viewport, a peeking carousel).
     public func nearestPage(to offset: Double) -> Int {
-        guard offset.isFinite else { return 0 }
+        guard offset.isFinite, offset > 0 else { return 0 }
         let last = pageCount - 1
-        let p = max(0, min(last, Int((offset / pageSize).rounded(.down))))
+        if offset >= maximumOffset { return last }
+        let p = Int(max(0, min(Double(last), (offset / pageSize).rounded(.down))))
         guard p < last else { return last }
         return abs(offset - startOffset(ofPage: p + 1)) <= abs(offset - startOffset(ofPage: p)) ? p + 1 : p
     }

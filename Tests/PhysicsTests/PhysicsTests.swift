@@ -266,6 +266,7 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
         #expect(peeking.nearestPage(to: 2296) == 4)
         #expect(peeking.nearestPage(to: 3000) == 5)
         #expect(peeking.nearestPage(to: -40) == 0)
+        #expect(peeking.nearestPage(to: 1e300) == 5 && peeking.nearestPage(to: -1e300) == 0)
         #expect(peeking.nearestPage(to: 287) == 1)    // a tie goes to the later page
         #expect(peeking.targetPage(startPage: 4, offset: 2296, velocity: 400) == 5)
     }
