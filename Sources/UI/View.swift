@@ -22,6 +22,9 @@ public struct EdgeInsets: Hashable, Sendable {
 ///
 /// A class because views have identity: the tree holds them, scroll views and focus refer to
 /// them, and apps keep references to update them.
+/// The stages of a drag delivered to `View.onDrag`.
+public enum DragPhase: Hashable, Sendable { case began, moved, ended, cancelled }
+
 open class View {
     /// Stable identity: reported in state JSON, used by scroll positions and focus.
     public var id: String?
@@ -34,6 +37,11 @@ open class View {
     public var height: Double? { didSet { setNeedsLayout() } }
     /// Called on a tap (a touch that did not move past the slop, or Enter on the focused view).
     public var onTap: (() -> Void)?
+    /// Makes the view draggable (a selection handle, an item being moved): a touch or pointer
+    /// that starts on it goes to it, in window points, instead of scrolling. While it is held
+    /// past the edge of the scroll view around it, that view scrolls towards the finger, faster
+    /// the further out (POS-5).
+    public var onDrag: ((DragPhase, Point) -> Void)?
     /// Takes part in Tab / arrow focus navigation (KEY-2).
     public var isFocusable = false
     public var isHidden = false { didSet { setNeedsDisplay() } }

@@ -73,6 +73,8 @@ public final class Window: App {
         var movedPastSlop = false
         var scrub: (view: ScrollView, indicator: ScrollView.Indicator, grab: Double)?
         var control: PageControl?
+        /// A view with `onDrag` that the touch drags.
+        var drag: View?
     }
 
     /// - Parameters: size in pixels, scale factor (pixels per point), the fonts, and the root
@@ -424,6 +426,11 @@ public final class Window: App {
                     return
                 }
             }
+            if let dragged = chain.first(where: { $0.onDrag != nil }) {
+                routes[slot] = TouchRoute(candidates: [], hit: hit, down: p, drag: dragged)
+                dragged.onDrag?(.began, p)
+                return
+            }
             let scrolls = chain.compactMap { $0 as? ScrollView }
             if let control = chain.lazy.compactMap({ $0 as? PageControl }).first {
                 // The scroll views around the control hear the touch too: a drag across the
@@ -447,6 +454,11 @@ public final class Window: App {
             for sv in scrolls { _ = feed(sv, .began, slot: slot, at: p, time: t) }
         case .move:
             guard var route = routes[slot] else { return }
+            if let dragged = route.drag {
+                dragged.onDrag?(.moved, p)
+                dragged.enclosingScrollView?.autoscroll(towards: p)
+                return
+            }
             if let control = route.control {
                 let d = p - route.down
                 let handOver = !control.scrubbing && d.length > Self.slop
@@ -492,6 +504,11 @@ public final class Window: App {
         case .up, .cancel:
             guard let route = routes.removeValue(forKey: slot) else { return }
             let cancelled = phase == .cancel
+            if let dragged = route.drag {
+                dragged.enclosingScrollView?.autoscroll(towards: nil)
+                dragged.onDrag?(cancelled ? .cancelled : .ended, p)
+                return
+            }
             if let control = route.control {
                 control.touchEnded(at: p, time: t, cancelled: cancelled)
                 for sv in route.candidates { _ = feed(sv, .cancelled, slot: slot, at: p, time: t) }

@@ -161,6 +161,36 @@ import Testing
         #expect(w.state(at: t + 1, frameNumber: 0).focus == "row-2")
     }
 
+    /// POS-5 through input: a finger drags a draggable row (a selection) past the bottom edge;
+    /// the list scrolls down while it is held there, faster further out, and stops on release.
+    @Test func draggingASelectionPastTheEdgeAutoscrolls() throws {
+        var phases: [DragPhase] = []
+        var tapped = false
+        let (w, sv) = try setup { sv in
+            let handle = sv.content.children[5]
+            handle.onDrag = { phase, _ in phases.append(phase) }
+            handle.onTap = { tapped = true }
+        }
+        w.touch(.down, 200, 275, at: 0.1)        // row 5 (250 … 300)
+        w.touch(.move, 200, 330, at: 0.2)        // inside: nothing scrolls
+        w.frames(from: 0.1, to: 0.5)
+        #expect(sv.sampledOffset.y == 0)
+        w.touch(.move, 200, 390, at: 0.5)        // 14 pt into the 24 pt margin: 140 pt/s
+        w.frames(from: 0.5, to: 1.5)
+        let near = sv.sampledOffset.y
+        #expect(approx(near, 140, 3), "\(near)")
+        w.touch(.move, 200, 450, at: 1.5)        // 74 pt past: 740 pt/s, held still
+        w.frames(from: 1.5, to: 2.5)
+        #expect(approx(sv.sampledOffset.y - near, 740, 3), "\(sv.sampledOffset.y)")
+        w.touch(.up, 200, 450, at: 2.5)
+        let released = sv.sampledOffset.y
+        w.frames(from: 2.5, to: 3.5)
+        #expect(approx(sv.sampledOffset.y, released, 15)) // stops (within one frame of motion)
+        #expect(w.isAtRest(at: 4.5) || sv.controller.isAtRest(at: 4.5))
+        #expect(phases.first == .began && phases.last == .ended && phases.filter { $0 == .moved }.count == 3)
+        #expect(!tapped)
+    }
+
     @Test func autoscrollGoesFasterFurtherPastTheEdge() throws {
         let (w, sv) = try setup()
         #expect(sv.autoscrollVelocity(for: Point(x: 200, y: 200)) == .zero)
