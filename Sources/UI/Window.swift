@@ -64,6 +64,8 @@ public final class Window: App {
 
     /// Points a finger may move before a touch is a drag rather than a tap.
     static let slop = 8.0
+    /// Seconds an input event may arrive after its own time and still count at that time.
+    static let maximumInputLag = 0.1
 
     struct TouchRoute {
         var candidates: [ScrollView]
@@ -370,11 +372,16 @@ public final class Window: App {
 
     public func handle(_ event: InputEvent) {
         guard event.time.isFinite else { return }
-        let t = max(currentTime, event.time)
-        currentTime = t
-        layoutIfNeeded(at: t)
-        sampleScrollViews(at: t)
+        let now = max(currentTime, event.time)
+        currentTime = now
+        layoutIfNeeded(at: now)
+        sampleScrollViews(at: now)
         frameScheduled = true
+        // The engines get the event's own time even when it arrives after a frame drawn later
+        // (a board reads input between frames): velocities and gestures then depend on when
+        // the finger moved, not on when the loop got round to it, and a recording replays
+        // the same. At most `maximumInputLag` back, so a bad timestamp cannot rewrite history.
+        let t = max(event.time, now - Self.maximumInputLag)
         switch event.kind {
         case let .touch(phase, slot, position):
             guard position.isFinite, abs(position.x) < 1e7, abs(position.y) < 1e7 else { return }

@@ -151,4 +151,31 @@ import Testing
         w.touch(.up, 218, 100, at: 0.25)
         #expect(taps.rows.isEmpty)
     }
+
+    /// A board reads input between frames, so a touch often arrives after a frame drawn later
+    /// than it happened. The result must not depend on that: a flick delivered late ends where
+    /// the same flick delivered on time does (and where a recording of it replays).
+    @Test func lateDeliveryGivesTheSameFlick() throws {
+        func flick(late: Bool) throws -> Double {
+            let sv = list(200)
+            let w = try makeWindow(sv)
+            w.frames(from: 0, to: 0.5)
+            var events: [(Double, InputEvent.TouchPhase, Double)] = [(0.503, .down, 350)]
+            for i in 1...6 { events.append((0.503 + 0.011 * Double(i), .move, 350 - 30 * Double(i))) }
+            events.append((0.503 + 0.011 * 6 + 0.002, .up, 170))
+            for (time, phase, y) in events {
+                // Late: handled only after the frame at the next 60 Hz boundary was drawn.
+                if late {
+                    let frame = (time * 60).rounded(.up) / 60
+                    _ = w.frames(from: frame, to: frame)
+                }
+                w.touch(phase, 200, y, at: time)
+            }
+            w.frames(from: 0.6, to: 5)
+            return sv.sampledOffset.y
+        }
+        let onTime = try flick(late: false), late = try flick(late: true)
+        #expect(onTime > 500)
+        #expect(late == onTime)
+    }
 }
