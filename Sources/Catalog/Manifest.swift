@@ -61,9 +61,6 @@ public struct Manifest: Decodable, Hashable, Sendable {
                 }
                 screens.append(screen)
             } catch let error as DecodingError {
-                if case .dataCorrupted(let context) = error, context.codingPath.count <= list.codingPath.count {
-                    throw error // not about this screen: the list itself is broken
-                }
                 skippedScreens.append(ManifestError(path: "", place: Self.place(of: error), message: Self.message(of: error)))
                 // Step over the bad element so that the next one is read.
                 if list.currentIndex == index { _ = try? list.decode(Skip.self) }

@@ -190,7 +190,7 @@ public final class PageControl: View {
 
     func touchMoved(to p: Point, time t: Double) {
         guard let start = touchStart, backgroundStyle != .minimal else { return }
-        if !scrubbing && abs(p.x - start.point.x) > 8 { scrubbing = true }
+        if !scrubbing && abs(p.x - start.point.x) > Window.slop { scrubbing = true }
         guard scrubbing else { return }
         interaction = .continuous
         let x = localX(p)

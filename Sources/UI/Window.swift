@@ -628,15 +628,20 @@ public final class Window: App {
     /// alone on screen), but never one inside a list that scrolls vertically.
     func wheelTarget(_ delta: Point, at p: Point) -> (ScrollView, Point)? {
         let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
-        for sv in chain {
-            let axes = sv.configuration.axes
-            let d = Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
-            if d != .zero { return (sv, d) }
+        if let sv = chain.first(where: { Self.along($0, delta, turning: false) != .zero }) {
+            return (sv, Self.along(sv, delta, turning: false))
         }
-        if delta.x == 0, delta.y != 0, let sv = chain.first(where: { $0.configuration.axes == .horizontal }) {
-            return (sv, Point(x: delta.y, y: 0))
+        if let sv = chain.first(where: { Self.along($0, delta, turning: true) != .zero }) {
+            return (sv, Self.along(sv, delta, turning: true))
         }
         return nil
+    }
+
+    /// `delta` on `sv`'s axes; `turning`: a vertical-only delta turns a horizontal-only view.
+    static func along(_ sv: ScrollView, _ delta: Point, turning: Bool) -> Point {
+        let axes = sv.configuration.axes
+        if turning, axes == .horizontal, delta.x == 0 { return Point(x: delta.y, y: 0) }
+        return Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
     }
 
     /// Touchpad two-finger scrolling (KEY-3): the content follows the fingers 1:1, and when they
@@ -654,9 +659,7 @@ public final class Window: App {
             fingerScroll = FingerScroll(view: sv)
         }
         guard var s = fingerScroll else { return }
-        let axes = s.view.configuration.axes
-        var d = Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
-        if axes == .horizontal && delta.x == 0 { d.x = delta.y }
+        let d = Self.along(s.view, delta, turning: true)
         // From where the content is now, not where a running fling was heading.
         let now = s.view.controller.state(at: t).offset
         s.view.controller.scroll(to: now + d, animated: false, at: t)

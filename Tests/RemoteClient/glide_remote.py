@@ -23,6 +23,11 @@ timestamps (`arrival`, `firstApplied`, `lastApplied`, `frameNumber`).
 from __future__ import annotations
 
 import json
+import re
+import select
+import subprocess
+import threading
+import time
 import math
 import urllib.error
 import urllib.request
@@ -157,3 +162,26 @@ class Glide:
         for i in range(len(paths)):
             lines.append({"t": t_up, "touch": "up", "id": first_id + i})
         return lines
+
+
+def start_headless(glide: str, *args: str, token: str | None = None, size: str = "800x480"):
+    """Starts `glide run --backend headless --remote 127.0.0.1:0` (a free port on loopback) with
+    `args`; returns (process, base URL) once it listens. Terminate the process when done."""
+    cmd = [glide, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--size", size, *args]
+    if token:
+        cmd += ["--remote-token", token]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 1)
+        if ready:
+            line = proc.stdout.readline()
+            m = re.search(r"remote control on (http://\S+)", line)
+            if m:
+                # Keep reading the app's output so it never blocks on a full pipe.
+                threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
+                return proc, m.group(1)
+            if not line and proc.poll() is not None:
+                break
+    proc.kill()
+    raise RuntimeError("glide did not start its remote server")

@@ -6,13 +6,11 @@ page control until the state shows the next page.
 """
 
 import pathlib
-import re
 import statistics
-import subprocess
 import sys
 import time
 
-from glide_remote import Glide
+from glide_remote import Glide, start_headless
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GLIDE = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "release" / "glide")
@@ -23,16 +21,8 @@ def summary(values):
 
 
 def main():
-    proc = subprocess.Popen([GLIDE, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--size", "1280x800"],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc, url = start_headless(GLIDE, size="1280x800")
     try:
-        url = None
-        while url is None:
-            line = proc.stdout.readline()
-            if not line:
-                sys.exit("glide did not start its remote server")
-            m = re.search(r"remote control on (http://\S+)", line)
-            url = m and m.group(1)
         g = Glide(url)
         g.wait_for_rest()
         shots, states, taps = [], [], []

@@ -9,41 +9,21 @@ Set GLIDE=/path/to/glide to test another build.
 
 import os
 import pathlib
-import re
-import select
 import signal
 import struct
 import subprocess
-import threading
 import time
 
 import pytest
 
-from glide_remote import Glide, GlideError, NotAtRest
+from glide_remote import Glide, GlideError, NotAtRest, start_headless
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GLIDE = os.environ.get("GLIDE", str(ROOT / ".build" / "debug" / "glide"))
 
 
 def start_glide(*args, token=None):
-    cmd = [GLIDE, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--size", "800x480", *args]
-    if token:
-        cmd += ["--remote-token", token]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([proc.stdout], [], [], 1)
-        if ready:
-            line = proc.stdout.readline()
-            m = re.search(r"remote control on (http://\S+)", line)
-            if m:
-                # Keep reading the app's output so it never blocks on a full pipe.
-                threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-                return proc, m.group(1)
-            if not line and proc.poll() is not None:
-                break
-    proc.kill()
-    raise RuntimeError("glide did not start its remote server")
+    return start_headless(GLIDE, *args, token=token)
 
 
 @pytest.fixture

@@ -185,8 +185,8 @@ import Testing
         w.touch(.up, 200, 450, at: 2.5)
         let released = sv.sampledOffset.y
         w.frames(from: 2.5, to: 3.5)
-        #expect(approx(sv.sampledOffset.y, released, 15)) // stops (within one frame of motion)
-        #expect(w.isAtRest(at: 4.5) || sv.controller.isAtRest(at: 4.5))
+        #expect(sv.sampledOffset.y == released) // stops where it was on release
+        #expect(sv.controller.isAtRest(at: 2.5))
         #expect(phases.first == .began && phases.last == .ended && phases.filter { $0 == .moved }.count == 3)
         #expect(!tapped)
     }
