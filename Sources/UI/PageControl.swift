@@ -37,7 +37,8 @@ public final class PageControl: View {
     var touchStart: (point: Point, page: Int, time: Double)?
     var scrubbing = false
     var interactionEnd = -Double.infinity
-    var drawn: DrawnState?
+    /// What the last frame showed (or would have, off screen).
+    var shown: DrawnState?
 
     struct DrawnState: Equatable { var page: Int, count: Int, interaction: Interaction, background: Double }
 
@@ -125,14 +126,15 @@ public final class PageControl: View {
     /// for `sample` to end its discrete interaction.
     public override func isAnimating(at t: Double) -> Bool {
         if interaction == .discrete, touchStart == nil, scrollView?.controller.isAtRest(at: t) == true { return true }
-        return state(at: t) != drawn
+        return state(at: t) != shown
     }
+
+    public override func frameRendered(at t: Double) { shown = state(at: t) }
 
     // MARK: Drawing
 
     public override func draw(in context: inout DrawContext) {
         let t = context.time
-        drawn = state(at: t)
         let bg = backgroundOpacity(at: t)
         if bg > 0 {
             let r = backgroundRect

@@ -241,6 +241,7 @@ public final class Window: App {
             if v.isAnimating(at: t) { nowAnimating.insert(key) }
         }
         wasAnimating = nowAnimating
+        for v in animatedViews { v.frameRendered(at: t) }
 
         let focusRect = focusedView.flatMap { pixelRect(visibleRect(of: $0).insetBy(dx: -4, dy: -4)) }
         if focusRect != renderedFocus {
