@@ -26,10 +26,10 @@ let package = Package(
         // Adapters.
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CJPEG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
-        .target(name: "Runtime", dependencies: ["Raster", "Geometry"]),
+        .target(name: "Runtime", dependencies: ["Raster", "Geometry", "CLinux"]),
         .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
-        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs"]),
+        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs", "KioskRuntime"]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
@@ -37,17 +37,24 @@ let package = Package(
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
         .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "CInput"]),
         .target(name: "BoardConfig"),
-        .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput"]),
+        .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs"]),
         // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
         .target(name: "RemoteControl", dependencies: [
             "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The runtime every app runs on (APP-1): board bring-up, headless and remote runs, the
+        // command line an app executable shares with `glide`.
+        .target(name: "KioskRuntime", dependencies: [
+            "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
             "FeelLab", "FeedScene", "ImageCodecs", "Catalog", "Headless", "UI",
-            "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "Runtime", "RemoteControl",
+            "BoardConfig", "BoardLoop", "Runtime", "KioskRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -61,6 +68,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        // Linux calls Swift's Glibc module leaves out (eventfd); no library to link.
+        .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev",
                        providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
@@ -72,13 +81,13 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Raster", "ImageCodecs"], path: "Tests/TestSupport"),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
         .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
-        .testTarget(name: "FeelLabTests", dependencies: ["FeelLab", "TestSupport"]),
+        .testTarget(name: "FeelLabTests", dependencies: ["FeelLab", "Geometry", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Runtime", "Geometry"]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"]),
-        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster"]),
+        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),

@@ -5,15 +5,22 @@ import Runtime
 /// A display in memory (wlroots' headless backend is the model): `present` copies only the
 /// damaged rectangles into the screen buffer, exactly as the DRM display copies into its scanout
 /// buffer, so a wrong damage region shows up as wrong pixels on this screen too.
-public final class HeadlessDisplay: Display {
+public final class HeadlessDisplay: FrameOutput {
     public let canvasWidth: Int
     public let canvasHeight: Int
     /// What a person would see now.
     public let screen: PixelBuffer
     public private(set) var presentedFrames = 0
 
-    public init(width: Int, height: Int) {
+    /// The rate a real-time headless loop paces its frames at.
+    public let refreshHz: Double
+    public var canPresent: Bool { true }
+    public var rotation: Rotation { .none }
+    public func screen(shadow: PixelBuffer) -> PixelBuffer { screen }
+
+    public init(width: Int, height: Int, refreshHz: Double = 60) {
         canvasWidth = width; canvasHeight = height
+        self.refreshHz = refreshHz.isFinite && refreshHz >= 1 ? refreshHz : 60
         screen = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
     }
 

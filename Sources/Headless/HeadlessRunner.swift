@@ -8,33 +8,30 @@ import Runtime
 public final class HeadlessRunner {
     public let app: App
     public let display: HeadlessDisplay
+    public let driver: FrameDriver
     public let hz: Double
-    /// The app's shadow buffer (ordinary memory, holds the previous frame).
-    let frame: PixelBuffer
-    public private(set) var frameNumber = 0
     /// Longest time run after the last event while waiting for rest.
     public var settleLimit = 10.0
-    /// Wall-clock milliseconds per rendered frame, if a clock was given (measured outside).
-    public var frameTimes: [Double] = []
 
     public init(app: App, width: Int, height: Int, hz: Double = 60) {
         self.app = app
         self.hz = hz.isFinite && hz >= 1 ? hz : 60
-        display = HeadlessDisplay(width: width, height: height)
-        frame = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
-        app.resize(width: width, height: height)
+        display = HeadlessDisplay(width: width, height: height, refreshHz: self.hz)
+        driver = FrameDriver(app: app, display: display)
     }
 
+    /// Frames drawn so far; frame n is drawn for time n/hz.
+    public var frameNumber: Int { driver.frameNumber }
     public var time: Double { Double(frameNumber) / hz }
+    /// Wall-clock milliseconds per rendered frame, when a clock was given.
+    public var frameTimes: [Double] { driver.stats.frameTimes.map { $0 * 1000 } }
 
-    /// Draws and presents the frame for the current virtual time, then advances the clock by
-    /// exactly one refresh period.
-    public func step(clock: (() -> Double)? = nil) throws {
-        let start = clock?()
-        let damage = app.render(into: frame, at: time)
-        try display.present(frame, damage: damage)
-        if let start, let clock { frameTimes.append((clock() - start) * 1000) }
-        frameNumber += 1
+    /// Runs the timers due by the current virtual time, draws and presents its frame, and
+    /// advances the clock by exactly one refresh period.
+    public func step(clock: (() -> Double)? = nil) {
+        driver.clock = clock
+        driver.runScheduled(upTo: time)
+        driver.drawFrame(at: time)
     }
 
     public struct Output {
@@ -50,11 +47,11 @@ public final class HeadlessRunner {
     /// more), collecting the screenshots and states it asks for and the final ones. A
     /// screenshot at time T is what is on screen at T: the last frame drawn at or before T
     /// (events after that frame and up to T are not visible yet). A state at T is the UI's
-    /// state at T.
+    /// state at T. Timers fire at their exact times, before the frame drawn at that time.
     public func run(_ script: InputScript, clock: (() -> Double)? = nil) throws -> Output {
         var out = Output()
         var pending = script.entries[...]
-        try step(clock: clock)
+        step(clock: clock)
         while true {
             let next = time
             let shown = Double(frameNumber - 1) / hz
@@ -65,7 +62,7 @@ public final class HeadlessRunner {
                 pending.removeFirst()
                 capture(e, at: t, shown: shown, into: &out)
             }
-            try step(clock: clock)
+            step(clock: clock)
             // Events exactly at the new frame's time: inputs apply from the next frame on,
             // captures see the frame just drawn.
             let drawn = Double(frameNumber - 1) / hz
@@ -89,13 +86,14 @@ public final class HeadlessRunner {
 
     /// Applies an input, or takes a screenshot of the screen as it is / a state at `t`.
     func capture(_ e: InputScript.Entry, at t: Double, shown: Double, into out: inout Output) {
+        // Timers due by `t` run first: input and a state at t come after them (the screen
+        // shows what they did from the next frame on).
+        driver.runScheduled(upTo: t)
+        if driver.apply(e.action, at: t) { return }
         switch e.action {
-        case let .input(kind): app.handle(InputEvent(kind, time: t))
-        case let .key(key):
-            app.handle(InputEvent(.key(key, pressed: true), time: t))
-            app.handle(InputEvent(.key(key, pressed: false), time: t))
         case let .screenshot(name): out.screenshots.append((name, copy(display.screen)))
         case let .state(name): out.states.append((name, app.stateJSON(at: t, frameNumber: frameNumber - 1)))
+        case .input, .key: break
         }
     }
 

@@ -16,7 +16,7 @@ public enum FileIO {
     /// Default ceiling for image files read into memory.
     public static let maxFileBytes = 256 << 20
 
-    private static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(ImageCodecError) -> Int32 {
+    static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(ImageCodecError) -> Int32 {
         while true {
             let fd = sys_open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }
@@ -72,6 +72,50 @@ public enum FileIO {
         if let failure {
             _ = sys_unlink(temporary)
             throw failure
+        }
+    }
+}
+
+/// A file written a piece at a time (an input recording): each `append` goes straight to the
+/// file, so what was written survives a crash. A failed write is counted, not thrown: a
+/// recording must never stop the loop that feeds it.
+public final class AppendingFile {
+    let fd: Int32
+    public let path: String
+    public private(set) var failedWrites = 0
+
+    /// Creates or truncates `path`.
+    public init(path: String) throws(ImageCodecError) {
+        self.path = path
+        fd = try FileIO.openRetrying(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
+
+    deinit { _ = sys_close(fd) }
+
+    public func append(_ text: String) {
+        var text = text
+        text.withUTF8 { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = sys_write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failedWrites += 1
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}
+
+extension FileIO {
+    /// Creates `path` and its parents (like mkdir -p).
+    public static func makeDirectory(_ path: String) throws(ImageCodecError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw .io(operation: "mkdir", path: current, errno: errno) }
         }
     }
 }

@@ -75,8 +75,7 @@ extension RemoteServer {
         for e in due {
             let t = e.time
             if e.isKey, case let .key(key, _) = e.event {
-                app.handle(InputEvent(.key(key, pressed: true), time: t))
-                app.handle(InputEvent(.key(key, pressed: false), time: t))
+                InputEvent.keyStroke(key, at: t).forEach(app.handle)
             } else {
                 app.handle(InputEvent(e.event, time: t))
             }

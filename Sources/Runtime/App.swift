@@ -16,4 +16,11 @@ public protocol App: AnyObject {
     /// The UI state as JSON (scroll views, page controls, focus) at `t`, for tests and remote
     /// control.
     func stateJSON(at t: Double, frameNumber: Int) -> String
+    /// The app's timers and work posted from other threads (APP-2), run by the loop on its clock;
+    /// nil for an app without any.
+    var scheduler: LoopScheduler? { get }
+}
+
+extension App {
+    public var scheduler: LoopScheduler? { nil }
 }

@@ -30,6 +30,11 @@ public struct InputEvent: Hashable, Sendable {
     public var kind: Kind
     public var time: Double
     public init(_ kind: Kind, time: Double) { self.kind = kind; self.time = time }
+
+    /// A script's or the remote API's key line: a press and a release at `t`.
+    public static func keyStroke(_ key: Key, at t: Double) -> [InputEvent] {
+        [InputEvent(.key(key, pressed: true), time: t), InputEvent(.key(key, pressed: false), time: t)]
+    }
 }
 
 /// Keys by their Linux input names without `KEY_` (Up, PageDown, Space, ...), with the kernel

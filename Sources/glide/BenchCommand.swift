@@ -1,7 +1,9 @@
 import ArgumentParser
 import FeedScene
+import Geometry
 import ImageCodecs
 import Raster
+import Runtime
 import Text
 #if canImport(Glibc)
 import Glibc
@@ -76,34 +78,19 @@ struct BenchCommand: ParsableCommand {
             var renderer = FeedRenderer(scene: scene)
             var times = [Double](repeating: 0, count: frames)
             for f in 0..<(warmup + frames) {
-                let start = monotonicMilliseconds()
+                let start = monotonicSeconds() * 1000
                 if incremental {
                     renderer.render(frame: f, into: buffer.span)
                 } else {
                     scene.draw(frame: f, into: buffer.span)
                 }
-                let end = monotonicMilliseconds()
+                let end = monotonicSeconds() * 1000
                 if f >= warmup { times[f - warmup] = end - start }
             }
             times.sort()
             let median = frames % 2 == 1 ? times[frames / 2] : (times[frames / 2 - 1] + times[frames / 2]) / 2
-            print("feed \(mode) \(width)x\(height): median \(fixed3(median)) ms, min \(fixed3(times[0])) ms, "
-                  + "max \(fixed3(times[frames - 1])) ms (\(frames) frames after \(warmup) warm-up)")
+            print("feed \(mode) \(width)x\(height): median \(fixed(median, 3)) ms, min \(fixed(times[0], 3)) ms, "
+                  + "max \(fixed(times[frames - 1], 3)) ms (\(frames) frames after \(warmup) warm-up)")
         }
     }
-}
-
-/// CLOCK_MONOTONIC in milliseconds.
-func monotonicMilliseconds() -> Double {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
-}
-
-/// `x` with three decimals ("%.3f" without Foundation).
-func fixed3(_ x: Double) -> String {
-    guard x.isFinite else { return "\(x)" }
-    let thousandths = Int((abs(x) * 1000).rounded())
-    let fraction = String(thousandths % 1000)
-    return (x < 0 && thousandths != 0 ? "-" : "") + "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
 }

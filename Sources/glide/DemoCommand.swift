@@ -1,5 +1,7 @@
 import ArgumentParser
 import Catalog
+import ImageCodecs
+import KioskRuntime
 import UI
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +12,11 @@ struct DemoCommand: ParsableCommand {
         commandName: "demo",
         abstract: "The catalog demo: on the display if there is one, else a headless screenshot tour.")
 
-    @OptionGroup var options: AppOptions
+    @OptionGroup var app: AppOptions
+    @Option(help: "Canvas size of the headless tour in pixels, WxH (on a display: the display's).")
+    var size = "1280x800"
+    @Option(help: "Scale factor: pixels per point.")
+    var scale = 1.0
     @Option(help: "Folder for the headless tour's screenshots.")
     var out = "glide-demo-tour"
     @Flag(help: "Run the headless tour even if a display is present.")
@@ -20,30 +26,25 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         if let dir = generateContent {
-            try makeDirectory(dir)
-            try makeDirectory(dir + "/images")
+            try FileIO.makeDirectory(dir + "/images")
             try SampleArt.writeImages(to: dir)
             print("wrote sample images to \(dir)/images")
             return
         }
-        if !headless, hasDisplay() {
+        if !headless, getenv("CI") == nil, Kiosk.hasDisplay() {
             // The display decides the size; the app, its content and the scale come from here.
-            var arguments = ["--app", options.app, "--scale", String(options.scale)]
-            if let manifest = options.manifest { arguments += ["--manifest", manifest] }
-            let board = try BoardCommand.Run.parse(arguments)
-            try board.run()
+            var arguments = ["--app", app.app, "--scale", String(scale)]
+            if let manifest = app.manifest { arguments += ["--manifest", manifest] }
+            try BoardCommand.Run.parse(arguments).run()
             return
         }
-        let (window, app) = try options.makeWindow()
-        guard let app else { throw ValidationError("the tour needs the catalog app") }
-        let summary = try runHeadless(window: window, script: CatalogTour.script(for: app), hz: 60, out: out, timing: false)
+        var options = try HeadlessOptions.parse(["--size", size, "--scale", String(scale)])
+        options.out = out
+        let (w, h, s) = try options.geometry()
+        let (window, catalog) = try app.makeWindow(width: w, height: h, scale: s)
+        guard let catalog else { throw ValidationError("the tour needs the catalog app") }
+        let summary = try HeadlessRuntime.runVirtual(window, width: w, height: h, script: CatalogTour.script(for: catalog),
+                                                     hz: 60, out: out, timing: false)
         print("No display here: ran the headless tour.\n\(summary)")
-    }
-
-    /// A DRM card we may open, and not inside CI.
-    func hasDisplay() -> Bool {
-        if getenv("CI") != nil { return false }
-        for i in 0..<8 where access("/dev/dri/card\(i)", R_OK | W_OK) == 0 { return true }
-        return false
     }
 }

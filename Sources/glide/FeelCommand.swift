@@ -1,6 +1,8 @@
 import ArgumentParser
 import FeelLab
 import Geometry
+import KioskRuntime
+import Runtime
 import Scrolling
 #if canImport(Glibc)
 import Glibc
@@ -111,13 +113,13 @@ func parseSamples(_ path: String) throws -> [TraceSample] {
     do {
         text = try readText(path)
     } catch {
-        printError("glide: \(error)")
+        standardError("glide: \(error)")
         throw ExitCode(2)
     }
     do {
         return try TouchTrace.parse(text)
     } catch {
-        printError("glide: \(path): \(error)")
+        standardError("glide: \(path): \(error)")
         throw ExitCode(2)
     }
 }

@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 import Scrolling
+import Geometry
 @testable import FeelLab
 
 @Suite struct TouchTraceParsingTests {

@@ -1,4 +1,5 @@
 import Dispatch
+import Headless
 import Logging
 import Raster
 import Runtime
@@ -72,8 +73,10 @@ final class Harness: Sendable {
             do {
                 let window = try makePagerWindow()
                 built.signal()
-                let loop = RealTimeHeadlessLoop(app: window, width: 640, height: 400, hz: 60, remote: server)
-                loop.run(stopper: stopper)
+                let display = HeadlessDisplay(width: 640, height: 400)
+                let loop = try FrameLoop(driver: FrameDriver(app: window, display: display), output: display, stopper: stopper)
+                loop.remote = server
+                try loop.run()
             } catch {
                 failure.withLock { $0 = "\(error)" }
                 built.signal()

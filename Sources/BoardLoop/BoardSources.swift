@@ -1,0 +1,178 @@
+import ImageCodecs
+import LinuxDRM
+import LinuxInput
+import Raster
+import Runtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// The board's parts of a `FrameLoop` (LOOP-1): the DRM display as its output, its supervision
+// (flips, release and resume, hotplug), libinput, and the files a board writes (the input
+// recording, the state file).
+
+public enum BoardLoopError: Error, CustomStringConvertible {
+    case recordFile(path: String, reason: String)
+    case displayModeGone(String)
+    public var description: String {
+        switch self {
+        case .recordFile(let path, let reason): return "cannot write \(path): \(reason)"
+        case .displayModeGone(let mode):
+            return "the display came back without the mode \(mode): exiting, so that a restart (the service's Restart=always) takes the new display's modes"
+        }
+    }
+}
+
+extension DRMDisplay: FrameOutput {
+    /// No frame while a flip is pending or the display is released or unplugged.
+    public var canPresent: Bool { !isFlipPending && !isPaused }
+    /// Screenshots come from the shadow buffer, never the write-combined scanout.
+    public func screen(shadow: PixelBuffer) -> PixelBuffer { shadow }
+}
+
+/// The display's slot (OUT-3): completes page flips, gives the display up on request (SIGUSR1,
+/// a VT switch) until asked back (SIGUSR2), and retries a display that went away every second
+/// (or at its hotplug event) without taking back one that was released on request.
+public final class DisplaySupervisor: LoopSource {
+    public let display: DRMDisplay
+    public let name = "display"
+    public private(set) var released = false
+    var lastRetry = -Double.infinity
+    let log: (String) -> Void
+
+    public init(display: DRMDisplay, log: @escaping (String) -> Void) {
+        self.display = display
+        self.log = log
+    }
+
+    public var pollFD: Int32? { display.fd }
+
+    public func deadline(now: Double) -> Double? {
+        display.isPaused && !released ? lastRetry + 1 : nil
+    }
+
+    public func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+        if readable {
+            do { try display.handleEvents() } catch { log("\(error)") }
+        }
+        if display.isPaused && !released && now >= lastRetry + 1 {
+            lastRetry = now
+            try resume(loop)
+        }
+    }
+
+    /// SIGUSR1 and SIGUSR2.
+    public func handle(signal: Int32, loop: FrameLoop) {
+        switch signal {
+        case SIGUSR1:
+            log("releasing the display (SIGUSR1)")
+            released = true
+            display.pause()
+        case SIGUSR2:
+            log("taking the display back (SIGUSR2)")
+            released = false
+            if display.resume() { loop.requestFrame() }
+        default:
+            break
+        }
+    }
+
+    /// A connector changed: pause if ours went away, else try to bring a lost display back.
+    func hotplugged(_ loop: FrameLoop) throws {
+        if display.connectorMayHaveChanged() {
+            log("display disconnected: paused until it is back")
+        } else if display.isPaused && !released {
+            try resume(loop)
+        }
+    }
+
+    func resume(_ loop: FrameLoop) throws {
+        if display.resume() {
+            log("display is back: \(display.summary)")
+            loop.requestFrame()
+        } else if display.isModeGone {
+            throw BoardLoopError.displayModeGone("\(display.mode)")
+        }
+    }
+}
+
+/// udev's drm change events (display hotplug).
+public final class HotplugSource: LoopSource {
+    public let name = "hotplug"
+    let monitor: ConnectorMonitor
+    let supervisor: DisplaySupervisor
+
+    public init(monitor: ConnectorMonitor, supervisor: DisplaySupervisor) {
+        self.monitor = monitor
+        self.supervisor = supervisor
+    }
+
+    public var pollFD: Int32? { monitor.fd }
+    public func deadline(now: Double) -> Double? { nil }
+    public func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+        if monitor.drain() { try supervisor.hotplugged(loop) }
+    }
+}
+
+/// libinput's slot: touches, keys and pointer events go to the app at their kernel times.
+public final class LibinputSource: LoopSource {
+    public let name = "input"
+    public let input: InputContext
+
+    public init(input: InputContext) { self.input = input }
+
+    public var pollFD: Int32? { input.fd }
+    public func deadline(now: Double) -> Double? { nil }
+    public func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+        for event in input.dispatch() { loop.driver.deliver(event) }
+    }
+}
+
+/// Writes input events as JSON Lines in the headless script format (HL-2), `t` in milliseconds
+/// since the app's first frame: a headless replay draws its first frame at t = 0, so start-up
+/// animations (the indicator flash) and the input line up as they did on the board.
+public final class InputRecorder {
+    let file: AppendingFile
+    /// The first frame's time; the first event's if input came before it.
+    public var origin: Double?
+
+    public init(path: String) throws(BoardLoopError) {
+        do { file = try AppendingFile(path: path) } catch { throw .recordFile(path: path, reason: "\(error)") }
+    }
+
+    public func record(_ event: InputEvent) {
+        let t0 = origin ?? event.time
+        origin = t0
+        guard let line = InputScript.line(for: event, milliseconds: (event.time - t0) * 1000) else { return }
+        file.append(line + "\n")
+    }
+}
+
+/// The state file (`--state-file`): the app's state JSON, written whole when the screen comes
+/// to rest showing a change, and removed when drawing starts again, so it exists only while the
+/// screen is at rest and shows exactly that state (tests wait for it).
+public final class StateFile {
+    public let path: String
+    var exists = false
+    let log: (String) -> Void
+
+    public init(path: String, log: @escaping (String) -> Void) {
+        self.path = path
+        self.log = log
+    }
+
+    public func write(_ json: String) {
+        do {
+            try FileIO.writeAll(Array((json + "\n").utf8), path: path)
+            exists = true
+        } catch {
+            log("cannot write the state file: \(error)")
+        }
+    }
+
+    public func remove() {
+        guard exists else { return }
+        unlink(path)
+        exists = false
+    }
+}

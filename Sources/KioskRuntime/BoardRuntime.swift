@@ -1,0 +1,95 @@
+import ArgumentParser
+import BoardConfig
+import BoardLoop
+import Dispatch
+import LinuxDRM
+import LinuxInput
+import Logging
+import RemoteControl
+import Runtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The board (`glide board`, `APP board`): takes the DRM display and libinput's devices, puts
+/// the console in graphics mode, and runs the app full-screen until SIGINT or SIGTERM, with
+/// display release (SIGUSR1/SIGUSR2), hotplug, systemd's watchdog, the state file, the input
+/// recording, `--stats` and remote control. Every app gets the same.
+public enum BoardRuntime {
+    public static func run(_ options: BoardOptions, app source: AppSource, appName: String? = nil) throws {
+        let log: @Sendable (String) -> Void = { standardError("\(Kiosk.commandName): \($0)") }
+        var cfg = try options.mergedConfig(apps: source.names)
+        if let appName { cfg.app = appName }
+        let turn = Rotation(rawValue: cfg.rotation) ?? .none
+        // Checked before the display is taken, so that a bad address or token says so at once.
+        let remoteConfiguration = try options.remote.configuration(configAddress: cfg.remoteAddress,
+                                                                   configToken: cfg.remoteToken)
+
+        let device = try DRMDevice.open(configured: cfg.card)
+        let display = try DRMDisplay(
+            device: device, connectorName: cfg.connector,
+            mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
+            rotation: turn)
+        defer {
+            display.restore()
+            log("display restored; exiting")
+        }
+        log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
+
+        var transform = TouchTransform(panelWidth: display.mode.width, panelHeight: display.mode.height, rotation: turn)
+        if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
+        let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
+        let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)
+
+        let app: App
+        do {
+            app = try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
+        } catch let e as ValidationError {
+            throw e
+        } catch {
+            throw ValidationError("the app could not start: \(error)")
+        }
+        let driver = FrameDriver(app: app, display: display)
+        driver.log = log
+        driver.inputTimesOnClock = true
+        let loop = try FrameLoop(driver: driver, output: display)
+        loop.maxFramesPerSecond = options.maxFps
+
+        let supervisor = DisplaySupervisor(display: display, log: log)
+        loop.sources = [supervisor, LibinputSource(input: input)]
+        if let monitor = ConnectorMonitor() { loop.sources.append(HotplugSource(monitor: monitor, supervisor: supervisor)) }
+        loop.catchSignals([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
+        loop.onSignal = { [unowned loop] in supervisor.handle(signal: $0, loop: loop) }
+
+        let recorder = try options.record.map { path throws(BoardLoopError) in try InputRecorder(path: path) }
+        if let recorder { driver.onInput = recorder.record }
+        loop.onFirstFrame = { t in
+            if recorder?.origin == nil { recorder?.origin = t }
+            log("first frame on screen at uptime \(uptime())")
+        }
+        if let path = options.stateFile {
+            let stateFile = StateFile(path: path, log: log)
+            loop.onDrawing = stateFile.remove
+            loop.onRest = { t in stateFile.write(driver.stateJSON(at: t)) }
+        }
+
+        let console = VirtualTerminal(fd: STDIN_FILENO)
+        if console != nil { log("the terminal on standard input is in graphics mode with its keyboard off until exit") }
+        defer { console?.restore() }
+
+        let server = try remoteConfiguration.map(RemoteRuntime.start)
+        if let server { log("remote control on port \(server.port ?? 0)") }
+        loop.remote = server
+        defer { if let server { RemoteRuntime.stop(server) } }
+
+        try loop.run()
+        display.waitForPendingFlip()
+        if options.stats { print(driver.stats.report) }
+    }
+}
+
+/// Seconds since boot from /proc/uptime, for boot-to-first-frame figures.
+func uptime() -> String {
+    guard let text = try? readText("/proc/uptime") else { return "?" }
+    return text.split(separator: " ").first.map(String.init) ?? "?"
+}

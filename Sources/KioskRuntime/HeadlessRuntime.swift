@@ -1,0 +1,111 @@
+import ArgumentParser
+import Dispatch
+import Geometry
+import Headless
+import ImageCodecs
+import Logging
+import RemoteControl
+import Runtime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `run --backend headless` for `glide` and for an app's own executable: on a virtual clock
+/// from a script (screenshots, states, `final.png`, `final.json`), or, with `--remote`, in real
+/// time serving the remote-control API until SIGINT or SIGTERM.
+public enum HeadlessRuntime {
+    public static func run(_ options: HeadlessOptions, app source: AppSource) throws {
+        let (w, h, scale) = try options.geometry()
+        let script = try options.parsedScript()
+        let remote = try options.remote.configuration()
+        let app: App
+        do { app = try source.build(w, h, scale, true, .init()) } catch let e as ValidationError { throw e } catch {
+            throw ValidationError("the app could not start: \(error)")
+        }
+        if let remote {
+            try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
+        } else {
+            print(try runVirtual(app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing))
+        }
+    }
+
+    /// Runs `script` on the virtual clock and writes its screenshots and states, `final.png` and
+    /// `final.json` into `out`. Returns a one-line summary (and the frame times with `timing`).
+    public static func runVirtual(_ app: App, width: Int, height: Int, script: InputScript, hz: Double,
+                                  out: String, timing: Bool) throws -> String {
+        let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
+        let clock: (() -> Double)? = timing ? { monotonicSeconds() } : nil
+        let result = try runner.run(script, clock: clock)
+        try FileIO.makeDirectory(out)
+        for s in result.screenshots { try PNG.write(s.image, to: "\(out)/\(s.name).png") }
+        for s in result.states { try writeText(s.json + "\n", to: "\(out)/\(s.name).json") }
+        if let final = result.finalScreenshot { try PNG.write(final, to: "\(out)/final.png") }
+        try writeText(result.finalState + "\n", to: "\(out)/final.json")
+        var summary = "\(result.frames) frames, \(fixed(result.endTime, 3)) s of virtual time; wrote \(result.screenshots.count) screenshots, \(result.states.count) states, final.png and final.json to \(out)"
+        let times = runner.frameTimes
+        if timing, let median = percentile(times, 50), let p90 = percentile(times, 90), let most = times.max() {
+            summary += "\nframe time: median \(fixed(median, 3)) ms, p90 \(fixed(p90, 3)) ms, max \(fixed(most, 3)) ms over \(times.count) frames"
+        }
+        return summary
+    }
+
+    /// The app in wall-clock time with the remote API (and `script` played from the start).
+    static func runRealTime(_ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions,
+                            remote: RemoteConfiguration) throws {
+        let display = HeadlessDisplay(width: width, height: height, refreshHz: options.hz)
+        let driver = FrameDriver(app: app, display: display)
+        driver.log = { standardError("\(Kiosk.commandName): \($0)") }
+        let loop = try FrameLoop(driver: driver, output: display)
+        loop.catchSignals([SIGINT, SIGTERM])
+        loop.script = script.entries[...]
+        if script.entries.contains(where: { if case .input = $0.action { return false }; if case .key = $0.action { return false }; return true }) {
+            try FileIO.makeDirectory(options.out)
+        }
+        let out = options.out
+        loop.onCapture = { name, isScreenshot, t in
+            do {
+                if isScreenshot { try PNG.write(display.screen, to: "\(out)/\(name).png", alpha: .opaque) }
+                else { try writeText(driver.stateJSON(at: t) + "\n", to: "\(out)/\(name).json") }
+            } catch { driver.log("\(error)") }
+        }
+        let server = try RemoteRuntime.start(remote)
+        let port = server.port ?? remote.port
+        let host = remote.host.contains(":") ? "[\(remote.host)]" : remote.host
+        var line = "\(Kiosk.commandName): remote control on http://\(host):\(port)\n"
+        line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+        loop.remote = server
+        try loop.run()
+        RemoteRuntime.stop(server)
+        var bye = "\(Kiosk.commandName): stopped after \(driver.frameNumber) frames\n"
+        bye.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+    }
+}
+
+/// Starting and stopping the remote-control server around a loop.
+enum RemoteRuntime {
+    /// Starts the server and waits until it listens (port 0: see `server.port`).
+    static func start(_ configuration: RemoteConfiguration) throws -> RemoteServer {
+        let server = try RemoteServer(configuration: configuration, logger: Logger(label: "glide.remote"))
+        do { _ = try server.startBlocking() } catch {
+            standardError("\(Kiosk.commandName): \(error)")
+            throw ExitCode(1)
+        }
+        return server
+    }
+
+    static func stop(_ server: RemoteServer) {
+        let done = DispatchSemaphore(value: 0)
+        Task { await server.stop(); done.signal() }
+        _ = done.wait(timeout: .now() + 5)
+    }
+}
+
+/// Reads a whole text file, or standard input for "-".
+public func readText(_ path: String) throws -> String {
+    String(decoding: try FileIO.readAll(path: path == "-" ? "/dev/stdin" : path), as: UTF8.self)
+}
+
+/// Writes a text file (replacing it whole, never half-written).
+public func writeText(_ text: String, to path: String) throws {
+    try FileIO.writeAll(Array(text.utf8), path: path)
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import BoardConfig
+import Headless
+import Raster
+import Runtime
+import Text
+import UI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Entry points for a kiosk app (APP-1): whatever `glide` does with its own apps, an app that
+/// imports GlideKit does with its window: run on a board, headless, or under remote control.
+public enum Kiosk {
+    /// Runs the app that `build` makes, with the same command line and config file as `glide`:
+    ///
+    ///     APP board [--config FILE] ...    the display and touchscreen (the default when there is a display)
+    ///     APP run --backend headless [--size WxH] [--scale S] [--hz H] [--script FILE] [--out DIR]
+    ///             [--timing] [--remote HOST:PORT ...]
+    ///
+    /// `build` gets the canvas size (rotation applied), the scale factor and the fonts, and
+    /// returns the window; it runs on the loop's thread, which owns the window from then on.
+    /// Errors (bad options, no display, an app that fails to build) are printed and end the
+    /// process with a non-zero status; `run` returns when the app stops (SIGINT, SIGTERM).
+    public static func run(arguments: [String]? = nil, _ build: @escaping (Launch) throws -> Window) {
+        let source = AppSource { width, height, scale, isHeadless, config in
+            try build(Launch(width: width, height: height, scaleFactor: scale, typography: try typography(),
+                             isHeadless: isHeadless, config: config))
+        }
+        let args = arguments ?? Array(CommandLine.arguments.dropFirst())
+        do {
+            if args.isEmpty {
+                guard hasDisplay() else {
+                    standardError("""
+                        \(commandName): no display here (no /dev/dri/card* that this user may open).
+                        To run headless: \(commandName) run --backend headless [--size WxH] [--script FILE] [--out DIR]
+                        On a board: \(commandName) board [--config FILE]  (see \(commandName) --help)
+                        """)
+                    exit(2)
+                }
+                try BoardRuntime.run(try BoardCommand.parse([]).options, app: source)
+                return
+            }
+            switch try KioskCommand.parseAsRoot(args) {
+            case let board as BoardCommand: try BoardRuntime.run(board.options, app: source)
+            case let headless as HeadlessCommand: try HeadlessRuntime.run(headless.options, app: source)
+            case var other: try other.run()   // --help and the like
+            }
+        } catch {
+            KioskCommand.exit(withError: error)
+        }
+    }
+
+    /// The name the process was started as ("glide", or the app's executable): messages start
+    /// with it.
+    public static var commandName: String {
+        let path = CommandLine.arguments.first ?? "glide"
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// True when there is a DRM card this user may open.
+    public static func hasDisplay() -> Bool {
+        (0..<8).contains { access("/dev/dri/card\($0)", R_OK | W_OK) == 0 }
+    }
+
+    /// The fonts shipped in Glide's `Fonts/`: `$GLIDE_FONTS`, else a `Fonts/` next to or above the
+    /// executable (install the app with a copy of Glide's `Fonts/`), else the Glide checkout it
+    /// was built from.
+    public static func typography() throws -> Typography {
+        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable())
+    }
+
+    /// Runs `window` headless on a virtual clock through `script` and returns the last frame
+    /// and the final state JSON: what a person would see after that input.
+    public static func runHeadless(_ window: Window, script: InputScript = InputScript(entries: []), hz: Double = 60)
+        throws -> (frame: PixelBuffer?, state: String) {
+        let runner = HeadlessRunner(app: window, width: window.pixelWidth, height: window.pixelHeight, hz: hz)
+        let out = try runner.run(script)
+        return (out.finalScreenshot, out.finalState)
+    }
+}
+
+/// The app executable's command line.
+struct KioskCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Kiosk.commandName, abstract: "A Glide kiosk app.",
+                             subcommands: [BoardCommand.self, HeadlessCommand.self])
+    }
+}
+
+struct BoardCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "board", abstract: "Run full-screen on a DRM/KMS display with libinput touch, keys and pointer.")
+    @OptionGroup var options: BoardOptions
+}
+
+struct HeadlessCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run headless: on a virtual clock from a script (PNG and JSON out), or in real time under remote control.")
+    @OptionGroup var options: HeadlessOptions
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import RemoteControl
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--remote HOST:PORT` and its token (REM-1), for `run` and `board`.
+public struct RemoteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Serve the remote-control HTTP API on HOST:PORT (port 0 picks one). Off by default; loopback unless a token is given.",
+                               valueName: "host:port"))
+    public var remote: String?
+    @Option(help: "Bearer token every remote request must carry; required on a non-loopback address.")
+    public var remoteToken: String?
+    @Option(help: "Read the remote token from this file (first line), instead of the command line.")
+    public var remoteTokenFile: String?
+
+    public init() {}
+
+    /// The server configuration, or nil when neither `--remote` nor `configAddress` is given.
+    /// The board config's `remote_address` and `remote_token` fill in what the flags leave out.
+    public func configuration(configAddress: String? = nil, configToken: String? = nil) throws -> RemoteConfiguration? {
+        guard let remote = remote ?? configAddress else {
+            if remoteToken != nil || remoteTokenFile != nil { throw ValidationError("--remote-token needs --remote HOST:PORT") }
+            return nil
+        }
+        let source = self.remote == nil ? "remote_address" : "--remote"
+        var token = remoteToken ?? (remoteTokenFile == nil ? configToken : nil)
+        if let path = remoteTokenFile {
+            guard token == nil else { throw ValidationError("give --remote-token or --remote-token-file, not both") }
+            let text = try readText(path)
+            token = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            if token?.isEmpty ?? true { throw ValidationError("\(path): the token file is empty") }
+        }
+        do { return try RemoteConfiguration.parse(address: remote, token: token) } catch {
+            throw ValidationError("\(source): \(error)")
+        }
+    }
+}
+

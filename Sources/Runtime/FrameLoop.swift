@@ -1,0 +1,212 @@
+import Geometry
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a real-time loop's frames go: a DRM/KMS output, or memory when headless.
+public protocol FrameOutput: Display {
+    /// False while a frame cannot be presented (a page flip is pending, the display was released
+    /// or unplugged): the loop then waits for the output's source to wake it.
+    var canPresent: Bool { get }
+    /// The turn from the canvas to the panel; screenshots show the panel as a person sees it.
+    var rotation: Rotation { get }
+    /// The refresh rate frames are paced at.
+    var refreshHz: Double { get }
+    /// What a screenshot shows, given the app's shadow buffer: a buffer in ordinary memory
+    /// (a board's scanout buffers are write-combined and slow to read).
+    func screen(shadow: PixelBuffer) -> PixelBuffer
+}
+
+/// One named slot of a frame loop's poll(2) set: a file descriptor to watch (the DRM device's
+/// flip events, libinput, udev hotplug), a deadline to wake for (a retry), or both. A source
+/// logs what it can live with and throws only what ends the loop.
+public protocol LoopSource: AnyObject {
+    var name: String { get }
+    /// Watched for POLLIN; nil: a deadline only.
+    var pollFD: Int32? { get }
+    /// The loop time by which `service` must run even if the descriptor stays quiet.
+    func deadline(now: Double) -> Double?
+    /// The descriptor is readable (`readable`) or the deadline has come.
+    func service(readable: Bool, now: Double, loop: FrameLoop) throws
+}
+
+/// The real-time frame loop (LOOP-1), for a board and for headless runs under remote control:
+/// one poll(2) over a wake pipe (stop requests and signals), the app's posted work, the remote
+/// API and the sources, with a timeout only for what is due (the next frame of an animation,
+/// a timer, a scripted event). At rest and with nothing scheduled it sleeps without a timeout:
+/// no CPU. Time is CLOCK_MONOTONIC seconds, libinput's and DRM's timeline.
+public final class FrameLoop {
+    public let driver: FrameDriver
+    public let output: FrameOutput
+    public var sources: [LoopSource] = []
+    /// The remote-control API served on this loop's thread (REM-1).
+    public var remote: (any RemoteAccess)?
+    /// Present at most this many frames a second (default: the output's refresh rate; virtual
+    /// displays complete flips at once).
+    public var maxFramesPerSecond: Double?
+    /// A script played in real time from the loop's start, and what to do with its screenshot
+    /// and state lines (name, is a screenshot, time).
+    public var script: ArraySlice<InputScript.Entry> = []
+    public var onCapture: ((_ name: String, _ screenshot: Bool, _ t: Double) -> Void)?
+    /// Called once the first frame is on screen, with its time.
+    public var onFirstFrame: ((Double) -> Void)?
+    /// Called when drawing starts again after rest, and when the screen has come to rest
+    /// showing a change (the board's state file).
+    public var onDrawing: (() -> Void)?
+    public var onRest: ((Double) -> Void)?
+    /// Signals caught by `catchSignals` other than SIGINT and SIGTERM (which stop the loop).
+    public var onSignal: ((Int32) -> Void)?
+    public var log: @Sendable (String) -> Void { driver.log }
+
+    let wake: WakePipe
+    let notifier = SystemdNotifier()
+    var stopRequested = false
+
+    /// - `stopper`: a handle another thread keeps to end the loop (a new one if nil).
+    public init(driver: FrameDriver, output: FrameOutput, stopper: LoopStopper? = nil) throws(SystemCallError) {
+        self.driver = driver
+        self.output = output
+        if let stopper { wake = stopper.pipe } else { wake = try WakePipe() }
+        driver.clock = { monotonicSeconds() }
+    }
+
+    /// Ends `run` from any thread.
+    public var stopper: LoopStopper { LoopStopper(pipe: wake) }
+
+    /// SIGINT and SIGTERM stop the loop; the others go to `onSignal`.
+    public func catchSignals(_ signals: [Int32]) { wake.catchSignals(signals) }
+
+    /// Something outside the app changed what must be shown (a display came back).
+    public func requestFrame() { driver.requestFrame() }
+
+    /// Runs until `stop`, SIGINT or SIGTERM, or until a source throws (it could not go on: a
+    /// display back without its mode); then answers the remote's open requests with 503 and
+    /// drops later posted work with a message.
+    public func run() throws {
+        let start = monotonicSeconds()
+        let minInterval = 0.9 / (maxFramesPerSecond ?? output.refreshHz)
+        var lastFrame = -Double.infinity
+        var firstFrameShown = false
+        var changedSinceRest = true
+        var watchdog = Watchdog(notifier: notifier, now: start)
+        defer {
+            remote?.loopStopped()
+            driver.app.scheduler?.loopStopped()
+            notifier?.notify("STOPPING=1")
+        }
+        while !stopRequested {
+            let now = monotonicSeconds()
+            if let remote, remote.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
+                                                time: now, frameNumber: driver.frameNumber) {
+                driver.requestFrame()
+            }
+            while let e = script.first, start + e.t / 1000 <= now {
+                script.removeFirst()
+                if !driver.apply(e.action, at: start + e.t / 1000) {
+                    if case let .screenshot(name) = e.action { onCapture?(name, true, now) }
+                    if case let .state(name) = e.action { onCapture?(name, false, now) }
+                }
+            }
+            driver.runScheduled(upTo: now)
+
+            var timeout: Double? = nil   // seconds from now; nil: until something happens
+            func wakeBy(_ time: Double?) {
+                guard let time else { return }
+                timeout = min(timeout ?? .infinity, max(0, time - now))
+            }
+            if output.canPresent {
+                if driver.wantsFrame(at: now) {
+                    if now < lastFrame + minInterval {
+                        wakeBy(lastFrame + minInterval)
+                    } else {
+                        if !changedSinceRest { onDrawing?() }
+                        changedSinceRest = driver.drawFrame(at: now) || changedSinceRest
+                        lastFrame = now
+                        if !firstFrameShown && driver.presentedFrames > 0 && output.canPresent {
+                            firstFrameShown = true
+                            onFirstFrame?(now)
+                            notifier?.notify("READY=1")
+                        }
+                        continue   // serve requests again with the new frame on screen
+                    }
+                } else if changedSinceRest && firstFrameShown {
+                    // At rest and the last frame is on screen: the screen shows exactly this state.
+                    onRest?(now)
+                    changedSinceRest = false
+                }
+            }
+            wakeBy(watchdog.due(now: now))
+            wakeBy(driver.nextTimerDue)
+            wakeBy(remote?.nextDeadline)
+            wakeBy(script.first.map { start + $0.t / 1000 })
+            for s in sources { wakeBy(s.deadline(now: now)) }
+
+            try poll(timeout: timeout, now: now)
+        }
+        driver.stats.wakeups = wakeups
+    }
+
+    var wakeups = 0
+
+    /// Waits for any descriptor or the timeout, then services what woke.
+    func poll(timeout: Double?, now: Double) throws {
+        var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
+        let scheduled = driver.app.scheduler?.wakeFD ?? -1
+        fds.append(pollfd(fd: scheduled, events: Int16(POLLIN), revents: 0))   // fd -1 is ignored
+        fds.append(pollfd(fd: remote?.wakeFD ?? -1, events: Int16(POLLIN), revents: 0))
+        let first = fds.count
+        for s in sources { fds.append(pollfd(fd: s.pollFD ?? -1, events: Int16(POLLIN), revents: 0)) }
+        let ms: Int32 = timeout.map { Int32(min(max(($0 * 1000).rounded(.up), 0), 60_000)) } ?? -1
+        let r = Glibc.poll(&fds, nfds_t(fds.count), ms)
+        wakeups += 1
+        if r < 0 {
+            if errno == EINTR { return }
+            throw SystemCallError(operation: "poll", errno: errno)
+        }
+        if fds[0].revents != 0 {
+            for byte in wake.drain() {
+                let s = Int32(byte)
+                if s == 0 || s == SIGINT || s == SIGTERM {
+                    if s != 0 { log("signal \(s): exiting") }
+                    stopRequested = true
+                } else {
+                    onSignal?(s)
+                }
+            }
+        }
+        let later = monotonicSeconds()
+        for (i, s) in sources.enumerated() {
+            let readable = fds[first + i].revents != 0
+            let due = s.deadline(now: later).map { $0 <= later } ?? false
+            if readable || due { try s.service(readable: readable, now: later, loop: self) }
+        }
+    }
+}
+
+/// Ends a `FrameLoop` from any thread.
+public struct LoopStopper: Sendable {
+    let pipe: WakePipe
+    init(pipe: WakePipe) { self.pipe = pipe }
+    public init() throws(SystemCallError) { pipe = try WakePipe() }
+    public func stop() { pipe.wake(0) }
+}
+
+/// systemd's watchdog (WatchdogSec): WATCHDOG=1 from the loop at half the interval, so a loop
+/// that stops turning is restarted.
+struct Watchdog {
+    let notifier: SystemdNotifier?
+    var last: Double
+
+    init(notifier: SystemdNotifier?, now: Double) { self.notifier = notifier; last = now }
+
+    /// Pets the dog when it is time and says when it is next due (nil without a watchdog).
+    mutating func due(now: Double) -> Double? {
+        guard let notifier, let interval = notifier.watchdogInterval else { return nil }
+        if now >= last + interval {
+            notifier.notify("WATCHDOG=1")
+            last = now
+        }
+        return last + interval
+    }
+}

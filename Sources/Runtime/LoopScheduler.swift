@@ -1,0 +1,240 @@
+import CLinux
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Timers and work handed in from other threads, run on a frame loop's thread at the loop's
+/// time (APP-2). It has no clock: the loop says what time it is (`runDue(upTo:)`), so headless
+/// a timer fires at its exact virtual time and a screenshot at t = 2.5 s is the same on every
+/// machine; on a board the loop's clock is CLOCK_MONOTONIC.
+///
+/// Timers made before the loop starts count from its first frame (`start(at:)`).
+public final class LoopScheduler: @unchecked Sendable {
+    // Loop-thread state (timers, channel handlers): touched only by the thread that runs the
+    // loop, so it needs no lock. `@unchecked Sendable` covers the cross-thread part below.
+    struct Entry {
+        var due: Double
+        var interval: Double?
+        var action: () throws -> Void
+    }
+    private var entries: [Int: Entry] = [:]
+    /// Delays of timers made before `start`, in creation order.
+    private var early: [(id: Int, delay: Double)] = []
+    private var nextID = 1
+    private var handlers: [Int: (any Sendable) -> Void] = [:]
+    /// The loop's time: the time of the timer firing now, else of the last `runDue`.
+    public private(set) var now: Double?
+
+    // Any-thread state.
+    private struct Inbox {
+        var work: [Posted] = []
+        var stopped = false
+        var reportedDrop = false
+    }
+    private enum Posted {
+        case closure(@Sendable () -> Void)
+        case value(channel: Int, any Sendable)
+    }
+    private let inbox = Mutex(Inbox())
+    /// Readable (an eventfd) while posted work waits: a sleeping loop polls it.
+    public let wakeFD: Int32
+    /// Where a timer that throws, or a post after the loop stopped, is reported (the loop's log).
+    /// Read on whichever thread reports; set it before the loop starts.
+    public var report: @Sendable (String) -> Void = { standardError("glide: \($0)") }
+
+    public init() {
+        wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
+    }
+
+    deinit { if wakeFD >= 0 { close(wakeFD) } }
+
+    /// True once the loop has given the scheduler its time.
+    public var isStarted: Bool { now != nil }
+
+    // MARK: Timers (loop thread)
+
+    /// Runs `action` once, `seconds` from now on the loop's clock (0: before the next frame).
+    /// Negative or non-finite delays are refused with a message; the returned timer is then
+    /// already cancelled.
+    @discardableResult
+    public func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
+        guard seconds.isFinite, seconds >= 0 else {
+            report("after(\(seconds)): the delay must be a finite number of seconds, 0 or more; the timer was not started")
+            return LoopTimer(scheduler: nil, id: 0)
+        }
+        return add(delay: seconds, interval: nil, action)
+    }
+
+    /// Runs `action` every `seconds` on the loop's clock, first `seconds` from now. A loop that
+    /// falls behind fires a late timer once and keeps to its grid (missed ticks are not piled up).
+    /// A zero, negative or non-finite interval is refused with a message.
+    @discardableResult
+    public func every(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
+        guard seconds.isFinite, seconds > 0 else {
+            report("every(\(seconds)): the interval must be a finite number of seconds above 0; the timer was not started")
+            return LoopTimer(scheduler: nil, id: 0)
+        }
+        return add(delay: seconds, interval: seconds, action)
+    }
+
+    private func add(delay: Double, interval: Double?, _ action: @escaping () throws -> Void) -> LoopTimer {
+        let id = nextID
+        nextID += 1
+        if let now {
+            entries[id] = Entry(due: now + delay, interval: interval, action: action)
+        } else {
+            entries[id] = Entry(due: .infinity, interval: interval, action: action)
+            early.append((id, delay))
+        }
+        return LoopTimer(scheduler: self, id: id)
+    }
+
+    func cancel(_ id: Int) {
+        entries[id] = nil
+        early.removeAll { $0.id == id }
+    }
+
+    func isScheduled(_ id: Int) -> Bool { entries[id] != nil }
+
+    /// Sets the time origin: timers made so far count from `t`. Later calls do nothing.
+    public func start(at t: Double) {
+        guard now == nil else { return }
+        now = t
+        for (id, delay) in early { entries[id]?.due = t + delay }
+        early = []
+    }
+
+    /// The earliest timer's due time (after `start`); a loop sleeps no longer than this.
+    public var nextDue: Double? {
+        guard now != nil else { return nil }
+        return entries.values.lazy.map(\.due).min()
+    }
+
+    /// Runs the posted work, then every timer due at or before `t` in time order, each with
+    /// `now` at its own due time. Returns true if anything ran (the app may have changed).
+    @discardableResult
+    public func runDue(upTo t: Double) -> Bool {
+        start(at: t)
+        now = max(now ?? t, t)
+        var ran = runPosted()
+        var fired: Set<Int> = []
+        while let (id, entry) = entries.filter({ $0.value.due <= t && !fired.contains($0.key) })
+                .min(by: { ($0.value.due, $0.key) < ($1.value.due, $1.key) }) {
+            fired.insert(id)
+            if let interval = entry.interval {
+                // The next tick on the timer's own grid after `t`.
+                let missed = ((t - entry.due) / interval).rounded(.down)
+                entries[id]?.due = entry.due + (missed + 1) * interval
+            } else {
+                entries[id] = nil
+            }
+            now = entry.due
+            do { try entry.action() } catch {
+                report("a timer threw \(error)" + (entry.interval == nil ? "" : "; it keeps running"))
+            }
+            ran = true
+        }
+        now = t
+        return ran
+    }
+
+    // MARK: Work from other threads
+
+    /// Runs `work` on the loop's thread before its next frame, waking a sleeping loop. Call it
+    /// from any thread. After the loop has stopped the work is dropped, and said so once.
+    @discardableResult
+    public func post(_ work: @escaping @Sendable () -> Void) -> Bool {
+        enqueue(.closure(work))
+    }
+
+    /// A typed mailbox: `receive` runs on the loop's thread for every value sent to the channel
+    /// from any thread. The values cross threads; the handler (which may touch views) never does.
+    /// Make channels on the loop's thread (in the app builder, or in a timer).
+    public func channel<Value: Sendable>(_ receive: @escaping (Value) -> Void) -> LoopChannel<Value> {
+        let id = nextID
+        nextID += 1
+        handlers[id] = { value in if let v = value as? Value { receive(v) } }
+        return LoopChannel(scheduler: self, id: id)
+    }
+
+    func send(_ value: any Sendable, to channel: Int) -> Bool {
+        enqueue(.value(channel: channel, value))
+    }
+
+    private func enqueue(_ item: Posted) -> Bool {
+        let accepted = inbox.withLock { box -> Bool? in
+            if box.stopped {
+                if box.reportedDrop { return nil }
+                box.reportedDrop = true
+                return false
+            }
+            box.work.append(item)
+            return true
+        }
+        switch accepted {
+        case true?:
+            var one: UInt64 = 1
+            _ = write(wakeFD, &one, 8)
+            return true
+        case false?:
+            report("work posted after the loop stopped was dropped (and any more will be, silently)")
+            return false
+        case nil:
+            return false
+        }
+    }
+
+    private func runPosted() -> Bool {
+        var count: UInt64 = 0
+        _ = read(wakeFD, &count, 8)
+        let work = inbox.withLock { box -> [Posted] in
+            let w = box.work
+            box.work.removeAll()
+            return w
+        }
+        for item in work {
+            switch item {
+            case let .closure(f): f()
+            case let .value(channel, value): handlers[channel]?(value)
+            }
+        }
+        return !work.isEmpty
+    }
+
+    /// True while posted work waits (any thread).
+    public var hasPostedWork: Bool { inbox.withLock { !$0.work.isEmpty } }
+
+    /// The loop has ended: later posts are dropped with a message.
+    public func loopStopped() {
+        inbox.withLock { $0.stopped = true; $0.work.removeAll() }
+    }
+}
+
+/// A timer made by `LoopScheduler.every` or `after`; cancel it on the loop's thread.
+public final class LoopTimer {
+    weak var scheduler: LoopScheduler?
+    let id: Int
+    init(scheduler: LoopScheduler?, id: Int) { self.scheduler = scheduler; self.id = id }
+
+    public func cancel() { scheduler?.cancel(id) }
+    /// False once a one-shot timer has fired, or the timer was cancelled or refused.
+    public var isScheduled: Bool { scheduler?.isScheduled(id) ?? false }
+}
+
+/// Sends values to a handler on the loop's thread from any thread (`LoopScheduler.channel`).
+public struct LoopChannel<Value: Sendable>: Sendable {
+    let scheduler: LoopScheduler
+    let id: Int
+
+    /// Queues `value` for the handler and wakes the loop; false if the loop has stopped.
+    @discardableResult
+    public func send(_ value: Value) -> Bool { scheduler.send(value, to: id) }
+}
+
+/// Writes one line to standard error (with a newline), never through a buffer that a crash
+/// could lose: the one place Glide's loops and commands report.
+public func standardError(_ line: String) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
