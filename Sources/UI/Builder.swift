@@ -36,6 +36,10 @@ extension View {
         return self
     }
 
+    /// In a vertical stack with a height, this view shares the height its siblings leave.
+    @discardableResult
+    public func flexible(_ on: Bool = true) -> Self { isFlexible = on; return self }
+
     @discardableResult
     public func onTap(_ action: @escaping () -> Void) -> Self { onTap = action; return self }
 

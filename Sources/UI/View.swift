@@ -46,6 +46,9 @@ open class View {
     public var isFocusable = false
     public var isHidden = false { didSet { setNeedsDisplay() } }
 
+    /// Takes a share of the height a vertical stack's other children leave (`flexible()`).
+    public var isFlexible = false { didSet { setNeedsLayout() } }
+
     public init(id: String? = nil) { self.id = id }
 
     // MARK: Tree

@@ -197,8 +197,23 @@ open class Stack: Box {
         let visible = children.filter { !$0.isHidden }
         if axis == .vertical {
             var h = 0.0, w = 0.0
-            for c in visible {
-                let s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: .infinity))
+            // Flexible children (and spacers) share the height the others leave, when the
+            // stack has a height to share: a list under a header fills the rest of the screen.
+            func flexes(_ c: View) -> Bool { c.height == nil && (c.isFlexible || c is Spacer) }
+            let sharing = inner.height.isFinite ? visible.filter(flexes).count : 0
+            var shares: [Int: Double] = [:]
+            if sharing > 0 {
+                var used = spacing * Double(max(0, visible.count - 1))
+                for (i, c) in visible.enumerated() where !flexes(c) {
+                    let s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: .infinity))
+                    shares[i] = s.height; used += s.height
+                }
+                let share = max(0, inner.height - used) / Double(sharing)
+                for (i, c) in visible.enumerated() where flexes(c) { shares[i] = share }
+            }
+            for (i, c) in visible.enumerated() {
+                var s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: shares[i] ?? .infinity))
+                if let share = shares[i], flexes(c) { s.height = share }
                 sizes.append(s); h += s.height; w = max(w, s.width)
             }
             h += spacing * Double(max(0, visible.count - 1))
