@@ -31,6 +31,7 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs", "KioskRuntime"]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
+        .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.

@@ -8,7 +8,8 @@
 #   Board/vboard.sh run     boot the same image in a QEMU window (the pointer acts as a finger)
 #   Board/vboard.sh image   only build kernel + initramfs
 #
-# Environment: VBOARD_APP (default catalog; also list, bringup), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
+# Environment: VBOARD_APP (default catalog; also list, bringup), VBOARD_EXAMPLE (1: also boot the
+# Departures example app after glide; 0: not), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
 # 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
 # VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS") and VBOARD_TAP ("X,Y") in canvas pixels,
 # GLIDE_BIN (use this glide instead of `swift build -c release`),
@@ -89,6 +90,16 @@ else
     BIN=$(cd "$ROOT" && "${BOARD_BUILD[@]}" --show-bin-path)/glide
 fi
 [ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
+# The Departures example (an app outside the package, on Kiosk.run) boots after glide in the
+# test: static too, in its own build folder. VBOARD_EXAMPLE=0 leaves it out.
+EXAMPLE_BIN=""
+if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-0}" != 0 ]; then
+    step "building the Departures example (release, static Swift runtime)"
+    EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --scratch-path "$ROOT/.build-board-departures")
+    ( cd "$ROOT/Examples/Departures" && "${EXAMPLE_BUILD[@]}" > "$CACHE/example-build.log" 2>&1 ) || {
+        grep -E "error" "$CACHE/example-build.log" | head -20; echo "vboard: the example's build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
+    EXAMPLE_BIN=$(cd "$ROOT/Examples/Departures" && "${EXAMPLE_BUILD[@]}" --show-bin-path)/Departures
+fi
 
 # --- the headless render to compare with, and where to touch ------------------------------------
 if [ "$MODE" = test ]; then
@@ -122,10 +133,20 @@ PY
         [ "$TAP" != - ] && [ "$SWIPE" != - ] || { echo "vboard: set VBOARD_TAP and VBOARD_SWIPE for app $APP" >&2; exit 2; }
     fi
     echo "tap at $TAP, swipe $SWIPE (canvas pixels)"
+    EXAMPLE_SWIPE=0,0,0,0,1,1
+    if [ -n "$EXAMPLE_BIN" ]; then
+        step "headless render of the Departures example (${CW}x${CH})"
+        echo '{"t":1500,"screenshot":"rest"}' > "$OUT/example-script.jsonl"
+        "$EXAMPLE_BIN" run --backend headless --size "${CW}x${CH}" --script "$OUT/example-script.jsonl" \
+            --out "$OUT/example-headless" >/dev/null
+        cp "$OUT/example-headless/rest.png" "$OUT/expected-example.png"
+        EXAMPLE_SWIPE=$((CW / 2)),$((CH * 4 / 5)),$((CW / 2)),$((CH * 2 / 5)),400,20
+    fi
 else
     TAP=0,0; SWIPE=0,0,0,0,1,1
 fi
 PANEL_SWIPE=$(to_panel "$SWIPE")
+PANEL_EXAMPLE_SWIPE=$(to_panel "${EXAMPLE_SWIPE:-0,0,0,0,1,1}")
 PANEL_TAP=$(to_panel "$TAP")
 
 # --- initramfs ---------------------------------------------------------------------------------
@@ -135,6 +156,10 @@ rm -rf "$IMG"; mkdir -p "$IMG"/{bin,sbin,lib,lib64,modules,etc,proc,sys,dev,run,
 cp /bin/busybox "$IMG/bin/busybox"
 cp "$HERE/vboard/init.sh" "$IMG/init"; chmod +x "$IMG/init"
 strip -o "$IMG/bin/glide" "$BIN" 2>/dev/null || cp "$BIN" "$IMG/bin/glide"
+if [ -n "${EXAMPLE_BIN:-}" ]; then
+    strip -o "$IMG/bin/departures" "$EXAMPLE_BIN" 2>/dev/null || cp "$EXAMPLE_BIN" "$IMG/bin/departures"
+    echo "the Departures example in the image: $(stat -c %s "$IMG/bin/departures") bytes (stripped)"
+fi
 echo "glide in the image: $(stat -c %s "$IMG/bin/glide") bytes (stripped)"
 gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
 gcc -static -O2 -o "$IMG/bin/kdmode" "$HERE/vboard/kdmode.c"
@@ -149,7 +174,7 @@ cp -r "$ROOT/Fonts" "$IMG/usr/share/glide/Fonts"
 echo "root:x:0:0:root:/:/bin/sh" > "$IMG/etc/passwd"
 printf 'root:x:0:\nvideo:x:44:\ninput:x:105:\ntty:x:5:\naudio:x:29:\nkvm:x:106:\nrender:x:107:\n' > "$IMG/etc/group"
 # Shared libraries of glide and udevadm (the dynamic loader included), at their own paths.
-for lib in $( (ldd "$BIN"; ldd "$CACHE/udevroot/bin/udevadm") | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | sort -u); do
+for lib in $( (ldd "$BIN"; [ -n "${EXAMPLE_BIN:-}" ] && ldd "$EXAMPLE_BIN"; ldd "$CACHE/udevroot/bin/udevadm") | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | sort -u); do
     mkdir -p "$IMG$(dirname "$lib")"; cp -L "$lib" "$IMG$lib"
 done
 # Modules and their dependencies in load order, each once.
@@ -168,7 +193,7 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 # forwards a free loopback port of the host to it (user networking, guest 10.0.2.15).
 REMOTE_PORT=${VBOARD_REMOTE_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 REMOTE_TOKEN=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
-APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.token=$REMOTE_TOKEN${VBOARD_DUMP:+ vboard.dump=1}"
+APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN"
 QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
       -kernel "$CACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
       -device "virtio-gpu-pci,xres=$W,yres=$H"
@@ -191,7 +216,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

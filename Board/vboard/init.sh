@@ -19,7 +19,7 @@ for arg in $(cat /proc/cmdline); do
         vboard.app=*) APP=${arg#vboard.app=} ;;
         vboard.swipe=*) SWIPE=$(echo "${arg#vboard.swipe=}" | tr ',' ' ') ;;
         vboard.tap=*) TAP=$(echo "${arg#vboard.tap=}" | tr ',' ' ') ;;
-        vboard.dump=*) DUMP=1 ;;
+        vboard.exswipe=*) EXSWIPE=$(echo "${arg#vboard.exswipe=}" | tr ',' ' ') ;;
         vboard.token=*) TOKEN=${arg#vboard.token=} ;;
         vboard.rotation=*) ROTATION=${arg#vboard.rotation=} ;;
         vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
@@ -51,7 +51,6 @@ REMOTE="--remote 0.0.0.0:8080 --remote-token ${TOKEN:-vboard}"
 
 STATE=/tmp/state.json
 export GLIDE_FONTS=/usr/share/glide/Fonts GLIDE_CONTENT=/usr/share/glide/content
-[ -n "${DUMP:-}" ] && export GLIDE_DUMP_SHADOW=/tmp/shadow.ppm
 if [ "$MODE" = run ]; then
     glide board --app "$APP" --rotation "$ROTATION" --pointer-as-touch --state-file $STATE $REMOTE
     mark "EXIT $?"
@@ -110,7 +109,6 @@ shot tap
 echo "swipe $SWIPE" > /tmp/touch.fifo
 settle 2
 mark "STATE swipe $(cat $STATE)"
-[ -n "${DUMP:-}" ] && { mark "SHADOW begin"; gzip -c /tmp/shadow.ppm | base64 | while read -r l; do echo "@@B64 $l@@"; done; mark "SHADOW end"; }
 shot swipe
 
 # The host drives the app through the remote-control API (a swipe, /wait, /screenshot.png) and
@@ -160,6 +158,31 @@ while read -r l; do mark "STATS $l"; done < /tmp/stats.txt
 while read -r l; do mark "RECORD $l"; done < /tmp/record.jsonl
 sleep 0.3
 shot console
+
+# An app of its own on the same runtime (APP-1): the Departures example, a static executable
+# built outside the Glide package, with its live clock and its list.
+if [ -x /bin/departures ]; then
+    rm -f $STATE
+    mark "UPTIME example-start $(up)"
+    departures board --rotation "$ROTATION" --state-file $STATE < /dev/tty1 > /tmp/example.out 2> /tmp/example.log &
+    GLIDE=$!
+    i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+    mark "UPTIME example-first-rest $(up)"
+    mark "STATE example-first $(cat $STATE 2>/dev/null)"
+    shot example-first
+    sleep 2
+    shot example-clock
+    echo "swipe $EXSWIPE" > /tmp/touch.fifo
+    settle 3
+    mark "STATE example-swipe $(cat $STATE 2>/dev/null)"
+    shot example-swipe
+    kill -TERM $GLIDE
+    i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+    kill -0 $GLIDE 2>/dev/null && { diag "the example did not exit within 10 s of SIGTERM"; kill -KILL $GLIDE; }
+    wait $GLIDE
+    mark "EXEXIT $?"
+    while read -r l; do mark "EXLOG $l"; done < /tmp/example.log
+fi
 echo quit > /tmp/touch.fifo
 mark "DONE $(up)"
 poweroff -f

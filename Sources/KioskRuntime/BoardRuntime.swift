@@ -44,10 +44,8 @@ public enum BoardRuntime {
         let app: App
         do {
             app = try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
-        } catch let e as ValidationError {
-            throw e
         } catch {
-            throw ValidationError("the app could not start: \(error)")
+            throw AppStartError(underlying: error)
         }
         let driver = FrameDriver(app: app, display: display)
         driver.log = log

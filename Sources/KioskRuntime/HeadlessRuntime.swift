@@ -19,9 +19,7 @@ public enum HeadlessRuntime {
         let script = try options.parsedScript()
         let remote = try options.remote.configuration()
         let app: App
-        do { app = try source.build(w, h, scale, true, .init()) } catch let e as ValidationError { throw e } catch {
-            throw ValidationError("the app could not start: \(error)")
-        }
+        do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         if let remote {
             try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
         } else {

@@ -49,3 +49,9 @@ public struct AppSource {
         self.build = build
     }
 }
+
+/// An app builder that threw: the process ends with this message and status 1.
+struct AppStartError: Error, CustomStringConvertible {
+    var underlying: any Error
+    var description: String { "the app could not start: \(underlying)" }
+}
