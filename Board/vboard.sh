@@ -93,7 +93,7 @@ fi
 # The Departures example (an app outside the package, on Kiosk.run) boots after glide in the
 # test: static too, in its own build folder. VBOARD_EXAMPLE=0 leaves it out.
 EXAMPLE_BIN=""
-if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-0}" != 0 ]; then
+if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
     step "building the Departures example (release, static Swift runtime)"
     EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --scratch-path "$ROOT/.build-board-departures")
     ( cd "$ROOT/Examples/Departures" && "${EXAMPLE_BUILD[@]}" > "$CACHE/example-build.log" 2>&1 ) || {

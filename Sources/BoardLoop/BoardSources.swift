@@ -26,6 +26,7 @@ public enum BoardLoopError: Error, CustomStringConvertible {
 extension DRMDisplay: FrameOutput {
     /// No frame while a flip is pending or the display is released or unplugged.
     public var canPresent: Bool { !isFlipPending && !isPaused }
+    public var isShowing: Bool { !isPaused }
     /// Screenshots come from the shadow buffer, never the write-combined scanout.
     public func screen(shadow: PixelBuffer) -> PixelBuffer { shadow }
 }

@@ -15,6 +15,7 @@ public final class HeadlessDisplay: FrameOutput {
     /// The rate a real-time headless loop paces its frames at.
     public let refreshHz: Double
     public var canPresent: Bool { true }
+    public var isShowing: Bool { true }
     public var rotation: Rotation { .none }
     public func screen(shadow: PixelBuffer) -> PixelBuffer { screen }
 

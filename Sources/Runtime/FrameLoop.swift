@@ -9,6 +9,9 @@ public protocol FrameOutput: Display {
     /// False while a frame cannot be presented (a page flip is pending, the display was released
     /// or unplugged): the loop then waits for the output's source to wake it.
     var canPresent: Bool { get }
+    /// False while the display is released or unplugged: a frame presented then is kept for
+    /// when it is back, and is not yet on screen.
+    var isShowing: Bool { get }
     /// The turn from the canvas to the panel; screenshots show the panel as a person sees it.
     var rotation: Rotation { get }
     /// The refresh rate frames are paced at.
@@ -123,7 +126,7 @@ public final class FrameLoop {
                         if !changedSinceRest { onDrawing?() }
                         changedSinceRest = driver.drawFrame(at: now) || changedSinceRest
                         lastFrame = now
-                        if !firstFrameShown && driver.presentedFrames > 0 && output.canPresent {
+                        if !firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
                             firstFrameShown = true
                             onFirstFrame?(now)
                             notifier?.notify("READY=1")

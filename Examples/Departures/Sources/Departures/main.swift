@@ -20,8 +20,16 @@ struct Departure {
 }
 
 /// Seconds since midnight: local time on a board; a fixed 09:41:00 headless, so a script gives
-/// the same pixels on every machine.
+/// the same pixels on every machine. `DEPARTURES_TIME=HH:MM:SS` fixes it on a board too (a
+/// demo, or the virtual board comparing its frame with the headless one).
 func startOfDay(headless: Bool) -> Int {
+    if let fixed = getenv("DEPARTURES_TIME").map({ String(cString: $0) }) {
+        let parts = fixed.split(separator: ":").compactMap { Int($0) }
+        if parts.count == 3, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]), (0..<60).contains(parts[2]) {
+            return parts[0] * 3600 + parts[1] * 60 + parts[2]
+        }
+        standardError("Departures: DEPARTURES_TIME must be HH:MM:SS, not '\(fixed)'; ignored")
+    }
     if headless { return 9 * 3600 + 41 * 60 }
     var now = time(nil)
     var parts = tm()

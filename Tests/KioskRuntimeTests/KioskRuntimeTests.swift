@@ -1,0 +1,63 @@
+import ArgumentParser
+import BoardConfig
+import Headless
+import Runtime
+import Testing
+import Text
+import UI
+@testable import KioskRuntime
+
+/// The runtime an app executable shares with `glide`: option checking, a builder that throws,
+/// and a headless run with its outputs.
+@Suite struct KioskRuntimeTests {
+    struct Broken: Error, CustomStringConvertible { var description: String { "no timetable file" } }
+
+    @Test func aBuilderThatThrowsEndsWithAClearMessage() throws {
+        let options = try HeadlessOptions.parse(["--size", "800x480", "--out", "/tmp/glide-kiosk-never"])
+        var built = false
+        let source = AppSource { _, _, _, _, _ in built = true; throw Broken() }
+        #expect { try HeadlessRuntime.run(options, app: source) } throws: { error in
+            "\(error)" == "the app could not start: no timetable file"
+        }
+        #expect(built)
+    }
+
+    @Test func badOptionsAreRefusedBeforeTheAppIsBuilt() throws {
+        var built = false
+        let source = AppSource { _, _, _, _, _ in built = true; throw Broken() }
+        for args in [["--size", "10x10"], ["--size", "800x480", "--scale", "nan"], ["--hz", "0"], ["--backend", "drm"],
+                     ["--scale", "1e9"]] {
+            let options = try HeadlessOptions.parse(args)
+            #expect(throws: ValidationError.self, "\(args)") { try HeadlessRuntime.run(options, app: source) }
+        }
+        #expect(!built)
+        #expect(throws: (any Error).self) { try BoardOptions.parse(["--scale", "0"]).mergedConfig(apps: nil) }
+        #expect(throws: (any Error).self) { try BoardOptions.parse(["--rotation", "45"]).mergedConfig(apps: nil) }
+        let merged = try BoardOptions.parse(["--rotation", "90", "--scale", "2", "--mode", "800x480@60"]).mergedConfig(apps: nil)
+        #expect(merged.rotation == 90 && merged.scale == 2 && merged.mode == BoardConfig.Mode(width: 800, height: 480, refreshHz: 60))
+    }
+
+    @Test func aHeadlessRunWritesItsScreenshotsStatesAndFinalFrame() throws {
+        let dir = "/tmp/glide-kiosk-\(monotonicSeconds())"
+        let typography = try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath))
+        var size: (Int, Int, Double)?
+        let source = AppSource { w, h, scale, headless, _ in
+            #expect(headless)
+            size = (w, h, scale)
+            let label = Label("0", id: "ticks", size: 30)
+            let window = Window(width: w, height: h, scaleFactor: scale, typography: typography, root: label)
+            var n = 0
+            window.every(1) { n += 1; label.text = "\(n)" }
+            return window
+        }
+        let summary = try HeadlessRuntime.runVirtual(
+            try source.build(320, 200, 1.5, true, BoardConfig()), width: 320, height: 200,
+            script: try InputScript.parse("{\"t\":2000,\"screenshot\":\"two\"}\n{\"t\":2000,\"state\":\"two\"}"),
+            hz: 60, out: dir, timing: false)
+        #expect(size! == (320, 200, 1.5))
+        #expect(summary.hasPrefix("121 frames, 2.000 s of virtual time; wrote 1 screenshots, 1 states"))
+        for file in ["two.png", "two.json", "final.png", "final.json"] {
+            #expect((try? readText("\(dir)/\(file)")) != nil, "\(file) written")
+        }
+    }
+}
