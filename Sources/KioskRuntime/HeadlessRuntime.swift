@@ -69,13 +69,11 @@ public enum HeadlessRuntime {
         let server = try RemoteRuntime.start(remote)
         let port = server.port ?? remote.port
         let host = remote.host.contains(":") ? "[\(remote.host)]" : remote.host
-        var line = "\(Kiosk.commandName): remote control on http://\(host):\(port)\n"
-        line.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+        standardOutput("\(Kiosk.commandName): remote control on http://\(host):\(port)")
         loop.remote = server
         try loop.run()
         RemoteRuntime.stop(server)
-        var bye = "\(Kiosk.commandName): stopped after \(driver.frameNumber) frames\n"
-        bye.withUTF8 { _ = write(1, $0.baseAddress, $0.count) }
+        standardOutput("\(Kiosk.commandName): stopped after \(driver.frameNumber) frames")
     }
 }
 

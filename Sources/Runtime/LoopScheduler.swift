@@ -231,10 +231,3 @@ public struct LoopChannel<Value: Sendable>: Sendable {
     @discardableResult
     public func send(_ value: Value) -> Bool { scheduler.send(value, to: id) }
 }
-
-/// Writes one line to standard error (with a newline), never through a buffer that a crash
-/// could lose: the one place Glide's loops and commands report.
-public func standardError(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}

@@ -84,3 +84,16 @@ public final class WakePipe: Sendable {
 /// Read by the C signal handler; process-wide by nature (signal dispositions are).
 nonisolated(unsafe) private var signalWakeFD: Int32 = -1
 nonisolated(unsafe) private var caughtSignals: [Int32] = []
+
+/// Writes one line to standard error, unbuffered (a crash loses nothing): the one place Glide's
+/// loops and commands report.
+public func standardError(_ line: String) { writeLine(line, to: 2) }
+
+/// Writes one line to standard output at once, even into a pipe (a test waiting for the remote
+/// address reads it while the process runs).
+public func standardOutput(_ line: String) { writeLine(line, to: 1) }
+
+private func writeLine(_ line: String, to fd: Int32) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
+}
