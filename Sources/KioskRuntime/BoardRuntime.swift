@@ -17,7 +17,7 @@ import Glibc
 /// recording, `--stats` and remote control. Every app gets the same.
 public enum BoardRuntime {
     public static func run(_ options: BoardOptions, app source: AppSource, appName: String? = nil) throws {
-        let log: @Sendable (String) -> Void = { standardError("\(Kiosk.commandName): \($0)") }
+        let log: @Sendable (String) -> Void = report
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }
         let turn = Rotation(rawValue: cfg.rotation) ?? .none
@@ -47,10 +47,9 @@ public enum BoardRuntime {
         } catch {
             throw AppStartError(underlying: error)
         }
-        let driver = FrameDriver(app: app, display: display)
-        driver.log = log
+        let loop = try FrameLoop(app: app, output: display)
+        let driver = loop.driver
         driver.inputTimesOnClock = true
-        let loop = try FrameLoop(driver: driver, output: display)
         loop.maxFramesPerSecond = options.maxFps
 
         let supervisor = DisplaySupervisor(display: display, log: log)
@@ -81,7 +80,6 @@ public enum BoardRuntime {
         defer { if let server { RemoteRuntime.stop(server) } }
 
         try loop.run()
-        display.waitForPendingFlip()
         if options.stats { print(driver.stats.report) }
     }
 }

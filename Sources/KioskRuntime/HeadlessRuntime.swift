@@ -51,9 +51,8 @@ public enum HeadlessRuntime {
     static func runRealTime(_ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions,
                             remote: RemoteConfiguration) throws {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: options.hz)
-        let driver = FrameDriver(app: app, display: display)
-        driver.log = { standardError("\(Kiosk.commandName): \($0)") }
-        let loop = try FrameLoop(driver: driver, output: display)
+        let loop = try FrameLoop(app: app, output: display)
+        let driver = loop.driver
         loop.catchSignals([SIGINT, SIGTERM])
         loop.script = script.entries[...]
         if script.entries.contains(where: { if case .input = $0.action { return false }; if case .key = $0.action { return false }; return true }) {
@@ -83,7 +82,7 @@ enum RemoteRuntime {
     static func start(_ configuration: RemoteConfiguration) throws -> RemoteServer {
         let server = try RemoteServer(configuration: configuration, logger: Logger(label: "glide.remote"))
         do { _ = try server.startBlocking() } catch {
-            standardError("\(Kiosk.commandName): \(error)")
+            report("\(error)")
             throw ExitCode(1)
         }
         return server

@@ -53,10 +53,7 @@ public enum Kiosk {
 
     /// The name the process was started as ("glide", or the app's executable): messages start
     /// with it.
-    public static var commandName: String {
-        let path = CommandLine.arguments.first ?? "glide"
-        return path.split(separator: "/").last.map(String.init) ?? path
-    }
+    public static var commandName: String { processName }
 
     /// True when there is a DRM card this user may open.
     public static func hasDisplay() -> Bool {

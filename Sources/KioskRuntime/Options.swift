@@ -98,7 +98,7 @@ public struct HeadlessOptions: ParsableArguments {
         do {
             return try InputScript.parse(try readText(script))
         } catch {
-            standardError("\(Kiosk.commandName): \(script): \(error)")
+            report("\(script): \(error)")
             throw ExitCode(2)
         }
     }

@@ -24,7 +24,7 @@ public final class FrameDriver {
     /// Called with each input event before the app gets it (a recorder).
     public var onInput: ((InputEvent) -> Void)?
     /// Where the loop reports (the app's timers report here too).
-    public var log: @Sendable (String) -> Void = { standardError("glide: \($0)") } {
+    public var log: @Sendable (String) -> Void = report {
         didSet { app.scheduler?.report = log }
     }
 
@@ -119,15 +119,6 @@ public final class FrameDriver {
 
     /// The state JSON at `t` with the frames rendered so far.
     public func stateJSON(at t: Double) -> String { app.stateJSON(at: t, frameNumber: frameNumber) }
-
-    /// A copy of what is on screen.
-    public func screenshot() -> PixelBuffer {
-        let copy = PixelBuffer(width: frame.width, height: frame.height)
-        for y in 0..<frame.height {
-            (copy.pixels + y * copy.stride).update(from: frame.pixels + y * frame.stride, count: frame.width)
-        }
-        return copy
-    }
 }
 
 /// Frame-time and input-latency figures gathered by a loop, for `--stats` and `--timing`.

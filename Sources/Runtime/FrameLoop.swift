@@ -66,16 +66,13 @@ public final class FrameLoop {
     let notifier = SystemdNotifier()
     var stopRequested = false
 
-    /// - `stopper`: a handle another thread keeps to end the loop (a new one if nil).
-    public init(driver: FrameDriver, output: FrameOutput, stopper: LoopStopper? = nil) throws(SystemCallError) {
-        self.driver = driver
+    /// Runs `app` on `output`. `stopper`: a handle another thread keeps to end the loop.
+    public init(app: App, output: FrameOutput, stopper: LoopStopper? = nil) throws(SystemCallError) {
+        driver = FrameDriver(app: app, display: output)
         self.output = output
         if let stopper { wake = stopper.pipe } else { wake = try WakePipe() }
         driver.clock = { monotonicSeconds() }
     }
-
-    /// Ends `run` from any thread.
-    public var stopper: LoopStopper { LoopStopper(pipe: wake) }
 
     /// SIGINT and SIGTERM stop the loop; the others go to `onSignal`.
     public func catchSignals(_ signals: [Int32]) { wake.catchSignals(signals) }
@@ -147,10 +144,7 @@ public final class FrameLoop {
 
             try poll(timeout: timeout, now: now)
         }
-        driver.stats.wakeups = wakeups
     }
-
-    var wakeups = 0
 
     /// Waits for any descriptor or the timeout, then services what woke.
     func poll(timeout: Double?, now: Double) throws {
@@ -162,7 +156,7 @@ public final class FrameLoop {
         for s in sources { fds.append(pollfd(fd: s.pollFD ?? -1, events: Int16(POLLIN), revents: 0)) }
         let ms: Int32 = timeout.map { Int32(min(max(($0 * 1000).rounded(.up), 0), 60_000)) } ?? -1
         let r = Glibc.poll(&fds, nfds_t(fds.count), ms)
-        wakeups += 1
+        driver.stats.wakeups += 1
         if r < 0 {
             if errno == EINTR { return }
             throw SystemCallError(operation: "poll", errno: errno)
@@ -190,7 +184,6 @@ public final class FrameLoop {
 /// Ends a `FrameLoop` from any thread.
 public struct LoopStopper: Sendable {
     let pipe: WakePipe
-    init(pipe: WakePipe) { self.pipe = pipe }
     public init() throws(SystemCallError) { pipe = try WakePipe() }
     public func stop() { pipe.wake(0) }
 }

@@ -14,13 +14,13 @@ public final class LoopScheduler: @unchecked Sendable {
     // Loop-thread state (timers, channel handlers): touched only by the thread that runs the
     // loop, so it needs no lock. `@unchecked Sendable` covers the cross-thread part below.
     struct Entry {
+        /// Loop time; before `start`, the delay from the first frame.
         var due: Double
         var interval: Double?
         var action: () throws -> Void
     }
     private var entries: [Int: Entry] = [:]
-    /// Delays of timers made before `start`, in creation order.
-    private var early: [(id: Int, delay: Double)] = []
+    /// Timers, channels: ids grow, so a timer made while timers run is told by its id.
     private var nextID = 1
     private var handlers: [Int: (any Sendable) -> Void] = [:]
     /// The loop's time: the time of the timer firing now, else of the last `runDue`.
@@ -41,16 +41,13 @@ public final class LoopScheduler: @unchecked Sendable {
     public let wakeFD: Int32
     /// Where a timer that throws, or a post after the loop stopped, is reported (the loop's log).
     /// Read on whichever thread reports; set it before the loop starts.
-    public var report: @Sendable (String) -> Void = { standardError("glide: \($0)") }
+    public var report: @Sendable (String) -> Void = Runtime.report
 
     public init() {
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
     }
 
     deinit { if wakeFD >= 0 { close(wakeFD) } }
-
-    /// True once the loop has given the scheduler its time.
-    public var isStarted: Bool { now != nil }
 
     // MARK: Timers (loop thread)
 
@@ -81,18 +78,12 @@ public final class LoopScheduler: @unchecked Sendable {
     private func add(delay: Double, interval: Double?, _ action: @escaping () throws -> Void) -> LoopTimer {
         let id = nextID
         nextID += 1
-        if let now {
-            entries[id] = Entry(due: now + delay, interval: interval, action: action)
-        } else {
-            entries[id] = Entry(due: .infinity, interval: interval, action: action)
-            early.append((id, delay))
-        }
+        entries[id] = Entry(due: (now ?? 0) + delay, interval: interval, action: action)
         return LoopTimer(scheduler: self, id: id)
     }
 
     func cancel(_ id: Int) {
         entries[id] = nil
-        early.removeAll { $0.id == id }
     }
 
     func isScheduled(_ id: Int) -> Bool { entries[id] != nil }
@@ -101,8 +92,7 @@ public final class LoopScheduler: @unchecked Sendable {
     public func start(at t: Double) {
         guard now == nil else { return }
         now = t
-        for (id, delay) in early { entries[id]?.due = t + delay }
-        early = []
+        entries = entries.mapValues { var e = $0; e.due += t; return e }
     }
 
     /// The earliest timer's due time (after `start`); a loop sleeps no longer than this.
@@ -113,15 +103,15 @@ public final class LoopScheduler: @unchecked Sendable {
 
     /// Runs the posted work, then every timer due at or before `t` in time order, each with
     /// `now` at its own due time. Returns true if anything ran (the app may have changed).
+    /// A timer made by one that runs waits for the next call, even if it is due already, so a
+    /// timer that keeps making `after(0)` timers cannot hold the loop.
     @discardableResult
     public func runDue(upTo t: Double) -> Bool {
         start(at: t)
         now = max(now ?? t, t)
         var ran = runPosted()
-        var fired: Set<Int> = []
-        while let (id, entry) = entries.filter({ $0.value.due <= t && !fired.contains($0.key) })
-                .min(by: { ($0.value.due, $0.key) < ($1.value.due, $1.key) }) {
-            fired.insert(id)
+        let madeBefore = nextID
+        while let (id, entry) = earliest(dueBy: t, madeBefore: madeBefore) {
             if let interval = entry.interval {
                 // The next tick on the timer's own grid after `t`.
                 let missed = ((t - entry.due) / interval).rounded(.down)
@@ -137,6 +127,17 @@ public final class LoopScheduler: @unchecked Sendable {
         }
         now = t
         return ran
+    }
+
+    /// The timer due first by `t` (ties: the one made first), scanning without allocating:
+    /// the loop asks before every frame.
+    private func earliest(dueBy t: Double, madeBefore limit: Int) -> (Int, Entry)? {
+        var best: (id: Int, entry: Entry)?
+        for (id, e) in entries where id < limit && e.due <= t {
+            if let b = best, (b.entry.due, b.id) < (e.due, id) { continue }
+            best = (id, e)
+        }
+        return best
     }
 
     // MARK: Work from other threads
@@ -169,13 +170,15 @@ public final class LoopScheduler: @unchecked Sendable {
                 box.reportedDrop = true
                 return false
             }
+            // The eventfd counts under the lock with the work, so the loop reads it only when
+            // work waits (no system call per frame otherwise).
             box.work.append(item)
+            var one: UInt64 = 1
+            _ = write(wakeFD, &one, 8)
             return true
         }
         switch accepted {
         case true?:
-            var one: UInt64 = 1
-            _ = write(wakeFD, &one, 8)
             return true
         case false?:
             report("work posted after the loop stopped was dropped (and any more will be, silently)")
@@ -186,9 +189,10 @@ public final class LoopScheduler: @unchecked Sendable {
     }
 
     private func runPosted() -> Bool {
-        var count: UInt64 = 0
-        _ = read(wakeFD, &count, 8)
         let work = inbox.withLock { box -> [Posted] in
+            guard !box.work.isEmpty else { return [] }
+            var count: UInt64 = 0
+            _ = read(wakeFD, &count, 8)
             let w = box.work
             box.work.removeAll()
             return w

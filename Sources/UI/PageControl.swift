@@ -37,8 +37,9 @@ public final class PageControl: View {
     var touchStart: (point: Point, page: Int, time: Double)?
     var scrubbing = false
     var interactionEnd = -Double.infinity
-    /// What the last frame showed (or would have, off screen).
-    var shown: DrawnState?
+    /// The state last sampled: a change (a page reached by the scroll view, an interaction
+    /// ended) invalidates the control.
+    var sampled: DrawnState?
 
     struct DrawnState: Equatable { var page: Int, count: Int, interaction: Interaction, background: Double }
 
@@ -113,23 +114,28 @@ public final class PageControl: View {
                    background: (backgroundOpacity(at: t) * 255).rounded())
     }
 
-    /// Ends a tap's discrete interaction once its page transition is over. The window calls it
-    /// whenever it samples the scroll views (frames, input, state).
+    /// Ends a tap's discrete interaction once its page transition is over, and redraws when
+    /// what it shows changed (the page follows its scroll view, which does not tell it). The
+    /// window calls it whenever it samples the scroll views (frames, input, state), on screen
+    /// or not.
     func sample(at t: Double) {
         if let scroll = scrollView, interaction == .discrete, touchStart == nil, scroll.controller.isAtRest(at: t) {
             interaction = .none
             interactionEnd = t
         }
+        let now = state(at: t)
+        if now != sampled {
+            sampled = now
+            setNeedsDisplay()
+        }
     }
 
-    /// Animating while what it shows is not what it drew, or while a finished tap still waits
+    /// Animating while the automatic background fades out, or while a finished tap still waits
     /// for `sample` to end its discrete interaction.
     public override func isAnimating(at t: Double) -> Bool {
         if interaction == .discrete, touchStart == nil, scrollView?.controller.isAtRest(at: t) == true { return true }
-        return state(at: t) != shown
+        return backgroundStyle == .automatic && interaction == .none && touchStart == nil && t - interactionEnd < 0.25
     }
-
-    public override func frameRendered(at t: Double) { shown = state(at: t) }
 
     // MARK: Drawing
 

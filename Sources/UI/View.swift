@@ -135,11 +135,6 @@ open class View {
     /// True while this view animates by itself (not scrolling): the window redraws it each frame.
     open func isAnimating(at t: Double) -> Bool { false }
 
-    /// The window rendered a frame for time `t`, whether or not this view was on screen in it:
-    /// a view that compares what it shows with what it showed last records it here, since
-    /// `draw` is never called while it is scrolled out of sight.
-    open func frameRendered(at t: Double) {}
-
     /// Drawn after children (indicators, focus rings). Local coordinates.
     open func drawOverlay(in context: inout DrawContext) {}
 

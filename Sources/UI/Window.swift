@@ -93,36 +93,37 @@ public final class Window: App {
 
     // MARK: Timers and work from other threads (APP-2)
 
-    /// Runs the window's timers and posted work on the loop's clock.
-    public let loop = LoopScheduler()
-    public var scheduler: LoopScheduler? { loop }
+    /// The window's timers and posted work, run by the loop on its clock.
+    let timers = LoopScheduler()
+    public var scheduler: LoopScheduler? { timers }
 
     /// Runs `action` every `seconds` on the loop's clock (headless: at exact virtual times),
     /// first `seconds` after now, or after the first frame when called before the loop runs.
     @discardableResult
     public func every(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
-        loop.every(seconds, action)
+        timers.every(seconds, action)
     }
 
     /// Runs `action` once, `seconds` from now on the loop's clock.
     @discardableResult
     public func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
-        loop.after(seconds, action)
+        timers.after(seconds, action)
     }
 
     /// Runs `work` on the loop's thread before the next frame; call it from any thread (it
     /// wakes a sleeping loop). To hand a result to views, use a `channel`: its handler runs on
     /// the loop and may touch views, while only the value crosses threads.
     @discardableResult
-    public func post(_ work: @escaping @Sendable () -> Void) -> Bool { loop.post(work) }
+    public func post(_ work: @escaping @Sendable () -> Void) -> Bool { timers.post(work) }
 
     /// A mailbox whose `receive` runs on the loop's thread for each value sent from any thread.
     public func channel<Value: Sendable>(_ receive: @escaping (Value) -> Void) -> LoopChannel<Value> {
-        loop.channel(receive)
+        timers.channel(receive)
     }
 
-    /// The loop's time: inside a timer, the time it was due; else the latest frame or input.
-    public var time: Double { loop.now ?? currentTime }
+    /// The loop's time: inside a timer, the time it was due; else the time the loop last ran
+    /// its timers (before each frame and input), or the latest frame or input before the loop ran.
+    public var time: Double { timers.now ?? currentTime }
 
     public var sizeInPoints: Size { Size(width: Double(pixelWidth) / scaleFactor, height: Double(pixelHeight) / scaleFactor) }
 
@@ -274,7 +275,6 @@ public final class Window: App {
             if v.isAnimating(at: t) { nowAnimating.insert(key) }
         }
         wasAnimating = nowAnimating
-        for v in animatedViews { v.frameRendered(at: t) }
 
         let focusRect = focusedView.flatMap { pixelRect(visibleRect(of: $0).insetBy(dx: -4, dy: -4)) }
         if focusRect != renderedFocus {

@@ -113,13 +113,13 @@ func parseSamples(_ path: String) throws -> [TraceSample] {
     do {
         text = try readText(path)
     } catch {
-        standardError("glide: \(error)")
+        report("\(error)")
         throw ExitCode(2)
     }
     do {
         return try TouchTrace.parse(text)
     } catch {
-        standardError("glide: \(path): \(error)")
+        report("\(path): \(error)")
         throw ExitCode(2)
     }
 }

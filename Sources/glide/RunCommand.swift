@@ -17,7 +17,7 @@ struct AppOptions: ParsableArguments {
             throw ValidationError("unknown app '\(app)' (\(AppFactory.names.joined(separator: ", ")))")
         }
         return try AppFactory.window(named: app, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
-                                     report: { standardError("glide: content: \($0)") })
+                                     report: { report("content: \($0)") })
     }
 }
 

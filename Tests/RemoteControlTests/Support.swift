@@ -74,7 +74,7 @@ final class Harness: Sendable {
                 let window = try makePagerWindow()
                 built.signal()
                 let display = HeadlessDisplay(width: 640, height: 400)
-                let loop = try FrameLoop(driver: FrameDriver(app: window, display: display), output: display, stopper: stopper)
+                let loop = try FrameLoop(app: window, output: display, stopper: stopper)
                 loop.remote = server
                 try loop.run()
             } catch {

@@ -59,7 +59,7 @@ func tickingWindow(every interval: Double) throws -> (Window, Label) {
         let window = Window(width: 200, height: 100, typography: try makeTypography(), root: label)
         let display = HeadlessDisplay(width: 200, height: 100)
         let stopper = try LoopStopper()
-        let loop = try FrameLoop(driver: FrameDriver(app: window, display: display), output: display, stopper: stopper)
+        let loop = try FrameLoop(app: window, output: display, stopper: stopper)
         let channel = window.channel { (text: String) in label.text = text }
         let shown = Mutex<(frames: Int, text: String)?>(nil)
         loop.onRest = { _ in

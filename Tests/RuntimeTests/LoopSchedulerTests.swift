@@ -69,6 +69,24 @@ import Testing
         #expect(s.nextDue == nil)
     }
 
+    @Test func aTimerMadeByARunningTimerWaitsForTheNextCall() {
+        let (s, _) = scheduler()
+        s.start(at: 0)
+        var runs: [Double] = []
+        func again() { s.after(0) { runs.append(s.now!); again() } }
+        again()
+        s.runDue(upTo: 1)      // would never return if after(0) timers made now ran now
+        #expect(runs == [0])
+        s.runDue(upTo: 2)      // one more per call, at its own due time
+        #expect(runs == [0, 0])
+        // A chained delay that is due by then still keeps its exact time on the next call.
+        var chained: [Double] = []
+        s.after(0.25) { chained.append(s.now!); s.after(0.25) { chained.append(s.now!) } }
+        s.runDue(upTo: 3)
+        s.runDue(upTo: 3)
+        #expect(chained == [2.25, 2.5])
+    }
+
     @Test func badIntervalsAreRefusedWithAMessage() {
         let (s, reports) = scheduler()
         s.start(at: 0)

@@ -28,7 +28,7 @@ func startOfDay(headless: Bool) -> Int {
         if parts.count == 3, (0..<24).contains(parts[0]), (0..<60).contains(parts[1]), (0..<60).contains(parts[2]) {
             return parts[0] * 3600 + parts[1] * 60 + parts[2]
         }
-        standardError("Departures: DEPARTURES_TIME must be HH:MM:SS, not '\(fixed)'; ignored")
+        report("DEPARTURES_TIME must be HH:MM:SS, not '\(fixed)'; ignored")
     }
     if headless { return 9 * 3600 + 41 * 60 }
     var now = time(nil)
