@@ -261,6 +261,7 @@ public final class CatalogApp {
 
 /// Holds the screens; only the selected one is shown, and it fills the area.
 final class ScreensView: View {
+    override var backdrop: Backdrop { .none }
     init(children: [View]) {
         super.init(id: "screen-area")
         setChildren(children)

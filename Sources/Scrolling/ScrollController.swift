@@ -227,6 +227,14 @@ public struct ScrollController: Sendable {
         }
     }
 
+    /// Where a running program or key scroll is heading; nil when none runs.
+    public func destination(at t: Double) -> Point? {
+        guard case .free = mode, zoom == nil else { return nil }
+        let x = motions[0].destination, y = motions[1].destination
+        guard x != nil || y != nil else { return nil }
+        return Point(x: x ?? motions[0].position(at: t), y: y ?? motions[1].position(at: t))
+    }
+
     /// True when nothing moves at `t` and no finger is down: the app can stop drawing (ENG-9).
     public func isAtRest(at t: Double) -> Bool { state(at: t).phase == .idle }
 
@@ -599,6 +607,55 @@ public struct ScrollController: Sendable {
     }
 
     // MARK: Geometry changes
+
+    /// The content changed length while it may be moving (a lazy list measured rows it had
+    /// estimated) and everything in it moved by `shift` points: the running fling, drag, page
+    /// snap or program scroll carries on as if nothing happened, only `shift` further along, so
+    /// what is on screen stays put. Unlike `resize`, no motion is stopped.
+    public mutating func changeContent(size: Size, shiftedBy shift: Point, at t: Double) {
+        let d = shift.isFinite ? shift : .zero
+        contentSize = Self.sanitized(size)
+        let c = configuration
+        switch mode {
+        case var .dragging(drag):
+            drag.startRaw = drag.startRaw + d
+            mode = .dragging(drag)
+            updateDrag(to: lastFocus)
+            return
+        case .pinching:
+            return
+        case .free, .tracking:
+            break
+        }
+        if zoom != nil { return }
+        var restarted: [AxisMotion] = []
+        for axis in Axis.allCases {
+            let motion = motions[axis.rawValue]
+            let x = motion.position(at: t) + d[axis], v = motion.velocity(at: t)
+            let hi = maximumOffset(axis)
+            switch motion {
+            case .still:
+                restarted.append(.still(max(0, min(hi, x))))
+            case .ballistic:
+                // Friction forgets its past: restarting from here at this speed is the same
+                // trajectory, with the new bounds.
+                let sim = BouncingScrollSimulation(
+                    position: x, velocity: v, leadingExtent: 0, trailingExtent: hi, rate: c.decelerationRate,
+                    bounceSpring: c.bounceSpring,
+                    maximumBounceVelocity: c.bounces(axis) ? c.maximumBounceVelocity : 0, tolerance: c.tolerance)
+                restarted.append(.ballistic(sim, start: t))
+            case let .spring(s, start, phase):
+                guard !s.isDone(at: t - start) else { restarted.append(.still(max(0, min(hi, x)))); continue }
+                restarted.append(.spring(SpringSimulation(spring: s.spring, position: x, velocity: v,
+                                                          target: max(0, min(hi, s.target + d[axis])),
+                                                          tolerance: s.tolerance), start: t, phase: phase))
+            case let .linear(_, velocity, _, _):
+                restarted.append(.linear(from: x, velocity: velocity, start: t, limit: velocity > 0 ? hi : 0))
+            }
+        }
+        motions = restarted
+    }
+
 
     /// New viewport or content size (rotation, resize, content change). Keeps the offset where
     /// possible and settles into the new bounds.

@@ -5,7 +5,7 @@ import Scrolling
 /// A row of dots, one per page of a paging scroll view (PGC-1 … PGC-8). It follows the scroll
 /// view (a swipe moves the dot) and drives it (a tap on either side of the current dot pages with
 /// the normal animation; scrubbing along it jumps page by page without animating).
-public final class PageControl: View {
+public final class PageControl: View, AnimatedView, TouchTarget {
     public enum BackgroundStyle: String, Hashable, Sendable {
         /// A translucent capsule only while people interact with the control.
         case automatic
@@ -118,7 +118,9 @@ public final class PageControl: View {
     /// what it shows changed (the page follows its scroll view, which does not tell it). The
     /// window calls it whenever it samples the scroll views (frames, input, state), on screen
     /// or not.
-    func sample(at t: Double) {
+    public func sample(at t: Double) {
+        // Its scroll view first: the dots show the page of this instant.
+        scrollView?.sample(at: t)
         if let scroll = scrollView, interaction == .discrete, touchStart == nil, scroll.controller.isAtRest(at: t) {
             interaction = .none
             interactionEnd = t
@@ -132,7 +134,7 @@ public final class PageControl: View {
 
     /// Animating while the automatic background fades out, or while a finished tap still waits
     /// for `sample` to end its discrete interaction.
-    public override func isAnimating(at t: Double) -> Bool {
+    public func isAnimating(at t: Double) -> Bool {
         if interaction == .discrete, touchStart == nil, scrollView?.controller.isAtRest(at: t) == true { return true }
         return backgroundStyle == .automatic && interaction == .none && touchStart == nil && t - interactionEnd < 0.25
     }
@@ -190,16 +192,22 @@ public final class PageControl: View {
 
     func localX(_ p: Point) -> Double { p.x - frameInWindow.minX }
 
-    func touchBegan(at p: Point, time t: Double) {
+    public func touchBegan(at p: Point, time t: Double) {
         touchStart = (p, currentPage, t)
         scrubbing = false
         setNeedsDisplay()
     }
 
-    func touchMoved(to p: Point, time t: Double) {
-        guard let start = touchStart, backgroundStyle != .minimal else { return }
-        if !scrubbing && abs(p.x - start.point.x) > Window.slop { scrubbing = true }
-        guard scrubbing else { return }
+    /// A move past the slop that is mostly vertical (or any, when the control does not scrub)
+    /// is the scroll views', not the control's; a sideways one scrubs.
+    public func touchMoved(to p: Point, time t: Double) -> TouchDisposition {
+        guard let start = touchStart else { return .released }
+        let slop = window?.touchSlop ?? Window.defaultTouchSlop
+        let d = p - start.point
+        if !scrubbing, d.length > slop, abs(d.y) > abs(d.x) || backgroundStyle == .minimal { return .released }
+        guard backgroundStyle != .minimal else { return .undecided }
+        if !scrubbing && abs(d.x) > slop { scrubbing = true }
+        guard scrubbing else { return .undecided }
         interaction = .continuous
         let x = localX(p)
         let count = pageCount
@@ -213,9 +221,10 @@ public final class PageControl: View {
             onPageChange?(page)
         }
         setNeedsDisplay()
+        return .claimed
     }
 
-    func touchEnded(at p: Point, time t: Double, cancelled: Bool) {
+    public func touchEnded(at p: Point, time t: Double, cancelled: Bool) {
         defer { touchStart = nil; scrubbing = false; setNeedsDisplay() }
         if scrubbing || cancelled {
             interaction = .none

@@ -23,7 +23,7 @@ public enum InitialScrollPosition: Hashable, Sendable {
 
 /// A viewport onto larger content, driven by the scroll engine (drag, fling, bounce, paging,
 /// zoom, keys), with indicators and a position reported by child identity (POS-1 … POS-6).
-open class ScrollView: View {
+open class ScrollView: View, AnimatedView {
     public let content: View
     public internal(set) var controller: ScrollController
     public var indicators: IndicatorVisibility = .automatic { didSet { setNeedsDisplay() } }
@@ -56,12 +56,21 @@ open class ScrollView: View {
     /// The child id held across content changes (POS-3), and its distance from the viewport's
     /// leading edge in points.
     var heldPosition: (id: String, delta: Point)?
+    /// Content built on demand (a lazy stack), told before each frame and input what shows.
+    let lazyContent: LazyContent?
+    /// The lazy content moved what it had built (and the offset moved with it) since the last
+    /// frame: the window redraws the viewport instead of copying pixels.
+    var contentShifted = false
+    /// A program scroll to an item not built when it started: re-aimed as the item is built
+    /// and measured, until the view comes to rest or a finger takes over.
+    var pendingReveal: (index: Int?, id: String?, anchor: UnitPoint?, animated: Bool)?
 
     public init(id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
                 content: View) {
         var c = configuration
         c.axes = axes
         self.content = content
+        lazyContent = content as? LazyContent
         controller = ScrollController(viewportSize: .zero, contentSize: .zero, configuration: c)
         super.init(id: id)
         add(content)
@@ -86,7 +95,10 @@ open class ScrollView: View {
 
     open override func layoutChildren() {
         let viewport = frame.size
-        if sizesPagesToViewport {
+        if sizesPagesToViewport, var lazy = lazyContent {
+            let length = configuration.axes.contains(.horizontal) ? viewport.width : viewport.height
+            if lazy.itemExtent != length { lazy.itemExtent = length }
+        } else if sizesPagesToViewport {
             let horizontal = configuration.axes.contains(.horizontal)
             for page in content.children {
                 if horizontal, page.width != viewport.width { page.width = viewport.width }
@@ -98,6 +110,14 @@ open class ScrollView: View {
         if !configuration.axes.contains(.vertical) || configuration.isZoomEnabled { measured.height = max(measured.height, viewport.height) }
         content.frame = Rect(origin: .zero, size: measured)
         content.layoutChildren()
+        if let lazy = lazyContent {
+            _ = lazy.prepare(visible: visibleContentRect(offset: sampledOffset, scale: sampledScale), settled: false)
+        }
+    }
+
+    /// The part of the content the viewport shows at `offset`, in unscaled content points.
+    func visibleContentRect(offset: Point, scale: Double) -> Rect {
+        Rect(x: offset.x / scale, y: offset.y / scale, width: frame.width / scale, height: frame.height / scale)
     }
 
     /// Applies the laid-out sizes to the engine, keeping the held child in place (POS-3) and
@@ -139,13 +159,19 @@ open class ScrollView: View {
 
     /// A child's frame in scaled content points.
     public func contentRect(ofChild id: String) -> Rect? {
-        guard let v = content.view(withID: id) else { return nil }
+        guard let v = content.view(withID: id) else {
+            return lazyContent?.frame(ofItemWithID: id).map { scaled($0) }
+        }
         var r = v.frame
         var p = v.parent
         while let node = p, node !== content {
             r = r.offsetBy(dx: node.frame.minX, dy: node.frame.minY)
             p = node.parent
         }
+        return scaled(r)
+    }
+
+    private func scaled(_ r: Rect) -> Rect {
         let s = sampledScale
         return Rect(x: r.minX * s, y: r.minY * s, width: r.width * s, height: r.height * s)
     }
@@ -178,11 +204,45 @@ open class ScrollView: View {
 
     /// Scrolls to the child with `id` (POS-1), aligned by `anchor` (default: the view's
     /// position anchor; none: the minimal scroll, and no move if it is fully visible).
-    public func scrollTo(id: String, anchor: UnitPoint? = nil, animated: Bool? = nil) {
-        guard let r = contentRect(ofChild: id), let w = window else { return }
-        let t = w.currentTime
-        controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated ?? animatesProgramScrolls, at: t)
+    /// Returns false, and does not move, when there is no such child.
+    @discardableResult
+    public func scrollTo(id: String, anchor: UnitPoint? = nil, animated: Bool? = nil) -> Bool {
+        guard let r = contentRect(ofChild: id), let w = window else { return false }
+        let animated = animated ?? animatesProgramScrolls
+        controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
+        if lazyContent != nil { pendingReveal = (nil, id, anchor ?? positionAnchor, animated) }
         w.scheduleFrame()
+        return true
+    }
+
+    /// Scrolls to the item at `index` of the content (a lazy stack's row, built when it comes
+    /// into view; or a child of the content). Returns false when the index is out of range.
+    @discardableResult
+    public func scrollTo(index: Int, anchor: UnitPoint? = nil, animated: Bool? = nil) -> Bool {
+        guard let w = window, let r = itemRect(index) else { return false }
+        let animated = animated ?? animatesProgramScrolls
+        controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
+        if lazyContent != nil { pendingReveal = (index, nil, anchor ?? positionAnchor, animated) }
+        w.scheduleFrame()
+        return true
+    }
+
+    private func itemRect(_ index: Int) -> Rect? {
+        if let lazy = lazyContent { return lazy.frame(ofItemAt: index).map { scaled($0) } }
+        return content.children.indices.contains(index) ? scaled(content.children[index].frame) : nil
+    }
+
+    /// Keeps a program scroll aimed at its item while estimates turn into measurements.
+    private func refinePendingReveal(phase: ScrollPhase, at t: Double) {
+        guard let p = pendingReveal else { return }
+        if phase == .dragging || phase == .touching || phase == .zooming || phase == .decelerating { pendingReveal = nil; return }
+        guard let r = p.index.map({ itemRect($0) }) ?? p.id.map({ contentRect(ofChild: $0) }), let rect = r else {
+            pendingReveal = nil; return
+        }
+        let goal = controller.offset(revealing: rect, anchor: p.anchor, from: controller.state(at: t).offset)
+        let heading = controller.destination(at: t) ?? controller.state(at: t).offset
+        if (goal - heading).length > 0.25 { controller.scroll(to: goal, animated: p.animated && phase != .idle, at: t) }
+        if phase == .idle { pendingReveal = nil }
     }
 
     /// Scrolls to an offset in points (POS-6).
@@ -227,8 +287,24 @@ open class ScrollView: View {
     // MARK: Sampling
 
     /// Reads the engine at `t`; reports position and page changes.
-    func sample(at t: Double) {
-        let s = controller.state(at: t)
+    public func sample(at t: Double) {
+        var s = controller.state(at: t)
+        if let lazy = lazyContent {
+            let before = content.frame.size
+            let settled = s.phase == .idle && indicatorOpacity(at: t) == 0
+            let shift = lazy.prepare(visible: visibleContentRect(offset: s.offset, scale: s.scale), settled: settled)
+            if shift != .zero || content.frame.size != before {
+                if shift != .zero { contentShifted = true }
+                var size = content.frame.size
+                if !configuration.axes.contains(.horizontal) { size.width = max(size.width, frame.width) }
+                if !configuration.axes.contains(.vertical) { size.height = max(size.height, frame.height) }
+                content.frame.size = size
+                controller.changeContent(size: size, shiftedBy: shift * s.scale, at: t)
+                s = controller.state(at: t)
+            }
+            refinePendingReveal(phase: s.phase, at: t)
+            s = controller.state(at: t)
+        }
         sampledOffset = s.offset
         sampledScale = s.scale
         sampledPhase = s.phase
@@ -273,6 +349,15 @@ open class ScrollView: View {
     func pixelOffset(scale: Double) -> Point {
         Point(x: (sampledOffset.x * scale).rounded(), y: (sampledOffset.y * scale).rounded())
     }
+
+    /// Its fill, when opaque, is all that lies under the content; else what lies under it.
+    open override var backdrop: Backdrop {
+        guard let fill else { return .none }
+        return fill.alpha == 255 && cornerRadius == 0 ? .uniform(fill) : .varied
+    }
+
+    open override var clipsContent: Bool { true }
+    open override var clipCornerRadius: Double { cornerRadius }
 
     open override func draw(in context: inout DrawContext) {
         if let fill { context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: cornerRadius, color: fill) }
@@ -351,7 +436,7 @@ open class ScrollView: View {
     /// True while the screen does not yet show this view at rest: the last frame drawn caught it
     /// moving (the engine may have settled since, between frames), or an automatic indicator is
     /// still lingering or fading. The window keeps drawing meanwhile.
-    public override func isAnimating(at t: Double) -> Bool {
+    public func isAnimating(at t: Double) -> Bool {
         if sampledPhase != .idle { return true }
         // No indicator on any axis (content fits, or a page control hides it): nothing fades.
         guard !indicatorGeometry(at: t).isEmpty else { return false }

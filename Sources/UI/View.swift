@@ -28,8 +28,9 @@ public enum DragPhase: Hashable, Sendable { case began, moved, ended, cancelled 
 open class View {
     /// Stable identity: reported in state JSON, used by scroll positions and focus.
     public var id: String?
-    /// Position and size in the parent's content coordinates (set by the parent's layout).
-    public internal(set) var frame: Rect = .zero
+    /// Position and size in the parent's content coordinates (set by the parent's layout; a
+    /// custom container sets its children's in `layoutChildren`).
+    public var frame: Rect = .zero
     public private(set) var children: [View] = []
     public private(set) weak var parent: View?
     /// Fixed size in points; nil lets the view size itself.
@@ -67,6 +68,20 @@ open class View {
         p.children.removeAll { $0 === self }
         parent = nil
         p.setNeedsLayout()
+    }
+
+    /// Adds `child` at `index` without asking the window for a layout: a lazy stack places the
+    /// rows it builds itself, between layouts.
+    func attach(_ child: View, at index: Int) {
+        child.removeFromParent()
+        child.parent = self
+        children.insert(child, at: max(0, min(children.count, index)))
+    }
+
+    /// Removes the child at `index` without asking the window for a layout.
+    func detachChild(at index: Int) {
+        let child = children.remove(at: index)
+        child.parent = nil
     }
 
     /// Replaces all children (re-ordering keeps identities; a scroll view holding a position
@@ -132,8 +147,15 @@ open class View {
         for c in children where !c.isHidden { context.drawChild(c) }
     }
 
-    /// True while this view animates by itself (not scrolling): the window redraws it each frame.
-    open func isAnimating(at t: Double) -> Bool { false }
+    /// What this view paints under its children. `.varied` unless a subclass knows better,
+    /// so a view that draws anything is never scrolled over by copying pixels.
+    open var backdrop: Backdrop { .varied }
+
+    /// True when children are clipped to the bounds (the window then clips their damage).
+    open var clipsContent: Bool { false }
+
+    /// The corner radius of that clip (a rounded clip is never scrolled by copying pixels).
+    open var clipCornerRadius: Double { 0 }
 
     /// Drawn after children (indicators, focus rings). Local coordinates.
     open func drawOverlay(in context: inout DrawContext) {}
@@ -184,4 +206,5 @@ open class View {
 /// The root of a window's tree.
 final class RootView: View {
     weak var owner: Window?
+    override var backdrop: Backdrop { .none }
 }

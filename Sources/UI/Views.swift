@@ -21,6 +21,16 @@ open class Box: View {
         self.height = height
     }
 
+    /// A flat fill is uniform; a border or rounded corners are not.
+    open override var backdrop: Backdrop {
+        let bordered = borderColor != nil && borderWidth > 0
+        guard let fill else { return bordered ? .varied : .none }
+        return fill.alpha == 255 && !bordered && cornerRadius == 0 ? .uniform(fill) : .varied
+    }
+
+    open override var clipsContent: Bool { clipsChildren }
+    open override var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
+
     open override func draw(in context: inout DrawContext) {
         let bounds = Rect(origin: .zero, size: frame.size)
         if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: fill) }
@@ -61,6 +71,8 @@ public final class Label: Box {
     }
 
     private func invalidateText() { cached = nil; setNeedsLayout(); setNeedsDisplay() }
+
+    public override var backdrop: Backdrop { .varied }
 
     /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
@@ -115,6 +127,7 @@ public final class ImageView: Box {
     /// The image halved once, twice, ...: made on first need.
     private var halvings: [PixelBuffer] = []
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
+    public override var backdrop: Backdrop { .varied }
 
     public init(_ image: PixelBuffer?, id: String? = nil, contentMode: ContentMode = .fill,
                 width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0) {
@@ -168,6 +181,7 @@ public final class ImageView: Box {
 
 /// Flexible empty space in a stack.
 public final class Spacer: View {
+    public override var backdrop: Backdrop { .none }
     public init(length: Double? = nil) {
         super.init()
         width = length; height = length

@@ -72,7 +72,7 @@ extension Window {
     /// The state at `t` (samples the engines at `t`).
     public func state(at t: Double, frameNumber: Int) -> WindowState {
         layoutIfNeeded(at: t)
-        sampleScrollViews(at: t)
+        sampleAnimatedViews(at: t)
         let s = scaleFactor
         func pixels(_ r: Rect) -> [Double] { [rounded(r.minX * s), rounded(r.minY * s), rounded(r.width * s), rounded(r.height * s)] }
         var scrolls: [WindowState.ScrollViewState] = []

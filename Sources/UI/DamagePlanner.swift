@@ -1,0 +1,207 @@
+import Geometry
+import Raster
+import Scrolling
+
+/// Decides what a frame redraws (RAS-3): scroll views whose content moved by whole pixels over a
+/// flat backdrop are copied and only the strips they uncover are drawn; indicators, overlays
+/// and the focus ring that do not move with the content are redrawn where they were and are;
+/// animated views are redrawn while they animate and once after. The result equals a full
+/// redraw.
+final class DamagePlanner {
+    unowned let window: Window
+    /// Scroll frames move the pixels already drawn; off, every moved viewport is redrawn.
+    var reusesScrolledPixels = true
+    private var rendered: [ObjectIdentifier: RenderedSample] = [:]
+    private var wasAnimating: Set<ObjectIdentifier> = []
+    private var renderedFocus: IntRect?
+
+    init(window: Window) { self.window = window }
+
+    struct RenderedSample: Equatable {
+        var offset: Point
+        var scale: Double
+        var indicators: [IntRect]
+        /// The indicators as drawn (exact thumb rectangles and opacities): a thumb moving by
+        /// a fraction of a pixel, or fading, changes only these.
+        var indicatorShapes: [ScrollView.Indicator]
+        var visible: IntRect
+    }
+
+    typealias Blit = (rect: IntRect, dx: Int, dy: Int)
+
+    struct Plan {
+        /// What must be drawn.
+        var damage: Region
+        /// Pixels to move first.
+        var blits: [Blit]
+        /// What changes on screen (reported to the display): the damage and the copies.
+        var changed: Region
+    }
+
+    /// The plan for a frame at `t`, starting from the damage views asked for.
+    func plan(at t: Double, damage initial: Region, full: Bool) -> Plan {
+        let w = window
+        var damage = initial
+        var changed = Region()
+        var blits: [Blit] = []
+        var nowAnimating: Set<ObjectIdentifier> = []
+        // Scroll views whose pixels this frame's copies moved (pre-order: outer ones first).
+        var pixelsMoved: Set<ObjectIdentifier> = []
+        for v in w.animatedViews {
+            let key = ObjectIdentifier(v)
+            let visible = w.pixelRect(w.visibleRect(of: v)) ?? .zero
+            let animating = v.isAnimating(at: t)
+            if let sv = v as? ScrollView {
+                let geometry = sv.indicatorGeometry(at: t)
+                let indicators = geometry.map { indicatorPixels($0, of: sv) }
+                let s = RenderedSample(offset: sv.pixelOffset(scale: w.scaleFactor), scale: sv.sampledScale,
+                                       indicators: indicators, indicatorShapes: geometry, visible: visible)
+                let shifted = sv.contentShifted
+                sv.contentShifted = false
+                if let old = rendered[key], shifted {
+                    // The lazy content and the offset moved together: same picture, but not
+                    // by whole pixels, so no copy.
+                    damage.add(old.visible); damage.add(visible)
+                } else if let old = rendered[key] {
+                    if old.offset == s.offset, old.scale == s.scale, old.indicators.isEmpty, s.indicators.isEmpty,
+                       let outer = sv.enclosingScrollView, pixelsMoved.contains(ObjectIdentifier(outer)) {
+                        // Still inside content that was copied: its pixels moved with it, and
+                        // what came into view lies in the outer view's exposed strips.
+                        pixelsMoved.insert(key)
+                    } else if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
+                        if let blit = scrollBlit(sv, old: old, new: s) {
+                            pixelsMoved.insert(key)
+                            blits.append(blit)
+                            changed.add(visible)
+                            for r in exposedStrips(blit) { damage.add(r) }
+                            // Pixels drawn over the content (indicators, overlays, the focus
+                            // ring) do not move with it: redraw where the copy put them too.
+                            let still = old.indicators + s.indicators + overlays(above: sv, within: visible)
+                                + (renderedFocus.map { [$0] } ?? [])
+                            for r in still {
+                                damage.add(r)
+                                let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
+                                if !moved.isEmpty { damage.add(moved) }
+                            }
+                        } else {
+                            damage.add(old.visible); damage.add(visible)
+                        }
+                    } else if old.indicators != s.indicators || old.indicatorShapes != s.indicatorShapes {
+                        for r in old.indicators + s.indicators { damage.add(r) }
+                    }
+                } else {
+                    damage.add(visible)
+                }
+                rendered[key] = s
+            } else if animating || wasAnimating.contains(key) {
+                damage.add(visible)
+            }
+            if animating { nowAnimating.insert(key) }
+        }
+        wasAnimating = nowAnimating
+
+        let focusRect = w.focusedView.flatMap { w.pixelRect(w.visibleRect(of: $0).insetBy(dx: -4, dy: -4)) }
+        if focusRect != renderedFocus {
+            if let r = renderedFocus { damage.add(r) }
+            if let r = focusRect { damage.add(r) }
+            renderedFocus = focusRect
+        }
+        let bounds = IntRect(x: 0, y: 0, width: w.pixelWidth, height: w.pixelHeight)
+        if full { damage = Region(bounds); blits = [] }
+        damage = damage.clipped(to: bounds)
+        changed.formUnion(damage)
+        return Plan(damage: damage, blits: blits, changed: changed.clipped(to: bounds))
+    }
+
+    /// A scroll that only moved its content by whole pixels can reuse the pixels: same scale,
+    /// same place on screen, straight edges, and a move shorter than the viewport.
+    func scrollBlit(_ sv: ScrollView, old: RenderedSample, new: RenderedSample) -> Blit? {
+        guard reusesScrolledPixels, old.scale == new.scale, old.visible == new.visible, !new.visible.isEmpty,
+              sv.clipCornerRadius == 0 else { return nil }
+        var p = sv.parent
+        while let a = p {
+            if a.clipsContent, a.clipCornerRadius > 0 { return nil }
+            p = a.parent
+        }
+        // Only a viewport on whole pixels: a partly covered edge pixel mixes in a neighbour.
+        let scale = window.scaleFactor
+        let r = window.visibleRect(of: sv)
+        let x0 = r.minX * scale, y0 = r.minY * scale, x1 = r.maxX * scale, y1 = r.maxY * scale
+        func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-9 }
+        guard whole(x0), whole(y0), whole(x1), whole(y1), x1 > x0, y1 > y0 else { return nil }
+        let viewport = IntRect(x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
+        guard hasUniformBackdrop(sv, within: viewport) else { return nil }
+        let dx = Int(old.offset.x - new.offset.x), dy = Int(old.offset.y - new.offset.y)
+        guard abs(dx) < viewport.width, abs(dy) < viewport.height else { return nil }
+        return (viewport, dx, dy)
+    }
+
+    /// True when what is painted under `sv`'s content is one flat colour (its own opaque fill, or
+    /// the uniform backdrop of an ancestor with nothing earlier overlapping): moving the pixels
+    /// then moves only content, never a background that should have stayed put. Views say what
+    /// they paint (`View.backdrop`), so an app's own view that draws is never copied over.
+    func hasUniformBackdrop(_ sv: ScrollView, within visible: IntRect) -> Bool {
+        if case .uniform = sv.backdrop { return true }
+        var node: View = sv
+        while let parent = node.parent {
+            switch parent.backdrop {
+            case .varied: return false
+            case .uniform: return earlierSiblingsMiss(node, in: parent, visible)
+            case .none:
+                guard earlierSiblingsMiss(node, in: parent, visible) else { return false }
+                node = parent
+            }
+        }
+        return true // the window background
+    }
+
+    func earlierSiblingsMiss(_ node: View, in parent: View, _ visible: IntRect) -> Bool {
+        guard let i = parent.children.firstIndex(where: { $0 === node }) else { return false }
+        let scale = window.scaleFactor
+        for earlier in parent.children[..<i] where !earlier.isHidden {
+            let e = window.visibleRect(of: earlier)
+            let r = IntRect(enclosing: Rect(x: e.minX * scale, y: e.minY * scale, width: e.width * scale, height: e.height * scale))
+            if !e.isEmpty, !r.intersection(visible).isEmpty { return false }
+        }
+        return true
+    }
+
+    /// The parts of a blitted viewport that the move uncovered.
+    func exposedStrips(_ b: Blit) -> [IntRect] {
+        let r = b.rect
+        var strips: [IntRect] = []
+        if b.dy > 0 { strips.append(IntRect(x: r.x, y: r.y, width: r.width, height: b.dy)) }
+        if b.dy < 0 { strips.append(IntRect(x: r.x, y: r.maxY + b.dy, width: r.width, height: -b.dy)) }
+        if b.dx > 0 { strips.append(IntRect(x: r.x, y: r.y, width: b.dx, height: r.height)) }
+        if b.dx < 0 { strips.append(IntRect(x: r.maxX + b.dx, y: r.y, width: -b.dx, height: r.height)) }
+        return strips
+    }
+
+    /// Screen rectangles of views painted after `sv` (later siblings of it and of its
+    /// ancestors) that overlap `visible`: they do not move with the content.
+    func overlays(above sv: View, within visible: IntRect) -> [IntRect] {
+        let w = window
+        var out: [IntRect] = []
+        var node: View = sv
+        while let parent = node.parent {
+            if let i = parent.children.firstIndex(where: { $0 === node }) {
+                for later in parent.children[(i + 1)...] where !later.isHidden {
+                    if let r = w.pixelRect(w.visibleRect(of: later)), !r.intersection(visible).isEmpty { out.append(r.intersection(visible)) }
+                }
+            }
+            node = parent
+        }
+        if let f = w.focusedView, let r = w.pixelRect(w.visibleRect(of: f).insetBy(dx: -4, dy: -4)) { out.append(r) }
+        return out
+    }
+
+    func indicatorPixels(_ ind: ScrollView.Indicator, of sv: ScrollView) -> IntRect {
+        let f = sv.frameInWindow
+        let r = (ind.track ?? ind.thumb).offsetBy(dx: f.minX, dy: f.minY)
+        let thumb = ind.thumb.offsetBy(dx: f.minX, dy: f.minY)
+        let both = Rect(x: min(r.minX, thumb.minX), y: min(r.minY, thumb.minY),
+                        width: max(r.maxX, thumb.maxX) - min(r.minX, thumb.minX),
+                        height: max(r.maxY, thumb.maxY) - min(r.minY, thumb.minY))
+        return window.pixelRect(both) ?? .zero
+    }
+}

@@ -1,0 +1,97 @@
+import Geometry
+import Runtime
+import Scrolling
+
+/// Keyboard focus and keys (KEY-1, KEY-2): Tab and arrows move focus in tree order, and through
+/// a lazy list's rows that are built on demand; Enter taps the focused view; paging keys scroll
+/// the scroll view holding focus, else the one last touched.
+final class FocusNavigator {
+    unowned let window: Window
+    private(set) var focused: View?
+    private var shiftDown = false
+
+    init(window: Window) { self.window = window }
+
+    /// Forgets a focused view that left the window (a released lazy row, a removed view).
+    func dropIfGone() {
+        if let f = focused, f.window !== window { focused = nil }
+    }
+
+    /// Focusable views in tree order (built rows only: a lazy list extends it on demand).
+    func focusOrder() -> [View] {
+        var out: [View] = []
+        func walk(_ v: View) {
+            guard !v.isHidden else { return }
+            if v.isFocusable { out.append(v) }
+            for c in v.children { walk(c) }
+        }
+        walk(window.root)
+        return out
+    }
+
+    /// Moves focus to `view` (nil clears it) and scrolls every enclosing scroll view the
+    /// minimal amount to show it (POS-5).
+    func focus(_ view: View?) {
+        focused = view
+        window.scheduleFrame()
+        guard let view else { return }
+        var p = view.parent
+        while let a = p {
+            if let sv = a as? ScrollView { sv.reveal(view) }
+            p = a.parent
+        }
+    }
+
+    func moveFocus(by step: Int) {
+        dropIfGone()
+        // Inside lazy content, the next row is built if it is not.
+        if let f = focused {
+            var p = f.parent
+            while let a = p {
+                if let lazy = a as? LazyContent {
+                    if let next = lazy.focusableItem(after: f, step: step) { focus(next); return }
+                    break
+                }
+                p = a.parent
+            }
+        }
+        let order = focusOrder()
+        guard !order.isEmpty else { return }
+        let index = order.firstIndex { $0 === focused }
+        let next: Int
+        if let index { next = (index + step + order.count) % order.count }
+        else { next = step > 0 ? 0 : order.count - 1 }
+        focus(order[next])
+    }
+
+    /// The scroll view that keys act on: the one holding focus, else the last touched, else the
+    /// first that scrolls vertically.
+    func keyTarget() -> ScrollView? {
+        if let f = focused, f.window === window, let sv = f.enclosingScrollView { return sv }
+        let scrollViews = window.scrollViews
+        if let k = window.lastScrolled, scrollViews.contains(where: { $0 === k }) { return k }
+        return scrollViews.first { $0.configuration.axes.contains(.vertical) } ?? scrollViews.first
+    }
+
+    func key(_ key: Key, pressed: Bool, time t: Double) {
+        if key == .leftShift || key == .rightShift { shiftDown = pressed; return }
+        guard pressed else { return }
+        let target = keyTarget()
+        func run(_ c: ScrollCommand) { target?.controller.perform(c, at: t) }
+        switch key {
+        case .tab: moveFocus(by: shiftDown ? -1 : 1)
+        case .escape: focus(nil)
+        case .enter: if let f = focused { TouchRouter.deliverTap(from: f) }
+        case .up: if focused != nil { moveFocus(by: -1) } else { run(.lineUp) }
+        case .down: if focused != nil { moveFocus(by: 1) } else { run(.lineDown) }
+        case .left: if focused != nil { moveFocus(by: -1) } else { run(.lineLeft) }
+        case .right: if focused != nil { moveFocus(by: 1) } else { run(.lineRight) }
+        case .pageUp: run(.pageUp)
+        case .pageDown: run(.pageDown)
+        case .space: run(shiftDown ? .pageUp : .pageDown)
+        case .home: run(.home)
+        case .end: run(.end)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,259 @@
+import Geometry
+import Physics
+import Runtime
+import Scrolling
+
+/// Decides who gets each touch, wheel turn and touchpad scroll (VIEW-2): a second finger on a
+/// zoomable view pinches; a view with `onDrag` takes its touch; a `TouchTarget` (a page
+/// control, an app's own control) hears it alongside the scroll views around it until one side
+/// claims it; a finger on a long list's indicator scrubs; otherwise the innermost scroll view
+/// whose engine starts dragging along the finger's axis claims it, and a touch that never
+/// moved past the window's one slop is a tap.
+final class TouchRouter {
+    unowned let window: Window
+
+    struct Route {
+        var candidates: [ScrollView]
+        var claimed: ScrollView?
+        var hit: View?
+        var down: Point
+        var movedPastSlop = false
+        var scrub: (view: ScrollView, indicator: ScrollView.Indicator, grab: Double)?
+        var target: TouchTarget?
+        /// A view with `onDrag` that the touch drags.
+        var drag: View?
+    }
+    private var routes: [Int: Route] = [:]
+    private var pointerButtonDown = false
+
+    /// Touchpad fingers scrolling a view, with their travel for the release velocity.
+    private struct FingerScroll {
+        var view: ScrollView
+        var travelled = Point.zero
+        var x = VelocityTracker(), y = VelocityTracker()
+    }
+    private var fingerScroll: FingerScroll?
+
+    /// A pointer's left button acts as a finger on this slot (KEY-3).
+    static let pointerSlot = 1 << 20
+
+    init(window: Window) { self.window = window }
+
+    /// True while a finger holds content (a drag or a scrub): the window is not at rest.
+    var isHolding: Bool { routes.values.contains { $0.claimed != nil || $0.scrub != nil } }
+
+    func pointerMoved(to p: Point, time t: Double) {
+        if pointerButtonDown { touch(.move, slot: Self.pointerSlot, at: p, time: t) }
+    }
+
+    func pointerButton(pressed: Bool, at p: Point, time t: Double) {
+        pointerButtonDown = pressed
+        touch(pressed ? .down : .up, slot: Self.pointerSlot, at: p, time: t)
+    }
+
+    private func localPoint(_ p: Point, in sv: ScrollView) -> Point {
+        let f = sv.frameInWindow
+        return Point(x: p.x - f.minX, y: p.y - f.minY)
+    }
+
+    @discardableResult
+    private func feed(_ sv: ScrollView, _ phase: TouchEvent.Phase, slot: Int, at p: Point, time t: Double) -> Gesture? {
+        sv.controller.handle(TouchEvent(phase, id: slot, location: localPoint(p, in: sv), time: t))
+    }
+
+    private func cancel(_ views: [ScrollView], slot: Int, at p: Point, time t: Double) {
+        for sv in views { feed(sv, .cancelled, slot: slot, at: p, time: t) }
+    }
+
+    /// `p` in window points.
+    func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
+        switch phase {
+        case .down: began(slot: slot, at: p, time: t)
+        case .move: moved(slot: slot, to: p, time: t)
+        case .up, .cancel: ended(slot: slot, at: p, time: t, cancelled: phase == .cancel)
+        }
+    }
+
+    private func began(slot: Int, at p: Point, time t: Double) {
+        guard routes[slot] == nil else { return }
+        let hit = window.root.hitTest(p)
+        let chain = (hit?.ancestry ?? []).reversed()
+        // A second finger on a zoomable view that already has one: a pinch.
+        for (_, route) in routes {
+            if let sv = route.claimed ?? route.candidates.first, sv.configuration.isZoomEnabled,
+               chain.contains(where: { $0 === sv }) {
+                routes[slot] = Route(candidates: [sv], claimed: sv, hit: hit, down: p)
+                feed(sv, .began, slot: slot, at: p, time: t)
+                return
+            }
+        }
+        if let dragged = chain.first(where: { $0.onDrag != nil }) {
+            routes[slot] = Route(candidates: [], hit: hit, down: p, drag: dragged)
+            dragged.onDrag?(.began, p)
+            return
+        }
+        let scrolls = chain.compactMap { $0 as? ScrollView }
+        if let target = chain.lazy.compactMap({ $0 as? TouchTarget }).first {
+            // The scroll views around it hear the touch too: a move it releases is theirs.
+            routes[slot] = Route(candidates: scrolls, hit: hit, down: p, target: target)
+            target.touchBegan(at: p, time: t)
+            for sv in scrolls { feed(sv, .began, slot: slot, at: p, time: t) }
+            return
+        }
+        for sv in scrolls {
+            if let ind = sv.scrubbableIndicator(at: localPoint(p, in: sv), time: t) {
+                let local = localPoint(p, in: sv)
+                let grab = ind.axis == .vertical ? local.y - ind.thumb.minY : local.x - ind.thumb.minX
+                routes[slot] = Route(candidates: [], hit: hit, down: p, scrub: (sv, ind, grab))
+                window.lastScrolled = sv
+                return
+            }
+        }
+        routes[slot] = Route(candidates: scrolls, hit: hit, down: p)
+        if let first = scrolls.first { window.lastScrolled = scrolls.first { $0.configuration.axes.contains(.vertical) } ?? first }
+        for sv in scrolls { feed(sv, .began, slot: slot, at: p, time: t) }
+    }
+
+    private func moved(slot: Int, to p: Point, time t: Double) {
+        guard var route = routes[slot] else { return }
+        if let dragged = route.drag {
+            dragged.onDrag?(.moved, p)
+            dragged.enclosingScrollView?.autoscroll(towards: p)
+            return
+        }
+        if let target = route.target {
+            switch target.touchMoved(to: p, time: t) {
+            case .undecided:
+                routes[slot] = route
+                return
+            case .claimed:
+                cancel(route.candidates, slot: slot, at: p, time: t)
+                route.candidates = []
+                routes[slot] = route
+                return
+            case .released:
+                target.touchEnded(at: p, time: t, cancelled: true)
+                route.target = nil
+            }
+        }
+        if let scrub = route.scrub {
+            scrub.view.scrub(scrub.indicator, to: localPoint(p, in: scrub.view), grabOffset: scrub.grab, time: t)
+            return
+        }
+        let moved = p - route.down
+        if moved.length > window.touchSlop { route.movedPastSlop = true }
+        if let sv = route.claimed {
+            feed(sv, .moved, slot: slot, at: p, time: t)
+        } else {
+            // Innermost first: the first view whose engine starts dragging claims the touch and
+            // the others let go (VIEW-2). Only views that scroll along the axis the finger
+            // mostly moved on take part, so a steep first move over a horizontal carousel still
+            // goes to the vertical list around it.
+            let axis: Axes = abs(moved.x) > abs(moved.y) ? .horizontal : .vertical
+            let along = route.candidates.filter { !$0.configuration.axes.isDisjoint(with: axis) }
+            for sv in along.isEmpty ? route.candidates : along {
+                feed(sv, .moved, slot: slot, at: p, time: t)
+                let phase = sv.controller.state(at: t).phase
+                if phase == .dragging || phase == .zooming {
+                    route.claimed = sv
+                    cancel(route.candidates.filter { $0 !== sv }, slot: slot, at: p, time: t)
+                    break
+                }
+            }
+        }
+        routes[slot] = route
+    }
+
+    private func ended(slot: Int, at p: Point, time t: Double, cancelled: Bool) {
+        guard let route = routes.removeValue(forKey: slot) else { return }
+        if let dragged = route.drag {
+            dragged.enclosingScrollView?.autoscroll(towards: nil)
+            dragged.onDrag?(cancelled ? .cancelled : .ended, p)
+            return
+        }
+        if let target = route.target {
+            target.touchEnded(at: p, time: t, cancelled: cancelled)
+            cancel(route.candidates, slot: slot, at: p, time: t)
+            return
+        }
+        if route.scrub != nil { return }
+        if let sv = route.claimed {
+            feed(sv, cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)
+            return
+        }
+        var gestures: [Gesture?] = []
+        for sv in route.candidates { gestures.append(feed(sv, cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)) }
+        let isTap = !cancelled && !route.movedPastSlop && gestures.allSatisfy {
+            if case .tap = $0 { return true }
+            if case .doubleTap = $0 { return true }
+            return false
+        }
+        if isTap, let hit = route.hit { Self.deliverTap(from: hit) }
+    }
+
+    /// The tap goes to the nearest view with `onTap`, from `view` up.
+    static func deliverTap(from view: View) {
+        var v: View? = view
+        while let c = v {
+            if let action = c.onTap { action(); return }
+            v = c.parent
+        }
+    }
+
+    // MARK: Wheel and touchpad (KEY-2, KEY-3)
+
+    /// A wheel or rotary encoder scrolls the innermost scroll view under the pointer along an
+    /// axis it has (vertical by default; a horizontal-only view takes vertical turns too).
+    func wheel(_ delta: Point, at p: Point, time t: Double) {
+        guard let (sv, d) = wheelTarget(delta, at: p) else { return }
+        sv.controller.scroll(by: d, animated: true, at: t)
+        window.lastScrolled = sv
+    }
+
+    /// The innermost scroll view under `p` that scrolls along `delta`, and the delta on its axes;
+    /// when none does, a vertical wheel turns the innermost horizontal-only view (a carousel
+    /// alone on screen), but never one inside a list that scrolls vertically.
+    private func wheelTarget(_ delta: Point, at p: Point) -> (ScrollView, Point)? {
+        let chain = (window.root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
+        if let sv = chain.first(where: { Self.along($0, delta, turning: false) != .zero }) {
+            return (sv, Self.along(sv, delta, turning: false))
+        }
+        if let sv = chain.first(where: { Self.along($0, delta, turning: true) != .zero }) {
+            return (sv, Self.along(sv, delta, turning: true))
+        }
+        return nil
+    }
+
+    /// `delta` on `sv`'s axes; `turning`: a vertical-only delta turns a horizontal-only view.
+    static func along(_ sv: ScrollView, _ delta: Point, turning: Bool) -> Point {
+        let axes = sv.configuration.axes
+        if turning, axes == .horizontal, delta.x == 0 { return Point(x: delta.y, y: 0) }
+        return Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
+    }
+
+    /// Touchpad two-finger scrolling (KEY-3): the content follows the fingers 1:1, and when they
+    /// lift it carries on with their speed, estimated as for a touch, with the same friction.
+    func fingerScroll(_ delta: Point, at p: Point, time t: Double) {
+        if delta == .zero {
+            guard let s = fingerScroll else { return }
+            fingerScroll = nil
+            let v = Point(x: s.x.velocity(releaseTime: t), y: s.y.velocity(releaseTime: t))
+            s.view.controller.release(velocity: v, at: t)
+            return
+        }
+        if fingerScroll == nil || fingerScroll?.view.window !== window {
+            guard let (sv, _) = wheelTarget(delta, at: p) else { return }
+            fingerScroll = FingerScroll(view: sv)
+        }
+        guard var s = fingerScroll else { return }
+        let d = Self.along(s.view, delta, turning: true)
+        // From where the content is now, not where a running fling was heading.
+        let now = s.view.controller.state(at: t).offset
+        s.view.controller.scroll(to: now + d, animated: false, at: t)
+        s.travelled = s.travelled + d
+        s.x.add(time: t, position: s.travelled.x)
+        s.y.add(time: t, position: s.travelled.y)
+        fingerScroll = s
+        window.lastScrolled = s.view
+    }
+}
