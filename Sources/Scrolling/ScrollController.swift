@@ -138,7 +138,7 @@ public struct ScrollController: Sendable {
     }
 
     static func sanitized(_ size: Size) -> Size {
-        func ok(_ v: Double) -> Double { v.isFinite ? max(0, min(v, 1e7)) : 0 }
+        func ok(_ v: Double) -> Double { v.isFinite ? max(0, min(v, 1e9)) : 0 }
         return Size(width: ok(size.width), height: ok(size.height))
     }
 

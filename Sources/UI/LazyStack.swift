@@ -20,6 +20,8 @@ public protocol LazyContent: View {
     func focusableItem(after view: View, step: Int) -> View?
     /// Every item gets this length along the axis (full-screen pages); nil: measured.
     var itemExtent: Double? { get set }
+    /// True when the item at `index` is built (its frame is measured, not estimated).
+    func isBuilt(_ index: Int) -> Bool
 }
 
 /// A stack that builds only the rows its scroll view shows, plus a small margin, so a list of a
@@ -33,8 +35,8 @@ public protocol LazyContent: View {
 /// estimate put them, the built rows and the scroll offset move together (no visible jump).
 ///
 /// Clamps, documented here once: a negative count is 0; a row's length that is negative or NaN
-/// is 0, one above 100,000 points is 100,000; one call builds at most 1,000 rows (a list of
-/// zero-length rows ends instead of hanging); indices of data changes are clamped to the list.
+/// is 0, one above 100,000 points is 100,000; at most 1,000 rows are built at once (a list of
+/// zero-length rows stops there instead of hanging); indices of data changes are clamped to the list.
 /// In the id-based variant an id that repeats is found at its first index.
 public final class LazyStack: View, LazyContent {
     public let axis: Stack.Axis
@@ -67,7 +69,7 @@ public final class LazyStack: View, LazyContent {
 
     static let defaultEstimate = 44.0
     static let maximumExtent = 100_000.0
-    static let maximumRowsPerPass = 1000
+    static let maximumBuiltRows = 1000
 
     /// `count` rows; `row(i)` builds row `i` when it is about to show.
     public init(_ axis: Stack.Axis, id: String? = nil, count: Int, spacing: Double = 0, padding: EdgeInsets = .zero,
@@ -110,6 +112,8 @@ public final class LazyStack: View, LazyContent {
         for (n, c) in children.enumerated() where c.view(withID: id) != nil { return firstBuiltIndex + n }
         return nil
     }
+
+    public func isBuilt(_ index: Int) -> Bool { builtRow(at: index) != nil }
 
     /// The built row at `index`, if it is built.
     public func builtRow(at index: Int) -> View? {
@@ -227,7 +231,7 @@ public final class LazyStack: View, LazyContent {
             }
             while let first = children.first, end(first) < lo, children.count > 1 { releaseFirst() }
             while let last = children.last, start(last) > hi, children.count > 1 { releaseLast() }
-            var budget = Self.maximumRowsPerPass
+            var budget = Self.maximumBuiltRows - children.count
             if children.isEmpty {
                 let k = min(anchor.index, count - 1)
                 let s = anchor.start.isNaN ? leading + Double(k) * stride : start(ofRow: k)
@@ -256,9 +260,15 @@ public final class LazyStack: View, LazyContent {
                 anchor = (firstBuiltIndex, start(first))
             }
         }
-        if settled, itemExtent == nil, measuredCount > 0 {
-            let average = measuredTotal / Double(measuredCount)
-            if estimate.map({ abs($0 - average) > 1e-9 }) ?? true { estimate = average }
+        if settled, count > 0, let first = children.first {
+            if itemExtent == nil, measuredCount > 0 {
+                let average = measuredTotal / Double(measuredCount)
+                if estimate.map({ abs($0 - average) > 1e-9 }) ?? true { estimate = average }
+            }
+            // At rest, with no indicator showing, the built rows move to where the estimate puts
+            // them (and the offset with them): positions of rows far away stay consistent.
+            let expected = leading + Double(firstBuiltIndex) * stride
+            if abs(start(first) - expected) > 0.5 { shift += expected - start(first); move(by: expected - start(first)) }
         }
         resizeToContent()
         return axis == .vertical ? Point(x: 0, y: shift) : Point(x: shift, y: 0)
@@ -425,6 +435,9 @@ public final class LazyStack: View, LazyContent {
         count += inserting - removed
         if count == 0 { releaseAll(anchoringAt: 0, start: leading); changed(); return }
         pendingShift += delta
+        // The scroll view moves by `delta` at the next prepare: a second change before then
+        // finds the row being read where it will be.
+        lastVisible = lastVisible.map { axis == .vertical ? $0.offsetBy(dx: 0, dy: delta) : $0.offsetBy(dx: delta, dy: 0) }
         releaseAll(anchoringAt: max(0, min(count - 1, newReading)), start: reading.start + delta)
         changed()
     }

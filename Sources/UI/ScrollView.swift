@@ -232,17 +232,24 @@ open class ScrollView: View, AnimatedView {
         return content.children.indices.contains(index) ? scaled(content.children[index].frame) : nil
     }
 
-    /// Keeps a program scroll aimed at its item while estimates turn into measurements.
+    /// Keeps a program scroll aimed at its item while estimates turn into measurements: until
+    /// the item is built and in place, the view comes to rest there, or a finger takes over.
     private func refinePendingReveal(phase: ScrollPhase, at t: Double) {
         guard let p = pendingReveal else { return }
         if phase == .dragging || phase == .touching || phase == .zooming || phase == .decelerating { pendingReveal = nil; return }
         guard let r = p.index.map({ itemRect($0) }) ?? p.id.map({ contentRect(ofChild: $0) }), let rect = r else {
             pendingReveal = nil; return
         }
-        let goal = controller.offset(revealing: rect, anchor: p.anchor, from: controller.state(at: t).offset)
-        let heading = controller.destination(at: t) ?? controller.state(at: t).offset
-        if (goal - heading).length > 0.25 { controller.scroll(to: goal, animated: p.animated && phase != .idle, at: t) }
-        if phase == .idle { pendingReveal = nil }
+        let built = p.index.map { i in lazyContent?.isBuilt(i) ?? true } ?? (p.id.map { content.view(withID: $0) != nil } ?? true)
+        let now = controller.state(at: t).offset
+        let goal = controller.offset(revealing: rect, anchor: p.anchor, from: now)
+        let heading = controller.destination(at: t) ?? now
+        let aimed = (goal - heading).length > 0.25
+        if aimed {
+            controller.scroll(to: goal, animated: p.animated && phase != .idle, at: t)
+            window?.scheduleFrame()
+        }
+        if phase == .idle && (built || !aimed) { pendingReveal = nil }
     }
 
     /// Scrolls to an offset in points (POS-6).

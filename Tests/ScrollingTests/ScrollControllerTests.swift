@@ -426,3 +426,45 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         #expect(e.state(at: 1).offset.isFinite)
     }
 }
+
+/// Content measured while it moves (lazy lists): the motion carries on, shifted.
+@Suite struct ContentChangeTests {
+    @Test func aFlingCarriesOnShiftedWhenContentAboveIsMeasured() {
+        var moving = feed(content: Size(800, 50_000), offset: Point(0, 10_000))
+        let up = flick(&moving)
+        let reference = moving
+        moving.changeContent(size: Size(800, 50_120), shiftedBy: Point(0, 120), at: up + 0.2)
+        for dt in [0.2, 0.35, 0.8, 1.5] {
+            let a = moving.state(at: up + dt), b = reference.state(at: up + dt)
+            #expect(close(a.offset.y, b.offset.y + 120, 1e-6), "at +\(dt): \(a.offset.y) vs \(b.offset.y) + 120")
+            #expect(close(a.velocity.y, b.velocity.y, 1e-6))
+            #expect(a.phase == b.phase)
+        }
+    }
+
+    @Test func aDragKeepsTheFingerOnTheSameContent() {
+        var e = feed(content: Size(800, 50_000), offset: Point(0, 10_000))
+        e.handle(TouchEvent(.began, location: Point(400, 500), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 450), time: 0.02))
+        let before = e.state(at: 0.02).offset.y
+        e.changeContent(size: Size(800, 49_970), shiftedBy: Point(0, -30), at: 0.03)
+        #expect(close(e.state(at: 0.03).offset.y, before - 30))
+        e.handle(TouchEvent(.moved, location: Point(400, 440), time: 0.04))
+        #expect(close(e.state(at: 0.04).offset.y, before - 30 + 10))
+        #expect(e.state(at: 0.04).phase == .dragging)
+    }
+
+    @Test func aProgramScrollKeepsAimingAtTheSameContent() {
+        var e = feed(content: Size(800, 50_000))
+        e.scroll(to: Point(0, 20_000), animated: true, at: 0)
+        e.changeContent(size: Size(800, 50_500), shiftedBy: Point(0, 500), at: 0.1)
+        #expect(e.destination(at: 0.1)?.y == 20_500)
+        #expect(close(e.state(at: 5).offset.y, 20_500))
+    }
+
+    @Test func contentThatShrinksPastTheOffsetClampsAtRest() {
+        var e = feed(content: Size(800, 5000), offset: Point(0, 4000))
+        e.changeContent(size: Size(800, 3000), shiftedBy: .zero, at: 0)
+        #expect(e.state(at: 0).offset.y == 2200)
+    }
+}
