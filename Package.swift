@@ -32,6 +32,7 @@ let package = Package(
         .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs", "KioskRuntime"]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
+        .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
         .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.

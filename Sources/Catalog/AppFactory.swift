@@ -55,39 +55,40 @@ public enum AppFactory {
         }
     }
 
-    /// 10,000 two-line rows: long lists cost what their visible rows cost.
-    public static func list(width: Int, height: Int, scaleFactor: Double, typography: Typography) -> Window {
-        let rows = Stack(.vertical, id: "rows", spacing: 1)
-        var views: [View] = []
-        views.reserveCapacity(10_000)
-        for i in 0..<10_000 {
+    /// Two-line rows (10,000 unless told), built as they come into view: a list of any length
+    /// costs what its visible rows cost.
+    public static func list(width: Int, height: Int, scaleFactor: Double, typography: Typography,
+                            rows count: Int = defaultRows) -> Window {
+        let total = max(0, count)
+        let rows = LazyVStack(id: "rows", count: total, spacing: 1) { i in
             let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
             row.setChildren([Label("Item \(i + 1)", size: 20, maxLines: 1),
-                             Label("Row \(i + 1) of 10,000", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
+                             Label("Row \(i + 1) of \(total)", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
             row.fill = .white
             row.isFocusable = true
-            views.append(row)
+            return row
         }
-        rows.setChildren(views)
         return Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography,
                       root: ScrollView(id: "list", content: rows))
     }
+
+    public static let defaultRows = 10_000
 }
 
 /// The app called `name` ("catalog" with the shipped or `$GLIDE_CONTENT` manifest, or "list") at
 /// `width`×`height` pixels and `scaleFactor`, for any backend. Catalog content problems are
 /// passed to `report`; the app still shows what it can.
 public func makeApp(name: String, width: Int, height: Int, scaleFactor: Double = 1, manifestPath: String? = nil,
-                    report: (String) -> Void = { _ in }) throws -> App {
+                    rows: Int = AppFactory.defaultRows, report: (String) -> Void = { _ in }) throws -> App {
     try AppFactory.window(named: name, width: width, height: height, scaleFactor: scaleFactor,
-                          manifestPath: manifestPath, report: report).window
+                          manifestPath: manifestPath, rows: rows, report: report).window
 }
 
 extension AppFactory {
     /// The window of the app called `name`, and the catalog controller when it is the catalog
     /// (its tour needs it).
     public static func window(named name: String, width: Int, height: Int, scaleFactor: Double, manifestPath: String?,
-                              report: (String) -> Void) throws -> (window: Window, catalog: CatalogApp?) {
+                              rows: Int = defaultRows, report: (String) -> Void) throws -> (window: Window, catalog: CatalogApp?) {
         let typography = try typography()
         switch name {
         case "catalog":
@@ -96,7 +97,7 @@ extension AppFactory {
             built.problems.forEach(report)
             return (built.window, built.app)
         case "list":
-            return (list(width: width, height: height, scaleFactor: scaleFactor, typography: typography), nil)
+            return (list(width: width, height: height, scaleFactor: scaleFactor, typography: typography, rows: rows), nil)
         default:
             throw Error(description: "unknown app '\(name)' (\(names.joined(separator: ", ")))")
         }

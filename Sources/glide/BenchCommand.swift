@@ -5,6 +5,8 @@ import ImageCodecs
 import Raster
 import Runtime
 import Text
+import Catalog
+import UI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,8 +15,8 @@ import Glibc
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure the renderer on fixed reference scenes.",
-        subcommands: [Feed.self])
+        abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
+        subcommands: [Feed.self, List.self])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
@@ -91,6 +93,90 @@ struct BenchCommand: ParsableCommand {
             let median = frames % 2 == 1 ? times[frames / 2] : (times[frames / 2 - 1] + times[frames / 2]) / 2
             print("feed \(mode) \(width)x\(height): median \(fixed(median, 3)) ms, min \(fixed(times[0], 3)) ms, "
                   + "max \(fixed(times[frames - 1], 3)) ms (\(frames) frames after \(warmup) warm-up)")
+        }
+    }
+
+    /// The list app at 1280x800 headless with N rows (issue 11): how long building the window
+    /// and the first frame take, frame times while flicks run, and the resident memory. Compare
+    /// runs with different --rows on the same machine.
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build the list app with N rows, flick it, and print first-frame time, flick frame times and resident memory.",
+            discussion: """
+                Times are wall-clock (CLOCK_MONOTONIC) around the window's own work: building the window and \
+                drawing the first frame; then each frame (render into an XRGB8888 buffer) while \
+                --flicks flicks run, at 60 Hz on the virtual clock until the list rests (frames of the slow tail where the content moves less than a pixel are not counted). Resident memory is VmRSS \
+                after the run. --eager builds every row up front in a plain vertical stack instead, \
+                for comparison.
+                """)
+
+        @Option(help: "Rows in the list.") var rows = 1_000_000
+        @Option(help: "Flicks to time (frames until the list rests, each).") var flicks = 3
+        @Flag(help: "Build all rows up front in a plain Stack (what a VStack of N rows costs).") var eager = false
+
+        func validate() throws {
+            guard (0...100_000_000).contains(rows) else { throw ValidationError("--rows must be 0 to 100,000,000") }
+            guard (1...100).contains(flicks) else { throw ValidationError("--flicks must be 1 to 100") }
+        }
+
+        func run() throws {
+            let typography = try AppFactory.typography()
+            let (width, height) = (1280, 800)
+            let buffer = PixelBuffer(width: width, height: height)
+            let start = monotonicSeconds()
+            let window = eager ? Self.eagerList(rows: rows, width: width, height: height, typography: typography)
+                : AppFactory.list(width: width, height: height, scaleFactor: 1, typography: typography, rows: rows)
+            _ = window.render(into: buffer, at: 0)
+            let firstFrame = (monotonicSeconds() - start) * 1000
+            var times: [Double] = []
+            var t = 0.5
+            let list = window.root as? ScrollView
+            for _ in 0..<flicks {
+                func touch(_ phase: InputEvent.TouchPhase, _ y: Double, _ at: Double) {
+                    window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: 640, y: y)), time: at))
+                }
+                touch(.down, 700, t)
+                for i in 1...6 { touch(.move, 700 - Double(i) * 60, t + Double(i) * 0.008) }
+                touch(.up, 340, t + 0.052)
+                // Frames while the list moves (it rests after about a second).
+                var n = 1
+                while n <= 600, !window.isAtRest(at: t + 0.052 + Double(n) / 60) || n == 1 {
+                    let frameStart = monotonicSeconds()
+                    let before = (list?.sampledOffset.y ?? 0).rounded()
+                    _ = window.render(into: buffer, at: t + 0.052 + Double(n) / 60)
+                    let elapsed = (monotonicSeconds() - frameStart) * 1000
+                    // Frames of the slow tail where the content moves less than a pixel are not counted.
+                    if (list?.sampledOffset.y ?? 0).rounded() != before { times.append(elapsed) }
+                    n += 1
+                }
+                t += 0.052 + Double(n) / 60 + 0.5
+            }
+            let offset = window.state(at: t, frameNumber: 0).scrollViews.first?.offset.last ?? 0
+            print("list \(rows) rows\(eager ? " (eager)" : "") \(width)x\(height): first frame \(fixed(firstFrame, 1)) ms, "
+                  + "flick frames median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms "
+                  + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB")
+        }
+
+        static func eagerList(rows: Int, width: Int, height: Int, typography: Typography) -> Window {
+            let stack = Stack(.vertical, id: "rows", spacing: 1)
+            stack.setChildren((0..<rows).map { i in
+                let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
+                row.setChildren([Label("Item \(i + 1)", size: 20, maxLines: 1),
+                                 Label("Row \(i + 1) of \(rows)", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
+                row.fill = .white
+                return row
+            })
+            return Window(width: width, height: height, typography: typography, root: ScrollView(id: "list", content: stack))
+        }
+
+        /// VmRSS from /proc/self/status, in megabytes.
+        static func residentMegabytes() -> Double {
+            guard let text = try? FileIO.readAll(path: "/proc/self/status") else { return .nan }
+            for line in String(decoding: text, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmRSS:") {
+                let kb = line.split(separator: " ").dropFirst().first.flatMap { Double($0) } ?? .nan
+                return kb / 1024
+            }
+            return .nan
         }
     }
 }

@@ -10,6 +10,12 @@ struct AppOptions: ParsableArguments {
     var app = "catalog"
     @Option(help: "Content manifest for the catalog (default: the shipped Board/content/manifest.json).")
     var manifest: String?
+    @Option(help: "Rows in the list app (built as they come into view; 0 to 100,000,000).")
+    var rows = AppFactory.defaultRows
+
+    func validate() throws {
+        guard (0...100_000_000).contains(rows) else { throw ValidationError("--rows must be 0 to 100,000,000, not \(rows)") }
+    }
 
     /// Builds the app; catalog content problems are printed, and the app shows what it can.
     func makeWindow(width: Int, height: Int, scale: Double) throws -> (Window, CatalogApp?) {
@@ -17,7 +23,7 @@ struct AppOptions: ParsableArguments {
             throw ValidationError("unknown app '\(app)' (\(AppFactory.names.joined(separator: ", ")))")
         }
         return try AppFactory.window(named: app, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
-                                     report: { report("content: \($0)") })
+                                     rows: rows, report: { report("content: \($0)") })
     }
 }
 

@@ -50,11 +50,11 @@ import Testing
     /// frame, comparing the screens after each frame. Returns the number of frames compared.
     @discardableResult
     func check(_ name: String, scale: Double = 1, width: Int = 480, height: Int = 400, seconds: Double,
-               sourceLocation: SourceLocation = #_sourceLocation,
+               scene: () -> View = DamageTests.scene, sourceLocation: SourceLocation = #_sourceLocation,
                events: (Window) -> [InputEvent]) throws -> Int {
         let typography = try makeTypography()
-        let damaged = Window(width: width, height: height, scaleFactor: scale, typography: typography, root: Self.scene())
-        let full = Window(width: width, height: height, scaleFactor: scale, typography: try makeTypography(), root: Self.scene())
+        let damaged = Window(width: width, height: height, scaleFactor: scale, typography: typography, root: scene())
+        let full = Window(width: width, height: height, scaleFactor: scale, typography: try makeTypography(), root: scene())
         damaged.layoutIfNeeded(); full.layoutIfNeeded()
         var pending = events(damaged)[...]
         let display = HeadlessDisplay(width: width, height: height)
@@ -164,5 +164,73 @@ import Testing
             e.append(InputEvent(.key(.home, pressed: true), time: 4.2))
             return e
         }
+    }
+
+    /// A lazy list of rows of different heights with text: rows are built as they scroll in.
+    static func lazyScene() -> View {
+        let rows = LazyVStack(id: "rows", count: 100_000, spacing: 2, padding: EdgeInsets(8)) { i in
+            let r = Stack(.horizontal, id: "row-\(i)", spacing: 8, padding: EdgeInsets(8), alignment: .leading, children: [
+                Box(fill: Color(rgb: [0xE63946, 0x2A9D8F, 0xE9C46A, 0x457B9D][i % 4]), cornerRadius: 6, width: 30, height: 30 + Double((i * 37) % 60)),
+                Label("Row \(i)", size: 16, maxLines: 1),
+            ])
+            r.background(.white, cornerRadius: 8)
+            return r
+        }
+        let scroll = ScrollView(id: "feed", content: rows)
+        scroll.fill = Color(rgb: 0xF2F2F7)
+        return Stack(.vertical, children: [Label("Lazy", size: 26).frame(height: 40), scroll.flexible()])
+    }
+
+    @Test func aLazyListFlickedBothWays() throws {
+        try check("lazy list", seconds: 5, scene: Self.lazyScene) { _ in
+            Self.drag(from: Point(x: 240, y: 350), to: Point(x: 240, y: 60), at: 0.1, duration: 0.05)
+                + Self.drag(from: Point(x: 240, y: 60), to: Point(x: 240, y: 380), at: 2.4, duration: 0.05)
+        }
+    }
+
+    /// An app's own view that draws a pattern under a scroll view: the scroll view's pixels must
+    /// not be copied over it, and it animates by itself.
+    static func customScene() -> View {
+        let list = ScrollView(id: "feed", content: Stack(.vertical, spacing: 6, padding: EdgeInsets(10), children: (0..<30).map { i in
+            Label("Line \(i) over a drawn backdrop", id: "line-\(i)", size: 18, maxLines: 1)
+        }))
+        let backdrop = Stripes(id: "stripes")
+        backdrop.add(list)
+        return Stack(.vertical, children: [Pulse(id: "pulse").frame(height: 40), backdrop.flexible()])
+    }
+
+    @Test func aCustomViewUnderAScrollViewAndOneThatAnimates() throws {
+        try check("custom views", seconds: 3, scene: Self.customScene) { _ in
+            Self.drag(from: Point(x: 240, y: 350), to: Point(x: 240, y: 150), at: 0.1, duration: 0.1)
+        }
+    }
+}
+
+/// Diagonal stripes drawn with the canvas: not a flat colour.
+final class Stripes: View {
+    override func draw(in context: inout DrawContext) {
+        for i in stride(from: -Int(frame.height), to: Int(frame.width), by: 24) {
+            var path = Path()
+            let x = Double(i)
+            path.move(to: Point(x: x * context.scale, y: 0))
+            path.line(to: Point(x: (x + 12) * context.scale, y: 0))
+            path.line(to: Point(x: (x + 12 + frame.height) * context.scale, y: frame.height * context.scale))
+            path.line(to: Point(x: (x + frame.height) * context.scale, y: frame.height * context.scale))
+            path.close()
+            context.canvas.fill(path: path, color: Color(rgb: 0xDDE7F0).premultiplied)
+        }
+    }
+}
+
+/// A bar whose width follows the clock for two seconds.
+final class Pulse: View, AnimatedView {
+    var progress = 0.0
+    func sample(at t: Double) {
+        let p = min(1, t / 2)
+        if p != progress { progress = p; setNeedsDisplay() }
+    }
+    func isAnimating(at t: Double) -> Bool { t < 2 }
+    override func draw(in context: inout DrawContext) {
+        context.fill(Rect(x: 0, y: 0, width: frame.width * progress, height: frame.height), color: Color(rgb: 0x0A84FF))
     }
 }

@@ -216,4 +216,27 @@ import Testing
         #expect(scroll.currentPage == 1)
         #expect(w.root.view(withID: "page-1")?.frameInWindow.minX == 0)
     }
+
+    @Test func scrollFramesDrawOnlyTheRowsThatCameIntoView() throws {
+        /// Rows drawn while a flick runs for two seconds.
+        func rowsDrawn(copyingPixels: Bool) throws -> Int {
+            let counter = Counter()
+            let stack = LazyVStack(count: 100_000, spacing: 1) { i in CountingBox(id: "row-\(i)", counter: counter, height: 40 + Double(i % 3) * 10) }
+            let scroll = ScrollView(id: "list", content: stack)
+            scroll.fill = .white
+            let w = try makeWindow(scroll, width: 400, height: 400)
+            w.reusesScrolledPixels = copyingPixels
+            w.frames(from: 0, to: 0.1)
+            w.drag(from: Point(x: 200, y: 380), to: Point(x: 200, y: 100), at: 0.2, duration: 0.05)
+            let before = counter.count
+            let b = PixelBuffer(width: 400, height: 400)
+            for n in 1...120 { _ = w.render(into: b, at: 0.3 + Double(n) / 60) }
+            #expect(scroll.sampledOffset.y > 1500)
+            return counter.count - before
+        }
+        // Copying draws the rows that came into view and those under the indicator, not all
+        // eight that show: building rows never forces a full redraw.
+        let copied = try rowsDrawn(copyingPixels: true), redrawn = try rowsDrawn(copyingPixels: false)
+        #expect(copied * 2 < redrawn, "\(copied) rows drawn copying pixels, \(redrawn) redrawing")
+    }
 }
