@@ -222,14 +222,12 @@ public final class CatalogApp {
 
     func buildPages(_ screen: Manifest.Screen) -> View {
         let count = screen.count ?? 1
-        let strip = Stack(.horizontal, id: "\(screen.id)-strip", alignment: .fill)
-        for i in 0..<count {
-            let hue = Double((i * 37) % 360)
-            let page = Overlay(id: "page-\(i)", alignment: .center, children: [
-                Box(fill: hsv(hue, 0.35, 0.95)),
+        // Built as they come into view: a screen of 36 pages holds two or three.
+        let strip = LazyHStack(id: "\(screen.id)-strip", count: count) { i in
+            Overlay(id: "page-\(i)", alignment: .center, children: [
+                Box(fill: hsv(Double((i * 37) % 360), 0.35, 0.95)),
                 Label("\(i + 1)", size: 120, color: .white, alignment: .center, maxLines: 1),
             ])
-            strip.add(page)
         }
         var config = ScrollConfiguration()
         config.isPagingEnabled = true
