@@ -15,8 +15,17 @@ public final class CatalogApp {
     public private(set) var warnings: [String] = []
     public private(set) var selectedScreen = 0
     var screens: [View] = []
-    var tabs: [Box] = []
+    var tabs: [Stack] = []
     var tabLabels: [Label] = []
+    var tabSubtitles: [Label] = []
+    let root = Stack(.horizontal, id: "catalog", alignment: .fill)
+    let sidebar = Stack(.vertical, id: "sidebar", spacing: 6, padding: EdgeInsets(top: 28, leading: 16, bottom: 16, trailing: 16))
+    let tabBar = Stack(.horizontal, id: "tab-bar", spacing: 4, padding: EdgeInsets(horizontal: 6, vertical: 6))
+    let divider = Box(fill: CatalogApp.separator)
+    var sidebarHeader: [View] = []
+    let screenArea: ScreensView
+    /// True when the screen is narrow or portrait: tabs along the bottom instead of a sidebar.
+    public private(set) var isCompact = false
     let manifestDirectory: String
 
     static let ink = Color(rgb: 0x1C1C1E), secondaryInk = Color(rgb: 0x3A3A3C), tertiaryInk = Color(rgb: 0x6C6C70)
@@ -25,25 +34,27 @@ public final class CatalogApp {
     public init(manifest: Manifest, manifestDirectory: String, width: Int, height: Int, scaleFactor: Double,
                 typography: Typography) {
         self.manifestDirectory = manifestDirectory
-        let root = Stack(.horizontal, id: "catalog", alignment: .fill)
-        window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root)
-        let sidebar = Stack(.vertical, id: "sidebar", spacing: 6, padding: EdgeInsets(top: 28, leading: 16, bottom: 16, trailing: 16))
+        screenArea = ScreensView()
+        let adaptive = Adaptive(id: "catalog-layout", content: root)
+        window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: adaptive)
         sidebar.width = 248
         sidebar.fill = Color(rgb: 0xFFFFFF)
-        sidebar.add(Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1))
-        sidebar.add(Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2))
-        sidebar.add(Spacer(length: 12))
+        tabBar.fill = Color(rgb: 0xFFFFFF)
+        sidebarHeader = [Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1),
+                         Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2),
+                         Spacer(length: 12)]
         func addTab(id: String, title: String, subtitle: String?, screen view: View) {
             let i = screens.count
             let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10))
             tab.cornerRadius = 10
             let titleLabel = Label(title, size: 17, color: Self.ink, maxLines: 1)
             tab.add(titleLabel)
-            if let subtitle { tab.add(Label(subtitle, size: 13, color: Self.tertiaryInk, maxLines: 1)) }
+            let subtitleLabel = Label(subtitle ?? "", size: 13, color: Self.tertiaryInk, maxLines: 1)
+            subtitleLabel.isHidden = subtitle == nil
+            tab.add(subtitleLabel)
             tab.isFocusable = true
             tab.onTap = { [weak self] in self?.select(i) }
-            tabs.append(tab); tabLabels.append(titleLabel)
-            sidebar.add(tab)
+            tabs.append(tab); tabLabels.append(titleLabel); tabSubtitles.append(subtitleLabel)
             view.isHidden = i != 0
             screens.append(view)
         }
@@ -57,9 +68,34 @@ public final class CatalogApp {
             addTab(id: "content-error-\(n)", title: "Content error", subtitle: problem.place,
                    screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
-        root.setChildren([sidebar, Box(fill: Self.separator, width: 1), ScreensView(children: screens)])
+        screenArea.setChildren(screens)
+        adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width) }
+        arrange(compact: false)
         window.controller = self
         select(0)
+    }
+
+    /// A sidebar beside the screens on wide landscape panels; on narrow or portrait ones the
+    /// screens take the width and the tabs sit in a bar along the bottom, titles only.
+    func arrange(compact: Bool) {
+        isCompact = compact
+        for (tab, subtitle) in zip(tabs, tabSubtitles) {
+            subtitle.isHidden = compact || subtitle.text.isEmpty
+            tab.padding = compact ? EdgeInsets(horizontal: 4, vertical: 10) : EdgeInsets(horizontal: 14, vertical: 10)
+            tab.alignment = compact ? .center : .fill
+        }
+        for label in tabLabels { label.alignment = compact ? .center : .leading }
+        if compact {
+            tabBar.setChildren(tabs)
+            divider.width = nil; divider.height = 1
+            root.axis = .vertical
+            root.setChildren([screenArea.flexible(), divider, tabBar])
+        } else {
+            sidebar.setChildren(sidebarHeader + tabs)
+            divider.width = 1; divider.height = nil
+            root.axis = .horizontal
+            root.setChildren([sidebar, divider, screenArea.flexible(false)])
+        }
     }
 
     /// A screen that says what could not be loaded.
@@ -141,17 +177,26 @@ public final class CatalogApp {
             let text = Stack(.vertical, spacing: 6)
             text.add(Label(card.title, size: 22, color: Self.ink, maxLines: 1))
             text.add(Label(card.text, size: 16, color: Self.secondaryInk, maxLines: 3, lineSpacing: 1.15))
-            let row = Stack(.horizontal, id: card.id, spacing: 20, padding: EdgeInsets(18), alignment: .leading)
-            row.add(imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12))
+            let row = Stack(.horizontal, spacing: 20, padding: EdgeInsets(18), alignment: .leading)
+            let picture = imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12)
+            row.add(picture)
             row.add(text)
             row.background(.white, cornerRadius: 14, border: Self.separator)
-            row.isFocusable = true
-            row.onTap = { [weak row] in
+            // Too narrow for a readable text column beside the picture: the picture goes above.
+            let adaptive = Adaptive(id: card.id, content: row) { size in
+                let stacked = size.width < 132 + 20 + 36 + 200
+                row.axis = stacked ? .vertical : .horizontal
+                row.alignment = stacked ? .fill : .leading
+                picture.width = stacked ? nil : 132
+                picture.height = stacked ? 160 : 132
+            }
+            adaptive.isFocusable = true
+            adaptive.onTap = { [weak row] in
                 guard let row else { return }
                 row.borderColor = row.borderColor == Self.accent ? Self.separator : Self.accent
                 row.borderWidth = row.borderColor == Self.accent ? 3 : 1
             }
-            cards.append(row)
+            cards.append(adaptive)
         }
         if let photos = screen.carousel, !photos.isEmpty {
             let position = max(0, min(cards.count, screen.carouselPosition ?? 1))
@@ -184,7 +229,13 @@ public final class CatalogApp {
         let section = Stack(.vertical, spacing: 10)
         section.add(Label(screen.carouselTitle ?? "Photos", size: 20, color: Self.ink, maxLines: 1))
         section.add(overlay)
-        return section
+        // On a narrow column the pages shrink so the next photo still peeks in.
+        return Adaptive(content: section) { size in
+            let page = min(pageWidth, (size.width * 0.86).rounded())
+            for photo in strip.children { photo.width = page }
+            control.width = page
+            scroll.configuration.pageSize = page + spacing
+        }
     }
 
     func buildPhoto(_ screen: Manifest.Screen, index: Int) -> View {
@@ -260,10 +311,7 @@ public final class CatalogApp {
 /// Holds the screens; only the selected one is shown, and it fills the area.
 final class ScreensView: View {
     override var backdrop: Backdrop { .none }
-    init(children: [View]) {
-        super.init(id: "screen-area")
-        setChildren(children)
-    }
+    init() { super.init(id: "screen-area") }
 }
 
 /// HSV (hue in degrees) to an opaque colour.

@@ -47,6 +47,23 @@ open class View {
     public var isFocusable = false
     public var isHidden = false { didSet { setNeedsDisplay() } }
 
+    /// Limits stacks keep this view's size within, whatever it asks for or is offered.
+    public var minWidth: Double? { didSet { setNeedsLayout() } }
+    public var maxWidth: Double? { didSet { setNeedsLayout() } }
+    public var minHeight: Double? { didSet { setNeedsLayout() } }
+    public var maxHeight: Double? { didSet { setNeedsLayout() } }
+
+    /// `size` within this view's minimum and maximum sizes.
+    public func constrained(_ size: Size) -> Size {
+        func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
+            var v = v
+            if let hi, v > hi { v = hi }
+            if let lo, v < lo { v = lo }
+            return v
+        }
+        return Size(width: clamp(size.width, minWidth, maxWidth), height: clamp(size.height, minHeight, maxHeight))
+    }
+
     /// Takes a share of the height a vertical stack's other children leave (`flexible()`).
     public var isFlexible = false { didSet { setNeedsLayout() } }
 

@@ -226,8 +226,10 @@ open class Stack: Box {
                 for (i, c) in visible.enumerated() where flexes(c) { shares[i] = share }
             }
             for (i, c) in visible.enumerated() {
-                var s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: shares[i] ?? .infinity))
+                let offered = c.constrained(Size(width: c.width ?? inner.width, height: shares[i] ?? .infinity)).width
+                var s = c.sizeThatFits(Size(width: offered, height: shares[i] ?? .infinity))
                 if let share = shares[i], flexes(c) { s.height = share }
+                s = c.constrained(s)
                 sizes.append(s); h += s.height; w = max(w, s.width)
             }
             h += spacing * Double(max(0, visible.count - 1))
@@ -255,7 +257,8 @@ open class Stack: Box {
             if c is Spacer && c.width == nil { w = spacerWidth }
             else { w = c.width ?? c.sizeThatFits(Size(width: share, height: inner.height.isFinite ? inner.height : .infinity)).width }
             let ch = c.height ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
-            sizes.append(Size(width: w, height: ch)); total += w
+            let s = c.constrained(Size(width: w, height: ch))
+            sizes.append(s); total += s.width
         }
         total += gaps
         let height = self.height.map { $0 - padding.vertical } ?? (inner.height.isFinite && alignment == .fill ? inner.height : h)
@@ -277,7 +280,7 @@ open class Stack: Box {
         for c in children where !c.isHidden {
             let s = sizes[i]; i += 1
             if axis == .vertical {
-                let w = alignment == .fill ? (c.width ?? inner.width) : s.width
+                let w = alignment == .fill ? c.constrained(Size(width: c.width ?? inner.width, height: 0)).width : s.width
                 let x: Double
                 switch alignment {
                 case .fill, .leading: x = padding.leading
@@ -287,7 +290,7 @@ open class Stack: Box {
                 c.frame = Rect(x: x, y: cursor, width: w, height: s.height)
                 cursor += s.height + spacing
             } else {
-                let h = alignment == .fill ? (c.height ?? inner.height) : s.height
+                let h = alignment == .fill ? c.constrained(Size(width: 0, height: c.height ?? inner.height)).height : s.height
                 let y: Double
                 switch alignment {
                 case .fill, .leading: y = padding.top

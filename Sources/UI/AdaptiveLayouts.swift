@@ -1,0 +1,88 @@
+import Geometry
+import Scrolling
+
+/// Chooses a layout by the space it gets (Flutter's `LayoutBuilder`, a size class): whenever its
+/// size changes, `onResize` runs with it before anything inside is laid out, and may rearrange the
+/// views (turn a sidebar into a tab bar, put a card's picture above its text). Its one child
+/// fills it.
+public final class Adaptive: View {
+    /// Called with the new size, before the content is measured or laid out at it.
+    public var onResize: ((Size) -> Void)?
+    private var lastSize: Size?
+
+    public init(id: String? = nil, content: View, onResize: ((Size) -> Void)? = nil) {
+        self.onResize = onResize
+        super.init(id: id)
+        add(content)
+    }
+
+    public override var backdrop: Backdrop { .none }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        let width = self.width ?? proposal.width
+        if width.isFinite { adapt(to: Size(width: width, height: height ?? proposal.height)) }
+        guard let content = children.first else { return super.sizeThatFits(proposal) }
+        let s = content.sizeThatFits(Size(width: width, height: height ?? proposal.height))
+        return Size(width: self.width ?? s.width, height: height ?? s.height)
+    }
+
+    public override func layoutChildren() {
+        adapt(to: frame.size)
+        super.layoutChildren()
+    }
+
+    private func adapt(to size: Size) {
+        guard size != lastSize else { return }
+        lastSize = size
+        // Runs inside measuring or layout, which go on with what it changed: the changes need
+        // no second layout (that would run it again, and again).
+        let window = self.window, pending = window?.needsLayout
+        onResize?(size)
+        if let window, let pending { window.needsLayout = pending }
+    }
+}
+
+/// Children in rows that wrap when the next one does not fit (tags, buttons, thumbnails), each
+/// at its own size, with `spacing` between them and `lineSpacing` between rows.
+public final class Flow: Box {
+    public var spacing: Double { didSet { setNeedsLayout() } }
+    public var lineSpacing: Double { didSet { setNeedsLayout() } }
+    public var padding: EdgeInsets { didSet { setNeedsLayout() } }
+
+    public init(id: String? = nil, spacing: Double = 8, lineSpacing: Double = 8, padding: EdgeInsets = .zero,
+                children: [View] = []) {
+        self.spacing = spacing; self.lineSpacing = lineSpacing; self.padding = padding
+        super.init(id: id)
+        setChildren(children)
+    }
+
+    /// Frames for the visible children within `width`, and the height they take.
+    private func arrange(width: Double) -> (frames: [Rect], height: Double) {
+        let inner = max(0, width - padding.horizontal)
+        var frames: [Rect] = []
+        var x = 0.0, y = 0.0, lineHeight = 0.0
+        for c in children where !c.isHidden {
+            let s = c.constrained(c.sizeThatFits(Size(width: min(c.width ?? .infinity, inner), height: .infinity)))
+            let w = min(s.width, inner)
+            if x > 0, x + w > inner { x = 0; y += lineHeight + lineSpacing; lineHeight = 0 }
+            frames.append(Rect(x: padding.leading + x, y: padding.top + y, width: w, height: s.height))
+            x += w + spacing
+            lineHeight = max(lineHeight, s.height)
+        }
+        return (frames, padding.vertical + y + lineHeight)
+    }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        let w = width ?? (proposal.width.isFinite ? proposal.width : 10_000)
+        return Size(width: w, height: height ?? arrange(width: w).height)
+    }
+
+    public override func layoutChildren() {
+        let frames = arrange(width: frame.width).frames
+        var i = 0
+        for c in children where !c.isHidden {
+            c.frame = frames[i]; i += 1
+            c.layoutChildren()
+        }
+    }
+}
