@@ -1,0 +1,71 @@
+import Catalog
+import Geometry
+import Raster
+import TestSupport
+import Testing
+import UI
+
+/// The catalog on the panels kiosks come with: a sidebar on wide landscape screens, a tab bar
+/// along the bottom on narrow or portrait ones, cards and carousel pages that fit the column.
+@Suite struct AdaptiveCatalogTests {
+    static let panels: [(width: Int, height: Int, scale: Double)] = [
+        (480, 800, 1), (800, 480, 1), (1024, 600, 1), (1280, 800, 1), (1920, 1080, 1.5),
+    ]
+
+    static func catalog(_ width: Int, _ height: Int, _ scale: Double) throws -> (CatalogApp, Window) {
+        let path = testsDirectory + "/../Board/content/manifest.json"
+        let built = AppFactory.catalog(manifestPath: path, width: width, height: height, scaleFactor: scale,
+                                       typography: try typography())
+        return (try #require(built.app), built.window)
+    }
+
+    /// Golden screenshots after the first second (the indicator's flash has faded). Text is
+    /// drawn by FreeType, so a channel may differ by 2 between FreeType builds; nothing else may.
+    @Test(arguments: panels.indices) func goldenAtEachPanelSize(_ i: Int) throws {
+        let p = Self.panels[i]
+        let (_, window) = try Self.catalog(p.width, p.height, p.scale)
+        let frame = PixelBuffer(width: p.width, height: p.height)
+        for n in 0...90 { _ = window.render(into: frame, at: Double(n) / 60) }
+        assertGolden(frame, suite: "Catalog", name: "catalog-\(p.width)x\(p.height)", maxChannelDelta: 2)
+    }
+
+    @Test func narrowAndPortraitPanelsGetATabBar() throws {
+        for (w, h, compact) in [(480, 800, true), (720, 1280, true), (640, 480, true), (800, 480, false), (1024, 600, false)] {
+            let (app, window) = try Self.catalog(w, h, 1)
+            window.layoutIfNeeded()
+            #expect(app.isCompact == compact, "\(w)x\(h)")
+            let tab = try #require(window.root.view(withID: "tab-photo")).frameInWindow
+            if compact {
+                #expect(tab.maxY <= Double(h) && tab.minY > Double(h) - 80, "\(w)x\(h): the tab sits in the bottom bar")
+                #expect(window.root.view(withID: "feed")!.frameInWindow.width == Double(w))
+            } else {
+                #expect(tab.minX < 248, "\(w)x\(h): the tab sits in the sidebar")
+            }
+        }
+    }
+
+    @Test func aNarrowColumnPutsTheCardPictureAboveItsText() throws {
+        let (_, window) = try Self.catalog(360, 640, 1)
+        window.layoutIfNeeded()
+        let card = try #require(window.root.view(withID: "card-0"))
+        let stack = try #require(card.children.first as? Stack)
+        #expect(stack.axis == .vertical)
+        let (_, wide) = try Self.catalog(1280, 800, 1)
+        wide.layoutIfNeeded()
+        #expect((wide.root.view(withID: "card-0")?.children.first as? Stack)?.axis == .horizontal)
+    }
+
+    @Test func turningThePanelSwitchesLayoutsAndKeepsTheScreen() throws {
+        let (app, window) = try Self.catalog(1280, 800, 1)
+        let frame = PixelBuffer(width: 1280, height: 800)
+        _ = window.render(into: frame, at: 0)
+        app.select(4)
+        _ = window.render(into: frame, at: 0.1)
+        window.resize(width: 720, height: 1280)
+        _ = window.render(into: PixelBuffer(width: 720, height: 1280), at: 0.2)
+        #expect(app.isCompact && app.selectedScreen == 4)
+        window.resize(width: 1280, height: 800)
+        _ = window.render(into: frame, at: 0.3)
+        #expect(!app.isCompact && app.selectedScreen == 4)
+    }
+}
