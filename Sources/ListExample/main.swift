@@ -1,13 +1,12 @@
 // The README's example app, built by CI so the README never shows code that does not compile.
 import GlideKit
 
-let rows = VStack(spacing: 1) {
-    for i in 1...300 {
-        Label("Row \(i)", id: "row-\(i)", size: 20)
-            .background(.white)
-            .frame(height: 56)
-            .onTap { print("tapped row \(i)") }
-    }
+// A million rows; only those on screen (and a small margin) exist at any time.
+let rows = LazyVStack(count: 1_000_000, spacing: 1) { i in
+    Label("Row \(i)", id: "row-\(i)", size: 20)
+        .background(.white)
+        .frame(height: 56)
+        .onTap { print("tapped row \(i)") }
 }
 let list = ScrollView(id: "list", content: rows)
 let window = Window(width: 800, height: 480, typography: try Kiosk.typography(), root: list)

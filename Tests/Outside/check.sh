@@ -20,9 +20,9 @@ let package = Package(
 )
 SWIFT
 cp "$root/Sources/ListExample/main.swift" "$work/MyKiosk/Sources/MyKiosk/main.swift"
-# The README shows both examples whole (less their first comment line): a README that drifts
+# The README shows the examples whole (less their first comment line): a README that drifts
 # from the code CI compiles fails here.
-for example in ListExample ClockExample; do
+for example in ListExample ClockExample CustomViewExample; do
     python3 - "$root/README.md" "$root/Sources/$example/main.swift" <<'PY' || { echo "README.md does not show Sources/$example/main.swift as it is" >&2; exit 1; }
 import sys
 readme, source = open(sys.argv[1]).read(), open(sys.argv[2]).read()
