@@ -181,6 +181,12 @@ import Testing
         w.frames(from: 0.3, to: 2)
         #expect(odd.children.count <= 1000)
 
+        // Repeated ids: found at their first index; every row is still built.
+        let repeated = LazyVStack(ids: ["a", "b", "a"]) { id in Box(id: id, height: 20) }
+        let wr = try makeWindow(ScrollView(content: repeated))
+        wr.frames(from: 0, to: 0.1)
+        #expect(repeated.index(ofRowWithID: "a") == 0 && repeated.children.count == 3)
+
         let zero = LazyVStack(count: 1_000_000) { _ in Box(height: 0) }
         let wz = try makeWindow(ScrollView(content: zero))
         wz.frames(from: 0, to: 0.1)
