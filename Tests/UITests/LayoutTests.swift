@@ -152,3 +152,42 @@ import Text
         #expect(view.source(for: Size(width: 30, height: 30), from: stripes) === stripes)
     }
 }
+
+/// Adaptive layouts: limits, wrapping rows, a layout chosen by size.
+@Suite struct AdaptiveLayoutTests {
+    @Test func flowWrapsChildrenThatDoNotFit() throws {
+        let tags = (0..<5).map { Box(id: "tag-\($0)", fill: Color(rgb: 0x2A9D8F), width: 90, height: 30) }
+        let flow = Flow(id: "tags", spacing: 10, lineSpacing: 6, padding: EdgeInsets(5), children: tags)
+        let w = try makeWindow(Stack(.vertical, alignment: .fill, children: [flow]), width: 300, height: 200)
+        // 290 points inside the padding: two tags of 90 and a gap of 10 fit, a third does too
+        // (90 + 10 + 90 + 10 + 90 = 290), the fourth wraps.
+        #expect(w.root.view(withID: "tag-2")!.frameInWindow == Rect(x: 205, y: 5, width: 90, height: 30))
+        #expect(w.root.view(withID: "tag-3")!.frameInWindow == Rect(x: 5, y: 41, width: 90, height: 30))
+        #expect(flow.frame.height == 5 + 30 + 6 + 30 + 5)
+    }
+
+    @Test func stacksKeepChildrenWithinTheirLimits() throws {
+        let wide = Box(id: "wide", fill: .white)
+        wide.maxWidth = 120
+        let tall = Box(id: "tall", fill: .white, height: 10)
+        tall.minHeight = 44
+        let w = try makeWindow(Stack(.vertical, alignment: .fill, children: [wide.frame(height: 20), tall]), width: 300, height: 200)
+        #expect(w.root.view(withID: "wide")!.frame.width == 120)
+        #expect(w.root.view(withID: "tall")!.frame.height == 44)
+    }
+
+    @Test func adaptiveChoosesALayoutBySize() throws {
+        let row = Stack(.horizontal, children: [Box(fill: .white, width: 50, height: 50), Box(fill: .white, width: 50, height: 50)])
+        var seen: [Double] = []
+        let adaptive = Adaptive(content: row) { size in
+            seen.append(size.width)
+            row.axis = size.width < 400 ? .vertical : .horizontal
+        }
+        let w = try makeWindow(adaptive, width: 300, height: 300)
+        #expect(row.axis == .vertical && seen.last == 300)
+        w.resize(width: 600, height: 300)
+        w.layoutIfNeeded()
+        #expect(row.axis == .horizontal && seen.last == 600)
+        #expect(!w.needsLayout)
+    }
+}
