@@ -44,8 +44,9 @@ struct FeelCommand: ParsableCommand {
             abstract: "A 1-D vertical release at t = 0; prints t_ms,offset,velocity per frame until at rest.")
         @Option(help: "Viewport length, points.") var viewport: Double
         @Option(help: "Content length, points.") var content: Double
-        @Option(help: "Offset at release, points.") var offset = 0.0
-        @Option(help: "Scroll velocity at release, points per second (positive = offset growing).")
+        // `.unconditional`: `--velocity -300` takes -300 as the value, not as an option.
+        @Option(parsing: .unconditional, help: "Offset at release, points.") var offset = 0.0
+        @Option(parsing: .unconditional, help: "Scroll velocity at release, points per second (positive = offset growing).")
         var velocity: Double
         @OptionGroup var physics: Physics
 
@@ -68,7 +69,7 @@ struct FeelCommand: ParsableCommand {
         @Argument(help: "CSV file of touch samples, or - for standard input.") var file: String
         @Option(help: "Viewport size WxH, points.") var viewport: String
         @Option(help: "Content size WxH, points.") var content: String
-        @Option(help: "Initial offset X,Y.") var offset = "0,0"
+        @Option(parsing: .unconditional, help: "Initial offset X,Y.") var offset = "0,0"
         @Option(help: "vertical, horizontal or both.") var axis = "vertical"
         @Option(help: "Minimum zoom scale.") var minScale = 1.0
         @Option(help: "Maximum zoom scale.") var maxScale = 1.0

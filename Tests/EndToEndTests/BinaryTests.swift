@@ -101,4 +101,20 @@ import UI
         #expect(!exists(dir))
         _ = unlink(scriptPath)
     }
+
+    /// Negative numbers after a space (issue 12): `--velocity -300`, `--offset -20`.
+    @Test func feelReleaseTakesNegativeNumbersAfterASpace() throws {
+        try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
+        let out = "/tmp/glide-e2e-\(getpid())-feel.csv"
+        let spaced = try shell("(\(Self.glide) feel release --viewport 800 --content 5000 --offset 1000 --velocity -300 > \(out))", name: "feel")
+        #expect(spaced.status == 0, "\(spaced.stderr)")
+        let text = String(decoding: try FileIO.readAll(path: out), as: UTF8.self)
+        let joined = try shell("(\(Self.glide) feel release --viewport 800 --content 5000 --offset=1000 --velocity=-300 > \(out).2)", name: "feel2")
+        #expect(joined.status == 0)
+        #expect(text == String(decoding: try FileIO.readAll(path: out + ".2"), as: UTF8.self))
+        #expect(text.split(separator: "\n").count > 10)
+        let trace = try shell("\(Self.glide) feel release --viewport 800 --content 5000 --offset -20 --velocity 0", name: "feel3")
+        #expect(trace.status == 0, "\(trace.stderr)")
+        _ = unlink(out); _ = unlink(out + ".2")
+    }
 }
