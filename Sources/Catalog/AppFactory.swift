@@ -60,19 +60,22 @@ public enum AppFactory {
     public static func list(width: Int, height: Int, scaleFactor: Double, typography: Typography,
                             rows count: Int = defaultRows) -> Window {
         let total = max(0, count)
-        let rows = LazyVStack(id: "rows", count: total, spacing: 1) { i in
-            let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
-            row.setChildren([Label("Item \(i + 1)", size: 20, maxLines: 1),
-                             Label("Row \(i + 1) of \(total)", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
-            row.fill = .white
-            row.isFocusable = true
-            return row
-        }
+        let rows = LazyVStack(id: "rows", count: total, spacing: 1) { listRow($0, of: total) }
         return Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography,
                       root: ScrollView(id: "list", content: rows))
     }
 
     public static let defaultRows = 10_000
+
+    /// Row `i` of the list app: a title and a subtitle on white, focusable.
+    public static func listRow(_ i: Int, of total: Int) -> View {
+        let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
+        row.setChildren([Label("Item \(i + 1)", size: 20, maxLines: 1),
+                         Label("Row \(i + 1) of \(total)", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
+        row.fill = .white
+        row.isFocusable = true
+        return row
+    }
 }
 
 /// The app called `name` ("catalog" with the shipped or `$GLIDE_CONTENT` manifest, or "list") at

@@ -20,7 +20,10 @@ public final class Adaptive: View {
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let width = self.width ?? proposal.width
-        if width.isFinite { adapt(to: Size(width: width, height: height ?? proposal.height)) }
+        // Measured with an open height (in a column) it keeps the height it last had, so
+        // measuring and laying out do not call `onResize` with two sizes on every layout.
+        let offered = height ?? (proposal.height.isFinite ? proposal.height : lastSize?.height ?? proposal.height)
+        if width.isFinite { adapt(to: Size(width: width, height: offered)) }
         guard let content = children.first else { return super.sizeThatFits(proposal) }
         let s = content.sizeThatFits(Size(width: width, height: height ?? proposal.height))
         return Size(width: self.width ?? s.width, height: height ?? s.height)

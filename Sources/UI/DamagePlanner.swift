@@ -45,6 +45,9 @@ final class DamagePlanner {
         var changed = Region()
         var blits: [Blit] = []
         var nowAnimating: Set<ObjectIdentifier> = []
+        // Only views still in the window keep a sample: a released lazy row's scroll view must
+        // not leave one for a new view that gets its address.
+        var samples: [ObjectIdentifier: RenderedSample] = [:]
         // Scroll views whose pixels this frame's copies moved (pre-order: outer ones first).
         var pixelsMoved: Set<ObjectIdentifier> = []
         for v in w.animatedViews {
@@ -92,13 +95,14 @@ final class DamagePlanner {
                 } else {
                     damage.add(visible)
                 }
-                rendered[key] = s
+                samples[key] = s
             } else if animating || wasAnimating.contains(key) {
                 damage.add(visible)
             }
             if animating { nowAnimating.insert(key) }
         }
         wasAnimating = nowAnimating
+        rendered = samples
 
         let focusRect = w.focusedView.flatMap { w.pixelRect(w.visibleRect(of: $0).insetBy(dx: -4, dy: -4)) }
         if focusRect != renderedFocus {

@@ -59,8 +59,9 @@ public final class LazyStack: View, LazyContent {
     private var measuredTotal = 0.0, measuredCount = 0
     /// The length counted for a row not built.
     private var estimate: Double?
-    /// Where the block of built rows starts, or would start when none is built.
-    private var anchor = (index: 0, start: Double.nan)
+    /// Where row `firstBuiltIndex` starts while no row is built (after a jump or a data
+    /// change); nil: where the estimate puts it.
+    private var detachedStart: Double?
     /// A move of the built rows not yet reported to the scroll view.
     private var pendingShift = 0.0
     /// The visible part at the last `prepare`, to find the row being read.
@@ -135,8 +136,8 @@ public final class LazyStack: View, LazyContent {
     /// Where row `index` starts: exact when built, else counted from the nearest built row.
     func start(ofRow index: Int) -> Double {
         guard let first = children.first, let last = children.last else {
-            let a = anchor.start.isNaN ? leading : anchor.start
-            return a + Double(index - anchor.index) * stride
+            let a = detachedStart ?? leading + Double(firstBuiltIndex) * stride
+            return a + Double(index - firstBuiltIndex) * stride
         }
         if index < firstBuiltIndex { return start(first) - Double(firstBuiltIndex - index) * stride }
         if index <= lastBuiltIndex { return start(children[index - firstBuiltIndex]) }
@@ -158,8 +159,7 @@ public final class LazyStack: View, LazyContent {
                 raw = Double(lastBuiltIndex)
             } else { raw = Double(lastBuiltIndex + 1) + ((position - end(last) - spacing) / stride).rounded(.down) }
         } else {
-            let a = anchor.start.isNaN ? leading : anchor.start
-            raw = Double(anchor.index) + ((position - a) / stride).rounded(.down)
+            raw = Double(firstBuiltIndex) + ((position - start(ofRow: firstBuiltIndex)) / stride).rounded(.down)
         }
         guard raw.isFinite else { return 0 }
         return Int(max(0, min(Double(count - 1), raw)))
@@ -200,11 +200,12 @@ public final class LazyStack: View, LazyContent {
     private func releaseFirst() { detachChild(at: 0); firstBuiltIndex += 1; rowsReleased += 1 }
     private func releaseLast() { detachChild(at: children.count - 1); rowsReleased += 1 }
 
+    /// Releases every row; row `index` will be built starting at `position`.
     private func releaseAll(anchoringAt index: Int, start position: Double) {
         rowsReleased += children.count
         while !children.isEmpty { detachChild(at: children.count - 1) }
-        anchor = (max(0, min(count, index)), position)
-        firstBuiltIndex = anchor.index
+        firstBuiltIndex = max(0, min(count, index))
+        detachedStart = position
     }
 
     private func move(by delta: Double) {
@@ -212,7 +213,7 @@ public final class LazyStack: View, LazyContent {
         for c in children {
             c.frame = axis == .vertical ? c.frame.offsetBy(dx: 0, dy: delta) : c.frame.offsetBy(dx: delta, dy: 0)
         }
-        if !anchor.start.isNaN { anchor.start += delta }
+        detachedStart = detachedStart.map { $0 + delta }
     }
 
     public func prepare(visible: Rect, settled: Bool) -> Point {
@@ -226,17 +227,15 @@ public final class LazyStack: View, LazyContent {
         } else {
             if let first = children.first, let last = children.last, end(last) < lo || start(first) > hi {
                 // A jump (a program scroll, a fast fling): start over where the estimate puts it.
-                let k = rowIndex(at: max(lo + margin, 0))
+                let k = rowIndex(at: axis == .vertical ? visible.minY : visible.minX)
                 releaseAll(anchoringAt: k, start: start(ofRow: k))
             }
             while let first = children.first, end(first) < lo, children.count > 1 { releaseFirst() }
             while let last = children.last, start(last) > hi, children.count > 1 { releaseLast() }
             var budget = Self.maximumBuiltRows - children.count
             if children.isEmpty {
-                let k = min(anchor.index, count - 1)
-                let s = anchor.start.isNaN ? leading + Double(k) * stride : start(ofRow: k)
-                firstBuiltIndex = k
-                build(k, slot: 0, at: s)
+                firstBuiltIndex = min(firstBuiltIndex, count - 1)
+                build(firstBuiltIndex, slot: 0, at: start(ofRow: firstBuiltIndex))
                 budget -= 1
             }
             while lastBuiltIndex < count - 1, let last = children.last, end(last) < hi, budget > 0 {
@@ -257,7 +256,7 @@ public final class LazyStack: View, LazyContent {
                     let target = leading + Double(firstBuiltIndex) * stride
                     shift += target - s; move(by: target - s)
                 }
-                anchor = (firstBuiltIndex, start(first))
+                detachedStart = nil
             }
         }
         if settled, count > 0, let first = children.first {
@@ -291,11 +290,13 @@ public final class LazyStack: View, LazyContent {
     /// Measures the built rows again at the new cross size; the first keeps its place.
     public override func layoutChildren() {
         let cross = axis == .vertical ? frame.width : frame.height
-        if measuredCross != cross { measuredCross = cross; measuredTotal = 0; measuredCount = 0 }
+        // At a new width every measurement so far is stale: the rows built now are the sample.
+        let remeasured = measuredCross != cross
+        if remeasured { measuredCross = cross; measuredTotal = 0; measuredCount = 0 }
         var position = children.first.map(start) ?? 0
         for row in children {
             let length = extent(of: row)
-            if itemExtent == nil { measuredTotal += length; measuredCount += 1 }
+            if itemExtent == nil, remeasured { measuredTotal += length; measuredCount += 1 }
             place(row, at: position, length: length)
             row.layoutChildren()
             position += length + spacing
@@ -338,7 +339,6 @@ public final class LazyStack: View, LazyContent {
                 guard index == lastBuiltIndex + 1 || index == firstBuiltIndex - 1, let edge = index > lastBuiltIndex ? children.last : children.first else { return nil }
                 if index > lastBuiltIndex { build(index, slot: children.count, at: end(edge) + spacing) }
                 else { firstBuiltIndex -= 1; build(index, slot: 0, at: start(edge) - spacing, endingAt: true) }
-                window?.treeChanged()
             }
             if let target = builtRow(at: index).flatMap(Self.firstFocusable) { return target }
         }
@@ -444,7 +444,6 @@ public final class LazyStack: View, LazyContent {
 
     private func changed() {
         resizeToContent()
-        window?.treeChanged()
         enclosingScrollView?.setNeedsDisplay()
         enclosingScrollView?.window?.scheduleFrame()
     }

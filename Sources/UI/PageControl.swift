@@ -118,9 +118,10 @@ public final class PageControl: View, AnimatedView, TouchTarget {
     /// what it shows changed (the page follows its scroll view, which does not tell it). The
     /// window calls it whenever it samples the scroll views (frames, input, state), on screen
     /// or not.
+    /// The dots show the page its scroll view has at this instant.
+    public var sampledAfter: AnimatedView? { scrollView }
+
     public func sample(at t: Double) {
-        // Its scroll view first: the dots show the page of this instant.
-        scrollView?.sample(at: t)
         if let scroll = scrollView, interaction == .discrete, touchStart == nil, scroll.controller.isAtRest(at: t) {
             interaction = .none
             interactionEnd = t

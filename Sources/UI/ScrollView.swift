@@ -63,7 +63,8 @@ open class ScrollView: View, AnimatedView {
     var contentShifted = false
     /// A program scroll to an item not built when it started: re-aimed as the item is built
     /// and measured, until the view comes to rest or a finger takes over.
-    var pendingReveal: (index: Int?, id: String?, anchor: UnitPoint?, animated: Bool)?
+    var pendingReveal: (target: RevealTarget, anchor: UnitPoint?, animated: Bool)?
+    enum RevealTarget { case index(Int), id(String) }
 
     public init(id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
                 content: View) {
@@ -105,14 +106,20 @@ open class ScrollView: View, AnimatedView {
                 if !horizontal, page.height != viewport.height { page.height = viewport.height }
             }
         }
-        var measured = content.sizeThatFits(contentProposal(for: viewport))
-        if !configuration.axes.contains(.horizontal) || configuration.isZoomEnabled { measured.width = max(measured.width, viewport.width) }
-        if !configuration.axes.contains(.vertical) || configuration.isZoomEnabled { measured.height = max(measured.height, viewport.height) }
-        content.frame = Rect(origin: .zero, size: measured)
+        content.frame = Rect(origin: .zero, size: filling(content.sizeThatFits(contentProposal(for: viewport))))
         content.layoutChildren()
         if let lazy = lazyContent {
             _ = lazy.prepare(visible: visibleContentRect(offset: sampledOffset, scale: sampledScale), settled: false)
         }
+    }
+
+    /// The content's size: `measured`, at least the viewport on an axis that does not scroll
+    /// (and on both when zooming).
+    func filling(_ measured: Size) -> Size {
+        var size = measured
+        if !configuration.axes.contains(.horizontal) || configuration.isZoomEnabled { size.width = max(size.width, frame.width) }
+        if !configuration.axes.contains(.vertical) || configuration.isZoomEnabled { size.height = max(size.height, frame.height) }
+        return size
     }
 
     /// The part of the content the viewport shows at `offset`, in unscaled content points.
@@ -210,7 +217,7 @@ open class ScrollView: View, AnimatedView {
         guard let r = contentRect(ofChild: id), let w = window else { return false }
         let animated = animated ?? animatesProgramScrolls
         controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
-        if lazyContent != nil { pendingReveal = (nil, id, anchor ?? positionAnchor, animated) }
+        if lazyContent != nil { pendingReveal = (.id(id), anchor ?? positionAnchor, animated) }
         w.scheduleFrame()
         return true
     }
@@ -222,7 +229,7 @@ open class ScrollView: View, AnimatedView {
         guard let w = window, let r = itemRect(index) else { return false }
         let animated = animated ?? animatesProgramScrolls
         controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
-        if lazyContent != nil { pendingReveal = (index, nil, anchor ?? positionAnchor, animated) }
+        if lazyContent != nil { pendingReveal = (.index(index), anchor ?? positionAnchor, animated) }
         w.scheduleFrame()
         return true
     }
@@ -234,22 +241,24 @@ open class ScrollView: View, AnimatedView {
 
     /// Keeps a program scroll aimed at its item while estimates turn into measurements: until
     /// the item is built and in place, the view comes to rest there, or a finger takes over.
-    private func refinePendingReveal(phase: ScrollPhase, at t: Double) {
+    private func refinePendingReveal(at t: Double) {
         guard let p = pendingReveal else { return }
-        if phase == .dragging || phase == .touching || phase == .zooming || phase == .decelerating { pendingReveal = nil; return }
-        guard let r = p.index.map({ itemRect($0) }) ?? p.id.map({ contentRect(ofChild: $0) }), let rect = r else {
-            pendingReveal = nil; return
+        let state = controller.state(at: t)
+        // A finger or a fling took over.
+        guard ![.dragging, .touching, .zooming, .decelerating].contains(state.phase) else { pendingReveal = nil; return }
+        let rect: Rect?, built: Bool
+        switch p.target {
+        case let .index(i): rect = itemRect(i); built = lazyContent?.isBuilt(i) ?? true
+        case let .id(id): rect = contentRect(ofChild: id); built = content.view(withID: id) != nil
         }
-        let built = p.index.map { i in lazyContent?.isBuilt(i) ?? true } ?? (p.id.map { content.view(withID: $0) != nil } ?? true)
-        let now = controller.state(at: t).offset
-        let goal = controller.offset(revealing: rect, anchor: p.anchor, from: now)
-        let heading = controller.destination(at: t) ?? now
-        let aimed = (goal - heading).length > 0.25
+        guard let rect else { pendingReveal = nil; return }
+        let goal = controller.offset(revealing: rect, anchor: p.anchor, from: state.offset)
+        let aimed = (goal - (controller.destination(at: t) ?? state.offset)).length > 0.25
         if aimed {
-            controller.scroll(to: goal, animated: p.animated && phase != .idle, at: t)
+            controller.scroll(to: goal, animated: p.animated && state.phase != .idle, at: t)
             window?.scheduleFrame()
         }
-        if phase == .idle && (built || !aimed) { pendingReveal = nil }
+        if state.phase == .idle && (built || !aimed) { pendingReveal = nil }
     }
 
     /// Scrolls to an offset in points (POS-6).
@@ -302,14 +311,10 @@ open class ScrollView: View, AnimatedView {
             let shift = lazy.prepare(visible: visibleContentRect(offset: s.offset, scale: s.scale), settled: settled)
             if shift != .zero || content.frame.size != before {
                 if shift != .zero { contentShifted = true }
-                var size = content.frame.size
-                if !configuration.axes.contains(.horizontal) { size.width = max(size.width, frame.width) }
-                if !configuration.axes.contains(.vertical) { size.height = max(size.height, frame.height) }
-                content.frame.size = size
-                controller.changeContent(size: size, shiftedBy: shift * s.scale, at: t)
-                s = controller.state(at: t)
+                content.frame.size = filling(content.frame.size)
+                controller.changeContent(size: content.frame.size, shiftedBy: shift * s.scale, at: t)
             }
-            refinePendingReveal(phase: s.phase, at: t)
+            refinePendingReveal(at: t)
             s = controller.state(at: t)
         }
         sampledOffset = s.offset

@@ -89,16 +89,24 @@ open class View {
 
     /// Adds `child` at `index` without asking the window for a layout: a lazy stack places the
     /// rows it builds itself, between layouts.
+    /// A row that holds animated views (a carousel in a lazy list) makes the window collect
+    /// them again.
     func attach(_ child: View, at index: Int) {
         child.removeFromParent()
         child.parent = self
         children.insert(child, at: max(0, min(children.count, index)))
+        if child.holdsAnimatedView { window?.treeChanged() }
     }
 
     /// Removes the child at `index` without asking the window for a layout.
     func detachChild(at index: Int) {
+        if children[index].holdsAnimatedView { window?.treeChanged() }
         let child = children.remove(at: index)
         child.parent = nil
+    }
+
+    private var holdsAnimatedView: Bool {
+        self is AnimatedView || children.contains { $0.holdsAnimatedView }
     }
 
     /// Replaces all children (re-ordering keeps identities; a scroll view holding a position

@@ -9,6 +9,12 @@ public protocol AnimatedView: View {
     func sample(at t: Double)
     /// True while what it shows changes with time.
     func isAnimating(at t: Double) -> Bool
+    /// A view whose state this one shows (a page control's scroll view): sampled first.
+    var sampledAfter: AnimatedView? { get }
+}
+
+extension AnimatedView {
+    public var sampledAfter: AnimatedView? { nil }
 }
 
 /// What a `TouchTarget` makes of a touch that moved.

@@ -28,7 +28,7 @@ public final class Window: App {
 
     /// Points a finger may move before a touch is a drag rather than a tap: one value for the
     /// whole window, given to every scroll view's engine and to every control.
-    public var touchSlop = Window.defaultTouchSlop { didSet { needsLayout = true } }
+    public var touchSlop = Window.defaultTouchSlop { didSet { needsCollect = true } }
     public static let defaultTouchSlop = 8.0
     /// Seconds an input event may arrive after its own time and still count at that time.
     static let maximumInputLag = 0.1
@@ -146,13 +146,17 @@ public final class Window: App {
         navigator.dropIfGone()
     }
 
-    /// The animated views and scroll views in tree order (outer before inner).
+    /// The animated views and scroll views in tree order (outer before inner); views sampled
+    /// after another (page controls) come after all the others.
     private func collect() {
         needsCollect = false
-        scrollViews = []; animatedViews = []
+        scrollViews = []
+        var independent: [AnimatedView] = [], dependent: [AnimatedView] = []
         func walk(_ v: View) {
             guard !v.isHidden else { return }
-            if let animated = v as? AnimatedView { animatedViews.append(animated) }
+            if let animated = v as? AnimatedView {
+                if animated.sampledAfter == nil { independent.append(animated) } else { dependent.append(animated) }
+            }
             if let sv = v as? ScrollView {
                 scrollViews.append(sv)
                 if sv.configuration.touchSlop != touchSlop { sv.configuration.touchSlop = touchSlop }
@@ -160,6 +164,7 @@ public final class Window: App {
             for c in v.children { walk(c) }
         }
         walk(root)
+        animatedViews = independent + dependent
     }
 
     // MARK: Geometry helpers
@@ -183,8 +188,8 @@ public final class Window: App {
         return clipped.isEmpty ? nil : clipped
     }
 
-    /// Samples every animated view at `t` in tree order (a lazy list builds rows here, which
-    /// may add animated views: they are sampled too).
+    /// Samples every animated view at `t` in the collected order (a lazy list builds rows
+    /// here, which may add animated views: they are sampled too).
     func sampleAnimatedViews(at t: Double) {
         for v in animatedViews { v.sample(at: t) }
         if needsCollect {

@@ -138,7 +138,7 @@ struct BenchCommand: ParsableCommand {
                 touch(.down, 700, t)
                 for i in 1...6 { touch(.move, 700 - Double(i) * 60, t + Double(i) * 0.008) }
                 touch(.up, 340, t + 0.052)
-                // Frames while the list moves (it rests after about a second).
+                // Frames until the list rests (a fling's slow tail lasts seconds).
                 var n = 1
                 while n <= 600, !window.isAtRest(at: t + 0.052 + Double(n) / 60) || n == 1 {
                     let frameStart = monotonicSeconds()
@@ -157,15 +157,9 @@ struct BenchCommand: ParsableCommand {
                   + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB")
         }
 
+        /// The same rows, all built up front in a plain vertical stack.
         static func eagerList(rows: Int, width: Int, height: Int, typography: Typography) -> Window {
-            let stack = Stack(.vertical, id: "rows", spacing: 1)
-            stack.setChildren((0..<rows).map { i in
-                let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
-                row.setChildren([Label("Item \(i + 1)", size: 20, maxLines: 1),
-                                 Label("Row \(i + 1) of \(rows)", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
-                row.fill = .white
-                return row
-            })
+            let stack = Stack(.vertical, id: "rows", spacing: 1, children: (0..<rows).map { AppFactory.listRow($0, of: rows) })
             return Window(width: width, height: height, typography: typography, root: ScrollView(id: "list", content: stack))
         }
 

@@ -115,6 +115,10 @@ import UI
         #expect(text.split(separator: "\n").count > 10)
         let trace = try shell("\(Self.glide) feel release --viewport 800 --content 5000 --offset -20 --velocity 0", name: "feel3")
         #expect(trace.status == 0, "\(trace.stderr)")
+        // feel trace: a negative X in the offset.
+        let traced = try shell("(printf 't_ms,phase,id,x,y\\n0,down,0,400,500\\n16,move,0,400,450\\n32,up,0,400,450\\n' | \(Self.glide) feel trace --viewport 800x800 --content 800x5000 --offset -5,20 - > \(out))", name: "feel4")
+        #expect(traced.status == 0, "\(traced.stderr)")
+        #expect(String(decoding: try FileIO.readAll(path: out), as: UTF8.self).contains("0.000,0.000,20.000"))
         _ = unlink(out); _ = unlink(out + ".2")
     }
 }

@@ -77,8 +77,8 @@ import Testing
         }
     }
 
-    static func scene(drawer: Drawer, slider: Slider, tapped: Box<[String]>) -> ScrollView {
-        let cells = (0..<12).map { i in UI.Box(id: "cell-\(i)", fill: Color(rgb: 0xE9C46A)).onTap { tapped.value.append("cell-\(i)") } }
+    static func scene(drawer: Drawer, slider: Slider, tapped: Log) -> ScrollView {
+        let cells = (0..<12).map { i in Box(id: "cell-\(i)", fill: Color(rgb: 0xE9C46A)).onTap { tapped.entries.append("cell-\(i)") } }
         let column = Stack(.vertical, spacing: 10, padding: EdgeInsets(10), children: [
             drawer.frame(height: 60), slider.frame(height: 60), Grid(columns: 4, children: cells),
             Stack(.vertical, children: (0..<20).map { row($0) }),
@@ -86,11 +86,11 @@ import Testing
         return ScrollView(id: "list", content: column)
     }
 
-    final class Box<T> { var value: T; init(_ v: T) { value = v } }
+    final class Log { var entries: [String] = [] }
 
     @Test func aCustomViewTakesADragAndAnimatesUntilDone() throws {
         let drawer = Drawer(), slider = Slider()
-        let scroll = Self.scene(drawer: drawer, slider: slider, tapped: Box([]))
+        let scroll = Self.scene(drawer: drawer, slider: slider, tapped: Log())
         let w = try makeWindow(scroll)
         w.frames(from: 0, to: 0.1)
         // A drag on the drawer is the drawer's, not the list's.
@@ -110,7 +110,7 @@ import Testing
 
     @Test func aCustomControlAndTheScrollViewShareTouches() throws {
         let drawer = Drawer(), slider = Slider()
-        let scroll = Self.scene(drawer: drawer, slider: slider, tapped: Box([]))
+        let scroll = Self.scene(drawer: drawer, slider: slider, tapped: Log())
         let w = try makeWindow(scroll)
         w.frames(from: 0, to: 0.1)
         let f = slider.frameInWindow
@@ -129,13 +129,13 @@ import Testing
     }
 
     @Test func aCustomLayoutPlacesChildrenThatTakeTaps() throws {
-        let tapped = Box<[String]>([])
+        let tapped = Log()
         let scroll = Self.scene(drawer: Drawer(), slider: Slider(), tapped: tapped)
         let w = try makeWindow(scroll, width: 400, height: 600)
         w.frames(from: 0, to: 0.1)
         let cell = w.root.view(withID: "cell-6")!.frameInWindow
         #expect(cell == Rect(x: 10 + 2 * 95, y: 10 + 60 + 10 + 60 + 10 + 60, width: 95, height: 60))
         w.tap(cell.midX, cell.midY, at: 0.2)
-        #expect(tapped.value == ["cell-6"])
+        #expect(tapped.entries == ["cell-6"])
     }
 }

@@ -176,6 +176,7 @@ import Testing
         let scroll = ScrollView(id: "list", content: odd)
         let w = try makeWindow(scroll)
         w.frames(from: 0, to: 0.1)
+        #expect(!odd.children.isEmpty)
         for c in odd.children { #expect(c.frame.height.isFinite && c.frame.height >= 0 && c.frame.height <= 100_000) }
         w.drag(from: Point(x: 200, y: 380), to: Point(x: 200, y: 20), at: 0.2, duration: 0.05)
         w.frames(from: 0.3, to: 2)
@@ -205,6 +206,32 @@ import Testing
         stack.removeRows(at: 0, count: 50)
         wl.frames(from: 0.2, to: 0.3)
         #expect(stack.count == 0 && stack.children.isEmpty)
+    }
+
+    @Test func aCarouselInARowBuiltWhileScrollingTakesSwipes() throws {
+        let stack = LazyVStack(id: "rows", count: 1000, spacing: 1) { i in
+            guard i == 30 else { return row(i, height: 56) }
+            let strip = Stack(.horizontal, children: (0..<5).map { Box(id: "photo-\($0)", fill: Color(rgb: 0x2A9D8F), width: 300) })
+            var config = ScrollConfiguration()
+            config.isPagingEnabled = true
+            return ScrollView(id: "carousel", axes: .horizontal, configuration: config, content: strip).frame(height: 150)
+        }
+        let scroll = ScrollView(id: "list", content: stack)
+        let w = try makeWindow(scroll, width: 300, height: 400)
+        w.frames(from: 0, to: 0.1)
+        #expect(w.root.view(withID: "carousel") == nil)
+        scroll.scrollTo(index: 30, anchor: UnitPoint(x: 0, y: 0), animated: false)
+        w.frames(from: 0.1, to: 0.2)
+        let carousel = try #require(w.root.view(withID: "carousel") as? ScrollView)
+        #expect(w.scrollViews.contains { $0 === carousel })
+        let f = carousel.frameInWindow
+        w.drag(from: Point(x: 250, y: f.midY), to: Point(x: 50, y: f.midY), at: 0.3, duration: 0.1)
+        w.frames(from: 0.45, to: 2)
+        #expect(carousel.currentPage == 1)
+        // Scrolled away, its row is released and the window forgets its scroll view.
+        scroll.scrollTo(index: 500, animated: false)
+        w.frames(from: 2, to: 2.1)
+        #expect(!w.scrollViews.contains { $0 === carousel })
     }
 
     @Test func aHorizontalStripOfPagesSizedToTheViewport() throws {
