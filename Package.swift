@@ -82,7 +82,7 @@ let package = Package(
         // Tests.
         .target(name: "TestSupport", dependencies: ["Raster", "ImageCodecs"], path: "Tests/TestSupport"),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"]),
-        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "TestSupport"]),
         .testTarget(name: "FeelLabTests", dependencies: ["FeelLab", "Geometry", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),

@@ -29,6 +29,7 @@ extension DRMDisplay: FrameOutput {
     public var isShowing: Bool { !isPaused }
     /// Screenshots come from the shadow buffer, never the write-combined scanout.
     public func screen(shadow: PixelBuffer) -> PixelBuffer { shadow }
+    public func presentationTime(forFrameAt now: Double) -> Double { nextVerticalBlank(after: now) }
 }
 
 /// The display's slot (OUT-3): completes page flips, gives the display up on request (SIGUSR1,

@@ -41,7 +41,11 @@ public enum FeelLab {
         return out
     }
 
-    /// `glide feel trace`: replays touch samples, a row after each, then a row per frame.
+    /// `glide feel trace`: replays touch samples and tabulates what is drawn: a row after each
+    /// sample (the state at its time) and a row at every frame time k/hz from the first sample
+    /// until the motion rests (a frame at a sample's time is that sample's row). While a finger
+    /// drags, a frame row shows the offset drawn on that frame, resampled when the
+    /// configuration resamples touches.
     public static func trace(_ samples: [TraceSample], viewport: Size, content: Size, offset: Point,
                              configuration: ScrollConfiguration, hz: Double) -> String {
         var engine = ScrollController(viewportSize: viewport, contentSize: content,
@@ -52,9 +56,18 @@ public enum FeelLab {
             out += "\(fixed(t * 1000, 3)),\(fixed(s.offset.x, 3)),\(fixed(s.offset.y, 3)),\(fixed(s.scale, 4)),"
             out += "\(fixed(s.velocity.x, 3)),\(fixed(s.velocity.y, 3)),\(s.phase.rawValue)\n"
         }
+        // Frames and samples meet on whole microseconds, so a sample at 50 ms is the 60 Hz frame.
+        func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+        var frame = ((samples.first?.milliseconds ?? 0) / 1000 * hz).rounded(.down) + 1
         for sample in samples {
+            let t = sample.milliseconds / 1000
+            while microseconds(frame / hz) < microseconds(t) {
+                row(frame / hz)
+                frame += 1
+            }
+            while microseconds(frame / hz) == microseconds(t) { frame += 1 }
             engine.handle(sample.touchEvent)
-            row(sample.milliseconds / 1000)
+            row(t)
         }
         let last = (samples.last?.milliseconds ?? 0) / 1000
         if !engine.isAtRest(at: last) {

@@ -162,6 +162,19 @@ public final class DRMDisplay: Display {
         flipCount += 1
     }
 
+    /// The first vertical blank after `now`, on the grid of the last completed flip (a flip
+    /// queued now completes then); `now` before any flip. Seconds, CLOCK_MONOTONIC.
+    public func nextVerticalBlank(after now: Double) -> Double {
+        Self.verticalBlank(after: now, lastFlip: lastFlipTime, refreshHz: refreshHz)
+    }
+
+    static func verticalBlank(after now: Double, lastFlip: Double?, refreshHz: Double) -> Double {
+        guard let lastFlip, lastFlip.isFinite, now.isFinite, refreshHz.isFinite, refreshHz > 0,
+              now >= lastFlip, now - lastFlip < 3600 else { return now }
+        let period = 1 / refreshHz
+        return lastFlip + (((now - lastFlip) / period).rounded(.down) + 1) * period
+    }
+
     /// Waits up to `milliseconds` for a queued flip to complete (used before restoring).
     public func waitForPendingFlip(milliseconds: Int32 = 200) {
         var waited: Int32 = 0

@@ -1,9 +1,9 @@
 /// Chooses the page a release settles on (ENG-5).
 ///
 /// Pages start at multiples of `pageSize` (the viewport length minus an overlap unit, so paging
-/// keeps context). A quick flick moves one page in its direction even if short; a slow drag
-/// that ended past half a page moves one page; otherwise the content returns. One release never
-/// moves more than one page from the page the gesture started on.
+/// keeps context). A quick flick goes to the next page start its way, even after a short drag;
+/// a slow release goes to the nearest page. One release never moves more than one page from
+/// the page the gesture started on.
 public struct PageSnapping: Hashable, Sendable {
     /// Points between page starts (> 0).
     public var pageSize: Double
@@ -37,22 +37,41 @@ public struct PageSnapping: Hashable, Sendable {
     }
 
     /// The target page for a release at `offset` with `velocity` of a gesture that started on
-    /// `startPage`.
+    /// `startPage`. The rule UIKit, Android's ViewPager and Flutter's page physics share: a
+    /// flick goes to the page boundary its velocity points to from where the content is (the
+    /// next one at or ahead, or at or behind), a slow release to the nearest page, and either
+    /// way no further than one page from the start page. So a drag forward that is flicked back
+    /// returns to the page it started on, never past it.
     public func targetPage(startPage: Int, offset: Double, velocity: Double) -> Int {
         let v = velocity.isFinite ? velocity : 0
-        let start = max(0, min(pageCount - 1, startPage))
-        let base = startOffset(ofPage: start)
-        var target = start
+        let last = pageCount - 1
+        let start = max(0, min(last, startPage))
+        guard offset.isFinite else { return start }
+        let target: Int
         if abs(v) >= flickVelocity {
-            // A flick goes one page its way, however short the drag was.
-            target = start + (v > 0 ? 1 : -1)
+            target = v > 0 ? page(atOrAfter: offset) : page(atOrBefore: offset)
         } else {
-            let moved = offset - base
-            let nextSpan = startOffset(ofPage: start + 1) - base
-            let previousSpan = base - startOffset(ofPage: start - 1)
-            if moved > 0, nextSpan > 0, moved > nextSpan / 2 { target = start + 1 }
-            if moved < 0, previousSpan > 0, -moved > previousSpan / 2 { target = start - 1 }
+            target = nearestPage(to: offset)
         }
-        return max(0, min(pageCount - 1, target))
+        return max(0, min(last, max(start - 1, min(start + 1, target))))
+    }
+
+    /// Offsets this close to a page start count as on it (springs settle to within rounding).
+    static let boundaryTolerance = 1e-6
+
+    /// The first page whose start is at or after `offset` (the last page if none is).
+    func page(atOrAfter offset: Double) -> Int {
+        let last = pageCount - 1
+        guard offset > Self.boundaryTolerance else { return 0 }
+        guard offset < maximumOffset - Self.boundaryTolerance else { return last }
+        return min(last, Int(((offset - Self.boundaryTolerance) / pageSize).rounded(.up)))
+    }
+
+    /// The last page whose start is at or before `offset` (the first page if none is).
+    func page(atOrBefore offset: Double) -> Int {
+        let last = pageCount - 1
+        guard offset > Self.boundaryTolerance else { return 0 }
+        guard offset < maximumOffset - Self.boundaryTolerance else { return last }
+        return min(last, Int(((offset + Self.boundaryTolerance) / pageSize).rounded(.down)))
     }
 }

@@ -19,6 +19,13 @@ public protocol FrameOutput: Display {
     /// What a screenshot shows, given the app's shadow buffer: a buffer in ordinary memory
     /// (a board's scanout buffers are write-combined and slow to read).
     func screen(shadow: PixelBuffer) -> PixelBuffer
+    /// When a frame drawn at `now` reaches the screen (a display's next vertical blank): frames
+    /// are rendered for that time, so motion and resampled touches match what is seen.
+    func presentationTime(forFrameAt now: Double) -> Double
+}
+
+extension FrameOutput {
+    public func presentationTime(forFrameAt now: Double) -> Double { now }
 }
 
 /// One named slot of a frame loop's poll(2) set: a file descriptor to watch (the DRM device's
@@ -121,7 +128,8 @@ public final class FrameLoop {
                         wakeBy(lastFrame + minInterval)
                     } else {
                         if !changedSinceRest { onDrawing?() }
-                        changedSinceRest = driver.drawFrame(at: now) || changedSinceRest
+                        let shown = output.presentationTime(forFrameAt: now)
+                        changedSinceRest = driver.drawFrame(at: shown) || changedSinceRest
                         lastFrame = now
                         if !firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
                             firstFrameShown = true

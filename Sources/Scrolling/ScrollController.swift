@@ -91,7 +91,11 @@ public struct ScrollController: Sendable {
         var startRaw: Point
         var axes: Axes
         var startPage: [Int]
+        /// Where the newest sample puts the content; frames may draw it resampled.
         var offset: Point
+        /// The finger's newest samples since the drag began, for resampling.
+        var path: [TouchSample]
+        static let pathLength = 8
     }
 
     struct Pinch: Sendable {
@@ -205,7 +209,12 @@ public struct ScrollController: Sendable {
     public func state(at t: Double) -> ScrollState {
         switch mode {
         case let .dragging(drag):
-            return ScrollState(offset: drag.offset, scale: scale, velocity: fingerVelocity(drag.id), phase: .dragging)
+            var offset = drag.offset
+            if let resampling = configuration.touchResampling,
+               let p = resampling.position(at: t, in: drag.path) {
+                offset = dragOffset(drag, fingerAt: p)
+            }
+            return ScrollState(offset: offset, scale: scale, velocity: fingerVelocity(drag.id), phase: .dragging)
         case let .pinching(p):
             return ScrollState(offset: p.offset, scale: p.scale, velocity: .zero, phase: .zooming)
         case .tracking:
@@ -338,10 +347,10 @@ public struct ScrollController: Sendable {
             if canScroll(.horizontal) && configuration.isZoomEnabled { axes.insert(.horizontal) }
             if canScroll(.vertical) && configuration.isZoomEnabled { axes.insert(.vertical) }
             startDrag(id: id, origin: origin, axes: axes, time: t)
-            updateDrag(to: p)
+            updateDrag(to: p, time: t)
         case .dragging(let drag):
             guard drag.id == id else { return }
-            updateDrag(to: p)
+            updateDrag(to: p, time: t)
         case var .pinching(pinch):
             guard let a = touches[pinch.ids.0], let b = touches[pinch.ids.1] else { return }
             let mid = (a + b) / 2
@@ -360,14 +369,29 @@ public struct ScrollController: Sendable {
         let shown = state(at: t).offset
         let raw = Point(x: rawOffset(shown: shown.x, axis: .horizontal), y: rawOffset(shown: shown.y, axis: .vertical))
         let pages = Axis.allCases.map { pageSnapping($0).nearestPage(to: shown[$0]) }
-        mode = .dragging(Drag(id: id, origin: origin, startRaw: raw, axes: axes, startPage: pages, offset: shown))
+        // The path starts at the origin: a resampled frame never shows the content moving
+        // before the drag began.
+        mode = .dragging(Drag(id: id, origin: origin, startRaw: raw, axes: axes, startPage: pages, offset: shown,
+                              path: [TouchSample(time: t, location: origin)]))
     }
 
-    mutating func updateDrag(to p: Point) {
-        guard case var .dragging(drag) = mode else { return }
+    /// The offset that shows the finger at `p`.
+    func dragOffset(_ drag: Drag, fingerAt p: Point) -> Point {
+        var offset = drag.offset
         for axis in Axis.allCases where drag.axes.contains(axis.member) {
-            let raw = drag.startRaw[axis] + (drag.origin[axis] - p[axis])
-            drag.offset[axis] = shownOffset(raw: raw, axis: axis)
+            offset[axis] = shownOffset(raw: drag.startRaw[axis] + (drag.origin[axis] - p[axis]), axis: axis)
+        }
+        return offset
+    }
+
+    /// The finger is at `p`; `time` adds it to the drag's path (nil: the same finger position
+    /// seen again after the content changed under it).
+    mutating func updateDrag(to p: Point, time: Double? = nil) {
+        guard case var .dragging(drag) = mode else { return }
+        drag.offset = dragOffset(drag, fingerAt: p)
+        if let time {
+            if drag.path.count == Drag.pathLength { drag.path.removeFirst() }
+            drag.path.append(TouchSample(time: time, location: p))
         }
         motions = [.still(drag.offset.x), .still(drag.offset.y)]
         lastFocus = p

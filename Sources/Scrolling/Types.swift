@@ -142,6 +142,9 @@ public struct ScrollConfiguration: Hashable, Sendable {
     public var doubleTapInterval = 0.3
     public var doubleTapDistance = 40.0
     public var tolerance = Tolerance.standard
+    /// Where a dragging finger is drawn on a frame: resampled between its samples (a window
+    /// turns this on), or nil for its newest sample.
+    public var touchResampling: TouchResampling? = nil
 
     public init() {}
 

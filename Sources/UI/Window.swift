@@ -30,6 +30,11 @@ public final class Window: App {
     /// whole window, given to every scroll view's engine and to every control.
     public var touchSlop = Window.defaultTouchSlop { didSet { needsCollect = true } }
     public static let defaultTouchSlop = 8.0
+    /// How every scroll view draws a dragging finger: resampled at the frame time between the
+    /// digitizer's samples, so a steady drag moves the same distance every frame whatever the
+    /// panel's report rate (nil: the newest sample, which judders). Frames should be rendered
+    /// at the time they are presented.
+    public var touchResampling: TouchResampling? = TouchResampling() { didSet { needsCollect = true } }
     /// Seconds an input event may arrive after its own time and still count at that time.
     static let maximumInputLag = 0.1
 
@@ -160,6 +165,7 @@ public final class Window: App {
             if let sv = v as? ScrollView {
                 scrollViews.append(sv)
                 if sv.configuration.touchSlop != touchSlop { sv.configuration.touchSlop = touchSlop }
+                if sv.configuration.touchResampling != touchResampling { sv.configuration.touchResampling = touchResampling }
             }
             for c in v.children { walk(c) }
         }

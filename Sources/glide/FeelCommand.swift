@@ -65,7 +65,7 @@ struct FeelCommand: ParsableCommand {
 
     struct Trace: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replay touch samples (t_ms,phase,id,x,y); prints the engine state after each and per frame until at rest.")
+            abstract: "Replay touch samples (t_ms,phase,id,x,y); prints the engine state after each sample and at every frame until at rest.")
         @Argument(help: "CSV file of touch samples, or - for standard input.") var file: String
         @Option(help: "Viewport size WxH, points.") var viewport: String
         @Option(help: "Content size WxH, points.") var content: String
@@ -73,6 +73,10 @@ struct FeelCommand: ParsableCommand {
         @Option(help: "vertical, horizontal or both.") var axis = "vertical"
         @Option(help: "Minimum zoom scale.") var minScale = 1.0
         @Option(help: "Maximum zoom scale.") var maxScale = 1.0
+        @Option(help: "on: frames draw a dragging finger resampled between its samples; off: at its newest sample.")
+        var resample = "on"
+        @Option(help: "Milliseconds the resampled finger trails the frame time (0 to 50).")
+        var resampleLatency = TouchResampling.defaultLatency * 1000
         @OptionGroup var physics: Physics
 
         func run() throws {
@@ -91,6 +95,14 @@ struct FeelCommand: ParsableCommand {
             }
             c.minimumScale = minScale
             c.maximumScale = maxScale
+            guard resampleLatency.isFinite, resampleLatency >= 0, resampleLatency <= 50 else {
+                throw ValidationError("--resample-latency must lie in 0...50 (milliseconds)")
+            }
+            switch resample {
+            case "on": c.touchResampling = TouchResampling(latency: resampleLatency / 1000)
+            case "off": c.touchResampling = nil
+            default: throw ValidationError("--resample must be on or off")
+            }
             let samples = try parseSamples(file)
             print(FeelLab.trace(samples, viewport: viewportSize, content: contentSize, offset: start,
                                 configuration: c, hz: physics.hz), terminator: "")

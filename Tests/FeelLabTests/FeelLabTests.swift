@@ -82,17 +82,39 @@ import Geometry
         #expect(FeelLab.velocities(samples) == "t_ms,id,vx,vy\n20.000,0,0.000,2500.000\n100.000,1,0.000,0.000\n")
     }
 
-    @Test func traceRowsFollowTheSamplesThenTheFrames() throws {
+    @Test func traceRowsFollowTheSamplesAndEveryFrame() throws {
         let samples = try TouchTrace.parse("0,down,0,400,600\n16,move,0,400,560\n32,move,0,400,520\n48,move,0,400,480\n50,up,0")
         let csv = FeelLab.trace(samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
                                 configuration: .init(), hz: 60)
         let rows = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
         #expect(rows[0] == ["t_ms", "offset_x", "offset_y", "scale", "velocity_x", "velocity_y", "phase"])
+        // Samples and the 60 Hz frames between them, in time order; the frame at 50 ms is the
+        // up's row.
+        #expect(rows.dropFirst().prefix(8).map { $0[0] } ==
+                ["0.000", "16.000", "16.667", "32.000", "33.333", "48.000", "50.000", "66.667"])
         #expect(rows[1][6] == "touching")
         #expect(rows[2][6] == "dragging" && rows[2][2] == "32.000")
-        #expect(rows[5][6] == "decelerating")
-        #expect(rows[6][0] == "66.667")
+        #expect(rows[3][2] == "32.000")    // a frame between samples, not resampled: the newest
+        #expect(rows[7][6] == "decelerating")
         #expect(rows.last?[6] == "idle")
+    }
+
+    /// Resampled, the frame rows draw the finger 5 ms behind the frame, interpolated.
+    @Test func traceFrameRowsShowTheResampledFinger() throws {
+        let samples = try TouchTrace.parse("0,down,0,400,600\n10,move,0,400,580\n20,move,0,400,560\n30,move,0,400,540\n40,up,0")
+        var c = ScrollConfiguration()
+        c.touchResampling = TouchResampling()
+        let csv = FeelLab.trace(samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
+                                configuration: c, hz: 60)
+        let rows = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        #expect(rows[2][0] == "10.000" && rows[2][2] == "0.000")   // the drag begins at the slop circle
+        // 16.667 ms: only the 10 ms sample is known, and nothing to predict from: 580, 12 pt
+        // past the slop circle (592).
+        #expect(rows[3][0] == "16.667" && rows[3][2] == "12.000")
+        // 20 ms: the finger at 15 ms, halfway from 580 to 560.
+        #expect(rows[4][0] == "20.000" && rows[4][2] == "22.000")
+        // 33.333 ms: 28.333 ms lies between 20 ms and 30 ms: 543.333, moved 48.667.
+        #expect(rows[6][0] == "33.333" && rows[6][2] == "48.667")
     }
 
     @Test func fixedFormatting() {

@@ -268,7 +268,8 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
         #expect(peeking.nearestPage(to: -40) == 0)
         #expect(peeking.nearestPage(to: 1e300) == 5 && peeking.nearestPage(to: -1e300) == 0)
         #expect(peeking.nearestPage(to: 287) == 1)    // a tie goes to the later page
-        #expect(peeking.targetPage(startPage: 4, offset: 2296, velocity: 400) == 5)
+        #expect(peeking.targetPage(startPage: 4, offset: 2300, velocity: 400) == 5)
+        #expect(peeking.targetPage(startPage: 5, offset: 2400, velocity: -400) == 4)
     }
 
     @Test(arguments: [
@@ -279,7 +280,15 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
         (2, 1500.0, -50.0, 2),   // slow, back less than half: stays
         (2, 1150.0, 0.0, 1),     // slow, back past half: previous
         (2, 2900.0, 8000.0, 3),  // a huge flick still moves one page only
-        (2, 2500.0, -8000.0, 1), // flick back wins over position, one page
+        (2, 2500.0, -8000.0, 3), // flick back: the page start at or behind the content
+        (2, 1700.0, -400.0, 2),  // forward 100 pt, flicked back: the start page, not page 1
+        (2, 1500.0, 400.0, 2),   // back 100 pt, flicked forward: the start page, not page 3
+        (2, 1600.0, 400.0, 2),   // on a page start, a flick stays: the boundary "at or ahead"
+        (2, 1601.0, 400.0, 3),   // just past it, the next page
+        (2, 1100.0, -400.0, 1),  // back past the start page, flicked back: the page before
+        (2, 2300.0, 0.0, 3),     // slow: the nearest page
+        (2, 500.0, 0.0, 1),      // slow, two pages back: at most one page from the start
+        (1, 1700.0, -400.0, 2),  // flicked back but still ahead of page 2: at most one page
         (5, 4100.0, 2000.0, 5),  // last page stays last
         (0, -50.0, -900.0, 0),   // first page stays first
     ])

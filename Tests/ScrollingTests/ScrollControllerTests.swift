@@ -268,6 +268,30 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         for i in 0...3000 { #expect(e.state(at: up + Double(i) / 1000).offset.y <= 800 + 1e-9) }
     }
 
+    /// The reproduction: on page 2 (offset 1600), the finger drags forward 160 pt over
+    /// 400 ms, then flicks back 45 pt. UIKit, ViewPager and Flutter return to page 2; the old
+    /// rule (a flick moves one page from the start page its way) went on to page 1.
+    @Test func aDragForwardFlickedBackReturnsToTheStartPage() {
+        var e = feed(content: Size(800, 8000), offset: Point(0, 1600)) { $0.isPagingEnabled = true }
+        var t = 0.0
+        e.handle(TouchEvent(.began, location: Point(400, 500), time: t))
+        for i in 1...25 {
+            t += 0.016
+            e.handle(TouchEvent(.moved, location: Point(400, 500 - 160 * Double(i) / 25), time: t))
+        }
+        for y in [355.0, 370, 385] {
+            t += 0.008
+            e.handle(TouchEvent(.moved, location: Point(400, y), time: t))
+        }
+        #expect(e.state(at: t).offset.y == 1707)       // 1600 + (492 - 385): still ahead of page 2
+        t += 0.008
+        e.handle(TouchEvent(.ended, location: Point(400, 385), time: t))
+        #expect(e.state(at: t).velocity.y < -300)      // a flick back
+        #expect(e.state(at: t + 3).offset.y == 1600)
+        for i in 0...3000 { #expect(e.state(at: t + Double(i) / 1000).offset.y >= 1600 - 1e-9) }
+        #expect(e.currentPage(.vertical, at: t + 3) == 2)
+    }
+
     @Test func overlapShortensThePage() {
         var e = pager(overlap: 40)
         let up = flick(&e, step: -12, count: 3)
