@@ -30,6 +30,8 @@ public final class CatalogApp {
 
     static let ink = Color(rgb: 0x1C1C1E), secondaryInk = Color(rgb: 0x3A3A3C), tertiaryInk = Color(rgb: 0x6C6C70)
     static let separator = Color(rgb: 0xD1D1D6), accent = Color(rgb: 0x0A84FF)
+    /// The border of a card marked by a long press.
+    static let marked = Color(rgb: 0xFF9F0A)
 
     public init(manifest: Manifest, manifestDirectory: String, width: Int, height: Int, scaleFactor: Double,
                 typography: Typography) {
@@ -191,11 +193,14 @@ public final class CatalogApp {
                 picture.height = stacked ? 160 : 132
             }
             adaptive.isFocusable = true
-            adaptive.onTap = { [weak row] in
-                guard let row else { return }
-                row.borderColor = row.borderColor == Self.accent ? Self.separator : Self.accent
-                row.borderWidth = row.borderColor == Self.accent ? 3 : 1
+            // A tap selects the card (accent border), a long press marks it (amber border); again
+            // clears it. While a finger rests on the card it shows pressed.
+            func toggle(_ row: Stack, _ colour: Color) {
+                row.borderColor = row.borderColor == colour ? Self.separator : colour
+                row.borderWidth = row.borderColor == colour ? 3 : 1
             }
+            adaptive.onTap = { [weak row] in if let row { toggle(row, Self.accent) } }
+            adaptive.onLongPress = { [weak row] in if let row { toggle(row, Self.marked) } }
             cards.append(adaptive)
         }
         if let photos = screen.carousel, !photos.isEmpty {

@@ -44,6 +44,9 @@ extension View {
     public func onTap(_ action: @escaping () -> Void) -> Self { onTap = action; return self }
 
     @discardableResult
+    public func onLongPress(_ action: @escaping () -> Void) -> Self { onLongPress = action; return self }
+
+    @discardableResult
     public func focusable(_ on: Bool = true) -> Self { isFocusable = on; return self }
 }
 

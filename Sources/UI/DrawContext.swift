@@ -65,6 +65,7 @@ public struct DrawContext {
         child.draw(in: &self)
         child.drawChildren(in: &self)
         child.drawOverlay(in: &self)
+        if child.isPressed { child.drawPressed(in: &self) }
         canvas.restore()
     }
 

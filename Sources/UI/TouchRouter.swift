@@ -22,7 +22,21 @@ final class TouchRouter {
         var target: TouchTarget?
         /// A view with `onDrag` that the touch drags.
         var drag: View?
+        /// The view the touch may press, tap or long-press.
+        var press: Press?
     }
+
+    /// A touch on a view with `onTap` or `onLongPress` (UIScrollView's delaysContentTouches):
+    /// pressed once it has rested `delay` without scrolling, long-pressed at 500 ms.
+    struct Press {
+        var view: View
+        var down: Double
+        var delay: Double
+        var longPressed = false
+        var timers: [LoopTimer] = []
+    }
+    /// Views shown pressed for a moment after a quick tap, until the time given.
+    private var flashes: [(view: View, until: Double)] = []
     private var routes: [Int: Route] = [:]
     private var pointerButtonDown = false
 
@@ -109,9 +123,16 @@ final class TouchRouter {
                 return
             }
         }
-        routes[slot] = Route(candidates: scrolls, hit: hit, down: p)
+        var route = Route(candidates: scrolls, hit: hit, down: p)
+        // A touch that stops moving content is not a tap, so it presses nothing.
+        if scrolls.allSatisfy({ $0.controller.isAtRest(at: t) }),
+           let pressable = chain.first(where: { $0.onTap != nil || $0.onLongPress != nil }) {
+            route.press = beginPress(pressable, at: t, insideScrollView: !scrolls.isEmpty)
+        }
+        routes[slot] = route
         if let first = scrolls.first { window.lastScrolled = scrolls.first { $0.configuration.axes.contains(.vertical) } ?? first }
         for sv in scrolls { feed(sv, .began, slot: slot, at: p, time: t) }
+        updatePresses(at: t)
     }
 
     private func moved(slot: Int, to p: Point, time t: Double) {
@@ -161,6 +182,10 @@ final class TouchRouter {
                 }
             }
         }
+        if route.movedPastSlop || route.claimed != nil, let press = route.press {
+            endPress(press)
+            route.press = nil
+        }
         routes[slot] = route
     }
 
@@ -188,7 +213,70 @@ final class TouchRouter {
             if case .doubleTap = $0 { return true }
             return false
         }
-        if isTap, let hit = route.hit { Self.deliverTap(from: hit) }
+        // The window sampled presses at this time before the lift came here.
+        let press = route.press
+        let wasShown = press?.view.isPressed ?? false
+        if let press { endPress(press) }
+        if press?.longPressed == true { return }   // a long press is not a tap
+        guard isTap, let hit = route.hit else { return }
+        if let press, !wasShown {
+            // A tap quicker than the press delay still shows it, briefly.
+            press.view.isPressed = true
+            flashes.append((press.view, t + Self.tapFlash))
+            window.after(max(0, t + Self.tapFlash - window.time)) { [weak self] in self?.updatePresses(at: self?.window.time ?? t) }
+        }
+        Self.deliverTap(from: hit)
+    }
+
+    // MARK: Pressed states and long presses
+
+    /// How long a touch rests on a tappable view inside a scroll view before it shows pressed:
+    /// long enough that a touch starting a scroll never flashes the row it began on.
+    static let pressDelay = 0.1
+    static let longPressDelay = 0.5
+    /// How long a quick tap shows the view pressed.
+    static let tapFlash = 0.1
+
+    private func beginPress(_ view: View, at t: Double, insideScrollView: Bool) -> Press {
+        var press = Press(view: view, down: t, delay: insideScrollView ? Self.pressDelay : 0)
+        // Timers wake a sleeping loop when a press is due; the state itself is decided by
+        // `updatePresses`, at whatever time the window samples.
+        var due = [t + press.delay]
+        if view.onLongPress != nil { due.append(t + Self.longPressDelay) }
+        for time in due where time > t {
+            press.timers.append(window.after(max(0, time - window.time)) { [weak self] in
+                self?.updatePresses(at: self?.window.time ?? time)
+            })
+        }
+        return press
+    }
+
+    private func endPress(_ press: Press) {
+        for timer in press.timers { timer.cancel() }
+        press.view.isPressed = false
+    }
+
+    /// Presses views whose touch has rested long enough, long-presses those held 500 ms, and
+    /// ends the brief presses of quick taps. Runs whenever the window samples, and on timers.
+    func updatePresses(at t: Double) {
+        for (slot, route) in routes {
+            guard var press = route.press else { continue }
+            if t >= press.down + press.delay { press.view.isPressed = true }
+            if !press.longPressed, let action = press.view.onLongPress, t >= press.down + Self.longPressDelay {
+                press.longPressed = true
+                routes[slot]?.press = press
+                action()
+                continue
+            }
+            routes[slot]?.press = press
+        }
+        guard !flashes.isEmpty else { return }
+        let pressedNow = Set(routes.values.compactMap { $0.press.map { ObjectIdentifier($0.view) } })
+        flashes.removeAll { flash in
+            guard t >= flash.until else { return false }
+            if !pressedNow.contains(ObjectIdentifier(flash.view)) { flash.view.isPressed = false }
+            return true
+        }
     }
 
     /// The tap goes to the nearest view with `onTap`, from `view` up.

@@ -38,6 +38,15 @@ open class View {
     public var height: Double? { didSet { setNeedsLayout() } }
     /// Called on a tap (a touch that did not move past the slop, or Enter on the focused view).
     public var onTap: (() -> Void)?
+    /// Called when a touch rests on the view for `Window.longPressDelay` (500 ms) without moving
+    /// past the slop; its lift is then no tap.
+    public var onLongPress: (() -> Void)?
+    /// True while a touch presses the view: the nearest view with `onTap` or `onLongPress` under
+    /// a touch that rested ~100 ms without scrolling (at once outside scroll views), or briefly
+    /// after a quick tap. A touch that turns into a scroll unpresses it. Drawn by `drawPressed`.
+    public internal(set) var isPressed = false {
+        didSet { if isPressed != oldValue { setNeedsDisplay() } }
+    }
     /// Makes the view draggable (a selection handle, an item being moved): a touch or pointer
     /// that starts on it goes to it, in window points, instead of scrolling. While it is held
     /// past the edge of the scroll view around it, that view scrolls towards the finger, faster
@@ -184,6 +193,20 @@ open class View {
 
     /// Drawn after children (indicators, focus rings). Local coordinates.
     open func drawOverlay(in context: inout DrawContext) {}
+
+    /// The pressed look, drawn over the view and its children while `isPressed`: a light shade
+    /// of its shape. Override for another look.
+    open func drawPressed(in context: inout DrawContext) {
+        context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius, color: View.pressedShade)
+    }
+    static let pressedShade = Color(rgb: 0x000000, alpha: 31)
+
+    /// The corners of the pressed shade: a wrapper (one child that fills it) looks like what
+    /// it wraps, so a card wrapped in an `Adaptive` gets the card's rounded corners.
+    open var pressedCornerRadius: Double {
+        guard children.count == 1, let only = children.first, only.frame.size == frame.size else { return 0 }
+        return only.pressedCornerRadius
+    }
 
     // MARK: Hit testing
 

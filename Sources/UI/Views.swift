@@ -30,6 +30,7 @@ open class Box: View {
 
     open override var clipsContent: Bool { clipsChildren }
     open override var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
+    open override var pressedCornerRadius: Double { cornerRadius > 0 ? cornerRadius : super.pressedCornerRadius }
 
     open override func draw(in context: inout DrawContext) {
         let bounds = Rect(origin: .zero, size: frame.size)

@@ -195,13 +195,15 @@ public final class Window: App {
     }
 
     /// Samples every animated view at `t` in the collected order (a lazy list builds rows
-    /// here, which may add animated views: they are sampled too).
+    /// here, which may add animated views: they are sampled too), then the touches' pressed
+    /// states.
     func sampleAnimatedViews(at t: Double) {
         for v in animatedViews { v.sample(at: t) }
         if needsCollect {
             collectIfNeeded(at: t)
             for v in animatedViews { v.sample(at: t) }
         }
+        router.updatePresses(at: t)
     }
 
     // MARK: App

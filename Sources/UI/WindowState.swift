@@ -34,6 +34,10 @@ public struct WindowState: Codable, Hashable, Sendable {
         public var frame: [Double]
         public var tappable: Bool
         public var focusable: Bool
+        /// Takes a long press (`onLongPress`).
+        public var longPressable: Bool
+        /// A touch presses it now (`View.isPressed`).
+        public var pressed: Bool
     }
     public var t: Double
     public var frameNumber: Int
@@ -99,10 +103,11 @@ extension Window {
         var elements: [WindowState.ElementState] = []
         func collectElements(_ v: View) {
             guard !v.isHidden else { return }
-            if let id = v.id, v.onTap != nil || v.isFocusable {
+            if let id = v.id, v.onTap != nil || v.onLongPress != nil || v.isFocusable {
                 let visible = visibleRect(of: v)
                 if !visible.isEmpty {
-                    elements.append(.init(id: id, frame: pixels(visible), tappable: v.onTap != nil, focusable: v.isFocusable))
+                    elements.append(.init(id: id, frame: pixels(visible), tappable: v.onTap != nil, focusable: v.isFocusable,
+                                          longPressable: v.onLongPress != nil, pressed: v.isPressed))
                 }
             }
             for c in v.children { collectElements(c) }
