@@ -14,8 +14,9 @@ public struct TouchSample: Hashable, Sendable {
 /// sample on some frames and two on others (10 and 20 px at 1000 pt/s). Drawn instead is the
 /// position at the frame time less a small fixed `latency`, interpolated between the samples
 /// around it; when the newest sample is older than that, the motion of the last two samples
-/// is extended by at most 8 ms and half the digitizer's sample interval (as Android's input
-/// resampling does), so a late sample is predicted a little and a paused finger is not.
+/// is extended, as Android's input resampling does, by at most 8 ms and half the digitizer's
+/// sample interval, or until the next sample is due if that is further (a 90 Hz sample that
+/// comes a millisecond after the frame it was due for is predicted, not lagged).
 ///
 /// Only what is drawn changes: release velocities still come from the raw samples.
 public struct TouchResampling: Hashable, Sendable {
@@ -25,6 +26,8 @@ public struct TouchResampling: Hashable, Sendable {
     /// The longest prediction past the newest sample.
     public static let maximumPrediction = 0.008
     static let intervalsAveraged = 4
+    /// How late a sample may come and still count as due (digitizers jitter by about 1 ms).
+    static let lateSample = 0.002
 
     public init(latency: Double = TouchResampling.defaultLatency) {
         self.latency = latency.isFinite ? max(0, min(0.05, latency)) : Self.defaultLatency
@@ -41,11 +44,15 @@ public struct TouchResampling: Hashable, Sendable {
             let previous = samples[samples.count - 2]
             let interval = newest.time - previous.time
             guard interval > 0 else { return newest.location }
-            // Half the digitizer's interval, averaged over a few samples: one late sample
-            // must not cut the prediction short.
+            // The digitizer's interval, averaged over a few samples. Predicted is at most half
+            // of it, or up to when the next sample is due (allowing it to be a little late),
+            // whichever is further: a frame between samples is then always drawn where the
+            // finger is, and a digitizer that stops reporting while a finger holds still is not
+            // predicted beyond that.
             let first = samples[max(0, samples.count - 1 - Self.intervalsAveraged)]
             let typical = (newest.time - first.time) / Double(min(samples.count - 1, Self.intervalsAveraged))
-            let ahead = min(target - newest.time, Self.maximumPrediction, typical / 2)
+            let untilDue = typical - latency + Self.lateSample
+            let ahead = min(target - newest.time, Self.maximumPrediction, max(typical / 2, untilDue))
             return newest.location + (newest.location - previous.location) * (ahead / interval)
         }
         // The first sample after the target; the one before it is at or before the target.

@@ -17,12 +17,18 @@ import TestSupport
         #expect(y(0.004, s) == 0)                  // before the first sample: the first
     }
 
-    @Test func predictsAtMostHalfAnIntervalAndEightMilliseconds() {
+    @Test func predictsUntilTheNextSampleIsDueOrHalfAnIntervalAtMostEightMilliseconds() {
         let s = samples([(0, 0), (0.010, 10), (0.020, 20)])
         #expect(close(y(0.027, s), 22, 1e-9))     // 2 ms past the newest
-        #expect(close(y(0.040, s), 25, 1e-9))     // 15 ms past: half the 10 ms interval
+        // 15 ms past: the next sample was due at 30 ms; a frame at 30 ms (target 25 ms) is
+        // predicted to 25, and up to 2 ms more for a late sample: 27.
+        #expect(close(y(0.030, s), 25, 1e-9))
+        #expect(close(y(0.040, s), 27, 1e-9))
+        // 240 Hz: half the 4 ms interval, 2 ms, and no more when the samples stop.
+        let fast = samples([(0, 0), (0.004, 4), (0.008, 8)])
+        #expect(close(y(0.030, fast), 10, 1e-9))
         let slow = samples([(0, 0), (0.020, 20)])
-        #expect(close(y(0.045, slow), 28, 1e-9))  // 20 ms past: 8 ms, less than half of 20
+        #expect(close(y(0.045, slow), 28, 1e-9))  // 20 ms past: 8 ms at most
     }
 
     @Test func fewOrSimultaneousSamplesGiveTheNewest() {
@@ -37,8 +43,8 @@ import TestSupport
     /// A steady 1000 pt/s drag sampled at `rate` Hz, each sample up to 1 ms early or late (with
     /// its true time and place), drawn at 60 Hz. Returns the standard deviation of the content's
     /// movement per frame and the largest lag behind the finger's true position, in seconds.
-    static func steadyDrag(rate: Double, resampling: TouchResampling?) -> (spread: Double, lag: Double) {
-        var random = SeededGenerator(seed: UInt64(rate * 1000))
+    static func steadyDrag(rate: Double, resampling: TouchResampling?, seed: UInt64 = 1) -> (spread: Double, lag: Double) {
+        var random = SeededGenerator(seed: UInt64(rate * 1000) &+ seed)
         var c = ScrollConfiguration()
         c.touchResampling = resampling
         var e = ScrollController(viewportSize: Size(800, 800), contentSize: Size(800, 5000), configuration: c)
@@ -73,9 +79,11 @@ import TestSupport
 
     @Test(arguments: [90.0, 100, 120, 133, 240])
     func aSteadyDragMovesEvenlyOnEveryFrame(rate: Double) {
-        let on = Self.steadyDrag(rate: rate, resampling: TouchResampling())
-        #expect(on.spread <= 0.5, "\(rate) Hz: \(on.spread) px")
-        #expect(on.lag <= 0.008 + 0.005 + 1e-9, "\(rate) Hz: \(on.lag * 1000) ms behind")
+        for seed in 1...20 as ClosedRange<UInt64> {
+            let on = Self.steadyDrag(rate: rate, resampling: TouchResampling(), seed: seed)
+            #expect(on.spread <= 0.5, "\(rate) Hz, jitter \(seed): \(on.spread) px")
+            #expect(on.lag <= 0.008 + 0.005 + 1e-9, "\(rate) Hz, jitter \(seed): \(on.lag * 1000) ms behind")
+        }
     }
 
     /// The same drags drawn at the newest sample judder by several points.
