@@ -121,4 +121,31 @@ import UI
         #expect(String(decoding: try FileIO.readAll(path: out), as: UTF8.self).contains("0.000,0.000,20.000"))
         _ = unlink(out); _ = unlink(out + ".2")
     }
+
+    /// The reproduction of the paging reversal, through the command line: a drag forward
+    /// on page 2 flicked back rests on page 2 (1600), not page 1 (800); `--resample off` and
+    /// `--resample-latency` take effect, and bad values are refused.
+    @Test func feelTraceOfAReversedPageFlickRestsOnTheStartPage() throws {
+        try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
+        var rows = ["t_ms,phase,id,x,y", "0,down,0,400,500"]
+        for i in 1...25 { rows.append("\(i * 16),move,0,400,\(500 - 160 * Double(i) / 25)") }
+        for (i, y) in [355, 370, 385].enumerated() { rows.append("\(400 + 8 * (i + 1)),move,0,400,\(y)") }
+        rows.append("432,up,0")
+        let input = "/tmp/glide-e2e-\(getpid())-reversal.csv"
+        try FileIO.writeAll(Array((rows.joined(separator: "\n") + "\n").utf8), path: input)
+        let out = input + ".out"
+        defer { _ = unlink(input); _ = unlink(out) }
+        for options in ["", "--resample off", "--resample-latency 8"] {
+            let r = try shell("(\(Self.glide) feel trace \(input) --viewport 800x800 --content 800x8000 --offset 0,1600 --paging \(options) > \(out))",
+                              name: "reversal")
+            #expect(r.status == 0, "\(r.stderr)")
+            let text = String(decoding: try FileIO.readAll(path: out), as: UTF8.self)
+            let last = text.split(separator: "\n").last.map { $0.split(separator: ",").map(String.init) } ?? []
+            #expect(last.count == 7 && last[2] == "1600.000" && last[6] == "idle", "\(options): \(last)")
+        }
+        for bad in ["--resample maybe", "--resample-latency -1", "--resample-latency nan"] {
+            let r = try shell("\(Self.glide) feel trace \(input) --viewport 800x800 --content 800x8000 \(bad)", name: "bad")
+            #expect(r.status != 0 && !r.stderr.isEmpty, "\(bad)")
+        }
+    }
 }
