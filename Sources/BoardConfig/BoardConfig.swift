@@ -42,8 +42,14 @@ public struct BoardConfig: Hashable, Sendable {
     /// Remote control listen address (host:port) and token (REM-1).
     public var remoteAddress: String?
     public var remoteToken: String?
+    /// The file (or name) the config came from, and the line each key was set on.
+    public private(set) var source = "config"
+    public private(set) var lines: [String: Int] = [:]
 
     public init() {}
+
+    /// `FILE:LINE` where `key` was set, for errors found after parsing; nil if it was not set.
+    public func place(of key: String) -> String? { lines[key].map { "\(source):\($0)" } }
 
     /// The keys the file may use.
     public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
@@ -54,7 +60,9 @@ public struct BoardConfig: Hashable, Sendable {
     /// line); nil accepts any.
     public init(parsing text: String, source: String = "config", apps: [String]? = nil) throws(BoardConfigError) {
         self.init()
+        self.source = source
         var seen: [String: Int] = [:]
+        defer { lines = seen }
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -98,6 +106,11 @@ public struct BoardConfig: Hashable, Sendable {
                 let parts = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
                 let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
                 guard parts.count == 6, numbers.count == 6 else { throw bad("six numbers a b c d e f (identity: 1 0 0 0 1 0)") }
+                // The map must be invertible (a panel point per screen point) and its inverse finite.
+                let det = numbers[0] * numbers[4] - numbers[1] * numbers[3]
+                guard det.isFinite, abs(det) >= 1e-6, numbers.allSatisfy({ abs($0) <= 1e6 }) else {
+                    throw bad("an invertible matrix of moderate numbers (a·e − b·d not 0, each within ±1e6)")
+                }
                 calibration = numbers
             case "scale":
                 guard let s = Double(value), s.isFinite, s >= 0.25, s <= 8 else { throw bad("a number between 0.25 and 8") }
@@ -131,9 +144,14 @@ public struct BoardConfig: Hashable, Sendable {
 
     /// Reads and parses the file at `path`.
     public static func load(path: String, apps: [String]? = nil) throws(BoardConfigError) -> BoardConfig {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, and only a regular file: a FIFO in its place must not hang the boot.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .unreadable(path: path, reason: "not a regular file")
+        }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {

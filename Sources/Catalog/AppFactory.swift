@@ -34,7 +34,7 @@ public enum AppFactory {
 
     /// Loads the fonts shipped with Glide (`$GLIDE_FONTS`, or `Fonts/` above the executable).
     public static func typography() throws -> Typography {
-        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable())
+        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: report))
     }
 
     /// The catalog from a manifest file; a manifest that cannot be read or parsed becomes a
@@ -43,7 +43,7 @@ public enum AppFactory {
                                typography: Typography) -> (app: CatalogApp?, window: Window, problems: [String]) {
         let directory = manifestPath.contains("/") ? String(manifestPath[..<manifestPath.lastIndex(of: "/")!]) : "."
         do {
-            let bytes = try FileIO.readAll(path: manifestPath)
+            let bytes = try FileIO.readAll(path: manifestPath, limit: FileIO.maxManifestBytes)
             let manifest = try Manifest.parse(bytes, path: manifestPath)
             let app = CatalogApp(manifest: manifest, manifestDirectory: directory, width: width, height: height,
                                  scaleFactor: scaleFactor, typography: typography)

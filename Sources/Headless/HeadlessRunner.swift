@@ -4,7 +4,9 @@ import Runtime
 
 /// Runs an app with no display and no input device on a virtual clock (HL-1): frame n is drawn
 /// for time n/hz, after every script event up to that time; the same script gives the same
-/// frames on every machine.
+/// frames on every machine. While the app is at rest and no timer is due, the clock jumps to the
+/// next event or timer: the frames skipped would all have been the same picture, so a day of
+/// virtual time at rest costs nothing and every screenshot and state is what it would be.
 public final class HeadlessRunner {
     public let app: App
     public let display: HeadlessDisplay
@@ -20,9 +22,15 @@ public final class HeadlessRunner {
         driver = FrameDriver(app: app, display: display)
     }
 
-    /// Frames drawn so far; frame n is drawn for time n/hz.
+    /// Frames drawn so far.
     public var frameNumber: Int { driver.frameNumber }
-    public var time: Double { Double(frameNumber) / hz }
+    /// The index of the next frame on the virtual clock: frame n is for time n/hz. It runs
+    /// ahead of `frameNumber` by the frames skipped at rest.
+    public private(set) var tick = 0
+    /// The time of the next frame.
+    public var time: Double { Double(tick) / hz }
+    /// The time of the last frame drawn.
+    var lastDrawn: Double { Double(tick - 1) / hz }
     /// Wall-clock milliseconds per rendered frame, when a clock was given.
     public var frameTimes: [Double] { driver.stats.frameTimes.map { $0 * 1000 } }
 
@@ -32,6 +40,17 @@ public final class HeadlessRunner {
         driver.clock = clock
         driver.runScheduled(upTo: time)
         driver.drawFrame(at: time)
+        tick += 1
+    }
+
+    /// At rest with nothing due before `until` (seconds): moves the clock to the last frame
+    /// before it, skipping frames that would change nothing.
+    func skipIdleFrames(until: Double) {
+        guard until.isFinite, !driver.wantsFrame(at: time) else { return }
+        let due = min(until, driver.nextTimerDue ?? .infinity)
+        // The frame for `due` (or the first after it) must still be drawn: stop one before.
+        let target = Int(min((due * hz).rounded(.up), Double(Int.max / 2))) - 1
+        if target > tick { tick = target }
     }
 
     public struct Output {
@@ -53,8 +72,9 @@ public final class HeadlessRunner {
         var pending = script.entries[...]
         step(clock: clock)
         while true {
+            if let e = pending.first { skipIdleFrames(until: e.t / 1000) }
             let next = time
-            let shown = Double(frameNumber - 1) / hz
+            let shown = lastDrawn
             // Everything up to the next frame's time, in script order, each at its own time.
             while let e = pending.first, e.t / 1000 <= next {
                 let t = e.t / 1000
@@ -65,7 +85,7 @@ public final class HeadlessRunner {
             step(clock: clock)
             // Events exactly at the new frame's time: inputs apply from the next frame on,
             // captures see the frame just drawn.
-            let drawn = Double(frameNumber - 1) / hz
+            let drawn = lastDrawn
             while let e = pending.first, e.t / 1000 == drawn {
                 pending.removeFirst()
                 capture(e, at: drawn, shown: drawn, into: &out)
@@ -78,9 +98,9 @@ public final class HeadlessRunner {
             }
         }
         out.finalScreenshot = copy(display.screen)
-        out.finalState = app.stateJSON(at: Double(frameNumber - 1) / hz, frameNumber: frameNumber - 1)
+        out.finalState = app.stateJSON(at: lastDrawn, frameNumber: frameNumber - 1)
         out.frames = frameNumber
-        out.endTime = Double(frameNumber - 1) / hz
+        out.endTime = lastDrawn
         return out
     }
 

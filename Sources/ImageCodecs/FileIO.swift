@@ -13,8 +13,12 @@ import Glibc
 @inline(__always) func sys_unlink(_ path: String) -> Int32 { unlink(path) }
 
 public enum FileIO {
-    /// Default ceiling for image files read into memory.
-    public static let maxFileBytes = 256 << 20
+    /// Ceilings for what is read into memory, per kind of file.
+    public static let maxImageBytes = 64 << 20
+    public static let maxManifestBytes = 4 << 20
+    public static let maxScriptBytes = 64 << 20
+    /// The default: an image's.
+    public static let maxFileBytes = maxImageBytes
 
     static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(ImageCodecError) -> Int32 {
         while true {
@@ -24,10 +28,26 @@ public enum FileIO {
         }
     }
 
-    /// The whole file, or a thrown error (missing, unreadable, directory, over `limit`).
-    public static func readAll(path: String, limit: Int = maxFileBytes) throws(ImageCodecError) -> [UInt8] {
-        let fd = try openRetrying(path, O_RDONLY, 0)
+    /// The whole file, or a thrown error (missing, unreadable, over `limit`, or not a regular
+    /// file). A FIFO, device, socket or directory is refused without blocking: opened
+    /// non-blocking and checked before reading, so a FIFO named as an image cannot hang the
+    /// app and /dev/zero is not read up to the limit. `allowingStreams` accepts pipes and
+    /// terminals too (standard input), still within `limit`.
+    public static func readAll(path: String, limit: Int = maxFileBytes,
+                               allowingStreams: Bool = false) throws(ImageCodecError) -> [UInt8] {
+        let fd = try openRetrying(path, O_RDONLY | O_NONBLOCK, 0)
         defer { _ = sys_close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .io(operation: "fstat", path: path, errno: errno) }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFREG {
+            if Int(info.st_size) > limit { throw .fileTooLarge(path: path, limit: limit) }
+        } else {
+            let stream = type == S_IFIFO || (type == S_IFCHR && !isMemoryDevice(info))
+            guard allowingStreams && stream else { throw .notARegularFile(path: path, found: describe(type)) }
+        }
+        // Blocking reads from here: a pipe waits for its writer like any reader of stdin.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -39,6 +59,21 @@ public enum FileIO {
             }
             if bytes.count + n > limit { throw .fileTooLarge(path: path, limit: limit) }
             bytes.append(contentsOf: chunk[0..<n])
+        }
+    }
+
+    /// /dev/zero, /dev/urandom and the other memory devices (major number 1): never a stream
+    /// worth reading, as /dev/zero never ends.
+    static func isMemoryDevice(_ info: stat) -> Bool { (info.st_rdev >> 8) & 0xFFF == 1 }
+
+    static func describe(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
         }
     }
 

@@ -10,6 +10,8 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     case io(operation: String, path: String, errno: Int32)
     /// The file is larger than `limit` bytes; we refuse to read it into memory.
     case fileTooLarge(path: String, limit: Int)
+    /// Only regular files are read; `found` says what the path is ("a FIFO", "a directory").
+    case notARegularFile(path: String, found: String)
     /// The bytes start with neither the PNG nor the JPEG signature.
     case unknownFormat
     /// libpng refused the data; `message` is libpng's own text (e.g. "IDAT: CRC error").
@@ -29,6 +31,8 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
             return "\(operation)(\(path)) failed: \(String(cString: strerror(code))) (errno \(code))"
         case let .fileTooLarge(path, limit):
             return "\(path) is larger than the \(limit)-byte limit"
+        case let .notARegularFile(path, found):
+            return "\(path) is \(found), not a regular file"
         case .unknownFormat:
             return "not a PNG or JPEG file (unrecognised signature)"
         case let .invalidPNG(message):

@@ -23,7 +23,8 @@ public enum BoardRuntime {
         let turn = Rotation(rawValue: cfg.rotation) ?? .none
         // Checked before the display is taken, so that a bad address or token says so at once.
         let remoteConfiguration = try options.remote.configuration(configAddress: cfg.remoteAddress,
-                                                                   configToken: cfg.remoteToken)
+                                                                   configToken: cfg.remoteToken,
+                                                                   configPlace: cfg.place(of: "remote_address"))
 
         let device = try DRMDevice.open(configured: cfg.card)
         let display = try DRMDisplay(

@@ -96,8 +96,12 @@ enum RemoteRuntime {
 }
 
 /// Reads a whole text file, or standard input for "-".
-public func readText(_ path: String) throws -> String {
-    String(decoding: try FileIO.readAll(path: path == "-" ? "/dev/stdin" : path), as: UTF8.self)
+/// A script, trace or token file as text: a regular file, or standard input for `-` (a pipe or
+/// terminal), at most `limit` bytes.
+public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
+    let stdin = path == "-"
+    return String(decoding: try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin),
+                  as: UTF8.self)
 }
 
 /// Writes a text file (replacing it whole, never half-written).

@@ -64,7 +64,7 @@ public enum Kiosk {
     /// executable (install the app with a copy of Glide's `Fonts/`), else the Glide checkout it
     /// was built from.
     public static func typography() throws -> Typography {
-        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable())
+        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: report))
     }
 
     /// Runs `window` headless on a virtual clock through `script` and returns the last frame

@@ -30,7 +30,7 @@ public struct Launch {
     }
 
     /// A scale factor the layout can use: 0.25 to 8 pixels per point, the config file's range.
-    static func checkedScale(_ scale: Double) throws -> Double {
+    public static func checkedScale(_ scale: Double) throws -> Double {
         guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw ValidationError("--scale must lie in 0.25...8") }
         return scale
     }

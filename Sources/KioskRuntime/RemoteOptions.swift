@@ -17,13 +17,15 @@ public struct RemoteOptions: ParsableArguments {
     public init() {}
 
     /// The server configuration, or nil when neither `--remote` nor `configAddress` is given.
-    /// The board config's `remote_address` and `remote_token` fill in what the flags leave out.
-    public func configuration(configAddress: String? = nil, configToken: String? = nil) throws -> RemoteConfiguration? {
+    /// The board config's `remote_address` and `remote_token` fill in what the flags leave out;
+    /// `configPlace` (`FILE:LINE` of `remote_address`) is named in errors about it.
+    public func configuration(configAddress: String? = nil, configToken: String? = nil,
+                              configPlace: String? = nil) throws -> RemoteConfiguration? {
         guard let remote = remote ?? configAddress else {
             if remoteToken != nil || remoteTokenFile != nil { throw ValidationError("--remote-token needs --remote HOST:PORT") }
             return nil
         }
-        let source = self.remote == nil ? "remote_address" : "--remote"
+        let source = self.remote == nil ? (configPlace.map { "\($0): remote_address" } ?? "remote_address") : "--remote"
         var token = remoteToken ?? (remoteTokenFile == nil ? configToken : nil)
         if let path = remoteTokenFile {
             guard token == nil else { throw ValidationError("give --remote-token or --remote-token-file, not both") }

@@ -65,11 +65,11 @@ public struct InputScript: Hashable, Sendable {
             do {
                 parsed = try decoder.decode(Line.self, from: Data(line.utf8))
             } catch {
-                throw ParseError(line: number, message: "not a JSON object of the script format (\(Self.describe(error)))")
+                throw ParseError(line: number, message: "not a JSON object of the script format (\(excerpt(Self.describe(error), limit: 200)))")
             }
             guard let t = parsed.t else { throw ParseError(line: number, message: "missing \"t\" (milliseconds)") }
             guard t.isFinite, t <= 86_400_000, allowNegativeTime || t >= 0 else {
-                throw ParseError(line: number, message: "\"t\" must be a finite number of milliseconds ≥ 0")
+                throw ParseError(line: number, message: "\"t\" must be a number of milliseconds from 0 to 86400000 (a day)")
             }
             guard t >= lastT else { throw ParseError(line: number, message: "time goes backwards (\(t) after \(lastT))") }
             lastT = t
@@ -89,7 +89,7 @@ public struct InputScript: Hashable, Sendable {
             if let touch = parsed.touch {
                 let id = parsed.id ?? 0
                 guard let phase = InputEvent.TouchPhase(rawValue: touch) else {
-                    throw ParseError(line: number, message: "unknown touch \"\(touch)\" (down, move, up or cancel)")
+                    throw ParseError(line: number, message: "unknown touch \"\(excerpt(touch))\" (down, move, up or cancel)")
                 }
                 switch phase {
                 case .down:
@@ -103,7 +103,7 @@ public struct InputScript: Hashable, Sendable {
                 action = .input(.touch(phase, slot: id, position: p))
             } else if let name = parsed.key {
                 guard let key = Key(name: name) else {
-                    throw ParseError(line: number, message: "unknown key \"\(name)\" (\(Key.all.map(\.name).joined(separator: ", ")))")
+                    throw ParseError(line: number, message: "unknown key \"\(excerpt(name))\" (\(Key.all.map(\.name).joined(separator: ", ")))")
                 }
                 action = .key(key)
             } else if let wheel = parsed.wheel ?? parsed.scroll {
@@ -117,14 +117,14 @@ public struct InputScript: Hashable, Sendable {
                 case "move": action = .input(.pointerMotion(position: p))
                 case "press", "release":
                     action = .input(.pointerButton(code: parsed.button ?? 0x110, pressed: pointer == "press", position: p))
-                default: throw ParseError(line: number, message: "unknown pointer \"\(pointer)\" (move, press, release)")
+                default: throw ParseError(line: number, message: "unknown pointer \"\(excerpt(pointer))\" (move, press, release)")
                 }
             } else if let name = parsed.screenshot {
-                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "screenshot name \"\(name)\" must be a plain file name") }
+                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "screenshot name \"\(excerpt(name))\" must be a plain file name") }
                 action = .screenshot(name)
             } else {
                 let name = parsed.state!
-                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "state name \"\(name)\" must be a plain file name") }
+                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "state name \"\(excerpt(name))\" must be a plain file name") }
                 action = .state(name)
             }
             entries.append(Entry(line: number, t: t, action: action))
@@ -135,6 +135,13 @@ public struct InputScript: Hashable, Sendable {
     static func isSafeName(_ name: String) -> Bool {
         !name.isEmpty && name.count <= 100 && name != "." && name != ".."
             && name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+    }
+
+    /// Input echoed in an error, cut to a short excerpt: a 1 MB key name must not become a
+    /// 1 MB message.
+    static func excerpt(_ text: String, limit: Int = 60) -> String {
+        guard text.count > limit else { return text }
+        return "\(text.prefix(limit))… (\(text.count) characters)"
     }
 
     static func describe(_ error: Error) -> String {

@@ -283,13 +283,18 @@ public final class FontLibrary {
     /// Last, the `Fonts/` of the Glide checkout this library was built from (found from this
     /// source file's path): an app in another package that depends on Glide by path or by git
     /// URL finds Glide's fonts in its checkout while it runs on the build machine.
-    public static func locateFontsDirectoryForExecutable(sourcePath: String = #filePath) throws(FontError) -> String {
+    ///
+    /// A `$GLIDE_FONTS` that does not hold the fonts is not used; `warn` hears why.
+    public static func locateFontsDirectoryForExecutable(sourcePath: String = #filePath,
+                                                         warn: (String) -> Void = { _ in }) throws(FontError) -> String {
         var searched: [String] = []
         if let env = getenv("GLIDE_FONTS") {
             let dir = String(cString: env)
             searched.append(dir + " ($GLIDE_FONTS)")
             var isDirectory = false
-            if pathExists(dir + "/" + primaryFaceFile, isDirectory: &isDirectory) { return dir }
+            if pathExists(dir + "/" + primaryFaceFile, isDirectory: &isDirectory), !isDirectory { return dir }
+            let why = pathExists(dir, isDirectory: &isDirectory) ? "has no \(primaryFaceFile)" : "does not exist"
+            warn("$GLIDE_FONTS=\(dir) \(why); looking for Glide's Fonts/ next to the executable instead")
         }
         var buffer = [CChar](repeating: 0, count: 4097)
         let n = readlink("/proc/self/exe", &buffer, 4096)

@@ -71,7 +71,9 @@ struct BoardCommand: ParsableCommand {
             guard let m = BoardConfig.parseMode(size), m.refreshHz == nil else {
                 throw ValidationError("--size must be WIDTHxHEIGHT, not '\(size)'")
             }
-            let theApp = try BoardCommand.makeApp(name: app, width: m.width, height: m.height, scale: scale, manifest: manifest)
+            // The same limits as `run` and the board config (0.25 to 8).
+            let theApp = try BoardCommand.makeApp(name: app, width: m.width, height: m.height,
+                                                  scale: try Launch.checkedScale(scale), manifest: manifest)
             let frame = PixelBuffer(width: m.width, height: m.height, fill: PremultipliedColor(argb: 0xFF00_0000))
             theApp.resize(width: m.width, height: m.height)
             _ = theApp.render(into: frame, at: 0)

@@ -51,6 +51,10 @@ import Testing
         ("card = card0", "card", 2),
         ("connector = \"HDMI", "connector", 2),
         ("remote_address = 8377", "remote_address", 2),
+        ("calibration = 0 0 0 0 0 0", "calibration", 2),
+        ("calibration = 1e308 0 0 0 1e308 0", "calibration", 2),
+        ("calibration = 1 2 0 2 4 0", "calibration", 2),
+        ("calibration = 1 0 nan 0 1 0", "calibration", 2),
         ("remote_token = short", "remote_token", 2),
         ("pointer_as_touch = maybe", "pointer_as_touch", 2),
         ("app = ", "app", 2),
@@ -67,6 +71,15 @@ import Testing
             #expect(source == "board.conf" && l == lineNumber && k == key)
             #expect(error.description.contains("board.conf:\(lineNumber)") && error.description.contains("'\(key)'"))
         }
+    }
+
+    /// Where each key was set, for errors found later (a remote address that needs a token).
+    @Test func placesOfKeys() throws {
+        let c = try BoardConfig(parsing: "# x\nmode = 800x480\n\nremote_address = 0.0.0.0:8377\n", source: "/etc/glide/board.conf")
+        #expect(c.place(of: "remote_address") == "/etc/glide/board.conf:4")
+        #expect(c.place(of: "mode") == "/etc/glide/board.conf:2")
+        #expect(c.place(of: "rotation") == nil)
+        #expect(try BoardConfig(parsing: "calibration = 0 1 0 1 0 0").calibration == [0, 1, 0, 1, 0, 0])
     }
 
     @Test func unknownKeyIsNamed() {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Catalog
 import Geometry
 import Raster
@@ -67,5 +70,19 @@ import UI
         window.resize(width: 1280, height: 800)
         _ = window.render(into: frame, at: 0.3)
         #expect(!app.isCompact && app.selectedScreen == 4)
+    }
+}
+
+/// A manifest that is a FIFO or /dev/zero becomes an error screen at once.
+@Suite struct SpecialManifestTests {
+    @Test func aFIFOOrDeviceAsTheManifestIsAnErrorScreen() throws {
+        let fifo = "/tmp/glide-manifest-\(getpid()).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for path in [fifo, "/dev/zero"] {
+            let built = AppFactory.catalog(manifestPath: path, width: 800, height: 480, scaleFactor: 1, typography: try typography())
+            #expect(built.app == nil)
+            #expect(built.problems.contains { $0.contains(path) && $0.contains("not a regular file") }, "\(built.problems)")
+        }
     }
 }

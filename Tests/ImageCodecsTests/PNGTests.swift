@@ -118,7 +118,7 @@ import Raster
         #expect(throws: ImageCodecError.io(operation: "open", path: "/nonexistent/x.png", errno: ENOENT)) {
             try PNG.read(path: "/nonexistent/x.png")
         }
-        #expect(throws: ImageCodecError.io(operation: "read", path: "/tmp", errno: EISDIR)) {
+        #expect(throws: ImageCodecError.notARegularFile(path: "/tmp", found: "a directory")) {
             try PNG.read(path: "/tmp")
         }
         #expect(throws: ImageCodecError.io(operation: "open", path: "/nonexistent/dir/x.png", errno: ENOENT)) {

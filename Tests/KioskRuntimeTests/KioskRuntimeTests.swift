@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import BoardConfig
 import Headless
@@ -55,9 +58,42 @@ import UI
             script: try InputScript.parse("{\"t\":2000,\"screenshot\":\"two\"}\n{\"t\":2000,\"state\":\"two\"}"),
             hz: 60, out: dir, timing: false)
         #expect(size! == (320, 200, 1.5))
-        #expect(summary.hasPrefix("121 frames, 2.000 s of virtual time; wrote 1 screenshots, 1 states"))
+        // Drawn: the first frame and those around the two ticks; the idle frames between are
+        // skipped (they would all show the same number).
+        #expect(summary.hasPrefix("7 frames, 2.000 s of virtual time; wrote 1 screenshots, 1 states"), "\(summary)")
         for file in ["two.png", "two.json", "final.png", "final.json"] {
             #expect((try? readText("\(dir)/\(file)")) != nil, "\(file) written")
+        }
+    }
+}
+
+/// Config errors found after parsing name the file and line of the key they come from.
+@Suite struct ConfigPlaceTests {
+    @Test func remoteAddressErrorsNameFileAndLine() throws {
+        for (text, fragment) in [("# board\nmode = 800x480\nremote_address = 0.0.0.0:8377\n", "token"),
+                                 ("\n\nremote_address = a:b:8377\n", "a:b:8377")] {
+            let cfg = try BoardConfig(parsing: text, source: "/etc/glide/board.conf")
+            #expect {
+                _ = try RemoteOptions.parse([]).configuration(configAddress: cfg.remoteAddress, configToken: cfg.remoteToken,
+                                                      configPlace: cfg.place(of: "remote_address"))
+            } throws: { error in
+                let message = "\(error)"
+                return message.contains("/etc/glide/board.conf:3: remote_address") && message.contains(fragment)
+            }
+        }
+    }
+}
+
+/// A FIFO or /dev/zero named as a script, trace, token file or board config is refused at once,
+/// by path, instead of blocking `open` or reading until a limit.
+@Suite struct SpecialFileTests {
+    @Test func fifosAndDevicesAreRefusedForEveryTextInput() throws {
+        let fifo = "/tmp/glide-special-\(getpid()).fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for path in [fifo, "/dev/zero"] {
+            #expect { _ = try readText(path) } throws: { "\($0)".contains(path) && "\($0)".contains("not a regular file") }
+            #expect { _ = try BoardConfig.load(path: path) } throws: { "\($0)".contains(path) && "\($0)".contains("not a regular file") }
         }
     }
 }

@@ -1,0 +1,51 @@
+import Catalog
+import Geometry
+import Headless
+import Raster
+import Runtime
+import TestSupport
+import Testing
+import Text
+import UI
+
+/// Virtual time skips what does not change: while the app is at rest and nothing is scheduled,
+/// the headless clock jumps to the next event or timer, so a day at rest costs nothing, and
+/// screenshots and states at any time stay what every frame would have shown.
+@Suite struct VirtualTimeTests {
+    @Test func aDayAtRestCostsNothingAndEndsExactly() throws {
+        let tab = try frameOf("tab-photo", in: try makeCatalog())
+        func script(idle: Double) -> Script {
+            var s = Script()
+            s.wait(2000)
+            s.shot("before")
+            s.wait(idle)
+            s.tap(Point(x: tab.midX, y: tab.midY))
+            s.wait(1500)
+            s.shot("after"); s.state("after")
+            return s
+        }
+        let day = try run(script(idle: 86_390_000))   // scripts end within a day
+        let short = try run(script(idle: 100))
+        // The same pictures a day apart, and the tap did its work.
+        #expect(compare(day.output.screenshots[0].image, short.output.screenshots[0].image).mismatches == 0)
+        #expect(compare(day.output.screenshots[1].image, short.output.screenshots[1].image).mismatches == 0)
+        #expect(day.states["after"]?.scroll("photo") != nil)
+        #expect(day.states["after"]!.t > 86_393)
+        // Drawn: the frames around the events, not 5.2 million.
+        #expect(day.output.frames < short.output.frames + 10, "\(day.output.frames) frames for a day at rest")
+        #expect(day.final.frameNumber == day.output.frames - 1)
+    }
+
+    @Test func aTimerAnHourAwayFiresAtItsTimeWithoutTheFramesBetween() throws {
+        let typography = try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath))
+        let label = Label("waiting", id: "label", size: 20)
+        let window = Window(width: 200, height: 60, typography: typography, root: label)
+        var fired: [Double] = []
+        window.after(3600) { fired.append(window.time); label.text = "fired" }
+        let runner = HeadlessRunner(app: window, width: 200, height: 60)
+        let out = try runner.run(try InputScript.parse("{\"t\":3599000,\"screenshot\":\"before\"}\n{\"t\":3600500,\"screenshot\":\"after\"}\n"))
+        #expect(fired == [3600])
+        #expect(compare(out.screenshots[0].image, out.screenshots[1].image).mismatches > 0)
+        #expect(out.frames < 100)
+    }
+}
