@@ -148,4 +148,13 @@ import UI
             #expect(r.status != 0 && !r.stderr.isEmpty, "\(bad)")
         }
     }
+
+    /// `glide board snapshot` takes the scale limits of `run`: 0, NaN and 1e9 are refused.
+    @Test func boardSnapshotRefusesAbsurdScales() throws {
+        try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
+        for scale in ["0", "nan", "1e9"] {
+            let r = try shell("\(Self.glide) board snapshot --scale \(scale) --out /tmp/glide-e2e-\(getpid())-snap.png", name: "snap")
+            #expect(r.status != 0 && r.stderr.contains("0.25...8"), "--scale \(scale): \(r.stderr)")
+        }
+    }
 }

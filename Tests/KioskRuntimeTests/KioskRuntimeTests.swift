@@ -97,3 +97,24 @@ import UI
         }
     }
 }
+
+/// Small things a fuzzer found.
+@Suite struct HostileInputMessageTests {
+    /// A megabyte of key name comes back as a short excerpt, not a megabyte of message.
+    @Test func echoedInputIsCutToAnExcerpt() {
+        let name = String(repeating: "K", count: 1 << 20)
+        #expect { _ = try InputScript.parse("{\"t\":0,\"key\":\"\(name)\"}") } throws: { error in
+            let message = "\(error)"
+            return message.utf8.count < 1000 && message.contains("(1048576 characters)")
+        }
+    }
+
+    @Test func aGlideFontsWithoutTheFontsIsReported() throws {
+        setenv("GLIDE_FONTS", "/nonexistent/glide-fonts", 1)
+        defer { unsetenv("GLIDE_FONTS") }
+        var warnings: [String] = []
+        let found = try FontLibrary.locateFontsDirectoryForExecutable(sourcePath: #filePath) { warnings.append($0) }
+        #expect(!found.hasPrefix("/nonexistent"))
+        #expect(warnings == ["$GLIDE_FONTS=/nonexistent/glide-fonts does not exist; looking for Glide's Fonts/ next to the executable instead"])
+    }
+}
