@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // Remote control's HTTP server (REM-1); no traits: FoundationEssentials only, no swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
+        // Hummingbird's own lifecycle, used directly for a graceful stop on SIGTERM.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // Layer 0: pure value types, no C, no clocks.
@@ -44,6 +46,7 @@ let package = Package(
         .target(name: "RemoteControl", dependencies: [
             "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The runtime every app runs on (APP-1): board bring-up, headless and remote runs, the

@@ -14,6 +14,8 @@ enum RemoteRequest: Sendable {
     case state(CheckedContinuation<RemoteStateReply?, Never>)
     case events(InputScript, CheckedContinuation<RemoteEventsReply?, Never>)
     case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
+
+    var isWait: Bool { if case .wait = self { return true } else { return false } }
 }
 
 /// A copy of the presented screen, taken on the loop thread; PNG encoding happens off the loop.
@@ -98,14 +100,23 @@ final class RemoteInbox: Sendable {
     }
 
     enum PostResult { case accepted, stopped, busy }
-    /// Requests queued or waiting (events, waits) at most; more get 429.
+    /// Quick requests (screenshots, states, event batches) queued or running at most; more get
+    /// 429. Long polls (`/wait`) are counted apart, under a limit far below it, so clients that
+    /// wait can never take the room the quick requests need: a client opening too many waits
+    /// gets 429 itself.
     static let maxOpenRequests = 256
+    static let maxWaits = 16
 
     /// Queues a request for the loop (or refuses it: loop stopped, too many open requests).
     func post(_ request: RemoteRequest) -> PostResult {
         let result = state.withLock { s -> PostResult in
             guard !s.closed else { return .stopped }
-            guard s.incoming.count + s.batches.count + s.waiters.count < Self.maxOpenRequests else { return .busy }
+            let queuedWaits = s.incoming.count { $0.isWait }
+            if request.isWait {
+                guard s.waiters.count + queuedWaits < Self.maxWaits else { return .busy }
+            } else {
+                guard s.incoming.count - queuedWaits + s.batches.count < Self.maxOpenRequests else { return .busy }
+            }
             s.incoming.append(request)
             return .accepted
         }

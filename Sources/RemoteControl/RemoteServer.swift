@@ -5,6 +5,7 @@ import ImageCodecs
 import Logging
 import Raster
 import Runtime
+import ServiceLifecycle
 import Synchronization
 
 /// Where and how the remote-control server listens (REM-1).
@@ -102,7 +103,7 @@ public final class RemoteServer: Sendable {
     public let configuration: RemoteConfiguration
     let logger: Logger
     let inbox: RemoteInbox
-    private let running = Mutex<(task: Task<Void, Never>?, port: Int?, error: String?)>((nil, nil, nil))
+    private let running = Mutex<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
 
     public init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
         guard configuration.token != nil || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
@@ -125,15 +126,18 @@ public final class RemoteServer: Sendable {
                 signal.yield(.success(channel.localAddress?.port ?? -1))
             },
             logger: logger)
+        // A service group of its own, so that `stop` shuts the server down gracefully (open
+        // requests finish, nothing is logged as an error) instead of cancelling it.
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
         let task = Task {
             do {
-                try await app.runService(gracefulShutdownSignals: [])
+                try await group.run()
             } catch {
                 signal.yield(.failure(.bindFailed("\(error)")))
             }
             signal.finish()
         }
-        running.withLock { $0.task = task }
+        running.withLock { $0.task = task; $0.group = group }
         for await result in stream {
             switch result {
             case let .success(port):
@@ -162,8 +166,8 @@ public final class RemoteServer: Sendable {
 
     /// Stops accepting connections and ends the server task (graceful: open requests finish).
     public func stop() async {
-        let task = running.withLock { $0.task }
-        task?.cancel()
+        let (task, group) = running.withLock { ($0.task, $0.group) }
+        await group?.triggerGracefulShutdown()
         await task?.value
     }
 
@@ -178,6 +182,18 @@ public final class RemoteServer: Sendable {
         router.get("/state") { _, _ in try await self.state() }
         router.post("/events") { request, _ in try await self.events(request) }
         router.post("/wait") { request, _ in try await self.wait(request) }
+        // Another method on a known path is 405 with the method it takes, not 404.
+        let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
+        for (path, allowed) in [("/screenshot.png", HTTPRequest.Method.get), ("/state", .get),
+                                ("/events", .post), ("/wait", .post)] {
+            for method in others where method != allowed {
+                router.on(RouterPath(path), method: method) { _, _ in
+                    var response = Self.json(.methodNotAllowed, error: "\(method) \(path): use \(allowed)")
+                    response.headers[.allow] = allowed.rawValue
+                    return response
+                }
+            }
+        }
         return router
     }
 
@@ -257,12 +273,17 @@ public final class RemoteServer: Sendable {
     /// Posts a request to the frame loop and awaits its answer; on refusal, the reply to send.
     func ask<T: Sendable>(_ make: (CheckedContinuation<T?, Never>) -> RemoteRequest) async -> (T?, Response) {
         var refused = RemoteInbox.PostResult.accepted
+        var isWait = false
         let answer: T? = await withCheckedContinuation { c in
-            refused = inbox.post(make(c))
+            let request = make(c)
+            isWait = request.isWait
+            refused = inbox.post(request)
             if refused != .accepted { c.resume(returning: nil) }
         }
         switch refused {
-        case .busy: return (nil, Self.json(.tooManyRequests, error: "more than \(RemoteInbox.maxOpenRequests) requests open; retry later"))
+        case .busy:
+            let limit = isWait ? "\(RemoteInbox.maxWaits) waits" : "\(RemoteInbox.maxOpenRequests) requests"
+            return (nil, Self.json(.tooManyRequests, error: "more than \(limit) open; retry later"))
         case .accepted, .stopped: return (answer, Self.stopped)
         }
     }

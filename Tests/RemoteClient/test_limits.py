@@ -1,0 +1,105 @@
+"""The remote API's limits: no single client can lock it, wrong methods are named, and a
+clean SIGTERM logs no error.
+
+    swift build --product glide
+    python3 -m pytest -q Tests/RemoteClient
+"""
+
+import concurrent.futures
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from glide_remote import Glide, GlideError, start_headless
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GLIDE = os.environ.get("GLIDE", str(ROOT / ".build" / "debug" / "glide"))
+
+
+@pytest.fixture
+def app():
+    if not os.path.exists(GLIDE):
+        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+    proc, url = start_headless(GLIDE, "--app", "list")
+    yield Glide(url)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == 0
+
+
+def request(method, url, timeout=30):
+    req = urllib.request.Request(url, method=method, data=b"" if method in ("POST", "PUT", "PATCH") else None)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as r:
+            return r.status, dict(r.headers), r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, dict(e.headers), e.read()
+
+
+def test_wrong_methods_get_405_with_allow(app):
+    for method, path, allowed in [("POST", "/state", "GET"), ("DELETE", "/screenshot.png", "GET"),
+                                  ("GET", "/events", "POST"), ("PUT", "/wait", "POST")]:
+        status, headers, body = request(method, app.base_url + path)
+        assert status == 405, (method, path, status)
+        assert headers.get("Allow") == allowed
+        assert allowed in json.loads(body)["error"]
+    assert request("GET", app.base_url + "/nowhere")[0] == 404
+
+
+def test_a_flood_of_long_polls_leaves_room_for_quick_requests(app):
+    app.wait_for_rest()
+    # A finger held down for 20 s keeps the app from resting, so every /wait really waits.
+    def hold():
+        try:
+            app.send_events([{"t": 0, "touch": "down", "id": 0, "x": 400, "y": 300},
+                             {"t": 20000, "touch": "up", "id": 0}])
+        except GlideError:
+            pass  # the app is stopped before the finger lifts
+    holder = threading.Thread(target=hold, daemon=True)
+    holder.start()
+    time.sleep(0.5)
+    url = app.base_url + "/wait?until=rest&timeout_ms=15000"
+    with concurrent.futures.ThreadPoolExecutor(max_workers=80) as pool:
+        polls = [pool.submit(request, "POST", url) for _ in range(80)]
+        time.sleep(2)
+        refused = [f.result()[0] for f in polls if f.done()]
+        # The polls over their own limit were refused at once, with 429...
+        assert len(refused) >= 80 - 16 and set(refused) == {429}, refused[:5]
+        # ...while the state, a screenshot and an event batch still answer, quickly.
+        for _ in range(20):
+            start = time.monotonic()
+            assert request("GET", app.base_url + "/state", timeout=5)[0] == 200
+            assert time.monotonic() - start < 2
+        assert request("GET", app.base_url + "/screenshot.png", timeout=5)[0] == 200
+        assert app.key("End")["events"] == 1
+        waiting = [f for f in polls if not f.done()]
+        assert 0 < len(waiting) <= 16
+
+
+def test_sigterm_logs_no_error_lines(tmp_path):
+    if not os.path.exists(GLIDE):
+        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+    log = open(tmp_path / "stderr.txt", "w+")
+    cmd = [GLIDE, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--app", "list", "--size", "800x480"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True)
+    line = proc.stdout.readline()
+    assert "remote control on" in line
+    url = line.split("remote control on ")[1].split()[0]
+    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
+    assert Glide(url).state()["scrollViews"]
+    # A long poll open at the time: answered, and still no error.
+    poll = threading.Thread(target=lambda: request("POST", url + "/wait?timeout_ms=10000"), daemon=True)
+    poll.start()
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) == 0
+    log.seek(0)
+    text = log.read()
+    assert not [l for l in text.splitlines() if " error " in l or "error:" in l.lower()], text
