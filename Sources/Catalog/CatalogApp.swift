@@ -13,6 +13,8 @@ public final class CatalogApp {
     public let window: Window
     /// Problems found while loading content (missing or corrupt images); the app shows the rest.
     public private(set) var warnings: [String] = []
+    /// Decoded images by path, with the error of those that failed (see `loadImage`).
+    private var decodedImages: [String: Result<PixelBuffer, ImageCodecError>] = [:]
     public private(set) var selectedScreen = 0
     var screens: [View] = []
     var tabs: [Stack] = []
@@ -127,11 +129,22 @@ public final class CatalogApp {
 
     // MARK: Content
 
+    /// Each path is decoded once and the pixels shared by every place that shows it: a
+    /// manifest listing one photo 500 times holds one photo.
     func loadImage(_ relative: String, place: String) -> PixelBuffer? {
         let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
+        if let decoded = decodedImages[path] {
+            switch decoded {
+            case let .success(image): return image
+            case let .failure(error): warnings.append("\(place): \(relative): \(error)"); return nil
+            }
+        }
         do {
-            return try Image.read(path: path)
+            let image = try Image.read(path: path)
+            decodedImages[path] = .success(image)
+            return image
         } catch {
+            decodedImages[path] = .failure(error)
             warnings.append("\(place): \(relative): \(error)")
             return nil
         }

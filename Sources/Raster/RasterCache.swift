@@ -20,6 +20,14 @@ public final class RasterCache {
     /// Circles with a larger radius are rasterised on every draw instead of cached.
     static let maximumCachedRadius = 256.0
 
+    /// Halved copies of images drawn reduced, per image, shared by every view that draws it,
+    /// within `maximumHalvingBytes` (least recently drawn images dropped first).
+    struct Halvings { var image: PixelBuffer; var levels: [PixelBuffer]; var bytes: Int; var lastUse: Int }
+    var halvings: [ObjectIdentifier: Halvings] = [:]
+    public var maximumHalvingBytes = 32 << 20
+    public private(set) var halvingBytes = 0
+    private var uses = 0
+
     private var rowStorage: UnsafeMutablePointer<UInt8>
     private var rowCapacity = 0
     private var accumulatorStorage: UnsafeMutablePointer<Float>
@@ -43,10 +51,45 @@ public final class RasterCache {
     /// Number of cached corner and circle masks.
     public var cachedMaskCount: Int { corners.count + circles.count }
 
-    /// Drops every cached mask (scratch memory is kept).
+    /// Drops every cached mask and halving (scratch memory is kept).
     public func removeAll() {
         corners.removeAll()
         circles.removeAll()
+        halvings.removeAll()
+        halvingBytes = 0
+    }
+
+    /// The largest of `image` and its halvings that is drawn at half size or more at `size`
+    /// pixels (bilinear reduction below ½ aliases). Halvings are made on first need and shared
+    /// by every drawing of the same image.
+    public func source(for size: Size, from image: PixelBuffer) -> PixelBuffer {
+        var level = image, n = 0
+        let key = ObjectIdentifier(image)
+        uses += 1
+        while size.width < Double(level.width) / 2, size.height < Double(level.height) / 2,
+              level.width >= 2, level.height >= 2 {
+            var entry = halvings[key] ?? Halvings(image: image, levels: [], bytes: 0, lastUse: uses)
+            if n == entry.levels.count {
+                let half = level.halved()
+                entry.levels.append(half)
+                entry.bytes += half.width * half.height * 4
+                halvingBytes += half.width * half.height * 4
+            }
+            entry.lastUse = uses
+            halvings[key] = entry
+            level = entry.levels[n]
+            n += 1
+        }
+        trimHalvings(keeping: key)
+        return level
+    }
+
+    private func trimHalvings(keeping key: ObjectIdentifier) {
+        while halvingBytes > maximumHalvingBytes,
+              let oldest = halvings.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            halvingBytes -= oldest.value.bytes
+            halvings[oldest.key] = nil
+        }
     }
 
     /// Scratch coverage rows, each at least `width` bytes.

@@ -124,9 +124,7 @@ public enum ContentMode: String, Hashable, Sendable {
 /// a halved copy (halved again as often as needed, kept until the image changes), because
 /// bilinear sampling alone skips source pixels there and the picture shimmers as it moves.
 public final class ImageView: Box {
-    public var image: PixelBuffer? { didSet { halvings = []; setNeedsDisplay() } }
-    /// The image halved once, twice, ...: made on first need.
-    private var halvings: [PixelBuffer] = []
+    public var image: PixelBuffer? { didSet { setNeedsDisplay() } }
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
     public override var backdrop: Backdrop { .varied }
 
@@ -163,21 +161,12 @@ public final class ImageView: Box {
         if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
         else { context.canvas.clip(to: bounds) }
         let destination = context.pixels(imageRect)
-        context.canvas.draw(image: source(for: destination.size, from: image), in: destination, filter: .bilinear)
+        // The window's raster cache keeps the image's halvings, shared by every view showing it.
+        let source = context.canvas.cache.source(for: destination.size, from: image)
+        context.canvas.draw(image: source, in: destination, filter: .bilinear)
         context.canvas.restore()
     }
 
-    /// The largest of the image and its halvings that is drawn at half size or more.
-    func source(for size: Size, from image: PixelBuffer) -> PixelBuffer {
-        var level = image, n = 0
-        while size.width < Double(level.width) / 2, size.height < Double(level.height) / 2,
-              level.width >= 2, level.height >= 2 {
-            if n == halvings.count { halvings.append(level.halved()) }
-            level = halvings[n]
-            n += 1
-        }
-        return level
-    }
 }
 
 /// Flexible empty space in a stack.

@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+@testable import Raster
 import Runtime
 import Scrolling
 import TestSupport
@@ -145,11 +145,29 @@ import Text
         var greens: Set<UInt32> = []
         for y in 2..<14 { for x in 2..<14 { greens.insert((frame[x, y] >> 8) & 0xFF) } }
         #expect(greens.allSatisfy { (126...129).contains($0) }, "\(greens.sorted())")
-        // Halvings are made once and kept; a new image drops them.
-        let again = view.source(for: Size(width: 16, height: 16), from: stripes)
-        #expect(again === view.source(for: Size(width: 16, height: 16), from: stripes) && again.width == 24)
-        #expect(view.source(for: Size(width: 11, height: 11), from: stripes).width == 12)
-        #expect(view.source(for: Size(width: 30, height: 30), from: stripes) === stripes)
+        // Halvings are made once, kept by the window's raster cache and shared.
+        let cache = w.rasterCache
+        let again = cache.source(for: Size(width: 16, height: 16), from: stripes)
+        #expect(again === cache.source(for: Size(width: 16, height: 16), from: stripes) && again.width == 24)
+        #expect(cache.source(for: Size(width: 11, height: 11), from: stripes).width == 12)
+        #expect(cache.source(for: Size(width: 30, height: 30), from: stripes) === stripes)
+    }
+
+    /// Many views of one image hold one set of halvings, and the halvings of many images stay
+    /// within the cache's byte budget, the least recently drawn dropped first.
+    @Test func halvingsAreSharedAndBounded() throws {
+        let photo = PixelBuffer(width: 400, height: 400, fill: PremultipliedColor(argb: 0xFF33_6699))
+        let views = (0..<50).map { ImageView(photo, id: "p\($0)", width: 50, height: 50) }
+        let w = try makeWindow(Flow(spacing: 0, children: views), width: 500, height: 250)
+        w.frames(from: 0, to: 0)
+        #expect(w.rasterCache.halvings.count == 1)
+        #expect(w.rasterCache.halvingBytes == (200 * 200 + 100 * 100) * 4)
+        let cache = RasterCache()
+        cache.maximumHalvingBytes = 1 << 20
+        let images = (0..<10).map { _ in PixelBuffer(width: 512, height: 512) }
+        for image in images { _ = cache.source(for: Size(width: 100, height: 100), from: image) }
+        #expect(cache.halvingBytes <= 1 << 20 && cache.halvings.count < 10)
+        #expect(cache.halvings[ObjectIdentifier(images[9])] != nil)   // the latest stays
     }
 }
 

@@ -1,0 +1,58 @@
+"""Resident memory with hostile content: a feed whose carousel lists one photo 500 times (before
+each reference was decoded and kept: 1.5 GB) stays within the board's 192 MB budget while the
+carousel is swiped through, measured as the process's peak resident set.
+
+    swift build --product glide
+    python3 -m pytest -q Tests/Memory
+"""
+
+import json
+import os
+import pathlib
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+GLIDE = os.environ.get("GLIDE", str(ROOT / ".build" / "debug" / "glide"))
+CONTENT = ROOT / "Board" / "content"
+BUDGET_MB = 192
+
+
+def peak_resident_mb(args):
+    proc = subprocess.Popen([GLIDE, *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    err = proc.stderr.read().decode()
+    assert os.waitstatus_to_exitcode(status) == 0, err
+    return usage.ru_maxrss / 1024
+
+
+def test_one_photo_listed_500_times_stays_within_the_budget(tmp_path):
+    if not os.path.exists(GLIDE):
+        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+    manifest = json.loads((CONTENT / "manifest.json").read_text())
+    feed = next(s for s in manifest["screens"] if "carousel" in s)
+    feed["carousel"] = [str(CONTENT / "images" / "photo-0.png")] * 500
+    for s in manifest["screens"]:
+        for card in s.get("cards", []):
+            if card.get("image"):
+                card["image"] = str(CONTENT / card["image"])
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(manifest))
+    # Swipe the carousel 40 times (each swipe a page), drawing a new photo each time.
+    lines, t = [], 500
+    for _ in range(40):
+        for i, x in enumerate(range(700, 299, -50)):
+            phase = "down" if i == 0 else "move"
+            lines.append({"t": t + 8 * i, "touch": phase, "id": 0, "x": x, "y": 420})
+        lines.append({"t": t + 80, "touch": "up", "id": 0})
+        t += 400
+    lines.append({"t": t, "screenshot": "end"})
+    script = tmp_path / "swipes.jsonl"
+    script.write_text("\n".join(json.dumps(l) for l in lines) + "\n")
+    mb = peak_resident_mb(["run", "--backend", "headless", "--size", "1280x800", "--manifest", str(path),
+                           "--script", str(script), "--out", str(tmp_path / "out")])
+    state = json.loads((tmp_path / "out" / "final.json").read_text())
+    carousel = next(s for s in state["scrollViews"] if s["id"] == "feed-carousel")
+    assert carousel["page"] >= 30, carousel   # the swipes went through the photos
+    assert mb < BUDGET_MB, f"{mb:.0f} MB resident"
