@@ -55,4 +55,5 @@ def test_one_photo_listed_500_times_stays_within_the_budget(tmp_path):
     state = json.loads((tmp_path / "out" / "final.json").read_text())
     carousel = next(s for s in state["scrollViews"] if s["id"] == "feed-carousel")
     assert carousel["page"] >= 30, carousel   # the swipes went through the photos
+    print(f"peak resident: {mb:.0f} MB")
     assert mb < BUDGET_MB, f"{mb:.0f} MB resident"
