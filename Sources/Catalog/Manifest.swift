@@ -18,6 +18,8 @@ public struct Manifest: Decodable, Hashable, Sendable {
     }
 
     public struct Screen: Decodable, Hashable, Sendable {
+        /// The most text an article screen takes (256 KiB, about 40,000 words).
+        public static let maximumArticleBytes = 256 << 10
         public enum Kind: String, Decodable, Hashable, Sendable { case feed, photo, article, pages }
         public var kind: Kind
         public var id: String
@@ -108,6 +110,16 @@ extension Manifest.Screen {
         maxScale = try c.decodeIfPresent(Double.self, forKey: .maxScale)
         doubleTapScale = try c.decodeIfPresent(Double.self, forKey: .doubleTapScale)
         paragraphs = try c.decodeIfPresent([String].self, forKey: .paragraphs)
+        if let paragraphs {
+            // Text is laid out whole, at about 500 bytes of memory per byte of text: an article
+            // is kept to what a kiosk screen is read for.
+            let bytes = paragraphs.reduce(0) { $0 + $1.utf8.count }
+            guard bytes <= Self.maximumArticleBytes else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .paragraphs, in: c,
+                    debugDescription: "an article holds at most \(Self.maximumArticleBytes) bytes of text, this one \(bytes): split it into several screens")
+            }
+        }
         fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
         background = try c.decodeIfPresent(String.self, forKey: .background)

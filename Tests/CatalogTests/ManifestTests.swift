@@ -114,6 +114,18 @@ extension String {
         #expect(parseError(replacing(text, "\"title\": \"Glide Catalog\",", with: "\"title\": \"Glide Catalog\", \"theme\": 1,"))?.place == "theme")
     }
 
+    /// An article of more text than a screen is read for (2,000,000 words took 1 GB) is
+    /// refused by place, and the other screens still work.
+    @Test func anOverlongArticleIsRefusedByPlace() throws {
+        let text = try shippedManifestText()
+        let words = String(repeating: "word ", count: Manifest.Screen.maximumArticleBytes / 5 + 1)
+        let long = replacing(text, "\"paragraphs\": [", with: "\"paragraphs\": [\"\(words)\", ")
+        let e = try #require(parseError(long))
+        #expect(e.place == "screens[2].paragraphs")
+        #expect(e.message.contains("at most 262144 bytes"))
+        #expect(try Manifest.parse(Array(long.utf8), path: "m.json").screens.count >= 3)
+    }
+
     @Test func wrongTypesAndMissingKeysAreNamed() throws {
         let text = try shippedManifestText()
         let wrong = replacing(text, "\"count\": 36,", with: "\"count\": \"many\",")
