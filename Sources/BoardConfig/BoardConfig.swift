@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import ImageCodecs
 
 /// The board's facts, from one config file (SPEC §1): which card, connector and mode, the panel
 /// rotation, touch calibration, scale factor and what to show. Every field is optional; what is
@@ -142,27 +140,15 @@ public struct BoardConfig: Hashable, Sendable {
         }
     }
 
-    /// Reads and parses the file at `path`.
+    /// The largest config file read.
+    public static let maximumBytes = 1 << 20
+
+    /// Reads and parses the file at `path`: a regular file only (a FIFO in its place must not
+    /// hang the boot), at most `maximumBytes`.
     public static func load(path: String, apps: [String]? = nil) throws(BoardConfigError) -> BoardConfig {
-        // Non-blocking, and only a regular file: a FIFO in its place must not hang the boot.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw .unreadable(path: path, reason: "not a regular file")
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 4096) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
-            }
-            if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            guard bytes.count <= 1 << 20 else { throw .unreadable(path: path, reason: "larger than 1 MiB") }
+        let bytes: [UInt8]
+        do { bytes = try FileIO.readAll(path: path, limit: maximumBytes) } catch {
+            throw .unreadable(path: path, reason: "\(error)")
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw .unreadable(path: path, reason: "not UTF-8 text")

@@ -133,20 +133,11 @@ public final class CatalogApp {
     /// manifest listing one photo 500 times holds one photo.
     func loadImage(_ relative: String, place: String) -> PixelBuffer? {
         let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
-        if let decoded = decodedImages[path] {
-            switch decoded {
-            case let .success(image): return image
-            case let .failure(error): warnings.append("\(place): \(relative): \(error)"); return nil
-            }
-        }
-        do {
-            let image = try Image.read(path: path)
-            decodedImages[path] = .success(image)
-            return image
-        } catch {
-            decodedImages[path] = .failure(error)
-            warnings.append("\(place): \(relative): \(error)")
-            return nil
+        let decoded = decodedImages[path] ?? Result { () throws(ImageCodecError) in try Image.read(path: path) }
+        decodedImages[path] = decoded
+        switch decoded {
+        case let .success(image): return image
+        case let .failure(error): warnings.append("\(place): \(relative): \(error)"); return nil
         }
     }
 

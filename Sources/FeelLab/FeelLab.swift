@@ -57,15 +57,14 @@ public enum FeelLab {
             out += "\(fixed(s.velocity.x, 3)),\(fixed(s.velocity.y, 3)),\(s.phase.rawValue)\n"
         }
         // Frames and samples meet on whole microseconds, so a sample at 50 ms is the 60 Hz frame.
-        func microseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
         var frame = ((samples.first?.milliseconds ?? 0) / 1000 * hz).rounded(.down) + 1
         for sample in samples {
             let t = sample.milliseconds / 1000
-            while microseconds(frame / hz) < microseconds(t) {
+            while wholeMicroseconds(frame / hz) < wholeMicroseconds(t) {
                 row(frame / hz)
                 frame += 1
             }
-            while microseconds(frame / hz) == microseconds(t) { frame += 1 }
+            while wholeMicroseconds(frame / hz) == wholeMicroseconds(t) { frame += 1 }
             engine.handle(sample.touchEvent)
             row(t)
         }

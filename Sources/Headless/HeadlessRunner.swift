@@ -74,13 +74,12 @@ public final class HeadlessRunner {
         while true {
             if let e = pending.first { skipIdleFrames(until: e.t / 1000) }
             let next = time
-            let shown = lastDrawn
             // Everything up to the next frame's time, in script order, each at its own time.
             while let e = pending.first, e.t / 1000 <= next {
                 let t = e.t / 1000
                 if t == next { break } // belongs after the next frame is drawn
                 pending.removeFirst()
-                capture(e, at: t, shown: shown, into: &out)
+                capture(e, at: t, into: &out)
             }
             step(clock: clock)
             // Events exactly at the new frame's time: inputs apply from the next frame on,
@@ -88,7 +87,7 @@ public final class HeadlessRunner {
             let drawn = lastDrawn
             while let e = pending.first, e.t / 1000 == drawn {
                 pending.removeFirst()
-                capture(e, at: drawn, shown: drawn, into: &out)
+                capture(e, at: drawn, into: &out)
             }
             if pending.isEmpty {
                 let lastInput = (script.entries.last?.t ?? 0) / 1000
@@ -105,7 +104,7 @@ public final class HeadlessRunner {
     }
 
     /// Applies an input, or takes a screenshot of the screen as it is / a state at `t`.
-    func capture(_ e: InputScript.Entry, at t: Double, shown: Double, into out: inout Output) {
+    func capture(_ e: InputScript.Entry, at t: Double, into out: inout Output) {
         // Timers due by `t` run first: input and a state at t come after them (the screen
         // shows what they did from the next frame on).
         driver.runScheduled(upTo: t)

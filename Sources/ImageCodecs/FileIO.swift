@@ -17,8 +17,6 @@ public enum FileIO {
     public static let maxImageBytes = 64 << 20
     public static let maxManifestBytes = 4 << 20
     public static let maxScriptBytes = 64 << 20
-    /// The default: an image's.
-    public static let maxFileBytes = maxImageBytes
 
     static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(ImageCodecError) -> Int32 {
         while true {
@@ -33,7 +31,7 @@ public enum FileIO {
     /// non-blocking and checked before reading, so a FIFO named as an image cannot hang the
     /// app and /dev/zero is not read up to the limit. `allowingStreams` accepts pipes and
     /// terminals too (standard input), still within `limit`.
-    public static func readAll(path: String, limit: Int = maxFileBytes,
+    public static func readAll(path: String, limit: Int = maxImageBytes,
                                allowingStreams: Bool = false) throws(ImageCodecError) -> [UInt8] {
         let fd = try openRetrying(path, O_RDONLY | O_NONBLOCK, 0)
         defer { _ = sys_close(fd) }

@@ -95,7 +95,6 @@ enum RemoteRuntime {
     }
 }
 
-/// Reads a whole text file, or standard input for "-".
 /// A script, trace or token file as text: a regular file, or standard input for `-` (a pipe or
 /// terminal), at most `limit` bytes.
 public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {

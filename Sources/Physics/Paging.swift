@@ -49,7 +49,7 @@ public struct PageSnapping: Hashable, Sendable {
         guard offset.isFinite else { return start }
         let target: Int
         if abs(v) >= flickVelocity {
-            target = v > 0 ? page(atOrAfter: offset) : page(atOrBefore: offset)
+            target = boundaryPage(from: offset, forward: v > 0)
         } else {
             target = nearestPage(to: offset)
         }
@@ -59,19 +59,13 @@ public struct PageSnapping: Hashable, Sendable {
     /// Offsets this close to a page start count as on it (springs settle to within rounding).
     static let boundaryTolerance = 1e-6
 
-    /// The first page whose start is at or after `offset` (the last page if none is).
-    func page(atOrAfter offset: Double) -> Int {
-        let last = pageCount - 1
-        guard offset > Self.boundaryTolerance else { return 0 }
-        guard offset < maximumOffset - Self.boundaryTolerance else { return last }
-        return min(last, Int(((offset - Self.boundaryTolerance) / pageSize).rounded(.up)))
-    }
-
-    /// The last page whose start is at or before `offset` (the first page if none is).
-    func page(atOrBefore offset: Double) -> Int {
-        let last = pageCount - 1
-        guard offset > Self.boundaryTolerance else { return 0 }
-        guard offset < maximumOffset - Self.boundaryTolerance else { return last }
-        return min(last, Int(((offset + Self.boundaryTolerance) / pageSize).rounded(.down)))
+    /// Forward: the first page whose start is at or after `offset` (the last page if none is);
+    /// back: the last page whose start is at or before it (the first page if none is).
+    func boundaryPage(from offset: Double, forward: Bool) -> Int {
+        let last = pageCount - 1, tolerance = Self.boundaryTolerance
+        guard offset > tolerance else { return 0 }
+        guard offset < maximumOffset - tolerance else { return last }
+        let pages = forward ? ((offset - tolerance) / pageSize).rounded(.up) : ((offset + tolerance) / pageSize).rounded(.down)
+        return min(last, Int(pages))
     }
 }

@@ -37,25 +37,21 @@ public struct VelocityTracker: Sendable {
     /// answer is zero when the finger rested more than 40 ms before it.
     public func velocity(releaseTime: Double? = nil) -> Double {
         guard let newest = samples.last else { return 0 }
-        if let releaseTime, Self.microseconds(releaseTime - newest.time) > Self.microseconds(Self.maximumGap) { return 0 }
+        if let releaseTime, wholeMicroseconds(releaseTime - newest.time) > wholeMicroseconds(Self.maximumGap) { return 0 }
         var ts: [Double] = [], xs: [Double] = []
         var previous = newest.time
         // Compared in whole microseconds: with times in seconds, a sample exactly 100 ms older
         // (2.426 - 2.326 = 0.10000000000000009) would fall out of the window. It is inside,
         // as in Android and Flutter.
-        let horizon = Self.microseconds(Self.horizon), gap = Self.microseconds(Self.maximumGap)
+        let horizon = wholeMicroseconds(Self.horizon), gap = wholeMicroseconds(Self.maximumGap)
         for s in samples.reversed() {
-            if Self.microseconds(newest.time - s.time) > horizon || Self.microseconds(previous - s.time) > gap { break }
+            if wholeMicroseconds(newest.time - s.time) > horizon || wholeMicroseconds(previous - s.time) > gap { break }
             ts.append(s.time - newest.time)
             xs.append(s.position)
             previous = s.time
         }
         guard ts.count >= Self.minimumSamples else { return 0 }
         return Self.quadraticSlope(ts: ts, xs: xs) ?? Self.linearSlope(ts: ts, xs: xs) ?? 0
-    }
-
-    static func microseconds(_ seconds: Double) -> Int64 {
-        seconds.isFinite ? Int64((seconds * 1_000_000).rounded()) : .max
     }
 
     /// b of the least-squares fit x = a + b t + c t², from the normal equations by Cramer's rule.

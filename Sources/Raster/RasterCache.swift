@@ -63,30 +63,36 @@ public final class RasterCache {
     /// pixels (bilinear reduction below ½ aliases). Halvings are made on first need and shared
     /// by every drawing of the same image.
     public func source(for size: Size, from image: PixelBuffer) -> PixelBuffer {
-        var level = image, n = 0
+        func reduced(_ level: PixelBuffer) -> Bool {
+            size.width < Double(level.width) / 2 && size.height < Double(level.height) / 2
+                && level.width >= 2 && level.height >= 2
+        }
+        // Most images are drawn at half size or more: no bookkeeping for them.
+        guard reduced(image) else { return image }
         let key = ObjectIdentifier(image)
         uses += 1
-        while size.width < Double(level.width) / 2, size.height < Double(level.height) / 2,
-              level.width >= 2, level.height >= 2 {
-            var entry = halvings[key] ?? Halvings(image: image, levels: [], bytes: 0, lastUse: uses)
+        // Taken out and put back, so that appending a level does not copy the array.
+        var entry = halvings.removeValue(forKey: key) ?? Halvings(image: image, levels: [], bytes: 0, lastUse: uses)
+        var level = image, n = 0
+        while reduced(level) {
             if n == entry.levels.count {
                 let half = level.halved()
                 entry.levels.append(half)
                 entry.bytes += half.width * half.height * 4
                 halvingBytes += half.width * half.height * 4
             }
-            entry.lastUse = uses
-            halvings[key] = entry
             level = entry.levels[n]
             n += 1
         }
+        entry.lastUse = uses
+        halvings[key] = entry
         trimHalvings(keeping: key)
         return level
     }
 
     private func trimHalvings(keeping key: ObjectIdentifier) {
         while halvingBytes > maximumHalvingBytes,
-              let oldest = halvings.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+              let oldest = halvings.lazy.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
             halvingBytes -= oldest.value.bytes
             halvings[oldest.key] = nil
         }

@@ -96,7 +96,7 @@ open class ScrollView: View, AnimatedView {
 
     open override func layoutChildren() {
         let viewport = frame.size
-        if sizesPagesToViewport, var lazy = lazyContent {
+        if sizesPagesToViewport, let lazy = lazyContent {
             let length = configuration.axes.contains(.horizontal) ? viewport.width : viewport.height
             if lazy.itemExtent != length { lazy.itemExtent = length }
         } else if sizesPagesToViewport {

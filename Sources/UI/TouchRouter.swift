@@ -223,7 +223,7 @@ final class TouchRouter {
             // A tap quicker than the press delay still shows it, briefly.
             press.view.isPressed = true
             flashes.append((press.view, t + Self.tapFlash))
-            window.after(max(0, t + Self.tapFlash - window.time)) { [weak self] in self?.updatePresses(at: self?.window.time ?? t) }
+            wakeForPresses(at: t + Self.tapFlash)
         }
         Self.deliverTap(from: hit)
     }
@@ -243,12 +243,15 @@ final class TouchRouter {
         // `updatePresses`, at whatever time the window samples.
         var due = [t + press.delay]
         if view.onLongPress != nil { due.append(t + Self.longPressDelay) }
-        for time in due where time > t {
-            press.timers.append(window.after(max(0, time - window.time)) { [weak self] in
-                self?.updatePresses(at: self?.window.time ?? time)
-            })
-        }
+        press.timers = due.filter { $0 > t }.map(wakeForPresses(at:))
         return press
+    }
+
+    /// A window timer at `time` that updates the presses: it wakes a sleeping loop, which then
+    /// draws what changed.
+    @discardableResult
+    private func wakeForPresses(at time: Double) -> LoopTimer {
+        window.after(max(0, time - window.time)) { [weak self] in self?.updatePresses(at: self?.window.time ?? time) }
     }
 
     private func endPress(_ press: Press) {

@@ -38,8 +38,8 @@ open class View {
     public var height: Double? { didSet { setNeedsLayout() } }
     /// Called on a tap (a touch that did not move past the slop, or Enter on the focused view).
     public var onTap: (() -> Void)?
-    /// Called when a touch rests on the view for `Window.longPressDelay` (500 ms) without moving
-    /// past the slop; its lift is then no tap.
+    /// Called when a touch rests on the view for 500 ms without moving past the slop; its lift
+    /// is then no tap.
     public var onLongPress: (() -> Void)?
     /// True while a touch presses the view: the nearest view with `onTap` or `onLongPress` under
     /// a touch that rested ~100 ms without scrolling (at once outside scroll views), or briefly

@@ -121,8 +121,9 @@ public enum ContentMode: String, Hashable, Sendable {
 }
 
 /// A bitmap scaled into the view with bilinear filtering. Shrunk below half size, it draws from
-/// a halved copy (halved again as often as needed, kept until the image changes), because
-/// bilinear sampling alone skips source pixels there and the picture shimmers as it moves.
+/// a halved copy (halved again as often as needed, kept by the window's raster cache for every
+/// view showing that image), because bilinear sampling alone skips source pixels there and the
+/// picture shimmers as it moves.
 public final class ImageView: Box {
     public var image: PixelBuffer? { didSet { setNeedsDisplay() } }
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
@@ -166,7 +167,6 @@ public final class ImageView: Box {
         context.canvas.draw(image: source, in: destination, filter: .bilinear)
         context.canvas.restore()
     }
-
 }
 
 /// Flexible empty space in a stack.

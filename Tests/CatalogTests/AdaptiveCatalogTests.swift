@@ -76,10 +76,7 @@ import UI
 /// A manifest that is a FIFO or /dev/zero becomes an error screen at once.
 @Suite struct SpecialManifestTests {
     @Test func aFIFOOrDeviceAsTheManifestIsAnErrorScreen() throws {
-        let fifo = "/tmp/glide-manifest-\(getpid()).fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
-        for path in [fifo, "/dev/zero"] {
+        try forEachSpecialFile { path in
             let built = AppFactory.catalog(manifestPath: path, width: 800, height: 480, scaleFactor: 1, typography: try typography())
             #expect(built.app == nil)
             #expect(built.problems.contains { $0.contains(path) && $0.contains("not a regular file") }, "\(built.problems)")

@@ -2,25 +2,20 @@
 import Glibc
 #endif
 import ImageCodecs
+import TestSupport
 import Testing
 
 /// Only regular files are read: a FIFO named as an image would block `open` forever and
 /// /dev/zero would be read up to the size limit. Both are refused at once, by path.
 @Suite struct FileIOTests {
-    func fifo() throws -> String {
-        let path = "/tmp/glide-fileio-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).fifo"
-        try #require(mkfifo(path, 0o600) == 0)
-        return path
-    }
-
     @Test func aFIFOIsRefusedWithoutBlocking() throws {
-        let path = try fifo()
-        defer { unlink(path) }
-        #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try FileIO.readAll(path: path) }
-        #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try PNG.read(path: path) }
-        #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try JPEG.read(path: path) }
-        #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try Image.read(path: path) }
-        #expect(ImageCodecError.notARegularFile(path: path, found: "a FIFO").description == "\(path) is a FIFO, not a regular file")
+        try withTemporaryFIFO { path in
+            #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try FileIO.readAll(path: path) }
+            #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try PNG.read(path: path) }
+            #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try JPEG.read(path: path) }
+            #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try Image.read(path: path) }
+            #expect(ImageCodecError.notARegularFile(path: path, found: "a FIFO").description == "\(path) is a FIFO, not a regular file")
+        }
     }
 
     @Test func devicesAndDirectoriesAreRefused() {

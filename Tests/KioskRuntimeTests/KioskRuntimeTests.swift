@@ -5,6 +5,7 @@ import ArgumentParser
 import BoardConfig
 import Headless
 import Runtime
+import TestSupport
 import Testing
 import Text
 import UI
@@ -88,10 +89,7 @@ import UI
 /// by path, instead of blocking `open` or reading until a limit.
 @Suite struct SpecialFileTests {
     @Test func fifosAndDevicesAreRefusedForEveryTextInput() throws {
-        let fifo = "/tmp/glide-special-\(getpid()).fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
-        for path in [fifo, "/dev/zero"] {
+        try forEachSpecialFile { path in
             #expect { _ = try readText(path) } throws: { "\($0)".contains(path) && "\($0)".contains("not a regular file") }
             #expect { _ = try BoardConfig.load(path: path) } throws: { "\($0)".contains(path) && "\($0)".contains("not a regular file") }
         }

@@ -113,6 +113,33 @@ import Testing
         stack.insert(ids: ["late"], at: 900)
         w.frames(from: 0.6, to: 0.7)
         #expect(approx(Self.top(w, "item-500")!, before, 1e-6))
+        // Everything replaced: the row at the reading index stays where the reader is.
+        let k = try #require(stack.index(ofRowWithID: "item-500"))
+        let renamed = (0..<stack.count).map { "new-row-\($0)" }
+        stack.reloadData(ids: renamed)
+        w.frames(from: 0.7, to: 0.8)
+        #expect(w.root.view(withID: "item-500") == nil)
+        #expect(approx(Self.top(w, renamed[k])!, before, 1e-6))
+    }
+
+    /// `reloadData(count:)` on a counted list: a new count, the row being read kept by index,
+    /// clamped to the last row when the list got shorter than that.
+    @Test func reloadDataKeepsTheReadingRowByIndex() throws {
+        let (scroll, stack) = Self.lazyList(count: 1000)
+        let w = try makeWindow(scroll, width: 400, height: 400)
+        w.frames(from: 0, to: 0.1)
+        scroll.scroll(to: Point(x: 0, y: 500 * 57 + 17), animated: false)
+        w.frames(from: 0.1, to: 0.2)
+        #expect(approx(Self.top(w, "row-500")!, -17, 1e-9))
+        stack.reloadData(count: 600)
+        w.frames(from: 0.2, to: 0.3)
+        #expect(stack.count == 600)
+        #expect(approx(Self.top(w, "row-500")!, -17, 1e-9))
+        stack.reloadData(count: 100)
+        w.frames(from: 0.3, to: 4)
+        #expect(stack.count == 100)
+        #expect(w.root.view(withID: "row-99") != nil && w.root.view(withID: "row-500") == nil)
+        #expect(approx(scroll.sampledOffset.y, 100 * 57 - 1 - 400, 1e-6))   // at rest at the end
     }
 
     @Test func scrollToReachesRowsThatWereNeverBuilt() throws {

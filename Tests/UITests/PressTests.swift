@@ -20,14 +20,20 @@ import Testing
         return sv
     }
 
+    /// A window of tappable rows, drawn and at rest.
+    func settledWindow(_ log: Log, longPress: Bool = false) throws -> Window {
+        let w = try makeWindow(rows(log, longPress: longPress))
+        w.frames(from: 0, to: 0.5)
+        return w
+    }
+
     func element(_ w: Window, _ id: String, at t: Double) -> WindowState.ElementState? {
         w.state(at: t, frameNumber: 0).elements.first { $0.id == id }
     }
 
     @Test func aRestingTouchPressesTheRowAfter100Milliseconds() throws {
         let log = Log()
-        let w = try makeWindow(rows(log))
-        w.frames(from: 0, to: 0.5)
+        let w = try settledWindow(log)
         let row1 = try #require(w.root.view(withID: "row-1"))
         w.touch(.down, 200, 150, at: 1)
         w.frames(from: 1, to: 1.09)
@@ -43,8 +49,7 @@ import Testing
 
     @Test func aQuickTapShowsThePressBriefly() throws {
         let log = Log()
-        let w = try makeWindow(rows(log))
-        w.frames(from: 0, to: 0.5)
+        let w = try settledWindow(log)
         let row2 = try #require(w.root.view(withID: "row-2"))
         w.touch(.down, 200, 250, at: 1)
         w.touch(.up, 200, 250, at: 1.03)
@@ -92,8 +97,7 @@ import Testing
 
     @Test func aTouchHeldHalfASecondIsALongPressAndNoTap() throws {
         let log = Log()
-        let w = try makeWindow(rows(log, longPress: true))
-        w.frames(from: 0, to: 0.5)
+        let w = try settledWindow(log, longPress: true)
         let row1 = try #require(w.root.view(withID: "row-1"))
         w.touch(.down, 200, 150, at: 1)
         w.frames(from: 1, to: 1.49)
