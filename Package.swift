@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
         .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "CInput"]),
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
-        .target(name: "BoardConfig", dependencies: ["ImageCodecs"]),
+        .target(name: "BoardConfig", dependencies: ["Geometry", "ImageCodecs"]),
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs"]),
         // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
         .target(name: "RemoteControl", dependencies: [
@@ -101,6 +101,13 @@ let package = Package(
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
+        // Fuzzing (issue 13): the targets, the libFuzzer driver (Tests/Fuzz/run.sh builds it with
+        // the sanitizers; a plain build replays inputs) and the kept corpora as regression tests.
+        .target(name: "FuzzTargets", dependencies: ["Runtime", "Catalog", "BoardConfig", "FeelLab", "ImageCodecs", "Text",
+                                                    "Raster", "Scrolling", "Geometry"], path: "Tests/Fuzz/Targets"),
+        .executableTarget(name: "glide-fuzz", dependencies: ["FuzzTargets", "Runtime", "CFuzzer"], path: "Tests/Fuzz/Driver"),
+        .systemLibrary(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import Geometry
 import ImageCodecs
 
 /// The board's facts, from one config file (SPEC §1): which card, connector and mode, the panel
@@ -193,12 +194,12 @@ public enum BoardConfigError: Error, Hashable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read config \(path): \(reason)"
-        case .syntax(let s, let l, let text, let expected): return "\(s):\(l): expected \(expected), found '\(text)'"
+        case .syntax(let s, let l, let text, let expected): return "\(s):\(l): expected \(expected), found '\(excerpt(text))'"
         case .unknownKey(let s, let l, let key, let known):
-            return "\(s):\(l): unknown key '\(key)' (known keys: \(known.joined(separator: ", ")))"
+            return "\(s):\(l): unknown key '\(excerpt(key))' (known keys: \(known.joined(separator: ", ")))"
         case .duplicateKey(let s, let l, let key, let first): return "\(s):\(l): key '\(key)' already set on line \(first)"
         case .badValue(let s, let l, let key, let value, let expected):
-            return "\(s):\(l): bad value '\(value)' for key '\(key)': expected \(expected)"
+            return "\(s):\(l): bad value '\(excerpt(value))' for key '\(key)': expected \(expected)"
         }
     }
 }

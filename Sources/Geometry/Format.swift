@@ -17,3 +17,10 @@ public func fixed(_ value: Double, _ decimals: Int) -> String {
     }
     return text
 }
+
+/// Input echoed in an error message: whole when short, else its first `limit` characters and
+/// its length, so a megabyte of garbage gives a one-line message.
+public func excerpt(_ text: String, limit: Int = 60) -> String {
+    guard text.count > limit else { return text }
+    return "\(text.prefix(limit))… (\(text.count) characters)"
+}

@@ -174,13 +174,15 @@ public struct Canvas {
         let r64 = Int((min(radius, coordinateLimit) * 64).rounded())
         guard r64 > 0 else { return }
         let r = Double(r64) / 64
-        let left = ((cx - r) * 64).rounded() / 64, top = ((cy - r) * 64).rounded() / 64
-        let ox = pixelFloor(left), oy = pixelFloor(top)
-        let px = Int(((left - Double(ox)) * 64).rounded()) & 63, py = Int(((top - Double(oy)) * 64).rounded()) & 63
-        if r > RasterCache.maximumCachedRadius {
+        // Large circles, and centres past the coordinate limit (whose sub-pixel phase is not a
+        // number of 64ths any more), go through the path filler, which clamps.
+        guard r <= RasterCache.maximumCachedRadius, abs(cx) < coordinateLimit, abs(cy) < coordinateLimit else {
             fill(path: { var p = Path(); p.addCircle(center: center, radius: radius); return p }(), color: color)
             return
         }
+        let left = ((cx - r) * 64).rounded() / 64, top = ((cy - r) * 64).rounded() / 64
+        let ox = pixelFloor(left), oy = pixelFloor(top)
+        let px = Int(((left - Double(ox)) * 64).rounded()) & 63, py = Int(((top - Double(oy)) * 64).rounded()) & 63
         let mask = cache.circleMask(radius64: r64, phaseX: px, phaseY: py)
         withExtendedLifetime(mask) { fillShape(MaskShape(mask, x: ox, y: oy), color: color) }
     }

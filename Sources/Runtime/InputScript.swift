@@ -139,11 +139,6 @@ public struct InputScript: Hashable, Sendable {
 
     /// Input echoed in an error, cut to a short excerpt: a 1 MB key name must not become a
     /// 1 MB message.
-    static func excerpt(_ text: String, limit: Int = 60) -> String {
-        guard text.count > limit else { return text }
-        return "\(text.prefix(limit))… (\(text.count) characters)"
-    }
-
     static func describe(_ error: Error) -> String {
         switch error {
         case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.keyNotFound(_, let c):

@@ -568,12 +568,19 @@ public struct ScrollController: Sendable {
     /// called again with zero (POS-5: dragging a selection past an edge).
     public mutating func autoscroll(velocity: Point, at t: Double) {
         guard velocity.isFinite else { return }
+        if case .dragging = mode { return }
+        let running = zoom == nil ? motions : nil
         let current = state(at: t).offset
         freeze(at: t)
-        if case .dragging = mode { return }
         motions = Axis.allCases.map { axis in
             let v = velocity[axis]
-            guard v != 0, canScroll(axis) else { return .still(current[axis]) }
+            guard v != 0, canScroll(axis) else {
+                // Not autoscrolled: a running autoscroll stops where it is, but a fling or a
+                // bounce back from past an edge carries on (stopping it there would leave the
+                // content out of bounds for good).
+                if let motion = running?[axis.rawValue], motion.linearVelocity == 0 { return motion }
+                return .still(current[axis])
+            }
             return .linear(from: current[axis], velocity: v, start: t, limit: v > 0 ? maximumOffset(axis) : 0)
         }
     }

@@ -102,7 +102,8 @@ public struct TextLayout {
             }
             if whole { x26_6 = (x26_6 >> 6) << 6 }  // floor to a pixel: centred text does not blur
             let baseline = ascender + Double(k) * lineHeight
-            let baselineY = Int32(baseline.rounded())
+            // Past Int32 the glyphs are millions of pixels off any span: pin them there.
+            let baselineY = Int32(max(-2e9, min(2e9, baseline)).rounded())
             let first = glyphs.count
             var pen = x26_6
             for g in shaped.glyphs(in: piece.range) {

@@ -122,3 +122,23 @@ import Testing
         }
     }
 }
+
+/// Found by the fuzzer (Tests/Fuzz): a megabyte on one line was echoed whole in the message.
+@Suite struct LongLineTests {
+    /// A bad value, an unknown key, a line without '=' (the argument says which, so the test
+    /// log does not print a megabyte).
+    @Test(arguments: ["value", "key", "syntax"])
+    func aLongBadLineIsCutInTheMessage(kind: String) {
+        let long = String(repeating: "k", count: 1 << 20)
+        let line = kind == "value" ? "mode = " + long : kind == "key" ? long + " = 1" : long
+        do {
+            _ = try BoardConfig(parsing: line, source: "board.conf")
+            Issue.record("accepted a megabyte line")
+        } catch {
+            let message = "\(error)"
+            #expect(message.hasPrefix("board.conf:1: "))
+            #expect(message.count < 500, "\(message.count) characters")
+            #expect(message.contains("(1048") && message.contains("characters)"))
+        }
+    }
+}

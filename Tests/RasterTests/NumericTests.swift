@@ -416,3 +416,16 @@ struct TestRandom {
         }
     }
 }
+
+/// Inputs the fuzzer (Tests/Fuzz) found: each used to stop the process.
+@Suite struct FuzzFoundRasterTests {
+    /// A centre past the coordinate limit made the sub-pixel phase overflow Int.
+    @Test func aCircleFarOffTheCanvasDrawsNothingAndOneCoveringItFills() {
+        let (buffer, canvas) = makeCanvas(width: 8, height: 8)
+        canvas.fill(circleCenter: Point(-1e300, 4), radius: 3, color: PremultipliedColor(argb: 0xFFFF_FFFF))
+        canvas.fill(circleCenter: Point(4, 2e7), radius: 10, color: PremultipliedColor(argb: 0xFFFF_FFFF))
+        #expect(buffer[3, 3] == 0xFF00_0000)
+        canvas.fill(circleCenter: Point(4, 1.5e7), radius: 1.5e7, color: PremultipliedColor(argb: 0xFFFF_FFFF))
+        #expect(buffer[3, 3] == 0xFFFF_FFFF)
+    }
+}

@@ -492,3 +492,29 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         #expect(e.state(at: 0).offset.y == 2200)
     }
 }
+
+/// Inputs the fuzzer (Tests/Fuzz) found, as exact cases.
+@Suite struct FuzzFoundTests {
+    /// `autoscroll(velocity: .zero)` is how a view stops autoscrolling when the finger lifts.
+    /// It used to freeze every motion, so content bouncing back from past an edge stayed there.
+    @Test func stoppingAutoscrollLetsABounceBackFinish() {
+        var e = feed(offset: Point(0, 0))
+        e.handle(TouchEvent(.began, location: Point(400, 300), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 400), time: 0.05))
+        e.handle(TouchEvent(.moved, location: Point(400, 500), time: 0.1))
+        e.handle(TouchEvent(.ended, location: Point(400, 500), time: 0.5))
+        let pulled = e.state(at: 0.5).offset.y
+        #expect(pulled < -50)
+        e.autoscroll(velocity: .zero, at: 0.52)
+        #expect(e.state(at: 0.6).offset.y > e.state(at: 0.52).offset.y)
+        #expect(e.isAtRest(at: 5) && e.state(at: 5).offset.y == 0)
+    }
+
+    @Test func stoppingAutoscrollStopsItWhereItIs() {
+        var e = feed()
+        e.autoscroll(velocity: Point(0, 1000), at: 0)
+        #expect(close(e.state(at: 0.5).offset.y, 500))
+        e.autoscroll(velocity: .zero, at: 0.5)
+        #expect(e.isAtRest(at: 0.5) && close(e.state(at: 3).offset.y, 500))
+    }
+}

@@ -314,3 +314,16 @@ extension String {
         #expect(buffer[38, 38] == 0xFFFF_FFFF)
     }
 }
+
+/// Found by the fuzzer (Tests/Fuzz): a line spacing of 1e9 put baselines past Int32.
+@Suite struct FuzzFoundLayoutTests {
+    @Test func aHugeLineSpacingLaysOutAndDraws() throws {
+        let font = try repositoryFonts().standardFont(pixelSize: 16)
+        let layout = TextLayout(text: "one\ntwo\nthree", font: font, lineSpacing: 1e9)
+        #expect(layout.lines.count == 3)
+        #expect(layout.glyphs.allSatisfy { $0.y <= 2_000_000_000 })
+        let buffer = PixelBuffer(width: 40, height: 40)
+        layout.draw(in: buffer.span, at: Point(x: 0, y: 0), color: .white)
+        #expect((0..<40).contains { x in buffer[x, 10] != 0 })   // the first line still shows
+    }
+}

@@ -1,0 +1,74 @@
+// The text formats a kiosk owner writes: input scripts, manifests, board configs, feel CSVs.
+// Any bytes parse or give an error that names its place in a few lines; what parses is usable.
+import BoardConfig
+import Catalog
+import FeelLab
+import Geometry
+import Runtime
+import Scrolling
+
+/// An error message a person reads: a few lines, however long the input.
+let maximumMessageLength = 1_000
+
+func checkMessage(_ error: some Error, prefix: String? = nil) {
+    let text = "\(error)"
+    expect(text.count <= maximumMessageLength, "error message of \(text.count) characters: \(text.prefix(200))…")
+    if let prefix { expect(text.hasPrefix(prefix), "error message without its place '\(prefix)': \(text.prefix(200))") }
+}
+
+func fuzzScript(_ bytes: UnsafeRawBufferPointer) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    do {
+        let script = try InputScript.parse(text)
+        var last = 0.0
+        for entry in script.entries {
+            expect(entry.t.isFinite && entry.t >= last && entry.t <= 86_400_000, "entry time \(entry.t) after \(last)")
+            last = entry.t
+        }
+    } catch {
+        checkMessage(error, prefix: "line ")
+    }
+}
+
+func fuzzManifest(_ bytes: UnsafeRawBufferPointer) {
+    do {
+        _ = try Manifest.parse(Array(bytes), path: "fuzz.json")
+    } catch {
+        checkMessage(error, prefix: "fuzz.json: ")
+    }
+}
+
+func fuzzConfig(_ bytes: UnsafeRawBufferPointer) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    do {
+        let config = try BoardConfig(parsing: text, source: "fuzz.conf")
+        expect(config.scale.isFinite && config.scale > 0, "scale \(config.scale)")
+        expect([0, 90, 180, 270].contains(config.rotation), "rotation \(config.rotation)")
+        if let m = config.calibration {
+            expect(m.count == 6 && m.allSatisfy(\.isFinite), "calibration \(m)")
+            expect(abs(m[0] * m[4] - m[1] * m[3]) >= 1e-6, "singular calibration \(m)")
+        }
+        for key in config.lines.keys { expect(config.place(of: key)?.hasPrefix("fuzz.conf:") == true, "place of \(key)") }
+    } catch {
+        checkMessage(error, prefix: "fuzz.conf:")
+    }
+}
+
+/// Parses a touch trace and replays it through the engine at 60 Hz: every row of the table is
+/// finite and the motion ends inside the content.
+func fuzzFeelCSV(_ bytes: UnsafeRawBufferPointer) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let samples: [TraceSample]
+    do {
+        samples = try TouchTrace.parse(text)
+    } catch {
+        checkMessage(error)
+        return
+    }
+    guard samples.count <= 256 else { return }
+    var configuration = ScrollConfiguration()
+    configuration.touchResampling = TouchResampling()
+    let table = FeelLab.trace(samples, viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 2000),
+                              offset: .zero, configuration: configuration, hz: 60)
+    expect(!table.contains("nan") && !table.contains("inf"), "a trace row that is not finite")
+}
