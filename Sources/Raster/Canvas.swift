@@ -103,10 +103,13 @@ public struct Canvas {
     /// Intersects the clip with `rect` (translated, then each edge rounded to the nearest whole
     /// pixel: the rectangle clip is hard-edged).
     public mutating func clip(to rect: Rect) {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else {
+            state.clip = .zero; return
+        }
         let t = state.translation
         let x0 = pixelFloor((rect.minX + t.x + 0.5)), y0 = pixelFloor((rect.minY + t.y + 0.5))
         let x1 = pixelFloor((rect.maxX + t.x + 0.5)), y1 = pixelFloor((rect.maxY + t.y + 0.5))
-        guard x1 > x0, y1 > y0, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else {
+        guard x1 > x0, y1 > y0 else {
             state.clip = .zero; return
         }
         state.clip = state.clip.intersection(IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
@@ -245,8 +248,10 @@ public struct Canvas {
         let mask = CoverageMask(width: box.width, height: box.height)
         for sub in subpaths {
             let pts = sub.points
-            if pts.count == 1 {
-                if roundCaps { Canvas.stampSegment(mask, box: box, pts[0], pts[0], h: h, scale: scale, cutStart: false, cutEnd: false) }
+            if pts.count <= 1 {   // a dot, or nothing left once points that are not finite went
+                if roundCaps, let dot = pts.first {
+                    Canvas.stampSegment(mask, box: box, dot, dot, h: h, scale: scale, cutStart: false, cutEnd: false)
+                }
                 continue
             }
             let closed = sub.closed && pts.count > 2
@@ -270,10 +275,22 @@ public struct Canvas {
         let x0 = max(pixelFloor(min(a.x, b.x) - h - 1), box.x), x1 = min(pixelCeil(max(a.x, b.x) + h + 1), box.maxX)
         let y0 = max(pixelFloor(min(a.y, b.y) - h - 1), box.y), y1 = min(pixelCeil(max(a.y, b.y) + h + 1), box.maxY)
         guard x0 < x1, y0 < y1 else { return }
+        let reach = h + 1
         for y in y0..<y1 {
             let row = mask.bytes + (y - box.y) * mask.width - box.x
             let cy = Double(y) + 0.5 - a.y
-            for x in x0..<x1 {
+            // Only the columns within reach of the part of the segment near this row: a long
+            // diagonal segment costs its length, not the area of its bounding box.
+            var xs = x0, xe = x1
+            if dy != 0 {
+                let s0 = max(min((cy - reach) / dy, (cy + reach) / dy), 0)
+                let s1 = min(max((cy - reach) / dy, (cy + reach) / dy), 1)
+                guard s0 <= s1 else { continue }
+                let xa = a.x + s0 * dx, xb = a.x + s1 * dx
+                xs = max(x0, pixelFloor(min(xa, xb) - reach)); xe = min(x1, pixelCeil(max(xa, xb) + reach))
+                guard xs < xe else { continue }
+            }
+            for x in xs..<xe {
                 let cx = Double(x) + 0.5 - a.x
                 let along = cx * ux + cy * uy
                 let s = min(max(along, 0), length)

@@ -274,12 +274,18 @@ public struct ScrollController: Sendable {
     /// Feeds one touch sample. Returns a tap or double tap when the touch meant one.
     @discardableResult
     public mutating func handle(_ event: TouchEvent) -> Gesture? {
-        guard event.location.isFinite, event.time.isFinite,
-              abs(event.location.x) < 1e7, abs(event.location.y) < 1e7 else { return nil }
+        var p = event.location, time = event.time
+        if !(p.isFinite && abs(p.x) < 1e7 && abs(p.y) < 1e7 && time.isFinite) {
+            // A sample with an absurd place or time is dropped, but a lift never is: a finger
+            // that stayed down for good would hold the content forever. It ends where and when
+            // the finger was last seen.
+            guard event.phase == .ended || event.phase == .cancelled, let last = touches[event.id] else { return nil }
+            p = last
+            time = lastTime
+        }
         // Out-of-order time is clamped rather than trusted: motion must never run backwards.
-        let t = max(event.time, lastTime)
+        let t = max(time, lastTime)
         lastTime = t
-        let p = event.location
         switch event.phase {
         case .began: return began(id: event.id, at: p, time: t)
         case .moved: moved(id: event.id, to: p, time: t); return nil
@@ -569,6 +575,9 @@ public struct ScrollController: Sendable {
     public mutating func autoscroll(velocity: Point, at t: Double) {
         guard velocity.isFinite else { return }
         if case .dragging = mode { return }
+        // A zoom animation finishes first (frozen halfway, the content could rest out of
+        // bounds at a passing scale); the view asks again on its next frame.
+        if let zoom, !zoom.isDone(at: t) { return }
         let running = zoom == nil ? motions : nil
         let current = state(at: t).offset
         freeze(at: t)

@@ -518,3 +518,45 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         #expect(e.isAtRest(at: 0.5) && close(e.state(at: 3).offset.y, 500))
     }
 }
+
+extension FuzzFoundTests {
+    /// A lift reported at an absurd place (or time) used to be dropped with the other bad
+    /// samples, so the finger stayed down and the list never moved again.
+    @Test(arguments: [Point(400, -1e300), Point(.nan, 300), Point(400, 2e7)])
+    func aLiftAtAnAbsurdPlaceStillEndsTheTouch(at place: Point) {
+        var e = feed(offset: Point(0, 1000))
+        e.handle(TouchEvent(.began, location: Point(400, 300), time: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 200), time: 0.05))
+        e.handle(TouchEvent(.ended, location: place, time: 0.06))
+        #expect(e.state(at: 0.06).phase != .dragging)
+        #expect(e.isAtRest(at: 10))
+        #expect(e.state(at: 10).offset.y > 1000)   // the drag moved it; no fling into nowhere
+        e.handle(TouchEvent(.began, location: Point(400, 300), time: 11))
+        e.handle(TouchEvent(.moved, location: Point(400, 250), time: 11.05))
+        #expect(e.state(at: 11.05).phase == .dragging)
+    }
+
+    @Test func aLiftWithANaNTimeEndsTheTouchWhenLastSeen() {
+        var e = feed()
+        e.handle(TouchEvent(.began, location: Point(400, 300), time: 1))
+        e.handle(TouchEvent(.cancelled, location: Point(400, 300), time: .nan))
+        #expect(e.isAtRest(at: 1))
+    }
+}
+
+extension FuzzFoundTests {
+    /// Autoscroll used to freeze a running zoom animation at a passing scale, leaving the
+    /// content out of bounds at that scale.
+    @Test func autoscrollWaitsForAZoomAnimation() {
+        var e = feed(content: Size(800, 800)) { $0.minimumScale = 0.25; $0.maximumScale = 4 }
+        e.zoom(to: 3, around: Point(700, 700), at: 0)
+        e.autoscroll(velocity: .zero, at: 0.05)
+        e.autoscroll(velocity: Point(0, 500), at: 0.1)
+        #expect(e.state(at: 0.1).phase == .zooming)
+        #expect(e.isAtRest(at: 5) && close(e.state(at: 5).scale, 3))
+        let rest = e.state(at: 5)
+        #expect(rest.offset.y >= 0 && rest.offset.y <= e.maximumOffset(.vertical, scale: 3))
+        e.autoscroll(velocity: Point(0, 500), at: 5)
+        #expect(e.state(at: 5.1).phase == .animating)
+    }
+}
