@@ -193,7 +193,7 @@ struct RoundedRectShape: CoverageShape {
         var origin = (0, 0)
         if b.isEmpty || r <= 0 {
             // A plain rectangle (or nothing).
-        } else if xl <= xr && yt <= yb {
+        } else if xl <= xr && yt <= yb && r <= RasterCache.maximumCachedRadius {
             let r64 = Int(r * 64)
             func phase(_ v: Double) -> Int { Int(((v - v.rounded(.down)) * 64).rounded()) & 63 }
             masks = [
@@ -203,7 +203,8 @@ struct RoundedRectShape: CoverageShape {
                 cache.cornerMask(radius64: r64, phaseX: phase(x1), phaseY: phase(y1), corner: 3),
             ]
         } else {
-            // Corners overlap in pixels: scan convert the visible part as one mask.
+            // Corners overlap in pixels, or are too large to cache (a corner mask is r² bytes):
+            // scan convert the visible part as one mask.
             let box = b.intersection(clip)
             var path = Path()
             path.addRoundedRect(snapped, radius: r)

@@ -265,8 +265,20 @@ public struct ScrollController: Sendable {
     mutating func freeze(at t: Double) {
         let s = state(at: t)
         zoom = nil
-        scale = s.scale
+        // A zoom springing back from a pinch past a limit is stopped at the limit: a program
+        // scroll that interrupts it must not leave the scale outside for good.
+        scale = max(configuration.minimumScale, min(configuration.maximumScale, s.scale))
         motions = [.still(s.offset.x), .still(s.offset.y)]
+    }
+
+    /// Stays at `x` when it is inside the content, else springs back to the nearer edge.
+    func resting(at x: Double, _ axis: Axis, _ t: Double) -> AxisMotion {
+        let hi = maximumOffset(axis)
+        guard x < 0 || x > hi else { return .still(x) }
+        let c = configuration
+        return .ballistic(BouncingScrollSimulation(position: x, velocity: 0, leadingExtent: 0, trailingExtent: hi,
+                                                   rate: c.decelerationRate, bounceSpring: c.bounceSpring,
+                                                   tolerance: c.tolerance), start: t)
     }
 
     // MARK: Touches
@@ -588,7 +600,7 @@ public struct ScrollController: Sendable {
                 // bounce back from past an edge carries on (stopping it there would leave the
                 // content out of bounds for good).
                 if let motion = running?[axis.rawValue], motion.linearVelocity == 0 { return motion }
-                return .still(current[axis])
+                return resting(at: current[axis], axis, t)
             }
             return .linear(from: current[axis], velocity: v, start: t, limit: v > 0 ? maximumOffset(axis) : 0)
         }
@@ -667,7 +679,9 @@ public struct ScrollController: Sendable {
         case .free, .tracking:
             break
         }
-        if zoom != nil { return }
+        // A zoom animation (even a finished one, which still holds the offset) steers to a
+        // resting place in the old bounds: stop it here and settle into the new ones.
+        if zoom != nil { freeze(at: t) }
         var restarted: [AxisMotion] = []
         for axis in Axis.allCases {
             let motion = motions[axis.rawValue]
@@ -690,6 +704,7 @@ public struct ScrollController: Sendable {
                                                           target: max(0, min(hi, s.target + d[axis])),
                                                           tolerance: s.tolerance), start: t, phase: phase))
             case let .linear(_, velocity, _, _):
+                guard x >= 0 && x <= hi else { restarted.append(resting(at: x, axis, t)); continue }
                 restarted.append(.linear(from: x, velocity: velocity, start: t, limit: velocity > 0 ? hi : 0))
             }
         }

@@ -560,3 +560,47 @@ extension FuzzFoundTests {
         #expect(e.state(at: 5.1).phase == .animating)
     }
 }
+
+extension FuzzFoundTests {
+    /// A program scroll during the zoom's spring back from a pinch past the maximum used to
+    /// freeze the scale above the maximum for good.
+    @Test func aProgramScrollDuringTheZoomSpringBackEndsWithinTheLimits() {
+        var e = feed(content: Size(800, 800)) { $0.minimumScale = 0.5; $0.maximumScale = 2 }
+        e.handle(TouchEvent(.began, id: 0, location: Point(300, 400), time: 0))
+        e.handle(TouchEvent(.began, id: 1, location: Point(500, 400), time: 0))
+        e.handle(TouchEvent(.moved, id: 1, location: Point(800, 400), time: 0.1))
+        e.handle(TouchEvent(.ended, id: 1, location: Point(800, 400), time: 0.2))
+        e.handle(TouchEvent(.ended, id: 0, location: Point(300, 400), time: 0.2))
+        #expect(e.state(at: 0.21).scale > 2)
+        e.scroll(to: Point(100, 100), at: 0.22)
+        #expect(e.isAtRest(at: 5))
+        #expect(e.state(at: 5).scale == 2)
+    }
+}
+
+extension FuzzFoundTests {
+    /// After a zoom animation, even a finished one, a content change was ignored, so content
+    /// that shrank left the offset out of bounds.
+    @Test func contentThatShrinksAfterAZoomMovesTheOffsetIn() {
+        var e = feed(content: Size(800, 5000)) { $0.minimumScale = 1; $0.maximumScale = 2 }
+        e.zoom(to: 2, around: Point(400, 400), at: 0)
+        #expect(e.isAtRest(at: 3))
+        e.scroll(to: Point(0, 9000), animated: false, at: 3)
+        e.changeContent(size: Size(800, 1000), shiftedBy: .zero, at: 4)
+        let rest = e.state(at: 10)
+        #expect(rest.scale == 2 && rest.offset.y == e.maximumOffset(.vertical) && rest.offset.y == 1200)
+    }
+}
+
+extension FuzzFoundTests {
+    /// An autoscroll at the end of content that then shrank kept the old offset, and stopping
+    /// it left the content there.
+    @Test func anAutoscrollWhoseContentShrinksEndsInsideTheNewBounds() {
+        var e = feed(content: Size(800, 5000))
+        e.autoscroll(velocity: Point(0, 2000), at: 0)
+        #expect(e.state(at: 3).offset.y == 4200)
+        e.changeContent(size: Size(800, 1000), shiftedBy: .zero, at: 3)
+        e.autoscroll(velocity: .zero, at: 3.1)
+        #expect(e.isAtRest(at: 10) && e.state(at: 10).offset.y == 200)
+    }
+}
