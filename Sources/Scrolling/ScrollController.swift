@@ -637,6 +637,9 @@ public struct ScrollController: Sendable {
     /// `focus` (view points) in place, then settling the offset inside the content.
     public mutating func zoom(to target: Double, around focus: Point, animated: Bool = true, at t: Double) {
         guard target.isFinite, focus.isFinite else { return }
+        // A finger on the content owns it: a zoom under a resting, dragging or pinching finger
+        // would fight it (a resting finger's drag starts from the scale it saw).
+        guard case .free = mode else { return }
         let c = configuration
         let current = state(at: t)
         freeze(at: t)

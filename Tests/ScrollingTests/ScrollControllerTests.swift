@@ -604,3 +604,33 @@ extension FuzzFoundTests {
         #expect(e.isAtRest(at: 10) && e.state(at: 10).offset.y == 200)
     }
 }
+
+extension FuzzFoundTests {
+    /// A program zoom during a pinch started an animation under the fingers; when they lifted
+    /// the scale went negative.
+    @Test func aProgramZoomDuringAPinchWaitsForTheFingers() {
+        var e = feed(content: Size(800, 1600)) { $0.minimumScale = 0.25; $0.maximumScale = 1 }
+        e.handle(TouchEvent(.began, id: 0, location: Point(300, 400), time: 0))
+        e.handle(TouchEvent(.began, id: 1, location: Point(500, 400), time: 0))
+        e.handle(TouchEvent(.moved, id: 1, location: Point(700, 400), time: 0.1))
+        e.zoom(to: 0.5, around: Point(400, 400), at: 0.15)
+        #expect(e.state(at: 0.2).phase == .zooming)
+        e.handle(TouchEvent(.ended, id: 1, location: Point(700, 400), time: 0.3))
+        e.handle(TouchEvent(.ended, id: 0, location: Point(300, 400), time: 0.4))
+        #expect(e.isAtRest(at: 5) && e.state(at: 5).scale == 1)
+    }
+}
+
+extension FuzzFoundTests {
+    /// A program zoom under a resting finger ran unseen until the finger dragged, and the
+    /// drag then rested past the content's end.
+    @Test func aProgramZoomUnderARestingFingerIsIgnored() {
+        var e = feed(content: Size(800, 1600)) { $0.minimumScale = 0.5; $0.maximumScale = 4 }
+        e.handle(TouchEvent(.began, location: Point(400, 400), time: 0))
+        e.zoom(to: 3, around: Point(400, 400), at: 0.05)
+        e.handle(TouchEvent(.moved, location: Point(400, 300), time: 0.1))
+        e.handle(TouchEvent(.ended, location: Point(400, 300), time: 0.5))
+        let rest = e.state(at: 5)
+        #expect(e.isAtRest(at: 5) && rest.scale == 1 && rest.offset.y == 92)
+    }
+}
