@@ -41,6 +41,8 @@ public struct BoardConfig: Hashable, Sendable {
     /// Remote control listen address (host:port) and token (REM-1).
     public var remoteAddress: String?
     public var remoteToken: String?
+    /// Megabytes the window's picture caches may hold beyond what the screen shows.
+    public var memoryBudgetMB = 192
     /// The file (or name) the config came from, and the line each key was set on.
     public private(set) var source = "config"
     public private(set) var lines: [String: Int] = [:]
@@ -52,7 +54,8 @@ public struct BoardConfig: Hashable, Sendable {
 
     /// The keys the file may use.
     public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
-                              "seat", "input", "pointer_as_touch", "remote_address", "remote_token"]
+                              "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
+                              "memory_budget_mb"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -135,6 +138,9 @@ public struct BoardConfig: Hashable, Sendable {
             case "remote_token":
                 guard value.count >= 8 else { throw bad("a token of at least 8 characters") }
                 remoteToken = value
+            case "memory_budget_mb":
+                guard let mb = Int(value), (16...65536).contains(mb) else { throw bad("a whole number of megabytes from 16 to 65536") }
+                memoryBudgetMB = mb
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }

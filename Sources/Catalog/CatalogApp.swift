@@ -13,8 +13,6 @@ public final class CatalogApp {
     public let window: Window
     /// Problems found while loading content (missing or corrupt images); the app shows the rest.
     public private(set) var warnings: [String] = []
-    /// Decoded images by path, with the error of those that failed (see `loadImage`).
-    private var decodedImages: [String: Result<PixelBuffer, ImageCodecError>] = [:]
     public private(set) var selectedScreen = 0
     var screens: [View] = []
     var tabs: [Stack] = []
@@ -41,6 +39,7 @@ public final class CatalogApp {
         screenArea = ScreensView()
         let adaptive = Adaptive(id: "catalog-layout", content: root)
         window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: adaptive)
+        window.images.decoder = { path throws(ImageCodecError) in try Image.read(path: path) }
         sidebar.width = 248
         sidebar.fill = Color(rgb: 0xFFFFFF)
         tabBar.fill = Color(rgb: 0xFFFFFF)
@@ -129,25 +128,20 @@ public final class CatalogApp {
 
     // MARK: Content
 
-    /// Each path is decoded once and the pixels shared by every place that shows it: a
-    /// manifest listing one photo 500 times holds one photo.
-    func loadImage(_ relative: String, place: String) -> PixelBuffer? {
-        let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
-        let decoded = decodedImages[path] ?? Result { () throws(ImageCodecError) in try Image.read(path: path) }
-        decodedImages[path] = decoded
-        switch decoded {
-        case let .success(image): return image
-        case let .failure(error): warnings.append("\(place): \(relative): \(error)"); return nil
-        }
-    }
-
+    /// Each path is decoded once while the screens are built, so a missing or corrupt picture
+    /// is reported at once and every picture's size is known; the window's image store keeps
+    /// the pixels within its budget and shares them by every place that shows the path.
     func imageView(_ relative: String?, place: String, id: String? = nil, width: Double? = nil, height: Double? = nil,
                    cornerRadius: Double = 0, mode: ContentMode = .fill) -> View {
         guard let relative else {
             return Box(id: id, fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius, width: width, height: height)
         }
-        if let image = loadImage(relative, place: place) {
-            return ImageView(image, id: id, contentMode: mode, width: width, height: height, cornerRadius: cornerRadius)
+        let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
+        switch window.images.preload(path) {
+        case .success:
+            return ImageView(source: path, id: id, contentMode: mode, width: width, height: height, cornerRadius: cornerRadius)
+        case let .failure(error):
+            warnings.append("\(place): \(relative): \(error)")
         }
         // Shown, not hidden: an operator sees which picture is missing.
         let placeholder = Overlay(id: id, alignment: .center, inset: EdgeInsets(8), children: [

@@ -7,6 +7,7 @@ import LinuxInput
 import Logging
 import RemoteControl
 import Runtime
+import UI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -48,6 +49,11 @@ public enum BoardRuntime {
         } catch {
             throw AppStartError(underlying: error)
         }
+        if let window = app as? Window {
+            window.memoryBudget = cfg.memoryBudgetMB << 20
+            // A frame never waits for a decoder on a board.
+            window.images.decodesInBackground = true
+        }
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
         driver.inputTimesOnClock = true
@@ -81,7 +87,10 @@ public enum BoardRuntime {
         defer { if let server { RemoteRuntime.stop(server) } }
 
         try loop.run()
-        if options.stats { print(driver.stats.report) }
+        if options.stats {
+            print(driver.stats.report)
+            if let window = app as? Window { print(window.memoryUse.report) }
+        }
     }
 }
 

@@ -90,6 +90,12 @@ public final class RasterCache {
         return level
     }
 
+    /// Drops the halvings of `image` (its owner released it: they would keep it alive).
+    public func forgetHalvings(of image: PixelBuffer) {
+        guard let entry = halvings.removeValue(forKey: ObjectIdentifier(image)) else { return }
+        halvingBytes -= entry.bytes
+    }
+
     private func trimHalvings(keeping key: ObjectIdentifier) {
         while halvingBytes > maximumHalvingBytes,
               let oldest = halvings.lazy.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse }) {

@@ -105,6 +105,9 @@ public final class FontLibrary {
         self.directory = directory
     }
 
+    /// Bytes of the glyph caches of the faces loaded by name.
+    public var glyphCacheBytes: Int { facesByName.values.reduce(0) { $0 + $1.glyphCacheBytes } }
+
     /// Loads (once) the face in `file`, a name relative to `directory`.
     public func loadFace(named file: String) throws(FontError) -> FontFace {
         if let face = facesByName[file] { return face }
@@ -116,9 +119,14 @@ public final class FontLibrary {
     /// Loads a face from a file path (not cached: each call opens the file again).
     /// The corresponding C function is `FT_New_Face`.
     public func loadFace(path: String) throws(FontError) -> FontFace {
-        var isDirectory = false
-        guard FontLibrary.pathExists(path, isDirectory: &isDirectory) else { throw .fileNotFound(path: path) }
-        guard !isDirectory else { throw .unreadable(path: path, reason: "is a directory") }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .fileNotFound(path: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "is a directory")
+        // Opening a FIFO blocks until a writer comes, a device may never end: neither is a font.
+        default: throw .unreadable(path: path, reason: "not a regular file (a FIFO, device or socket)")
+        }
         guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: "no read permission") }
         try FontLibrary.checkTableDirectory(of: path)
         var face: FT_Face?
@@ -399,6 +407,9 @@ public final class FontFace {
         let m = face.pointee.size.pointee.metrics
         return (Int(m.ascender), Int(m.descender), Int(m.height))
     }
+
+    /// Bytes of every glyph cache of this face.
+    public var glyphCacheBytes: Int { tables.values.reduce(0) { $0 + $1.bytes } }
 
     /// The glyph cache of this face at a 26.6 pixel size (created on first use).
     public func glyphTable(size26_6: Int) -> GlyphTable {

@@ -34,10 +34,13 @@ public final class GlyphTable {
         self.face = face
         self.size26_6 = size26_6
         self.slots = [Int32](repeating: -1, count: max(1, face.glyphCount))
+        bytes = slots.count * 4
     }
 
     /// Number of glyphs rasterised so far.
     public var count: Int { glyphs.count - 1 }
+    /// Bytes of the slot table and the rasterised masks.
+    public private(set) var bytes = 0
 
     /// Index of the cached glyph in `glyphs`, rasterising it on a miss. Glyph ids outside
     /// the font give entry 0, an empty mask.
@@ -55,7 +58,9 @@ public final class GlyphTable {
     func fill(_ glyph: UInt32) -> Int {
         let g = Int(glyph)
         guard g < slots.count, let face else { return 0 }
-        glyphs.append(face.rasterize(glyph: glyph, size26_6: size26_6))
+        let cached = face.rasterize(glyph: glyph, size26_6: size26_6)
+        glyphs.append(cached)
+        bytes += cached.mask.coverage.count + MemoryLayout<CachedGlyph>.stride
         slots[g] = Int32(glyphs.count - 1)
         return glyphs.count - 1
     }

@@ -76,6 +76,13 @@ public final class Label: Box {
     public override var backdrop: Backdrop { .varied }
 
     /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
+    /// Bytes of the laid-out text this label keeps.
+    var layoutBytes: Int {
+        guard let layout = cached?.layout else { return 0 }
+        return layout.scalars.count * 4 + layout.glyphs.count * MemoryLayout<TextLayout.Glyph>.stride
+            + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
+    }
+
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
         let key = [width, scale]
         if let cached, cached.key == key { return cached.layout }
@@ -126,6 +133,9 @@ public enum ContentMode: String, Hashable, Sendable {
 /// picture shimmers as it moves.
 public final class ImageView: Box {
     public var image: PixelBuffer? { didSet { setNeedsDisplay() } }
+    /// A picture from the window's `ImageStore` (a file path), decoded when first shown and
+    /// released off screen when memory runs short. Drawn when `image` is nil.
+    public var source: String? { didSet { setNeedsLayout(); setNeedsDisplay() } }
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
     public override var backdrop: Backdrop { .varied }
 
@@ -136,36 +146,69 @@ public final class ImageView: Box {
         self.contentMode = contentMode
     }
 
+    /// A view of the picture at `source` in the window's image store. Until its pixels are
+    /// there (a board decodes in the background) the view shows `placeholder`.
+    public init(source: String, id: String? = nil, contentMode: ContentMode = .fill, width: Double? = nil,
+                height: Double? = nil, cornerRadius: Double = 0, placeholder: Color? = Color(rgb: 0xE5E5EA)) {
+        super.init(id: id, cornerRadius: cornerRadius, width: width, height: height)
+        self.source = source
+        self.contentMode = contentMode
+        self.placeholder = placeholder
+    }
+
+    /// Drawn while the source's pixels are not there (being decoded, or failed).
+    public var placeholder: Color? { didSet { setNeedsDisplay() } }
+
+    /// The picture's size in pixels: of `image`, else of the source once decoded.
+    var pixelSize: Size? {
+        if let image { return Size(width: Double(image.width), height: Double(image.height)) }
+        guard let source else { return nil }
+        return window?.images.size(of: source)
+    }
+
     /// Natural size: the image's pixels as points, scaled to the proposed width.
     public override func sizeThatFits(_ proposal: Size) -> Size {
-        guard let image, image.width > 0, image.height > 0 else { return super.sizeThatFits(proposal) }
-        let aspect = Double(image.height) / Double(image.width)
-        let w = width ?? (proposal.width.isFinite ? proposal.width : Double(image.width))
+        guard let size = pixelSize, size.width > 0, size.height > 0 else { return super.sizeThatFits(proposal) }
+        let aspect = size.height / size.width
+        let w = width ?? (proposal.width.isFinite ? proposal.width : size.width)
         return Size(width: w, height: height ?? (w * aspect))
     }
 
     /// Where the image lands in local points.
     public var imageRect: Rect {
-        guard let image, image.width > 0, image.height > 0 else { return .zero }
-        let iw = Double(image.width), ih = Double(image.height)
-        let sx = frame.width / iw, sy = frame.height / ih
+        guard let size = pixelSize, size.width > 0, size.height > 0 else { return .zero }
+        let sx = frame.width / size.width, sy = frame.height / size.height
         let s = contentMode == .fit ? min(sx, sy) : max(sx, sy)
-        let w = iw * s, h = ih * s
+        let w = size.width * s, h = size.height * s
         return Rect(x: (frame.width - w) / 2, y: (frame.height - h) / 2, width: w, height: h)
     }
 
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
-        guard let image else { return }
+        var pixels = image
+        if pixels == nil, let source, let store = window?.images,
+           case let .ready(decoded) = store.image(for: source, drawnBy: self) {
+            pixels = decoded
+        }
+        guard let pixels else {
+            if let placeholder { context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: cornerRadius, color: placeholder) }
+            return
+        }
         context.canvas.save()
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
         if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
         else { context.canvas.clip(to: bounds) }
         let destination = context.pixels(imageRect)
         // The window's raster cache keeps the image's halvings, shared by every view showing it.
-        let source = context.canvas.cache.source(for: destination.size, from: image)
-        context.canvas.draw(image: source, in: destination, filter: .bilinear)
+        let reduced = context.canvas.cache.source(for: destination.size, from: pixels)
+        context.canvas.draw(image: reduced, in: destination, filter: .bilinear)
         context.canvas.restore()
+    }
+
+    /// A background decode arrived: its size may change the layout.
+    func imageArrived() {
+        if width == nil || height == nil { setNeedsLayout() }
+        setNeedsDisplay()
     }
 }
 

@@ -73,6 +73,38 @@ public final class Window: App {
         holder = RootView()
         holder.owner = self
         holder.add(root)
+        let cache = rasterCache
+        images.onRelease = { cache.forgetHalvings(of: $0) }
+        memoryBudget = Window.defaultMemoryBudget
+    }
+
+    // MARK: Memory (issue 13)
+
+    /// The pictures of `ImageView(source:)`, decoded and released within the memory budget.
+    public let images = ImageStore()
+    public static let defaultMemoryBudget = 192 << 20
+    /// Bytes the window's caches may hold beyond what the screen shows: the halved copies of
+    /// reduced pictures get a quarter (at most 32 MB), decoded pictures the rest. The board
+    /// sets it from `memory_budget_mb`.
+    public var memoryBudget = 0 {
+        didSet {
+            memoryBudget = max(0, memoryBudget)
+            rasterCache.maximumHalvingBytes = min(32 << 20, memoryBudget / 4)
+            images.budgetBytes = memoryBudget - rasterCache.maximumHalvingBytes
+        }
+    }
+
+    /// What the window's pictures, glyphs and laid-out text hold now.
+    public var memoryUse: MemoryUse {
+        var textBytes = 0
+        func walk(_ view: View) {
+            if let label = view as? Label { textBytes += label.layoutBytes }
+            view.children.forEach(walk)
+        }
+        walk(root)
+        return MemoryUse(budget: memoryBudget, images: images.residentBytes, imageCount: images.residentCount,
+                         imageDecodes: images.decodeCount, halvings: rasterCache.halvingBytes,
+                         glyphs: typography.library.glyphCacheBytes, text: textBytes)
     }
 
     // MARK: Timers and work from other threads (APP-2)
@@ -243,6 +275,7 @@ public final class Window: App {
             for b in plan.blits { canvas.copy(rect: b.rect.offsetBy(dx: -b.dx, dy: -b.dy).intersection(b.rect), dx: b.dx, dy: b.dy) }
         }
         for rect in plan.damage.rects { draw(rect, into: frame, at: t) }
+        images.frameEnded()
         return plan.changed
     }
 

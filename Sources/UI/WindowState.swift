@@ -45,6 +45,8 @@ public struct WindowState: Codable, Hashable, Sendable {
     public var pageControls: [PageControlState]
     public var elements: [ElementState]
     @ExplicitNull public var focus: String?
+    /// Bytes held by the window's pictures, glyphs and text, and its budget.
+    public var memory: MemoryUse
 }
 
 /// An optional written as `null` when it has no value, not left out, so that a client reading
@@ -114,7 +116,7 @@ extension Window {
         }
         collectElements(root)
         return WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: scrolls, pageControls: controls,
-                           elements: elements, focus: focusedView?.id)
+                           elements: elements, focus: focusedView?.id, memory: memoryUse)
     }
 
     public func stateJSON(at t: Double, frameNumber: Int) -> String {

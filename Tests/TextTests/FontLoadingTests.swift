@@ -1,5 +1,6 @@
 import Testing
 @testable import Text
+import TestSupport
 import Raster
 #if canImport(Glibc)
 import Glibc
@@ -160,5 +161,21 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
         let font = try Font(faces: [face!], pixelSize: 20)
         #expect(font.width(of: "Still works") > 50)
         #expect(font.glyphTables[0].glyph(face!.glyphIndex(for: "S")).mask.width > 0)
+    }
+}
+
+/// A FIFO named as a font used to block FreeType's open for good; /dev/zero never ends.
+@Suite struct SpecialFileFontTests {
+    @Test func aFIFOOrDeviceIsRefusedWithoutOpeningIt() throws {
+        let fonts = try repositoryFonts()
+        try forEachSpecialFile { path in
+            do {
+                _ = try fonts.loadFace(path: path)
+                Issue.record("loaded \(path) as a font")
+            } catch {
+                #expect(error as? FontError == .unreadable(path: path, reason: "not a regular file (a FIFO, device or socket)"))
+                #expect("\(error)".contains(path))
+            }
+        }
     }
 }

@@ -1,0 +1,223 @@
+import Dispatch
+import Geometry
+import Raster
+import Runtime
+
+/// Decoded pictures within a memory budget, shared by every `ImageView` that shows the same
+/// source (a file path). When the decoded total passes the budget, pictures that no view shows
+/// on screen are released, least recently drawn first; one that scrolls back into view is
+/// decoded again. On a board the decoding runs on a background queue and the view shows
+/// its placeholder until the pixels are there, so a frame never waits for a decoder; headless
+/// it runs at once, so screenshots at a given time are the same on every run.
+///
+/// The decoder comes from the app's runtime (`Image.read` of ImageCodecs for files), so the
+/// UI layer holds no codec.
+public final class ImageStore {
+    public typealias Decoder = @Sendable (_ source: String) throws -> PixelBuffer
+
+    /// What `image(for:)` has for a source now.
+    public enum Lookup {
+        case ready(PixelBuffer)
+        /// Being decoded (on a board): draw a placeholder, the view is redrawn when it is there.
+        case pending
+        /// The decoder failed: the message names the source and the reason.
+        case failed(String)
+    }
+
+    /// Bytes of decoded pixels the store keeps beyond the pictures of the latest frame.
+    public var budgetBytes: Int { didSet { budgetBytes = max(0, budgetBytes) } }
+    /// Decode on a background queue (a board) or at once (headless: deterministic frames).
+    public var decodesInBackground = false
+    public var decoder: Decoder?
+    /// Told of each picture released (the window's raster cache drops its halvings).
+    var onRelease: ((PixelBuffer) -> Void)?
+
+    public private(set) var residentBytes = 0
+    public var residentCount: Int { entries.values.reduce(0) { $0 + ($1.image == nil ? 0 : 1) } }
+    /// Decodes so far (a picture decoded again after its release counts again).
+    public private(set) var decodeCount = 0
+
+    private struct Entry {
+        var image: PixelBuffer?
+        /// Known once decoded, kept after a release so layouts need not wait for the pixels.
+        var size: (width: Int, height: Int)?
+        var failure: String?
+        var decoding = false
+        var lastDrawn = -1
+        /// Views that asked for it: it stays while one is on screen, and they are redrawn
+        /// when a background decode arrives.
+        var viewers: [WeakView] = []
+    }
+    private struct WeakView { weak var view: View? }
+
+    private var entries: [String: Entry] = [:]
+    private var frame = 0
+    private let queue = DispatchQueue(label: "glide.images")
+    private var arrivals: LoopChannel<Arrival>?
+    private struct Arrival: Sendable {
+        var source: String
+        var result: Result<PixelBuffer, DecodeFailure>
+    }
+    private struct DecodeFailure: Error, Sendable { var message: String }
+
+    public init(budgetBytes: Int = 160 << 20, decoder: Decoder? = nil) {
+        self.budgetBytes = max(0, budgetBytes)
+        self.decoder = decoder
+    }
+
+    /// The pixels of `source` for a view drawing it in the current frame: ready, pending (a
+    /// decode was started) or failed.
+    public func image(for source: String, drawnBy view: View? = nil) -> Lookup {
+        var entry = entries[source] ?? Entry()
+        entry.lastDrawn = frame
+        defer { entries[source] = entry }
+        if let image = entry.image { return .ready(image) }
+        if let failure = entry.failure { return .failed(failure) }
+        if let view, !entry.viewers.contains(where: { $0.view === view }) {
+            entry.viewers.removeAll { $0.view == nil }
+            entry.viewers.append(WeakView(view: view))
+        }
+        if entry.decoding { return .pending }
+        guard let decoder else { entry.failure = "\(source): no image decoder in this window"; return .failed(entry.failure!) }
+        if decodesInBackground, let channel = channel(for: view) {
+            entry.decoding = true
+            queue.async {
+                let result = Result { () throws(DecodeFailure) in
+                    do { return try decoder(source) } catch { throw DecodeFailure(message: "\(error)") }
+                }
+                _ = channel.send(Arrival(source: source, result: result))
+            }
+            return .pending
+        }
+        decodeCount += 1
+        do {
+            let image = try decoder(source)
+            store(image, in: &entry)
+            return .ready(image)
+        } catch {
+            entry.failure = "\(error)"
+            return .failed(entry.failure!)
+        }
+    }
+
+    /// Decodes `source` now (while an app builds its views, not while it draws) and keeps the
+    /// pixels if the budget allows: its size is known from then on, and a bad file is found at
+    /// once. Returns the size or the decoder's error.
+    @discardableResult
+    public func preload(_ source: String) -> Result<Size, ImageStoreError> {
+        var entry = entries[source] ?? Entry()
+        if entry.size == nil && entry.failure == nil {
+            if let decoder {
+                decodeCount += 1
+                do { store(try decoder(source), in: &entry) } catch { entry.failure = "\(error)" }
+            } else {
+                entry.failure = "\(source): no image decoder in this window"
+            }
+            entries[source] = entry
+            releaseOverBudget()
+        }
+        if let size = entry.size { return .success(Size(width: Double(size.width), height: Double(size.height))) }
+        return .failure(ImageStoreError(message: entry.failure ?? source))
+    }
+
+    /// The pixel size of `source` once it has been decoded (even if released since).
+    public func size(of source: String) -> Size? {
+        entries[source]?.size.map { Size(width: Double($0.width), height: Double($0.height)) }
+    }
+
+    /// After each frame: pictures past the budget that this frame did not draw are released.
+    func frameEnded() {
+        releaseOverBudget()
+        frame += 1
+    }
+
+    /// Releases every decoded picture that no view shows on screen (memory pressure, tests).
+    public func releaseUnseen() {
+        for (source, entry) in entries where entry.image != nil && !isOnScreen(entry) { release(source) }
+    }
+
+    private func releaseOverBudget() {
+        guard residentBytes > budgetBytes else { return }
+        let candidates = entries.filter { $0.value.image != nil && $0.value.lastDrawn < frame && !isOnScreen($0.value) }
+            .sorted { $0.value.lastDrawn < $1.value.lastDrawn }
+        for (source, _) in candidates {
+            if residentBytes <= budgetBytes { break }
+            release(source)
+        }
+    }
+
+    /// A view shows it: one that a partial redraw did not draw this frame is still on screen.
+    private func isOnScreen(_ entry: Entry) -> Bool {
+        entry.viewers.contains { w in
+            guard let view = w.view, let window = view.window else { return false }
+            return !window.visibleRect(of: view).isEmpty
+        }
+    }
+
+    private func release(_ source: String) {
+        guard let image = entries[source]?.image else { return }
+        residentBytes -= Self.bytes(of: image)
+        entries[source]?.image = nil
+        onRelease?(image)
+    }
+
+    private func store(_ image: PixelBuffer, in entry: inout Entry) {
+        entry.image = image
+        entry.size = (image.width, image.height)
+        entry.failure = nil
+        residentBytes += Self.bytes(of: image)
+    }
+
+    static func bytes(of image: PixelBuffer) -> Int { image.stride * image.height * 4 }
+
+    /// The channel that brings decoded pictures back to the loop's thread, made on first use
+    /// from the window of the view that asked (nil without one: decode at once instead).
+    private func channel(for view: View?) -> LoopChannel<Arrival>? {
+        if let arrivals { return arrivals }
+        guard let window = view?.window else { return nil }
+        let made = window.channel { [weak self] (arrival: Arrival) in self?.receive(arrival) }
+        arrivals = made
+        return made
+    }
+
+    private func receive(_ arrival: Arrival) {
+        guard var entry = entries[arrival.source] else { return }
+        entry.decoding = false
+        decodeCount += 1
+        switch arrival.result {
+        case let .success(image): store(image, in: &entry)
+        case let .failure(failure): entry.failure = failure.message
+        }
+        entries[arrival.source] = entry
+        for w in entry.viewers { (w.view as? ImageView)?.imageArrived() }
+    }
+}
+
+/// Why a picture could not be shown: the decoder's message, naming the source.
+public struct ImageStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+/// Bytes held by a window's caches (`Window.memoryUse`), for `--stats` and `/state`.
+public struct MemoryUse: Codable, Hashable, Sendable {
+    /// The window's memory budget.
+    public var budget: Int
+    /// Decoded pictures kept by the image store, and how many.
+    public var images: Int
+    public var imageCount: Int
+    /// Decodes so far (a picture decoded again after a release counts again).
+    public var imageDecodes: Int
+    /// Halved copies of pictures drawn reduced.
+    public var halvings: Int
+    /// Rasterised glyphs of every font and size.
+    public var glyphs: Int
+    /// Laid-out text of the labels in the view tree.
+    public var text: Int
+
+    public var report: String {
+        func mb(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + " MB" }
+        return "memory: images \(mb(images)) (\(imageCount) pictures, \(imageDecodes) decodes), halvings \(mb(halvings)), "
+            + "glyphs \(mb(glyphs)), text \(mb(text)); budget \(mb(budget))"
+    }
+}
