@@ -1,6 +1,7 @@
-"""Resident memory with hostile content: a feed whose carousel lists one photo 500 times (before
-each reference was decoded and kept: 1.5 GB) stays within the board's 192 MB budget while the
-carousel is swiped through, measured as the process's peak resident set.
+"""Resident memory with hostile content, measured as the process's peak resident set: a feed
+whose carousel lists one photo 500 times (before each reference was decoded and kept: 1.5 GB),
+and one that lists 400 different photos (1.2 GB of pixels), stay within the board's 192 MB
+budget while the carousel is swiped through.
 
     swift build --product glide
     python3 -m pytest -q Tests/Memory
@@ -27,12 +28,12 @@ def peak_resident_mb(args):
     return usage.ru_maxrss / 1024
 
 
-def test_one_photo_listed_500_times_stays_within_the_budget(tmp_path):
-    if not os.path.exists(GLIDE):
-        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+def swipe_through(tmp_path, photos):
+    """Peak resident MB and the carousel's final page after 40 swipes through a feed whose
+    carousel lists `photos`."""
     manifest = json.loads((CONTENT / "manifest.json").read_text())
     feed = next(s for s in manifest["screens"] if "carousel" in s)
-    feed["carousel"] = [str(CONTENT / "images" / "photo-0.png")] * 500
+    feed["carousel"] = photos
     for s in manifest["screens"]:
         for card in s.get("cards", []):
             if card.get("image"):
@@ -54,6 +55,31 @@ def test_one_photo_listed_500_times_stays_within_the_budget(tmp_path):
                            "--script", str(script), "--out", str(tmp_path / "out")])
     state = json.loads((tmp_path / "out" / "final.json").read_text())
     carousel = next(s for s in state["scrollViews"] if s["id"] == "feed-carousel")
+    return mb, carousel, state["memory"]
+
+
+def test_one_photo_listed_500_times_stays_within_the_budget(tmp_path):
+    if not os.path.exists(GLIDE):
+        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+    mb, carousel, memory = swipe_through(tmp_path, [str(CONTENT / "images" / "photo-0.png")] * 500)
     assert carousel["page"] >= 30, carousel   # the swipes went through the photos
-    print(f"peak resident: {mb:.0f} MB")
+    print(f"one photo 500 times: peak resident {mb:.0f} MB, {memory}")
+    assert memory["imageDecodes"] < 20, memory   # the photo once, not 500 times (and the other screens' pictures)
     assert mb < BUDGET_MB, f"{mb:.0f} MB resident"
+
+
+def test_400_different_photos_stay_within_the_budget(tmp_path):
+    """Each link is a path of its own, decoded separately: 400 x 3 MB without a budget."""
+    if not os.path.exists(GLIDE):
+        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+    photos = []
+    for i in range(400):
+        link = tmp_path / f"photo-{i}.png"
+        link.symlink_to(CONTENT / "images" / f"photo-{i % 4}.png")
+        photos.append(str(link))
+    mb, carousel, memory = swipe_through(tmp_path, photos)
+    assert carousel["page"] >= 30, carousel
+    print(f"400 different photos: peak resident {mb:.0f} MB, {memory}")
+    assert memory["imageDecodes"] > 400, memory          # released ones came back as decodes
+    assert memory["images"] <= memory["budget"], memory
+    assert mb < BUDGET_MB + 64, f"{mb:.0f} MB resident"

@@ -28,29 +28,56 @@ import Testing
         return (ScrollView(id: "list", content: stack), stack)
     }
 
+    /// Resident memory of this process (/proc/self/statm), bytes.
+    static func residentBytes() -> Int {
+        let text = String(decoding: readAll("/proc/self/statm"), as: UTF8.self)
+        guard let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    static func readAll(_ path: String) -> [UInt8] {
+        guard let f = fopen(path, "rb") else { return [] }
+        defer { fclose(f) }
+        var bytes = [UInt8](repeating: 0, count: 256)
+        let n = fread(&bytes, 1, bytes.count, f)
+        return Array(bytes[0..<max(0, n)])
+    }
+
+    /// An app with a lazy list of a million picture rows, each a 400x300 picture of its own
+    /// (480 kB: the 450 rows flung through hold 216 MB without a budget), stays within a
+    /// 16 MB budget: the store's bytes, and this process's resident memory.
     @Test func aMillionPictureRowsStayWithinTheBudget() throws {
-        let (scroll, _) = Self.pictureList(count: 1_000_000)
+        let stack = LazyVStack(id: "rows", count: 1_000_000) { i in
+            ImageView(source: "row-\(i)", id: "row-\(i)", width: 100, height: 100)
+        }
+        let scroll = ScrollView(id: "list", content: stack)
         let w = try makeWindow(scroll, width: 200, height: 400)
-        // 40 kB a picture (100x100): room for 30 beyond the screen's 4 or 5.
-        w.memoryBudget = 1_600_000
-        w.images.decoder = { Self.picture($0) }
-        var t = w.frames(from: 0, to: 0.1).width > 0 ? 0.2 : 0
-        var peak = 0
+        w.memoryBudget = 16 << 20
+        w.images.decoder = { source in
+            PixelBuffer(width: 400, height: 300, fill: PremultipliedColor(argb: Self.colour(of: source)))
+        }
+        var t = 0.2
+        _ = w.frames(from: 0, to: t)
+        let residentBefore = Self.residentBytes()
+        var peakStore = 0, peakResident = 0
         for _ in 0..<40 {
             t = w.drag(from: Point(x: 100, y: 380), to: Point(x: 100, y: 20), at: t, duration: 0.03) + 0.02
             _ = w.frames(from: t, to: t + 0.3)
             t += 0.3
-            peak = max(peak, w.images.residentBytes)
+            peakStore = max(peakStore, w.images.residentBytes + w.memoryUse.halvings)
+            peakResident = max(peakResident, Self.residentBytes() - residentBefore)
         }
         let offset = scroll.controller.state(at: t).offset.y
-        #expect(offset > 20_000)                        // flung through hundreds of rows
-        #expect(w.images.decodeCount > 200)
-        #expect(peak <= w.images.budgetBytes + 6 * 40_000, "peak \(peak)")
+        #expect(offset > 45_000)                        // flung through hundreds of rows
+        #expect(w.images.decodeCount > 450)
+        #expect(peakStore <= w.memoryBudget + 6 * 480_000, "store peak \(peakStore)")
+        #expect(peakResident < 48 << 20, "resident memory grew by \(peakResident >> 20) MB")
+        print("a million picture rows: store peak \(peakStore >> 10) kB, resident growth \(peakResident >> 10) kB, \(w.images.decodeCount) decodes")
         // The rows on screen show their own pictures.
         let frame = w.frames(from: t, to: t + 5)
-        let top = Int((scroll.controller.state(at: t + 5).offset.y / 100).rounded(.down))
-        let shown = frame[50, 100 * (top + 1) - Int(scroll.controller.state(at: t + 5).offset.y) + 50]
-        #expect(shown == Self.colour(of: "row-\(top + 1)"))
+        let y = scroll.controller.state(at: t + 5).offset.y
+        let top = Int((y / 100).rounded(.down))
+        #expect(frame[50, 100 * (top + 1) - Int(y) + 50] == Self.colour(of: "row-\(top + 1)"))
     }
 
     @Test func aPictureThatScrollsBackIsDecodedAgain() throws {
