@@ -495,6 +495,12 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
 
 /// Inputs the fuzzer (Tests/Fuzz) found, as exact cases.
 @Suite struct FuzzFoundTests {
+    /// Two fingers down 200 pt apart at (300, 400) and (500, 400), the second moved to `x`.
+    func pinch(_ e: inout ScrollController, secondFingerTo x: Double) {
+        e.handle(TouchEvent(.began, id: 0, location: Point(300, 400), time: 0))
+        e.handle(TouchEvent(.began, id: 1, location: Point(500, 400), time: 0))
+        e.handle(TouchEvent(.moved, id: 1, location: Point(x, 400), time: 0.1))
+    }
     /// `autoscroll(velocity: .zero)` is how a view stops autoscrolling when the finger lifts.
     /// It used to freeze every motion, so content bouncing back from past an edge stayed there.
     @Test func stoppingAutoscrollLetsABounceBackFinish() {
@@ -517,9 +523,7 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         e.autoscroll(velocity: .zero, at: 0.5)
         #expect(e.isAtRest(at: 0.5) && close(e.state(at: 3).offset.y, 500))
     }
-}
 
-extension FuzzFoundTests {
     /// A lift reported at an absurd place (or time) used to be dropped with the other bad
     /// samples, so the finger stayed down and the list never moved again.
     @Test(arguments: [Point(400, -1e300), Point(.nan, 300), Point(400, 2e7)])
@@ -542,9 +546,7 @@ extension FuzzFoundTests {
         e.handle(TouchEvent(.cancelled, location: Point(400, 300), time: .nan))
         #expect(e.isAtRest(at: 1))
     }
-}
 
-extension FuzzFoundTests {
     /// Autoscroll used to freeze a running zoom animation at a passing scale, leaving the
     /// content out of bounds at that scale.
     @Test func autoscrollWaitsForAZoomAnimation() {
@@ -559,16 +561,12 @@ extension FuzzFoundTests {
         e.autoscroll(velocity: Point(0, 500), at: 5)
         #expect(e.state(at: 5.1).phase == .animating)
     }
-}
 
-extension FuzzFoundTests {
     /// A program scroll during the zoom's spring back from a pinch past the maximum used to
     /// freeze the scale above the maximum for good.
     @Test func aProgramScrollDuringTheZoomSpringBackEndsWithinTheLimits() {
         var e = feed(content: Size(800, 800)) { $0.minimumScale = 0.5; $0.maximumScale = 2 }
-        e.handle(TouchEvent(.began, id: 0, location: Point(300, 400), time: 0))
-        e.handle(TouchEvent(.began, id: 1, location: Point(500, 400), time: 0))
-        e.handle(TouchEvent(.moved, id: 1, location: Point(800, 400), time: 0.1))
+        pinch(&e, secondFingerTo: 800)
         e.handle(TouchEvent(.ended, id: 1, location: Point(800, 400), time: 0.2))
         e.handle(TouchEvent(.ended, id: 0, location: Point(300, 400), time: 0.2))
         #expect(e.state(at: 0.21).scale > 2)
@@ -576,9 +574,7 @@ extension FuzzFoundTests {
         #expect(e.isAtRest(at: 5))
         #expect(e.state(at: 5).scale == 2)
     }
-}
 
-extension FuzzFoundTests {
     /// After a zoom animation, even a finished one, a content change was ignored, so content
     /// that shrank left the offset out of bounds.
     @Test func contentThatShrinksAfterAZoomMovesTheOffsetIn() {
@@ -590,9 +586,7 @@ extension FuzzFoundTests {
         let rest = e.state(at: 10)
         #expect(rest.scale == 2 && rest.offset.y == e.maximumOffset(.vertical) && rest.offset.y == 1200)
     }
-}
 
-extension FuzzFoundTests {
     /// An autoscroll at the end of content that then shrank kept the old offset, and stopping
     /// it left the content there.
     @Test func anAutoscrollWhoseContentShrinksEndsInsideTheNewBounds() {
@@ -603,25 +597,19 @@ extension FuzzFoundTests {
         e.autoscroll(velocity: .zero, at: 3.1)
         #expect(e.isAtRest(at: 10) && e.state(at: 10).offset.y == 200)
     }
-}
 
-extension FuzzFoundTests {
     /// A program zoom during a pinch started an animation under the fingers; when they lifted
     /// the scale went negative.
     @Test func aProgramZoomDuringAPinchWaitsForTheFingers() {
         var e = feed(content: Size(800, 1600)) { $0.minimumScale = 0.25; $0.maximumScale = 1 }
-        e.handle(TouchEvent(.began, id: 0, location: Point(300, 400), time: 0))
-        e.handle(TouchEvent(.began, id: 1, location: Point(500, 400), time: 0))
-        e.handle(TouchEvent(.moved, id: 1, location: Point(700, 400), time: 0.1))
+        pinch(&e, secondFingerTo: 700)
         e.zoom(to: 0.5, around: Point(400, 400), at: 0.15)
         #expect(e.state(at: 0.2).phase == .zooming)
         e.handle(TouchEvent(.ended, id: 1, location: Point(700, 400), time: 0.3))
         e.handle(TouchEvent(.ended, id: 0, location: Point(300, 400), time: 0.4))
         #expect(e.isAtRest(at: 5) && e.state(at: 5).scale == 1)
     }
-}
 
-extension FuzzFoundTests {
     /// A program zoom under a resting finger ran unseen until the finger dragged, and the
     /// drag then rested past the content's end.
     @Test func aProgramZoomUnderARestingFingerIsIgnored() {
