@@ -44,11 +44,15 @@ public final class ImageStore {
         var failure: String?
         var decoding = false
         var lastDrawn = -1
-        /// Views that asked for it: it stays while one is on screen, and they are redrawn
+        /// Halvings of the decoded picture that `image` holds: a picture drawn reduced is kept
+        /// at the level the window's raster cache would draw it from, not whole.
+        var level = 0
+        /// Views that asked for it, with the level each drew it at: it stays while one is on
+        /// screen, is kept at the most detailed level one of them needs, and they are redrawn
         /// when a background decode arrives.
-        var viewers: [WeakView] = []
+        var viewers: [Viewer] = []
     }
-    private struct WeakView { weak var view: View? }
+    private struct Viewer { weak var view: View?; var level: Int }
 
     private var entries: [String: Entry] = [:]
     private var frame = 0
@@ -56,8 +60,16 @@ public final class ImageStore {
     private var arrivals: LoopChannel<Arrival>?
     private struct Arrival: Sendable {
         var source: String
-        var result: Result<PixelBuffer, DecodeFailure>
+        var result: Result<Decoded, DecodeFailure>
     }
+    /// A decode reduced to a level, with the whole picture's size.
+    private struct Decoded: Sendable {
+        var image: PixelBuffer
+        var width: Int, height: Int
+        var level: Int
+    }
+    /// Sources drawn this frame, whose kept level is checked when it ends.
+    private var drawnThisFrame: Set<String> = []
     private struct DecodeFailure: Error, Sendable { var message: String }
 
     public init(budgetBytes: Int = 160 << 20, decoder: Decoder? = nil) {
@@ -65,39 +77,65 @@ public final class ImageStore {
         self.decoder = decoder
     }
 
-    /// The pixels of `source` for a view drawing it in the current frame: ready, pending (a
-    /// decode was started) or failed.
-    public func image(for source: String, drawnBy view: View? = nil) -> Lookup {
+    /// The pixels of `source` for a view drawing it in the current frame at `drawnSize` pixels
+    /// (nil: whole): ready, pending (a decode was started) or failed. Ready pixels may be a
+    /// halving of the picture, as detailed as the views showing it need.
+    public func image(for source: String, drawnBy view: View? = nil, drawnSize: Size? = nil) -> Lookup {
         var entry = entries[source] ?? Entry()
         entry.lastDrawn = frame
+        drawnThisFrame.insert(source)
         defer { entries[source] = entry }
-        if let image = entry.image { return .ready(image) }
-        if let failure = entry.failure { return .failed(failure) }
-        if let view, !entry.viewers.contains(where: { $0.view === view }) {
-            entry.viewers.removeAll { $0.view == nil }
-            entry.viewers.append(WeakView(view: view))
+        let wanted = entry.size.map { Self.halvings(width: $0.width, height: $0.height, drawnAt: drawnSize) } ?? 0
+        if let view {
+            entry.viewers.removeAll { $0.view == nil || $0.view === view }
+            entry.viewers.append(Viewer(view: view, level: wanted))
         }
-        if entry.decoding { return .pending }
+        if let failure = entry.failure { return .failed(failure) }
+        if let image = entry.image, wanted >= entry.level { return .ready(image) }
+        // Not there, or kept too reduced for this view (a pinch zooms in): decode again. A
+        // board shows what it has meanwhile.
+        if entry.decoding { return entry.image.map { .ready($0) } ?? .pending }
         guard let decoder else { entry.failure = "\(source): no image decoder in this window"; return .failed(entry.failure!) }
         if decodesInBackground, let channel = channel(for: view) {
             entry.decoding = true
             queue.async {
                 let result = Result { () throws(DecodeFailure) in
-                    do { return try decoder(source) } catch { throw DecodeFailure(message: "\(error)") }
+                    do { return try Self.decode(source, with: decoder, level: wanted) }
+                    catch { throw DecodeFailure(message: "\(error)") }
                 }
                 _ = channel.send(Arrival(source: source, result: result))
             }
-            return .pending
+            return entry.image.map { .ready($0) } ?? .pending
         }
         decodeCount += 1
         do {
-            let image = try decoder(source)
-            store(image, in: &entry)
-            return .ready(image)
+            let decoded = try Self.decode(source, with: decoder, level: wanted)
+            store(decoded, in: &entry)
+            return .ready(decoded.image)
         } catch {
             entry.failure = "\(error)"
             return .failed(entry.failure!)
         }
+    }
+
+    /// How many halvings the window's raster cache takes to draw a `width` x `height` picture
+    /// at `drawn` pixels (the same rule, so pixels drawn from a kept halving are the same).
+    static func halvings(width: Int, height: Int, drawnAt drawn: Size?) -> Int {
+        guard let drawn else { return 0 }
+        var (w, h, n) = (width, height, 0)
+        while drawn.width < Double(w) / 2 && drawn.height < Double(h) / 2 && w >= 2 && h >= 2 {
+            w = (w + 1) / 2; h = (h + 1) / 2; n += 1
+        }
+        return n
+    }
+
+    /// Decodes the whole picture and keeps its `level`th halving (the whole decode is freed
+    /// before the next one starts).
+    private static func decode(_ source: String, with decoder: Decoder, level: Int) throws -> Decoded {
+        let whole = try decoder(source)
+        var image = whole
+        for _ in 0..<level where image.width >= 2 && image.height >= 2 { image = image.halved() }
+        return Decoded(image: image, width: whole.width, height: whole.height, level: level)
     }
 
     /// Decodes `source` now (while an app builds its views, not while it draws) and keeps the
@@ -109,7 +147,7 @@ public final class ImageStore {
         if entry.size == nil && entry.failure == nil {
             if let decoder {
                 decodeCount += 1
-                do { store(try decoder(source), in: &entry) } catch { entry.failure = "\(error)" }
+                do { store(try Self.decode(source, with: decoder, level: 0), in: &entry) } catch { entry.failure = "\(error)" }
             } else {
                 entry.failure = "\(source): no image decoder in this window"
             }
@@ -127,8 +165,25 @@ public final class ImageStore {
 
     /// After each frame: pictures past the budget that this frame did not draw are released.
     func frameEnded() {
+        for source in drawnThisFrame { reduceToNeeds(source) }
+        drawnThisFrame.removeAll(keepingCapacity: true)
         releaseOverBudget()
         frame += 1
+    }
+
+    /// Keeps a picture only as detailed as the most detailed view of it needs: a preloaded
+    /// photo shown as a thumbnail keeps the thumbnail's halving.
+    private func reduceToNeeds(_ source: String) {
+        guard var entry = entries[source], let image = entry.image, !entry.decoding else { return }
+        let needed = entry.viewers.filter { $0.view?.window != nil }.map(\.level).min() ?? entry.level
+        guard needed > entry.level else { return }
+        var reduced = image
+        for _ in entry.level..<needed where reduced.width >= 2 && reduced.height >= 2 { reduced = reduced.halved() }
+        residentBytes += Self.bytes(of: reduced) - Self.bytes(of: image)
+        entry.image = reduced
+        entry.level = needed
+        entries[source] = entry
+        onRelease?(image)
     }
 
     /// Releases every decoded picture that no view shows on screen (memory pressure, tests).
@@ -161,11 +216,16 @@ public final class ImageStore {
         onRelease?(image)
     }
 
-    private func store(_ image: PixelBuffer, in entry: inout Entry) {
-        entry.image = image
-        entry.size = (image.width, image.height)
+    private func store(_ decoded: Decoded, in entry: inout Entry) {
+        if let old = entry.image {
+            residentBytes -= Self.bytes(of: old)
+            onRelease?(old)
+        }
+        entry.image = decoded.image
+        entry.level = decoded.level
+        entry.size = (decoded.width, decoded.height)
         entry.failure = nil
-        residentBytes += Self.bytes(of: image)
+        residentBytes += Self.bytes(of: decoded.image)
     }
 
     static func bytes(of image: PixelBuffer) -> Int { image.stride * image.height * 4 }
@@ -185,7 +245,7 @@ public final class ImageStore {
         entry.decoding = false
         decodeCount += 1
         switch arrival.result {
-        case let .success(image): store(image, in: &entry)
+        case let .success(decoded): store(decoded, in: &entry)
         case let .failure(failure): entry.failure = failure.message
         }
         entries[arrival.source] = entry

@@ -186,10 +186,16 @@ public final class ImageView: Box {
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
         var pixels = image
-        if pixels == nil, let source, let store = window?.images,
-           case let .ready(decoded) = store.image(for: source, drawnBy: self) {
-            pixels = decoded
+        if pixels == nil, let source, let store = window?.images {
+            // Before the first decode the size is not known: ask for the whole picture.
+            let drawn = pixelSize == nil ? nil : context.pixels(imageRect).size
+            if case let .ready(decoded) = store.image(for: source, drawnBy: self, drawnSize: drawn) {
+                pixels = decoded
+                // Decoded just now: tell the store the size it is drawn at, so it keeps no more.
+                if drawn == nil { _ = store.image(for: source, drawnBy: self, drawnSize: context.pixels(imageRect).size) }
+            }
         }
+        let destination = context.pixels(imageRect)
         guard let pixels else {
             if let placeholder { context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: cornerRadius, color: placeholder) }
             return
@@ -198,7 +204,6 @@ public final class ImageView: Box {
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
         if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
         else { context.canvas.clip(to: bounds) }
-        let destination = context.pixels(imageRect)
         // The window's raster cache keeps the image's halvings, shared by every view showing it.
         let reduced = context.canvas.cache.source(for: destination.size, from: pixels)
         context.canvas.draw(image: reduced, in: destination, filter: .bilinear)

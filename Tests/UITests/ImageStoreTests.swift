@@ -137,4 +137,28 @@ import Testing
         #expect(after[50, 50] == Self.colour(of: "slow"))
         #expect(w.images.decodeCount == 1)
     }
+
+    /// A picture shown reduced is kept at the halving it is drawn from, not whole; a view that
+    /// needs more detail (a zoom) gets it decoded again; the pixels are those of the whole
+    /// picture drawn the same way.
+    @Test func aPictureIsKeptAtTheSizeItIsDrawnAt() throws {
+        let whole = PixelBuffer(width: 400, height: 300)
+        for y in 0..<300 { for x in 0..<400 { whole.pixels[y * 400 + x] = 0xFF00_0000 | UInt32(x % 256) << 8 | UInt32(y % 256) } }
+        let thumbnail = ImageView(source: "photo", width: 90, height: 90)
+        let w = try makeWindow(Stack(.vertical, children: [thumbnail]), width: 200, height: 200)
+        w.images.decoder = { _ in whole }
+        let kept = w.frames(from: 0, to: 0.05)
+        #expect(w.images.residentBytes == 200 * 150 * 4)         // drawn 120x90 (fill): one halving
+        let direct = ImageView(whole, width: 90, height: 90)
+        let reference = try makeWindow(Stack(.vertical, children: [direct]), width: 200, height: 200)
+        let expected = reference.frames(from: 0, to: 0.05)
+        let differing = (0..<200 * 200).filter { kept[$0 % 200, $0 / 200] != expected[$0 % 200, $0 / 200] }
+        #expect(differing.count == 0, "first of the differing pixels: \(differing.first.map { ($0 % 200, $0 / 200) } as Any)")
+
+        let decodes = w.images.decodeCount
+        thumbnail.width = 190; thumbnail.height = 190
+        _ = w.frames(from: 0.1, to: 0.15)
+        #expect(w.images.decodeCount == decodes + 1)             // more detail: decoded again
+        #expect(w.images.residentBytes == 400 * 300 * 4)         // drawn 253x190: the whole picture
+    }
 }
