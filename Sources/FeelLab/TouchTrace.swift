@@ -36,6 +36,9 @@ public struct TraceSample: Hashable, Sendable {
 /// phases, NaN or infinite values, time going backwards, moves or lifts of a finger that is not
 /// down, and a finger going down twice.
 public enum TouchTrace {
+    /// Milliseconds from the first sample to the last.
+    public static let maximumSpan = 600_000.0
+
     public static func parse(_ text: String) throws(FeelInputError) -> [TraceSample] {
         var samples: [TraceSample] = []
         var down: Set<Int> = []
@@ -58,10 +61,10 @@ public enum TouchTrace {
             }
             let t = try number(fields[0], "t_ms", lineNumber)
             guard let phase = TraceSample.Phase(rawValue: fields[1].lowercased()) else {
-                throw FeelInputError(line: lineNumber, "unknown phase '\(fields[1])' (expected down, move, up or cancel)")
+                throw FeelInputError(line: lineNumber, "unknown phase '\(excerpt(fields[1]))' (expected down, move, up or cancel)")
             }
             guard let id = Int(fields[2]) else {
-                throw FeelInputError(line: lineNumber, "finger id '\(fields[2])' is not an integer")
+                throw FeelInputError(line: lineNumber, "finger id '\(excerpt(fields[2]))' is not an integer")
             }
             var location = Point.zero
             if phase == .down || phase == .move {
@@ -70,8 +73,12 @@ public enum TouchTrace {
                 }
                 location = Point(x: try number(fields[3], "x", lineNumber), y: try number(fields[4], "y", lineNumber))
             }
+            // Each frame of the span is a row of the table: a trace of a day would be millions.
+            if let first = samples.first, t - first.milliseconds > TouchTrace.maximumSpan {
+                throw FeelInputError(line: lineNumber, "the trace spans more than \(Int(TouchTrace.maximumSpan)) ms (10 minutes)")
+            }
             guard t >= lastTime else {
-                throw FeelInputError(line: lineNumber, "time goes backwards (\(fields[0]) ms after \(lastTime) ms)")
+                throw FeelInputError(line: lineNumber, "time goes backwards (\(excerpt(fields[0])) ms after \(lastTime) ms)")
             }
             lastTime = t
             switch phase {
@@ -92,10 +99,10 @@ public enum TouchTrace {
 
     static func number(_ field: String, _ name: String, _ line: Int) throws(FeelInputError) -> Double {
         guard let v = Double(field) else {
-            throw FeelInputError(line: line, "\(name) '\(field)' is not a number")
+            throw FeelInputError(line: line, "\(name) '\(excerpt(field))' is not a number")
         }
-        guard v.isFinite else { throw FeelInputError(line: line, "\(name) is \(field); it must be finite") }
-        guard abs(v) <= 1e9 else { throw FeelInputError(line: line, "\(name) \(field) is out of range") }
+        guard v.isFinite else { throw FeelInputError(line: line, "\(name) is \(excerpt(field)); it must be finite") }
+        guard abs(v) <= 1e9 else { throw FeelInputError(line: line, "\(name) \(excerpt(field)) is out of range") }
         return v
     }
 }

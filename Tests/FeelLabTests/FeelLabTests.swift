@@ -134,3 +134,25 @@ import Geometry
         #expect(FeelLab.point("3,-4") == .init(3, -4))
     }
 }
+
+/// Found by the fuzzer (Tests/Fuzz): a trace whose last sample came 1e9 ms after its first
+/// tabulated a row per frame in between (60 million rows, minutes of work).
+@Suite struct FuzzFoundTraceTests {
+    @Test func aTraceLongerThanTenMinutesIsRefusedWithItsLine() {
+        let csv = "t_ms,phase,id,x,y\n0,down,0,100,400\n16,move,0,100,300\n600017,up,0\n"
+        #expect(throws: FeelInputError(line: 4, "the trace spans more than 600000 ms (10 minutes)")) {
+            try TouchTrace.parse(csv)
+        }
+        #expect((try? TouchTrace.parse("0,down,0,1,1\n600000,up,0\n"))?.count == 2)
+    }
+
+    @Test func aLongBadFieldIsCutInTheMessage() {
+        let csv = "0,down,0,1,\(String(repeating: "9x", count: 50_000))\n"
+        do {
+            _ = try TouchTrace.parse(csv)
+            Issue.record("accepted a bad y")
+        } catch {
+            #expect(error.description.count < 200 && error.description.contains("(100000 characters)"))
+        }
+    }
+}
