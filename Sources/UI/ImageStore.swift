@@ -24,7 +24,7 @@ public final class ImageStore {
         case failed(String)
     }
 
-    /// Bytes of decoded pixels the store keeps beyond the pictures of the latest frame.
+    /// Bytes of decoded pixels the store keeps beyond the pictures on screen.
     public var budgetBytes: Int { didSet { budgetBytes = max(0, budgetBytes) } }
     /// Decode on a background queue (a board) or at once (headless: deterministic frames).
     public var decodesInBackground = false
@@ -169,6 +169,11 @@ public final class ImageStore {
         drawnThisFrame.removeAll(keepingCapacity: true)
         releaseOverBudget()
         frame += 1
+        // Now and then, forget sources no view shows any more (a list flung through a
+        // million rows would otherwise keep an entry for each row it drew).
+        if frame % 600 == 0 {
+            entries = entries.filter { $0.value.image != nil || $0.value.decoding || $0.value.viewers.contains { $0.view != nil } }
+        }
     }
 
     /// Keeps a picture only as detailed as the most detailed view of it needs: a preloaded
