@@ -668,7 +668,9 @@ public struct ScrollController: Sendable {
     /// snap or program scroll carries on as if nothing happened, only `shift` further along, so
     /// what is on screen stays put. Unlike `resize`, no motion is stopped.
     public mutating func changeContent(size: Size, shiftedBy shift: Point, at t: Double) {
-        let d = shift.isFinite ? shift : .zero
+        // Content is at most 1e9 points long: a larger shift is no measurement, and springs
+        // started that far away overflow.
+        let d = shift.isFinite ? Point(x: max(-1e9, min(1e9, shift.x)), y: max(-1e9, min(1e9, shift.y))) : .zero
         contentSize = Self.sanitized(size)
         let c = configuration
         switch mode {

@@ -9,6 +9,8 @@
 # Tests/Fuzz/Findings/ and fails the run: reproduce it with
 #   swift run glide-fuzz TARGET Tests/Fuzz/Findings/FILE
 # and, once fixed, move it into Tests/Fuzz/Corpus/TARGET so it stays a regression input.
+# FUZZ_SEED=N fixes libFuzzer's random seed (CI does, so a run explores what a local run with the
+# same seed explored first, instead of failing at random on a new finding).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS [TARGET...] [--keep]}
@@ -42,7 +44,7 @@ for target in "${targets[@]}"; do
     status=0
     # Fonts and seed images are larger than libFuzzer's default 4 KB input.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-        -max_len=16384 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Findings/$target-" \
+        -max_len=16384 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Findings/$target-" ${FUZZ_SEED:+-seed=$FUZZ_SEED} \
         "$fresh" "$kept" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)

@@ -622,3 +622,18 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         #expect(e.isAtRest(at: 5) && rest.scale == 1 && rest.offset.y == 92)
     }
 }
+
+extension FuzzFoundTests {
+    /// A content change that said everything moved by 1e300 points started a spring from
+    /// there, whose velocity overflowed to infinity.
+    @Test func anAbsurdContentShiftKeepsTheMotionFinite() {
+        var e = feed(content: Size(800, 5000))
+        e.scroll(to: Point(0, 1000), at: 0)
+        e.changeContent(size: Size(800, 5000), shiftedBy: Point(0, 1e300), at: 0.05)
+        for t in stride(from: 0.05, through: 5, by: 0.05) {
+            let s = e.state(at: t)
+            #expect(s.offset.isFinite && s.velocity.isFinite)
+        }
+        #expect(e.isAtRest(at: 10) && e.state(at: 10).offset.y == 4200)
+    }
+}

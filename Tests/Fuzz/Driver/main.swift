@@ -17,25 +17,34 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2 else { fail("no target") }
-guard let chosen = FuzzTarget(rawValue: arguments[1]) else { fail("unknown target '\(arguments[1])'") }
+// The target is the first argument; libFuzzer runs itself again for -merge and -fork without it,
+// so the chosen target also travels in the environment.
+let named = arguments.count >= 2 ? FuzzTarget(rawValue: arguments[1]) : nil
+let inherited = getenv("GLIDE_FUZZ_TARGET").flatMap { FuzzTarget(rawValue: String(cString: $0)) }
+guard let chosen = named ?? inherited else {
+    fail(arguments.count >= 2 ? "unknown target '\(arguments[1])'" : "no target")
+}
+setenv("GLIDE_FUZZ_TARGET", chosen.rawValue, 1)
 // A C callback captures nothing: the target and its context are globals of this program.
 nonisolated(unsafe) let target = chosen
 nonisolated(unsafe) let context = FuzzContext()
 
 #if GLIDE_FUZZ
 // libFuzzer sees the command line without the target name.
-var argc = CommandLine.argc - 1
+var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-argv![1] = argv![0]
-argv = argv! + 1
+if named != nil {
+    argc -= 1
+    argv![1] = argv![0]
+    argv = argv! + 1
+}
 exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
     target.run(UnsafeRawBufferPointer(start: data, count: size), context: context)
     return 0
 })
 #else
 var replayed = 0
-for path in arguments.dropFirst(2) {
+for path in arguments.dropFirst(named != nil ? 2 : 1) {
     do {
         replayed += try target.replay(path: path, context: context)
     } catch {
