@@ -63,10 +63,7 @@ public final class RasterCache {
     /// pixels (bilinear reduction below ½ aliases). Halvings are made on first need and shared
     /// by every drawing of the same image.
     public func source(for size: Size, from image: PixelBuffer) -> PixelBuffer {
-        func reduced(_ level: PixelBuffer) -> Bool {
-            size.width < Double(level.width) / 2 && size.height < Double(level.height) / 2
-                && level.width >= 2 && level.height >= 2
-        }
+        func reduced(_ level: PixelBuffer) -> Bool { Self.drawsReduced(size, width: level.width, height: level.height) }
         // Most images are drawn at half size or more: no bookkeeping for them.
         guard reduced(image) else { return image }
         let key = ObjectIdentifier(image)
@@ -88,6 +85,26 @@ public final class RasterCache {
         halvings[key] = entry
         trimHalvings(keeping: key)
         return level
+    }
+
+    /// True when an image of `width` x `height` pixels drawn at `size` is below half size on
+    /// both axes (with a half to take): bilinear sampling there aliases, so a halving is drawn.
+    public static func drawsReduced(_ size: Size, width: Int, height: Int) -> Bool {
+        size.width < Double(width) / 2 && size.height < Double(height) / 2 && width >= 2 && height >= 2
+    }
+
+    /// How many halvings of a `width` x `height` image `source(for:from:)` draws `size` from.
+    public static func halvingCount(drawnAt size: Size, width: Int, height: Int) -> Int {
+        var (w, h, n) = (width, height, 0)
+        while drawsReduced(size, width: w, height: h) { w = (w + 1) / 2; h = (h + 1) / 2; n += 1 }
+        return n
+    }
+
+    /// `image` halved `times` times, taking the halvings already made for drawing it.
+    public func halving(of image: PixelBuffer, times: Int) -> PixelBuffer {
+        let made = halvings[ObjectIdentifier(image)]?.levels ?? []
+        let taken = max(0, min(times, made.count))
+        return (taken > 0 ? made[taken - 1] : image).halved(times: times - taken)
     }
 
     /// Drops the halvings of `image` (its owner released it: they would keep it alive).

@@ -25,4 +25,11 @@ extension PixelBuffer {
         }
         return out
     }
+
+    /// Halved `times` times, as long as both sides have a half to take.
+    public func halved(times: Int) -> PixelBuffer {
+        var level = self
+        for _ in 0..<max(0, times) where level.width >= 2 && level.height >= 2 { level = level.halved() }
+        return level
+    }
 }

@@ -273,12 +273,17 @@ public struct ScrollController: Sendable {
 
     /// Stays at `x` when it is inside the content, else springs back to the nearer edge.
     func resting(at x: Double, _ axis: Axis, _ t: Double) -> AxisMotion {
-        let hi = maximumOffset(axis)
-        guard x < 0 || x > hi else { return .still(x) }
+        x >= 0 && x <= maximumOffset(axis) ? .still(x) : fling(from: x, velocity: 0, axis, t)
+    }
+
+    /// Friction from `x` at `v` from time `t`, and a bounce at an edge (or straight back from
+    /// past one), within the current content.
+    func fling(from x: Double, velocity v: Double, _ axis: Axis, _ t: Double) -> AxisMotion {
         let c = configuration
-        return .ballistic(BouncingScrollSimulation(position: x, velocity: 0, leadingExtent: 0, trailingExtent: hi,
-                                                   rate: c.decelerationRate, bounceSpring: c.bounceSpring,
-                                                   tolerance: c.tolerance), start: t)
+        return .ballistic(BouncingScrollSimulation(
+            position: x, velocity: v, leadingExtent: 0, trailingExtent: maximumOffset(axis), rate: c.decelerationRate,
+            bounceSpring: c.bounceSpring, maximumBounceVelocity: c.bounces(axis) ? c.maximumBounceVelocity : 0,
+            tolerance: c.tolerance), start: t)
     }
 
     // MARK: Touches
@@ -516,11 +521,7 @@ public struct ScrollController: Sendable {
                                                 target: target, tolerance: c.tolerance), start: t, phase: .snapping)
             }
             if vx == 0 && x >= 0 && x <= hi { return .still(x) }
-            let sim = BouncingScrollSimulation(
-                position: x, velocity: vx, leadingExtent: 0, trailingExtent: hi, rate: c.decelerationRate,
-                bounceSpring: c.bounceSpring,
-                maximumBounceVelocity: c.bounces(axis) ? c.maximumBounceVelocity : 0, tolerance: c.tolerance)
-            return .ballistic(sim, start: t)
+            return fling(from: x, velocity: vx, axis, t)
         }
     }
 
@@ -672,7 +673,6 @@ public struct ScrollController: Sendable {
         // started that far away overflow.
         let d = shift.isFinite ? Point(x: max(-1e9, min(1e9, shift.x)), y: max(-1e9, min(1e9, shift.y))) : .zero
         contentSize = Self.sanitized(size)
-        let c = configuration
         switch mode {
         case var .dragging(drag):
             drag.startRaw = drag.startRaw + d
@@ -698,11 +698,7 @@ public struct ScrollController: Sendable {
             case .ballistic:
                 // Friction forgets its past: restarting from here at this speed is the same
                 // trajectory, with the new bounds.
-                let sim = BouncingScrollSimulation(
-                    position: x, velocity: v, leadingExtent: 0, trailingExtent: hi, rate: c.decelerationRate,
-                    bounceSpring: c.bounceSpring,
-                    maximumBounceVelocity: c.bounces(axis) ? c.maximumBounceVelocity : 0, tolerance: c.tolerance)
-                restarted.append(.ballistic(sim, start: t))
+                restarted.append(fling(from: x, velocity: v, axis, t))
             case let .spring(s, start, phase):
                 guard !s.isDone(at: t - start) else { restarted.append(.still(max(0, min(hi, x)))); continue }
                 restarted.append(.spring(SpringSimulation(spring: s.spring, position: x, velocity: v,

@@ -24,13 +24,14 @@ public final class ImageStore {
         case failed(String)
     }
 
-    /// Bytes of decoded pixels the store keeps beyond the pictures on screen.
-    public var budgetBytes: Int { didSet { budgetBytes = max(0, budgetBytes) } }
+    /// Bytes of decoded pixels the store keeps beyond the pictures on screen (the window
+    /// sets it from its `memoryBudget`).
+    public internal(set) var budgetBytes = 0 { didSet { bytesAtLastTrim = nil } }
     /// Decode on a background queue (a board) or at once (headless: deterministic frames).
     public var decodesInBackground = false
     public var decoder: Decoder?
-    /// Told of each picture released (the window's raster cache drops its halvings).
-    var onRelease: ((PixelBuffer) -> Void)?
+    /// The window's raster cache: the halvings made to draw a picture are the ones it keeps.
+    private let cache: RasterCache
 
     public private(set) var residentBytes = 0
     public var residentCount: Int { entries.values.reduce(0) { $0 + ($1.image == nil ? 0 : 1) } }
@@ -70,22 +71,28 @@ public final class ImageStore {
     }
     /// Sources drawn this frame, whose kept level is checked when it ends.
     private var drawnThisFrame: Set<String> = []
+    /// `residentBytes` after the last release past the budget that could not get under it
+    /// (every picture left is on screen): until more is decoded, trying again frees nothing.
+    private var bytesAtLastTrim: Int?
     private struct DecodeFailure: Error, Sendable { var message: String }
 
-    public init(budgetBytes: Int = 160 << 20, decoder: Decoder? = nil) {
-        self.budgetBytes = max(0, budgetBytes)
-        self.decoder = decoder
-    }
+    init(cache: RasterCache) { self.cache = cache }
 
-    /// The pixels of `source` for a view drawing it in the current frame at `drawnSize` pixels
-    /// (nil: whole): ready, pending (a decode was started) or failed. Ready pixels may be a
-    /// halving of the picture, as detailed as the views showing it need.
-    public func image(for source: String, drawnBy view: View? = nil, drawnSize: Size? = nil) -> Lookup {
+    /// The pixels of `source` for a view drawing it in the current frame: ready, pending (a
+    /// decode was started) or failed. `drawnSize` gives the pixels the view draws a picture of
+    /// a given size at (nil: whole); ready pixels may be a halving of the picture, as detailed
+    /// as the views showing it need.
+    public func image(for source: String, drawnBy view: View? = nil, drawnSize: ((Size) -> Size)? = nil) -> Lookup {
         var entry = entries[source] ?? Entry()
         entry.lastDrawn = frame
         drawnThisFrame.insert(source)
         defer { entries[source] = entry }
-        let wanted = entry.size.map { Self.halvings(width: $0.width, height: $0.height, drawnAt: drawnSize) } ?? 0
+        func level(width: Int, height: Int) -> Int {
+            guard let drawnSize else { return 0 }
+            let drawn = drawnSize(Size(width: Double(width), height: Double(height)))
+            return RasterCache.halvingCount(drawnAt: drawn, width: width, height: height)
+        }
+        let wanted = entry.size.map { level(width: $0.width, height: $0.height) } ?? 0
         if let view {
             entry.viewers.removeAll { $0.view == nil || $0.view === view }
             entry.viewers.append(Viewer(view: view, level: wanted))
@@ -95,47 +102,20 @@ public final class ImageStore {
         // Not there, or kept too reduced for this view (a pinch zooms in): decode again. A
         // board shows what it has meanwhile.
         if entry.decoding { return entry.image.map { .ready($0) } ?? .pending }
-        guard let decoder else { entry.failure = "\(source): no image decoder in this window"; return .failed(entry.failure!) }
-        if decodesInBackground, let channel = channel(for: view) {
+        if decodesInBackground, let decoder, let channel = channel(for: view) {
             entry.decoding = true
             queue.async {
                 let result = Result { () throws(DecodeFailure) in
-                    do { return try Self.decode(source, with: decoder, level: wanted) }
+                    do { return try Self.decode(source, with: decoder) { _, _ in wanted } }
                     catch { throw DecodeFailure(message: "\(error)") }
                 }
                 _ = channel.send(Arrival(source: source, result: result))
             }
             return entry.image.map { .ready($0) } ?? .pending
         }
-        decodeCount += 1
-        do {
-            let decoded = try Self.decode(source, with: decoder, level: wanted)
-            store(decoded, in: &entry)
-            return .ready(decoded.image)
-        } catch {
-            entry.failure = "\(error)"
-            return .failed(entry.failure!)
-        }
-    }
-
-    /// How many halvings the window's raster cache takes to draw a `width` x `height` picture
-    /// at `drawn` pixels (the same rule, so pixels drawn from a kept halving are the same).
-    static func halvings(width: Int, height: Int, drawnAt drawn: Size?) -> Int {
-        guard let drawn else { return 0 }
-        var (w, h, n) = (width, height, 0)
-        while drawn.width < Double(w) / 2 && drawn.height < Double(h) / 2 && w >= 2 && h >= 2 {
-            w = (w + 1) / 2; h = (h + 1) / 2; n += 1
-        }
-        return n
-    }
-
-    /// Decodes the whole picture and keeps its `level`th halving (the whole decode is freed
-    /// before the next one starts).
-    private static func decode(_ source: String, with decoder: Decoder, level: Int) throws -> Decoded {
-        let whole = try decoder(source)
-        var image = whole
-        for _ in 0..<level where image.width >= 2 && image.height >= 2 { image = image.halved() }
-        return Decoded(image: image, width: whole.width, height: whole.height, level: level)
+        decodeNow(source, into: &entry, level: level)
+        if let view, let i = entry.viewers.lastIndex(where: { $0.view === view }) { entry.viewers[i].level = entry.level }
+        return entry.image.map { .ready($0) } ?? .failed(entry.failure ?? source)
     }
 
     /// Decodes `source` now (while an app builds its views, not while it draws) and keeps the
@@ -145,12 +125,7 @@ public final class ImageStore {
     public func preload(_ source: String) -> Result<Size, ImageStoreError> {
         var entry = entries[source] ?? Entry()
         if entry.size == nil && entry.failure == nil {
-            if let decoder {
-                decodeCount += 1
-                do { store(try Self.decode(source, with: decoder, level: 0), in: &entry) } catch { entry.failure = "\(error)" }
-            } else {
-                entry.failure = "\(source): no image decoder in this window"
-            }
+            decodeNow(source, into: &entry) { _, _ in 0 }
             entries[source] = entry
             releaseOverBudget()
         }
@@ -158,12 +133,30 @@ public final class ImageStore {
         return .failure(ImageStoreError(message: entry.failure ?? source))
     }
 
+    /// Decodes on this thread into `entry`, kept at the halving `level` gives for the picture's
+    /// size; a failure is kept in the entry.
+    private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
+        guard let decoder else { entry.failure = "\(source): no image decoder in this window"; return }
+        decodeCount += 1
+        do { store(try Self.decode(source, with: decoder, level: level), in: &entry) } catch { entry.failure = "\(error)" }
+    }
+
+    /// Decodes the whole picture and keeps the halving `level` gives for its size (the whole
+    /// decode is freed before the next one starts).
+    private static func decode(_ source: String, with decoder: Decoder,
+                               level: (_ width: Int, _ height: Int) -> Int) throws -> Decoded {
+        let whole = try decoder(source)
+        let n = level(whole.width, whole.height)
+        return Decoded(image: whole.halved(times: n), width: whole.width, height: whole.height, level: n)
+    }
+
     /// The pixel size of `source` once it has been decoded (even if released since).
     public func size(of source: String) -> Size? {
         entries[source]?.size.map { Size(width: Double($0.width), height: Double($0.height)) }
     }
 
-    /// After each frame: pictures past the budget that this frame did not draw are released.
+    /// After each frame: pictures are kept at the detail their views need, and past the
+    /// budget those no view shows are released.
     func frameEnded() {
         for source in drawnThisFrame { reduceToNeeds(source) }
         drawnThisFrame.removeAll(keepingCapacity: true)
@@ -182,28 +175,24 @@ public final class ImageStore {
         guard var entry = entries[source], let image = entry.image, !entry.decoding else { return }
         let needed = entry.viewers.filter { $0.view?.window != nil }.map(\.level).min() ?? entry.level
         guard needed > entry.level else { return }
-        var reduced = image
-        for _ in entry.level..<needed where reduced.width >= 2 && reduced.height >= 2 { reduced = reduced.halved() }
+        // The halvings drawn this frame are taken, not made again.
+        let reduced = cache.halving(of: image, times: needed - entry.level)
+        cache.forgetHalvings(of: image)
         residentBytes += Self.bytes(of: reduced) - Self.bytes(of: image)
         entry.image = reduced
         entry.level = needed
         entries[source] = entry
-        onRelease?(image)
-    }
-
-    /// Releases every decoded picture that no view shows on screen (memory pressure, tests).
-    public func releaseUnseen() {
-        for (source, entry) in entries where entry.image != nil && !isOnScreen(entry) { release(source) }
     }
 
     private func releaseOverBudget() {
-        guard residentBytes > budgetBytes else { return }
+        guard residentBytes > budgetBytes, residentBytes != bytesAtLastTrim else { return }
         let candidates = entries.filter { $0.value.image != nil && $0.value.lastDrawn < frame && !isOnScreen($0.value) }
             .sorted { $0.value.lastDrawn < $1.value.lastDrawn }
         for (source, _) in candidates {
             if residentBytes <= budgetBytes { break }
             release(source)
         }
+        bytesAtLastTrim = residentBytes > budgetBytes ? residentBytes : nil
     }
 
     /// A view shows it: one that a partial redraw did not draw this frame is still on screen.
@@ -218,13 +207,13 @@ public final class ImageStore {
         guard let image = entries[source]?.image else { return }
         residentBytes -= Self.bytes(of: image)
         entries[source]?.image = nil
-        onRelease?(image)
+        cache.forgetHalvings(of: image)
     }
 
     private func store(_ decoded: Decoded, in entry: inout Entry) {
         if let old = entry.image {
             residentBytes -= Self.bytes(of: old)
-            onRelease?(old)
+            cache.forgetHalvings(of: old)
         }
         entry.image = decoded.image
         entry.level = decoded.level

@@ -114,13 +114,13 @@ public final class PageControl: View, AnimatedView, TouchTarget {
                    background: (backgroundOpacity(at: t) * 255).rounded())
     }
 
+    /// The dots show the page its scroll view has at this instant.
+    public var sampledAfter: AnimatedView? { scrollView }
+
     /// Ends a tap's discrete interaction once its page transition is over, and redraws when
     /// what it shows changed (the page follows its scroll view, which does not tell it). The
     /// window calls it whenever it samples the scroll views (frames, input, state), on screen
     /// or not.
-    /// The dots show the page its scroll view has at this instant.
-    public var sampledAfter: AnimatedView? { scrollView }
-
     public func sample(at t: Double) {
         if let scroll = scrollView, interaction == .discrete, touchStart == nil, scroll.controller.isAtRest(at: t) {
             interaction = .none

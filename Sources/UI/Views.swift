@@ -75,7 +75,6 @@ public final class Label: Box {
 
     public override var backdrop: Backdrop { .varied }
 
-    /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     /// Bytes of the laid-out text this label keeps.
     var layoutBytes: Int {
         guard let layout = cached?.layout else { return 0 }
@@ -83,6 +82,7 @@ public final class Label: Box {
             + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
     }
 
+    /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
         let key = [width, scale]
         if let cached, cached.key == key { return cached.layout }
@@ -175,8 +175,11 @@ public final class ImageView: Box {
     }
 
     /// Where the image lands in local points.
-    public var imageRect: Rect {
-        guard let size = pixelSize, size.width > 0, size.height > 0 else { return .zero }
+    public var imageRect: Rect { pixelSize.map(imageRect(forPictureOf:)) ?? .zero }
+
+    /// Where a picture of `size` pixels lands in local points.
+    func imageRect(forPictureOf size: Size) -> Rect {
+        guard size.width > 0, size.height > 0 else { return .zero }
         let sx = frame.width / size.width, sy = frame.height / size.height
         let s = contentMode == .fit ? min(sx, sy) : max(sx, sy)
         let w = size.width * s, h = size.height * s
@@ -187,13 +190,12 @@ public final class ImageView: Box {
         super.draw(in: &context)
         var pixels = image
         if pixels == nil, let source, let store = window?.images {
-            // Before the first decode the size is not known: ask for the whole picture.
-            let drawn = pixelSize == nil ? nil : context.pixels(imageRect).size
-            if case let .ready(decoded) = store.image(for: source, drawnBy: self, drawnSize: drawn) {
-                pixels = decoded
-                // Decoded just now: tell the store the size it is drawn at, so it keeps no more.
-                if drawn == nil { _ = store.image(for: source, drawnBy: self, drawnSize: context.pixels(imageRect).size) }
+            let scale = context.scale
+            let lookup = store.image(for: source, drawnBy: self) { [unowned self] picture in
+                let r = imageRect(forPictureOf: picture)
+                return Size(width: r.width * scale, height: r.height * scale)
             }
+            if case let .ready(decoded) = lookup { pixels = decoded }
         }
         let destination = context.pixels(imageRect)
         guard let pixels else {

@@ -53,7 +53,7 @@ public final class Window: App {
     var pendingDamage = Region()
     var invalidatedViews: [View] = []
     var frameScheduled = true
-    let rasterCache = RasterCache()
+    let rasterCache: RasterCache
     private(set) var scrollViews: [ScrollView] = []
     private(set) var animatedViews: [AnimatedView] = []
     /// The scroll view a finger, wheel or touchpad moved last: keys go there without focus.
@@ -70,28 +70,29 @@ public final class Window: App {
         self.scaleFactor = scaleFactor.isFinite && scaleFactor > 0 ? scaleFactor : 1
         self.typography = typography
         self.root = root
+        let cache = RasterCache()
+        rasterCache = cache
+        images = ImageStore(cache: cache)
         holder = RootView()
         holder.owner = self
         holder.add(root)
-        let cache = rasterCache
-        images.onRelease = { cache.forgetHalvings(of: $0) }
-        memoryBudget = Window.defaultMemoryBudget
+        applyMemoryBudget()
     }
 
     // MARK: Memory (issue 13)
 
     /// The pictures of `ImageView(source:)`, decoded and released within the memory budget.
-    public let images = ImageStore()
+    public let images: ImageStore
     public static let defaultMemoryBudget = 192 << 20
     /// Bytes the window's caches may hold beyond what the screen shows: the halved copies of
     /// reduced pictures get a quarter (at most 32 MB), decoded pictures the rest. The board
     /// sets it from `memory_budget_mb`.
-    public var memoryBudget = 0 {
-        didSet {
-            memoryBudget = max(0, memoryBudget)
-            rasterCache.maximumHalvingBytes = min(32 << 20, memoryBudget / 4)
-            images.budgetBytes = memoryBudget - rasterCache.maximumHalvingBytes
-        }
+    public var memoryBudget = Window.defaultMemoryBudget { didSet { applyMemoryBudget() } }
+
+    private func applyMemoryBudget() {
+        let budget = max(0, memoryBudget)
+        rasterCache.maximumHalvingBytes = min(32 << 20, budget / 4)
+        images.budgetBytes = budget - rasterCache.maximumHalvingBytes
     }
 
     /// What the window's pictures, glyphs and laid-out text hold now.
@@ -102,7 +103,7 @@ public final class Window: App {
             view.children.forEach(walk)
         }
         walk(root)
-        return MemoryUse(budget: memoryBudget, images: images.residentBytes, imageCount: images.residentCount,
+        return MemoryUse(budget: max(0, memoryBudget), images: images.residentBytes, imageCount: images.residentCount,
                          imageDecodes: images.decodeCount, halvings: rasterCache.halvingBytes,
                          glyphs: typography.library.glyphCacheBytes, text: textBytes)
     }

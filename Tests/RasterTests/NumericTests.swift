@@ -429,3 +429,27 @@ struct TestRandom {
         #expect(buffer[3, 3] == 0xFFFF_FFFF)
     }
 }
+
+/// One rule for when an image is drawn from a halving, and the halvings made for drawing are
+/// the ones an owner keeping a reduced copy gets.
+@Suite struct HalvingTests {
+    @Test func halvingCountFollowsTheDrawingRule() {
+        #expect(RasterCache.halvingCount(drawnAt: Size(width: 120, height: 90), width: 400, height: 300) == 1)
+        #expect(RasterCache.halvingCount(drawnAt: Size(width: 99, height: 74), width: 400, height: 300) == 2)
+        #expect(RasterCache.halvingCount(drawnAt: Size(width: 200, height: 10), width: 400, height: 300) == 0)
+        #expect(RasterCache.halvingCount(drawnAt: Size(width: 0, height: 0), width: 5, height: 3) == 2)   // 5x3, 3x2, 2x1
+        #expect(RasterCache.halvingCount(drawnAt: Size(width: .nan, height: 1), width: 400, height: 300) == 0)
+    }
+
+    @Test func aKeptHalvingIsTheOneDrawn() {
+        let image = PixelBuffer(width: 64, height: 48, fill: PremultipliedColor(argb: 0xFF80_4020))
+        let cache = RasterCache()
+        let drawn = cache.source(for: Size(width: 10, height: 10), from: image)   // two halvings: 16x12
+        #expect(drawn.width == 16 && drawn.height == 12)
+        #expect(cache.halving(of: image, times: 2) === drawn)
+        #expect(cache.halving(of: image, times: 3).width == 8)
+        cache.forgetHalvings(of: image)
+        #expect(cache.halvingBytes == 0)
+        #expect(cache.halving(of: image, times: 2) !== drawn)
+    }
+}

@@ -161,4 +161,14 @@ import Testing
         #expect(w.images.decodeCount == decodes + 1)             // more detail: decoded again
         #expect(w.images.residentBytes == 400 * 300 * 4)         // drawn 253x190: the whole picture
     }
+
+    /// The budget splits the same way whether it is the default or set later.
+    @Test func theMemoryBudgetIsSplitBetweenPicturesAndHalvings() throws {
+        let w = try makeWindow(Stack(.vertical, children: []))
+        #expect(w.memoryBudget == 192 << 20 && w.images.budgetBytes == 160 << 20)
+        w.memoryBudget = 16 << 20
+        #expect(w.images.budgetBytes == 12 << 20 && w.memoryUse.budget == 16 << 20)
+        w.memoryBudget = -5
+        #expect(w.images.budgetBytes == 0 && w.memoryUse.budget == 0)
+    }
 }
