@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry"]),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         // Adapters.
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CJPEG"]),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CPNGRows", "CJPEG"]),
+        // libpng's row API reports errors by longjmp: it is driven from C, never from Swift.
+        .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         .target(name: "Runtime", dependencies: ["Raster", "Geometry", "CLinux"]),
         .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
@@ -35,6 +37,7 @@ let package = Package(
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
+        .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
         .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.

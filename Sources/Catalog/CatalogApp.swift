@@ -39,7 +39,7 @@ public final class CatalogApp {
         screenArea = ScreensView()
         let adaptive = Adaptive(id: "catalog-layout", content: root)
         window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: adaptive)
-        window.images.decoder = { try Image.read(path: $0) }
+        window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
         sidebar.width = 248
         sidebar.fill = Color(rgb: 0xFFFFFF)
         tabBar.fill = Color(rgb: 0xFFFFFF)

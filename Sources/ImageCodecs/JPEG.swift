@@ -13,6 +13,13 @@ public enum JPEG {
     /// truncated photo is never shown as if it were fine. EXIF orientation is not applied.
     /// The corresponding C functions are `tjDecompressHeader3` and `tjDecompress2`.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+        try decode(bytes, limits: limits) { _, _ in 0 }
+    }
+
+    /// Decodes with the DCT scaled by ½ to the power `dctHalvings` gives for the picture's
+    /// size (0 to 3): the size is the whole one halved that often, rounded up.
+    static func decode(_ bytes: [UInt8], limits: DecodeLimits, dctHalvings: (_ width: Int, _ height: Int) -> Int)
+        throws(ImageCodecError) -> PixelBuffer {
         guard bytes.count >= signature.count, bytes.prefix(signature.count).elementsEqual(signature) else {
             throw .invalidJPEG(message: "missing JPEG signature (FF D8 FF)")
         }
@@ -31,9 +38,13 @@ public enum JPEG {
             if let violation = limits.violation(width: Int(width), height: Int(height)) {
                 return .failure(violation)
             }
-            let buffer = PixelBuffer(width: Int(width), height: Int(height))
+            // TJSCALED rounds up, as a halving does; TurboJPEG picks the largest scaling
+            // factor that fits the size asked for, which is ½ to that power.
+            let k = Int32(max(0, min(3, dctHalvings(Int(width), Int(height)))))
+            let w = (width + (1 << k) - 1) >> k, h = (height + (1 << k) - 1) >> k
+            let buffer = PixelBuffer(width: Int(w), height: Int(h))
             let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: buffer.width * buffer.height * 4) { out in
-                tjDecompress2(handle, raw.baseAddress, UInt(raw.count), out, width, width * 4, height,
+                tjDecompress2(handle, raw.baseAddress, UInt(raw.count), out, w, w * 4, h,
                               Int32(TJPF_BGRA.rawValue), TJFLAG_STOPONWARNING)
             }
             guard status == 0 else {

@@ -107,6 +107,10 @@ public enum PNG {
             let bytes = raw.prefix { $0 != 0 }
             return String(decoding: bytes, as: UTF8.self)
         }
+        return describe(libpngMessage: text)
+    }
+
+    static func describe(libpngMessage text: String) -> String {
         if text.isEmpty { return "libpng reported failure without a message" }
         // libpng's words for running out of input; say what it means for a file.
         return text == "read beyond end of data" ? "data ends early (truncated file): " + text : text

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BoardConfig
 import Headless
+import ImageCodecs
 import Raster
 import Runtime
 import Text
@@ -24,8 +25,10 @@ public enum Kiosk {
     /// process with a non-zero status; `run` returns when the app stops (SIGINT, SIGTERM).
     public static func run(arguments: [String]? = nil, _ build: @escaping (Launch) throws -> Window) {
         let source = AppSource { width, height, scale, isHeadless, config in
-            try build(Launch(width: width, height: height, scaleFactor: scale, typography: try typography(),
-                             isHeadless: isHeadless, config: config))
+            let window = try build(Launch(width: width, height: height, scaleFactor: scale, typography: try typography(),
+                                          isHeadless: isHeadless, config: config))
+            readsPictureFiles(window)
+            return window
         }
         let args = arguments ?? Array(CommandLine.arguments.dropFirst())
         do {
@@ -71,9 +74,18 @@ public enum Kiosk {
     /// and the final state JSON: what a person would see after that input.
     public static func runHeadless(_ window: Window, script: InputScript = InputScript(entries: []), hz: Double = 60)
         throws -> (frame: PixelBuffer?, state: String) {
+        readsPictureFiles(window)
         let runner = HeadlessRunner(app: window, width: window.pixelWidth, height: window.pixelHeight, hz: hz)
         let out = try runner.run(script)
         return (out.finalScreenshot, out.finalState)
+    }
+}
+
+/// An `ImageView(source:)` names a PNG or JPEG file unless the app gave its window a decoder
+/// of its own: it is decoded at the size it is drawn at.
+func readsPictureFiles(_ window: Window) {
+    if window.images.decoder == nil && window.images.reducingDecoder == nil {
+        window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
     }
 }
 

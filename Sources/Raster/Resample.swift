@@ -10,18 +10,8 @@ extension PixelBuffer {
         let out = PixelBuffer(width: w, height: h)
         guard width > 0, height > 0 else { return out }
         for y in 0..<h {
-            let r0 = pixels + min(2 * y, height - 1) * stride
-            let r1 = pixels + min(2 * y + 1, height - 1) * stride
-            let o = out.pixels + y * out.stride
-            for x in 0..<w {
-                let x0 = min(2 * x, width - 1), x1 = min(2 * x + 1, width - 1)
-                let a = r0[x0], b = r0[x1], c = r1[x0], d = r1[x1]
-                // Two channels per add: each 16-bit lane sums four 8-bit values (≤ 1020).
-                let rb = ((a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF) &+ 0x0002_0002) >> 2
-                let ag = (((a >> 8) & 0x00FF_00FF) &+ ((b >> 8) & 0x00FF_00FF) &+ ((c >> 8) & 0x00FF_00FF)
-                          &+ ((d >> 8) & 0x00FF_00FF) &+ 0x0002_0002) >> 2
-                o[x] = (rb & 0x00FF_00FF) | ((ag & 0x00FF_00FF) << 8)
-            }
+            Halving.averageRows(pixels + min(2 * y, height - 1) * stride, pixels + min(2 * y + 1, height - 1) * stride,
+                                width: width, into: out.pixels + y * out.stride)
         }
         return out
     }
@@ -29,7 +19,116 @@ extension PixelBuffer {
     /// Halved `times` times, as long as both sides have a half to take.
     public func halved(times: Int) -> PixelBuffer {
         var level = self
-        for _ in 0..<max(0, times) where level.width >= 2 && level.height >= 2 { level = level.halved() }
+        for _ in 0..<Halving.possibleCount(times, width: width, height: height) { level = level.halved() }
         return level
+    }
+}
+
+/// A picture decoded at a reduced size: `pixels` are the whole `width` x `height` picture
+/// halved `halvings` times (a decoder that reduces as it decodes never holds the whole).
+public struct ReducedPicture: Sendable {
+    public var pixels: PixelBuffer
+    public var width: Int
+    public var height: Int
+    public var halvings: Int
+
+    public init(pixels: PixelBuffer, width: Int, height: Int, halvings: Int) {
+        self.pixels = pixels; self.width = width; self.height = height; self.halvings = halvings
+    }
+
+    /// The whole picture, not reduced.
+    public init(whole: PixelBuffer) { self.init(pixels: whole, width: whole.width, height: whole.height, halvings: 0) }
+}
+
+/// Halves a picture `times` times as its rows arrive (a PNG as it decodes), holding one row per
+/// level instead of the whole picture; the result is `halved(times:)` of the whole, bit for bit.
+public final class Halving {
+    /// The halved picture, complete once every source row was given and `finish()` called.
+    public let output: PixelBuffer
+    public let times: Int
+    /// Row widths per level (level 0: the source), and a row waiting for its pair per level.
+    private let widths: [Int]
+    private let pending: UnsafeMutablePointer<UInt32>
+    private let pendingOffsets: [Int]
+    private var hasPending: [Bool]
+    private var outputRow = 0
+    private var finished = false
+
+    /// Halving a `width` x `height` picture up to `times` times (as often as both sides have a
+    /// half to take).
+    public init(width: Int, height: Int, times: Int) {
+        self.times = Self.possibleCount(times, width: width, height: height)
+        var widths = [width], heights = [height]
+        for _ in 0..<self.times { widths.append((widths.last! + 1) / 2); heights.append((heights.last! + 1) / 2) }
+        self.widths = widths
+        output = PixelBuffer(width: widths.last!, height: heights.last!)
+        var offsets: [Int] = [], total = 0
+        for level in 0..<self.times { offsets.append(total); total += widths[level] }
+        pendingOffsets = offsets
+        pending = .allocate(capacity: max(1, total))
+        hasPending = Array(repeating: false, count: self.times)
+    }
+    deinit { pending.deallocate() }
+
+    /// How many of `times` halvings a `width` x `height` picture has a half to take for.
+    public static func possibleCount(_ times: Int, width: Int, height: Int) -> Int {
+        var (w, h, n) = (width, height, 0)
+        while n < times && w >= 2 && h >= 2 { w = (w + 1) / 2; h = (h + 1) / 2; n += 1 }
+        return n
+    }
+
+    /// The next source row, `widths[0]` premultiplied pixels.
+    public func push(row: UnsafePointer<UInt32>) { push(row, level: 0) }
+
+    /// Pairs a picture's odd last row with itself on each level, as `halved()` does.
+    public func finish() {
+        guard !finished else { return }
+        finished = true
+        for level in 0..<times where hasPending[level] {
+            let row = pending + pendingOffsets[level]
+            hasPending[level] = false
+            pair(row, row, level: level)
+        }
+    }
+
+    private func push(_ row: UnsafePointer<UInt32>, level: Int) {
+        if level == times {
+            guard outputRow < output.height else { return }
+            (output.pixels + outputRow * output.stride).update(from: row, count: output.width)
+            outputRow += 1
+            return
+        }
+        let held = pending + pendingOffsets[level]
+        if hasPending[level] {
+            hasPending[level] = false
+            pair(held, row, level: level)
+        } else {
+            held.update(from: row, count: widths[level])
+            hasPending[level] = true
+        }
+    }
+
+    /// Averages two rows of `level` into a row of the next, written in place of the first
+    /// (its pixels are read before they are overwritten) and passed on.
+    private func pair(_ first: UnsafeMutablePointer<UInt32>, _ second: UnsafePointer<UInt32>, level: Int) {
+        Self.averageRows(first, second, width: widths[level], into: first)
+        push(first, level: level + 1)
+    }
+
+    /// One row of a halving: each pixel the rounded average of a 2x2 block of `r0` and `r1`
+    /// (`width` pixels each; an odd last column repeats). `out` may be `r0`: output pixel x
+    /// is written after source pixels 2x and 2x+1 were read.
+    @inline(__always)
+    public static func averageRows(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, width: Int,
+                                   into out: UnsafeMutablePointer<UInt32>) {
+        for x in 0..<(width + 1) / 2 {
+            let x0 = 2 * x, x1 = min(2 * x + 1, width - 1)
+            let a = r0[x0], b = r0[x1], c = r1[x0], d = r1[x1]
+            // Two channels per add: each 16-bit lane sums four 8-bit values (≤ 1020).
+            let rb = ((a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF) &+ 0x0002_0002) >> 2
+            let ag = (((a >> 8) & 0x00FF_00FF) &+ ((b >> 8) & 0x00FF_00FF) &+ ((c >> 8) & 0x00FF_00FF)
+                      &+ ((d >> 8) & 0x00FF_00FF) &+ 0x0002_0002) >> 2
+            out[x] = (rb & 0x00FF_00FF) | ((ag & 0x00FF_00FF) << 8)
+        }
     }
 }

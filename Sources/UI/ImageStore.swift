@@ -10,10 +10,14 @@ import Runtime
 /// its placeholder until the pixels are there, so a frame never waits for a decoder; headless
 /// it runs at once, so screenshots at a given time are the same on every run.
 ///
-/// The decoder comes from the app's runtime (`Image.read` of ImageCodecs for files), so the
-/// UI layer holds no codec.
+/// The decoder comes from the app's runtime (`Image.read` of ImageCodecs for files, which
+/// decodes straight to the size a picture is drawn at), so the UI layer holds no codec.
 public final class ImageStore {
+    /// Makes a source's whole picture (pictures an app makes in code).
     public typealias Decoder = @Sendable (_ source: String) throws -> PixelBuffer
+    /// Decodes a source halved as often as `halvings` asks once the picture's size is known,
+    /// never holding the whole picture (ImageCodecs' `Image.read(path:halvings:)`).
+    public typealias ReducingDecoder = @Sendable (_ source: String, _ halvings: (_ width: Int, _ height: Int) -> Int) throws -> ReducedPicture
 
     /// What `image(for:)` has for a source now.
     public enum Lookup {
@@ -30,6 +34,9 @@ public final class ImageStore {
     /// Decode on a background queue (a board) or at once (headless: deterministic frames).
     public var decodesInBackground = false
     public var decoder: Decoder?
+    /// Used instead of `decoder` when set.
+    public var reducingDecoder: ReducingDecoder?
+    var hasDecoder: Bool { decoder != nil || reducingDecoder != nil }
     /// The window's raster cache: the halvings made to draw a picture are the ones it keeps.
     private let cache: RasterCache
 
@@ -82,17 +89,17 @@ public final class ImageStore {
     /// decode was started) or failed. `drawnSize` gives the pixels the view draws a picture of
     /// a given size at (nil: whole); ready pixels may be a halving of the picture, as detailed
     /// as the views showing it need.
-    public func image(for source: String, drawnBy view: View? = nil, drawnSize: ((Size) -> Size)? = nil) -> Lookup {
+    public func image(for source: String, drawnBy view: View? = nil, drawnSize: (@Sendable (Size) -> Size)? = nil) -> Lookup {
         var entry = entries[source] ?? Entry()
         entry.lastDrawn = frame
         drawnThisFrame.insert(source)
         defer { entries[source] = entry }
-        func level(width: Int, height: Int) -> Int {
+        let level: @Sendable (_ width: Int, _ height: Int) -> Int = { width, height in
             guard let drawnSize else { return 0 }
             let drawn = drawnSize(Size(width: Double(width), height: Double(height)))
             return RasterCache.halvingCount(drawnAt: drawn, width: width, height: height)
         }
-        let wanted = entry.size.map { level(width: $0.width, height: $0.height) } ?? 0
+        let wanted = entry.size.map { level($0.width, $0.height) } ?? 0
         if let view {
             entry.viewers.removeAll { $0.view == nil || $0.view === view }
             entry.viewers.append(Viewer(view: view, level: wanted))
@@ -102,11 +109,12 @@ public final class ImageStore {
         // Not there, or kept too reduced for this view (a pinch zooms in): decode again. A
         // board shows what it has meanwhile.
         if entry.decoding { return entry.image.map { .ready($0) } ?? .pending }
-        if decodesInBackground, let decoder, let channel = channel(for: view) {
+        if decodesInBackground, hasDecoder, let channel = channel(for: view) {
             entry.decoding = true
+            let (decoder, reducingDecoder) = (decoder, reducingDecoder)
             queue.async {
                 let result = Result { () throws(DecodeFailure) in
-                    do { return try Self.decode(source, with: decoder) { _, _ in wanted } }
+                    do { return try Self.decode(source, with: decoder, reducingDecoder, level: level) }
                     catch { throw DecodeFailure(message: "\(error)") }
                 }
                 _ = channel.send(Arrival(source: source, result: result))
@@ -136,17 +144,23 @@ public final class ImageStore {
     /// Decodes on this thread into `entry`, kept at the halving `level` gives for the picture's
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
-        guard let decoder else { entry.failure = "\(source): no image decoder in this window"; return }
+        guard hasDecoder else { entry.failure = "\(source): no image decoder in this window"; return }
         decodeCount += 1
-        do { store(try Self.decode(source, with: decoder, level: level), in: &entry) } catch { entry.failure = "\(error)" }
+        do { store(try Self.decode(source, with: decoder, reducingDecoder, level: level), in: &entry) }
+        catch { entry.failure = "\(error)" }
     }
 
-    /// Decodes the whole picture and keeps the halving `level` gives for its size (the whole
-    /// decode is freed before the next one starts).
-    private static func decode(_ source: String, with decoder: Decoder,
+    /// Decodes the picture kept at the halving `level` gives for its size: straight to it
+    /// with a reducing decoder, else the whole picture halved (freed before the next decode).
+    private static func decode(_ source: String, with decoder: Decoder?, _ reducingDecoder: ReducingDecoder?,
                                level: (_ width: Int, _ height: Int) -> Int) throws -> Decoded {
+        if let reducingDecoder {
+            let reduced = try reducingDecoder(source, level)
+            return Decoded(image: reduced.pixels, width: reduced.width, height: reduced.height, level: reduced.halvings)
+        }
+        guard let decoder else { throw DecodeFailure(message: "\(source): no image decoder in this window") }
         let whole = try decoder(source)
-        let n = level(whole.width, whole.height)
+        let n = Halving.possibleCount(level(whole.width, whole.height), width: whole.width, height: whole.height)
         return Decoded(image: whole.halved(times: n), width: whole.width, height: whole.height, level: n)
     }
 

@@ -178,21 +178,24 @@ public final class ImageView: Box {
     public var imageRect: Rect { pixelSize.map(imageRect(forPictureOf:)) ?? .zero }
 
     /// Where a picture of `size` pixels lands in local points.
-    func imageRect(forPictureOf size: Size) -> Rect {
+    func imageRect(forPictureOf size: Size) -> Rect { Self.imageRect(forPictureOf: size, in: frame.size, mode: contentMode) }
+
+    static func imageRect(forPictureOf size: Size, in view: Size, mode: ContentMode) -> Rect {
         guard size.width > 0, size.height > 0 else { return .zero }
-        let sx = frame.width / size.width, sy = frame.height / size.height
-        let s = contentMode == .fit ? min(sx, sy) : max(sx, sy)
+        let sx = view.width / size.width, sy = view.height / size.height
+        let s = mode == .fit ? min(sx, sy) : max(sx, sy)
         let w = size.width * s, h = size.height * s
-        return Rect(x: (frame.width - w) / 2, y: (frame.height - h) / 2, width: w, height: h)
+        return Rect(x: (view.width - w) / 2, y: (view.height - h) / 2, width: w, height: h)
     }
 
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
         var pixels = image
         if pixels == nil, let source, let store = window?.images {
-            let scale = context.scale
-            let lookup = store.image(for: source, drawnBy: self) { [unowned self] picture in
-                let r = imageRect(forPictureOf: picture)
+            // Values, not the view: a board's decoder asks on another thread.
+            let (scale, viewSize, mode) = (context.scale, frame.size, contentMode)
+            let lookup = store.image(for: source, drawnBy: self) { picture in
+                let r = Self.imageRect(forPictureOf: picture, in: viewSize, mode: mode)
                 return Size(width: r.width * scale, height: r.height * scale)
             }
             if case let .ready(decoded) = lookup { pixels = decoded }

@@ -48,6 +48,23 @@ enum HandmadePNG {
         return PNG.signature + ihdr(width: UInt32(width), height: UInt32(height), colorType: 6)
             + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }
+
+    /// The same picture Adam7-interlaced: seven passes, each a small picture of every 8th,
+    /// 4th, 2nd pixel; a pass with no pixels has no rows.
+    static func rgbaInterlaced(width: Int, height: Int, straightRGBA: [UInt8]) -> [UInt8] {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var raw: [UInt8] = []
+        for (x0, y0, dx, dy) in passes where x0 < width && y0 < height {
+            for y in Swift.stride(from: y0, to: height, by: dy) {
+                raw.append(0)
+                for x in Swift.stride(from: x0, to: width, by: dx) { raw += straightRGBA[(y * width + x) * 4..<(y * width + x) * 4 + 4] }
+            }
+        }
+        var header = ihdr(width: UInt32(width), height: UInt32(height), colorType: 6)
+        header[8 + 12] = 1                      // interlace method: Adam7
+        header.replaceSubrange(header.count - 4..<header.count, with: bigEndian(crc32(header[4..<header.count - 4])))
+        return PNG.signature + header + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+    }
 }
 
 /// A fresh private directory, removed with its files by `remove()`.

@@ -83,3 +83,44 @@ def test_400_different_photos_stay_within_the_budget(tmp_path):
     assert memory["imageDecodes"] > 400, memory          # released ones came back as decodes
     assert memory["images"] <= memory["budget"], memory
     assert mb < BUDGET_MB + 64, f"{mb:.0f} MB resident"
+
+
+PHOTO_LIST = os.environ.get("PHOTO_LIST", str(ROOT / ".build" / "debug" / "PhotoListExample"))
+
+
+def test_an_app_listing_a_million_photo_rows_stays_within_the_budget(tmp_path):
+    """PhotoListExample, an app on GlideKit: a lazy list of a million rows, each showing a photo
+    file of its own across the screen (1,000 links to 1120x680 photos, 3 MB each decoded),
+    flung through hundreds of rows: 1 GB without a budget. Pictures off screen are released
+    past the budget and the process stays within it."""
+    if not os.path.exists(PHOTO_LIST):
+        pytest.skip(f"{PHOTO_LIST} not built (swift build --product PhotoListExample)")
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    for i in range(1000):
+        (photos / f"photo-{i:04}.png").symlink_to(CONTENT / "images" / f"photo-{i % 6}.png")
+    lines, t = [], 300
+    for _ in range(40):
+        for i, y in enumerate(range(440, 39, -100)):
+            lines.append({"t": t + 8 * i, "touch": "down" if i == 0 else "move", "id": 0, "x": 400, "y": y})
+        lines.append({"t": t + 40, "touch": "up", "id": 0})
+        t += 300
+    lines.append({"t": t + 3000, "screenshot": "end"})
+    script = tmp_path / "flicks.jsonl"
+    script.write_text("\n".join(json.dumps(l) for l in lines) + "\n")
+    out = tmp_path / "out"
+    proc = subprocess.Popen([PHOTO_LIST, "run", "--backend", "headless", "--size", "800x480",
+                             "--script", str(script), "--out", str(out)],
+                            env={**os.environ, "PHOTOS": str(photos)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    err = proc.stderr.read().decode()
+    assert os.waitstatus_to_exitcode(status) == 0, err
+    mb = usage.ru_maxrss / 1024
+    state = json.loads((out / "final.json").read_text())
+    offset = next(s for s in state["scrollViews"] if s["id"] == "list")["offset"][1]
+    memory = state["memory"]
+    print(f"a million photo rows: flung {offset:.0f} pt, peak resident {mb:.0f} MB, {memory}")
+    assert offset > 80_000, offset                       # hundreds of rows, each a photo of its own
+    assert memory["imageDecodes"] > 250, memory
+    assert memory["images"] <= memory["budget"], memory
+    assert mb < BUDGET_MB + 64, f"{mb:.0f} MB resident"
