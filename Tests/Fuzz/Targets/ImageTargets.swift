@@ -6,17 +6,19 @@ import Raster
 /// Small enough that a fuzzer's run stays in memory; the real limits are the same code.
 let fuzzDecodeLimits = DecodeLimits(maxWidth: 4096, maxHeight: 4096, maxPixelCount: 2_000_000)
 
-func fuzzImage(_ bytes: UnsafeRawBufferPointer, decode: ([UInt8], DecodeLimits) throws(ImageCodecError) -> PixelBuffer) {
+@discardableResult
+func fuzzImage(_ bytes: UnsafeRawBufferPointer, decode: ([UInt8], DecodeLimits) throws(ImageCodecError) -> PixelBuffer) -> PixelBuffer? {
     let image: PixelBuffer
     do {
         image = try decode(Array(bytes), fuzzDecodeLimits)
     } catch {
         checkMessage(error)
-        return
+        return nil
     }
     expect(image.width > 0 && image.height > 0 && image.stride >= image.width, "decoded \(image.width)x\(image.height) stride \(image.stride)")
     expect(image.width * image.height <= fuzzDecodeLimits.maxPixelCount, "decoded past the limits")
     checkPremultiplied(image)
+    return image
 }
 
 /// Reads every pixel (AddressSanitizer sees a buffer shorter than it claims) and checks that no
@@ -32,5 +34,41 @@ func checkPremultiplied(_ image: PixelBuffer) {
     }
 }
 
-func fuzzPNG(_ bytes: UnsafeRawBufferPointer) { fuzzImage(bytes) { (b, l) throws(ImageCodecError) in try PNG.decode(b, limits: l) } }
-func fuzzJPEG(_ bytes: UnsafeRawBufferPointer) { fuzzImage(bytes) { (b, l) throws(ImageCodecError) in try JPEG.decode(b, limits: l) } }
+/// The whole decode, then the one reduced as it decodes (halvings from the input's length, so
+/// the fuzzer varies them too): a reduced picture is the whole one's size halved, and for PNG
+/// the same pixels as the whole one halved.
+func fuzzPNG(_ bytes: UnsafeRawBufferPointer) {
+    let whole = fuzzImage(bytes) { (b, l) throws(ImageCodecError) in try PNG.decode(b, limits: l) }
+    fuzzReduced(bytes, whole: whole, exact: true) { (b, l, h) throws(ImageCodecError) in try PNG.decode(b, limits: l, halvings: h) }
+}
+
+func fuzzJPEG(_ bytes: UnsafeRawBufferPointer) {
+    let whole = fuzzImage(bytes) { (b, l) throws(ImageCodecError) in try JPEG.decode(b, limits: l) }
+    fuzzReduced(bytes, whole: whole, exact: false) { (b, l, h) throws(ImageCodecError) in try JPEG.decode(b, limits: l, halvings: h) }
+}
+
+func fuzzReduced(_ bytes: UnsafeRawBufferPointer, whole: PixelBuffer?, exact: Bool,
+                 decode: ([UInt8], DecodeLimits, HalvingChoice) throws(ImageCodecError) -> ReducedPicture) {
+    let times = bytes.count % 5
+    let reduced: ReducedPicture
+    do {
+        reduced = try decode(Array(bytes), fuzzDecodeLimits) { _, _ in times }
+    } catch {
+        checkMessage(error)
+        return
+    }
+    checkPremultiplied(reduced.pixels)
+    expect(reduced.halvings == Halving.possibleCount(times, width: reduced.width, height: reduced.height), "halvings \(reduced.halvings) of \(times)")
+    guard let whole else { return }   // the streamed reader may read a file the whole one refuses
+    let expected = whole.halved(times: times)
+    expect(reduced.width == whole.width && reduced.height == whole.height, "reduced picture's size \(reduced.width)x\(reduced.height)")
+    expect(reduced.pixels.width == expected.width && reduced.pixels.height == expected.height,
+           "reduced to \(reduced.pixels.width)x\(reduced.pixels.height), halved \(expected.width)x\(expected.height)")
+    guard exact else { return }
+    for y in 0..<expected.height {
+        for x in 0..<expected.width where reduced.pixels[x, y] != expected[x, y] {
+            expect(false, "reduced pixel \(x),\(y) 0x\(String(reduced.pixels[x, y], radix: 16)) differs from the halved 0x\(String(expected[x, y], radix: 16))")
+            return
+        }
+    }
+}
