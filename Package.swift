@@ -40,6 +40,7 @@ let package = Package(
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
         .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
+        .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
         .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "CInput"]),
@@ -62,7 +63,7 @@ let package = Package(
         ]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
-            "FeelLab", "FeedScene", "ImageCodecs", "Catalog", "Headless", "UI",
+            "FeelLab", "FeedScene", "ZoomScene", "ImageCodecs", "Catalog", "Headless", "UI",
             "BoardConfig", "BoardLoop", "Runtime", "KioskRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -101,6 +102,7 @@ let package = Package(
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"]),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless"]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "UITests", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),

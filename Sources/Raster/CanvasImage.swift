@@ -6,13 +6,17 @@ extension Canvas {
     /// pixels, fractional destination edges get partial coverage, and `opacity` multiplies
     /// everything (rounded to 8 bits). Bilinear weights are 8-bit and the math is integer.
     /// Reductions below ½ alias with bilinear sampling: draw `image.halved()` (cached) instead.
-    public func draw(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1) {
+    /// `extendingEdges` fills the whole clip, the border pixels continuing beyond `destRect`
+    /// (pixman's PAD repeat): a photo pinched smaller than the screen leaves no gap.
+    public func draw(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1,
+                     extendingEdges: Bool = false) {
         guard image.width > 0, image.height > 0, destRect.width > 0, destRect.height > 0,
               destRect.minX.isFinite, destRect.minY.isFinite, destRect.maxX.isFinite, destRect.maxY.isFinite else { return }
         let alpha = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
         guard alpha > 0 else { return }
         let d = device(destRect)
-        let shape = RectShape(d)
+        let c = state.clip
+        let shape = RectShape(extendingEdges ? Rect(x: Double(c.x), y: Double(c.y), width: Double(c.width), height: Double(c.height)) : d)
         let b = shape.pixelBounds.intersection(state.clip)
         guard !b.isEmpty else { return }
         let sw = image.width, sh = image.height

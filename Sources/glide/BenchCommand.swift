@@ -7,6 +7,8 @@ import Runtime
 import Text
 import Catalog
 import UI
+import ZoomScene
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +18,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
-        subcommands: [Feed.self, List.self])
+        subcommands: [Feed.self, Zoom.self, List.self])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
@@ -41,13 +43,7 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Fonts directory (default: $GLIDE_FONTS or the Fonts/ folder near the executable).")
         var fonts: String?
 
-        func parsedSize() throws -> (width: Int, height: Int) {
-            let parts = size.split(separator: "x", omittingEmptySubsequences: false)
-            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-                throw ValidationError("--size must be WxH, e.g. 1280x800")
-            }
-            return (w, h)
-        }
+        func parsedSize() throws -> (width: Int, height: Int) { try BenchCommand.parseSize(size) }
 
         func validate() throws {
             let (w, h) = try parsedSize()
@@ -94,6 +90,87 @@ struct BenchCommand: ParsableCommand {
             print("feed \(mode) \(width)x\(height): median \(fixed(median, 3)) ms, min \(fixed(times[0], 3)) ms, "
                   + "max \(fixed(times[frames - 1], 3)) ms (\(frames) frames after \(warmup) warm-up)")
         }
+    }
+
+    /// The reference "zoom" scene (benchmark R2): a photo pinched from fit to 4x, every pixel
+    /// resampled; the frame drawn in horizontal bands on `--threads` threads.
+    struct Zoom: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render the reference zoom scene and print median/p90 ms per frame.",
+            discussion: """
+                Frame f of N zooms 1 + 3f/(N-1) times the fit, centred; every canvas pixel is a \
+                bilinear sample, edges clamped (../shared/bench/zoom-scene.md). Warm-up frames draw \
+                frame 0. Each frame is timed with clock_gettime(CLOCK_MONOTONIC) into an XRGB8888 \
+                buffer in ordinary memory; with --threads N > 1 its rows are split into N bands \
+                drawn at once on Dispatch's worker threads, one raster cache each.
+                """)
+
+        @Option(help: "Canvas size WxH in pixels.") var size = "1920x1080"
+        @Option(help: "Number of timed frames (at least 2: the zoom runs from frame 0 to frame N-1).") var frames = 120
+        @Option(help: "Number of untimed warm-up frames before them.") var warmup = 10
+        @Option(help: "Threads drawing bands of each frame (default: the cores, at most 4).") var threads = BenchCommand.defaultThreads
+        @Option(help: "Frame number to write as PNG (with --png).") var pngFrame: Int?
+        @Option(help: "Path of the PNG to write (with --png-frame).") var png: String?
+        @Option(help: "The picture (default: the shipped Board/content/images/zoom.png).") var image: String?
+
+        func validate() throws {
+            let (w, h) = try BenchCommand.parseSize(size)
+            guard (16...16384).contains(w), (16...16384).contains(h) else { throw ValidationError("--size must lie in 16x16...16384x16384") }
+            guard (2...1_000_000).contains(frames) else { throw ValidationError("--frames must lie in 2...1000000 (the zoom runs from frame 0 to frame N-1)") }
+            guard (0...1_000_000).contains(warmup) else { throw ValidationError("--warmup must lie in 0...1000000") }
+            guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64, not \(threads)") }
+            guard (png == nil) == (pngFrame == nil) else { throw ValidationError("--png and --png-frame go together") }
+            if let pngFrame, !(0..<frames).contains(pngFrame) { throw ValidationError("--png-frame must lie in 0..<\(frames)") }
+        }
+
+        struct ImageError: Error, CustomStringConvertible {
+            var path: String, underlying: ImageCodecError
+            var description: String { "\(path): \(underlying)" }
+        }
+
+        /// Board/content/images/zoom.png beside the shipped manifest.
+        static func shippedPicture() throws -> String {
+            let manifest = try AppFactory.defaultManifestPath()
+            return String(manifest[..<manifest.lastIndex(of: "/")!]) + "/images/zoom.png"
+        }
+
+        func run() throws {
+            let (width, height) = try BenchCommand.parseSize(size)
+            let picture: PixelBuffer
+            do {
+                let path = try image ?? Self.shippedPicture()
+                do { picture = try Image.read(path: path) } catch { throw ImageError(path: path, underlying: error) }
+            } catch {
+                report("glide bench zoom: \(error)")
+                throw ExitCode(2)
+            }
+            let scene = ZoomScene(image: picture, width: width, height: height, frames: frames)!
+            let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
+            let bands = BandRenderer(height: height, threads: threads)
+            if let png, let pngFrame {
+                bands.draw { rows, cache in scene.draw(frame: pngFrame, rows: rows, into: buffer.span, cache: cache) }
+                try PNG.write(buffer, to: png, alpha: .opaque)
+            }
+            var times: [Double] = []
+            for f in -warmup..<frames {
+                let start = monotonicSeconds()
+                bands.draw { rows, cache in scene.draw(frame: max(f, 0), rows: rows, into: buffer.span, cache: cache) }
+                if f >= 0 { times.append((monotonicSeconds() - start) * 1000) }
+            }
+            print("zoom \(width)x\(height) \(threads) thread\(threads == 1 ? "" : "s"): median \(fixed(percentile(times, 50)!, 3)) ms, "
+                  + "p90 \(fixed(percentile(times, 90)!, 3)) ms (\(frames) frames after \(warmup) warm-up, image \(picture.width)x\(picture.height))")
+        }
+    }
+
+    /// The cores of this machine, at most 4.
+    static var defaultThreads: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
+
+    static func parseSize(_ size: String) throws -> (width: Int, height: Int) {
+        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw ValidationError("--size must be WxH, e.g. 1920x1080, not '\(size)'")
+        }
+        return (w, h)
     }
 
     /// The list app at 1280x800 headless with N rows (issue 11): how long building the window

@@ -1,6 +1,7 @@
 // The rasteriser as a little drawing program: paths, strokes, rounded rectangles, circles,
-// clips, translations, masks, images at any scale and scroll blits, with coordinates that
-// include NaN, infinities and 1e300, on a span with an odd stride between guard rows.
+// clips, translations, masks, images at any scale (edges extended or not) and scroll blits,
+// with coordinates that include NaN, infinities and 1e300, on a span with an odd stride
+// between guard rows.
 import Geometry
 import Raster
 
@@ -36,7 +37,7 @@ func fuzzRaster(_ bytes: UnsafeRawBufferPointer) {
             let dest = input.rect(limit: 400)
             let source = canvas.cache.source(for: dest.size, from: image)
             canvas.draw(image: source, in: dest, filter: input.pick([.nearest, .bilinear]),
-                        opacity: input.pick([1, 0.5, 0, -1, .nan, 2]))
+                        opacity: input.pick([1, 0.5, 0, -1, .nan, 2]), extendingEdges: input.bool())
         case 13:
             let (width, height) = (input.int(in: 0...40), input.int(in: 0...40))
             let mask = AlphaMask(width: width, height: height, coverage: (0..<width * height).map { _ in input.byte() })

@@ -1,0 +1,107 @@
+#!/bin/sh
+# Glide vs pixman on the reference scenes, interleaved in one run (only same-run ratios mean
+# anything): R2 zoom (../shared/bench/zoom-scene.md) on one thread and on the default threads
+# against pixman's bilinear scaling, R1 feed full redraw against pixman with cairo's glyphs, and
+# both against a memset / memcpy of the frame (the floor). Also checks that Glide's R2 frame
+# matches pixman's (mean channel difference <= 1).
+#
+# Needs: gcc, make, pkg-config, libpixman-1-dev, libcairo2-dev, libfreetype-dev, fonts-dejavu-core.
+# Usage: Tests/Peers/pixman/compare.sh [--size WxH] [--runs N] [--peers DIR]
+#        (DIR: the peers' sources, default ../shared/bench/peers beside the checkout)
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../../.." && pwd)
+size=1920x1080
+runs=3
+peers="$root/../shared/bench/peers"
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --size) size=$2; shift 2 ;;
+        --runs) runs=$2; shift 2 ;;
+        --peers) peers=$2; shift 2 ;;
+        *) echo "usage: $0 [--size WxH] [--runs N] [--peers DIR]" >&2; exit 2 ;;
+    esac
+done
+[ -f "$peers/zoom_pixman.c" ] || { echo "$0: no peer sources in $peers (pass --peers DIR)" >&2; exit 2; }
+W=${size%x*}; H=${size#*x}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "building the peers (make -C $peers OUT=$work)..." >&2
+make -s -C "$peers" OUT="$work" >&2
+echo "building glide (swift build -c release --product glide)..." >&2
+(cd "$root" && swift build -c release --product glide >&2)
+glide="$(cd "$root" && swift build -c release --show-bin-path)/glide"
+photo="$root/Board/content/images/zoom.png"
+threads=$(nproc); [ "$threads" -gt 4 ] && threads=4
+
+median_of() { sed -n 's/.*median \([0-9.]*\) .*/\1/p' | head -n 1; }
+p90_of() { sed -n 's/.*p90 \([0-9.]*\) .*/\1/p' | head -n 1; }
+
+i=1
+while [ "$i" -le "$runs" ]; do
+    "$glide" bench zoom --size "$size" --threads 1 > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-1"
+    "$glide" bench zoom --size "$size" --threads "$threads" > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-n"
+    "$work/zoom_pixman" "$photo" "$W" "$H" 120 > "$work/out"; median_of < "$work/out" >> "$work/zoom-pixman"
+    "$glide" bench feed --size "$size" > "$work/out"; median_of < "$work/out" >> "$work/feed-glide"
+    "$glide" bench feed --size "$size" --incremental > "$work/out"; median_of < "$work/out" >> "$work/feed-glide-inc"
+    "$work/feed_pixman" -W "$W" -H "$H" > "$work/out"; median_of < "$work/out" >> "$work/feed-pixman"
+    "$work/floor" -W "$W" -H "$H" > "$work/out"
+    grep ' memset ' "$work/out" | median_of >> "$work/memset"
+    grep ' memcpy ' "$work/out" | median_of >> "$work/memcpy"
+    i=$((i + 1))
+done
+
+# The same frame from both (frame 60 of 120: zoom 2.5).
+"$glide" bench zoom --size "$size" --frames 120 --warmup 0 --png-frame 60 --png "$work/glide.png" > /dev/null
+"$work/zoom_pixman" "$photo" "$W" "$H" 120 60 "$work/pixman.png" > /dev/null
+difference=$(python3 - "$work/glide.png" "$work/pixman.png" <<'PY'
+import sys, zlib, struct
+def rgb(path):
+    data = open(path, "rb").read()
+    pos, idat, w = 8, b"", 0
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8]); body = data[pos + 8:pos + 8 + n]; pos += 12 + n
+        if kind == b"IHDR": w, h, depth, ctype = struct.unpack(">IIBB", body[:10]); bpp = {2: 3, 6: 4}[ctype]
+        elif kind == b"IDAT": idat += body
+    raw, rows, prev, i = zlib.decompress(idat), [], bytearray(w * bpp), 0
+    for _ in range(h):
+        f, line = raw[i], bytearray(raw[i + 1:i + 1 + w * bpp]); i += 1 + w * bpp
+        for x in range(len(line)):
+            a = line[x - bpp] if x >= bpp else 0; b = prev[x]; c = prev[x - bpp] if x >= bpp else 0
+            if f == 1: line[x] = (line[x] + a) & 255
+            elif f == 2: line[x] = (line[x] + b) & 255
+            elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append(bytes(line[k] for k in range(len(line)) if k % bpp < 3)); prev = line
+    return b"".join(rows)
+a, b = rgb(sys.argv[1]), rgb(sys.argv[2])
+print("%.3f" % (sum(abs(x - y) for x, y in zip(a, b)) / len(a)))
+PY
+)
+
+# Median of the run medians, and their range, as "median min max".
+summary() { sort -n "$1" | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f %.3f %.3f", m, v[1], v[NR] }'; }
+med() { summary "$1" | cut -d' ' -f1; }
+ratio() { awk -v a="$(med "$1")" -v b="$(med "$2")" 'BEGIN { printf "%.2fx", a / b }'; }
+row() { set -- "$1" "$2" $(summary "$2"); printf "%-34s %8s ms (%s-%s)\n" "$1" "$3" "$4" "$5"; }
+
+cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
+echo "reference scenes at $size, $runs interleaved runs (median of run medians, run range)"
+echo "machine: $cpu, $(nproc) CPUs; glide: swift build -c release; peers: gcc -O2, pixman $(pkg-config --modversion pixman-1)"
+row "R2 zoom, glide, 1 thread" "$work/zoom-glide-1"
+row "R2 zoom, glide, $threads threads" "$work/zoom-glide-n"
+row "R2 zoom, pixman bilinear" "$work/zoom-pixman"
+row "R1 feed full, glide, 1 thread" "$work/feed-glide"
+row "R1 feed incremental, glide" "$work/feed-glide-inc"
+row "R1 feed full, pixman + cairo glyphs" "$work/feed-pixman"
+row "memset of a frame" "$work/memset"
+row "memcpy of a frame" "$work/memcpy"
+echo "zoom, 1 thread / pixman:        $(ratio "$work/zoom-glide-1" "$work/zoom-pixman")   (goal <= 1.0x)"
+echo "zoom, $threads threads / pixman:       $(ratio "$work/zoom-glide-n" "$work/zoom-pixman")   (goal <= 0.6x)"
+echo "feed full / pixman:             $(ratio "$work/feed-glide" "$work/feed-pixman")   (goal <= 0.9x)"
+echo "feed full / memset:             $(ratio "$work/feed-glide" "$work/memset")   (goal <= 3x)"
+echo "feed incremental / memcpy:      $(ratio "$work/feed-glide-inc" "$work/memcpy")   (goal <= 1.3x)"
+echo "R2 frame 60, glide vs pixman: mean channel difference $difference (goal <= 1)"
