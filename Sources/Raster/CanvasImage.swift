@@ -22,17 +22,22 @@ extension Canvas {
         let sw = image.width, sh = image.height
         let scaleX = Double(sw) / d.width, scaleY = Double(sh) / d.height
         let bilinear = filter == .bilinear
-        // Source column (and 8-bit weight of the next column) for every destination column.
+        // Source column and weight of the next one (0...256) for every destination column.
         var columns = [Int32](repeating: 0, count: 2 * b.width)
         for i in 0..<b.width {
-            let s = Canvas.sample((Double(b.x + i) + 0.5 - d.minX) * scaleX - 0.5, count: sw, bilinear: bilinear)
+            var s = Canvas.sample((Double(b.x + i) + 0.5 - d.minX) * scaleX - 0.5, count: sw, bilinear: bilinear)
+            // The last column as all of its left neighbour's right side (weight 256 gives that
+            // pixel exactly): every entry then reads index + 1, without a branch per pixel.
+            if s.index == sw - 1 && sw > 1 { s = (sw - 2, 256) }
             columns[2 * i] = Int32(s.index); columns[2 * i + 1] = Int32(s.weight)
         }
         let scratch = cache.scratchRows(width: span.width)
         let clips = state.roundClips
         // Source columns this draw reads, and a row buffer for the vertically blended source row.
         let firstColumn = Int(columns[0]), lastColumn = min(Int(columns[2 * b.width - 2]) + 1, sw - 1)
-        var blended = [UInt32](repeating: 0, count: sw)
+        // A picture one pixel wide gets its right neighbour in the row buffer.
+        let singleColumn = sw == 1
+        var blended = [UInt32](repeating: 0, count: sw + 1)
         withExtendedLifetime(image) {
             columns.withUnsafeBufferPointer { table in
                 blended.withUnsafeMutableBufferPointer { blendedRow in
@@ -49,8 +54,13 @@ extension Canvas {
                         let row0 = image.pixels + sy.index * image.stride
                         var source = UnsafePointer(row0)
                         if sy.weight > 0 {
-                            let row1 = row0 + image.stride, wy = UInt32(sy.weight)
-                            for x in firstColumn...lastColumn { vertical[x] = lerpPixel(row0[x], row1[x], wy) }
+                            Canvas.lerpRows(row0 + firstColumn, row0 + image.stride + firstColumn, UInt16(sy.weight),
+                                            into: vertical + firstColumn, count: lastColumn - firstColumn + 1)
+                            source = UnsafePointer(vertical)
+                        }
+                        if singleColumn {
+                            if sy.weight == 0 { vertical[0] = row0[0] }
+                            vertical[1] = vertical[0]
                             source = UnsafePointer(vertical)
                         }
                         let dst = span.row(y)
@@ -88,6 +98,15 @@ extension Canvas {
         return (i, w)
     }
 
+    /// `count` pixels of `row0` blended towards `row1` by `weight`/256 (`lerpPixel`): the
+    /// vertical pass of a bilinear draw, every source column of a row.
+    @inline(__always)
+    static func lerpRows(_ row0: UnsafePointer<UInt32>, _ row1: UnsafePointer<UInt32>, _ weight: UInt16,
+                         into out: UnsafeMutablePointer<UInt32>, count: Int) {
+        let w = UInt32(weight)
+        for i in 0..<count { out[i] = lerpPixel(row0[i], row1[i], w) }
+    }
+
     /// Horizontal pass and compositing with one coverage for the whole run (the solid middle).
     @inline(__always)
     static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, columns: UnsafePointer<Int32>,
@@ -95,11 +114,12 @@ extension Canvas {
         if k == 0 { return }
         var column = columns
         if k == 255 {
-            // Full coverage, full opacity: the common case for photos.
+            // Full coverage, full opacity: the common case for photos. Every column has a
+            // right neighbour to blend with (weight 0 gives the left one exactly).
             for i in 0..<count {
                 let sx = Int(column[0]), wx = UInt32(column[1])
                 column += 2
-                let p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx &+ 1], wx)
+                let p = lerpPixel(source[sx], source[sx &+ 1], wx)
                 let sa = p >> 24
                 dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)
             }
