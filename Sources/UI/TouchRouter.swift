@@ -17,6 +17,8 @@ final class TouchRouter {
         var claimed: ScrollView?
         var hit: View?
         var down: Point
+        /// Where the finger was last seen: a lift reported at no usable place ends there.
+        var last: Point?
         var movedPastSlop = false
         var scrub: (view: ScrollView, indicator: ScrollView.Indicator, grab: Double)?
         var target: TouchTarget?
@@ -83,9 +85,18 @@ final class TouchRouter {
     func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
         switch phase {
         case .down: began(slot: slot, at: p, time: t)
-        case .move: moved(slot: slot, to: p, time: t)
+        case .move:
+            routes[slot]?.last = p
+            moved(slot: slot, to: p, time: t)
         case .up, .cancel: ended(slot: slot, at: p, time: t, cancelled: phase == .cancel)
         }
+    }
+
+    /// A lift whose place is unusable (NaN, absurd): the touch ends where it was last seen,
+    /// so a bad report never leaves a finger down for good.
+    func lift(slot: Int, time t: Double, cancelled: Bool) {
+        guard let route = routes[slot] else { return }
+        ended(slot: slot, at: route.last ?? route.down, time: t, cancelled: cancelled)
     }
 
     private func began(slot: Int, at p: Point, time t: Double) {

@@ -305,7 +305,12 @@ public final class Window: App {
     // MARK: Input
 
     public func handle(_ event: InputEvent) {
-        guard event.time.isFinite else { return }
+        var event = event
+        if !event.time.isFinite {
+            // Input at no usable time is dropped, except a lift: a finger must not stay down.
+            guard case let .touch(phase, _, _) = event.kind, phase == .up || phase == .cancel else { return }
+            event.time = currentTime
+        }
         let now = max(currentTime, event.time)
         currentTime = now
         layoutIfNeeded(at: now)
@@ -318,8 +323,11 @@ public final class Window: App {
         let t = max(event.time, now - Self.maximumInputLag)
         switch event.kind {
         case let .touch(phase, slot, position):
-            guard position.isFinite, abs(position.x) < 1e7, abs(position.y) < 1e7 else { return }
-            router.touch(phase, slot: slot, at: position / scaleFactor, time: t)
+            if position.isFinite, abs(position.x) < 1e7, abs(position.y) < 1e7 {
+                router.touch(phase, slot: slot, at: position / scaleFactor, time: t)
+            } else if phase == .up || phase == .cancel {
+                router.lift(slot: slot, time: t, cancelled: phase == .cancel)
+            }
         case let .key(key, pressed):
             navigator.key(key, pressed: pressed, time: t)
         case let .wheel(delta, position):

@@ -31,6 +31,21 @@ import Testing
         #expect(w2.isAtRest(at: 0.05))
     }
 
+    /// A lift reported at no usable place or time (NaN, 1e300: a remote client, a broken
+    /// driver) still lifts the finger: the list flings from where the finger was last seen
+    /// and comes to rest, instead of being held for good.
+    @Test(arguments: [(Double.nan, 100.0, 0.0), (100, 1e300, 0), (100, 100, Double.nan)])
+    func aLiftAtNoUsablePlaceOrTimeStillLifts(x: Double, y: Double, lateness: Double) throws {
+        let sv = list(100)
+        let w = try makeWindow(sv)
+        w.frames(from: 0, to: 0.1)
+        let t = w.drag(from: Point(x: 200, y: 350), to: Point(x: 200, y: 150), at: 0.2, duration: 0.1, lift: false)
+        w.touch(.up, x, y, at: t + 0.004 + lateness)
+        w.frames(from: t + 0.02, to: t + 6)
+        #expect(w.isAtRest(at: t + 6 + 1 / 60))
+        #expect(sv.controller.state(at: t + 6).offset.y > 200)    // the drag's 200 pt and a fling
+    }
+
     /// A fling ends between two frames: the engine is at rest, but the screen still shows the
     /// last moving frame and the indicator. The window is not at rest until frames show both.
     @Test func notAtRestUntilAFrameShowsTheSettledContentAndTheIndicatorHasFaded() throws {
