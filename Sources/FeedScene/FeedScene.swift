@@ -108,7 +108,7 @@ public final class FeedScene {
     /// The card's rounded rectangle in the border colour, then its inside (inset 1 px, radius
     /// 13) in white, so each edge pixel gets its exact coverage of the 1 px band.
     private func paintCardReference(_ card: IntRect, canvas: Canvas) {
-        let outer = Rect(x: Double(card.x), y: Double(card.y), width: Double(card.width), height: Double(card.height))
+        let outer = Rect(card)
         canvas.fill(roundedRect: outer, radius: FeedLayout.cardRadius, color: cardBorder)
         canvas.fill(roundedRect: outer.insetBy(dx: 1, dy: 1), radius: FeedLayout.cardRadius - 1, color: cardFill)
     }

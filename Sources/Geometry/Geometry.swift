@@ -39,6 +39,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         origin = Point(x: x, y: y); size = Size(width: width, height: height)
     }
+    /// The area of the pixels of `r`.
+    @inlinable public init(_ r: IntRect) {
+        self.init(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
+    }
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     @inlinable public var minX: Double { origin.x }

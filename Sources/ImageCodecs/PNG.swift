@@ -61,9 +61,7 @@ public enum PNG {
     /// beyond `limits` throws `.dimensionsTooLarge` before any pixel memory is allocated.
     /// The corresponding C functions are `png_image_begin_read_from_memory` and `png_image_finish_read`.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
-        guard bytes.count >= signature.count, bytes.prefix(signature.count).elementsEqual(signature) else {
-            throw .invalidPNG(message: bytes.count < signature.count ? "file too short for a PNG signature" : "missing PNG signature")
-        }
+        try checkSignature(bytes)
         // libpng keeps reading from `raw` until png_image_finish_read, so both calls stay in
         // one closure that borrows the bytes.
         let result = bytes.withUnsafeBytes { raw -> Result<PixelBuffer, ImageCodecError> in
@@ -90,6 +88,12 @@ public enum PNG {
         let buffer = try result.get()
         AlphaConversion.premultiplyInPlace(buffer.pixels, count: buffer.width * buffer.height)
         return buffer
+    }
+
+    static func checkSignature(_ bytes: [UInt8]) throws(ImageCodecError) {
+        guard bytes.starts(with: signature) else {
+            throw .invalidPNG(message: bytes.count < signature.count ? "file too short for a PNG signature" : "missing PNG signature")
+        }
     }
 
     /// Encodes and writes atomically (temporary file + rename).

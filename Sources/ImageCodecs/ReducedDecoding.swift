@@ -34,9 +34,7 @@ extension PNG {
     /// files (whose rows are final only after the last pass) are decoded whole, then halved.
     public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture {
-        guard bytes.count >= signature.count, bytes.prefix(signature.count).elementsEqual(signature) else {
-            return try ReducedPicture(whole: decode(bytes, limits: limits))   // its error: no signature
-        }
+        try checkSignature(bytes)
         var message = [CChar](repeating: 0, count: 256)
         // The stream lives only for this call: the choice it holds does not escape.
         let (status, stream) = withoutActuallyEscaping(halvings) { halvings in
@@ -56,17 +54,14 @@ extension PNG {
         }
         switch status {
         case GLIDE_PNG_DONE:
-            guard let halving = stream.halving else { throw .invalidPNG(message: "no rows") }
+            // Done means `begin` accepted the header and made the halving.
+            let halving = stream.halving!
             halving.finish()
             return ReducedPicture(pixels: halving.output, width: stream.width, height: stream.height, halvings: halving.times)
         case GLIDE_PNG_REFUSED:
-            throw stream.refusal ?? .dimensionsTooLarge(width: stream.width, height: stream.height)
+            throw stream.refusal!
         case GLIDE_PNG_INTERLACED:
-            let whole = try decode(bytes, limits: limits)
-            let n = halvings(whole.width, whole.height)
-            let halved = whole.halved(times: n)
-            return ReducedPicture(pixels: halved, width: whole.width, height: whole.height,
-                                  halvings: Halving.possibleCount(n, width: whole.width, height: whole.height))
+            return try ReducedPicture(whole: decode(bytes, limits: limits), halvings: halvings)
         default:
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             throw .invalidPNG(message: describe(libpngMessage: text))
@@ -103,7 +98,7 @@ extension PNG {
 }
 
 extension JPEG {
-    /// Decodes a JPEG halved as `halvings` asks: up to three halvings are libpjeg-turbo's DCT
+    /// Decodes a JPEG halved as `halvings` asks: up to three halvings are libjpeg-turbo's DCT
     /// scaling (½, ¼, ⅛: the 8x8 blocks are decoded small, not decoded whole and reduced),
     /// further ones halve the ⅛ picture. The size equals `decode(_:limits:)` halved; the pixels
     /// are the DCT's own downscale, not a box filter of the whole.

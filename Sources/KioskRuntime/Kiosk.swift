@@ -84,7 +84,7 @@ public enum Kiosk {
 /// An `ImageView(source:)` names a PNG or JPEG file unless the app gave its window a decoder
 /// of its own: it is decoded at the size it is drawn at.
 func readsPictureFiles(_ window: Window) {
-    if window.images.decoder == nil && window.images.reducingDecoder == nil {
+    if window.images.reducingDecoder == nil {
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
     }
 }

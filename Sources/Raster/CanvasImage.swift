@@ -15,8 +15,7 @@ extension Canvas {
         let alpha = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
         guard alpha > 0 else { return }
         let d = device(destRect)
-        let c = state.clip
-        let shape = RectShape(extendingEdges ? Rect(x: Double(c.x), y: Double(c.y), width: Double(c.width), height: Double(c.height)) : d)
+        let shape = RectShape(extendingEdges ? Rect(state.clip) : d)
         let b = shape.pixelBounds.intersection(state.clip)
         guard !b.isEmpty else { return }
         let sw = image.width, sh = image.height
@@ -27,7 +26,8 @@ extension Canvas {
         for i in 0..<b.width {
             var s = Canvas.sample((Double(b.x + i) + 0.5 - d.minX) * scaleX - 0.5, count: sw, bilinear: bilinear)
             // The last column as all of its left neighbour's right side (weight 256 gives that
-            // pixel exactly): every entry then reads index + 1, without a branch per pixel.
+            // pixel exactly): every entry then reads index + 1, and the loops below blend
+            // without a branch per pixel.
             if s.index == sw - 1 && sw > 1 { s = (sw - 2, 256) }
             columns[2 * i] = Int32(s.index); columns[2 * i + 1] = Int32(s.weight)
         }
@@ -114,8 +114,7 @@ extension Canvas {
         if k == 0 { return }
         var column = columns
         if k == 255 {
-            // Full coverage, full opacity: the common case for photos. Every column has a
-            // right neighbour to blend with (weight 0 gives the left one exactly).
+            // Full coverage, full opacity: the common case for photos.
             for i in 0..<count {
                 let sx = Int(column[0]), wx = UInt32(column[1])
                 column += 2
@@ -128,7 +127,7 @@ extension Canvas {
         for i in 0..<count {
             let sx = Int(column[0]), wx = UInt32(column[1])
             column += 2
-            let p = scalePixel(wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx &+ 1], wx), by: k)
+            let p = scalePixel(lerpPixel(source[sx], source[sx &+ 1], wx), by: k)
             dst[i] = p &+ scalePixel(dst[i], by: 255 &- (p >> 24))
         }
     }
@@ -143,7 +142,7 @@ extension Canvas {
             column += 2
             let k = div255(UInt32(coverage[i]) * opacity)
             if k == 0 { continue }
-            var p = wx == 0 ? source[sx] : lerpPixel(source[sx], source[sx &+ 1], wx)
+            var p = lerpPixel(source[sx], source[sx &+ 1], wx)
             if k != 255 { p = scalePixel(p, by: k) }
             let sa = p >> 24
             dst[i] = sa == 255 ? p : p &+ scalePixel(dst[i], by: 255 &- sa)

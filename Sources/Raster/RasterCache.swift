@@ -22,6 +22,9 @@ public final class RasterCache {
 
     /// Halved copies of images drawn reduced, per image, shared by every view that draws it,
     /// within `maximumHalvingBytes` (least recently drawn images dropped first).
+    /// `image` is kept so that its identifier is not reused by another picture while the
+    /// entry lives (its pixels are not counted in `bytes`: an owner that lets it go calls
+    /// `forgetHalvings(of:)`).
     struct Halvings { var image: PixelBuffer; var levels: [PixelBuffer]; var bytes: Int; var lastUse: Int }
     var halvings: [ObjectIdentifier: Halvings] = [:]
     public var maximumHalvingBytes = 32 << 20

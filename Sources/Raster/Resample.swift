@@ -36,8 +36,12 @@ public struct ReducedPicture: Sendable {
         self.pixels = pixels; self.width = width; self.height = height; self.halvings = halvings
     }
 
-    /// The whole picture, not reduced.
-    public init(whole: PixelBuffer) { self.init(pixels: whole, width: whole.width, height: whole.height, halvings: 0) }
+    /// The whole picture halved as often as `halvings` asks for its size (and it has halves
+    /// to take): what a decoder that cannot reduce as it decodes gives.
+    public init(whole: PixelBuffer, halvings: (_ width: Int, _ height: Int) -> Int) {
+        let n = Halving.possibleCount(halvings(whole.width, whole.height), width: whole.width, height: whole.height)
+        self.init(pixels: whole.halved(times: n), width: whole.width, height: whole.height, halvings: n)
+    }
 }
 
 /// Halves a picture `times` times as its rows arrive (a PNG as it decodes), holding one row per

@@ -137,8 +137,8 @@ public struct InputScript: Hashable, Sendable {
             && name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 
-    /// Input echoed in an error, cut to a short excerpt: a 1 MB key name must not become a
-    /// 1 MB message.
+    /// What a decoding error says, naming the key path (the caller cuts it to an excerpt: a
+    /// 1 MB key name must not become a 1 MB message).
     static func describe(_ error: Error) -> String {
         switch error {
         case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.keyNotFound(_, let c):

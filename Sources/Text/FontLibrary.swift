@@ -293,11 +293,12 @@ public final class FontLibrary {
     /// URL finds Glide's fonts in its checkout while it runs on the build machine.
     ///
     /// A `$GLIDE_FONTS` that does not hold the fonts is not used; `warn` hears why.
+    /// `glideFonts` is `$GLIDE_FONTS` unless a caller (a test) gives another.
     public static func locateFontsDirectoryForExecutable(sourcePath: String = #filePath,
+                                                         glideFonts: String? = getenv("GLIDE_FONTS").map { String(cString: $0) },
                                                          warn: (String) -> Void = { _ in }) throws(FontError) -> String {
         var searched: [String] = []
-        if let env = getenv("GLIDE_FONTS") {
-            let dir = String(cString: env)
+        if let dir = glideFonts {
             searched.append(dir + " ($GLIDE_FONTS)")
             var isDirectory = false
             if pathExists(dir + "/" + primaryFaceFile, isDirectory: &isDirectory), !isDirectory { return dir }

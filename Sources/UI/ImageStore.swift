@@ -30,13 +30,19 @@ public final class ImageStore {
 
     /// Bytes of decoded pixels the store keeps beyond the pictures on screen (the window
     /// sets it from its `memoryBudget`).
-    public internal(set) var budgetBytes = 0 { didSet { bytesAtLastTrim = nil } }
+    public internal(set) var budgetBytes = 0 { didSet { futileTrim = nil } }
     /// Decode on a background queue (a board) or at once (headless: deterministic frames).
     public var decodesInBackground = false
-    public var decoder: Decoder?
-    /// Used instead of `decoder` when set.
+    /// Sets `reducingDecoder` to one that halves the whole picture this makes.
+    public var decoder: Decoder? {
+        didSet {
+            reducingDecoder = decoder.map { whole in
+                { @Sendable source, halvings in try ReducedPicture(whole: whole(source), halvings: halvings) }
+            }
+        }
+    }
+    /// What the store decodes with: the last of this and `decoder` set.
     public var reducingDecoder: ReducingDecoder?
-    var hasDecoder: Bool { decoder != nil || reducingDecoder != nil }
     /// The window's raster cache: the halvings made to draw a picture are the ones it keeps.
     private let cache: RasterCache
 
@@ -68,19 +74,14 @@ public final class ImageStore {
     private var arrivals: LoopChannel<Arrival>?
     private struct Arrival: Sendable {
         var source: String
-        var result: Result<Decoded, DecodeFailure>
-    }
-    /// A decode reduced to a level, with the whole picture's size.
-    private struct Decoded: Sendable {
-        var image: PixelBuffer
-        var width: Int, height: Int
-        var level: Int
+        var result: Result<ReducedPicture, DecodeFailure>
     }
     /// Sources drawn this frame, whose kept level is checked when it ends.
     private var drawnThisFrame: Set<String> = []
-    /// `residentBytes` after the last release past the budget that could not get under it
-    /// (every picture left is on screen): until more is decoded, trying again frees nothing.
-    private var bytesAtLastTrim: Int?
+    /// The bytes and frame of the last release that could not get under the budget (every
+    /// picture left was on screen): with the same bytes it is tried again only now and then,
+    /// when pictures may have left the screen, not every frame.
+    private var futileTrim: (bytes: Int, frame: Int)?
     private struct DecodeFailure: Error, Sendable { var message: String }
 
     init(cache: RasterCache) { self.cache = cache }
@@ -109,12 +110,11 @@ public final class ImageStore {
         // Not there, or kept too reduced for this view (a pinch zooms in): decode again. A
         // board shows what it has meanwhile.
         if entry.decoding { return entry.image.map { .ready($0) } ?? .pending }
-        if decodesInBackground, hasDecoder, let channel = channel(for: view) {
+        if decodesInBackground, let decoder = reducingDecoder, let channel = channel(for: view) {
             entry.decoding = true
-            let (decoder, reducingDecoder) = (decoder, reducingDecoder)
             queue.async {
                 let result = Result { () throws(DecodeFailure) in
-                    do { return try Self.decode(source, with: decoder, reducingDecoder, level: level) }
+                    do { return try decoder(source, level) }
                     catch { throw DecodeFailure(message: "\(error)") }
                 }
                 _ = channel.send(Arrival(source: source, result: result))
@@ -144,24 +144,9 @@ public final class ImageStore {
     /// Decodes on this thread into `entry`, kept at the halving `level` gives for the picture's
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
-        guard hasDecoder else { entry.failure = "\(source): no image decoder in this window"; return }
+        guard let decoder = reducingDecoder else { entry.failure = "\(source): no image decoder in this window"; return }
         decodeCount += 1
-        do { store(try Self.decode(source, with: decoder, reducingDecoder, level: level), in: &entry) }
-        catch { entry.failure = "\(error)" }
-    }
-
-    /// Decodes the picture kept at the halving `level` gives for its size: straight to it
-    /// with a reducing decoder, else the whole picture halved (freed before the next decode).
-    private static func decode(_ source: String, with decoder: Decoder?, _ reducingDecoder: ReducingDecoder?,
-                               level: (_ width: Int, _ height: Int) -> Int) throws -> Decoded {
-        if let reducingDecoder {
-            let reduced = try reducingDecoder(source, level)
-            return Decoded(image: reduced.pixels, width: reduced.width, height: reduced.height, level: reduced.halvings)
-        }
-        guard let decoder else { throw DecodeFailure(message: "\(source): no image decoder in this window") }
-        let whole = try decoder(source)
-        let n = Halving.possibleCount(level(whole.width, whole.height), width: whole.width, height: whole.height)
-        return Decoded(image: whole.halved(times: n), width: whole.width, height: whole.height, level: n)
+        do { store(try decoder(source, level), in: &entry) } catch { entry.failure = "\(error)" }
     }
 
     /// The pixel size of `source` once it has been decoded (even if released since).
@@ -199,14 +184,15 @@ public final class ImageStore {
     }
 
     private func releaseOverBudget() {
-        guard residentBytes > budgetBytes, residentBytes != bytesAtLastTrim else { return }
+        guard residentBytes > budgetBytes else { return }
+        if let futileTrim, futileTrim.bytes == residentBytes, frame - futileTrim.frame < 30 { return }
         let candidates = entries.filter { $0.value.image != nil && $0.value.lastDrawn < frame && !isOnScreen($0.value) }
             .sorted { $0.value.lastDrawn < $1.value.lastDrawn }
         for (source, _) in candidates {
             if residentBytes <= budgetBytes { break }
             release(source)
         }
-        bytesAtLastTrim = residentBytes > budgetBytes ? residentBytes : nil
+        futileTrim = residentBytes > budgetBytes ? (residentBytes, frame) : nil
     }
 
     /// A view shows it: one that a partial redraw did not draw this frame is still on screen.
@@ -224,16 +210,16 @@ public final class ImageStore {
         cache.forgetHalvings(of: image)
     }
 
-    private func store(_ decoded: Decoded, in entry: inout Entry) {
+    private func store(_ decoded: ReducedPicture, in entry: inout Entry) {
         if let old = entry.image {
             residentBytes -= Self.bytes(of: old)
             cache.forgetHalvings(of: old)
         }
-        entry.image = decoded.image
-        entry.level = decoded.level
+        entry.image = decoded.pixels
+        entry.level = decoded.halvings
         entry.size = (decoded.width, decoded.height)
         entry.failure = nil
-        residentBytes += Self.bytes(of: decoded.image)
+        residentBytes += Self.bytes(of: decoded.pixels)
     }
 
     static func bytes(of image: PixelBuffer) -> Int { image.stride * image.height * 4 }

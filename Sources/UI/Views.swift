@@ -132,7 +132,13 @@ public enum ContentMode: String, Hashable, Sendable {
 /// view showing that image), because bilinear sampling alone skips source pixels there and the
 /// picture shimmers as it moves.
 public final class ImageView: Box {
-    public var image: PixelBuffer? { didSet { setNeedsDisplay() } }
+    public var image: PixelBuffer? {
+        didSet {
+            // The raster cache's halvings hold the picture they were made from: let it go.
+            if let oldValue, oldValue !== image { window?.rasterCache.forgetHalvings(of: oldValue) }
+            setNeedsDisplay()
+        }
+    }
     /// A picture from the window's `ImageStore` (a file path), decoded when first shown and
     /// released off screen when memory runs short. Drawn when `image` is nil.
     public var source: String? { didSet { setNeedsLayout(); setNeedsDisplay() } }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardConfig
 import FeedScene
 import Geometry
 import ImageCodecs
@@ -8,7 +9,6 @@ import Text
 import Catalog
 import UI
 import ZoomScene
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,10 +43,8 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Fonts directory (default: $GLIDE_FONTS or the Fonts/ folder near the executable).")
         var fonts: String?
 
-        func parsedSize() throws -> (width: Int, height: Int) { try BenchCommand.parseSize(size) }
-
         func validate() throws {
-            let (w, h) = try parsedSize()
+            let (w, h) = try BenchCommand.parseSize(size)
             guard FeedLayout(width: w, height: h) != nil else {
                 throw ValidationError("--size must be at least 200x100, at most 16384 wide and less than \(FeedLayout.contentHeight) high")
             }
@@ -58,7 +56,7 @@ struct BenchCommand: ParsableCommand {
         }
 
         func run() throws {
-            let (width, height) = try parsedSize()
+            let (width, height) = try BenchCommand.parseSize(size)
             let layout = FeedLayout(width: width, height: height)!
             let scene = try FeedScene(layout: layout,
                                       fontsDirectory: fonts ?? FontLibrary.locateFontsDirectoryForExecutable(),
@@ -165,12 +163,12 @@ struct BenchCommand: ParsableCommand {
     /// The cores of this machine, at most 4.
     static var defaultThreads: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
 
+    /// A size as the board config's `mode` reads one, without a refresh rate.
     static func parseSize(_ size: String) throws -> (width: Int, height: Int) {
-        let parts = size.split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
-            throw ValidationError("--size must be WxH, e.g. 1920x1080, not '\(size)'")
+        guard let mode = BoardConfig.parseMode(size), mode.refreshHz == nil else {
+            throw ValidationError("--size must be WxH with sides in 1...16384, e.g. 1920x1080, not '\(size)'")
         }
-        return (w, h)
+        return (mode.width, mode.height)
     }
 
     /// The list app at 1280x800 headless with N rows (issue 11): how long building the window

@@ -108,10 +108,10 @@ import UI
     }
 
     @Test func aGlideFontsWithoutTheFontsIsReported() throws {
-        setenv("GLIDE_FONTS", "/nonexistent/glide-fonts", 1)
-        defer { unsetenv("GLIDE_FONTS") }
         var warnings: [String] = []
-        let found = try FontLibrary.locateFontsDirectoryForExecutable(sourcePath: #filePath) { warnings.append($0) }
+        let found = try FontLibrary.locateFontsDirectoryForExecutable(sourcePath: #filePath, glideFonts: "/nonexistent/glide-fonts") {
+            warnings.append($0)
+        }
         #expect(!found.hasPrefix("/nonexistent"))
         #expect(warnings == ["$GLIDE_FONTS=/nonexistent/glide-fonts does not exist; looking for Glide's Fonts/ next to the executable instead"])
     }

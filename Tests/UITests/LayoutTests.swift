@@ -166,8 +166,9 @@ import Text
         cache.maximumHalvingBytes = 1 << 20
         let images = (0..<10).map { _ in PixelBuffer(width: 512, height: 512) }
         for image in images { _ = cache.source(for: Size(width: 100, height: 100), from: image) }
-        #expect(cache.halvingBytes <= 1 << 20 && cache.halvings.count < 10)
-        #expect(cache.halvings[ObjectIdentifier(images[9])] != nil)   // the latest stays
+        // Each keeps 256² and 128² (327,680 bytes): the three drawn last fit in 1 MiB.
+        #expect(cache.halvingBytes == 3 * 327_680 && cache.halvings.count == 3)
+        #expect((7...9).allSatisfy { cache.halvings[ObjectIdentifier(images[$0])] != nil })
     }
 }
 

@@ -3,14 +3,12 @@ import ImageCodecs
 import Raster
 import Runtime
 import Testing
+import TestSupport
 import ZoomScene
 
 /// Benchmark scene R2 (../shared/bench/zoom-scene.md) drawn as the spec defines it, and in bands
 /// on several threads with the same result.
 @Suite struct ZoomSceneTests {
-    static func repositoryFile(_ path: String, file: String = #filePath) -> String {
-        "\(file[..<file.lastIndex(of: "/")!])/../../\(path)"
-    }
 
     /// An opaque picture with gradients and a hard edge, so misplaced samples show.
     static func picture(width: Int, height: Int) -> PixelBuffer {
@@ -43,7 +41,7 @@ import ZoomScene
     }
 
     static func render(_ scene: ZoomScene, frame f: Int, threads: Int) -> PixelBuffer {
-        let buffer = PixelBuffer(width: scene.width, height: scene.height, fill: PremultipliedColor(argb: 0xFF12_3456))
+        let buffer = PixelBuffer(width: scene.width, height: scene.height)   // transparent: what is drawn is opaque
         BandRenderer(height: scene.height, threads: threads).draw { rows, cache in
             scene.draw(frame: f, rows: rows, into: buffer.span, cache: cache)
         }
@@ -77,14 +75,13 @@ import ZoomScene
     /// Bands on 2, 3 and 4 threads give the one thread's frame, bit for bit, with the shipped
     /// photo at a size whose rows do not split evenly.
     @Test func bandsOnThreadsEqualOneThread() throws {
-        let photo = try Image.read(path: Self.repositoryFile("Board/content/images/zoom.png"))
+        let photo = try Image.read(path: testsDirectory + "/../Board/content/images/zoom.png")
         let scene = try #require(ZoomScene(image: photo, width: 322, height: 181, frames: 4))
         for f in [0, 3] {
             let one = Self.render(scene, frame: f, threads: 1)
             for threads in [2, 3, 4] {
                 let banded = Self.render(scene, frame: f, threads: threads)
-                let same = (0..<181).allSatisfy { y in (0..<322).allSatisfy { banded[$0, y] == one[$0, y] } }
-                #expect(same, "frame \(f) on \(threads) threads")
+                #expect(compare(banded, one).mismatches == 0, "frame \(f) on \(threads) threads")
             }
         }
         #expect(BandRenderer(height: 3, threads: 8).threads == 3)    // a band has a row at least

@@ -51,5 +51,7 @@ for path in arguments.dropFirst(named != nil ? 2 : 1) {
         fail("\(error)")
     }
 }
+// Nothing replayed is a mistake (a wrong path, an empty folder), not a pass.
+guard replayed > 0 else { fail("\(target.rawValue): no inputs replayed (give files or folders of inputs)") }
 print("glide-fuzz: \(target.rawValue): replayed \(replayed) input(s)")
 #endif

@@ -26,9 +26,7 @@ struct GuardedSpan: ~Copyable {
             let row = i / stride - 1, column = i % stride
             let p = storage[i]
             if row >= 0 && row < height && column < width {
-                let a = p >> 24
-                expect((p >> 16) & 0xFF <= a && (p >> 8) & 0xFF <= a && p & 0xFF <= a,
-                       "pixel \(column),\(row) 0x\(String(p, radix: 16)) is not premultiplied")
+                expectPremultiplied(p, x: column, y: row)
             } else {
                 expect(p == Self.guardWord, "write outside the span at row \(row), column \(column) (width \(width), stride \(stride))")
             }

@@ -6,7 +6,6 @@ import Raster
 /// Small enough that a fuzzer's run stays in memory; the real limits are the same code.
 let fuzzDecodeLimits = DecodeLimits(maxWidth: 4096, maxHeight: 4096, maxPixelCount: 2_000_000)
 
-@discardableResult
 func fuzzImage(_ bytes: UnsafeRawBufferPointer, decode: ([UInt8], DecodeLimits) throws(ImageCodecError) -> PixelBuffer) -> PixelBuffer? {
     let image: PixelBuffer
     do {
@@ -26,12 +25,13 @@ func fuzzImage(_ bytes: UnsafeRawBufferPointer, decode: ([UInt8], DecodeLimits) 
 func checkPremultiplied(_ image: PixelBuffer) {
     for y in 0..<image.height {
         let row = image.pixels + y * image.stride
-        for x in 0..<image.width {
-            let p = row[x], a = p >> 24
-            expect((p >> 16) & 0xFF <= a && (p >> 8) & 0xFF <= a && p & 0xFF <= a,
-                   "pixel \(x),\(y) 0x\(String(p, radix: 16)) is not premultiplied")
-        }
+        for x in 0..<image.width { expectPremultiplied(row[x], x: x, y: y) }
     }
+}
+
+func expectPremultiplied(_ p: UInt32, x: Int, y: Int) {
+    let a = p >> 24
+    expect((p >> 16) & 0xFF <= a && (p >> 8) & 0xFF <= a && p & 0xFF <= a, "pixel \(x),\(y) 0x\(String(p, radix: 16)) is not premultiplied")
 }
 
 /// The whole decode, then the one reduced as it decodes (halvings from the input's length, so
@@ -59,6 +59,10 @@ func fuzzReduced(_ bytes: UnsafeRawBufferPointer, whole: PixelBuffer?, exact: Bo
     }
     checkPremultiplied(reduced.pixels)
     expect(reduced.halvings == Halving.possibleCount(times, width: reduced.width, height: reduced.height), "halvings \(reduced.halvings) of \(times)")
+    // The pixels are the picture's size halved that often, rounded up.
+    var (w, h) = (reduced.width, reduced.height)
+    for _ in 0..<reduced.halvings { w = (w + 1) / 2; h = (h + 1) / 2 }
+    expect(reduced.pixels.width == w && reduced.pixels.height == h, "reduced to \(reduced.pixels.width)x\(reduced.pixels.height), not \(w)x\(h)")
     guard let whole else { return }   // the streamed reader may read a file the whole one refuses
     let expected = whole.halved(times: times)
     expect(reduced.width == whole.width && reduced.height == whole.height, "reduced picture's size \(reduced.width)x\(reduced.height)")
