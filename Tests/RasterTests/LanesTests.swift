@@ -1,0 +1,69 @@
+@testable import Raster
+import Testing
+
+/// The four-pixel kernels must equal the scalar ones bit for bit: the goldens and the band
+/// renderer's identity with one thread rest on it.
+@Suite struct LanesTests {
+    /// Premultiplied pixels from a fixed generator (channels never above alpha), with the
+    /// extremes every kernel has a special case for.
+    private static func pixels(count: Int) -> [UInt32] {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var result: [UInt32] = [0, 0xFFFF_FFFF, 0xFF00_0000, 0x8080_8080, 0x0101_0101, 0xFF12_3456]
+        while result.count < count {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let bits = UInt32(truncatingIfNeeded: state >> 32)
+            let alpha = bits >> 24
+            let channel = { (shift: UInt32) in ((bits >> shift) & 0xFF) * alpha / 255 }
+            result.append(alpha << 24 | channel(16) << 16 | channel(8) << 8 | channel(0))
+        }
+        return result
+    }
+
+    private static func lanes(_ p: [UInt32], _ i: Int) -> SIMD4<UInt32> { SIMD4(p[i], p[i + 1], p[i + 2], p[i + 3]) }
+
+    @Test func lerpEqualsLerpPixelForEveryWeight() {
+        let a = Self.pixels(count: 64), b = Array(Self.pixels(count: 128).suffix(64))
+        for w in UInt32(0)...256 {
+            for i in stride(from: 0, to: 64, by: 4) {
+                let v = Lanes.lerp(Self.lanes(a, i), Self.lanes(b, i), SIMD4(repeating: w &* 0x0001_0001))
+                for j in 0..<4 { #expect(v[j] == lerpPixel(a[i + j], b[i + j], w), "w \(w)") }
+            }
+        }
+    }
+
+    @Test func scaleEqualsScalePixelForEveryFactor() {
+        let p = Self.pixels(count: 64)
+        for k in UInt32(0)...255 {
+            for i in stride(from: 0, to: 64, by: 4) {
+                let v = Lanes.scale(Self.lanes(p, i), by: SIMD4(repeating: k &* 0x0001_0001))
+                for j in 0..<4 { #expect(v[j] == scalePixel(p[i + j], by: k), "k \(k)") }
+            }
+        }
+    }
+
+    @Test func overEqualsSourceOver() {
+        let s = Self.pixels(count: 1024), d = Array(Self.pixels(count: 2048).suffix(1024))
+        for i in stride(from: 0, to: 1024, by: 4) {
+            let v = Lanes.over(Self.lanes(s, i), Self.lanes(d, i))
+            for j in 0..<4 { #expect(v[j] == sourceOver(s[i + j], d[i + j])) }
+            let opaque = (0..<4).allSatisfy { s[i + $0] >> 24 == 255 }
+            #expect(Lanes.isOpaque(Self.lanes(s, i)) == opaque)
+        }
+    }
+
+    @Test func rowsAreBlendedLikeLerpPixelWhateverTheCount() {
+        let a = Self.pixels(count: 37), b = Array(Self.pixels(count: 74).suffix(37))
+        for count in [0, 1, 3, 4, 5, 8, 37] {
+            var out = [UInt32](repeating: 7, count: 38)
+            a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    out.withUnsafeMutableBufferPointer { out in
+                        Canvas.lerpRows(a.baseAddress!, b.baseAddress!, 77, into: out.baseAddress!, count: count)
+                    }
+                }
+            }
+            for i in 0..<count { #expect(out[i] == lerpPixel(a[i], b[i], 77)) }
+            #expect(out[count] == 7, "nothing written past the row")
+        }
+    }
+}
