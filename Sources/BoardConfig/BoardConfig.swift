@@ -43,6 +43,8 @@ public struct BoardConfig: Hashable, Sendable {
     public var remoteToken: String?
     /// Megabytes the window's picture caches may hold beyond what the screen shows.
     public var memoryBudgetMB = 192
+    /// Threads drawing each frame's damage in bands (nil: the cores, at most 4).
+    public var renderThreads: Int?
     /// The file (or name) the config came from, and the line each key was set on.
     public private(set) var source = "config"
     public private(set) var lines: [String: Int] = [:]
@@ -55,7 +57,7 @@ public struct BoardConfig: Hashable, Sendable {
     /// The keys the file may use.
     public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
-                              "memory_budget_mb"]
+                              "memory_budget_mb", "render_threads"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -141,6 +143,9 @@ public struct BoardConfig: Hashable, Sendable {
             case "memory_budget_mb":
                 guard let mb = Int(value), (16...65536).contains(mb) else { throw bad("a whole number of megabytes from 16 to 65536") }
                 memoryBudgetMB = mb
+            case "render_threads":
+                guard let n = Int(value), (1...64).contains(n) else { throw bad("a whole number of threads from 1 to 64") }
+                renderThreads = n
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }

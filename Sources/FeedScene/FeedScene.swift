@@ -207,21 +207,29 @@ public struct FeedRenderer {
 
     /// Draws `frame` into `span`, which must hold the frame this renderer drew last (or
     /// anything, after `invalidate()` or on first use). Returns the redrawn rectangles
-    /// (disjoint; the rest of the span was moved, not drawn).
+    /// (disjoint; the rest of the span was moved, not drawn). `draw` draws them (at the
+    /// frame's scroll offset) when given, e.g. in bands on several threads with a scene
+    /// each; otherwise this renderer's scene does.
     @discardableResult
-    public mutating func render(frame: Int, into span: PixelSpan) -> [IntRect] {
+    public mutating func render(frame: Int, into span: PixelSpan,
+                                drawing draw: ((_ scrollY: Int, _ rects: [IntRect]) -> Void)? = nil) -> [IntRect] {
         let layout = scene.layout
         let scrollY = layout.scrollY(frame: frame)
         defer { previousScrollY = scrollY }
-        guard let previous = previousScrollY, abs(scrollY - previous) < layout.height else {
-            scene.draw(scrollY: scrollY, into: span, clip: layout.bounds)
-            return [layout.bounds]
+        let rects: [IntRect]
+        if let previous = previousScrollY, abs(scrollY - previous) < layout.height {
+            let d = scrollY - previous
+            if d == 0 { return [] }
+            FeedRenderer.scroll(span, by: d)
+            rects = FeedRenderer.damage(layout: layout, delta: d)
+        } else {
+            rects = [layout.bounds]
         }
-        let d = scrollY - previous
-        if d == 0 { return [] }
-        FeedRenderer.scroll(span, by: d)
-        let rects = FeedRenderer.damage(layout: layout, delta: d)
-        for rect in rects { scene.draw(scrollY: scrollY, into: span, clip: rect) }
+        if let draw {
+            draw(scrollY, rects)
+        } else {
+            for rect in rects { scene.draw(scrollY: scrollY, into: span, clip: rect) }
+        }
         return rects
     }
 

@@ -6,6 +6,7 @@ import ImageCodecs
 import Logging
 import RemoteControl
 import Runtime
+import UI
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -20,6 +21,7 @@ public enum HeadlessRuntime {
         let remote = try options.remote.configuration()
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
+        (app as? Window)?.renderThreads = options.renderThreads
         if let remote {
             try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
         } else {

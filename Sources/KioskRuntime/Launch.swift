@@ -34,6 +34,11 @@ public struct Launch {
         guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw ValidationError("--scale must lie in 0.25...8") }
         return scale
     }
+
+    public static func checkedRenderThreads(_ threads: Int) throws -> Int {
+        guard (1...64).contains(threads) else { throw ValidationError("--render-threads must lie in 1...64, not \(threads)") }
+        return threads
+    }
 }
 
 /// Where the runtime gets the app: the canvas size (pixels) and scale in, the app out. `glide`

@@ -31,6 +31,8 @@ public struct BoardOptions: ParsableArguments {
     public var stats = false
     @Option(help: "Present at most this many frames per second (default: the mode's refresh rate).")
     public var maxFps: Double?
+    @Option(help: "Threads drawing each frame in bands (default: render_threads, else the cores, at most 4).")
+    public var renderThreads: Int?
     @OptionGroup public var remote: RemoteOptions
 
     public init() {}
@@ -51,6 +53,7 @@ public struct BoardOptions: ParsableArguments {
         if let seat { cfg.seat = seat }
         if let scale { cfg.scale = try Launch.checkedScale(scale) }
         if pointerAsTouch { cfg.pointerAsTouch = true }
+        if let renderThreads { cfg.renderThreads = try Launch.checkedRenderThreads(renderThreads) }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
         return cfg
@@ -73,6 +76,8 @@ public struct HeadlessOptions: ParsableArguments {
     public var out = "out"
     @Flag(help: "Print the median and 90th percentile wall-clock time per frame.")
     public var timing = false
+    @Option(help: "Threads drawing each frame in bands (default: the cores, at most 4).")
+    public var renderThreads = BandRenderer.defaultThreads
     // With --remote the run is real-time and lasts until SIGINT/SIGTERM.
     @OptionGroup public var remote: RemoteOptions
 
@@ -88,6 +93,7 @@ public struct HeadlessOptions: ParsableArguments {
             throw ValidationError("--size must be WxH with sides in 64...8192, e.g. 1280x800")
         }
         guard hz.isFinite, hz >= 1, hz <= 1000 else { throw ValidationError("--hz must lie in 1...1000") }
+        _ = try Launch.checkedRenderThreads(renderThreads)
         return (w, h, try Launch.checkedScale(scale))
     }
 

@@ -49,10 +49,15 @@ public enum StrokeAlignment: Sendable, Hashable {
 }
 
 /// Draws into a borrowed `PixelSpan`. A value: copying a canvas copies its clip and
-/// translation state, not the pixels.
+/// translation state, not the pixels. A recording canvas (`init(recordingInto:span:cache:)`)
+/// keeps its drawing in a `DisplayList` instead and leaves the span's pixels alone: code that
+/// writes pixels itself goes through `drawPixels(_:)`, which works either way.
 public struct Canvas {
+    /// The pixels drawn into (a recording canvas only measures against them).
     public let span: PixelSpan
     public let cache: RasterCache
+    /// Where drawing goes instead of the span, when recording.
+    let recorder: DisplayList?
 
     struct State {
         var clip: IntRect
@@ -65,20 +70,49 @@ public struct Canvas {
     /// A canvas over `span`; the clip starts as the whole span, the translation as zero.
     /// The span's memory must stay valid while the canvas draws.
     public init(span: PixelSpan, cache: RasterCache) {
-        self.span = span
-        self.cache = cache
-        self.owner = nil
-        state = State(clip: span.bounds, roundClips: [], translation: .zero)
+        self.init(span: span, cache: cache, owner: nil, recorder: nil)
     }
 
     /// A canvas over a buffer's pixels; the canvas keeps the buffer alive.
     public init(_ buffer: PixelBuffer, cache: RasterCache) {
-        self.span = buffer.span
+        self.init(span: buffer.span, cache: cache, owner: buffer, recorder: nil)
+    }
+
+    /// A canvas that appends what it draws to `list`, with the clip starting as `span`'s
+    /// bounds; `cache` serves what is decided while recording (a picture's halvings, rounded
+    /// clips). Replay the list on canvases over `span`.
+    public init(recordingInto list: DisplayList, span: PixelSpan, cache: RasterCache) {
+        self.init(span: span, cache: cache, owner: nil, recorder: list)
+    }
+
+    private init(span: PixelSpan, cache: RasterCache, owner: PixelBuffer?, recorder: DisplayList?) {
+        self.span = span
         self.cache = cache
-        self.owner = buffer
+        self.owner = owner
+        self.recorder = recorder
         state = State(clip: span.bounds, roundClips: [], translation: .zero)
     }
     private let owner: PixelBuffer?
+
+    /// Whether drawing is recorded rather than done.
+    public var isRecording: Bool { recorder != nil }
+
+    /// This canvas with its state, drawing into its span.
+    var drawingDirectly: Canvas {
+        var c = Canvas(span: span, cache: cache, owner: owner, recorder: nil)
+        c.state = state
+        return c
+    }
+
+    /// Draws with a function that writes the span's pixels itself, only inside the clip
+    /// rectangle it is given (already translated: device pixels). Rounded clips do not apply.
+    /// When recording, `body` is kept and called at replay, once per band its clip reaches,
+    /// possibly on another thread: it must read only what stays unchanged until then.
+    public func drawPixels(_ body: @escaping (_ span: PixelSpan, _ clip: IntRect) -> Void) {
+        if let recorder { return recorder.append(.pixels(body), in: state) }
+        guard !state.clip.isEmpty else { return }
+        body(span, state.clip)
+    }
 
     // MARK: State
 
@@ -134,6 +168,7 @@ public struct Canvas {
     /// Sets every pixel inside the clip rectangle to `color` (a copy, not a blend; rounded clips
     /// do not apply).
     public func clear(color: PremultipliedColor) {
+        if let recorder { return recorder.append(.clear(color), in: state) }
         let c = state.clip
         guard !c.isEmpty else { return }
         for y in c.y..<c.maxY { (span.row(y) + c.x).update(repeating: color.argb, count: c.width) }
@@ -142,12 +177,14 @@ public struct Canvas {
     /// Fills a rectangle; edges at fractional positions get partial coverage (area, rounded:
     /// a pixel half covered gets 128).
     public func fill(rect: Rect, color: PremultipliedColor) {
+        if let recorder { return recorder.append(.fillRect(rect, color), in: state) }
         fillShape(RectShape(device(rect)), color: color)
     }
 
     /// Fills a rounded rectangle (radius clamped to half the shorter side; coordinates snapped
     /// to 1/64 pixel).
     public func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
+        if let recorder { return recorder.append(.fillRoundedRect(rect, radius: radius, color), in: state) }
         let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds)
         fillShape(shape, color: color)
     }
@@ -155,6 +192,9 @@ public struct Canvas {
     /// Strokes the outline of a rounded rectangle with a band `lineWidth` wide.
     public func stroke(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
                        alignment: StrokeAlignment = .center) {
+        if let recorder {
+            return recorder.append(.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color, alignment), in: state)
+        }
         guard lineWidth.isFinite, lineWidth > 0 else { return }
         let outset: Double
         switch alignment {
@@ -172,6 +212,7 @@ public struct Canvas {
 
     /// Fills a circle. Coverage for radii up to 256 px is cached per (radius, sub-pixel phase).
     public func fill(circleCenter center: Point, radius: Double, color: PremultipliedColor) {
+        if let recorder { return recorder.append(.fillCircle(center, radius: radius, color), in: state) }
         guard radius.isFinite, radius > 0, center.isFinite else { return }
         let cx = center.x + state.translation.x, cy = center.y + state.translation.y
         let r64 = Int((min(radius, coordinateLimit) * 64).rounded())
@@ -193,6 +234,7 @@ public struct Canvas {
     /// Fills a path (translated) with the given fill rule; curves are flattened to within
     /// `tolerance` pixels.
     public func fill(path: Path, rule: FillRule = .nonZero, color: PremultipliedColor, tolerance: Double = 0.05) {
+        if let recorder { return recorder.append(.fillPath(path, rule, color, tolerance: tolerance), in: state) }
         let t = state.translation
         var lines = path.flattened(tolerance: tolerance)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -224,6 +266,9 @@ public struct Canvas {
     /// rectangles have the exact `stroke(roundedRect:)`.
     public func stroke(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
                        tolerance: Double = 0.05) {
+        if let recorder {
+            return recorder.append(.strokePath(path, lineWidth: lineWidth, color, roundCaps: roundCaps, tolerance: tolerance), in: state)
+        }
         guard lineWidth.isFinite, lineWidth > 0 else { return }
         let t = state.translation
         let h = max(lineWidth, 1) / 2, scale = min(lineWidth, 1)
@@ -308,6 +353,7 @@ public struct Canvas {
     /// Blends an alpha mask (a glyph) tinted with `color`, its top-left at whole pixel
     /// (`x`, `y`) plus the translation rounded to whole pixels.
     public func blend(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) {
+        if let recorder { return recorder.append(.blend(mask, x: x, y: y, color), in: state) }
         guard mask.width > 0, mask.height > 0 else { return }
         let ox = x + pixelFloor(state.translation.x + 0.5), oy = y + pixelFloor(state.translation.y + 0.5)
         mask.coverage.withUnsafeBufferPointer { bytes in
@@ -318,7 +364,8 @@ public struct Canvas {
 
     /// Moves the pixels of a device rectangle by (`dx`, `dy`) (a scroll blit, memmove semantics,
     /// overlapping allowed). The translation does not apply; the destination is clipped to the
-    /// clip rectangle (rounded clips do not apply).
+    /// clip rectangle (rounded clips do not apply). Done at once even when recording: a move
+    /// reads pixels that bands of a replay would be drawing.
     public func copy(rect: IntRect, dx: Int, dy: Int) {
         span.move(rect, dx: dx, dy: dy, clip: state.clip)
     }

@@ -1,30 +1,48 @@
 import Dispatch
+import Glibc
 import Raster
 
-/// Draws a frame in horizontal bands at once, one per thread, each band with its own raster
-/// cache (its scratch rows and masks are not shared). The threads are Dispatch's own workers,
-/// kept between frames: a frame starts no thread. Rows are drawn the same whichever band they
-/// fall in, so the result equals one thread's, bit for bit.
+/// Draws rows of a frame in horizontal bands at once, one per thread, each band with its own
+/// raster cache (its scratch rows and masks are not shared). The threads are Dispatch's own
+/// workers, kept between frames: a frame starts no thread. Rows are drawn the same whichever
+/// band they fall in, so the result equals one thread's, bit for bit.
 public final class BandRenderer {
+    /// The most bands a frame is split into.
     public let threads: Int
-    private let bands: [Range<Int>]
     private let caches: [RasterCache]
 
-    /// Bands of `height` rows for `threads` threads (at least one row each).
-    public init(height: Int, threads: Int) {
-        let n = max(1, min(threads, max(1, height)))
-        self.threads = n
-        bands = (0..<n).map { i in (height * i / n)..<(height * (i + 1) / n) }
-        caches = (0..<n).map { _ in RasterCache() }
+    public init(threads: Int) {
+        self.threads = max(1, threads)
+        caches = (0..<self.threads).map { _ in RasterCache() }
     }
 
-    /// Calls `body` once per band, at once on as many threads; returns when all are done.
-    /// `body` must only write the rows it is given.
-    public func draw(_ body: (_ rows: Range<Int>, _ cache: RasterCache) -> Void) {
-        if threads == 1 { return body(bands[0], caches[0]) }
+    /// The default for `render_threads` and the benchmarks' `--threads`: the cores Dispatch
+    /// sees, at most four (more bands than that gain little on a frame and cost a kiosk's
+    /// other work its cores).
+    public static var defaultThreads: Int { min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// The bands `rows` is split into: equal, at least one row each, at most `threads`.
+    public func bands(of rows: Range<Int>) -> [Range<Int>] {
+        let n = min(threads, max(1, rows.count))
+        return (0..<n).map { i in BandRenderer.band(i, of: n, in: rows) }
+    }
+
+    private static func band(_ i: Int, of n: Int, in rows: Range<Int>) -> Range<Int> {
+        (rows.lowerBound + rows.count * i / n)..<(rows.lowerBound + rows.count * (i + 1) / n)
+    }
+
+    /// Calls `body` once per band of `rows` (numbered from 0, top down), at once on as many
+    /// threads; returns when all are done. `body` must only write the rows it is given, and
+    /// may keep per-band state by the band's number.
+    public func draw(rows: Range<Int>, _ body: (_ band: Int, _ rows: Range<Int>, _ cache: RasterCache) -> Void) {
+        guard !rows.isEmpty else { return }
+        let n = min(threads, rows.count)
+        if n == 1 { return body(0, rows, caches[0]) }
         withoutActuallyEscaping(body) { body in
-            let work = UncheckedBox((body, bands, caches))
-            DispatchQueue.concurrentPerform(iterations: work.value.1.count) { i in work.value.0(work.value.1[i], work.value.2[i]) }
+            let work = UncheckedBox((body, caches))
+            DispatchQueue.concurrentPerform(iterations: n) { i in
+                work.value.0(i, BandRenderer.band(i, of: n, in: rows), work.value.1[i])
+            }
         }
     }
 }

@@ -14,6 +14,22 @@ extension TextLayout {
     }
 }
 
+extension TextLayout {
+    /// Rasterises the layout's glyphs that are not cached yet. Drawing then only reads the
+    /// glyph caches, so it may happen on render threads (a `Canvas.drawPixels` function
+    /// replayed in bands) while nothing rasterises.
+    public func rasterizeGlyphs() {
+        var start = glyphs.startIndex
+        while start < glyphs.endIndex {
+            let face = glyphs[start].face
+            var end = start + 1
+            while end < glyphs.endIndex && glyphs[end].face == face { end += 1 }
+            font.glyphTables[Int(face)].ensureCached(glyphs[start..<end])
+            start = end
+        }
+    }
+}
+
 extension Font {
     /// Shapes and draws one line of `text` with its baseline starting at `baselineOrigin`
     /// (no wrapping). For text drawn every frame, build a `TextLayout` once and draw that.
@@ -91,7 +107,11 @@ extension TextLayout {
             let t = canvas.translation
             guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
             let dx = Int((t.x + 0.5).rounded(.down)), dy = Int((t.y + 0.5).rounded(.down))
-            font.draw(glyphs[...], in: canvas.span, originX: x0 + dx, originY: y0 + dy, color: color, clip: canvas.clipBounds)
+            rasterizeGlyphs()
+            let font = self.font, glyphs = self.glyphs
+            canvas.drawPixels { span, clip in
+                font.draw(glyphs[...], in: span, originX: x0 + dx, originY: y0 + dy, color: color, clip: clip)
+            }
             return
         }
         let premultiplied = color.premultiplied

@@ -115,7 +115,9 @@ public final class Label: Box {
         // pixel scroll and a scrolled frame would differ from a full redraw.
         let t = context.canvas.translation
         let origin = Point(x: (t.x + 0.5).rounded(.down), y: (t.y + 0.5).rounded(.down))
-        l.draw(in: context.canvas.span, at: origin, color: color, clip: context.canvas.clipBounds)
+        l.rasterizeGlyphs()
+        let color = color
+        context.canvas.drawPixels { span, clip in l.draw(in: span, at: origin, color: color, clip: clip) }
     }
 }
 

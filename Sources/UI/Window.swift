@@ -275,15 +275,50 @@ public final class Window: App {
             let canvas = Canvas(frame, cache: rasterCache)
             for b in plan.blits { canvas.copy(rect: b.rect.offsetBy(dx: -b.dx, dy: -b.dy).intersection(b.rect), dx: b.dx, dy: b.dy) }
         }
-        for rect in plan.damage.rects { draw(rect, into: frame, at: t) }
+        let rects = plan.damage.rects
+        if renderThreads > 1, let first = rects.first {
+            // Recorded here, where views lay out, decode and rasterise glyphs; drawn in bands.
+            let recorder = Canvas(recordingInto: displayList, span: frame.span, cache: rasterCache)
+            for rect in rects { draw(rect, on: recorder, at: t) }
+            let rows = rects.reduce(first.y..<first.maxY) { min($0.lowerBound, $1.y)..<max($0.upperBound, $1.maxY) }
+            let bands = bandRenderer(threads: renderThreads)
+            let list = displayList
+            withExtendedLifetime(frame) {
+                bands.draw(rows: rows) { _, rows, cache in
+                    var canvas = Canvas(span: frame.span, cache: cache)
+                    canvas.clip(toDeviceRect: IntRect(x: 0, y: rows.lowerBound, width: frame.width, height: rows.count))
+                    list.replay(on: canvas)
+                }
+            }
+            displayList.removeAll()
+        } else {
+            for rect in rects { draw(rect, on: Canvas(frame, cache: rasterCache), at: t) }
+        }
         images.frameEnded()
         return plan.changed
     }
 
-    /// Draws everything that intersects `rect` (device pixels), clipped to it: the same pixels
-    /// a full redraw gives there.
-    func draw(_ rect: IntRect, into frame: PixelBuffer, at t: Double) {
-        var canvas = Canvas(frame, cache: rasterCache)
+    /// Threads drawing a frame's damage in horizontal bands (`render_threads`). With more than
+    /// one, the frame is recorded on the calling thread and the bands replay it at once on
+    /// Dispatch's workers: views' `draw(in:)` still runs on the calling thread only, and the
+    /// pixels equal one thread's, bit for bit. Code that writes pixels itself must do it
+    /// through `Canvas.drawPixels(_:)`.
+    public var renderThreads = 1
+
+    private let displayList = DisplayList()
+    private var bands: BandRenderer?
+
+    private func bandRenderer(threads: Int) -> BandRenderer {
+        if let bands, bands.threads == threads { return bands }
+        let made = BandRenderer(threads: threads)
+        bands = made
+        return made
+    }
+
+    /// Draws everything that intersects `rect` (device pixels), clipped to it, through
+    /// `canvas`: the same pixels a full redraw gives there.
+    func draw(_ rect: IntRect, on canvas: Canvas, at t: Double) {
+        var canvas = canvas
         canvas.clip(toDeviceRect: rect)
         canvas.clear(color: background.premultiplied)
         var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t)

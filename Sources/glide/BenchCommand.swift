@@ -27,7 +27,9 @@ struct BenchCommand: ParsableCommand {
             abstract: "Render the reference feed scene and print median/min/max ms per frame.",
             discussion: """
                 Frames 0..<warmup are not timed, the next `frames` are; each frame is timed with \
-                clock_gettime(CLOCK_MONOTONIC) on one thread into an XRGB8888 buffer in ordinary memory. \
+                clock_gettime(CLOCK_MONOTONIC) into an XRGB8888 buffer in ordinary memory; with --threads \
+                N > 1 what a frame draws is split into N horizontal bands drawn at once on Dispatch's \
+                worker threads, one scene (and its caches) each. \
                 --incremental reuses the previous frame (scroll blit + exposed strip + overlays). \
                 --png-frame F --png PATH first renders frame F (in the chosen mode) and writes it as PNG.
                 """)
@@ -36,6 +38,7 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Number of timed frames (0: no timing).") var frames = 300
         @Option(help: "Number of untimed warm-up frames before them.") var warmup = 30
         @Flag(help: "Reuse the previous frame (scroll blit) instead of redrawing everything.") var incremental = false
+        @Option(help: "Threads drawing bands of each frame (default: the cores, at most 4).") var threads = BandRenderer.defaultThreads
         @Option(help: "Frame number to write as PNG (with --png).") var pngFrame: Int?
         @Option(help: "Path of the PNG to write (with --png-frame).") var png: String?
         @Flag(help: "Paint cards with plain Canvas calls (each card pixel written 3 times) instead of the single-write path, to measure what it saves.")
@@ -53,39 +56,51 @@ struct BenchCommand: ParsableCommand {
             }
             guard (png == nil) == (pngFrame == nil) else { throw ValidationError("--png and --png-frame go together") }
             if let pngFrame, !(0...1_000_000).contains(pngFrame) { throw ValidationError("--png-frame must lie in 0...1000000") }
+            try BenchCommand.validate(threads: threads)
         }
 
         func run() throws {
             let (width, height) = try BenchCommand.parseSize(size)
             let layout = FeedLayout(width: width, height: height)!
-            let scene = try FeedScene(layout: layout,
-                                      fontsDirectory: fonts ?? FontLibrary.locateFontsDirectoryForExecutable(),
-                                      painting: referencePainting ? .reference : .singleWrite)
+            let bands = BandRenderer(threads: threads)
+            // A scene holds caches written while drawing: one per band.
+            let scenes = try (0..<bands.bands(of: 0..<height).count).map { _ in
+                try FeedScene(layout: layout, fontsDirectory: fonts ?? FontLibrary.locateFontsDirectoryForExecutable(),
+                              painting: referencePainting ? .reference : .singleWrite)
+            }
             let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
             let mode = incremental ? "incremental" : "full"
+            func draw(scrollY: Int, _ rects: [IntRect]) {
+                bands.draw(rows: 0..<height) { band, rows, _ in
+                    let rowsRect = IntRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
+                    for rect in rects where !rect.intersection(rowsRect).isEmpty {
+                        scenes[band].draw(scrollY: scrollY, into: buffer.span, clip: rect.intersection(rowsRect))
+                    }
+                }
+            }
 
             if let png, let pngFrame {
-                var renderer = FeedRenderer(scene: scene)
-                for f in (incremental ? 0 : pngFrame)...pngFrame { renderer.render(frame: f, into: buffer.span) }
+                var renderer = FeedRenderer(scene: scenes[0])
+                for f in (incremental ? 0 : pngFrame)...pngFrame { renderer.render(frame: f, into: buffer.span, drawing: draw) }
                 try PNG.write(buffer, to: png, alpha: .opaque)
             }
             guard frames > 0 else { return }
 
-            var renderer = FeedRenderer(scene: scene)
+            var renderer = FeedRenderer(scene: scenes[0])
             var times = [Double](repeating: 0, count: frames)
             for f in 0..<(warmup + frames) {
                 let start = monotonicSeconds() * 1000
                 if incremental {
-                    renderer.render(frame: f, into: buffer.span)
+                    renderer.render(frame: f, into: buffer.span, drawing: draw)
                 } else {
-                    scene.draw(frame: f, into: buffer.span)
+                    draw(scrollY: layout.scrollY(frame: f), [layout.bounds])
                 }
                 let end = monotonicSeconds() * 1000
                 if f >= warmup { times[f - warmup] = end - start }
             }
             times.sort()
             let median = frames % 2 == 1 ? times[frames / 2] : (times[frames / 2 - 1] + times[frames / 2]) / 2
-            print("feed \(mode) \(width)x\(height): median \(fixed(median, 3)) ms, min \(fixed(times[0], 3)) ms, "
+            print("feed \(mode) \(width)x\(height) \(BenchCommand.threads(threads)): median \(fixed(median, 3)) ms, min \(fixed(times[0], 3)) ms, "
                   + "max \(fixed(times[frames - 1], 3)) ms (\(frames) frames after \(warmup) warm-up)")
         }
     }
@@ -106,7 +121,7 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Canvas size WxH in pixels.") var size = "1920x1080"
         @Option(help: "Number of timed frames (at least 2: the zoom runs from frame 0 to frame N-1).") var frames = 120
         @Option(help: "Number of untimed warm-up frames before them.") var warmup = 10
-        @Option(help: "Threads drawing bands of each frame (default: the cores, at most 4).") var threads = BenchCommand.defaultThreads
+        @Option(help: "Threads drawing bands of each frame (default: the cores, at most 4).") var threads = BandRenderer.defaultThreads
         @Option(help: "Frame number to write as PNG (with --png).") var pngFrame: Int?
         @Option(help: "Path of the PNG to write (with --png-frame).") var png: String?
         @Option(help: "The picture (default: the shipped Board/content/images/zoom.png).") var image: String?
@@ -116,7 +131,7 @@ struct BenchCommand: ParsableCommand {
             guard (16...16384).contains(w), (16...16384).contains(h) else { throw ValidationError("--size must lie in 16x16...16384x16384") }
             guard (2...1_000_000).contains(frames) else { throw ValidationError("--frames must lie in 2...1000000 (the zoom runs from frame 0 to frame N-1)") }
             guard (0...1_000_000).contains(warmup) else { throw ValidationError("--warmup must lie in 0...1000000") }
-            guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64, not \(threads)") }
+            try BenchCommand.validate(threads: threads)
             guard (png == nil) == (pngFrame == nil) else { throw ValidationError("--png and --png-frame go together") }
             if let pngFrame, !(0..<frames).contains(pngFrame) { throw ValidationError("--png-frame must lie in 0..<\(frames)") }
         }
@@ -144,24 +159,27 @@ struct BenchCommand: ParsableCommand {
             }
             let scene = ZoomScene(image: picture, width: width, height: height, frames: frames)!
             let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
-            let bands = BandRenderer(height: height, threads: threads)
+            let bands = BandRenderer(threads: threads)
             if let png, let pngFrame {
-                bands.draw { rows, cache in scene.draw(frame: pngFrame, rows: rows, into: buffer.span, cache: cache) }
+                bands.draw(rows: 0..<height) { _, rows, cache in scene.draw(frame: pngFrame, rows: rows, into: buffer.span, cache: cache) }
                 try PNG.write(buffer, to: png, alpha: .opaque)
             }
             var times: [Double] = []
             for f in -warmup..<frames {
                 let start = monotonicSeconds()
-                bands.draw { rows, cache in scene.draw(frame: max(f, 0), rows: rows, into: buffer.span, cache: cache) }
+                bands.draw(rows: 0..<height) { _, rows, cache in scene.draw(frame: max(f, 0), rows: rows, into: buffer.span, cache: cache) }
                 if f >= 0 { times.append((monotonicSeconds() - start) * 1000) }
             }
-            print("zoom \(width)x\(height) \(threads) thread\(threads == 1 ? "" : "s"): median \(fixed(percentile(times, 50)!, 3)) ms, "
+            print("zoom \(width)x\(height) \(BenchCommand.threads(threads)): median \(fixed(percentile(times, 50)!, 3)) ms, "
                   + "p90 \(fixed(percentile(times, 90)!, 3)) ms (\(frames) frames after \(warmup) warm-up, image \(picture.width)x\(picture.height))")
         }
     }
 
-    /// The cores of this machine, at most 4.
-    static var defaultThreads: Int { max(1, min(4, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) }
+    static func validate(threads: Int) throws {
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64, not \(threads)") }
+    }
+
+    static func threads(_ n: Int) -> String { "\(n) thread\(n == 1 ? "" : "s")" }
 
     /// A size as the board config's `mode` reads one, without a refresh rate.
     static func parseSize(_ size: String) throws -> (width: Int, height: Int) {

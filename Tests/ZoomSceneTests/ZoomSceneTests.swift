@@ -42,7 +42,7 @@ import ZoomScene
 
     static func render(_ scene: ZoomScene, frame f: Int, threads: Int) -> PixelBuffer {
         let buffer = PixelBuffer(width: scene.width, height: scene.height)   // transparent: what is drawn is opaque
-        BandRenderer(height: scene.height, threads: threads).draw { rows, cache in
+        BandRenderer(threads: threads).draw(rows: 0..<scene.height) { _, rows, cache in
             scene.draw(frame: f, rows: rows, into: buffer.span, cache: cache)
         }
         return buffer
@@ -84,7 +84,10 @@ import ZoomScene
                 #expect(compare(banded, one).mismatches == 0, "frame \(f) on \(threads) threads")
             }
         }
-        #expect(BandRenderer(height: 3, threads: 8).threads == 3)    // a band has a row at least
+        // A band has a row at least; bands of a range start at its first row.
+        #expect(BandRenderer(threads: 8).bands(of: 0..<3) == [0..<1, 1..<2, 2..<3])
+        #expect(BandRenderer(threads: 3).bands(of: 10..<20) == [10..<13, 13..<16, 16..<20])
+        #expect(BandRenderer(threads: 0).threads == 1)
     }
 
     @Test func aSceneNeedsTwoFramesAndPixels() {

@@ -1,0 +1,67 @@
+import Geometry
+
+/// A frame's drawing kept as operations, to be drawn later in pieces: a window records its
+/// damage once on its own thread, then horizontal bands of the frame replay the list at once
+/// on several threads, each through its own canvas and raster cache. Every operation keeps the
+/// clip, rounded clips and translation it was recorded with; a replay only narrows the clip,
+/// and the rasteriser gives a pixel the same value whatever the clip, so the bands together
+/// equal drawing directly, bit for bit.
+///
+/// What an operation holds is read, never written, while bands replay: pictures, glyph masks,
+/// paths and rounded-clip shapes are values or are finished when recorded. A `drawPixels`
+/// function is called once per band that its clip reaches, possibly on another thread.
+public final class DisplayList {
+    enum Operation {
+        case clear(PremultipliedColor)
+        case fillRect(Rect, PremultipliedColor)
+        case fillRoundedRect(Rect, radius: Double, PremultipliedColor)
+        case strokeRoundedRect(Rect, radius: Double, lineWidth: Double, PremultipliedColor, StrokeAlignment)
+        case fillCircle(Point, radius: Double, PremultipliedColor)
+        case fillPath(Path, FillRule, PremultipliedColor, tolerance: Double)
+        case strokePath(Path, lineWidth: Double, PremultipliedColor, roundCaps: Bool, tolerance: Double)
+        case blend(AlphaMask, x: Int, y: Int, PremultipliedColor)
+        case image(PixelBuffer, Rect, ImageFilter, opacity: Double, extendingEdges: Bool)
+        case pixels((PixelSpan, IntRect) -> Void)
+    }
+
+    private(set) var entries: [(state: Canvas.State, operation: Operation)] = []
+
+    public init() {}
+
+    /// Operations recorded since the last `removeAll()`.
+    public var count: Int { entries.count }
+
+    /// Forgets the operations and what they hold; the storage is kept for the next frame.
+    public func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    func append(_ operation: Operation, in state: Canvas.State) {
+        if !state.clip.isEmpty { entries.append((state, operation)) }
+    }
+
+    /// Draws every operation through `canvas` (which draws directly), each clipped to the
+    /// canvas's clip as well as its own.
+    public func replay(on canvas: Canvas) {
+        var c = canvas.drawingDirectly
+        let limit = canvas.state.clip
+        for entry in entries {
+            c.state = entry.state
+            c.state.clip = entry.state.clip.intersection(limit)
+            if c.state.clip.isEmpty { continue }
+            switch entry.operation {
+            case let .clear(color): c.clear(color: color)
+            case let .fillRect(rect, color): c.fill(rect: rect, color: color)
+            case let .fillRoundedRect(rect, radius, color): c.fill(roundedRect: rect, radius: radius, color: color)
+            case let .strokeRoundedRect(rect, radius, lineWidth, color, alignment):
+                c.stroke(roundedRect: rect, radius: radius, lineWidth: lineWidth, color: color, alignment: alignment)
+            case let .fillCircle(center, radius, color): c.fill(circleCenter: center, radius: radius, color: color)
+            case let .fillPath(path, rule, color, tolerance): c.fill(path: path, rule: rule, color: color, tolerance: tolerance)
+            case let .strokePath(path, lineWidth, color, roundCaps, tolerance):
+                c.stroke(path: path, lineWidth: lineWidth, color: color, roundCaps: roundCaps, tolerance: tolerance)
+            case let .blend(mask, x, y, color): c.blend(mask: mask, x: x, y: y, color: color)
+            case let .image(image, rect, filter, opacity, extendingEdges):
+                c.draw(image: image, in: rect, filter: filter, opacity: opacity, extendingEdges: extendingEdges)
+            case let .pixels(body): c.drawPixels(body)
+            }
+        }
+    }
+}
