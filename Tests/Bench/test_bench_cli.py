@@ -1,5 +1,5 @@
-"""`glide bench zoom` (benchmark R2) refuses bad input with a clear message and writes the frame
-it is asked for. Timing is never asserted here: ratios come from Tests/Peers/pixman/compare.sh.
+"""`glide bench zoom` (benchmark R2) and `glide bench feed` (R1) refuse bad input with a clear
+message and write the frame they are asked for, the same on any number of threads. Timing is never asserted here: ratios come from Tests/Peers/pixman/compare.sh.
 
     swift build --product glide
     python3 -m pytest -q Tests/Bench
@@ -15,10 +15,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 GLIDE = os.environ.get("GLIDE", str(ROOT / ".build" / "debug" / "glide"))
 
 
-def bench(*args):
+def bench(*args, scene="zoom"):
     if not os.path.exists(GLIDE):
         pytest.skip(f"{GLIDE} not built (swift build --product glide)")
-    return subprocess.run([GLIDE, "bench", "zoom", *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([GLIDE, "bench", scene, *args], capture_output=True, text=True, timeout=120)
 
 
 @pytest.mark.parametrize("args, message", [
@@ -55,3 +55,27 @@ def test_a_small_run_prints_median_and_p90_and_writes_the_frame(tmp_path):
     assert result.stdout.startswith("zoom 64x36 2 threads: median "), result.stdout
     assert " ms, p90 " in result.stdout
     assert png.read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("threads", ["0", "-2", "65"])
+def test_the_feed_refuses_bad_thread_counts(threads):
+    result = bench(f"--threads={threads}", scene="feed")
+    assert result.returncode != 0
+    assert f"--threads must lie in 1...64, not {threads}" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("scene, args", [
+    ("feed", ["--size", "400x300", "--png-frame", "7"]),
+    ("feed", ["--size", "400x300", "--png-frame", "7", "--incremental"]),
+    ("zoom", ["--size", "101x77", "--png-frame", "5"]),
+])
+def test_bands_on_threads_write_the_frame_one_thread_writes(tmp_path, scene, args):
+    frames = []
+    for threads in ["1", "2", "3"]:
+        png = tmp_path / f"{threads}.png"
+        result = bench(*args, "--frames", "0" if scene == "feed" else "9", "--threads", threads,
+                       "--png", str(png), scene=scene)
+        assert result.returncode == 0, result.stderr
+        frames.append(png.read_bytes())
+    assert frames[0].startswith(b"\x89PNG")
+    assert frames[1] == frames[0] and frames[2] == frames[0]

@@ -3,7 +3,8 @@
 # anything): R2 zoom (../shared/bench/zoom-scene.md) on one thread and on the default threads
 # against pixman's bilinear scaling, R1 feed full redraw against pixman with cairo's glyphs, and
 # both against a memset / memcpy of the frame (the floor). Also checks that Glide's R2 frame
-# matches pixman's (mean channel difference <= 1).
+# matches pixman's (mean channel difference <= 1), and times the catalog's own pinch on its
+# photo (`glide run --timing`, a two-finger script) against the zoom benchmark.
 #
 # Needs: gcc, make, pkg-config, libpixman-1-dev, libcairo2-dev, libfreetype-dev, fonts-dejavu-core.
 # Usage: Tests/Peers/pixman/compare.sh [--size WxH] [--runs N] [--peers DIR]
@@ -38,13 +39,40 @@ threads=$(nproc); [ "$threads" -gt 4 ] && threads=4
 median_of() { sed -n 's/.*median \([0-9.]*\) .*/\1/p' | head -n 1; }
 p90_of() { sed -n 's/.*p90 \([0-9.]*\) .*/\1/p' | head -n 1; }
 
+# The catalog's pinch: open the photo tab, two fingers spread apart from the middle of the
+# content area for a second (8 ms steps) and close halfway, then lift.
+"$glide" run --size "$size" --out "$work/layout" < /dev/null > /dev/null
+python3 - "$work/layout/final.json" > "$work/pinch.jsonl" <<'PY'
+import json, sys
+state = json.load(open(sys.argv[1]))
+tab = next(e["frame"] for e in state["elements"] if e["id"] == "tab-photo")
+area = next(s["frame"] for s in state["scrollViews"] if s["id"] == "feed")
+cx, cy = area[0] + area[2] / 2, area[1] + area[3] / 2
+t = 0
+def touch(phase, finger, x, y):
+    print(json.dumps({"t": t, "touch": phase, "id": finger, "x": round(x), "y": round(y)}))
+touch("down", 0, tab[0] + tab[2] / 2, tab[1] + tab[3] / 2); t += 50
+touch("up", 0, tab[0] + tab[2] / 2, tab[1] + tab[3] / 2); t += 400
+spread = [50 + 300 * i / 125 for i in range(126)] + [350 - 150 * i / 62 for i in range(1, 63)]
+touch("down", 0, cx - spread[0], cy); touch("down", 1, cx + spread[0], cy)
+for d in spread[1:]:
+    t += 8
+    touch("move", 0, cx - d, cy); touch("move", 1, cx + d, cy)
+t += 8
+touch("up", 0, cx - spread[-1], cy); touch("up", 1, cx + spread[-1], cy)
+PY
+pinch() { "$glide" run --size "$size" --script "$work/pinch.jsonl" --out "$work/pinch" --timing --render-threads "$1" | p90_of; }
+
 i=1
 while [ "$i" -le "$runs" ]; do
     "$glide" bench zoom --size "$size" --threads 1 > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-1"
     "$glide" bench zoom --size "$size" --threads "$threads" > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-n"
     "$work/zoom_pixman" "$photo" "$W" "$H" 120 > "$work/out"; median_of < "$work/out" >> "$work/zoom-pixman"
-    "$glide" bench feed --size "$size" > "$work/out"; median_of < "$work/out" >> "$work/feed-glide"
-    "$glide" bench feed --size "$size" --incremental > "$work/out"; median_of < "$work/out" >> "$work/feed-glide-inc"
+    "$glide" bench feed --size "$size" --threads 1 > "$work/out"; median_of < "$work/out" >> "$work/feed-glide"
+    "$glide" bench feed --size "$size" --threads "$threads" > "$work/out"; median_of < "$work/out" >> "$work/feed-glide-n"
+    "$glide" bench feed --size "$size" --threads 1 --incremental > "$work/out"; median_of < "$work/out" >> "$work/feed-glide-inc"
+    pinch 1 >> "$work/pinch-1"
+    pinch "$threads" >> "$work/pinch-n"
     "$work/feed_pixman" -W "$W" -H "$H" > "$work/out"; median_of < "$work/out" >> "$work/feed-pixman"
     "$work/floor" -W "$W" -H "$H" > "$work/out"
     grep ' memset ' "$work/out" | median_of >> "$work/memset"
@@ -95,13 +123,20 @@ row "R2 zoom, glide, 1 thread" "$work/zoom-glide-1"
 row "R2 zoom, glide, $threads threads" "$work/zoom-glide-n"
 row "R2 zoom, pixman bilinear" "$work/zoom-pixman"
 row "R1 feed full, glide, 1 thread" "$work/feed-glide"
-row "R1 feed incremental, glide" "$work/feed-glide-inc"
+row "R1 feed full, glide, $threads threads" "$work/feed-glide-n"
+row "R1 feed incremental, glide, 1 thr." "$work/feed-glide-inc"
 row "R1 feed full, pixman + cairo glyphs" "$work/feed-pixman"
 row "memset of a frame" "$work/memset"
 row "memcpy of a frame" "$work/memcpy"
+row "catalog pinch p90, 1 thread" "$work/pinch-1"
+row "catalog pinch p90, $threads threads" "$work/pinch-n"
 echo "zoom, 1 thread / pixman:        $(ratio "$work/zoom-glide-1" "$work/zoom-pixman")   (goal <= 1.0x)"
 echo "zoom, $threads threads / pixman:       $(ratio "$work/zoom-glide-n" "$work/zoom-pixman")   (goal <= 0.6x)"
 echo "feed full / pixman:             $(ratio "$work/feed-glide" "$work/feed-pixman")   (goal <= 0.9x)"
 echo "feed full / memset:             $(ratio "$work/feed-glide" "$work/memset")   (goal <= 3x)"
 echo "feed incremental / memcpy:      $(ratio "$work/feed-glide-inc" "$work/memcpy")   (goal <= 1.3x)"
+echo "zoom, 1 / $threads threads (speedup):     $(ratio "$work/zoom-glide-1" "$work/zoom-glide-n")"
+echo "feed full, 1 / $threads threads (speedup): $(ratio "$work/feed-glide" "$work/feed-glide-n")"
+echo "pinch p90 / zoom median, 1 thread:   $(ratio "$work/pinch-1" "$work/zoom-glide-1")   (goal <= 2x)"
+echo "pinch p90 / zoom median, $threads threads:  $(ratio "$work/pinch-n" "$work/zoom-glide-n")   (goal <= 2x)"
 echo "R2 frame 60, glide vs pixman: mean channel difference $difference (goal <= 1)"
