@@ -80,17 +80,9 @@ func blendMask(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, into span:
     let left = max(x, clip.x), right = min(x + width, clip.maxX)
     let top = max(y, clip.y), bottom = min(y + height, clip.maxY)
     guard left < right, top < bottom else { return }
-    // Branch-free per pixel (coverage bytes are unpredictable, so branches mispredict):
-    // s = colour × coverage; dst = s + dst × (255 - alpha(s)). Coverage 0 leaves dst exact
-    // (scaling by 255 is the identity) and coverage 255 of an opaque colour stores it, so
-    // the result equals the branchy source-over of `Raster.blendSpan`, bit for bit.
     for row in top..<bottom {
-        let src = mask + (row - y) * width + (left - x)
-        let dst = span.base + row * span.stride + left
-        for i in 0..<(right - left) {
-            let s = scalePixel(color, by: UInt32(src[i]))
-            dst[i] = s &+ scalePixel(dst[i], by: 255 &- (s >> 24))
-        }
+        blendSpan(span.base + row * span.stride + left, coverage: mask + (row - y) * width + (left - x), count: right - left,
+                  color: PremultipliedColor(argb: color))
     }
 }
 

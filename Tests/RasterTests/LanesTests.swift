@@ -66,4 +66,23 @@ import Testing
             #expect(out[count] == 7, "nothing written past the row")
         }
     }
+
+    /// `blendSpan` (glyphs, edges) against per-pixel source-over: translucent and opaque
+    /// colours, runs of empty and full coverage that take the shortcuts, every length's tail.
+    @Test func blendSpanIsPerPixelSourceOver() {
+        let backdrop = Self.pixels(count: 41)
+        let coverage: [UInt8] = (0..<41).map { i in i < 8 ? 0 : i < 16 ? 255 : i < 20 ? 0 : i < 24 ? 255 : UInt8(truncatingIfNeeded: i &* 37) }
+        for color in [PremultipliedColor(argb: 0xFF20_4060), PremultipliedColor(argb: 0x8040_2010), .transparent] {
+            for count in [0, 1, 3, 4, 7, 24, 41] {
+                var row = backdrop
+                row.withUnsafeMutableBufferPointer { p in
+                    coverage.withUnsafeBufferPointer { c in blendSpan(p.baseAddress!, coverage: c.baseAddress!, count: count, color: color) }
+                }
+                for i in 0..<41 {
+                    let expected = i < count ? sourceOver(scalePixel(color.argb, by: UInt32(coverage[i])), backdrop[i]) : backdrop[i]
+                    #expect(row[i] == expected, "pixel \(i) of \(count), colour \(color.argb)")
+                }
+            }
+        }
+    }
 }
