@@ -90,6 +90,8 @@ public enum BoardRuntime {
         try loop.run()
         if options.stats {
             print(driver.stats.report)
+            let flips = display.flipTiming
+            print("flips: \(flips.flips), missed vertical blanks: \(flips.missedBlanks), unusable flip timestamps: \(flips.unusableTimestamps)")
             if let window = app as? Window { print(window.memoryUse.report) }
         }
     }

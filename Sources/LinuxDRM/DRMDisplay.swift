@@ -24,10 +24,12 @@ public final class DRMDisplay: Display {
 
     /// A flip is queued and its event has not arrived: do not present.
     public private(set) var isFlipPending = false
+    /// Flip timestamps: the blank each frame is drawn for, flips, missed blanks.
+    public private(set) lazy var flipTiming = FlipTiming(refreshHz: refreshHz)
     /// The kernel's timestamp of the last completed flip (CLOCK_MONOTONIC seconds).
-    public private(set) var lastFlipTime: Double?
+    public var lastFlipTime: Double? { flipTiming.lastFlip }
     /// Flips completed since start.
-    public private(set) var flipCount = 0
+    public var flipCount: Int { flipTiming.flips }
     /// Drawing is paused: master dropped (VT switch) or the display went away.
     public private(set) var isPaused = false
     /// The connector came back without the mode in use (another monitor): only a new
@@ -109,6 +111,7 @@ public final class DRMDisplay: Display {
         switch valueOrErrno({ sys_drmModePageFlip(device.fd, crtcID, back.framebufferID, CDRM_MODE_PAGE_FLIP_EVENT, me) }) {
         case .success:
             isFlipPending = true
+            flipTiming.flipQueued()
             front = backIndex
         case .failure(let e):
             preconditionIsNotOurBug(e, "drmModePageFlip")
@@ -158,21 +161,14 @@ public final class DRMDisplay: Display {
 
     fileprivate func flipCompleted(time: Double) {
         isFlipPending = false
-        lastFlipTime = time
-        flipCount += 1
+        flipTiming.flipCompleted(at: time)
     }
 
     /// The first vertical blank after `now`, on the grid of the last completed flip (a flip
-    /// queued now completes then); `now` before any flip. Seconds, CLOCK_MONOTONIC.
+    /// queued now completes then); `now` before any flip. Seconds, CLOCK_MONOTONIC. Remembered
+    /// as the blank the frame about to be drawn is for, to count it missed if its flip is late.
     public func nextVerticalBlank(after now: Double) -> Double {
-        Self.verticalBlank(after: now, lastFlip: lastFlipTime, refreshHz: refreshHz)
-    }
-
-    static func verticalBlank(after now: Double, lastFlip: Double?, refreshHz: Double) -> Double {
-        guard let lastFlip, lastFlip.isFinite, now.isFinite, refreshHz.isFinite, refreshHz > 0,
-              now >= lastFlip, now - lastFlip < 3600 else { return now }
-        let period = 1 / refreshHz
-        return lastFlip + (((now - lastFlip) / period).rounded(.down) + 1) * period
+        flipTiming.plan(after: now)
     }
 
     /// Waits up to `milliseconds` for a queued flip to complete (used before restoring).

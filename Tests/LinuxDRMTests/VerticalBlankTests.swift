@@ -1,23 +1,73 @@
-@testable import LinuxDRM
+import LinuxDRM
 import Testing
 
-/// Frames are rendered for the time they reach the panel: the next vertical blank on the grid
-/// of the last completed flip.
+/// Frames are drawn for the time they reach the panel, the next vertical blank on the grid of
+/// the last completed flip, and a frame whose flip comes a period or more after that blank
+/// counts as missed blanks.
 @Suite struct VerticalBlankTests {
+    /// A timing whose last flip was at `flip`.
+    static func timing(flippedAt flip: Double?, hz: Double = 60) -> FlipTiming {
+        var t = FlipTiming(refreshHz: hz)
+        if let flip { t.flipCompleted(at: flip) }
+        return t
+    }
+
     @Test func theNextBlankAfterNowOnTheFlipGrid() {
         let period = 1.0 / 60
-        #expect(DRMDisplay.verticalBlank(after: 10.005, lastFlip: 10, refreshHz: 60) == 10 + period)
-        #expect(DRMDisplay.verticalBlank(after: 10, lastFlip: 10, refreshHz: 60) == 10 + period)
+        let timing = Self.timing(flippedAt: 10)
+        #expect(timing.nextBlank(after: 10.005) == 10 + period)
+        #expect(timing.nextBlank(after: 10) == 10 + period)
         // Idle for a while: still on the grid, the blank after now.
-        let later = DRMDisplay.verticalBlank(after: 12.51, lastFlip: 10, refreshHz: 60)
+        let later = timing.nextBlank(after: 12.51)
         #expect(later > 12.51 && later - 12.51 <= period)
         #expect(abs(((later - 10) / period).rounded() - (later - 10) / period) < 1e-6)
     }
 
     @Test func withoutAFlipOrWithBadFiguresItIsNow() {
-        #expect(DRMDisplay.verticalBlank(after: 5, lastFlip: nil, refreshHz: 60) == 5)
-        #expect(DRMDisplay.verticalBlank(after: 5, lastFlip: 6, refreshHz: 60) == 5)
-        #expect(DRMDisplay.verticalBlank(after: 5, lastFlip: 4, refreshHz: 0) == 5)
-        #expect(DRMDisplay.verticalBlank(after: 5, lastFlip: .nan, refreshHz: 60) == 5)
+        #expect(Self.timing(flippedAt: nil).nextBlank(after: 5) == 5)
+        #expect(Self.timing(flippedAt: 6).nextBlank(after: 5) == 5)
+        #expect(abs(Self.timing(flippedAt: 4, hz: 0).nextBlank(after: 5) - (4 + 61.0 / 60)) < 1e-9)   // a bad rate is 60 Hz
+        #expect(Self.timing(flippedAt: .nan).nextBlank(after: 5) == 5)
+        #expect(Self.timing(flippedAt: 4).nextBlank(after: .infinity) == .infinity)
+    }
+
+    /// Frames drawn each period at 60 Hz, flips on time, then one frame whose flip comes two
+    /// blanks late: two missed; the grid follows the late flip.
+    @Test func aLateFlipCountsTheBlanksItMissed() {
+        let period = 1.0 / 60
+        var t = Self.timing(flippedAt: 100)
+        var flip = 100.0
+        for _ in 0..<3 {
+            let target = t.plan(after: flip + 0.004)
+            #expect(target == flip + period)
+            t.flipQueued()
+            flip = target + 0.0002   // the kernel's timestamp, a little after the blank
+            t.flipCompleted(at: flip)
+        }
+        #expect(t.missedBlanks == 0 && t.flips == 4)
+        let target = t.plan(after: flip + 0.004)
+        t.flipQueued()
+        t.flipCompleted(at: target + 2 * period)
+        #expect(t.missedBlanks == 2)
+        #expect(t.lastFlip == target + 2 * period)
+        // A frame drawn without a flip after it (nothing changed) is not counted.
+        _ = t.plan(after: t.lastFlip! + 1)
+        t.flipCompleted(at: t.lastFlip! + 1.5)
+        #expect(t.missedBlanks == 2)
+    }
+
+    /// Timestamps of zero, NaN or going backwards are counted and change nothing else.
+    @Test func unusableTimestampsLeaveTheGridAlone() {
+        var t = Self.timing(flippedAt: 50)
+        for bad in [0, -1, .nan, .infinity, 49.99] {
+            _ = t.plan(after: 50.001)
+            t.flipQueued()
+            t.flipCompleted(at: bad)
+        }
+        #expect(t.unusableTimestamps == 5)
+        #expect(t.flips == 6)
+        #expect(t.lastFlip == 50)
+        #expect(t.missedBlanks == 0)
+        #expect(t.nextBlank(after: 50.001) == 50 + 1.0 / 60)
     }
 }
