@@ -281,7 +281,7 @@ public final class Window: App {
             let recorder = Canvas(recordingInto: displayList, span: frame.span, cache: rasterCache)
             for rect in rects { draw(rect, on: recorder, at: t) }
             let rows = rects.reduce(first.y..<first.maxY) { min($0.lowerBound, $1.y)..<max($0.upperBound, $1.maxY) }
-            let bands = bandRenderer(threads: renderThreads)
+            let bands = bandRenderer(threads: min(renderThreads, 64))
             let list = displayList
             withExtendedLifetime(frame) {
                 bands.draw(rows: rows) { _, rows, cache in
@@ -302,7 +302,7 @@ public final class Window: App {
     /// one, the frame is recorded on the calling thread and the bands replay it at once on
     /// Dispatch's workers: views' `draw(in:)` still runs on the calling thread only, and the
     /// pixels equal one thread's, bit for bit. Code that writes pixels itself must do it
-    /// through `Canvas.drawPixels(_:)`.
+    /// through `Canvas.drawPixels(_:)`. At most 64 are used.
     public var renderThreads = 1
 
     private let displayList = DisplayList()
