@@ -35,8 +35,13 @@ public struct Launch {
         return scale
     }
 
-    public static func checkedRenderThreads(_ threads: Int) throws -> Int {
-        guard (1...64).contains(threads) else { throw ValidationError("--render-threads must lie in 1...64, not \(threads)") }
+    /// `threads` if `BandRenderer` accepts it, else an error naming `option`.
+    @discardableResult
+    public static func checkedThreads(_ threads: Int, option: String = "--render-threads") throws -> Int {
+        let limit = BandRenderer.threadLimit
+        guard limit.contains(threads) else {
+            throw ValidationError("\(option) must lie in \(limit.lowerBound)...\(limit.upperBound), not \(threads)")
+        }
         return threads
     }
 }

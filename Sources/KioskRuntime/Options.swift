@@ -53,7 +53,7 @@ public struct BoardOptions: ParsableArguments {
         if let seat { cfg.seat = seat }
         if let scale { cfg.scale = try Launch.checkedScale(scale) }
         if pointerAsTouch { cfg.pointerAsTouch = true }
-        if let renderThreads { cfg.renderThreads = try Launch.checkedRenderThreads(renderThreads) }
+        if let renderThreads { cfg.renderThreads = try Launch.checkedThreads(renderThreads) }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
         return cfg
@@ -93,7 +93,7 @@ public struct HeadlessOptions: ParsableArguments {
             throw ValidationError("--size must be WxH with sides in 64...8192, e.g. 1280x800")
         }
         guard hz.isFinite, hz >= 1, hz <= 1000 else { throw ValidationError("--hz must lie in 1...1000") }
-        _ = try Launch.checkedRenderThreads(renderThreads)
+        try Launch.checkedThreads(renderThreads)
         return (w, h, try Launch.checkedScale(scale))
     }
 

@@ -94,9 +94,6 @@ public struct Canvas {
     }
     private let owner: PixelBuffer?
 
-    /// Whether drawing is recorded rather than done.
-    public var isRecording: Bool { recorder != nil }
-
     /// This canvas with its state, drawing into its span.
     var drawingDirectly: Canvas {
         var c = Canvas(span: span, cache: cache, owner: owner, recorder: nil)

@@ -21,6 +21,9 @@ public final class BandRenderer {
     /// other work its cores).
     public static var defaultThreads: Int { min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
+    /// The thread counts `render_threads`, `--render-threads` and `--threads` accept.
+    public static let threadLimit = 1...64
+
     /// The bands `rows` is split into: equal, at least one row each, at most `threads`.
     public func bands(of rows: Range<Int>) -> [Range<Int>] {
         let n = min(threads, max(1, rows.count))
@@ -39,7 +42,7 @@ public final class BandRenderer {
         let n = min(threads, rows.count)
         if n == 1 { return body(0, rows, caches[0]) }
         withoutActuallyEscaping(body) { body in
-            let work = UncheckedBox((body, caches))
+            let work = UncheckedBox(value: (body, caches))
             DispatchQueue.concurrentPerform(iterations: n) { i in
                 work.value.0(i, BandRenderer.band(i, of: n, in: rows), work.value.1[i])
             }
@@ -50,5 +53,4 @@ public final class BandRenderer {
 /// Hands a closure to Dispatch's workers: the bands it is called with never overlap.
 private struct UncheckedBox<T>: @unchecked Sendable {
     let value: T
-    init(_ value: T) { self.value = value }
 }

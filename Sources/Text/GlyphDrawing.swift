@@ -15,18 +15,15 @@ extension TextLayout {
 }
 
 extension TextLayout {
-    /// Rasterises the layout's glyphs that are not cached yet. Drawing then only reads the
-    /// glyph caches, so it may happen on render threads (a `Canvas.drawPixels` function
-    /// replayed in bands) while nothing rasterises.
-    public func rasterizeGlyphs() {
-        var start = glyphs.startIndex
-        while start < glyphs.endIndex {
-            let face = glyphs[start].face
-            var end = start + 1
-            while end < glyphs.endIndex && glyphs[end].face == face { end += 1 }
-            font.glyphTables[Int(face)].ensureCached(glyphs[start..<end])
-            start = end
-        }
+    /// Draws through `canvas.drawPixels` with the layout's top-left at whole device pixel
+    /// (`x`, `y`): the canvas's clip rectangle applies, its translation and rounded clips do
+    /// not. The glyphs are rasterised now, so a recorded drawing only reads the glyph caches
+    /// when bands replay it on render threads.
+    public func drawPixels(in canvas: Canvas, atDeviceX x: Int, y: Int, color: Color) {
+        guard color.alpha > 0 else { return }
+        font.forEachFaceRun(glyphs[...]) { table, run in table.ensureCached(run) }
+        let font = self.font, glyphs = self.glyphs
+        canvas.drawPixels { span, clip in font.draw(glyphs[...], in: span, originX: x, originY: y, color: color, clip: clip) }
     }
 }
 
@@ -44,17 +41,12 @@ extension Font {
         let bounds = clip.intersection(span.bounds)
         guard !bounds.isEmpty else { return }
         let premultiplied = color.premultiplied.argb
-        // Runs of glyphs from one face are drawn from that face's table; within a run the
-        // cache is read through a buffer pointer (no ARC or exclusivity checks per glyph).
-        var start = glyphs.startIndex
-        while start < glyphs.endIndex {
-            let face = glyphs[start].face
-            var end = start + 1
-            while end < glyphs.endIndex && glyphs[end].face == face { end += 1 }
-            let table = glyphTables[Int(face)]
-            table.ensureCached(glyphs[start..<end])
+        // Within a run of one face the cache is read through a buffer pointer (no ARC or
+        // exclusivity checks per glyph).
+        forEachFaceRun(glyphs) { table, run in
+            table.ensureCached(run)
             table.withEntries { slots, entries in
-                for g in glyphs[start..<end] {
+                for g in run {
                     guard Int(g.glyph) < slots.count else { continue }
                     let cached = entries[Int(slots[Int(g.glyph)])]
                     let w = cached.mask.width, h = cached.mask.height
@@ -67,6 +59,17 @@ extension Font {
                     }
                 }
             }
+        }
+    }
+
+    /// Calls `body` with each run of consecutive glyphs from one face and that face's table.
+    func forEachFaceRun(_ glyphs: ArraySlice<TextLayout.Glyph>, _ body: (GlyphTable, ArraySlice<TextLayout.Glyph>) -> Void) {
+        var start = glyphs.startIndex
+        while start < glyphs.endIndex {
+            let face = glyphs[start].face
+            var end = start + 1
+            while end < glyphs.endIndex && glyphs[end].face == face { end += 1 }
+            body(glyphTables[Int(face)], glyphs[start..<end])
             start = end
         }
     }
@@ -99,12 +102,7 @@ extension TextLayout {
             let t = canvas.translation
             guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
             let dx = Int((t.x + 0.5).rounded(.down)), dy = Int((t.y + 0.5).rounded(.down))
-            rasterizeGlyphs()
-            let font = self.font, glyphs = self.glyphs
-            canvas.drawPixels { span, clip in
-                font.draw(glyphs[...], in: span, originX: x0 + dx, originY: y0 + dy, color: color, clip: clip)
-            }
-            return
+            return drawPixels(in: canvas, atDeviceX: x0 + dx, y: y0 + dy, color: color)
         }
         let premultiplied = color.premultiplied
         for g in glyphs {

@@ -114,10 +114,9 @@ public final class Label: Box {
         // -2.5 and 2.5, so text above the viewport's top would land a pixel off after a whole-
         // pixel scroll and a scrolled frame would differ from a full redraw.
         let t = context.canvas.translation
-        let origin = Point(x: (t.x + 0.5).rounded(.down), y: (t.y + 0.5).rounded(.down))
-        l.rasterizeGlyphs()
-        let color = color
-        context.canvas.drawPixels { span, clip in l.draw(in: span, at: origin, color: color, clip: clip) }
+        guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
+        l.drawPixels(in: context.canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)),
+                     color: color)
     }
 }
 

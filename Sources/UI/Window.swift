@@ -276,15 +276,15 @@ public final class Window: App {
             for b in plan.blits { canvas.copy(rect: b.rect.offsetBy(dx: -b.dx, dy: -b.dy).intersection(b.rect), dx: b.dx, dy: b.dy) }
         }
         let rects = plan.damage.rects
-        if renderThreads > 1, let first = rects.first {
+        if renderThreads > 1 && !rects.isEmpty {
             // Recorded here, where views lay out, decode and rasterise glyphs; drawn in bands.
             let recorder = Canvas(recordingInto: displayList, span: frame.span, cache: rasterCache)
             for rect in rects { draw(rect, on: recorder, at: t) }
-            let rows = rects.reduce(first.y..<first.maxY) { min($0.lowerBound, $1.y)..<max($0.upperBound, $1.maxY) }
-            let bands = bandRenderer(threads: min(renderThreads, 64))
+            let damaged = plan.damage.bounds
+            let bands = bandRenderer(threads: min(renderThreads, BandRenderer.threadLimit.upperBound))
             let list = displayList
             withExtendedLifetime(frame) {
-                bands.draw(rows: rows) { _, rows, cache in
+                bands.draw(rows: damaged.y..<damaged.maxY) { _, rows, cache in
                     var canvas = Canvas(span: frame.span, cache: cache)
                     canvas.clip(toDeviceRect: IntRect(x: 0, y: rows.lowerBound, width: frame.width, height: rows.count))
                     list.replay(on: canvas)
@@ -302,7 +302,7 @@ public final class Window: App {
     /// one, the frame is recorded on the calling thread and the bands replay it at once on
     /// Dispatch's workers: views' `draw(in:)` still runs on the calling thread only, and the
     /// pixels equal one thread's, bit for bit. Code that writes pixels itself must do it
-    /// through `Canvas.drawPixels(_:)`. At most 64 are used.
+    /// through `Canvas.drawPixels(_:)`. At most `BandRenderer.threadLimit` are used.
     public var renderThreads = 1
 
     private let displayList = DisplayList()

@@ -3,6 +3,7 @@ import BoardConfig
 import FeedScene
 import Geometry
 import ImageCodecs
+import KioskRuntime
 import Raster
 import Runtime
 import Text
@@ -56,7 +57,7 @@ struct BenchCommand: ParsableCommand {
             }
             guard (png == nil) == (pngFrame == nil) else { throw ValidationError("--png and --png-frame go together") }
             if let pngFrame, !(0...1_000_000).contains(pngFrame) { throw ValidationError("--png-frame must lie in 0...1000000") }
-            try BenchCommand.validate(threads: threads)
+            try Launch.checkedThreads(threads, option: "--threads")
         }
 
         func run() throws {
@@ -73,8 +74,9 @@ struct BenchCommand: ParsableCommand {
             func draw(scrollY: Int, _ rects: [IntRect]) {
                 bands.draw(rows: 0..<height) { band, rows, _ in
                     let rowsRect = IntRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
-                    for rect in rects where !rect.intersection(rowsRect).isEmpty {
-                        scenes[band].draw(scrollY: scrollY, into: buffer.span, clip: rect.intersection(rowsRect))
+                    for rect in rects {
+                        let clip = rect.intersection(rowsRect)
+                        if !clip.isEmpty { scenes[band].draw(scrollY: scrollY, into: buffer.span, clip: clip) }
                     }
                 }
             }
@@ -131,7 +133,7 @@ struct BenchCommand: ParsableCommand {
             guard (16...16384).contains(w), (16...16384).contains(h) else { throw ValidationError("--size must lie in 16x16...16384x16384") }
             guard (2...1_000_000).contains(frames) else { throw ValidationError("--frames must lie in 2...1000000 (the zoom runs from frame 0 to frame N-1)") }
             guard (0...1_000_000).contains(warmup) else { throw ValidationError("--warmup must lie in 0...1000000") }
-            try BenchCommand.validate(threads: threads)
+            try Launch.checkedThreads(threads, option: "--threads")
             guard (png == nil) == (pngFrame == nil) else { throw ValidationError("--png and --png-frame go together") }
             if let pngFrame, !(0..<frames).contains(pngFrame) { throw ValidationError("--png-frame must lie in 0..<\(frames)") }
         }
@@ -173,10 +175,6 @@ struct BenchCommand: ParsableCommand {
             print("zoom \(width)x\(height) \(BenchCommand.threads(threads)): median \(fixed(percentile(times, 50)!, 3)) ms, "
                   + "p90 \(fixed(percentile(times, 90)!, 3)) ms (\(frames) frames after \(warmup) warm-up, image \(picture.width)x\(picture.height))")
         }
-    }
-
-    static func validate(threads: Int) throws {
-        guard (1...64).contains(threads) else { throw ValidationError("--threads must lie in 1...64, not \(threads)") }
     }
 
     static func threads(_ n: Int) -> String { "\(n) thread\(n == 1 ? "" : "s")" }

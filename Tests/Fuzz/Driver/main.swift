@@ -26,7 +26,7 @@ guard let chosen = named ?? inherited else {
 }
 setenv("GLIDE_FUZZ_TARGET", chosen.rawValue, 1)
 // A C callback captures nothing: the target and its context are globals of this program.
-nonisolated(unsafe) let target = chosen
+let target = chosen
 nonisolated(unsafe) let context = FuzzContext()
 
 #if GLIDE_FUZZ
