@@ -45,6 +45,11 @@ public struct BoardConfig: Hashable, Sendable {
     public var memoryBudgetMB = 192
     /// Threads drawing each frame's damage in bands (nil: the cores, at most 4).
     public var renderThreads: Int?
+    /// "auto", "atomic" or "legacy": how frames are committed to the display.
+    public var modesetting = "auto"
+    public static let modesettingValues = ["auto", "atomic", "legacy"]
+    /// Scanout buffers: 2, or 3 for frames that take longer than a refresh period.
+    public var buffers = 2
     /// The file (or name) the config came from, and the line each key was set on.
     public private(set) var source = "config"
     public private(set) var lines: [String: Int] = [:]
@@ -57,7 +62,7 @@ public struct BoardConfig: Hashable, Sendable {
     /// The keys the file may use.
     public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
-                              "memory_budget_mb", "render_threads"]
+                              "memory_budget_mb", "render_threads", "modesetting", "buffers"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -146,6 +151,12 @@ public struct BoardConfig: Hashable, Sendable {
             case "render_threads":
                 guard let n = Int(value), (1...64).contains(n) else { throw bad("a whole number of threads from 1 to 64") }
                 renderThreads = n
+            case "modesetting":
+                guard BoardConfig.modesettingValues.contains(value) else { throw bad("auto, atomic or legacy") }
+                modesetting = value
+            case "buffers":
+                guard let n = Int(value), n == 2 || n == 3 else { throw bad("2 (double buffering) or 3 (triple buffering)") }
+                buffers = n
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }

@@ -24,8 +24,9 @@ public enum BoardLoopError: Error, CustomStringConvertible {
 }
 
 extension DRMDisplay: FrameOutput {
-    /// No frame while a flip is pending or the display is released or unplugged.
-    public var canPresent: Bool { !isFlipPending && !isPaused }
+    /// No frame while no buffer is free (a flip pending, and with three buffers a frame held
+    /// behind it) or the display is released or unplugged.
+    public var canPresent: Bool { hasFreeBuffer && !isPaused }
     public var isShowing: Bool { !isPaused }
     /// Screenshots come from the shadow buffer, never the write-combined scanout.
     public func screen(shadow: PixelBuffer) -> PixelBuffer { shadow }

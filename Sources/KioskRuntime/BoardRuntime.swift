@@ -31,12 +31,13 @@ public enum BoardRuntime {
         let display = try DRMDisplay(
             device: device, connectorName: cfg.connector,
             mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
-            rotation: turn)
+            rotation: turn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
         defer {
             display.restore()
             log("display restored; exiting")
         }
         log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
+        if let refusal = display.atomicRefusal { log("atomic modesetting not used: \(refusal)") }
 
         var transform = TouchTransform(panelWidth: display.mode.width, panelHeight: display.mode.height, rotation: turn)
         if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
@@ -92,6 +93,9 @@ public enum BoardRuntime {
             print(driver.stats.report)
             let flips = display.flipTiming
             print("flips: \(flips.flips), missed vertical blanks: \(flips.missedBlanks), unusable flip timestamps: \(flips.unusableTimestamps)")
+            print(FrameStats.percentiles("input to flip", flips.inputToFlip))
+            print(FrameStats.percentiles("flip interval", flips.flipIntervals))
+            print("modesetting: \(display.modesettingAPI), \(cfg.buffers) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
             if let window = app as? Window { print(window.memoryUse.report) }
         }
     }

@@ -33,6 +33,10 @@ public struct BoardOptions: ParsableArguments {
     public var maxFps: Double?
     @Option(help: "Threads drawing each frame in bands (default: render_threads, else the cores, at most 4).")
     public var renderThreads: Int?
+    @Option(help: "How frames are committed: auto (atomic where the driver offers it), atomic or legacy.")
+    public var modesetting: String?
+    @Option(help: "Scanout buffers: 2, or 3 so that frames slower than a refresh period do not halve the rate.")
+    public var buffers: Int?
     @OptionGroup public var remote: RemoteOptions
 
     public init() {}
@@ -54,6 +58,14 @@ public struct BoardOptions: ParsableArguments {
         if let scale { cfg.scale = try Launch.checkedScale(scale) }
         if pointerAsTouch { cfg.pointerAsTouch = true }
         if let renderThreads { cfg.renderThreads = try Launch.checkedThreads(renderThreads) }
+        if let modesetting {
+            guard BoardConfig.modesettingValues.contains(modesetting) else { throw ValidationError("--modesetting must be auto, atomic or legacy") }
+            cfg.modesetting = modesetting
+        }
+        if let buffers {
+            guard buffers == 2 || buffers == 3 else { throw ValidationError("--buffers must be 2 or 3") }
+            cfg.buffers = buffers
+        }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
         return cfg

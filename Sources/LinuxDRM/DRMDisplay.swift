@@ -6,11 +6,14 @@ import Runtime
 import Glibc
 #endif
 
-/// A DRM/KMS output implementing `Display` (OUT-1..3): one connector, one CRTC, two dumb buffers
-/// flipped with page-flip events. The app's frame is copied (damage only, rotated) into the
-/// buffer not on screen, which is then queued with `drmModePageFlip(..., DRM_MODE_PAGE_FLIP_EVENT)`;
-/// `handleEvents()` (when `fd` is readable) completes the flip. Buffer slots: `front` is on screen
-/// (or queued, while `isFlipPending`), the other is the back buffer.
+/// A DRM/KMS output implementing `Display` (OUT-1..3): one connector, one CRTC, two or three
+/// dumb buffers flipped with page-flip events, committed atomically where the driver offers it
+/// (with the damage as `FB_DAMAGE_CLIPS`) or with the legacy calls (`ModesettingAPI`). The app's
+/// frame is copied (damage only, rotated) into a buffer neither on screen nor queued, which is
+/// then queued for the next vertical blank; `handleEvents()` (when `fd` is readable) completes
+/// the flip. With three buffers a frame can be drawn while a flip is pending: it is held and
+/// flipped as soon as that flip completes, so a frame that takes a little longer than a refresh
+/// period costs one blank, not every other one.
 public final class DRMDisplay: Display {
     public let device: DRMDevice
     public let connector: ConnectorInfo
@@ -22,8 +25,15 @@ public final class DRMDisplay: Display {
     /// The descriptor to poll for page-flip events.
     public var fd: Int32 { device.fd }
 
-    /// A flip is queued and its event has not arrived: do not present.
-    public private(set) var isFlipPending = false
+    /// A flip is queued and its event has not arrived.
+    public var isFlipPending: Bool { queued != nil }
+    /// How frames are committed here: `.atomic` or `.legacy`.
+    public var modesettingAPI: ModesettingAPI { committer.api }
+    /// Why `auto` fell back to legacy modesetting (nil: it did not).
+    public let atomicRefusal: DRMError?
+    /// Flips that carried damage rectangles (`FB_DAMAGE_CLIPS`), and the rectangles sent.
+    public private(set) var flipsWithDamageClips = 0
+    public private(set) var damageClipsSent = 0
     /// Flip timestamps: the blank each frame is drawn for, flips, missed blanks.
     public private(set) lazy var flipTiming = FlipTiming(refreshHz: refreshHz)
     /// The kernel's timestamp of the last completed flip (CLOCK_MONOTONIC seconds).
@@ -38,7 +48,12 @@ public final class DRMDisplay: Display {
 
     private var rawMode: drmModeModeInfo
     private var buffers: [DumbBuffer]
+    private let committer: ScanoutCommitter
+    /// The buffer on screen, the one whose flip is queued, and the one drawn and waiting for
+    /// that flip to complete (three buffers only), with the damage it shows.
     private var front = 0
+    private var queued: Int?
+    private var ready: (index: Int, damage: Region)?
     /// The CRTC was set to our buffers at some point: `restore()` puts the saved one back.
     private var hasModeset = false
     /// The next present sets the CRTC (the first, and the first after a pause: another master
@@ -47,10 +62,12 @@ public final class DRMDisplay: Display {
     private var savedCRTC: drmModeCrtcPtr?
 
     /// Takes the display: master, connector (named or first connected), mode (requested or
-    /// preferred), CRTC, two buffers. Saves the CRTC that was there for `restore()`.
-    public init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation)
-        throws(DRMError)
+    /// preferred), CRTC, `bufferCount` buffers (2 or 3), the modesetting API (`auto`: atomic if
+    /// the driver passes its test commit). Saves the CRTC that was there for `restore()`.
+    public init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation,
+                modesetting: ModesettingAPI = .auto, bufferCount: Int = 2) throws(DRMError)
     {
+        precondition(bufferCount == 2 || bufferCount == 3, "two or three buffers")
         self.device = device
         try device.becomeMaster()
         let probe = try device.probe()
@@ -68,13 +85,20 @@ public final class DRMDisplay: Display {
         canvasWidth = canvas.width
         canvasHeight = canvas.height
         var made: [DumbBuffer] = []
-        for _ in 0..<2 {
+        for _ in 0..<bufferCount {
             let b = try DumbBuffer(device: device, width: mode.width, height: mode.height)
             b.stale = Region(IntRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             made.append(b)
         }
         buffers = made
         savedCRTC = sys_drmModeGetCrtc(device.fd, crtc)
+        let raw = rawMode
+        let connectorID = connector.id
+        (committer, atomicRefusal) = try chooseCommitter(modesetting, atomic: { () throws(DRMError) -> ScanoutCommitter in
+            try AtomicCommitter(device: device, connectorID: connectorID, crtcID: crtc,
+                                crtcIndex: probe.crtcIDs.firstIndex(of: crtc) ?? 0, mode: raw,
+                                testFramebuffer: made[0].framebufferID)
+        }, legacy: { LegacyCommitter(device: device, connectorID: connectorID, crtcID: crtc, mode: raw) })
     }
 
     deinit {
@@ -84,18 +108,29 @@ public final class DRMDisplay: Display {
 
     public var refreshHz: Double { mode.refreshHz > 0 ? mode.refreshHz : 60 }
 
-    /// Copies `damage` (plus what the back buffer missed) from `frame` into the back buffer and
-    /// queues it: the first time with a modeset (`drmModeSetCrtc`), then with a page flip whose
-    /// event `handleEvents()` receives. Throws `DRMError`; while paused it only records damage.
+    /// True when `present` may be called: no flip pending, or (three buffers) a flip pending
+    /// and no frame held behind it yet.
+    public var hasFreeBuffer: Bool { queued == nil || (buffers.count > 2 && ready == nil) }
+
     public func present(_ frame: PixelBuffer, damage: Region) throws {
+        try present(frame, damage: damage, inputTimes: [])
+    }
+
+    /// Copies `damage` (plus what the buffer missed) from `frame` into a free buffer and queues
+    /// it: the first time with a modeset, then with a page flip whose event `handleEvents()`
+    /// receives, or held until the pending flip completes. `inputTimes`: the input the frame
+    /// shows, for input-to-flip figures. Throws `DRMError`; while paused it only records damage.
+    public func present(_ frame: PixelBuffer, damage: Region, inputTimes: [Double]) throws {
         precondition(frame.width == canvasWidth && frame.height == canvasHeight, "frame is not the canvas size")
-        precondition(!isFlipPending, "present() while a flip is pending: wait for handleEvents()")
-        let backIndex = hasModeset ? 1 - front : front
-        let back = buffers[backIndex]
+        precondition(hasFreeBuffer, "present() with no free buffer: wait for handleEvents()")
         if isPaused {
             for b in buffers { b.stale.formUnion(damage) }
             return
         }
+        let backIndex = hasModeset
+            ? buffers.indices.first { $0 != front && $0 != queued && $0 != ready?.index }!
+            : front
+        let back = buffers[backIndex]
         var region = back.stale
         region.formUnion(damage)
         copyDamage(from: frame.span, to: back.span, region: region, rotation: rotation)
@@ -103,38 +138,44 @@ public final class DRMDisplay: Display {
         for (i, b) in buffers.enumerated() where i != backIndex { b.stale.formUnion(damage) }
 
         if needsModeset {
-            try modeset(back)
+            try committer.modeset(framebuffer: back.framebufferID)
+            hasModeset = true
+            needsModeset = false
             front = backIndex
             return
         }
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        switch valueOrErrno({ sys_drmModePageFlip(device.fd, crtcID, back.framebufferID, CDRM_MODE_PAGE_FLIP_EVENT, me) }) {
-        case .success:
-            isFlipPending = true
-            flipTiming.flipQueued()
-            front = backIndex
-        case .failure(let e):
-            preconditionIsNotOurBug(e, "drmModePageFlip")
-            // The pixels are in the back buffer; let it be redrawn in full when we resume.
-            back.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
-            if e == .noSuchDevice || e == .invalidArgument || e == .noSuchFileOrDirectory || e == .permissionDenied {
-                isPaused = true   // unplugged, or master lost: resume() after replug / VT return
-            }
-            throw DRMError.from(e, operation: "drmModePageFlip", path: device.path)
+        flipTiming.flipQueued(inputTimes: inputTimes)
+        if queued != nil {
+            ready = (backIndex, damage)
+        } else {
+            try flip(backIndex, damage: damage)
         }
     }
 
-    private func modeset(_ buffer: DumbBuffer) throws(DRMError) {
-        var connectorID = connector.id
-        var m = rawMode
-        if case .failure(let e) = valueOrErrno({
-            sys_drmModeSetCrtc(device.fd, crtcID, buffer.framebufferID, 0, 0, &connectorID, 1, &m)
-        }) {
-            preconditionIsNotOurBug(e, "drmModeSetCrtc")
-            throw DRMError.from(e, operation: "drmModeSetCrtc", path: device.path)
+    /// Queues buffer `index`, which differs from the one on screen by `damage`.
+    private func flip(_ index: Int, damage: Region) throws(DRMError) {
+        let buffer = buffers[index]
+        let clips = committer.takesDamageClips
+            ? DamageClip.clips(of: damage, rotation: rotation, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            : []
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        do {
+            try committer.flip(framebuffer: buffer.framebufferID, damage: clips, userData: me)
+            queued = index
+            if !clips.isEmpty {
+                flipsWithDamageClips += 1
+                damageClipsSent += clips.count
+            }
+        } catch {
+            preconditionIsNotOurBug(error, committer.flipOperation)
+            flipTiming.flipDropped()
+            // The pixels are in the buffer; let it be redrawn in full when we resume.
+            buffer.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
+            if error == .noSuchDevice || error == .invalidArgument || error == .noSuchFileOrDirectory || error == .permissionDenied {
+                isPaused = true   // unplugged, or master lost: resume() after replug / VT return
+            }
+            throw DRMError.from(error, operation: committer.flipOperation, path: device.path)
         }
-        hasModeset = true
-        needsModeset = false
     }
 
     /// Reads pending DRM events (`drmHandleEvent`): completes a queued flip. Call when `fd` is
@@ -156,12 +197,25 @@ public final class DRMDisplay: Display {
                 throw DRMError.from(e, operation: "drmHandleEvent", path: device.path)
             }
         }
+        if queued == nil, let held = ready, !isPaused {
+            ready = nil
+            try flip(held.index, damage: held.damage)
+        }
         return flipCount != before
     }
 
     fileprivate func flipCompleted(time: Double) {
-        isFlipPending = false
+        if let queued { front = queued }
+        queued = nil
         flipTiming.flipCompleted(at: time)
+    }
+
+    /// Forgets flips that will not complete and a held frame (released, unplugged, exiting).
+    private func dropPendingFlips() {
+        ready = nil
+        waitForPendingFlip()
+        queued = nil
+        flipTiming.pendingDropped()
     }
 
     /// The first vertical blank after `now`, on the grid of the last completed flip (a flip
@@ -184,8 +238,7 @@ public final class DRMDisplay: Display {
 
     /// Stops drawing and gives DRM master up (VT switch away, seat handover).
     public func pause() {
-        waitForPendingFlip()
-        isFlipPending = false
+        dropPendingFlips()
         isPaused = true
         device.dropMaster()
     }
@@ -195,8 +248,7 @@ public final class DRMDisplay: Display {
     public func connectorMayHaveChanged() -> Bool {
         guard !isPaused, let probe = try? device.probe(),
               let c = probe.connectors.first(where: { $0.id == connector.id }), !c.isConnected else { return false }
-        waitForPendingFlip()
-        isFlipPending = false
+        dropPendingFlips()
         isPaused = true
         return true
     }
@@ -224,7 +276,7 @@ public final class DRMDisplay: Display {
     /// Puts back the CRTC configuration found at start (the text console) and drops master.
     /// Safe to call twice.
     public func restore() {
-        waitForPendingFlip()
+        dropPendingFlips()
         if let saved = savedCRTC, hasModeset {
             var connectorID = connector.id
             var m = saved.pointee.mode
@@ -241,6 +293,7 @@ public final class DRMDisplay: Display {
     }
 
     public var summary: String {
-        "\(device.path) \(connector.name) \(mode) crtc \(crtcID) rotation \(rotation.rawValue)"
+        "\(device.path) \(connector.name) \(mode) crtc \(crtcID) rotation \(rotation.rawValue), "
+            + "\(modesettingAPI) modesetting\(committer.takesDamageClips ? " with damage clips" : ""), \(buffers.count) buffers"
     }
 }

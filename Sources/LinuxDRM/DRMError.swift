@@ -18,6 +18,12 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     case modeNotFound(requested: String, available: [String])
     /// No CRTC can drive the chosen connector.
     case noCRTC(connector: String)
+    /// A KMS object lacks a property atomic modesetting needs (an old or partial driver).
+    case missingProperty(object: String, name: String)
+    /// No primary plane can show the CRTC's framebuffer.
+    case noPrimaryPlane(crtc: UInt32)
+    /// The driver refused the atomic test commit (it would refuse the real one too).
+    case atomicTestRefused(errno: Errno)
     /// Any other failure of a call the world can make fail, with the operation's C name.
     case system(operation: String, errno: Errno)
 
@@ -41,6 +47,12 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
             return "mode \(requested) is not offered by the display; available: \(available.joined(separator: ", "))"
         case .noCRTC(let connector):
             return "no free CRTC can drive connector \(connector)"
+        case .missingProperty(let object, let name):
+            return "\(object) has no property \(name), which atomic modesetting needs"
+        case .noPrimaryPlane(let crtc):
+            return "no primary plane can show CRTC \(crtc)"
+        case .atomicTestRefused(let errno):
+            return "the driver refused the atomic test commit: \(errno)"
         case .system(let operation, let errno):
             return "\(operation) failed: \(errno)"
         }

@@ -13,9 +13,19 @@ public struct FlipTiming: Sendable {
     public private(set) var missedBlanks = 0
     /// Flip events whose timestamp could not be used.
     public private(set) var unusableTimestamps = 0
-    /// The blank the frame being drawn is for, then the blank the queued flip is for.
+    /// Seconds from input events to the flip that showed them (their frame's flip), for
+    /// `--stats`; at most `latencyLimit` kept.
+    public private(set) var inputToFlip: [Double] = []
+    /// Seconds between consecutive usable flip timestamps (idle gaps included), at most
+    /// `latencyLimit` kept: a display paced by its vertical blank shows multiples of the period.
+    public private(set) var flipIntervals: [Double] = []
+    public static let latencyLimit = 100_000
+    /// The blank the frame being drawn is for.
     private var planned: Double?
-    private var queued: Double?
+    /// Frames handed to the display and not yet on screen, oldest first: the blank each is
+    /// for and the times of the input it shows. One with double buffering (the queued flip);
+    /// with triple buffering also the frame ready to flip when that one completes.
+    private var pending: [(target: Double?, inputTimes: [Double])] = []
 
     public init(refreshHz: Double) {
         self.refreshHz = refreshHz.isFinite && refreshHz > 0 ? refreshHz : 60
@@ -30,29 +40,48 @@ public struct FlipTiming: Sendable {
         return lastFlip + (((now - lastFlip) / period).rounded(.down) + 1) * period
     }
 
-    /// `nextBlank(after:)`, remembered as the blank the frame now drawn is meant for.
+    /// `nextBlank(after:)`, remembered as the blank the frame now drawn is meant for. A frame
+    /// drawn while another waits for its blank is for a blank after that one.
     public mutating func plan(after now: Double) -> Double {
-        let t = nextBlank(after: now)
+        var t = nextBlank(after: now)
+        if let last = pending.last?.target, last.isFinite, last + period > t { t = last + period }
         planned = t
         return t
     }
 
-    /// The frame's flip is queued.
-    public mutating func flipQueued() {
-        queued = planned
+    /// Frames handed to the display and not on screen yet.
+    public var pendingFrames: Int { pending.count }
+
+    /// The frame just drawn is handed to the display (its flip queued, or held until the
+    /// queued flip completes); `inputTimes`: the input it is the first to show, on the flip
+    /// timestamps' clock.
+    public mutating func flipQueued(inputTimes: [Double] = []) {
+        pending.append((planned, inputTimes))
         planned = nil
     }
 
-    /// The queued flip completed at `time` (the event's timestamp).
+    /// The last frame handed over will not flip (its flip failed, the display was released).
+    public mutating func flipDropped() {
+        if !pending.isEmpty { pending.removeLast() }
+    }
+
+    /// Nothing handed over will flip (the display was released or went away).
+    public mutating func pendingDropped() { pending.removeAll() }
+
+    /// The oldest queued flip completed at `time` (the event's timestamp).
     public mutating func flipCompleted(at time: Double) {
         flips += 1
-        let target = queued
-        queued = nil
+        let frame = pending.isEmpty ? nil : pending.removeFirst()
+        let target = frame?.target
         guard time.isFinite, time > 0, time >= (lastFlip ?? 0) else {
             unusableTimestamps += 1
             return
         }
+        if let lastFlip, flipIntervals.count < Self.latencyLimit { flipIntervals.append(time - lastFlip) }
         lastFlip = time
+        for input in frame?.inputTimes ?? [] where input.isFinite && input <= time && inputToFlip.count < Self.latencyLimit {
+            inputToFlip.append(time - input)
+        }
         if let target, target.isFinite {
             let late = (time - target) / period
             // Half a period of slack: a timestamp a little after the blank is that blank.

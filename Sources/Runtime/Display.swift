@@ -45,4 +45,14 @@ public protocol Display: AnyObject {
     var canvasHeight: Int { get }
     /// Copies `damage` of `frame` to the screen and queues it for display.
     func present(_ frame: PixelBuffer, damage: Region) throws
+    /// `present` for a frame that is the first to show input with these times (on the clock
+    /// of the display's own timestamps): a display that learns when frames reach the panel
+    /// measures input-to-flip latency with them.
+    func present(_ frame: PixelBuffer, damage: Region, inputTimes: [Double]) throws
+}
+
+extension Display {
+    public func present(_ frame: PixelBuffer, damage: Region, inputTimes: [Double]) throws {
+        try present(frame, damage: damage)
+    }
 }

@@ -105,7 +105,9 @@ public final class FrameDriver {
         needsDraw = false
         wasAnimating = animating
         if !damage.isEmpty {
-            do { try display.present(frame, damage: damage) } catch { log("present failed: \(error)") }
+            do {
+                try display.present(frame, damage: damage, inputTimes: inputTimesOnClock ? pendingInputTimes : [])
+            } catch { log("present failed: \(error)") }
             presentedFrames += 1
         }
         if let start, let clock {
@@ -125,7 +127,8 @@ public final class FrameDriver {
 public struct FrameStats: Sendable {
     /// Seconds from the start of `render` to the frame being presented (queued, on a board).
     public var frameTimes: [Double] = []
-    /// Seconds from an input event's own time to the presenting of the frame that shows it.
+    /// Seconds from an input event's own time to the presenting (queueing, on a board) of the
+    /// frame that shows it; the display measures the time to its flip.
     public var inputToPresent: [Double] = []
     /// poll(2) wake-ups of a real-time loop.
     public var wakeups = 0
@@ -133,13 +136,15 @@ public struct FrameStats: Sendable {
     public init() {}
 
     public var report: String {
-        func line(_ name: String, _ v: [Double]) -> String {
-            guard !v.isEmpty else { return "\(name): no samples" }
-            let ms = { (p: Double) in fixed(percentile(v, p)! * 1000, 2) }
-            return "\(name) (ms, n=\(v.count)): p50 \(ms(50))  p90 \(ms(90))  p99 \(ms(99))  max \(ms(100))"
-        }
-        return [line("frame time", frameTimes), line("input to flip", inputToPresent), "poll wake-ups: \(wakeups)"]
-            .joined(separator: "\n")
+        [Self.percentiles("frame time", frameTimes), Self.percentiles("input to present", inputToPresent),
+         "poll wake-ups: \(wakeups)"].joined(separator: "\n")
+    }
+
+    /// "NAME (ms, n=N): p50 …  p90 …  p99 …  max …" for durations in seconds.
+    public static func percentiles(_ name: String, _ v: [Double]) -> String {
+        guard !v.isEmpty else { return "\(name): no samples" }
+        let ms = { (p: Double) in fixed(percentile(v, p)! * 1000, 2) }
+        return "\(name) (ms, n=\(v.count)): p50 \(ms(50))  p90 \(ms(90))  p99 \(ms(99))  max \(ms(100))"
     }
 }
 

@@ -70,4 +70,47 @@ import Testing
         #expect(t.missedBlanks == 0)
         #expect(t.nextBlank(after: 50.001) == 50 + 1.0 / 60)
     }
+
+    /// Triple buffering: a frame drawn while a flip is pending is for the blank after that
+    /// flip's; both complete in order, and each frame's input is measured to its own flip.
+    @Test func aFrameHeldBehindAPendingFlipIsForTheFollowingBlank() {
+        let period = 1.0 / 60
+        var t = Self.timing(flippedAt: 10)
+        let first = t.plan(after: 10.002)
+        #expect(first == 10 + period)
+        t.flipQueued(inputTimes: [10.001])
+        let second = t.plan(after: 10.015)   // still before the first flip
+        #expect(abs(second - (10 + 2 * period)) < 1e-12)
+        t.flipQueued(inputTimes: [10.012, 10.013])
+        #expect(t.pendingFrames == 2)
+        t.flipCompleted(at: first)
+        t.flipCompleted(at: second)
+        #expect(t.missedBlanks == 0 && t.pendingFrames == 0)
+        #expect(t.inputToFlip.count == 3)
+        #expect(abs(t.inputToFlip[0] - (first - 10.001)) < 1e-12)
+        #expect(abs(t.inputToFlip[2] - (second - 10.013)) < 1e-12)
+        #expect(t.flipIntervals.count == 2)
+        #expect(t.flipIntervals.allSatisfy { abs($0 - period) < 1e-9 })
+    }
+
+    /// A frame whose flip failed is forgotten; one released with the display too.
+    @Test func droppedFramesAreNotWaitedFor() {
+        var t = Self.timing(flippedAt: 20)
+        _ = t.plan(after: 20.001)
+        t.flipQueued(inputTimes: [20])
+        t.flipDropped()
+        #expect(t.pendingFrames == 0)
+        // The next frame's blank is on the grid again, not behind the dropped one.
+        #expect(t.plan(after: 20.001) == 20 + 1.0 / 60)
+        t.flipQueued()
+        _ = t.plan(after: 20.002)
+        t.flipQueued()
+        t.pendingDropped()
+        #expect(t.pendingFrames == 0)
+        // An input time after the flip (another clock) is not a latency.
+        _ = t.plan(after: 20.003)
+        t.flipQueued(inputTimes: [25])
+        t.flipCompleted(at: 20 + 1.0 / 60)
+        #expect(t.inputToFlip.isEmpty)
+    }
 }

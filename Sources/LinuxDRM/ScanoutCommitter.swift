@@ -1,0 +1,194 @@
+import CDRM
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: sys_ wrappers (STYLE S3 layer 1)
+
+func sys_drmModeAtomicCommit(_ fd: Int32, _ request: drmModeAtomicReqPtr, _ flags: UInt32,
+                             _ userData: UnsafeMutableRawPointer?) -> Int32 {
+    drmModeAtomicCommit(fd, request, flags, userData)
+}
+func sys_drmModeCreatePropertyBlob(_ fd: Int32, _ data: UnsafeRawPointer, _ size: Int, _ id: inout UInt32) -> Int32 {
+    drmModeCreatePropertyBlob(fd, data, size, &id)
+}
+func sys_drmModeDestroyPropertyBlob(_ fd: Int32, _ id: UInt32) -> Int32 { drmModeDestroyPropertyBlob(fd, id) }
+
+/// One way of putting framebuffers on the CRTC, atomic or legacy: what `DRMDisplay` calls.
+protocol ScanoutCommitter: AnyObject {
+    /// `.atomic` or `.legacy`.
+    var api: ModesettingAPI { get }
+    /// The C call a failure names.
+    var flipOperation: String { get }
+    /// The plane takes damage rectangles with a flip.
+    var takesDamageClips: Bool { get }
+    /// Sets the mode and shows `framebuffer` (blocking, no event).
+    func modeset(framebuffer: UInt32) throws(DRMError)
+    /// Queues `framebuffer` for the next vertical blank; its completion arrives as a page-flip
+    /// event carrying `userData`. `damage`: the panel rectangles that changed since the frame on
+    /// screen (empty: all of it).
+    func flip(framebuffer: UInt32, damage: [DamageClip], userData: UnsafeMutableRawPointer) throws(Errno)
+}
+
+/// `drmModeSetCrtc` and `drmModePageFlip`: every KMS driver has them.
+final class LegacyCommitter: ScanoutCommitter {
+    let device: DRMDevice
+    let connectorID: UInt32
+    let crtcID: UInt32
+    var mode: drmModeModeInfo
+    let api = ModesettingAPI.legacy
+    let flipOperation = "drmModePageFlip"
+    let takesDamageClips = false
+
+    init(device: DRMDevice, connectorID: UInt32, crtcID: UInt32, mode: drmModeModeInfo) {
+        self.device = device; self.connectorID = connectorID; self.crtcID = crtcID; self.mode = mode
+    }
+
+    func modeset(framebuffer: UInt32) throws(DRMError) {
+        var connector = connectorID
+        if case .failure(let e) = valueOrErrno({
+            sys_drmModeSetCrtc(device.fd, crtcID, framebuffer, 0, 0, &connector, 1, &mode)
+        }) {
+            preconditionIsNotOurBug(e, "drmModeSetCrtc")
+            throw DRMError.from(e, operation: "drmModeSetCrtc", path: device.path)
+        }
+    }
+
+    func flip(framebuffer: UInt32, damage: [DamageClip], userData: UnsafeMutableRawPointer) throws(Errno) {
+        if case .failure(let e) = valueOrErrno({
+            sys_drmModePageFlip(device.fd, crtcID, framebuffer, CDRM_MODE_PAGE_FLIP_EVENT, userData)
+        }) { throw e }
+    }
+}
+
+/// Atomic modesetting (`drmModeAtomicCommit`): the connector, CRTC and planes' properties looked
+/// up by name, the mode as a blob, a test-only commit before the first real one, and the
+/// frame's damage as `FB_DAMAGE_CLIPS` where the primary plane has that property.
+final class AtomicCommitter: ScanoutCommitter {
+    let device: DRMDevice
+    let builder: AtomicCommitBuilder
+    let modeBlob: UInt32
+    let api = ModesettingAPI.atomic
+    let flipOperation = "drmModeAtomicCommit"
+    var takesDamageClips: Bool { builder.hasDamageClips }
+
+    /// Asks for the atomic API, finds the primary plane for the CRTC (`crtcIndex` in the card's
+    /// CRTC list) and tests a modeset showing `testFramebuffer`. Throws when any of it is refused.
+    init(device: DRMDevice, connectorID: UInt32, crtcID: UInt32, crtcIndex: Int, mode: drmModeModeInfo,
+         testFramebuffer: UInt32) throws(DRMError) {
+        self.device = device
+        let fd = device.fd
+        for (cap, name) in [(CDRM_CLIENT_CAP_UNIVERSAL_PLANES, "UNIVERSAL_PLANES"), (CDRM_CLIENT_CAP_ATOMIC, "ATOMIC")] {
+            if case .failure(let e) = valueOrErrno({ sys_drmSetClientCap(fd, cap, 1) }) {
+                throw .system(operation: "drmSetClientCap(DRM_CLIENT_CAP_\(name))", errno: e)
+            }
+        }
+        let planes = try Self.planes(device: device, crtcID: crtcID, crtcIndex: crtcIndex)
+        guard let primary = planes.primary else { throw .noPrimaryPlane(crtc: crtcID) }
+        builder = try AtomicCommitBuilder(
+            connectorID: connectorID, connectorProperties: Self.properties(fd, connectorID, CDRM_MODE_OBJECT_CONNECTOR).ids,
+            crtcID: crtcID, crtcProperties: Self.properties(fd, crtcID, CDRM_MODE_OBJECT_CRTC).ids,
+            primary: primary, otherPlanes: planes.others,
+            width: Int(mode.hdisplay), height: Int(mode.vdisplay))
+        var m = mode
+        var blob: UInt32 = 0
+        if case .failure(let e) = valueOrErrno({
+            sys_drmModeCreatePropertyBlob(fd, &m, MemoryLayout<drmModeModeInfo>.size, &blob)
+        }) { throw .system(operation: "drmModeCreatePropertyBlob (mode)", errno: e) }
+        modeBlob = blob
+        do {
+            try commit(builder.modeset(modeBlob: blob, framebuffer: testFramebuffer),
+                       flags: CDRM_MODE_ATOMIC_TEST_ONLY | CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
+        } catch {
+            _ = sys_drmModeDestroyPropertyBlob(fd, blob)
+            throw .atomicTestRefused(errno: error)
+        }
+    }
+
+    deinit { _ = sys_drmModeDestroyPropertyBlob(device.fd, modeBlob) }
+
+    func modeset(framebuffer: UInt32) throws(DRMError) {
+        do {
+            try commit(builder.modeset(modeBlob: modeBlob, framebuffer: framebuffer),
+                       flags: CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
+        } catch {
+            preconditionIsNotOurBug(error, "drmModeAtomicCommit")
+            throw DRMError.from(error, operation: "drmModeAtomicCommit (modeset)", path: device.path)
+        }
+    }
+
+    func flip(framebuffer: UInt32, damage: [DamageClip], userData: UnsafeMutableRawPointer) throws(Errno) {
+        var damageBlob: UInt32? = nil
+        if builder.hasDamageClips && !damage.isEmpty {
+            var blob: UInt32 = 0
+            let made = damage.withUnsafeBytes { bytes in
+                valueOrErrno { sys_drmModeCreatePropertyBlob(device.fd, bytes.baseAddress!, bytes.count, &blob) }
+            }
+            // Without the blob the flip is still right: the plane is then taken as all damaged.
+            if case .success = made { damageBlob = blob }
+        }
+        // The kernel keeps its own reference to the blob for as long as the commit needs it.
+        defer { if let damageBlob { _ = sys_drmModeDestroyPropertyBlob(device.fd, damageBlob) } }
+        try commit(builder.flip(framebuffer: framebuffer, damageBlob: damageBlob),
+                   flags: CDRM_MODE_PAGE_FLIP_EVENT | CDRM_MODE_ATOMIC_NONBLOCK, userData: userData)
+    }
+
+    /// One atomic request with `properties`.
+    private func commit(_ properties: [AtomicProperty], flags: UInt32, userData: UnsafeMutableRawPointer?) throws(Errno) {
+        guard let request = drmModeAtomicAlloc() else { throw Errno(rawValue: ENOMEM) }
+        defer { drmModeAtomicFree(request) }
+        for p in properties where drmModeAtomicAddProperty(request, p.object, p.property, p.value) < 0 {
+            throw Errno(rawValue: ENOMEM)
+        }
+        if case .failure(let e) = valueOrErrno({ sys_drmModeAtomicCommit(device.fd, request, flags, userData) }) { throw e }
+    }
+
+    /// A KMS object's properties: ids and current values by name.
+    static func properties(_ fd: Int32, _ object: UInt32, _ type: UInt32) -> (ids: KMSPropertyIDs, values: [String: UInt64]) {
+        guard let props = drmModeObjectGetProperties(fd, object, type) else { return ([:], [:]) }
+        defer { drmModeFreeObjectProperties(props) }
+        var ids: KMSPropertyIDs = [:]
+        var values: [String: UInt64] = [:]
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            let name = withUnsafeBytes(of: prop.pointee.name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            ids[name] = prop.pointee.prop_id
+            values[name] = props.pointee.prop_values[i]
+            drmModeFreeProperty(prop)
+        }
+        return (ids, values)
+    }
+
+    /// The primary plane that can show the CRTC (the one on it now, if any), and the other
+    /// planes that are on it.
+    static func planes(device: DRMDevice, crtcID: UInt32, crtcIndex: Int) throws(DRMError)
+        -> (primary: AtomicCommitBuilder.Plane?, others: [AtomicCommitBuilder.Plane])
+    {
+        let fd = device.fd
+        guard let res = drmModeGetPlaneResources(fd) else {
+            throw DRMError.from(.current, operation: "drmModeGetPlaneResources", path: device.path)
+        }
+        defer { drmModeFreePlaneResources(res) }
+        var primary: AtomicCommitBuilder.Plane?
+        var primaryIsOnCRTC = false
+        var others: [AtomicCommitBuilder.Plane] = []
+        for i in 0..<Int(res.pointee.count_planes) {
+            guard let plane = drmModeGetPlane(fd, res.pointee.planes[i]) else { continue }
+            let id = plane.pointee.plane_id
+            let canShow = crtcIndex < 32 && plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0
+            let isOnCRTC = plane.pointee.crtc_id == crtcID
+            drmModeFreePlane(plane)
+            let props = properties(fd, id, CDRM_MODE_OBJECT_PLANE)
+            let entry = AtomicCommitBuilder.Plane(id: id, properties: props.ids)
+            if props.values["type"] == CDRM_PLANE_TYPE_PRIMARY && canShow && (primary == nil || (isOnCRTC && !primaryIsOnCRTC)) {
+                primary = entry
+                primaryIsOnCRTC = isOnCRTC
+            } else if isOnCRTC {
+                others.append(entry)
+            }
+        }
+        return (primary, others)
+    }
+}
