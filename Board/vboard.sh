@@ -12,7 +12,7 @@
 # Departures example app after glide; 0: not), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
 # 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
 # VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS") and VBOARD_TAP ("X,Y") in canvas pixels,
-# GLIDE_BIN (use this glide instead of `swift build -c release`),
+# GLIDE_BIN (use this glide instead of `swift build -c release`), VBOARD_VKMS (0: no VKMS run),
 # VBOARD_CACHE (default .build-vboard in the repository).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -50,6 +50,7 @@ command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
 command -v cpio >/dev/null || missing+=(cpio)
 command -v depmod >/dev/null || missing+=(kmod)
 command -v gcc >/dev/null || missing+=(gcc libc6-dev)
+command -v make >/dev/null || missing+=(make)
 if [ ${#missing[@]} -gt 0 ]; then
     step "installing ${missing[*]}"
     apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
@@ -69,6 +70,39 @@ if [ ! -f "$CACHE/vmlinux" ] || [ ! -d "$CACHE/kroot/lib/modules" ]; then
 fi
 KVER=$(ls "$CACHE/kroot/lib/modules" | head -1)
 [ -f "$CACHE/kroot/lib/modules/$KVER/modules.dep" ] || depmod -b "$CACHE/kroot" "$KVER"
+
+# --- vkms ------------------------------------------------------------------------------------
+# The kernel's virtual KMS driver: vertical blanks from a timer, atomic only. Debian does not build
+# it (CONFIG_DRM_VKMS is not set), so it is built out of tree from Debian's linux-source-6.1 of the
+# booted kernel's version, against that kernel's linux-headers package, unpacked in the cache.
+# One call is added: drm_plane_enable_fb_damage_clips() on its planes, so that the primary plane
+# has the FB_DAMAGE_CLIPS property (which 6.1's vkms and virtio-gpu lack) and glide's damage
+# rectangles go through the kernel's checks; vkms still composes the whole plane.
+VKMS_KO=""
+if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ]; then
+    VKMS_KO=$CACHE/vkms/$KVER/vkms.ko
+    if [ ! -f "$VKMS_KO" ]; then
+        step "building the vkms module for $KVER"
+        KDEB_VERSION=$(dpkg-deb -f "$(ls "$CACHE"/debs/linux-image-6.1*-amd64_*.deb | head -1)" Version)
+        VK=$CACHE/vkms/build
+        rm -rf "$VK"; mkdir -p "$VK/root"
+        ( cd "$VK" && apt-get download "linux-source-6.1=$KDEB_VERSION" "linux-headers-$KVER=$KDEB_VERSION" \
+              "linux-headers-${KVER%-amd64}-common=$KDEB_VERSION" "linux-kbuild-6.1=$KDEB_VERSION" >/dev/null 2>&1 ) || {
+            echo "vboard: cannot download the kernel source and headers $KDEB_VERSION for vkms" >&2; exit 1; }
+        for deb in "$VK"/linux-headers-*.deb "$VK"/linux-kbuild-*.deb; do dpkg -x "$deb" "$VK/root"; done
+        HDR=$VK/root/usr/src/linux-headers-$KVER
+        sed -i "s|include /usr/src/|include $VK/root/usr/src/|" "$HDR/Makefile"
+        dpkg-deb --fsys-tarfile "$(ls "$VK"/linux-source-6.1_*.deb)" | tar -xO ./usr/src/linux-source-6.1.tar.xz \
+            | xz -dc | tar -x -C "$VK" --wildcards 'linux-source-6.1/drivers/gpu/drm/vkms/*'
+        SRC=$VK/linux-source-6.1/drivers/gpu/drm/vkms
+        sed -i 's|^\(\s*\)drm_plane_helper_add(&plane->base, funcs);|&\n\1drm_plane_enable_fb_damage_clips(\&plane->base);|' "$SRC/vkms_plane.c"
+        grep -q drm_plane_enable_fb_damage_clips "$SRC/vkms_plane.c" || { echo "vboard: vkms_plane.c changed; cannot add damage clips" >&2; exit 1; }
+        printf 'obj-m := vkms.o\nvkms-y := %s\n' "$(cd "$SRC" && ls *.c | sed 's/\.c$/.o/' | tr '\n' ' ')" > "$SRC/Kbuild"
+        make -C "$HDR" M="$SRC" modules > "$VK/build.log" 2>&1 || { tail -20 "$VK/build.log"; echo "vboard: the vkms build failed" >&2; exit 1; }
+        mkdir -p "$(dirname "$VKMS_KO")"; cp "$SRC/vkms.ko" "$VKMS_KO"
+        rm -rf "$VK"
+    fi
+fi
 
 # --- udev --------------------------------------------------------------------------------------
 if [ ! -x "$CACHE/udevroot/bin/udevadm" ]; then
@@ -184,6 +218,7 @@ for m in virtio_pci virtio_gpu virtio_input virtio_net uinput evdev; do
 done | awk '!seen[$0]++' | while read -r ko; do
     cp "$ko" "$IMG/modules/"; basename "$ko" >> "$IMG/modules/order"
 done
+if [ -n "$VKMS_KO" ]; then mkdir -p "$IMG/modules/extra"; cp "$VKMS_KO" "$IMG/modules/extra/vkms.ko"; fi
 ( cd "$IMG" && find . | cpio -H newc -o --quiet | gzip -1 > "$CACHE/initrd.img" )
 echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' < "$IMG/modules/order")"
 [ "$MODE" = image ] && exit 0

@@ -13,12 +13,15 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
   6. SIGUSR1 drops DRM master for good, SIGUSR2 takes it back and shows the frame again; an
      unplugged display (connector status forced off) pauses drawing and its replug resumes it,
   7. the input recorded on the board replays headless to the same state and picture (HL-2),
-  8. glide exited with status 0 and the text console came back.
+  8. glide exited with status 0 and the text console came back,
+  9. glide took atomic modesetting on virtio-gpu, the Departures example legacy (forced),
+ 10. on VKMS (a second card, vblank timer): atomic with damage clips, flips paced at the refresh
+     period, a swipe scrolled, a clean exit; its --stats are printed as figures.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
 import http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
 
-TIMEOUT = 170
+TIMEOUT = 240
 
 
 def read_png(path):
@@ -247,6 +250,31 @@ def example_check(marks, shots, states, rotation, check):
     check(marks.get("EXEXIT") == "0", f"the example exited cleanly (status {marks.get('EXEXIT')})")
 
 
+LOGS, EXLOGS = [], []
+
+
+def vkms_check(vkms, states, check):
+    """Issue 15: glide on the VKMS card (atomic only, vertical blanks from a timer)."""
+    if os.environ.get("VBOARD_VKMS", "1") == "0":
+        print("SKIP VKMS (VBOARD_VKMS=0)")
+        return
+    check(vkms.get("card1") == "vkms", f"the vkms module loaded as card1 (driver {vkms.get('card1')!r})")
+    check(any(re.search(r"display /dev/dri/card1 .*atomic modesetting with damage clips, 3 buffers", l) for l in vkms["log"]),
+          "glide chose atomic modesetting with damage clips on vkms, on three buffers")
+    stats = "\n".join(vkms["stats"])
+    m = re.search(r"flip interval \(ms, n=(\d+)\): p50 ([\d.]+)", stats)
+    check(m is not None and int(m.group(1)) >= 30 and 15.5 <= float(m.group(2)) <= 18.0,
+          "flips on vkms are paced by its vertical blank: median interval "
+          + (f"{m.group(2)} ms over {m.group(1)} flips (60 Hz: 16.67)" if m else "not reported"))
+    m = re.search(r"damage clips: (\d+) in (\d+) flips", stats)
+    check(m is not None and int(m.group(2)) > 0, "damage rectangles went with the flips (FB_DAMAGE_CLIPS): "
+          + (f"{m.group(1)} in {m.group(2)} flips" if m else "not reported"))
+    off = lambda s: [v.get("offset") for v in (s or {}).get("scrollViews", [])]
+    a, b = off(states.get("vkms-first")), off(states.get("vkms-swipe"))
+    check(bool(a) and a != b, f"a swipe moved a scroll view on vkms ({a[:1]} -> {b[:1]})")
+    check(vkms.get("exit") == "0", f"glide on vkms exited cleanly (status {vkms.get('exit')})")
+
+
 class QMP:
     def __init__(self, path):
         deadline = time.time() + 20
@@ -278,6 +306,7 @@ def main():
     qmp = QMP(qmp_path)
     marks, shots, log = {}, {}, open(os.path.join(outdir, "console.log"), "w")
     states, stats, record, remote = {}, [], [], None
+    vkms = {"log": [], "stats": []}
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         log.write(line + "\n"); log.flush()
@@ -304,11 +333,21 @@ def main():
             print(f"  state {name}: {js}")
         elif kind == "STATS": stats.append(text)
         elif kind == "LOG":
+            LOGS.append(text)
             print("  guest glide:", text)
             m2 = re.search(r"first frame on screen at uptime ([\d.]+)", text)
             if m2: marks["first-frame-uptime"] = m2.group(1)
         elif kind == "RECORD": record.append(text)
+        elif kind == "VKMS":
+            what, _, rest = text.partition(" ")
+            vkms[what] = rest.strip()
+            print(f"  vkms {what}: {rest.strip()}")
+        elif kind == "VKMSLOG":
+            vkms["log"].append(text)
+            print("  guest glide on vkms:", text)
+        elif kind == "VKMSSTATS": vkms["stats"].append(text)
         elif kind == "EXLOG":
+            EXLOGS.append(text)
             print("  guest example:", text)
             m2 = re.search(r"first frame on screen at uptime ([\d.]+)", text)
             if m2: marks["example-first-frame-uptime"] = m2.group(1)
@@ -421,6 +460,11 @@ def main():
           f"the text console took the screen back ({ncon} pixels changed, {lit} lit console pixels)")
     check(len(record) > 0, f"input was recorded ({len(record)} script lines)")
     example_check(marks, shots, states, rotation, check)
+    check(any(re.search(r"display /dev/dri/card0 .*atomic modesetting", l) for l in LOGS),
+          "glide chose atomic modesetting on virtio-gpu")
+    if os.environ.get("VBOARD_EXAMPLE_EXPECTED"):
+        check(any("legacy modesetting" in l for l in EXLOGS), "the example ran with legacy modesetting (forced)")
+    vkms_check(vkms, states, check)
 
     print("figures:")
     for k in ("UPTIME init-done", "UPTIME udev-settled", "UPTIME glide-start"):
@@ -439,6 +483,7 @@ def main():
     for k in ("MEMORY at-rest", "MEMORY after-input"):
         if k in marks: print(f"  glide's memory {k.split()[1]}: {marks[k]}")
     for s in stats: print("  stats:", s)
+    for s in vkms["stats"]: print("  stats on vkms:", s)
     print(f"  wall time of the VM run: {wall:.1f} s")
     print(f"screendumps in {outdir}")
     print("VBOARD TEST " + ("PASSED" if ok else "FAILED"))
