@@ -18,6 +18,8 @@ import Testing
         pointer-as-touch = yes
         remote_address = 0.0.0.0:8377
         remote_token = s3cret-token
+        modesetting = legacy
+        buffers = 3
         """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
@@ -32,12 +34,14 @@ import Testing
         #expect(c.pointerAsTouch)
         #expect(c.remoteAddress == "0.0.0.0:8377")
         #expect(c.remoteToken == "s3cret-token")
+        #expect(c.modesetting == "legacy" && c.buffers == 3)
     }
 
     @Test func emptyFileGivesDefaults() throws {
         let c = try BoardConfig(parsing: "\n# nothing\n   \n")
         #expect(c == BoardConfig())
         #expect(c.seat == "seat0" && c.rotation == 0 && c.scale == 1)
+        #expect(c.modesetting == "auto" && c.buffers == 2)
     }
 
     /// Each bad line must name its key (or say what is wrong) and its line number.
@@ -59,6 +63,11 @@ import Testing
         ("pointer_as_touch = maybe", "pointer_as_touch", 2),
         ("app = ", "app", 2),
         ("app = catalogue", "app", 2),
+        ("modesetting = kms", "modesetting", 2),
+        ("modesetting = Atomic", "modesetting", 2),
+        ("buffers = 4", "buffers", 2),
+        ("buffers = 1", "buffers", 2),
+        ("buffers = two", "buffers", 2),
     ])
     func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
         do {
