@@ -144,13 +144,14 @@ waitlog "display is back" && mark "UNPLUG resumed $(up)" || mark "UNPLUG not-res
 sleep 1
 shot replugged
 
-kill -TERM $GLIDE
-i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
-if kill -0 $GLIDE 2>/dev/null; then
-    diag "glide did not exit within 10 s of SIGTERM"
-    kill -KILL $GLIDE
-fi
-wait $GLIDE
+# SIGTERM to the app ($GLIDE), SIGKILL after 10 s; returns its exit status. $1 names it.
+stop_app() {
+    kill -TERM $GLIDE
+    i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+    kill -0 $GLIDE 2>/dev/null && { diag "$1 did not exit within 10 s of SIGTERM"; kill -KILL $GLIDE; }
+    wait $GLIDE
+}
+stop_app glide
 mark "EXIT $?"
 mark "KD exited $(kdmode /dev/tty1)"
 while read -r l; do mark "LOG $l"; done < /tmp/glide.log
@@ -178,10 +179,7 @@ if [ -x /bin/departures ]; then
     settle 3
     mark "STATE example-swipe $(cat $STATE 2>/dev/null)"
     shot example-swipe
-    kill -TERM $GLIDE
-    i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
-    kill -0 $GLIDE 2>/dev/null && { diag "the example did not exit within 10 s of SIGTERM"; kill -KILL $GLIDE; }
-    wait $GLIDE
+    stop_app "the example"
     mark "EXEXIT $?"
     while read -r l; do mark "EXLOG $l"; done < /tmp/example.log
 fi
@@ -204,10 +202,7 @@ if [ -f /modules/extra/vkms.ko ]; then
     echo "swipe $SWIPE" > /tmp/touch.fifo
     settle $((sent + 1))
     mark "STATE vkms-swipe $(cat $STATE 2>/dev/null)"
-    kill -TERM $GLIDE
-    i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
-    kill -0 $GLIDE 2>/dev/null && { diag "glide on vkms did not exit within 10 s of SIGTERM"; kill -KILL $GLIDE; }
-    wait $GLIDE
+    stop_app "glide on vkms"
     mark "VKMS exit $?"
     while read -r l; do mark "VKMSLOG $l"; done < /tmp/vkms.log
     while read -r l; do mark "VKMSSTATS $l"; done < /tmp/vkms-stats.txt
