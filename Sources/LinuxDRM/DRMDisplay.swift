@@ -54,6 +54,9 @@ public final class DRMDisplay: Display {
     private var front = 0
     private var queued: Int?
     private var ready: (index: Int, damage: Region)?
+    /// Damage of frames whose flip failed: the screen still lacks it, so the next flip's damage
+    /// rectangles include it.
+    private var unshownDamage = Region()
     /// The CRTC was set to our buffers at some point: `restore()` puts the saved one back.
     private var hasModeset = false
     /// The next present sets the CRTC (the first, and the first after a pause: another master
@@ -141,6 +144,7 @@ public final class DRMDisplay: Display {
             try committer.modeset(framebuffer: back.framebufferID)
             hasModeset = true
             needsModeset = false
+            unshownDamage = Region()
             front = backIndex
             return
         }
@@ -155,13 +159,16 @@ public final class DRMDisplay: Display {
     /// Queues buffer `index`, which differs from the one on screen by `damage`.
     private func flip(_ index: Int, damage: Region) throws(DRMError) {
         let buffer = buffers[index]
+        var changed = unshownDamage
+        changed.formUnion(damage)
         let clips = committer.takesDamageClips
-            ? DamageClip.clips(of: damage, rotation: rotation, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            ? DamageClip.clips(of: changed, rotation: rotation, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             : []
         let me = Unmanaged.passUnretained(self).toOpaque()
         do {
             try committer.flip(framebuffer: buffer.framebufferID, damage: clips, userData: me)
             queued = index
+            unshownDamage = Region()
             if !clips.isEmpty {
                 flipsWithDamageClips += 1
                 damageClipsSent += clips.count
@@ -169,6 +176,7 @@ public final class DRMDisplay: Display {
         } catch {
             preconditionIsNotOurBug(error, committer.flipOperation)
             flipTiming.flipDropped()
+            unshownDamage = changed
             // The pixels are in the buffer; let it be redrawn in full when we resume.
             buffer.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
             if error == .noSuchDevice || error == .invalidArgument || error == .noSuchFileOrDirectory || error == .permissionDenied {

@@ -68,7 +68,11 @@ def test_a_flood_of_long_polls_leaves_room_for_quick_requests(app):
     url = app.base_url + "/wait?until=rest&timeout_ms=15000"
     with concurrent.futures.ThreadPoolExecutor(max_workers=80) as pool:
         polls = [pool.submit(request, "POST", url) for _ in range(80)]
-        time.sleep(2)
+        # The refusals come at once, but 80 connections take a moment to open on a busy
+        # machine: wait for them (the admitted polls answer only after 15 s).
+        deadline = time.monotonic() + 10
+        while sum(f.done() for f in polls) < 80 - 16 and time.monotonic() < deadline:
+            time.sleep(0.1)
         refused = [f.result()[0] for f in polls if f.done()]
         # The polls over their own limit were refused at once, with 429...
         assert len(refused) >= 80 - 16 and set(refused) == {429}, refused[:5]
