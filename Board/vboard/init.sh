@@ -30,6 +30,10 @@ mark() { echo "@@$*@@"; }
 shot() { mark "SHOT $1"; read -r reply; }
 up() { cut -d' ' -f1 /proc/uptime; }
 fail() { mark "FAIL $*"; poweroff -f; }
+# Up to 30 s for the app's state file (written when it first comes to rest).
+wait_state() { i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; [ -e $STATE ]; }
+# Up to 10 s for a line with TEXT in the log FILE: wait_log FILE TEXT.
+wait_log() { i=0; while ! grep -q "$2" "$1" && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; grep -q "$2" "$1"; }
 
 for m in $(cat /modules/order); do insmod "/modules/$m" 2>/dev/null || echo "insmod $m failed"; done
 mark "UPTIME init-done $(up)"
@@ -63,8 +67,7 @@ mark "KD before $(kdmode /dev/tty1)"
 glide board --app "$APP" --rotation "$ROTATION" --state-file $STATE --record /tmp/record.jsonl --stats $REMOTE \
     < /dev/tty1 > /tmp/stats.txt 2> /tmp/glide.log &
 GLIDE=$!
-i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
-[ -e $STATE ] || { cat /tmp/glide.log; fail "the app did not show a settled first frame within 30 s"; }
+wait_state || { cat /tmp/glide.log; fail "the app did not show a settled first frame within 30 s"; }
 mark "UPTIME first-rest $(up)"
 mark "KD running $(kdmode /dev/tty1)"
 mark "STATE first $(cat $STATE)"
@@ -80,8 +83,7 @@ mark "MEMORY at-rest $(awk '/VmRSS|RssAnon|RssFile|RssShmem/ {printf "%s %s kB; 
 # (INP-2). Touches written before glide has the device open would be lost, so wait for its log.
 mkfifo /tmp/touch.fifo
 uinput-touch "$W" "$H" /tmp/touch.fifo /tmp/touch.ack &
-i=0; while ! grep -q "input device added: Glide virtual touchscreen" /tmp/glide.log && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
-grep -q "input device added: Glide virtual touchscreen" /tmp/glide.log && mark "HOTPLUG $(up)"
+wait_log /tmp/glide.log "input device added: Glide virtual touchscreen" && mark "HOTPLUG $(up)"
 
 # Waits until the injector has sent everything and the app is at rest again: glide removes the
 # state file when it starts drawing and writes it when it comes to rest.
@@ -133,14 +135,13 @@ shot retaken
 # Display unplug and replug (OUT-3): the connector's status is forced and the card announces a
 # change, as the kernel does when a cable is pulled (forcing alone sends no event in 6.1).
 STATUS=$(ls /sys/class/drm/card0-*/status | head -1)
-waitlog() { i=0; while ! grep -q "$1" /tmp/glide.log && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; grep -q "$1" /tmp/glide.log; }
 echo off > $STATUS
 echo change > /sys/class/drm/card0/uevent
-waitlog "display disconnected" && mark "UNPLUG paused $(up)" || mark "UNPLUG not-noticed $(up)"
+wait_log /tmp/glide.log "display disconnected" && mark "UNPLUG paused $(up)" || mark "UNPLUG not-noticed $(up)"
 sleep 1
 echo detect > $STATUS
 echo change > /sys/class/drm/card0/uevent
-waitlog "display is back" && mark "UNPLUG resumed $(up)" || mark "UNPLUG not-resumed $(up)"
+wait_log /tmp/glide.log "display is back" && mark "UNPLUG resumed $(up)" || mark "UNPLUG not-resumed $(up)"
 sleep 1
 shot replugged
 
@@ -169,7 +170,7 @@ if [ -x /bin/departures ]; then
     # Legacy modesetting forced (glide took atomic on the same card above): both paths run here.
     DEPARTURES_TIME=09:41:00 departures board --rotation "$ROTATION" --modesetting legacy --state-file $STATE < /dev/tty1 > /tmp/example.out 2> /tmp/example.log &
     GLIDE=$!
-    i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+    wait_state
     mark "UPTIME example-first-rest $(up)"
     mark "STATE example-first $(cat $STATE 2>/dev/null)"
     shot example-first
@@ -195,9 +196,9 @@ if [ -f /modules/extra/vkms.ko ]; then
     rm -f $STATE
     glide board --app "$APP" --card /dev/dri/card1 --buffers 3 --state-file $STATE --stats $REMOTE > /tmp/vkms-stats.txt 2> /tmp/vkms.log &
     GLIDE=$!
-    i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done
+    wait_state
     mark "STATE vkms-first $(cat $STATE 2>/dev/null)"
-    i=0; while ! grep -q "input device added: Glide virtual touchscreen" /tmp/vkms.log && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+    wait_log /tmp/vkms.log "input device added: Glide virtual touchscreen"
     sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
     echo "swipe $SWIPE" > /tmp/touch.fifo
     settle $((sent + 1))

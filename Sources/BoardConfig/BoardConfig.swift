@@ -50,6 +50,7 @@ public struct BoardConfig: Hashable, Sendable {
     public static let modesettingValues = ["auto", "atomic", "legacy"]
     /// Scanout buffers: 2, or 3 for frames that take longer than a refresh period.
     public var buffers = 2
+    public static let bufferCounts = 2...3
     /// The file (or name) the config came from, and the line each key was set on.
     public private(set) var source = "config"
     public private(set) var lines: [String: Int] = [:]
@@ -155,7 +156,7 @@ public struct BoardConfig: Hashable, Sendable {
                 guard BoardConfig.modesettingValues.contains(value) else { throw bad("auto, atomic or legacy") }
                 modesetting = value
             case "buffers":
-                guard let n = Int(value), n == 2 || n == 3 else { throw bad("2 (double buffering) or 3 (triple buffering)") }
+                guard let n = Int(value), BoardConfig.bufferCounts.contains(n) else { throw bad("2 (double buffering) or 3 (triple buffering)") }
                 buffers = n
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)

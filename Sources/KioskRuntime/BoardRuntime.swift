@@ -95,7 +95,7 @@ public enum BoardRuntime {
             print("flips: \(flips.flips), missed vertical blanks: \(flips.missedBlanks), unusable flip timestamps: \(flips.unusableTimestamps)")
             print(FrameStats.percentiles("input to flip", flips.inputToFlip))
             print(FrameStats.percentiles("flip interval", flips.flipIntervals))
-            print("modesetting: \(display.modesettingAPI), \(cfg.buffers) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
+            print("modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
             if let window = app as? Window { print(window.memoryUse.report) }
         }
     }

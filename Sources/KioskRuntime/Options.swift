@@ -63,7 +63,7 @@ public struct BoardOptions: ParsableArguments {
             cfg.modesetting = modesetting
         }
         if let buffers {
-            guard buffers == 2 || buffers == 3 else { throw ValidationError("--buffers must be 2 or 3") }
+            guard BoardConfig.bufferCounts.contains(buffers) else { throw ValidationError("--buffers must be 2 or 3") }
             cfg.buffers = buffers
         }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }

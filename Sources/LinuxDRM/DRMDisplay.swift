@@ -70,7 +70,7 @@ public final class DRMDisplay: Display {
     public init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation,
                 modesetting: ModesettingAPI = .auto, bufferCount: Int = 2) throws(DRMError)
     {
-        precondition(bufferCount == 2 || bufferCount == 3, "two or three buffers")
+        precondition((2...3).contains(bufferCount), "two or three buffers")
         self.device = device
         try device.becomeMaster()
         let probe = try device.probe()
@@ -110,10 +110,12 @@ public final class DRMDisplay: Display {
     }
 
     public var refreshHz: Double { mode.refreshHz > 0 ? mode.refreshHz : 60 }
+    /// Scanout buffers: 2, or 3 (triple buffering).
+    public var bufferCount: Int { buffers.count }
 
     /// True when `present` may be called: no flip pending, or (three buffers) a flip pending
     /// and no frame held behind it yet.
-    public var hasFreeBuffer: Bool { queued == nil || (buffers.count > 2 && ready == nil) }
+    public var hasFreeBuffer: Bool { queued == nil || (bufferCount > 2 && ready == nil) }
 
     public func present(_ frame: PixelBuffer, damage: Region) throws {
         try present(frame, damage: damage, inputTimes: [])
@@ -302,6 +304,6 @@ public final class DRMDisplay: Display {
 
     public var summary: String {
         "\(device.path) \(connector.name) \(mode) crtc \(crtcID) rotation \(rotation.rawValue), "
-            + "\(modesettingAPI) modesetting\(committer.takesDamageClips ? " with damage clips" : ""), \(buffers.count) buffers"
+            + "\(modesettingAPI) modesetting\(committer.takesDamageClips ? " with damage clips" : ""), \(bufferCount) buffers"
     }
 }

@@ -14,12 +14,12 @@ public struct FlipTiming: Sendable {
     /// Flip events whose timestamp could not be used.
     public private(set) var unusableTimestamps = 0
     /// Seconds from input events to the flip that showed them (their frame's flip), for
-    /// `--stats`; at most `latencyLimit` kept.
+    /// `--stats`; at most `sampleLimit` kept.
     public private(set) var inputToFlip: [Double] = []
     /// Seconds between consecutive usable flip timestamps (idle gaps included), at most
-    /// `latencyLimit` kept: a display paced by its vertical blank shows multiples of the period.
+    /// `sampleLimit` kept: a display paced by its vertical blank shows multiples of the period.
     public private(set) var flipIntervals: [Double] = []
-    public static let latencyLimit = 100_000
+    public static let sampleLimit = 100_000
     /// The blank the frame being drawn is for.
     private var planned: Double?
     /// Frames handed to the display and not yet on screen, oldest first: the blank each is
@@ -77,15 +77,21 @@ public struct FlipTiming: Sendable {
             unusableTimestamps += 1
             return
         }
-        if let lastFlip, flipIntervals.count < Self.latencyLimit { flipIntervals.append(time - lastFlip) }
+        if let lastFlip, flipIntervals.count < Self.sampleLimit { flipIntervals.append(time - lastFlip) }
         lastFlip = time
-        for input in frame?.inputTimes ?? [] where input.isFinite && input <= time && inputToFlip.count < Self.latencyLimit {
+        for input in frame?.inputTimes ?? [] where input.isFinite && input <= time && inputToFlip.count < Self.sampleLimit {
             inputToFlip.append(time - input)
         }
         if let target, target.isFinite {
             let late = (time - target) / period
             // Half a period of slack: a timestamp a little after the blank is that blank.
             if late >= 0.5 { missedBlanks += Int(min(late, 1e6).rounded()) }
+        }
+        // Frames waiting behind this flip cannot reach the panel before the blanks after it:
+        // their blanks move with a late flip, so they are not counted late for its delay.
+        for i in pending.indices {
+            let earliest = time + Double(i + 1) * period
+            if let t = pending[i].target, t.isFinite, t < earliest { pending[i].target = earliest }
         }
     }
 }

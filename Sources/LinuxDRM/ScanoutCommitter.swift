@@ -137,8 +137,8 @@ final class AtomicCommitter: ScanoutCommitter {
     private func commit(_ properties: [AtomicProperty], flags: UInt32, userData: UnsafeMutableRawPointer?) throws(Errno) {
         guard let request = drmModeAtomicAlloc() else { throw Errno(rawValue: ENOMEM) }
         defer { drmModeAtomicFree(request) }
-        for p in properties where drmModeAtomicAddProperty(request, p.object, p.property, p.value) < 0 {
-            throw Errno(rawValue: ENOMEM)
+        for p in properties {
+            if drmModeAtomicAddProperty(request, p.object, p.property, p.value) < 0 { throw Errno(rawValue: ENOMEM) }
         }
         if case .failure(let e) = valueOrErrno({ sys_drmModeAtomicCommit(device.fd, request, flags, userData) }) { throw e }
     }
