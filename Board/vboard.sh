@@ -167,6 +167,17 @@ PY
         [ "$TAP" != - ] && [ "$SWIPE" != - ] || { echo "vboard: set VBOARD_TAP and VBOARD_SWIPE for app $APP" >&2; exit 2; }
     fi
     echo "tap at $TAP, swipe $SWIPE (canvas pixels)"
+    if [ -n "$VKMS_KO" ]; then
+        # What vkms's writeback connector must read back: the app at rest at vkms's mode.
+        step "headless render at vkms's 1024x768"
+        if [ "$APP" = bringup ]; then
+            "$BIN" board snapshot --app bringup --size 1024x768 --out "$OUT/expected-vkms.png"
+        else
+            "$BIN" run --backend headless --app "$APP" --size 1024x768 --script "$OUT/rest-script.jsonl" \
+                --out "$OUT/vkms-headless" >/dev/null
+            cp "$OUT/vkms-headless/rest.png" "$OUT/expected-vkms.png"
+        fi
+    fi
     EXAMPLE_SWIPE=0,0,0,0,1,1
     if [ -n "$EXAMPLE_BIN" ]; then
         step "headless render of the Departures example (${CW}x${CH})"
@@ -251,7 +262,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

@@ -16,7 +16,11 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
   8. glide exited with status 0 and the text console came back,
   9. glide took atomic modesetting on virtio-gpu, the Departures example legacy (forced),
  10. on VKMS (a second card, vblank timer): atomic with damage clips, flips paced at the refresh
-     period, a swipe scrolled, a clean exit; its --stats are printed as figures.
+     period, the frame read back through its writeback connector (/screenshot.png?source=scanout)
+     equal to the headless render at 1024x768, a swipe scrolled, a clean exit; its --stats are
+     printed as figures,
+ 11. idle blanking on virtio-gpu: DPMS Off after 3 s without input (sysfs), On again after a
+     tap that does not reach the app (its state unchanged), and the next tap does.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
 import http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
@@ -253,6 +257,25 @@ def example_check(marks, shots, states, rotation, check):
 LOGS, EXLOGS = [], []
 
 
+def blank_check(blank, shots, states, check):
+    """Issue 14: idle blanking through DPMS, and the waking tap swallowed."""
+    check(blank.get("dpms-awake") == "On" and blank.get("dpms-idle") == "Off",
+          f"DPMS went from {blank.get('dpms-awake')} to {blank.get('dpms-idle')} after 3 s without input")
+    check(any("screen off (DPMS of " in l for l in blank["log"]), "glide logged the screen off through DPMS")
+    if "blanked" in shots:
+        _, _, rows = read_png(shots["blanked"])
+        dark = sum(r.count(0) for r in rows) / max(1, sum(len(r) for r in rows))
+        print(f"  the screendump while blanked is {dark:.1%} black bytes")
+    check(blank.get("dpms-woken") == "On", f"a tap switched the display back on (DPMS {blank.get('dpms-woken')})")
+    key = lambda s: ([p.get("currentPage") for p in (s or {}).get("pageControls", [])],
+                     [v.get("offset") for v in (s or {}).get("scrollViews", [])])
+    first, woken, tapped = (states.get(k) for k in ("blank-first", "blank-woken", "blank-tapped"))
+    check(isinstance(woken, dict) and woken.get("display") == {"on": True} and key(woken) == key(first),
+          f"the waking tap did not reach the app: {key(first)} -> {key(woken)}")
+    check(key(tapped) != key(woken), f"the next tap did: {key(woken)} -> {key(tapped)}")
+    check(blank.get("exit") == "0", f"glide with blanking exited cleanly (status {blank.get('exit')})")
+
+
 def vkms_check(vkms, states, check):
     """Issue 15: glide on the VKMS card (atomic only, vertical blanks from a timer)."""
     if os.environ.get("VBOARD_VKMS", "1") == "0":
@@ -269,6 +292,18 @@ def vkms_check(vkms, states, check):
     m = re.search(r"damage clips: (\d+) in (\d+) flips", stats)
     check(m is not None and int(m.group(2)) > 0, "damage rectangles went with the flips (FB_DAMAGE_CLIPS): "
           + (f"{m.group(1)} in {m.group(2)} flips" if m else "not reported"))
+    expected, readback = os.environ.get("VBOARD_VKMS_EXPECTED"), vkms.get("scanout")
+    if expected and readback:
+        rw, rh, got = read_png(readback)
+        ew, eh, want = read_png(expected)
+        n = differing_pixels(got, want) if (rw, rh) == (ew, eh) else -1
+        check(n == 0, f"the frame read back through vkms's writeback connector ({rw}x{rh}) equals the headless render "
+              f"({ew}x{eh}; {n} pixels differ)")
+        if vkms.get("canvas"):
+            _, _, canvas = read_png(vkms["canvas"])
+            check(got == canvas, "the read-back frame equals the remote canvas screenshot")
+    else:
+        check(False, f"the frame was read back through vkms's writeback connector ({vkms.get('scanout-error', 'no expected render')})")
     off = lambda s: [v.get("offset") for v in (s or {}).get("scrollViews", [])]
     a, b = off(states.get("vkms-first")), off(states.get("vkms-swipe"))
     check(bool(a) and a != b, f"a swipe moved a scroll view on vkms ({a[:1]} -> {b[:1]})")
@@ -307,6 +342,7 @@ def main():
     marks, shots, log = {}, {}, open(os.path.join(outdir, "console.log"), "w")
     states, stats, record, remote = {}, [], [], None
     vkms = {"log": [], "stats": []}
+    blank = {"log": []}
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         log.write(line + "\n"); log.flush()
@@ -342,6 +378,27 @@ def main():
             what, _, rest = text.partition(" ")
             vkms[what] = rest.strip()
             print(f"  vkms {what}: {rest.strip()}")
+        elif kind == "VKMSREMOTE":
+            for source, name in (("scanout", "vkms-scanout.png"), ("canvas", "vkms-canvas.png")):
+                try:
+                    status, png = remote_call(os.environ.get("VBOARD_REMOTE", ""), "GET", f"/screenshot.png?source={source}",
+                                              token=os.environ.get("VBOARD_TOKEN"))
+                    if status == 200:
+                        open(os.path.join(outdir, name), "wb").write(png)
+                        vkms[source] = os.path.join(outdir, name)
+                    else:
+                        vkms[f"{source}-error"] = f"HTTP {status}: {png[:200].decode(errors='replace')}"
+                except Exception as e:
+                    vkms[f"{source}-error"] = f"{type(e).__name__}: {e}"
+            print("  vkms read-back:", {k: v for k, v in vkms.items() if k in ("scanout", "canvas", "scanout-error", "canvas-error")})
+            proc.stdin.write(b"ok\n"); proc.stdin.flush()
+        elif kind == "BLANK":
+            what, _, rest = text.partition(" ")
+            blank[what] = rest.strip()
+            print(f"  blanking {what}: {rest.strip()}")
+        elif kind == "BLANKLOG":
+            blank["log"].append(text)
+            print("  guest glide with blanking:", text)
         elif kind == "VKMSLOG":
             vkms["log"].append(text)
             print("  guest glide on vkms:", text)
@@ -464,6 +521,7 @@ def main():
           "glide chose atomic modesetting on virtio-gpu")
     if os.environ.get("VBOARD_EXAMPLE_EXPECTED"):
         check(any("legacy modesetting" in l for l in EXLOGS), "the example ran with legacy modesetting (forced)")
+    blank_check(blank, shots, states, check)
     vkms_check(vkms, states, check)
 
     print("figures:")

@@ -185,6 +185,33 @@ if [ -x /bin/departures ]; then
     while read -r l; do mark "EXLOG $l"; done < /tmp/example.log
 fi
 
+# Idle blanking (issue 14): glide again on virtio-gpu, dark after 3 s without input through the
+# connector's DPMS property (sysfs shows it); the tap that wakes it must not reach the app, the
+# next one must.
+rm -f $STATE
+glide board --app "$APP" --rotation "$ROTATION" --idle-blank-seconds 3 --state-file $STATE < /dev/tty1 > /dev/null 2> /tmp/blank.log &
+GLIDE=$!
+wait_state
+mark "STATE blank-first $(cat $STATE 2>/dev/null)"
+wait_log /tmp/blank.log "input device added: Glide virtual touchscreen"
+DPMS=$(ls /sys/class/drm/card0-*/dpms | head -1)
+mark "BLANK dpms-awake $(cat $DPMS)"
+wait_log /tmp/blank.log "screen off"
+mark "BLANK dpms-idle $(cat $DPMS)"
+shot blanked
+sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
+echo "tap $TAP" > /tmp/touch.fifo
+settle $((sent + 1))
+mark "BLANK dpms-woken $(cat $DPMS)"
+mark "STATE blank-woken $(cat $STATE 2>/dev/null)"
+shot blank-woken
+echo "tap $TAP" > /tmp/touch.fifo
+settle $((sent + 2))
+mark "STATE blank-tapped $(cat $STATE 2>/dev/null)"
+stop_app "glide with blanking"
+mark "BLANK exit $?"
+while read -r l; do mark "BLANKLOG $l"; done < /tmp/blank.log
+
 # VKMS (issue 15): the kernel's virtual KMS driver, built for this kernel, paces flips by a
 # vertical-blank timer and is atomic only. It comes up as a second card; glide runs on it at its
 # preferred mode (1024x768), with the same touchscreen, through a swipe and a fling, on three
@@ -198,6 +225,9 @@ if [ -f /modules/extra/vkms.ko ]; then
     GLIDE=$!
     wait_state
     mark "STATE vkms-first $(cat $STATE 2>/dev/null)"
+    # The host reads the frame back through vkms's writeback connector (remote API,
+    # /screenshot.png?source=scanout) and compares it with the headless render.
+    mark "VKMSREMOTE"; read -r reply
     wait_log /tmp/vkms.log "input device added: Glide virtual touchscreen"
     sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
     echo "swipe $SWIPE" > /tmp/touch.fifo

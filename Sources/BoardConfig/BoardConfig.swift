@@ -51,6 +51,18 @@ public struct BoardConfig: Hashable, Sendable {
     /// Scanout buffers: 2, or 3 for frames that take longer than a refresh period.
     public var buffers = 2
     public static let bufferCounts = 2...3
+    /// Seconds without input before the screen goes dark (0: never).
+    public var idleBlankSeconds: Double = 0
+    public static let idleBlankRange = 0.0...604_800
+    /// How it goes dark: "dpms", "backlight" or "black".
+    public var blank = "dpms"
+    public static let blankValues = ["dpms", "backlight", "black"]
+    /// Backlight brightness in percent, set at start (nil: left as it is).
+    public var brightness: Int?
+    /// The backlight's name under /sys/class/backlight (nil: the first).
+    public var backlight: String?
+    /// Degrees clockwise the touchscreen is turned against the canvas (nil: as `rotation`).
+    public var touchRotation: Int?
     /// The file (or name) the config came from, and the line each key was set on.
     public private(set) var source = "config"
     public private(set) var lines: [String: Int] = [:]
@@ -63,7 +75,8 @@ public struct BoardConfig: Hashable, Sendable {
     /// The keys the file may use.
     public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
-                              "memory_budget_mb", "render_threads", "modesetting", "buffers"]
+                              "memory_budget_mb", "render_threads", "modesetting", "buffers",
+                              "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -158,6 +171,23 @@ public struct BoardConfig: Hashable, Sendable {
             case "buffers":
                 guard let n = Int(value), BoardConfig.bufferCounts.contains(n) else { throw bad("2 (double buffering) or 3 (triple buffering)") }
                 buffers = n
+            case "idle_blank_seconds":
+                guard let s = Double(value), BoardConfig.idleBlankRange.contains(s) else {
+                    throw bad("seconds from 0 (never) to 604800 (a week)")
+                }
+                idleBlankSeconds = s
+            case "blank":
+                guard BoardConfig.blankValues.contains(value) else { throw bad("dpms, backlight or black") }
+                blank = value
+            case "brightness":
+                guard let p = Int(value), (1...100).contains(p) else { throw bad("a percentage from 1 to 100") }
+                brightness = p
+            case "backlight":
+                guard !value.contains("/"), value != ".", value != ".." else { throw bad("a name under /sys/class/backlight, e.g. intel_backlight") }
+                backlight = value
+            case "touch_rotation":
+                guard let r = Int(value), [0, 90, 180, 270].contains(r) else { throw bad("0, 90, 180 or 270") }
+                touchRotation = r
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }

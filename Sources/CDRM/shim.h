@@ -24,6 +24,7 @@ static const uint32_t CDRM_MODE_OBJECT_CONNECTOR = DRM_MODE_OBJECT_CONNECTOR;
 static const uint32_t CDRM_MODE_OBJECT_PLANE = DRM_MODE_OBJECT_PLANE;
 static const uint64_t CDRM_PLANE_TYPE_PRIMARY = DRM_PLANE_TYPE_PRIMARY;
 static const uint32_t CDRM_MODE_CONNECTOR_WRITEBACK = DRM_MODE_CONNECTOR_WRITEBACK;
+static const uint64_t CDRM_MODE_DPMS_ON = DRM_MODE_DPMS_ON, CDRM_MODE_DPMS_OFF = DRM_MODE_DPMS_OFF;
 
 // The console's virtual terminal (KD_GRAPHICS while glide owns the display). ioctl is variadic
 // and does not import into Swift; these fix its argument types.

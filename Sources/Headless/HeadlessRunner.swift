@@ -39,6 +39,7 @@ public final class HeadlessRunner {
     public func step(clock: (() -> Double)? = nil) {
         driver.clock = clock
         driver.runScheduled(upTo: time)
+        driver.blankIfIdle(at: time)
         driver.drawFrame(at: time)
         tick += 1
     }
@@ -47,7 +48,7 @@ public final class HeadlessRunner {
     /// before it, skipping frames that would change nothing.
     func skipIdleFrames(until: Double) {
         guard until.isFinite, !driver.wantsFrame(at: time) else { return }
-        let due = min(until, driver.nextTimerDue ?? .infinity)
+        let due = min(until, driver.nextTimerDue ?? .infinity, driver.blanking.blankDue ?? .infinity)
         // The frame for `due` (or the first after it) must still be drawn: stop one before.
         let target = Int(min((due * hz).rounded(.up), Double(Int.max / 2))) - 1
         if target > tick { tick = target }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardConfig
 import BoardLoop
 import Dispatch
+import Geometry
 import LinuxDRM
 import LinuxInput
 import Logging
@@ -39,7 +40,9 @@ public enum BoardRuntime {
         log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
         if let refusal = display.atomicRefusal { log("atomic modesetting not used: \(refusal)") }
 
-        var transform = TouchTransform(panelWidth: display.mode.width, panelHeight: display.mode.height, rotation: turn)
+        let touchTurn = cfg.touchRotation.flatMap(Rotation.init(rawValue:)) ?? turn
+        if touchTurn != turn { log("touch rotation \(touchTurn.rawValue)°, display rotation \(turn.rawValue)°") }
+        var transform = TouchTransform(panelWidth: display.mode.width, panelHeight: display.mode.height, rotation: touchTurn)
         if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
         let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
         let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)
@@ -60,6 +63,9 @@ public enum BoardRuntime {
         let driver = loop.driver
         driver.inputTimesOnClock = true
         loop.maxFramesPerSecond = options.maxFps
+
+        let backlight = setUpBlanking(driver, display: display, cfg: cfg, log: log)
+        defer { if !driver.isScreenOn, let backlight { try? backlight.setPower(on: true) } }
 
         let supervisor = DisplaySupervisor(display: display, log: log)
         loop.sources = [supervisor, LibinputSource(input: input)]
@@ -98,6 +104,38 @@ public enum BoardRuntime {
             print("modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
             if let window = app as? Window { print(window.memoryUse.report) }
         }
+    }
+}
+
+extension BoardRuntime {
+    /// Brightness, and what switches the screen off after `idle_blank_seconds`: DPMS, the
+    /// backlight, or a black frame when the chosen one is missing (said in the log). Returns the
+    /// backlight when there is one in use.
+    static func setUpBlanking(_ driver: FrameDriver, display: DRMDisplay, cfg: BoardConfig,
+                              log: @escaping @Sendable (String) -> Void) -> Backlight? {
+        driver.blanking = IdleBlanking(idleSeconds: cfg.idleBlankSeconds, now: 0)
+        let wanted = BlankMethod(rawValue: cfg.blank) ?? .dpms
+        var backlight: Backlight?
+        if cfg.brightness != nil || (wanted == .backlight && cfg.idleBlankSeconds > 0) {
+            do { backlight = try Backlight(device: cfg.backlight) } catch { log("\(error)") }
+        }
+        if let percent = cfg.brightness, let backlight {
+            do {
+                try backlight.setBrightness(percent: percent)
+                log("\(backlight.name): brightness \(percent)% (\(backlight.level) of \(backlight.maxBrightness))")
+            } catch { log("\(error)") }
+        }
+        guard cfg.idleBlankSeconds > 0 else { return backlight }
+        switch wanted {
+        case .dpms:
+            do { driver.screenPower = try DPMSPower(display: display) } catch { log("\(error): blanking with a black frame") }
+        case .backlight:
+            if let backlight { driver.screenPower = backlight } else { log("blanking with a black frame") }
+        case .black:
+            break
+        }
+        log("the screen goes dark after \(fixed(cfg.idleBlankSeconds, 0)) s without input (\(driver.screenPower?.name ?? "black frame"))")
+        return backlight
     }
 }
 

@@ -25,15 +25,17 @@ public enum HeadlessRuntime {
         if let remote {
             try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
         } else {
-            print(try runVirtual(app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing))
+            print(try runVirtual(app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
+                                 idleBlankSeconds: options.idleBlankSeconds))
         }
     }
 
     /// Runs `script` on the virtual clock and writes its screenshots and states, `final.png` and
     /// `final.json` into `out`. Returns a one-line summary (and the frame times with `timing`).
     public static func runVirtual(_ app: App, width: Int, height: Int, script: InputScript, hz: Double,
-                                  out: String, timing: Bool) throws -> String {
+                                  out: String, timing: Bool, idleBlankSeconds: Double = 0) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
+        runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
         let clock: (() -> Double)? = timing ? { monotonicSeconds() } : nil
         let result = try runner.run(script, clock: clock)
         try FileIO.makeDirectory(out)
@@ -55,6 +57,7 @@ public enum HeadlessRuntime {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: options.hz)
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
+        driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)
         loop.catchSignals([SIGINT, SIGTERM])
         loop.script = script.entries[...]
         if script.entries.contains(where: { if case .input = $0.action { return false }; if case .key = $0.action { return false }; return true }) {

@@ -37,6 +37,14 @@ public struct BoardOptions: ParsableArguments {
     public var modesetting: String?
     @Option(help: "Scanout buffers: 2, or 3 so that frames slower than a refresh period do not halve the rate.")
     public var buffers: Int?
+    @Option(help: "Seconds without input before the screen goes dark (0: never); the waking touch is not passed on.")
+    public var idleBlankSeconds: Double?
+    @Option(help: "How the screen goes dark: dpms, backlight or black.")
+    public var blank: String?
+    @Option(help: "Backlight brightness in percent (1-100), set at start.")
+    public var brightness: Int?
+    @Option(help: "Touchscreen rotation in degrees clockwise, when it differs from the panel's.")
+    public var touchRotation: Int?
     @OptionGroup public var remote: RemoteOptions
 
     public init() {}
@@ -66,7 +74,23 @@ public struct BoardOptions: ParsableArguments {
             guard BoardConfig.bufferCounts.contains(buffers) else { throw ValidationError("--buffers must be 2 or 3") }
             cfg.buffers = buffers
         }
+        if let idleBlankSeconds {
+            guard BoardConfig.idleBlankRange.contains(idleBlankSeconds) else { throw ValidationError("--idle-blank-seconds must lie in 0...604800") }
+            cfg.idleBlankSeconds = idleBlankSeconds
+        }
+        if let blank {
+            guard BoardConfig.blankValues.contains(blank) else { throw ValidationError("--blank must be dpms, backlight or black") }
+            cfg.blank = blank
+        }
+        if let brightness {
+            guard (1...100).contains(brightness) else { throw ValidationError("--brightness must be a percentage from 1 to 100") }
+            cfg.brightness = brightness
+        }
+        if let touchRotation { cfg.touchRotation = touchRotation }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
+        guard cfg.touchRotation.map({ Rotation(rawValue: $0) != nil }) ?? true else {
+            throw ValidationError("--touch-rotation must be 0, 90, 180 or 270")
+        }
         if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
         return cfg
     }
@@ -90,6 +114,8 @@ public struct HeadlessOptions: ParsableArguments {
     public var timing = false
     @Option(help: "Threads drawing each frame in bands (default: the cores, at most 4).")
     public var renderThreads = BandRenderer.defaultThreads
+    @Option(help: "Seconds without input before the screen goes black (0: never); the waking touch is not passed on.")
+    public var idleBlankSeconds = 0.0
     // With --remote the run is real-time and lasts until SIGINT/SIGTERM.
     @OptionGroup public var remote: RemoteOptions
 
@@ -105,6 +131,9 @@ public struct HeadlessOptions: ParsableArguments {
             throw ValidationError("--size must be WxH with sides in 64...8192, e.g. 1280x800")
         }
         guard hz.isFinite, hz >= 1, hz <= 1000 else { throw ValidationError("--hz must lie in 1...1000") }
+        guard BoardConfig.idleBlankRange.contains(idleBlankSeconds) else {
+            throw ValidationError("--idle-blank-seconds must lie in 0...604800")
+        }
         try Launch.checkedThreads(renderThreads)
         return (w, h, try Launch.checkedScale(scale))
     }

@@ -130,6 +130,38 @@ public struct AtomicCommitBuilder: Sendable {
     }
 }
 
+/// A writeback connector: it writes what the CRTC composes into a framebuffer of its own, so
+/// the pixels the display engine sent to the panel can be read back (vkms has one, as do many
+/// SoC display engines). Its properties are looked up by name like the others.
+public struct WritebackConnector: Sendable {
+    public static let properties = ["CRTC_ID", "WRITEBACK_FB_ID", "WRITEBACK_OUT_FENCE_PTR"]
+    public let id: UInt32
+    let ids: KMSPropertyIDs
+
+    /// Throws `.missingProperty` when the connector lacks one of `properties`.
+    public init(id: UInt32, properties: KMSPropertyIDs) throws(DRMError) {
+        if let missing = Self.properties.first(where: { properties[$0] == nil }) {
+            throw .missingProperty(object: "writeback connector \(id)", name: missing)
+        }
+        self.id = id
+        ids = properties
+    }
+}
+
+extension AtomicCommitBuilder {
+    /// One composition of the CRTC showing `framebuffer`, written into `writebackFramebuffer`; the
+    /// kernel stores the fence that signals its end at the address `fencePointer`. It routes the
+    /// writeback connector to the CRTC (a modeset the first time).
+    public func readBack(framebuffer: UInt32, through writeback: WritebackConnector, into writebackFramebuffer: UInt32,
+                         fencePointer: UInt64) -> [AtomicProperty] {
+        flip(framebuffer: framebuffer, damageBlob: nil) + [
+            AtomicProperty(object: writeback.id, property: writeback.ids["CRTC_ID"]!, value: UInt64(crtcID)),
+            AtomicProperty(object: writeback.id, property: writeback.ids["WRITEBACK_FB_ID"]!, value: UInt64(writebackFramebuffer)),
+            AtomicProperty(object: writeback.id, property: writeback.ids["WRITEBACK_OUT_FENCE_PTR"]!, value: fencePointer),
+        ]
+    }
+}
+
 /// What `ModesettingAPI` comes to on a device: the requested API, or legacy when `auto` finds
 /// atomic refused (with the reason, to log). An explicit `atomic` that is refused is an error.
 public func chooseCommitter<Committer>(_ requested: ModesettingAPI,

@@ -235,6 +235,22 @@ public final class DRMDisplay: Display {
         flipTiming.plan(after: now)
     }
 
+    /// The display engine can read back what it shows (a writeback connector, atomic only).
+    public var canReadBack: Bool { (committer as? AtomicCommitter)?.writeback != nil }
+
+    /// What the display engine composed from the frame on screen, read back through the card's
+    /// writeback connector: the panel's pixels (rotation applied), as the panel receives them.
+    /// Waits for pending and held flips first, so it shows the last presented frame. Throws
+    /// `.readBackUnavailable` without a writeback connector or while the display is released.
+    public func readBack() throws(DRMError) -> PixelBuffer {
+        guard !isPaused, hasModeset else {
+            throw .readBackUnavailable(reason: isPaused ? "the display is released or unplugged" : "nothing shown yet")
+        }
+        for _ in 0..<2 where isFlipPending || ready != nil { waitForPendingFlip(milliseconds: 500) }
+        guard !isFlipPending else { throw .system(operation: "readBack (a page flip did not complete)", errno: .resourceBusy) }
+        return try committer.readBack(framebuffer: buffers[front].framebufferID, width: mode.width, height: mode.height)
+    }
+
     /// Waits up to `milliseconds` for a queued flip to complete (used before restoring).
     public func waitForPendingFlip(milliseconds: Int32 = 200) {
         var waited: Int32 = 0

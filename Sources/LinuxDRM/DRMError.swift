@@ -24,6 +24,9 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     case noPrimaryPlane(crtc: UInt32)
     /// The driver refused the atomic test commit (it would refuse the real one too).
     case atomicTestRefused(errno: Errno)
+    /// The display cannot read back what it shows (no writeback connector, legacy modesetting,
+    /// released); `reason` says which.
+    case readBackUnavailable(reason: String)
     /// Any other failure of a call the world can make fail, with the operation's C name.
     case system(operation: String, errno: Errno)
 
@@ -48,11 +51,13 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noCRTC(let connector):
             return "no free CRTC can drive connector \(connector)"
         case .missingProperty(let object, let name):
-            return "\(object) has no property \(name), which atomic modesetting needs"
+            return "\(object) has no \(name) property"
         case .noPrimaryPlane(let crtc):
             return "no primary plane can show CRTC \(crtc)"
         case .atomicTestRefused(let errno):
             return "the driver refused the atomic test commit: \(errno)"
+        case .readBackUnavailable(let reason):
+            return "cannot read back the display: \(reason)"
         case .system(let operation, let errno):
             return "\(operation) failed: \(errno)"
         }

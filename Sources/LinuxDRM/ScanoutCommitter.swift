@@ -1,4 +1,5 @@
 import CDRM
+import Raster
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,6 +29,16 @@ protocol ScanoutCommitter: AnyObject {
     /// event carrying `userData`. `damage`: the panel rectangles that changed since the frame on
     /// screen (empty: all of it).
     func flip(framebuffer: UInt32, damage: [DamageClip], userData: UnsafeMutableRawPointer) throws(Errno)
+    /// Composes `framebuffer` once more through a writeback connector and returns the pixels the
+    /// display engine produced (panel orientation, `width` x `height`). Blocks until written;
+    /// call with no flip pending.
+    func readBack(framebuffer: UInt32, width: Int, height: Int) throws(DRMError) -> PixelBuffer
+}
+
+extension ScanoutCommitter {
+    func readBack(framebuffer: UInt32, width: Int, height: Int) throws(DRMError) -> PixelBuffer {
+        throw .readBackUnavailable(reason: "\(api) modesetting has no writeback connector")
+    }
 }
 
 /// `drmModeSetCrtc` and `drmModePageFlip`: every KMS driver has them.
@@ -71,6 +82,10 @@ final class AtomicCommitter: ScanoutCommitter {
     let api = ModesettingAPI.atomic
     let flipOperation = "drmModeAtomicCommit"
     var takesDamageClips: Bool { builder.hasDamageClips }
+    /// The connector that reads back what this CRTC composes (nil: the driver has none).
+    let writeback: WritebackConnector?
+    /// Where the writeback connector writes: made at the first read-back.
+    private var writebackBuffer: DumbBuffer?
 
     /// Asks for the atomic API, finds the primary plane for the CRTC (`crtcIndex` in the card's
     /// CRTC list) and tests a modeset showing `testFramebuffer`. Throws when any of it is refused.
@@ -83,6 +98,7 @@ final class AtomicCommitter: ScanoutCommitter {
                 throw .system(operation: "drmSetClientCap(DRM_CLIENT_CAP_\(name))", errno: e)
             }
         }
+        writeback = Self.writebackConnector(device: device, crtcIndex: crtcIndex)
         let planes = try Self.planes(device: device, crtcID: crtcID, crtcIndex: crtcIndex)
         guard let primary = planes.primary else { throw .noPrimaryPlane(crtc: crtcID) }
         builder = try AtomicCommitBuilder(
@@ -131,6 +147,60 @@ final class AtomicCommitter: ScanoutCommitter {
         defer { if let damageBlob { _ = sys_drmModeDestroyPropertyBlob(device.fd, damageBlob) } }
         try commit(builder.flip(framebuffer: framebuffer, damageBlob: damageBlob),
                    flags: CDRM_MODE_PAGE_FLIP_EVENT | CDRM_MODE_ATOMIC_NONBLOCK, userData: userData)
+    }
+
+    func readBack(framebuffer: UInt32, width: Int, height: Int) throws(DRMError) -> PixelBuffer {
+        guard let writeback else {
+            throw .readBackUnavailable(reason: "\(device.path) has no writeback connector for this CRTC")
+        }
+        if writebackBuffer == nil { writebackBuffer = try DumbBuffer(device: device, width: width, height: height) }
+        let target = writebackBuffer!
+        let fenceSlot = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        fenceSlot.initialize(to: -1)
+        defer { fenceSlot.deallocate() }
+        // The first read-back routes the writeback connector to the CRTC: a modeset. Blocking, so
+        // the commit is done (and the fence stored) when the call returns.
+        do {
+            try commit(builder.readBack(framebuffer: framebuffer, through: writeback, into: target.framebufferID,
+                                        fencePointer: UInt64(UInt(bitPattern: fenceSlot))),
+                       flags: CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
+        } catch {
+            preconditionIsNotOurBug(error, "drmModeAtomicCommit")
+            throw DRMError.from(error, operation: "drmModeAtomicCommit (writeback)", path: device.path)
+        }
+        let fence = fenceSlot.pointee
+        defer { if fence >= 0 { close(fence) } }
+        if fence >= 0 {
+            var p = pollfd(fd: fence, events: Int16(POLLIN), revents: 0)
+            let r = valueOrErrno { poll(&p, 1, 2000) }
+            if case .failure(let e) = r { throw .system(operation: "poll (writeback fence)", errno: e) }
+            if case .success(0) = r { throw .system(operation: "writeback (2 s without its fence)", errno: Errno(rawValue: ETIMEDOUT)) }
+        }
+        let image = PixelBuffer(width: width, height: height)
+        let src = target.span, dst = image.span
+        for y in 0..<height { dst.row(y).update(from: src.row(y), count: width) }
+        return image
+    }
+
+    /// The first writeback connector whose encoder can take the CRTC at `crtcIndex`, with its
+    /// properties. Writeback connectors are listed only to clients that ask for them.
+    static func writebackConnector(device: DRMDevice, crtcIndex: Int) -> WritebackConnector? {
+        let fd = device.fd
+        guard case .success = valueOrErrno({ sys_drmSetClientCap(fd, CDRM_CLIENT_CAP_WRITEBACK_CONNECTORS, 1) }),
+              let res = sys_drmModeGetResources(fd) else { return nil }
+        defer { drmModeFreeResources(res) }
+        for i in 0..<Int(res.pointee.count_connectors) {
+            guard let c = drmModeGetConnectorCurrent(fd, res.pointee.connectors[i]) else { continue }
+            defer { drmModeFreeConnector(c) }
+            guard c.pointee.connector_type == CDRM_MODE_CONNECTOR_WRITEBACK, c.pointee.count_encoders > 0,
+                  let e = sys_drmModeGetEncoder(fd, c.pointee.encoders[0]) else { continue }
+            let possible = e.pointee.possible_crtcs
+            drmModeFreeEncoder(e)
+            guard crtcIndex < 32, possible & (1 << UInt32(crtcIndex)) != 0 else { continue }
+            let id = c.pointee.connector_id
+            if let w = try? WritebackConnector(id: id, properties: properties(fd, id, CDRM_MODE_OBJECT_CONNECTOR).ids) { return w }
+        }
+        return nil
     }
 
     /// One atomic request with `properties`.

@@ -35,9 +35,12 @@ extension RemoteServer {
     ///   seconds on a board). Injected events are timed `time` + their script `t`.
     /// - `frameNumber`: frames presented so far; `/wait` reports rest only after a frame presented
     ///   after the last injected event.
+    /// - `control`: the output behind `screen`, for `?source=scanout`, `POST /display` and the
+    ///   `display` of `/state`; nil: it cannot be read back and is always on.
     /// - Returns: true if input was injected into `app` (the loop should draw).
     public func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
-                             frameNumber: Int) -> Bool {
+                             frameNumber: Int, control: ScreenControl? = nil) -> Bool {
+        let isOn = { control?.isScreenOn ?? true }
         inbox.drainWakeups()
         let incoming = inbox.state.withLock { s -> [RemoteRequest] in
             let r = s.incoming
@@ -47,10 +50,20 @@ extension RemoteServer {
         var emptyBatches: [CheckedContinuation<RemoteEventsReply?, Never>] = []
         for request in incoming {
             switch request {
-            case let .screenshot(c):
+            case let .screenshot(.canvas, c):
                 c.resume(returning: RemoteScreenshot(image: Self.panelImage(screen, rotation: rotation), frameNumber: frameNumber))
+            case let .screenshot(.scanout, c):
+                do {
+                    guard let control else { throw ReadBackUnsupported() }
+                    c.resume(returning: RemoteScreenshot(image: try control.readBack(), frameNumber: frameNumber))
+                } catch {
+                    c.resume(returning: RemoteScreenshot(image: nil, frameNumber: frameNumber, failure: "\(error)"))
+                }
             case let .state(c):
-                c.resume(returning: RemoteStateReply(json: app.stateJSON(at: now, frameNumber: frameNumber)))
+                c.resume(returning: RemoteStateReply(json: stateJSON(app.stateJSON(at: now, frameNumber: frameNumber), screenOn: isOn())))
+            case let .display(on, c):
+                control?.setScreen(on: on, at: now)
+                c.resume(returning: RemoteStateReply(json: "{\"on\":\(isOn())}"))
             case let .events(script, c):
                 if script.entries.isEmpty {
                     emptyBatches.append(c)
@@ -116,7 +129,7 @@ extension RemoteServer {
             var json: String?
             for w in waiters {
                 if atRest || now >= w.deadline {
-                    let state = json ?? app.stateJSON(at: now, frameNumber: frameNumber)
+                    let state = json ?? stateJSON(app.stateJSON(at: now, frameNumber: frameNumber), screenOn: isOn())
                     json = state
                     w.continuation.resume(returning: RemoteWaitReply(atRest: atRest, waited: now - w.since, stateJSON: state))
                 } else {
@@ -195,8 +208,8 @@ extension RemoteServer {
         }
         for r in incoming {
             switch r {
-            case let .screenshot(c): c.resume(returning: nil)
-            case let .state(c): c.resume(returning: nil)
+            case let .screenshot(_, c): c.resume(returning: nil)
+            case let .state(c), let .display(_, c): c.resume(returning: nil)
             case let .events(_, c): c.resume(returning: nil)
             case let .wait(_, c): c.resume(returning: nil)
             }

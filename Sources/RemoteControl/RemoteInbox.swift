@@ -10,18 +10,29 @@ import Glibc
 /// awaits; the loop answers on its own thread (the app is not Sendable and only the loop touches
 /// it). A nil answer means the loop stopped before it could answer.
 enum RemoteRequest: Sendable {
-    case screenshot(CheckedContinuation<RemoteScreenshot?, Never>)
+    case screenshot(ScreenshotSource, CheckedContinuation<RemoteScreenshot?, Never>)
     case state(CheckedContinuation<RemoteStateReply?, Never>)
+    /// Switch the screen on or off; the reply is `{"on":…}`.
+    case display(on: Bool, CheckedContinuation<RemoteStateReply?, Never>)
     case events(InputScript, CheckedContinuation<RemoteEventsReply?, Never>)
     case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
 
     var isWait: Bool { if case .wait = self { return true } else { return false } }
 }
 
+/// Where `/screenshot.png` takes its pixels: the app's last presented canvas (`canvas`, the
+/// default), or the output's own pixels read back from it (`scanout`: a board's writeback
+/// connector, a headless display's screen), which proves the frame reached the display.
+enum ScreenshotSource: String, Sendable {
+    case canvas, scanout
+}
+
 /// A copy of the presented screen, taken on the loop thread; PNG encoding happens off the loop.
+/// `failure`: why the source could not be read (then `image` is nil).
 struct RemoteScreenshot: Sendable {
-    var image: PixelBuffer
+    var image: PixelBuffer?
     var frameNumber: Int
+    var failure: String?
 }
 
 struct RemoteStateReply: Sendable {

@@ -1,4 +1,5 @@
 import Dispatch
+import FoundationEssentials
 import HTTPTypes
 import Hummingbird
 import ImageCodecs
@@ -93,12 +94,14 @@ struct TokenMiddleware: RouterMiddleware {
 
 /// The remote-control HTTP server (REM-1), built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
-/// `pollRequests(app:screen:time:frameNumber:)` on its own thread.
+/// `pollRequests(app:screen:rotation:time:frameNumber:readBack:)` on its own thread.
 ///
 ///     GET  /screenshot.png                          the presented screen as PNG
+///     GET  /screenshot.png?source=scanout           the same, read back from the display
 ///     GET  /state                                   the app's state JSON
 ///     POST /events                                  JSON Lines script, t relative to arrival
 ///     POST /wait?until=rest&timeout_ms=N            200 at rest, 408 on timeout (with state)
+///     POST /display {"on": BOOL}                    wake or blank the screen
 public final class RemoteServer: Sendable {
     public let configuration: RemoteConfiguration
     let logger: Logger
@@ -178,14 +181,15 @@ public final class RemoteServer: Sendable {
         if let token = configuration.token {
             router.add(middleware: TokenMiddleware(expected: Array(token.utf8), logger: logger))
         }
-        router.get("/screenshot.png") { _, _ in try await self.screenshot() }
+        router.get("/screenshot.png") { request, _ in try await self.screenshot(request) }
         router.get("/state") { _, _ in try await self.state() }
         router.post("/events") { request, _ in try await self.events(request) }
         router.post("/wait") { request, _ in try await self.wait(request) }
+        router.post("/display") { request, _ in try await self.display(request) }
         // Another method on a known path is 405 with the method it takes, not 404.
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
         for (path, allowed) in [("/screenshot.png", HTTPRequest.Method.get), ("/state", .get),
-                                ("/events", .post), ("/wait", .post)] {
+                                ("/events", .post), ("/wait", .post), ("/display", .post)] {
             for method in others where method != allowed {
                 router.on(RouterPath(path), method: method) { _, _ in
                     var response = Self.json(.methodNotAllowed, error: "\(method) \(path): use \(allowed)")
@@ -197,11 +201,18 @@ public final class RemoteServer: Sendable {
         return router
     }
 
-    func screenshot() async throws -> Response {
-        let (shot, refusal) = await ask { c in .screenshot(c) }
+    func screenshot(_ request: Request) async throws -> Response {
+        let name = request.uri.queryParameters.get("source") ?? ScreenshotSource.canvas.rawValue
+        guard let source = ScreenshotSource(rawValue: name) else {
+            return Self.json(.badRequest, error: "source=\(name): use source=canvas (what the app drew, the default) or source=scanout (read back from the display)")
+        }
+        let (shot, refusal) = await ask { c in .screenshot(source, c) }
         guard let shot else { return refusal }
+        guard let image = shot.image else {
+            return Self.json(.conflict, error: shot.failure ?? "the display could not be read back")
+        }
         let png: [UInt8]
-        do { png = try PNG.encode(shot.image, alpha: .opaque, fast: true) } catch {
+        do { png = try PNG.encode(image, alpha: .opaque, fast: true) } catch {
             return Self.json(.internalServerError, error: "PNG encoding failed: \(error)")
         }
         return Response(status: .ok, headers: [.contentType: "image/png", HTTPField.Name("X-Glide-Frame")!: "\(shot.frameNumber)"],
@@ -210,6 +221,23 @@ public final class RemoteServer: Sendable {
 
     func state() async throws -> Response {
         let (reply, refusal) = await ask { c in .state(c) }
+        guard let reply else { return refusal }
+        return Self.json(.ok, body: reply.json)
+    }
+
+    /// `{"on": true}` wakes the screen, `{"on": false}` blanks it as idle blanking does.
+    func display(_ request: Request) async throws -> Response {
+        struct Body: Decodable { var on: Bool }
+        var request = request
+        let bytes: ByteBuffer
+        do { bytes = try await request.collectBody(upTo: 4096) } catch {
+            return Self.json(.contentTooLarge, error: "body larger than 4096 bytes")
+        }
+        let body: Body
+        do { body = try JSONDecoder().decode(Body.self, from: Data(bytes.readableBytesView)) } catch {
+            return Self.json(.badRequest, error: "expected {\"on\": true} or {\"on\": false}")
+        }
+        let (reply, refusal) = await ask { c in .display(on: body.on, c) }
         guard let reply else { return refusal }
         return Self.json(.ok, body: reply.json)
     }

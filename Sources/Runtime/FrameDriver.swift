@@ -28,9 +28,19 @@ public final class FrameDriver {
         didSet { app.scheduler?.report = log }
     }
 
+    /// Idle blanking (`idle_blank_seconds`): when the screen goes dark, which input only wakes.
+    public var blanking = IdleBlanking(idleSeconds: 0, now: 0)
+    /// What switches the panel off (DPMS, a backlight); nil: a black frame. One that fails is
+    /// dropped for a black frame, with a message.
+    public var screenPower: ScreenPower?
+    public var isScreenOn: Bool { !blanking.isBlank }
+
     var needsDraw = true
     var wasAnimating = false
     var pendingInputTimes: [Double] = []
+    /// The screen shows something other than `frame` (black, or it was off): the next frame
+    /// presents all of it.
+    var needsFullPresent = false
 
     public init(app: App, display: Display) {
         self.app = app
@@ -43,8 +53,16 @@ public final class FrameDriver {
     // MARK: Input
 
     /// Gives `event` to the app at its own time; the next frame shows it.
+    /// On a dark screen the event wakes it and is swallowed with the rest of its gesture.
     public func deliver(_ event: InputEvent) {
         onInput?(event)
+        switch blanking.filter(event) {
+        case .deliver: break
+        case .swallow: return
+        case .wake:
+            screenCameOn(at: event.time)
+            return
+        }
         app.handle(event)
         if case .touchFrame = event.kind {} else { pendingInputTimes.append(event.time) }
         needsDraw = true
@@ -68,6 +86,59 @@ public final class FrameDriver {
     /// Something outside the app changed what it must show (a display came back).
     public func requestFrame() { needsDraw = true }
 
+    // MARK: Blanking
+
+    /// Blanks the screen if it has been idle long enough by `t`. Call it when the display can
+    /// take a frame (a black frame may be presented).
+    public func blankIfIdle(at t: Double) {
+        if let due = blanking.blankDue, t >= due { setScreen(on: false, at: t) }
+    }
+
+    /// Switches the screen off (through `screenPower`, else a black frame) or on (the app's
+    /// frame in full on the next draw), for idle blanking and the remote API.
+    public func setScreen(on: Bool, at t: Double) {
+        guard on != isScreenOn else { return }
+        if on {
+            blanking.wake(at: t)
+            screenCameOn(at: t)
+            return
+        }
+        blanking.blank()
+        if let power = screenPower {
+            do {
+                try power.setPower(on: false)
+                log("screen off (\(power.name)) after \(fixed(t - blanking.lastActivity, 0)) s without input")
+                return
+            } catch {
+                log("cannot switch the screen off through \(power.name): \(error); blanking with a black frame from now on")
+                screenPower = nil
+            }
+        }
+        let full = Region(IntRect(x: 0, y: 0, width: frame.width, height: frame.height))
+        do {
+            try display.present(PixelBuffer(width: frame.width, height: frame.height, fill: PremultipliedColor(argb: 0xFF00_0000)),
+                                damage: full)
+        } catch { log("present failed: \(error)") }
+        log("screen black after \(fixed(t - blanking.lastActivity, 0)) s without input")
+    }
+
+    func screenCameOn(at t: Double) {
+        if let power = screenPower {
+            do { try power.setPower(on: true) } catch { log("cannot switch the screen on through \(power.name): \(error)") }
+        }
+        needsFullPresent = true
+        needsDraw = true
+        log("screen on")
+    }
+
+    /// Input injected past `deliver` (the remote API) at `t`: activity, and it wakes the screen.
+    public func noteInjectedInput(at t: Double) {
+        let wasBlank = blanking.isBlank
+        blanking.noteActivity(at: t)
+        if wasBlank { screenCameOn(at: t) }
+        needsDraw = true
+    }
+
     // MARK: Timers
 
     /// Runs the app's posted work and timers due by `t`. A real-time loop reports work that
@@ -90,17 +161,22 @@ public final class FrameDriver {
     /// it animates, or an animation has just ended (one more frame, drawn at rest: the last
     /// animated one may still show a fading indicator).
     public func wantsFrame(at t: Double) -> Bool {
-        needsDraw || wasAnimating || !app.isAtRest(at: t)
+        isScreenOn && (needsDraw || wasAnimating || !app.isAtRest(at: t))
     }
 
     /// Renders the frame for `t` and presents what changed. Returns true if the screen changed.
     /// A present that fails is logged; the loop goes on (a display that went away is paused by
-    /// its owner).
+    /// its owner). Nothing is drawn while the screen is dark.
     @discardableResult
     public func drawFrame(at t: Double) -> Bool {
+        guard isScreenOn else { return false }
         let animating = !app.isAtRest(at: t)
         let start = clock?()
-        let damage = app.render(into: frame, at: t)
+        var damage = app.render(into: frame, at: t)
+        if needsFullPresent {
+            damage.formUnion(Region(IntRect(x: 0, y: 0, width: frame.width, height: frame.height)))
+            needsFullPresent = false
+        }
         frameNumber += 1
         needsDraw = false
         wasAnimating = animating
@@ -119,8 +195,10 @@ public final class FrameDriver {
         return !damage.isEmpty
     }
 
-    /// The state JSON at `t` with the frames rendered so far.
-    public func stateJSON(at t: Double) -> String { app.stateJSON(at: t, frameNumber: frameNumber) }
+    /// The state JSON at `t` with the frames rendered so far, and whether the screen is on.
+    public func stateJSON(at t: Double) -> String {
+        Runtime.stateJSON(app.stateJSON(at: t, frameNumber: frameNumber), screenOn: isScreenOn)
+    }
 }
 
 /// Frame-time and input-latency figures gathered by a loop, for `--stats` and `--timing`.

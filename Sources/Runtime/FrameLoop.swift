@@ -22,10 +22,22 @@ public protocol FrameOutput: Display {
     /// When a frame drawn at `now` reaches the screen (a display's next vertical blank): frames
     /// are rendered for that time, so motion and resampled touches match what is seen.
     func presentationTime(forFrameAt now: Double) -> Double
+    /// The pixels the output itself holds for the panel, read back from it, in the panel's
+    /// orientation: a board's display engine through a writeback connector, a headless display's
+    /// screen. Unlike `screen(shadow:)` it shows what reached the output, not what the app drew.
+    /// Throws when the output cannot read back.
+    func readBack() throws -> PixelBuffer
 }
 
 extension FrameOutput {
     public func presentationTime(forFrameAt now: Double) -> Double { now }
+    public func readBack() throws -> PixelBuffer { throw ReadBackUnsupported() }
+}
+
+/// An output that cannot read back what it shows.
+public struct ReadBackUnsupported: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "this output cannot read back what it shows" }
 }
 
 /// One named slot of a frame loop's poll(2) set: a file descriptor to watch (the DRM device's
@@ -92,6 +104,7 @@ public final class FrameLoop {
     /// drops later posted work with a message.
     public func run() throws {
         let start = monotonicSeconds()
+        driver.blanking.wake(at: start)
         let minInterval = 0.9 / (maxFramesPerSecond ?? output.refreshHz)
         var lastFrame = -Double.infinity
         var firstFrameShown = false
@@ -105,8 +118,8 @@ public final class FrameLoop {
         while !stopRequested {
             let now = monotonicSeconds()
             if let remote, remote.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
-                                                time: now, frameNumber: driver.frameNumber) {
-                driver.requestFrame()
+                                                time: now, frameNumber: driver.frameNumber, control: self) {
+                driver.noteInjectedInput(at: now)
             }
             while let e = script.first, start + e.t / 1000 <= now {
                 script.removeFirst()
@@ -123,6 +136,7 @@ public final class FrameLoop {
                 timeout = min(timeout ?? .infinity, max(0, time - now))
             }
             if output.canPresent {
+                driver.blankIfIdle(at: now)
                 if driver.wantsFrame(at: now) {
                     if now < lastFrame + minInterval {
                         wakeBy(lastFrame + minInterval)
@@ -146,6 +160,7 @@ public final class FrameLoop {
             }
             wakeBy(watchdog.due(now: now))
             wakeBy(driver.nextTimerDue)
+            wakeBy(driver.blanking.blankDue)
             wakeBy(remote?.nextDeadline)
             wakeBy(script.first.map { start + $0.t / 1000 })
             for s in sources { wakeBy(s.deadline(now: now)) }
@@ -187,6 +202,12 @@ public final class FrameLoop {
             if readable || due { try s.service(readable: readable, now: later, loop: self) }
         }
     }
+}
+
+extension FrameLoop: ScreenControl {
+    public func readBack() throws -> PixelBuffer { try output.readBack() }
+    public var isScreenOn: Bool { driver.isScreenOn }
+    public func setScreen(on: Bool, at time: Double) { driver.setScreen(on: on, at: time) }
 }
 
 /// Ends a `FrameLoop` from any thread.

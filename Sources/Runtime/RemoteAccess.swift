@@ -8,9 +8,21 @@ public protocol RemoteAccess: AnyObject {
     var wakeFD: Int32 { get }
     /// The latest time (loop timeline, seconds) by which `pollRequests` must run again.
     var nextDeadline: Double? { get }
-    /// Serves queued requests against `app`; `screen` is the last presented canvas. Returns
-    /// true when input was injected (the loop should draw).
-    func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation, time: Double, frameNumber: Int) -> Bool
+    /// Serves queued requests against `app`; `screen` is the last presented canvas, `control`
+    /// the output behind it (read back, switched off and on). Returns true when input was
+    /// injected (the loop should draw).
+    func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation, time: Double, frameNumber: Int,
+                      control: ScreenControl?) -> Bool
     /// The loop has stopped: open requests are answered with 503.
     func loopStopped()
+}
+
+/// What the remote API may do to the screen besides the app: read the output's pixels back, and
+/// switch it off and on (idle blanking's wake and blank).
+public protocol ScreenControl: AnyObject {
+    /// `FrameOutput.readBack`.
+    func readBack() throws -> PixelBuffer
+    var isScreenOn: Bool { get }
+    /// Off: as idle blanking does it; on: as a waking touch, without a touch.
+    func setScreen(on: Bool, at time: Double)
 }

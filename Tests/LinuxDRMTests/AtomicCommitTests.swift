@@ -59,6 +59,20 @@ import Testing
         #expect(b.otherPlanes.isEmpty)
     }
 
+    @Test func aReadBackShowsTheFrameOnScreenThroughTheWritebackConnector() throws {
+        let writeback = try WritebackConnector(id: 50, properties: ["CRTC_ID": 20, "WRITEBACK_FB_ID": 61,
+                                                                    "WRITEBACK_OUT_FENCE_PTR": 62, "WRITEBACK_PIXEL_FORMATS": 63])
+        #expect(try Self.builder().readBack(framebuffer: 42, through: writeback, into: 77, fencePointer: 0x7fff_0000) == [
+            AtomicProperty(object: 31, property: 17, value: 42),      // the frame on screen stays
+            AtomicProperty(object: 50, property: 20, value: 35),      // writeback connector → CRTC
+            AtomicProperty(object: 50, property: 61, value: 77),      // into this framebuffer
+            AtomicProperty(object: 50, property: 62, value: 0x7fff_0000),   // fence stored here
+        ])
+        #expect(throws: DRMError.missingProperty(object: "writeback connector 50", name: "WRITEBACK_OUT_FENCE_PTR")) {
+            try WritebackConnector(id: 50, properties: ["CRTC_ID": 20, "WRITEBACK_FB_ID": 61])
+        }
+    }
+
     @Test func damageClipsArePanelRectanglesInCorners() {
         var region = Region(IntRect(x: 10, y: 20, width: 30, height: 40))
         region.add(IntRect(x: 500, y: 700, width: 200, height: 300))   // past the canvas's bottom

@@ -85,9 +85,11 @@ class Glide:
             return GlideError(status, data.decode(errors="replace"))
 
     # -- reading ---------------------------------------------------------------------------
-    def screenshot(self) -> bytes:
-        """PNG bytes of the frame on screen (the last presented buffer)."""
-        status, data = self._request("GET", "/screenshot.png")
+    def screenshot(self, source: str = "canvas") -> bytes:
+        """PNG bytes of the frame on screen: the last presented canvas, or with source="scanout"
+        the pixels read back from the display (a board's writeback connector; 409 where the
+        display has none)."""
+        status, data = self._request("GET", "/screenshot.png" + ("" if source == "canvas" else f"?source={source}"))
         if status != 200:
             raise self._error(status, data)
         return data

@@ -51,6 +51,17 @@ def test_screenshot_and_state(list_app):
     assert png_size(list_app.screenshot()) == (800, 480)
 
 
+def test_scanout_screenshot_is_what_reached_the_display(list_app):
+    list_app.swipe((400, 400), (400, 300), duration=0.1)
+    list_app.wait_for_rest(timeout=15)
+    # Headless, the display's own buffer got each frame's damage only: equal PNGs mean the
+    # damage covered every change.
+    assert list_app.screenshot(source="scanout") == list_app.screenshot()
+    with pytest.raises(GlideError) as e:
+        list_app.screenshot(source="panel")
+    assert e.value.status == 400 and "source=scanout" in str(e.value)
+
+
 def test_swipe_scrolls_the_list(list_app):
     list_app.wait_for_rest()
     reply = list_app.swipe((400, 400), (400, 100), duration=0.15)

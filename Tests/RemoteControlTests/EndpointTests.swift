@@ -33,6 +33,23 @@ import Glibc
         await h.shutdown()
     }
 
+    @Test func aScanoutScreenshotIsReadBackFromTheDisplayOr409() async throws {
+        let h = try await Harness()
+        _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        let canvas = try await h.request("GET", "/screenshot.png")
+        let scanout = try await h.request("GET", "/screenshot.png?source=scanout")
+        #expect(scanout.status == 200 && scanout.body == canvas.body)
+        let bad = try await h.request("GET", "/screenshot.png?source=panel")
+        #expect(bad.status == 400 && bad.text.contains("source=scanout"))
+        await h.shutdown()
+
+        let blind = try await Harness(readsBack: false)
+        let refused = try await blind.request("GET", "/screenshot.png?source=scanout")
+        #expect(refused.status == 409 && refused.text.contains("cannot read back"))
+        #expect(try await blind.request("GET", "/screenshot.png").status == 200)
+        await blind.shutdown()
+    }
+
     @Test func swipeMovesToTheNextPage() async throws {
         let h = try await Harness()
         _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")

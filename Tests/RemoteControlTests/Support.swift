@@ -1,4 +1,5 @@
 import Dispatch
+import Geometry
 import Headless
 import Logging
 import Raster
@@ -59,7 +60,9 @@ final class Harness: Sendable {
     let finished = DispatchSemaphore(value: 0)
     let log = LogCollector()
 
-    init(token: String? = nil, maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int64 = 30) async throws {
+    /// `readsBack`: false runs the app on an output that cannot read back what it shows (a board
+    /// without a writeback connector).
+    init(token: String? = nil, maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true) async throws {
         let config = RemoteConfiguration(host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes,
                                          idleTimeoutSeconds: idleTimeoutSeconds)
         server = try RemoteServer(configuration: config, logger: log.logger)
@@ -73,7 +76,8 @@ final class Harness: Sendable {
             do {
                 let window = try makePagerWindow()
                 built.signal()
-                let display = HeadlessDisplay(width: 640, height: 400)
+                let headless = HeadlessDisplay(width: 640, height: 400)
+                let display: FrameOutput = readsBack ? headless : WithoutReadBack(headless)
                 let loop = try FrameLoop(app: window, output: display, stopper: stopper)
                 loop.remote = server
                 try loop.run()
@@ -291,4 +295,18 @@ func swipeScript(fromX x0: Double, toX x1: Double, y: Double, duration: Double =
     }
     lines.append("{\"t\":\(Double(steps) * 8 + 4),\"touch\":\"up\",\"id\":0}")
     return lines.joined(separator: "\n") + "\n"
+}
+
+/// A headless display that, like a board without a writeback connector, cannot read back.
+final class WithoutReadBack: FrameOutput {
+    let display: HeadlessDisplay
+    init(_ display: HeadlessDisplay) { self.display = display }
+    var canvasWidth: Int { display.canvasWidth }
+    var canvasHeight: Int { display.canvasHeight }
+    var canPresent: Bool { true }
+    var isShowing: Bool { true }
+    var rotation: Rotation { .none }
+    var refreshHz: Double { display.refreshHz }
+    func screen(shadow: PixelBuffer) -> PixelBuffer { display.screen }
+    func present(_ frame: PixelBuffer, damage: Region) throws { try display.present(frame, damage: damage) }
 }
