@@ -22,7 +22,8 @@ public enum BoardRuntime {
         let log: @Sendable (String) -> Void = report
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }
-        let turn = Rotation(rawValue: cfg.rotation) ?? .none
+        // No rotation configured: the panel's own orientation property decides.
+        let configuredTurn = options.rotation != nil || cfg.place(of: "rotation") != nil ? Rotation(rawValue: cfg.rotation) ?? .none : nil
         // Checked before the display is taken, so that a bad address or token says so at once.
         let remoteConfiguration = try options.remote.configuration(configAddress: cfg.remoteAddress,
                                                                    configToken: cfg.remoteToken,
@@ -32,17 +33,21 @@ public enum BoardRuntime {
         let display = try DRMDisplay(
             device: device, connectorName: cfg.connector,
             mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
-            rotation: turn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
+            rotation: configuredTurn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
         defer {
             display.restore()
             log("display restored; exiting")
         }
         log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
+        let turn = display.rotation
+        if configuredTurn == nil, let o = display.connector.panelOrientation, o != .none {
+            log("rotation \(o.rawValue)° from the connector's panel orientation property")
+        }
         if let refusal = display.atomicRefusal { log("atomic modesetting not used: \(refusal)") }
 
         let touchTurn = cfg.touchRotation.flatMap(Rotation.init(rawValue:)) ?? turn
         if touchTurn != turn { log("touch rotation \(touchTurn.rawValue)°, display rotation \(turn.rawValue)°") }
-        var transform = TouchTransform(panelWidth: display.mode.width, panelHeight: display.mode.height, rotation: touchTurn)
+        var transform = TouchTransform(canvasWidth: display.canvasWidth, canvasHeight: display.canvasHeight, touchRotation: touchTurn)
         if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
         let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
         let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)

@@ -1,3 +1,4 @@
+import Runtime
 import CDRM
 import Raster
 import Geometry
@@ -142,6 +143,24 @@ public final class DRMDevice {
         var rawModes: [UInt32: [drmModeModeInfo]]
     }
 
+    /// The value of the connector's "panel orientation" enum property, as a turn.
+    static func panelOrientation(_ fd: Int32, connector: UInt32) -> Rotation? {
+        guard let props = drmModeObjectGetProperties(fd, connector, CDRM_MODE_OBJECT_CONNECTOR) else { return nil }
+        defer { drmModeFreeObjectProperties(props) }
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(prop) }
+            let name = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name == "panel orientation" else { continue }
+            let value = props.pointee.prop_values[i]
+            for e in 0..<Int(prop.pointee.count_enums) where prop.pointee.enums[e].value == value {
+                let label = withUnsafeBytes(of: prop.pointee.enums[e].name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                return Rotation(panelOrientation: label)
+            }
+        }
+        return nil
+    }
+
     /// Reads the card's resources (`drmModeGetResources`, `drmModeGetConnector`, `drmModeGetEncoder`).
     public func probe() throws(DRMError) -> Probe {
         guard let res = sys_drmModeGetResources(fd) else {
@@ -173,7 +192,8 @@ public final class DRMDevice {
                 id: c.connector_id, name: "\(typeName)-\(c.connector_type_id)",
                 isConnected: c.connection == DRM_MODE_CONNECTED, modes: infos,
                 currentEncoderID: c.encoder_id,
-                encoderIDs: (0..<Int(c.count_encoders)).map { c.encoders[$0] }))
+                encoderIDs: (0..<Int(c.count_encoders)).map { c.encoders[$0] },
+                panelOrientation: Self.panelOrientation(fd, connector: c.connector_id)))
             drmModeFreeConnector(cp)
         }
         return Probe(connectors: connectors, encoders: encoders, crtcIDs: crtcs, rawModes: raw)

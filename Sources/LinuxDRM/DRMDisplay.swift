@@ -67,7 +67,8 @@ public final class DRMDisplay: Display {
     /// Takes the display: master, connector (named or first connected), mode (requested or
     /// preferred), CRTC, `bufferCount` buffers (2 or 3), the modesetting API (`auto`: atomic if
     /// the driver passes its test commit). Saves the CRTC that was there for `restore()`.
-    public init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation,
+    /// `rotation` nil: the connector's panel orientation, if it has one.
+    public init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation?,
                 modesetting: ModesettingAPI = .auto, bufferCount: Int = 2) throws(DRMError)
     {
         precondition((2...3).contains(bufferCount), "two or three buffers")
@@ -82,6 +83,7 @@ public final class DRMDisplay: Display {
         self.connector = connector
         self.mode = mode
         self.crtcID = crtc
+        let rotation = rotation ?? connector.panelOrientation ?? .none
         self.rotation = rotation
         self.rawMode = probe.rawModes[connector.id]![mode.index]
         let canvas = rotation.canvasSize(panelWidth: mode.width, panelHeight: mode.height)

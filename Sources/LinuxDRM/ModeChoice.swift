@@ -1,3 +1,5 @@
+import Runtime
+
 /// A display mode as the kernel lists it, reduced to what choosing needs (pure, for tests).
 public struct ModeInfo: Hashable, Sendable, CustomStringConvertible {
     public var width: Int
@@ -55,10 +57,28 @@ public struct ConnectorInfo: Hashable, Sendable {
     /// The encoder currently attached (0 when none).
     public var currentEncoderID: UInt32
     public var encoderIDs: [UInt32]
+    /// The turn the connector's "panel orientation" property asks for (a panel mounted sideways
+    /// in its case, as the firmware or device tree says); nil without the property.
+    public var panelOrientation: Rotation?
     public init(id: UInt32, name: String, isConnected: Bool, modes: [ModeInfo], currentEncoderID: UInt32 = 0,
-                encoderIDs: [UInt32] = []) {
+                encoderIDs: [UInt32] = [], panelOrientation: Rotation? = nil) {
         self.id = id; self.name = name; self.isConnected = isConnected; self.modes = modes
-        self.currentEncoderID = currentEncoderID; self.encoderIDs = encoderIDs
+        self.currentEncoderID = currentEncoderID; self.encoderIDs = encoderIDs; self.panelOrientation = panelOrientation
+    }
+}
+
+extension Rotation {
+    /// The canvas turn for a value of the "panel orientation" connector property: the side of
+    /// the panel that is up. A panel whose left side is up shows the canvas turned clockwise
+    /// (fbcon turns its text the same way).
+    public init?(panelOrientation name: String) {
+        switch name {
+        case "Normal": self = .none
+        case "Upside Down": self = .upsideDown
+        case "Left Side Up": self = .clockwise90
+        case "Right Side Up": self = .clockwise270
+        default: return nil
+        }
     }
 }
 

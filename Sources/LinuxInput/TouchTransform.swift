@@ -31,6 +31,14 @@ public struct TouchTransform: Hashable, Sendable {
         self.rotation = rotation; self.calibration = calibration
     }
 
+    /// For a touch sensor turned by `touchRotation` against the canvas: the panel here is the
+    /// sensor's own frame (the display's panel when the two are mounted alike).
+    public init(canvasWidth: Int, canvasHeight: Int, touchRotation: Rotation, calibration: CalibrationMatrix = .identity) {
+        // A quarter turn swaps the sides both ways, so the same call undoes it.
+        let sensor = touchRotation.canvasSize(panelWidth: canvasWidth, panelHeight: canvasHeight)
+        self.init(panelWidth: sensor.width, panelHeight: sensor.height, rotation: touchRotation, calibration: calibration)
+    }
+
     public var canvasWidth: Int { rotation.canvasSize(panelWidth: panelWidth, panelHeight: panelHeight).width }
     public var canvasHeight: Int { rotation.canvasSize(panelWidth: panelWidth, panelHeight: panelHeight).height }
 

@@ -20,6 +20,11 @@ import Testing
         remote_token = s3cret-token
         modesetting = legacy
         buffers = 3
+        idle_blank_seconds = 300
+        blank = backlight
+        brightness = 70
+        backlight = intel_backlight
+        touch_rotation = 270
         """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
@@ -35,6 +40,8 @@ import Testing
         #expect(c.remoteAddress == "0.0.0.0:8377")
         #expect(c.remoteToken == "s3cret-token")
         #expect(c.modesetting == "legacy" && c.buffers == 3)
+        #expect(c.idleBlankSeconds == 300 && c.blank == "backlight" && c.brightness == 70)
+        #expect(c.backlight == "intel_backlight" && c.touchRotation == 270)
     }
 
     @Test func emptyFileGivesDefaults() throws {
@@ -42,6 +49,7 @@ import Testing
         #expect(c == BoardConfig())
         #expect(c.seat == "seat0" && c.rotation == 0 && c.scale == 1)
         #expect(c.modesetting == "auto" && c.buffers == 2)
+        #expect(c.idleBlankSeconds == 0 && c.blank == "dpms" && c.brightness == nil && c.touchRotation == nil)
     }
 
     /// Each bad line must name its key (or say what is wrong) and its line number.
@@ -68,6 +76,15 @@ import Testing
         ("buffers = 4", "buffers", 2),
         ("buffers = 1", "buffers", 2),
         ("buffers = two", "buffers", 2),
+        ("idle_blank_seconds = -1", "idle_blank_seconds", 2),
+        ("idle_blank_seconds = nan", "idle_blank_seconds", 2),
+        ("idle_blank_seconds = 1e9", "idle_blank_seconds", 2),
+        ("blank = off", "blank", 2),
+        ("brightness = 0", "brightness", 2),
+        ("brightness = 101", "brightness", 2),
+        ("brightness = 50%", "brightness", 2),
+        ("backlight = ../../etc", "backlight", 2),
+        ("touch_rotation = 45", "touch_rotation", 2),
     ])
     func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
         do {

@@ -1,3 +1,4 @@
+import Runtime
 import LinuxDRM
 import Testing
 
@@ -119,5 +120,16 @@ enum Fixtures {
         } catch {
             #expect(error == .noCard(searched: "/nonexistent/dri/card0"))
         }
+    }
+}
+
+@Suite struct PanelOrientationTests {
+    /// The kernel's "panel orientation" enum names, as drm_connector.c spells them.
+    @Test func eachOrientationIsATurnOfTheCanvas() {
+        #expect(Rotation(panelOrientation: "Normal") == Rotation.none)
+        #expect(Rotation(panelOrientation: "Upside Down") == .upsideDown)
+        #expect(Rotation(panelOrientation: "Left Side Up") == .clockwise90)
+        #expect(Rotation(panelOrientation: "Right Side Up") == .clockwise270)
+        #expect(Rotation(panelOrientation: "Sideways") == nil)
     }
 }

@@ -23,6 +23,19 @@ import Testing
         }
     }
 
+    /// `touch_rotation`: a sensor mounted apart from the panel. Turned like the panel it is the
+    /// panel's transform; unturned on a 90° panel it reports canvas coordinates directly.
+    @Test func touchRotationIsTheSensorsOwnTurn() {
+        let panel = TouchTransform(panelWidth: 800, panelHeight: 480, rotation: .clockwise90)
+        #expect(TouchTransform(canvasWidth: 480, canvasHeight: 800, touchRotation: .clockwise90) == panel)
+        let upright = TouchTransform(canvasWidth: 480, canvasHeight: 800, touchRotation: .none)
+        #expect(upright.panelWidth == 480 && upright.panelHeight == 800)
+        // libinput scales the normalized position (0.25, 0.5) by the sensor frame's size.
+        #expect(upright.canvasPoint(panelX: 120, panelY: 400) == Point(x: 120, y: 400))
+        let flipped = TouchTransform(canvasWidth: 480, canvasHeight: 800, touchRotation: .upsideDown)
+        #expect(flipped.canvasPoint(panelX: 120, panelY: 400) == Point(x: 360, y: 400))
+    }
+
     @Test func calibrationAppliesInNormalizedSpace() {
         // Swap axes and shift by 10 % of the width: x' = y + 0.1, y' = x.
         let m = CalibrationMatrix([0, 1, 0.1, 1, 0, 0])!

@@ -94,6 +94,13 @@ class Glide:
             raise self._error(status, data)
         return data
 
+    def display(self, on: bool) -> dict:
+        """Wakes (on=True) or blanks the screen as idle blanking does; returns {"on": bool}."""
+        status, data = self._request("POST", "/display", json.dumps({"on": on}).encode())
+        if status != 200:
+            raise self._error(status, data)
+        return json.loads(data)
+
     def state(self) -> dict:
         """The UI state: scrollViews (id, frame, offset, page, phase, ...), pageControls, focus, t."""
         status, data = self._request("GET", "/state")

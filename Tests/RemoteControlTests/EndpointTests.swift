@@ -50,6 +50,29 @@ import Glibc
         await blind.shutdown()
     }
 
+    @Test func displayOffAndOnAsIdleBlankingDoesIt() async throws {
+        let h = try await Harness()
+        _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        let off = try await h.request("POST", "/display", body: Array("{\"on\": false}".utf8))
+        #expect(off.status == 200 && off.text.contains("\"on\":false"))
+        #expect(try await h.state().contains("\"display\":{\"on\":false}"))
+        // Headless, the screen is dark with a black frame: the display's own pixels are black.
+        let dark = try PNG.decode(try await h.request("GET", "/screenshot.png?source=scanout").body)
+        #expect(dark[100, 100] == 0xFF00_0000 && dark[600, 350] == 0xFF00_0000)
+        let on = try await h.request("POST", "/display", body: Array("{\"on\":true}".utf8))
+        #expect(on.status == 200 && on.text.contains("\"on\":true"))
+        _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        let back = try PNG.decode(try await h.request("GET", "/screenshot.png?source=scanout").body)
+        #expect(back[100, 100] == Self.pageColors[0])
+        for body in ["", "{}", "{\"on\":\"yes\"}", "[true]", String(repeating: " ", count: 5000)] {
+            let r = try await h.request("POST", "/display", body: Array(body.utf8))
+            #expect(r.status == 400 || r.status == 413, "body \(body.prefix(20))")
+        }
+        #expect(try await h.request("GET", "/display").status == 405)
+        #expect(try await h.state().contains("\"display\":{\"on\":true}"))
+        await h.shutdown()
+    }
+
     @Test func swipeMovesToTheNextPage() async throws {
         let h = try await Harness()
         _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
