@@ -73,7 +73,7 @@ public final class FrameLoop {
     public var onCapture: ((_ name: String, _ screenshot: Bool, _ t: Double) -> Void)?
     /// Called once the first frame is on screen, with its time.
     public var onFirstFrame: ((Double) -> Void)?
-    /// Called when drawing starts again after rest, and when the screen has come to rest
+    /// Called when a frame changes the screen after rest, and when the screen has come to rest
     /// showing a change (the board's state file).
     public var onDrawing: (() -> Void)?
     public var onRest: ((Double) -> Void)?
@@ -141,9 +141,13 @@ public final class FrameLoop {
                     if now < lastFrame + minInterval {
                         wakeBy(lastFrame + minInterval)
                     } else {
-                        if !changedSinceRest { onDrawing?() }
                         let shown = output.presentationTime(forFrameAt: now)
-                        changedSinceRest = driver.drawFrame(at: shown) || changedSinceRest
+                        // Only a frame that changed the screen ends the rest: one that changed
+                        // nothing (input that moved nothing) is followed by no new rest.
+                        if driver.drawFrame(at: shown) && !changedSinceRest {
+                            onDrawing?()
+                            changedSinceRest = true
+                        }
                         lastFrame = now
                         if !firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
                             firstFrameShown = true

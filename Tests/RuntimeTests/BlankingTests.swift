@@ -120,3 +120,50 @@ import UI
         #expect(states["tapped"]?.contains("\"currentPage\":1") == true, "\(states["tapped"] ?? "")")
     }
 }
+
+/// Touches delivered from a loop source at set loop times, as libinput's source delivers them.
+final class ScheduledTouches: LoopSource {
+    let name = "touches"
+    var pollFD: Int32? { nil }
+    var pending: [(time: Double, event: InputEvent.Kind)]
+    init(_ pending: [(time: Double, event: InputEvent.Kind)]) { self.pending = pending }
+    func deadline(now: Double) -> Double? { pending.first?.time }
+    func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+        while let e = pending.first, e.time <= now {
+            pending.removeFirst()
+            loop.driver.deliver(InputEvent(e.event, time: now))
+        }
+    }
+}
+
+@Suite struct RealTimeBlankingTests {
+    /// The real-time loop blanks when idle, wakes on a touch without passing it on, draws the
+    /// frame again and comes to rest (a board's state file is written then).
+    @Test func theLoopBlanksWakesAndComesToRestAgain() throws {
+        let window = try BlankingTests.pager()
+        let display = HeadlessDisplay(width: 320, height: 200)
+        let loop = try FrameLoop(app: window, output: display)
+        let start = monotonicSeconds()
+        loop.driver.blanking = IdleBlanking(idleSeconds: 0.3, now: start)
+        let p = Point(x: 300, y: 180)
+        loop.sources = [ScheduledTouches([(start + 0.6, .touch(.down, slot: 0, position: p)), (start + 0.6, .touchFrame),
+                                          (start + 0.65, .touch(.up, slot: 0, position: p)), (start + 0.65, .touchFrame)])]
+        var events: [String] = []
+        loop.onRest = { _ in events.append(loop.driver.isScreenOn ? "rest" : "rest-dark") }
+        loop.onDrawing = { events.append("drawing") }
+        loop.sources.append(Deadline(at: { start + 0.8 }) { loop.stopRequested = true })
+        try loop.run()
+        #expect(events == ["rest", "drawing", "rest"], "\(events)")
+    }
+}
+
+/// Calls `action` at a loop time.
+final class Deadline: LoopSource {
+    let name = "deadline"
+    var pollFD: Int32? { nil }
+    let at: () -> Double
+    let action: () -> Void
+    init(at: @escaping () -> Double, action: @escaping () -> Void) { self.at = at; self.action = action }
+    func deadline(now: Double) -> Double? { at() }
+    func service(readable: Bool, now: Double, loop: FrameLoop) throws { action() }
+}
