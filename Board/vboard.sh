@@ -77,10 +77,14 @@ KVER=$(ls "$CACHE/kroot/lib/modules" | head -1)
 # booted kernel's version, against that kernel's linux-headers package, unpacked in the cache.
 # One call is added: drm_plane_enable_fb_damage_clips() on its planes, so that the primary plane
 # has the FB_DAMAGE_CLIPS property (which 6.1's vkms and virtio-gpu lack) and glide's damage
-# rectangles go through the kernel's checks; vkms still composes the whole plane.
+# rectangles go through the kernel's checks; vkms still composes the whole plane. And its two
+# encoders (the virtual connector's and the writeback connector's) are made clones of each other:
+# 6.1's vkms leaves them unclonable, so the kernel refuses (silently, "failed valid clone check")
+# any commit that writes back while the virtual connector is on, which is what reading back the
+# frame on screen is. Writeback display engines on real boards offer exactly that.
 VKMS_KO=""
 if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ]; then
-    VKMS_KO=$CACHE/vkms/$KVER/vkms.ko
+    VKMS_KO=$CACHE/vkms/$KVER/vkms-clips-clones.ko
     if [ ! -f "$VKMS_KO" ]; then
         step "building the vkms module for $KVER"
         KDEB_VERSION=$(dpkg-deb -f "$(ls "$CACHE"/debs/linux-image-6.1*-amd64_*.deb | head -1)" Version)
@@ -97,6 +101,8 @@ if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ]; then
         SRC=$VK/linux-source-6.1/drivers/gpu/drm/vkms
         sed -i 's|^\(\s*\)drm_plane_helper_add(&plane->base, funcs);|&\n\1drm_plane_enable_fb_damage_clips(\&plane->base);|' "$SRC/vkms_plane.c"
         grep -q drm_plane_enable_fb_damage_clips "$SRC/vkms_plane.c" || { echo "vboard: vkms_plane.c changed; cannot add damage clips" >&2; exit 1; }
+        sed -i 's|^\(\s*\)DRM_ERROR("Failed to init writeback connector\\n");|&\n\1else\n\1\tencoder->possible_clones = vkmsdev->output.wb_connector.encoder.possible_clones = drm_encoder_mask(encoder) \| drm_encoder_mask(\&vkmsdev->output.wb_connector.encoder);|' "$SRC/vkms_output.c"
+        grep -q possible_clones "$SRC/vkms_output.c" || { echo "vboard: vkms_output.c changed; cannot make its encoders clones" >&2; exit 1; }
         printf 'obj-m := vkms.o\nvkms-y := %s\n' "$(cd "$SRC" && ls *.c | sed 's/\.c$/.o/' | tr '\n' ' ')" > "$SRC/Kbuild"
         make -C "$HDR" M="$SRC" modules > "$VK/build.log" 2>&1 || { tail -20 "$VK/build.log"; echo "vboard: the vkms build failed" >&2; exit 1; }
         mkdir -p "$(dirname "$VKMS_KO")"; cp "$SRC/vkms.ko" "$VKMS_KO"

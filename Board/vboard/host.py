@@ -400,8 +400,6 @@ def main():
         elif kind == "BLANKLOG":
             blank["log"].append(text)
             print("  guest glide with blanking:", text)
-        elif kind == "VKMSDMESG":
-            print("  guest kernel (drm debug):", text)
         elif kind == "VKMSLOG":
             vkms["log"].append(text)
             print("  guest glide on vkms:", text)
