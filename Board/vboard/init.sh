@@ -185,6 +185,13 @@ if [ -x /bin/departures ]; then
     while read -r l; do mark "EXLOG $l"; done < /tmp/example.log
 fi
 
+# One more touch command, then settle until it is done and the app at rest.
+touch_settle() {
+    sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
+    echo "$1" > /tmp/touch.fifo
+    settle $((${sent:-0} + 1))
+}
+
 # Idle blanking (issue 14): glide again on virtio-gpu, dark after 6 s without input through the
 # connector's DPMS property, which on an atomic driver switches the CRTC off (its atomic state
 # in debugfs shows it; sysfs's dpms file does not follow atomic commits); the tap that wakes it
@@ -200,14 +207,11 @@ wait_log /tmp/blank.log "input device added: Glide virtual touchscreen"
 wait_log /tmp/blank.log "screen off"
 mark "BLANK crtc-idle $(crtc_active)"
 shot blanked
-sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
-echo "tap $TAP" > /tmp/touch.fifo
-settle $((sent + 1))
+touch_settle "tap $TAP"
 mark "BLANK crtc-woken $(crtc_active)"
 mark "STATE blank-woken $(cat $STATE 2>/dev/null)"
 shot blank-woken
-echo "tap $TAP" > /tmp/touch.fifo
-settle $((sent + 2))
+touch_settle "tap $TAP"
 mark "STATE blank-tapped $(cat $STATE 2>/dev/null)"
 stop_app "glide with blanking"
 mark "BLANK exit $?"
@@ -230,9 +234,7 @@ if [ -f /modules/extra/vkms.ko ]; then
     # /screenshot.png?source=scanout) and compares it with the headless render.
     mark "VKMSREMOTE"; read -r reply
     wait_log /tmp/vkms.log "input device added: Glide virtual touchscreen"
-    sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
-    echo "swipe $SWIPE" > /tmp/touch.fifo
-    settle $((sent + 1))
+    touch_settle "swipe $SWIPE"
     mark "STATE vkms-swipe $(cat $STATE 2>/dev/null)"
     stop_app "glide on vkms"
     mark "VKMS exit $?"

@@ -66,26 +66,15 @@ public struct BoardOptions: ParsableArguments {
         if let scale { cfg.scale = try Launch.checkedScale(scale) }
         if pointerAsTouch { cfg.pointerAsTouch = true }
         if let renderThreads { cfg.renderThreads = try Launch.checkedThreads(renderThreads) }
-        if let modesetting {
-            guard BoardConfig.modesettingValues.contains(modesetting) else { throw ValidationError("--modesetting must be auto, atomic or legacy") }
-            cfg.modesetting = modesetting
+        if let v = try checked(modesetting, "--modesetting must be auto, atomic or legacy", BoardConfig.modesettingValues.contains) {
+            cfg.modesetting = v
         }
-        if let buffers {
-            guard BoardConfig.bufferCounts.contains(buffers) else { throw ValidationError("--buffers must be 2 or 3") }
-            cfg.buffers = buffers
+        if let v = try checked(buffers, "--buffers must be 2 or 3", BoardConfig.bufferCounts.contains) { cfg.buffers = v }
+        if let v = try checked(idleBlankSeconds, "--idle-blank-seconds must lie in 0...604800", BoardConfig.idleBlankRange.contains) {
+            cfg.idleBlankSeconds = v
         }
-        if let idleBlankSeconds {
-            guard BoardConfig.idleBlankRange.contains(idleBlankSeconds) else { throw ValidationError("--idle-blank-seconds must lie in 0...604800") }
-            cfg.idleBlankSeconds = idleBlankSeconds
-        }
-        if let blank {
-            guard BoardConfig.blankValues.contains(blank) else { throw ValidationError("--blank must be dpms, backlight or black") }
-            cfg.blank = blank
-        }
-        if let brightness {
-            guard (1...100).contains(brightness) else { throw ValidationError("--brightness must be a percentage from 1 to 100") }
-            cfg.brightness = brightness
-        }
+        if let v = try checked(blank, "--blank must be dpms, backlight or black", BoardConfig.blankValues.contains) { cfg.blank = v }
+        if let v = try checked(brightness, "--brightness must be a percentage from 1 to 100", (1...100).contains) { cfg.brightness = v }
         if let touchRotation { cfg.touchRotation = touchRotation }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         guard cfg.touchRotation.map({ Rotation(rawValue: $0) != nil }) ?? true else {
@@ -94,6 +83,13 @@ public struct BoardOptions: ParsableArguments {
         if let maxFps, !(maxFps.isFinite && maxFps >= 1) { throw ValidationError("--max-fps must be at least 1") }
         return cfg
     }
+}
+
+/// `value` when it is absent or passes `isValid`; otherwise the option's error `message`.
+func checked<T>(_ value: T?, _ message: String, _ isValid: (T) -> Bool) throws -> T? {
+    guard let value else { return nil }
+    guard isValid(value) else { throw ValidationError(message) }
+    return value
 }
 
 /// `run --backend headless` options, the same for `glide run` and an app's own executable.
