@@ -24,6 +24,7 @@ public struct BoardConfig: Hashable, Sendable {
     public var mode: Mode?
     /// Degrees clockwise: 0, 90, 180 or 270.
     public var rotation: Int = 0
+    public static let rotations = [0, 90, 180, 270]
     /// libinput-style 3x2 calibration matrix on normalized coordinates (a b c d e f).
     public var calibration: [Double]?
     /// Points to pixels.
@@ -123,7 +124,7 @@ public struct BoardConfig: Hashable, Sendable {
                 guard let m = BoardConfig.parseMode(value) else { throw bad("WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
                 mode = m
             case "rotation":
-                guard let r = Int(value), [0, 90, 180, 270].contains(r) else { throw bad("0, 90, 180 or 270") }
+                guard let r = Int(value), BoardConfig.rotations.contains(r) else { throw bad("0, 90, 180 or 270") }
                 rotation = r
             case "calibration":
                 let parts = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
@@ -186,7 +187,7 @@ public struct BoardConfig: Hashable, Sendable {
                 guard !value.contains("/"), value != ".", value != ".." else { throw bad("a name under /sys/class/backlight, e.g. intel_backlight") }
                 backlight = value
             case "touch_rotation":
-                guard let r = Int(value), [0, 90, 180, 270].contains(r) else { throw bad("0, 90, 180 or 270") }
+                guard let r = Int(value), BoardConfig.rotations.contains(r) else { throw bad("0, 90, 180 or 270") }
                 touchRotation = r
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)

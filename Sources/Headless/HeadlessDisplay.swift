@@ -19,11 +19,7 @@ public final class HeadlessDisplay: FrameOutput {
     public var rotation: Rotation { .none }
     public func screen(shadow: PixelBuffer) -> PixelBuffer { screen }
     /// The screen buffer itself (which the damage of each frame was copied into).
-    public func readBack() throws -> PixelBuffer {
-        let copy = PixelBuffer(width: canvasWidth, height: canvasHeight)
-        copy.span.copy(from: screen.span, sourceRect: IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight), toX: 0, y: 0)
-        return copy
-    }
+    public func readBack() throws -> PixelBuffer { PixelBuffer(copying: screen.span) }
 
     public init(width: Int, height: Int, refreshHz: Double = 60) {
         canvasWidth = width; canvasHeight = height

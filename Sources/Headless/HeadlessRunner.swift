@@ -97,7 +97,7 @@ public final class HeadlessRunner {
                 if app.isAtRest(at: drawn) || drawn - lastInput > settleLimit { break }
             }
         }
-        out.finalScreenshot = copy(display.screen)
+        out.finalScreenshot = PixelBuffer(copying: display.screen.span)
         out.finalState = app.stateJSON(at: lastDrawn, frameNumber: frameNumber - 1)
         out.frames = frameNumber
         out.endTime = lastDrawn
@@ -111,15 +111,10 @@ public final class HeadlessRunner {
         driver.runScheduled(upTo: t)
         if driver.apply(e.action, at: t) { return }
         switch e.action {
-        case let .screenshot(name): out.screenshots.append((name, copy(display.screen)))
+        case let .screenshot(name): out.screenshots.append((name, PixelBuffer(copying: display.screen.span)))
         case let .state(name): out.states.append((name, app.stateJSON(at: t, frameNumber: frameNumber - 1)))
         case .input, .key: break
         }
     }
 
-    func copy(_ b: PixelBuffer) -> PixelBuffer {
-        let c = PixelBuffer(width: b.width, height: b.height)
-        c.pixels.update(from: b.pixels, count: b.width * b.height)
-        return c
-    }
 }

@@ -143,22 +143,30 @@ public final class DRMDevice {
         var rawModes: [UInt32: [drmModeModeInfo]]
     }
 
-    /// The value of the connector's "panel orientation" enum property, as a turn.
-    static func panelOrientation(_ fd: Int32, connector: UInt32) -> Rotation? {
-        guard let props = drmModeObjectGetProperties(fd, connector, CDRM_MODE_OBJECT_CONNECTOR) else { return nil }
+    /// A KMS object's properties: ids and current values by name.
+    func properties(of object: UInt32, type: UInt32) -> (ids: KMSPropertyIDs, values: [String: UInt64]) {
+        guard let props = drmModeObjectGetProperties(fd, object, type) else { return ([:], [:]) }
         defer { drmModeFreeObjectProperties(props) }
+        var ids: KMSPropertyIDs = [:]
+        var values: [String: UInt64] = [:]
         for i in 0..<Int(props.pointee.count_props) {
             guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
-            defer { drmModeFreeProperty(prop) }
-            let name = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name == "panel orientation" else { continue }
-            let value = props.pointee.prop_values[i]
-            for e in 0..<Int(prop.pointee.count_enums) where prop.pointee.enums[e].value == value {
-                let label = withUnsafeBytes(of: prop.pointee.enums[e].name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                return Rotation(panelOrientation: label)
-            }
+            let name = fixedCString(prop.pointee.name)
+            ids[name] = prop.pointee.prop_id
+            values[name] = props.pointee.prop_values[i]
+            drmModeFreeProperty(prop)
         }
-        return nil
+        return (ids, values)
+    }
+
+    /// The value of the connector's "panel orientation" enum property, as a turn.
+    func panelOrientation(connector: UInt32) -> Rotation? {
+        let props = properties(of: connector, type: CDRM_MODE_OBJECT_CONNECTOR)
+        guard let id = props.ids["panel orientation"], let value = props.values["panel orientation"],
+              let prop = drmModeGetProperty(fd, id) else { return nil }
+        defer { drmModeFreeProperty(prop) }
+        let names = UnsafeBufferPointer(start: prop.pointee.enums, count: Int(prop.pointee.count_enums))
+        return names.first { $0.value == value }.flatMap { Rotation(panelOrientation: fixedCString($0.name)) }
     }
 
     /// Reads the card's resources (`drmModeGetResources`, `drmModeGetConnector`, `drmModeGetEncoder`).
@@ -193,7 +201,7 @@ public final class DRMDevice {
                 isConnected: c.connection == DRM_MODE_CONNECTED, modes: infos,
                 currentEncoderID: c.encoder_id,
                 encoderIDs: (0..<Int(c.count_encoders)).map { c.encoders[$0] },
-                panelOrientation: Self.panelOrientation(fd, connector: c.connector_id)))
+                panelOrientation: panelOrientation(connector: c.connector_id)))
             drmModeFreeConnector(cp)
         }
         return Probe(connectors: connectors, encoders: encoders, crtcIDs: crtcs, rawModes: raw)
@@ -266,3 +274,8 @@ public final class DumbBuffer {
     }
 }
 
+
+/// The text in a fixed-size C `char` array of a kernel struct (a property's or an entry's name).
+func fixedCString<T>(_ field: T) -> String {
+    withUnsafeBytes(of: field) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+}

@@ -237,9 +237,6 @@ public final class DRMDisplay: Display {
         flipTiming.plan(after: now)
     }
 
-    /// The display engine can read back what it shows (a writeback connector, atomic only).
-    public var canReadBack: Bool { (committer as? AtomicCommitter)?.writeback != nil }
-
     /// What the display engine composed from the frame on screen, read back through the card's
     /// writeback connector: the panel's pixels (rotation applied), as the panel receives them.
     /// Waits for pending and held flips first, so it shows the last presented frame. Throws
@@ -248,7 +245,7 @@ public final class DRMDisplay: Display {
         guard !isPaused, hasModeset else {
             throw .readBackUnavailable(reason: isPaused ? "the display is released or unplugged" : "nothing shown yet")
         }
-        for _ in 0..<2 where isFlipPending || ready != nil { waitForPendingFlip(milliseconds: 500) }
+        waitForPendingFlip(milliseconds: 1000)   // a held frame is flipped on the way
         guard !isFlipPending else { throw .system(operation: "readBack (a page flip did not complete)", errno: .resourceBusy) }
         return try committer.readBack(framebuffer: buffers[front].framebufferID, width: mode.width, height: mode.height)
     }

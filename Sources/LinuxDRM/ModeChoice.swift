@@ -147,10 +147,16 @@ public enum ModeChoice {
         }
         for encoderID in connector.encoderIDs {
             guard let e = encoders.first(where: { $0.id == encoderID }) else { continue }
-            for (i, crtc) in crtcIDs.enumerated() where i < 32 && e.possibleCRTCs & (1 << UInt32(i)) != 0 {
+            for (i, crtc) in crtcIDs.enumerated() where mask(e.possibleCRTCs, allows: i) {
                 if !taken.contains(crtc) { return crtc }
             }
         }
         return nil
+    }
+
+    /// A `possible_crtcs` mask (an encoder's, a plane's) allows the CRTC at `crtcIndex` in the
+    /// card's CRTC list.
+    public static func mask(_ possibleCRTCs: UInt32, allows crtcIndex: Int) -> Bool {
+        (0..<32).contains(crtcIndex) && possibleCRTCs & (1 << UInt32(crtcIndex)) != 0
     }
 }

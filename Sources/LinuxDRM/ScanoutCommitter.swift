@@ -102,8 +102,8 @@ final class AtomicCommitter: ScanoutCommitter {
         let planes = try Self.planes(device: device, crtcID: crtcID, crtcIndex: crtcIndex)
         guard let primary = planes.primary else { throw .noPrimaryPlane(crtc: crtcID) }
         builder = try AtomicCommitBuilder(
-            connectorID: connectorID, connectorProperties: Self.properties(fd, connectorID, CDRM_MODE_OBJECT_CONNECTOR).ids,
-            crtcID: crtcID, crtcProperties: Self.properties(fd, crtcID, CDRM_MODE_OBJECT_CRTC).ids,
+            connectorID: connectorID, connectorProperties: device.properties(of: connectorID, type: CDRM_MODE_OBJECT_CONNECTOR).ids,
+            crtcID: crtcID, crtcProperties: device.properties(of: crtcID, type: CDRM_MODE_OBJECT_CRTC).ids,
             primary: primary, otherPlanes: planes.others,
             width: Int(mode.hdisplay), height: Int(mode.vdisplay))
         var m = mode
@@ -176,10 +176,7 @@ final class AtomicCommitter: ScanoutCommitter {
             if case .failure(let e) = r { throw .system(operation: "poll (writeback fence)", errno: e) }
             if case .success(0) = r { throw .system(operation: "writeback (2 s without its fence)", errno: Errno(rawValue: ETIMEDOUT)) }
         }
-        let image = PixelBuffer(width: width, height: height)
-        let src = target.span, dst = image.span
-        for y in 0..<height { dst.row(y).update(from: src.row(y), count: width) }
-        return image
+        return PixelBuffer(copying: target.span)
     }
 
     /// The first writeback connector whose encoder can take the CRTC at `crtcIndex`, with its
@@ -196,9 +193,9 @@ final class AtomicCommitter: ScanoutCommitter {
                   let e = sys_drmModeGetEncoder(fd, c.pointee.encoders[0]) else { continue }
             let possible = e.pointee.possible_crtcs
             drmModeFreeEncoder(e)
-            guard crtcIndex < 32, possible & (1 << UInt32(crtcIndex)) != 0 else { continue }
+            guard ModeChoice.mask(possible, allows: crtcIndex) else { continue }
             let id = c.pointee.connector_id
-            if let w = try? WritebackConnector(id: id, properties: properties(fd, id, CDRM_MODE_OBJECT_CONNECTOR).ids) { return w }
+            if let w = try? WritebackConnector(id: id, properties: device.properties(of: id, type: CDRM_MODE_OBJECT_CONNECTOR).ids) { return w }
         }
         return nil
     }
@@ -211,24 +208,6 @@ final class AtomicCommitter: ScanoutCommitter {
             if drmModeAtomicAddProperty(request, p.object, p.property, p.value) < 0 { throw Errno(rawValue: ENOMEM) }
         }
         if case .failure(let e) = valueOrErrno({ sys_drmModeAtomicCommit(device.fd, request, flags, userData) }) { throw e }
-    }
-
-    /// A KMS object's properties: ids and current values by name.
-    static func properties(_ fd: Int32, _ object: UInt32, _ type: UInt32) -> (ids: KMSPropertyIDs, values: [String: UInt64]) {
-        guard let props = drmModeObjectGetProperties(fd, object, type) else { return ([:], [:]) }
-        defer { drmModeFreeObjectProperties(props) }
-        var ids: KMSPropertyIDs = [:]
-        var values: [String: UInt64] = [:]
-        for i in 0..<Int(props.pointee.count_props) {
-            guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
-            let name = withUnsafeBytes(of: prop.pointee.name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            ids[name] = prop.pointee.prop_id
-            values[name] = props.pointee.prop_values[i]
-            drmModeFreeProperty(prop)
-        }
-        return (ids, values)
     }
 
     /// The primary plane that can show the CRTC (the one on it now, if any), and the other
@@ -247,10 +226,10 @@ final class AtomicCommitter: ScanoutCommitter {
         for i in 0..<Int(res.pointee.count_planes) {
             guard let plane = drmModeGetPlane(fd, res.pointee.planes[i]) else { continue }
             let id = plane.pointee.plane_id
-            let canShow = crtcIndex < 32 && plane.pointee.possible_crtcs & (1 << UInt32(crtcIndex)) != 0
+            let canShow = ModeChoice.mask(plane.pointee.possible_crtcs, allows: crtcIndex)
             let isOnCRTC = plane.pointee.crtc_id == crtcID
             drmModeFreePlane(plane)
-            let props = properties(fd, id, CDRM_MODE_OBJECT_PLANE)
+            let props = device.properties(of: id, type: CDRM_MODE_OBJECT_PLANE)
             let entry = AtomicCommitBuilder.Plane(id: id, properties: props.ids)
             if props.values["type"] == CDRM_PLANE_TYPE_PRIMARY && canShow && (primary == nil || (isOnCRTC && !primaryIsOnCRTC)) {
                 primary = entry

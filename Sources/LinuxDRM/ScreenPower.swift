@@ -22,7 +22,7 @@ public final class DPMSPower: ScreenPower {
         device = display.device
         connectorID = display.connector.id
         name = "DPMS of \(display.connector.name)"
-        guard let p = AtomicCommitter.properties(device.fd, connectorID, CDRM_MODE_OBJECT_CONNECTOR).ids["DPMS"] else {
+        guard let p = device.properties(of: connectorID, type: CDRM_MODE_OBJECT_CONNECTOR).ids["DPMS"] else {
             throw .missingProperty(object: "connector \(display.connector.name)", name: "DPMS")
         }
         property = p
@@ -59,7 +59,7 @@ public final class Backlight: ScreenPower {
             defer { closedir(dir) }
             var names: [String] = []
             while let entry = readdir(dir) {
-                let n = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                let n = fixedCString(entry.pointee.d_name)
                 if !n.hasPrefix(".") { names.append(n) }
             }
             guard let first = names.sorted().first else { throw .noDevice("\(root) is empty: this board has no backlight the kernel controls") }
@@ -100,9 +100,12 @@ public final class Backlight: ScreenPower {
         case .success(let count): n = count
         case .failure(let e): throw .unreadable(path: path, reason: "\(e)")
         }
-        let text = String(decoding: buffer.prefix(n), as: UTF8.self).trimmingWhitespace
-        guard let n = Int(text), n >= 0 else { throw .unreadable(path: path, reason: "'\(text.prefix(20))' is not a number") }
-        return n
+        let text = String(decoding: buffer.prefix(n), as: UTF8.self)
+        let words = text.split(whereSeparator: \.isWhitespace)
+        guard words.count == 1, let value = Int(words[0]), value >= 0 else {
+            throw .unreadable(path: path, reason: "'\(text.prefix(20))' is not a number")
+        }
+        return value
     }
 
     static func write(_ text: String, to path: String) throws(BacklightError) {
@@ -129,14 +132,5 @@ public enum BacklightError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unwritable(let path, let errno):
             return "cannot write \(path): \(errno)\(errno == .permissionDenied ? " (the udev rules give the video group write access)" : "")"
         }
-    }
-}
-
-extension String {
-    var trimmingWhitespace: String {
-        var s = Substring(self)
-        while let c = s.first, c == " " || c == "\n" || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\n" || c == "\t" { s.removeLast() }
-        return String(s)
     }
 }

@@ -110,6 +110,12 @@ public final class PixelBuffer: @unchecked Sendable {
     }
     deinit { pixels.deallocate() }
 
+    /// A buffer of its own holding `source`'s pixels (a screenshot, a read-back scanout buffer).
+    public convenience init(copying source: PixelSpan) {
+        self.init(width: source.width, height: source.height)
+        span.copy(from: source, sourceRect: source.bounds, toX: 0, y: 0)
+    }
+
     public var span: PixelSpan { PixelSpan(base: pixels, width: width, height: height, stride: stride) }
     public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
     public subscript(x: Int, y: Int) -> UInt32 {

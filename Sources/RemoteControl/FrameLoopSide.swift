@@ -145,11 +145,8 @@ extension RemoteServer {
     static func panelImage(_ canvas: PixelBuffer, rotation: Rotation) -> PixelBuffer {
         let (cw, ch) = (canvas.width, canvas.height)
         let size = rotation.canvasSize(panelWidth: cw, panelHeight: ch)   // the turn is its own size inverse
+        if rotation == .none { return PixelBuffer(copying: canvas.span) }
         let panel = PixelBuffer(width: size.width, height: size.height)
-        if rotation == .none {
-            for y in 0..<ch { (panel.pixels + y * panel.stride).update(from: canvas.pixels + y * canvas.stride, count: cw) }
-            return panel
-        }
         for y in 0..<ch {
             let row = canvas.pixels + y * canvas.stride
             for x in 0..<cw {

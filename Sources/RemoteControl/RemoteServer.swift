@@ -94,7 +94,7 @@ struct TokenMiddleware: RouterMiddleware {
 
 /// The remote-control HTTP server (REM-1), built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
-/// `pollRequests(app:screen:rotation:time:frameNumber:readBack:)` on its own thread.
+/// `pollRequests(app:screen:rotation:time:frameNumber:control:)` on its own thread.
 ///
 ///     GET  /screenshot.png                          the presented screen as PNG
 ///     GET  /screenshot.png?source=scanout           the same, read back from the display

@@ -114,10 +114,9 @@ public final class FrameDriver {
                 screenPower = nil
             }
         }
-        let full = Region(IntRect(x: 0, y: 0, width: frame.width, height: frame.height))
         do {
             try display.present(PixelBuffer(width: frame.width, height: frame.height, fill: PremultipliedColor(argb: 0xFF00_0000)),
-                                damage: full)
+                                damage: Region(frame.bounds))
         } catch { log("present failed: \(error)") }
         log("screen black after \(fixed(t - blanking.lastActivity, 0)) s without input")
     }
@@ -174,7 +173,7 @@ public final class FrameDriver {
         let start = clock?()
         var damage = app.render(into: frame, at: t)
         if needsFullPresent {
-            damage.formUnion(Region(IntRect(x: 0, y: 0, width: frame.width, height: frame.height)))
+            damage.formUnion(Region(frame.bounds))
             needsFullPresent = false
         }
         frameNumber += 1

@@ -1,8 +1,7 @@
 /// How a dark screen is made: the connector's DPMS property, the panel's backlight, or a black
 /// frame (what every display can show).
-public enum BlankMethod: String, Sendable, CaseIterable, CustomStringConvertible {
+public enum BlankMethod: String, Sendable {
     case dpms, backlight, black
-    public var description: String { rawValue }
 }
 
 /// Switches a panel off and on (DPMS, a backlight). I/O lives in the implementations; the frame
