@@ -43,7 +43,9 @@ let package = Package(
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
-        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "CInput"]),
+        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "TouchCalibration", "CInput"]),
+        // Five-point touch calibration (issue 14): the least-squares fit and the session, pure.
+        .target(name: "TouchCalibration", dependencies: ["Runtime", "Geometry"]),
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
         .target(name: "BoardConfig", dependencies: ["Geometry", "ImageCodecs"]),
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs"]),
@@ -58,7 +60,7 @@ let package = Package(
         // command line an app executable shares with `glide`.
         .target(name: "KioskRuntime", dependencies: [
             "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TouchCalibration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Composition root: CLI only.
@@ -95,9 +97,10 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "Runtime", "Geometry"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
+        .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Headless", "UI", "Text", "Raster", "Geometry"]),
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "Headless", "Runtime", "UI", "Text", "TestSupport",
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"]),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless"]),

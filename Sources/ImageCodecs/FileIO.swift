@@ -76,13 +76,14 @@ public enum FileIO {
     }
 
     /// Writes `bytes` to a temporary file next to `path` and renames it into place, so a
-    /// reader never sees a half-written image.
-    public static func writeAll(_ bytes: [UInt8], path: String) throws(ImageCodecError) {
+    /// reader never sees a half-written image. `mode` is set whatever the umask; `durable`
+    /// flushes the file to the disk before the rename (a config must survive a power cut).
+    public static func writeAll(_ bytes: [UInt8], path: String, mode: mode_t = 0o644, durable: Bool = false) throws(ImageCodecError) {
         let temporary = path + ".tmp-\(getpid())"
         // Errors name `path` (what the caller asked for), not the temporary file.
         let fd: Int32
         do {
-            fd = try openRetrying(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            fd = try openRetrying(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
         } catch {
             guard case .io(let operation, _, let code) = error else { throw error }
             throw .io(operation: operation, path: path, errno: code)
@@ -100,6 +101,8 @@ public enum FileIO {
                 offset += n
             }
         }
+        if failure == nil && fchmod(fd, mode) != 0 { failure = .io(operation: "chmod", path: path, errno: errno) }
+        if failure == nil && durable && fsync(fd) != 0 { failure = .io(operation: "fsync", path: path, errno: errno) }
         if sys_close(fd) != 0 && failure == nil { failure = .io(operation: "close", path: path, errno: errno) }
         if failure == nil && sys_rename(temporary, path) != 0 { failure = .io(operation: "rename", path: path, errno: errno) }
         if let failure {

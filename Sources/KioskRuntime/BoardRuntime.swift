@@ -5,6 +5,7 @@ import Dispatch
 import Geometry
 import LinuxDRM
 import LinuxInput
+import TouchCalibration
 import Logging
 import RemoteControl
 import Runtime
@@ -22,32 +23,16 @@ public enum BoardRuntime {
         let log: @Sendable (String) -> Void = report
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }
-        // No rotation configured: the panel's own orientation property decides.
-        let configuredTurn = options.rotation != nil || cfg.place(of: "rotation") != nil ? Rotation(rawValue: cfg.rotation) ?? .none : nil
         // Checked before the display is taken, so that a bad address or token says so at once.
         let remoteConfiguration = try options.remote.configuration(configAddress: cfg.remoteAddress,
                                                                    configToken: cfg.remoteToken,
                                                                    configPlace: cfg.place(of: "remote_address"))
-
-        let device = try DRMDevice.open(configured: cfg.card)
-        let display = try DRMDisplay(
-            device: device, connectorName: cfg.connector,
-            mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
-            rotation: configuredTurn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
+        let display = try openDisplay(options, cfg, log: log)
         defer {
             display.restore()
             log("display restored; exiting")
         }
-        log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
-        let turn = display.rotation
-        if configuredTurn == nil, let o = display.connector.panelOrientation, o != .none {
-            log("rotation \(o.rawValue)° from the connector's panel orientation property")
-        }
-        if let refusal = display.atomicRefusal { log("atomic modesetting not used: \(refusal)") }
-
-        let touchTurn = cfg.touchRotation.flatMap(Rotation.init(rawValue:)) ?? turn
-        if touchTurn != turn { log("touch rotation \(touchTurn.rawValue)°, display rotation \(turn.rawValue)°") }
-        var transform = TouchTransform(canvasWidth: display.canvasWidth, canvasHeight: display.canvasHeight, touchRotation: touchTurn)
+        var transform = touchTransform(cfg, display: display, log: log)
         if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
         let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
         let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)
@@ -109,6 +94,33 @@ public enum BoardRuntime {
             print("modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
             if let window = app as? Window { print(window.memoryUse.report) }
         }
+    }
+}
+
+extension BoardRuntime {
+    /// The display the config names, at its mode, turned by the configured rotation or, with
+    /// none configured, by the panel's own orientation property.
+    static func openDisplay(_ options: BoardOptions, _ cfg: BoardConfig, log: @Sendable (String) -> Void) throws -> DRMDisplay {
+        let configuredTurn = options.rotation != nil || cfg.place(of: "rotation") != nil ? Rotation(rawValue: cfg.rotation) ?? Rotation.none : nil
+        let device = try DRMDevice.open(configured: cfg.card)
+        let display = try DRMDisplay(
+            device: device, connectorName: cfg.connector,
+            mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
+            rotation: configuredTurn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
+        log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
+        if configuredTurn == nil, let o = display.connector.panelOrientation, o != .none {
+            log("rotation \(o.rawValue)° from the connector's panel orientation property")
+        }
+        if let refusal = display.atomicRefusal { log("atomic modesetting not used: \(refusal)") }
+        return display
+    }
+
+    /// Touches through the touch rotation (`touch_rotation`, else the display's), uncalibrated.
+    static func touchTransform(_ cfg: BoardConfig, display: DRMDisplay, log: @Sendable (String) -> Void) -> TouchTransform {
+        let turn = display.rotation
+        let touchTurn = cfg.touchRotation.flatMap(Rotation.init(rawValue:)) ?? turn
+        if touchTurn != turn { log("touch rotation \(touchTurn.rawValue)°, display rotation \(turn.rawValue)°") }
+        return TouchTransform(canvasWidth: display.canvasWidth, canvasHeight: display.canvasHeight, touchRotation: touchTurn)
     }
 }
 

@@ -18,6 +18,7 @@ public enum Kiosk {
     ///     APP board [--config FILE] ...    the display and touchscreen (the default when there is a display)
     ///     APP run --backend headless [--size WxH] [--scale S] [--hz H] [--script FILE] [--out DIR]
     ///             [--timing] [--remote HOST:PORT ...]
+    ///     APP calibrate --config FILE ...  five crosses to touch; the matrix goes into FILE
     ///
     /// `build` gets the canvas size (rotation applied), the scale factor and the fonts, and
     /// returns the window; it runs on the loop's thread, which owns the window from then on.
@@ -47,6 +48,7 @@ public enum Kiosk {
             switch try KioskCommand.parseAsRoot(args) {
             case let board as BoardCommand: try BoardRuntime.run(board.options, app: source)
             case let headless as HeadlessCommand: try HeadlessRuntime.run(headless.options, app: source)
+            case let calibrate as CalibrateCommand: try CalibrationRuntime.run(calibrate)
             case var other: try other.run()   // --help and the like
             }
         } catch {
@@ -93,7 +95,7 @@ func readsPictureFiles(_ window: Window) {
 struct KioskCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(commandName: Kiosk.commandName, abstract: "A Glide kiosk app.",
-                             subcommands: [BoardCommand.self, HeadlessCommand.self])
+                             subcommands: [BoardCommand.self, HeadlessCommand.self, CalibrateCommand.self])
     }
 }
 

@@ -25,6 +25,16 @@ public enum Rotation: Int, Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The inverse of `canvasPoint(fromPanel:)`: where on the panel a canvas point lies.
+    public func panelPoint(fromCanvas p: Point, panelWidth w: Double, panelHeight h: Double) -> Point {
+        switch self {
+        case .none: return p
+        case .clockwise90: return Point(x: w - p.y, y: p.x)
+        case .upsideDown: return Point(x: w - p.x, y: h - p.y)
+        case .clockwise270: return Point(x: p.y, y: h - p.x)
+        }
+    }
+
     /// The panel pixel that shows canvas pixel (x, y) (integer pixel centres).
     public func panelPixel(canvasX x: Int, canvasY y: Int, canvasWidth cw: Int, canvasHeight ch: Int) -> (x: Int, y: Int) {
         switch self {

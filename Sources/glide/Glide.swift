@@ -1,4 +1,5 @@
 import ArgumentParser
+import KioskRuntime
 
 /// The composition root: parses the command line and hands off to the library targets.
 @main
@@ -6,5 +7,5 @@ struct Glide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glide",
         abstract: "A touch-scrolling UI stack for kiosk touchscreens.",
-        subcommands: [DemoCommand.self, RunCommand.self, FeelCommand.self, BenchCommand.self, BoardCommand.self])
+        subcommands: [DemoCommand.self, RunCommand.self, FeelCommand.self, BenchCommand.self, BoardCommand.self, CalibrateCommand.self])
 }

@@ -1,5 +1,6 @@
 import Geometry
 import LinuxInput
+import TouchCalibration
 import Runtime
 import Testing
 
@@ -103,5 +104,36 @@ import Testing
         _ = a.add(touch(.down, 0, 1, 1))
         let key = InputEvent(.key(.pageDown, pressed: true), time: 1.5)
         #expect(a.add(key) == [touch(.down, 0, 1, 1), InputEvent(.touchFrame, time: 1.5), key])
+    }
+}
+
+/// The calibration from end to end, as on a board: a skewed sensor behind a turned panel, its
+/// readings through the uncalibrated transform into the session, then the fitted matrix in the
+/// board's transform puts a touch on every cross where the finger is.
+@Suite struct CalibrationThroughTheTransform {
+    @Test(arguments: Rotation.allCases)
+    func aSkewedSensorIsCalibrated(turn: Rotation) throws {
+        let canvas = turn.canvasSize(panelWidth: 1024, panelHeight: 600)
+        let raw = TouchTransform(canvasWidth: canvas.width, canvasHeight: canvas.height, touchRotation: turn)
+        let sensorW = Double(raw.panelWidth), sensorH = Double(raw.panelHeight)
+        // Where the skewed sensor says a finger on canvas point p is (sensor pixels).
+        func reading(_ p: Point) -> Point {
+            let s = turn.panelPoint(fromCanvas: p, panelWidth: sensorW, panelHeight: sensorH)
+            return Point(x: 0.93 * s.x + 0.04 * s.y + 21, y: -0.03 * s.x + 0.95 * s.y + 17)
+        }
+        var session = CalibrationSession(canvasWidth: canvas.width, canvasHeight: canvas.height, touchRotation: turn)
+        for (i, target) in session.targets.enumerated() {
+            let r = reading(target)
+            let seen = try #require(raw.canvasPoint(panelX: r.x, panelY: r.y))
+            _ = session.handle(InputEvent(.touch(.down, slot: 0, position: seen), time: Double(i)))
+            _ = session.handle(InputEvent(.touch(.up, slot: 0, position: .zero), time: Double(i) + 0.05))
+        }
+        guard case let .fitted(fit)? = session.outcome else { Issue.record("\(String(describing: session.outcome))"); return }
+        let calibrated = TouchTransform(canvasWidth: canvas.width, canvasHeight: canvas.height, touchRotation: turn, calibration: fit.matrix)
+        for p in [Point(x: 30, y: 40), Point(x: Double(canvas.width) / 2, y: Double(canvas.height) - 50), Point(x: 300, y: 200)] {
+            let r = reading(p)
+            let q = try #require(calibrated.canvasPoint(panelX: r.x, panelY: r.y))
+            #expect((q - p).length < 1e-6, "\(turn): \(p) → \(q)")
+        }
     }
 }
