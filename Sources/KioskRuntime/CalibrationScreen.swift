@@ -113,6 +113,7 @@ public final class CalibrationScreen: App {
 final class CalibrationView: View {
     private var targets: [Point] = []      // points
     private var current: Int?
+    private var taken = 0
     private let title = Label("Touch the centre of each cross", size: 24, color: Color(rgb: 0xFFFFFF), alignment: .center)
     private let progress = Label("", size: 17, color: Color(rgb: 0xAEAEB2), alignment: .center)
     private let message = Label("", size: 17, color: Color(rgb: 0xFF9F0A), alignment: .center)
@@ -125,6 +126,7 @@ final class CalibrationView: View {
     func show(_ session: CalibrationSession, scale: Double, result: String?) {
         targets = session.targets.map { $0 / scale }
         current = session.currentTarget
+        taken = session.touches.count
         if let i = current {
             progress.text = "Cross \(i + 1) of \(targets.count) · Esc cancels"
         } else {
@@ -160,7 +162,7 @@ final class CalibrationView: View {
     override func draw(in context: inout DrawContext) {
         context.fill(Rect(origin: .zero, size: frame.size), color: Color(rgb: 0x101014))
         for (i, p) in targets.enumerated() {
-            if let current, i < current {
+            if i < taken {
                 context.fillCircle(center: p, radius: 6, color: Color(rgb: 0x30D158))
             } else if i == current {
                 let arm = 28.0, line = 2.0, ring = 18.0

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import BoardConfig
 import Testing
 
@@ -166,5 +169,70 @@ import Testing
             #expect(message.count < 500, "\(message.count) characters")
             #expect(message.contains("(1048") && message.contains("characters)"))
         }
+    }
+}
+
+/// `glide calibrate` changes one key of the config in place, keeps the old file, and changes
+/// nothing when it cannot.
+@Suite struct ConfigFileTests {
+    static func folder() -> String {
+        var template = Array("/tmp/glide-config-XXXXXX".utf8CString)
+        return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+    }
+    static func write(_ text: String, _ path: String, mode: mode_t = 0o644) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode)
+        _ = text.withCString { Glibc.write(fd, $0, strlen($0)) }
+        fchmod(fd, mode)
+        close(fd)
+    }
+    static func read(_ path: String) -> String? {
+        guard let f = fopen(path, "r") else { return nil }
+        defer { fclose(f) }
+        var out = [UInt8](), buf = [UInt8](repeating: 0, count: 4096)
+        while true { let n = fread(&buf, 1, buf.count, f); if n <= 0 { break }; out += buf[..<n] }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    @Test func aKeyIsReplacedOnItsLineOrAddedAtTheEnd() throws {
+        let text = "# the lobby panel\nmode = 800x480\ncalibration = 1 0 0 0 1 0  # factory\nrotation = 90\n"
+        #expect(try ConfigFile.setting("calibration", to: "0.9 0 0.01 0 1.1 -0.02", in: text)
+                == "# the lobby panel\nmode = 800x480\ncalibration = 0.9 0 0.01 0 1.1 -0.02\nrotation = 90\n")
+        #expect(try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: "mode = 800x480") == "mode = 800x480\ncalibration = 1 0 0 0 1 0\n")
+        #expect(try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: "") == "calibration = 1 0 0 0 1 0\n")
+        // A value the file could not hold, or an old file that does not parse: refused.
+        #expect(throws: BoardConfigError.self) { try ConfigFile.setting("calibration", to: "0 0 0 0 0 0", in: text) }
+        #expect(throws: BoardConfigError.self) { try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: "mode = big\n") }
+    }
+
+    @Test func theOldFileIsKeptAndItsModeToo() throws {
+        let dir = Self.folder(), path = dir + "/board.conf"
+        let old = "# lobby\nmode = 800x480\nremote_token = secret-token\n"
+        Self.write(old, path, mode: 0o600)
+        let backup = try ConfigFile.set("calibration", to: "1 0 0.1 0 1 0", inFileAt: path)
+        #expect(backup == path + ".bak")
+        #expect(Self.read(path + ".bak") == old)
+        #expect(Self.read(path) == old + "calibration = 1 0 0.1 0 1 0\n")
+        var info = stat()
+        stat(path, &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(try BoardConfig.load(path: path).calibration == [1, 0, 0.1, 0, 1, 0])
+        // A missing file is made, with nothing to keep.
+        #expect(try ConfigFile.set("calibration", to: "1 0 0 0 1 0", inFileAt: dir + "/new.conf") == nil)
+        #expect(Self.read(dir + "/new.conf") == "calibration = 1 0 0 0 1 0\n")
+    }
+
+    @Test func aReadOnlyFileOrFolderLosesNothing() throws {
+        let dir = Self.folder(), path = dir + "/board.conf"
+        Self.write("mode = 800x480\n", path, mode: 0o444)
+        #expect { try ConfigFile.set("calibration", to: "1 0 0 0 1 0", inFileAt: path) } throws: { error in
+            "\(error)" == "cannot change \(path): the file has no write permission; nothing was written"
+        }
+        #expect(Self.read(path) == "mode = 800x480\n" && Self.read(path + ".bak") == nil)
+        #expect(throws: ConfigWriteError.self) { try ConfigFile.checkWritable(dir + "/no/such/folder.conf") }
+        #expect(throws: ConfigWriteError.self) { try ConfigFile.checkWritable(dir) }   // a folder, not a file
+        // A broken old file is named, and stays.
+        Self.write("mode = big\n", path, mode: 0o644)
+        #expect(throws: ConfigWriteError.self) { try ConfigFile.set("calibration", to: "1 0 0 0 1 0", inFileAt: path) }
+        #expect(Self.read(path) == "mode = big\n")
     }
 }

@@ -10,6 +10,8 @@ import Testing
 import Text
 import UI
 @testable import KioskRuntime
+import Geometry
+import TouchCalibration
 
 /// The runtime an app executable shares with `glide`: option checking, a builder that throws,
 /// and a headless run with its outputs.
@@ -114,5 +116,57 @@ import UI
         }
         #expect(!found.hasPrefix("/nonexistent"))
         #expect(warnings == ["$GLIDE_FONTS=/nonexistent/glide-fonts does not exist; looking for Glide's Fonts/ next to the executable instead"])
+    }
+}
+
+/// The calibration screen headless, from an input script: five taps through a skewed sensor,
+/// the outcome given once, the loop told to end after the result has shown.
+@Suite struct CalibrationScreenTests {
+    static func typography() throws -> Typography { try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath)) }
+
+    /// A tap in the script at `p` at `ms`.
+    static func tap(_ p: Point, _ ms: Int) -> String {
+        "{\"t\":\(ms),\"touch\":\"down\",\"id\":0,\"x\":\(p.x),\"y\":\(p.y)}\n{\"t\":\(ms + 60),\"touch\":\"up\",\"id\":0}\n"
+    }
+
+    @Test func fiveSkewedTapsAreFittedAndShown() throws {
+        let screen = CalibrationScreen(width: 800, height: 480, scaleFactor: 1, typography: try Self.typography())
+        var outcomes: [CalibrationSession.Outcome] = [], done = 0
+        screen.onOutcome = { outcomes.append($0); return "Saved in /etc/glide/board.conf." }
+        screen.onDone = { done += 1 }
+        var script = ""
+        for (i, t) in screen.session.targets.enumerated() {
+            script += Self.tap(Point(x: 0.9 * t.x + 0.05 * t.y + 30, y: -0.04 * t.x + 0.92 * t.y + 25), 500 + 700 * i)
+            if i == 1 { script += "{\"t\":\(700 * i + 900),\"screenshot\":\"third\"}\n" }
+        }
+        script += "{\"t\":3500,\"screenshot\":\"result\"}\n{\"t\":8000,\"state\":\"end\"}\n"
+        let runner = HeadlessRunner(app: screen, width: 800, height: 480)
+        let out = try runner.run(try InputScript.parse(script))
+        #expect(outcomes.count == 1 && done == 1)
+        guard case let .fitted(fit)? = outcomes.first else { Issue.record("\(outcomes)"); return }
+        #expect(fit.rmsError < 1e-6)
+        #expect(out.finalState.contains("\"outcome\":\"fitted\""), "\(out.finalState)")
+        #expect(out.finalState.contains("\"matrix\":\"\(fit.matrix.configValue)\""))
+        let third = try #require(out.screenshots.first { $0.name == "third" }?.image)
+        let result = try #require(out.screenshots.first { $0.name == "result" }?.image)
+        // The third cross is drawn (white at its centre), the first two are marked done (green).
+        let t = screen.session.targets
+        #expect(third[Int(t[2].x), Int(t[2].y)] == 0xFFFF_FFFF)
+        #expect(third[Int(t[0].x), Int(t[0].y)] == 0xFF30_D158)
+        #expect(result[Int(t[4].x), Int(t[4].y)] == 0xFF30_D158)
+        assertGolden(third, suite: "Calibration", name: "third-cross-800x480")
+        assertGolden(result, suite: "Calibration", name: "result-800x480")
+    }
+
+    @Test func noTouchForTheTimeoutCancels() throws {
+        let screen = CalibrationScreen(width: 480, height: 800, scaleFactor: 1.5, typography: try Self.typography(), timeoutSeconds: 5)
+        var outcomes: [CalibrationSession.Outcome] = [], done = 0
+        screen.onOutcome = { outcomes.append($0); return "" }
+        screen.onDone = { done += 1 }
+        // A touch at 3 s puts the timeout off to 8 s; the screen then shows the result until 10.5 s.
+        let script = Self.tap(Point(x: 60, y: 100), 3000) + "{\"t\":7500,\"state\":\"waiting\"}\n{\"t\":11000,\"state\":\"end\"}\n"
+        let out = try HeadlessRunner(app: screen, width: 480, height: 800).run(try InputScript.parse(script))
+        #expect(outcomes == [.cancelled("no touch for 5 s")] && done == 1)
+        #expect(out.states.first { $0.name == "waiting" }?.json.contains("\"target\":1") == true, "\(out.states)")
     }
 }
