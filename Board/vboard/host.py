@@ -277,6 +277,46 @@ def blank_check(blank, shots, states, check):
     check(blank.get("exit") == "0", f"glide with blanking exited cleanly (status {blank.get('exit')})")
 
 
+def calibration_check(cal, shots, states, rotation, check):
+    """Issue 14: `glide calibrate` against a touchscreen skewed on purpose."""
+    check(cal.get("good-exit") == "0", f"glide calibrate with a tap on each cross ended with status 0 ({cal.get('good-exit')})")
+    log = cal["log"].get("good", [])
+    crosses = [tuple(map(float, m.groups())) for m in (re.search(r"touch cross \d of 5 at (\d+),(\d+)", l) for l in log) if m]
+    touched = [tuple(map(float, m.groups())) for m in (re.search(r"cross \d touched at ([\d.]+),([\d.]+)", l) for l in log) if m]
+    misses = [((a - c) ** 2 + (b - d) ** 2) ** 0.5 for (a, b), (c, d) in zip(touched, crosses)]
+    check(len(touched) == 5 and min(misses) > 10,
+          f"the skewed sensor put the five touches {', '.join(f'{m:.0f}' for m in misses)} px from their crosses")
+    out = " ".join(cal["out"].get("good", []))
+    check(re.search(r"calibration = \S+ \S+ \S+ \S+ \S+ \S+ written to /tmp/board.conf \(the old file is /tmp/board.conf.bak\)", out)
+          is not None, f"it said what it wrote: {out!r}")
+    check(cal.get("config", "").startswith("calibration = ") and "1 0 0 0 1 0" not in cal.get("config", ""),
+          f"the config file now holds the fit: {cal.get('config')!r}")
+    check(cal.get("backup") == "kept", f"the old config was kept as board.conf.bak ({cal.get('backup')})")
+    if "calibrate-good" in shots:
+        w, h, rows = read_png(shots["calibrate-good"])
+        x, y = w // 2, h // 2
+        px = tuple(rows[y][3 * x:3 * x + 3])
+        check(px == (0x30, 0xD1, 0x58), f"the result screen marks the centre cross done (pixel {px})")
+    m = re.search(r"(\d+) (\d+) recorded (\{.*\})", cal.get("tap", ""))
+    if m:
+        want = (float(m.group(1)), float(m.group(2)))
+        got = json.loads(m.group(3))
+        d = ((got["x"] - want[0]) ** 2 + (got["y"] - want[1]) ** 2) ** 0.5
+        check(d <= 1.5, f"with the calibration, a tap at {want} through the skew landed at ({got['x']}, {got['y']}): {d:.2f} px off")
+    else:
+        check(False, f"the calibrated run recorded the tap ({cal.get('tap')!r})")
+    if rotation == 0:
+        pages = [((states.get(k) or {}).get("pageControls") or [{}])[0].get("currentPage") for k in ("cal-first", "cal-tapped")]
+        if pages[0] is not None:
+            check(pages[1] == pages[0] + 1, f"the calibrated tap on the page control turned the page {pages}")
+    check(cal.get("board-exit") == "0", f"glide with the calibration exited cleanly ({cal.get('board-exit')})")
+    spot = " ".join(cal["log"].get("spot", []))
+    check(cal.get("spot-exit") == "1" and "one spot" in spot,
+          f"five taps on one spot gave no calibration (status {cal.get('spot-exit')}): "
+          + (re.search(r"calibrate: (.*)", spot).group(1) if "calibrate: " in spot else spot[-200:]))
+    check(cal.get("after-spot") == "unchanged", f"and the config file stayed as it was ({cal.get('after-spot')})")
+
+
 def vkms_check(vkms, states, check):
     """Issue 15: glide on the VKMS card (atomic only, vertical blanks from a timer)."""
     if os.environ.get("VBOARD_VKMS", "1") == "0":
@@ -344,6 +384,7 @@ def main():
     states, stats, record, remote = {}, [], [], None
     vkms = {"log": [], "stats": []}
     blank = {"log": []}
+    cal = {"log": {}, "out": {}}
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         log.write(line + "\n"); log.flush()
@@ -400,6 +441,14 @@ def main():
         elif kind == "BLANKLOG":
             blank["log"].append(text)
             print("  guest glide with blanking:", text)
+        elif kind == "CAL":
+            what, _, rest = text.partition(" ")
+            cal[what] = rest.strip()
+            print(f"  calibration {what}: {rest.strip()}")
+        elif kind in ("CALLOG", "CALOUT"):
+            run, _, rest = text.partition(" ")
+            cal["log" if kind == "CALLOG" else "out"].setdefault(run, []).append(rest)
+            print(f"  guest calibrate ({run}):", rest)
         elif kind == "VKMSLOG":
             vkms["log"].append(text)
             print("  guest glide on vkms:", text)
@@ -524,6 +573,7 @@ def main():
         check(any("legacy modesetting" in l for l in EXLOGS), "the example ran with legacy modesetting (forced)")
     blank_check(blank, shots, states, check)
     vkms_check(vkms, states, check)
+    calibration_check(cal, shots, states, rotation, check)
 
     print("figures:")
     for k in ("UPTIME init-done", "UPTIME udev-settled", "UPTIME glide-start"):

@@ -242,5 +242,63 @@ if [ -f /modules/extra/vkms.ko ]; then
     while read -r l; do mark "VKMSSTATS $l"; done < /tmp/vkms-stats.txt
 fi
 echo quit > /tmp/touch.fifo
+
+# Touch calibration (issue 14): a second touchscreen whose readings are skewed against the
+# panel (x' = 0.9x + 0.05y + 30, y' = -0.04x + 0.92y + 25). `glide calibrate` shows five
+# crosses; a tap on each (through the skew) gives the fit, written into a config file whose
+# old version is kept. glide then runs with that config, and a tap through the same skew must
+# land where the finger was. Last, taps all on one spot must write nothing. Rotation 0 here:
+# the injector's screen pixels are then canvas pixels.
+sleep 0.3
+mkfifo /tmp/skew.fifo
+uinput-touch "$W" "$H" /tmp/skew.fifo /tmp/skew.ack 0.9 0.05 30 -0.04 0.92 25 &
+CONF=/tmp/board.conf
+printf '# the virtual board\ncalibration = 1 0 0 0 1 0   # factory\n' > $CONF
+cp $CONF /tmp/board.conf.orig
+# Runs `glide calibrate` and taps each cross it asks for, at the cross ($1 = exact) or all
+# at one spot ($1 = "X Y"); $2 names the run in the marks.
+calibrate() {
+    rm -f /tmp/cal.log /tmp/skew.ack
+    glide calibrate --config $CONF --rotation 0 < /dev/tty1 > /tmp/cal.out 2> /tmp/cal.log &
+    GLIDE=$!
+    wait_log /tmp/cal.log "input device added: Glide skewed touchscreen"
+    for i in 1 2 3 4 5; do
+        wait_log /tmp/cal.log "touch cross $i of 5" || { diag "calibrate did not ask for cross $i"; break; }
+        xy=$(sed -n "s/.*touch cross $i of 5 at \([0-9]*\),\([0-9]*\).*/\1 \2/p" /tmp/cal.log | tail -1)
+        [ "$1" = exact ] || xy="$1"
+        echo "tap $xy" > /tmp/skew.fifo
+        j=0; while ! grep -q "done $i" /tmp/skew.ack 2>/dev/null && [ $j -lt 100 ]; do sleep 0.05; j=$((j+1)); done
+    done
+    sleep 1
+    shot "calibrate-$2"
+    i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+    kill -0 $GLIDE 2>/dev/null && { diag "calibrate did not end"; kill -TERM $GLIDE; }
+    wait $GLIDE
+    mark "CAL $2-exit $?"
+    while read -r l; do mark "CALLOG $2 $l"; done < /tmp/cal.log
+    while read -r l; do mark "CALOUT $2 $l"; done < /tmp/cal.out
+}
+calibrate exact good
+mark "CAL config $(grep '^calibration' $CONF)"
+mark "CAL backup $(cmp -s /tmp/board.conf.orig $CONF.bak && echo kept || echo lost)"
+rm -f $STATE /tmp/cal-record.jsonl
+glide board --app "$APP" --config $CONF --rotation 0 --state-file $STATE --record /tmp/cal-record.jsonl < /dev/tty1 > /dev/null 2> /tmp/calboard.log &
+GLIDE=$!
+wait_state
+wait_log /tmp/calboard.log "input device added: Glide skewed touchscreen"
+mark "STATE cal-first $(cat $STATE 2>/dev/null)"
+sent=$(sed -n 's/^done //p' /tmp/skew.ack | tail -1)
+echo "tap $TAP" > /tmp/skew.fifo
+i=0; while ! grep -q "done $((${sent:-0} + 1))" /tmp/skew.ack 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+sleep 0.5
+wait_state
+mark "STATE cal-tapped $(cat $STATE 2>/dev/null)"
+stop_app "glide with the calibration"
+mark "CAL board-exit $?"
+mark "CAL tap $TAP recorded $(grep -m1 '"down"' /tmp/cal-record.jsonl)"
+cp $CONF /tmp/board.conf.good
+calibrate "400 300" spot
+mark "CAL after-spot $(cmp -s /tmp/board.conf.good $CONF && echo unchanged || echo changed)"
+echo quit > /tmp/skew.fifo
 mark "DONE $(up)"
 poweroff -f

@@ -1,11 +1,14 @@
 // A virtual multitouch touchscreen for the virtual board (runs inside the VM).
-// Usage: uinput-touch WIDTH HEIGHT FIFO ACKFILE
+// Usage: uinput-touch WIDTH HEIGHT FIFO ACKFILE [A B C D E F]
 // Creates a direct-touch device through /dev/uinput (INPUT_PROP_DIRECT, BTN_TOUCH, MT slots,
 // ABS_X/Y = 0..WIDTH-1 x 0..HEIGHT-1, so libinput's transformed coordinates equal panel pixels),
 // then reads commands from FIFO, one per line, and writes "done N" to ACKFILE after each:
 //   swipe X1 Y1 X2 Y2 MILLISECONDS STEPS   one finger, down, STEPS moves, up
 //   tap X Y                                 down and up 60 ms later
 //   quit
+// With A..F the sensor is skewed against the panel: a finger at screen pixel (x, y) is reported
+// at (A*x + B*y + C, D*x + E*y + F), rounded and kept in range, as a badly mounted or
+// uncalibrated touchscreen would; the calibration test undoes it.
 #include <fcntl.h>
 #include <linux/uinput.h>
 #include <stdio.h>
@@ -17,6 +20,15 @@
 
 static int fd;
 static int tracking = 1;
+static int width, height;
+static double skew[6] = { 1, 0, 0, 0, 1, 0 };
+
+// The sensor's reading for screen pixel (x, y).
+static void sense(int x, int y, int *sx, int *sy) {
+    double rx = skew[0] * x + skew[1] * y + skew[2], ry = skew[3] * x + skew[4] * y + skew[5];
+    *sx = rx < 0 ? 0 : rx > width - 1 ? width - 1 : (int)(rx + 0.5);
+    *sy = ry < 0 ? 0 : ry > height - 1 ? height - 1 : (int)(ry + 0.5);
+}
 
 static void emit(int type, int code, int value) {
     struct input_event ev;
@@ -30,6 +42,7 @@ static void sleep_ms(int ms) {
     nanosleep(&ts, NULL);
 }
 static void down(int x, int y) {
+    sense(x, y, &x, &y);
     emit(EV_ABS, ABS_MT_SLOT, 0);
     emit(EV_ABS, ABS_MT_TRACKING_ID, tracking++);
     emit(EV_ABS, ABS_MT_POSITION_X, x); emit(EV_ABS, ABS_MT_POSITION_Y, y);
@@ -38,6 +51,7 @@ static void down(int x, int y) {
     sync_report();
 }
 static void move(int x, int y) {
+    sense(x, y, &x, &y);
     emit(EV_ABS, ABS_MT_SLOT, 0);
     emit(EV_ABS, ABS_MT_POSITION_X, x); emit(EV_ABS, ABS_MT_POSITION_Y, y);
     emit(EV_ABS, ABS_X, x); emit(EV_ABS, ABS_Y, y);
@@ -57,8 +71,10 @@ static void abs_setup(int code, int max) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5) { fprintf(stderr, "usage: %s WIDTH HEIGHT FIFO ACKFILE\n", argv[0]); return 2; }
+    if (argc != 5 && argc != 11) { fprintf(stderr, "usage: %s WIDTH HEIGHT FIFO ACKFILE [A B C D E F]\n", argv[0]); return 2; }
     int w = atoi(argv[1]), h = atoi(argv[2]);
+    width = w; height = h;
+    if (argc == 11) for (int i = 0; i < 6; i++) skew[i] = atof(argv[5 + i]);
     fd = open("/dev/uinput", O_WRONLY | O_NONBLOCK);
     if (fd < 0) { perror("/dev/uinput"); return 1; }
     ioctl(fd, UI_SET_EVBIT, EV_SYN);
@@ -74,9 +90,9 @@ int main(int argc, char **argv) {
     struct uinput_setup setup;
     memset(&setup, 0, sizeof setup);
     setup.id.bustype = BUS_VIRTUAL; setup.id.vendor = 0x1209; setup.id.product = 0x6c64;
-    strcpy(setup.name, "Glide virtual touchscreen");
+    strcpy(setup.name, argc == 11 ? "Glide skewed touchscreen" : "Glide virtual touchscreen");
     if (ioctl(fd, UI_DEV_SETUP, &setup) < 0 || ioctl(fd, UI_DEV_CREATE) < 0) { perror("UI_DEV_CREATE"); return 1; }
-    fprintf(stderr, "uinput-touch: %dx%d touchscreen created\n", w, h);
+    fprintf(stderr, "uinput-touch: %dx%d touchscreen created%s\n", w, h, argc == 11 ? " (skewed)" : "");
 
     int n = 0;
     char line[256];
