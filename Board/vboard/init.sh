@@ -255,19 +255,24 @@ uinput-touch "$W" "$H" /tmp/skew.fifo /tmp/skew.ack 0.9 0.05 30 -0.04 0.92 25 &
 CONF=/tmp/board.conf
 printf '# the virtual board\ncalibration = 1 0 0 0 1 0   # factory\n' > $CONF
 cp $CONF /tmp/board.conf.orig
+# A tap through the skewed touchscreen at "X Y", waiting until the injector has sent it.
+skew_tap() {
+    sent=$(sed -n 's/^done //p' /tmp/skew.ack 2>/dev/null | tail -1)
+    echo "tap $1" > /tmp/skew.fifo
+    j=0; while ! grep -q "done $((${sent:-0} + 1))" /tmp/skew.ack 2>/dev/null && [ $j -lt 100 ]; do sleep 0.05; j=$((j+1)); done
+}
 # Runs `glide calibrate` and taps each cross it asks for, at the cross ($1 = exact) or all
 # at one spot ($1 = "X Y"); $2 names the run in the marks.
 calibrate() {
-    rm -f /tmp/cal.log /tmp/skew.ack
+    rm -f /tmp/cal.log
     glide calibrate --config $CONF --rotation 0 < /dev/tty1 > /tmp/cal.out 2> /tmp/cal.log &
     GLIDE=$!
     wait_log /tmp/cal.log "input device added: Glide skewed touchscreen"
-    for i in 1 2 3 4 5; do
-        wait_log /tmp/cal.log "touch cross $i of 5" || { diag "calibrate did not ask for cross $i"; break; }
-        xy=$(sed -n "s/.*touch cross $i of 5 at \([0-9]*\),\([0-9]*\).*/\1 \2/p" /tmp/cal.log | tail -1)
+    for k in 1 2 3 4 5; do
+        wait_log /tmp/cal.log "touch cross $k of 5" || { diag "calibrate did not ask for cross $k"; break; }
+        xy=$(sed -n "s/.*touch cross $k of 5 at \([0-9]*\),\([0-9]*\).*/\1 \2/p" /tmp/cal.log | tail -1)
         [ "$1" = exact ] || xy="$1"
-        echo "tap $xy" > /tmp/skew.fifo
-        j=0; while ! grep -q "done $i" /tmp/skew.ack 2>/dev/null && [ $j -lt 100 ]; do sleep 0.05; j=$((j+1)); done
+        skew_tap "$xy"
     done
     sleep 1
     shot "calibrate-$2"
@@ -287,9 +292,7 @@ GLIDE=$!
 wait_state
 wait_log /tmp/calboard.log "input device added: Glide skewed touchscreen"
 mark "STATE cal-first $(cat $STATE 2>/dev/null)"
-sent=$(sed -n 's/^done //p' /tmp/skew.ack | tail -1)
-echo "tap $TAP" > /tmp/skew.fifo
-i=0; while ! grep -q "done $((${sent:-0} + 1))" /tmp/skew.ack 2>/dev/null && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+skew_tap "$TAP"
 sleep 0.5
 wait_state
 mark "STATE cal-tapped $(cat $STATE 2>/dev/null)"
