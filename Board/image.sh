@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# A bootable kiosk image under systemd (issue 14): Debian 12 from Debian's packages (mmdebstrap),
+# the static glide with fonts and content, Board/glide@.service enabled for a non-root service
+# user, Board/70-glide.rules, no login on the panel's tty1.
+#
+#   Board/image.sh build   .build-image/glide.img (ext4 root file system, made with mkfs.ext4 -d:
+#                          no loop devices) and .build-image/initrd.img, a busybox initramfs
+#                          that loads the modules and switches to the image's systemd
+#   Board/image.sh test    boots it in QEMU (TCG, virtio-gpu, the image opened read-only with
+#                          -snapshot) and checks through the serial console and QMP screendumps
+#
+# The kernel and the release build of glide come from Board/vboard.sh (same cache). Environment:
+# IMAGE_CACHE (default .build-image), IMAGE_SIZE (panel, 1280x800).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+CACHE=${IMAGE_CACHE:-$ROOT/.build-image}
+VCACHE=${VBOARD_CACHE:-$ROOT/.build-vboard}
+SIZE=${IMAGE_SIZE:-1280x800}
+W=${SIZE%x*}; H=${SIZE#*x}
+MODE=${1:-}
+case "$MODE" in build|test) ;; *) echo "usage: $0 build|test" >&2; exit 2 ;; esac
+step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
+
+missing=()
+command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
+command -v mkfs.ext4 >/dev/null || missing+=(e2fsprogs)
+if [ ${#missing[@]} -gt 0 ]; then
+    step "installing ${missing[*]}"
+    apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
+fi
+mkdir -p "$CACHE"
+
+# --- kernel and glide, as the virtual board builds them -------------------------------------------
+step "kernel and glide (Board/vboard.sh image)"
+VBOARD_VKMS=0 VBOARD_EXAMPLE=0 "$HERE/vboard.sh" image > "$CACHE/vboard-image.log" 2>&1 || {
+    tail -20 "$CACHE/vboard-image.log"; echo "image: Board/vboard.sh image failed" >&2; exit 1; }
+BIN=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board" --show-bin-path)/glide
+KVER=$(ls "$VCACHE/kroot/lib/modules" | head -1)
+
+# --- the root file system: Debian's packages only ----------------------------------------------
+# glide's shared libraries, by the Debian packages that hold them on this machine.
+LIBS=$(for l in $(ldd "$BIN" | awk '/=> \//{print $3}'); do dpkg -S "$(readlink -f "$l")" 2>/dev/null || dpkg -S "$l"; done \
+       | cut -d: -f1 | sort -u | tr '\n' ',')
+PACKAGES="systemd,systemd-sysv,udev,procps,${LIBS%,}"
+MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
+MIRROR=${MIRROR:-http://deb.debian.org/debian}
+KEY=$(echo "$PACKAGES $MIRROR" | md5sum | cut -c1-12)
+if [ ! -f "$CACHE/rootfs-$KEY.tar" ]; then
+    step "mmdebstrap: Debian 12 minbase with $PACKAGES"
+    rm -f "$CACHE"/rootfs-*.tar
+    mmdebstrap --quiet --variant=minbase --include="$PACKAGES" --dpkgopt='path-exclude=/usr/share/{doc,man,locale}/*' \
+        bookworm "$CACHE/rootfs-$KEY.tar" "deb $MIRROR bookworm main" "deb $MIRROR bookworm-updates main" \
+        > "$CACHE/mmdebstrap.log" 2>&1 || { tail -20 "$CACHE/mmdebstrap.log"; echo "image: mmdebstrap failed" >&2; exit 1; }
+fi
+
+step "staging the image"
+S=$CACHE/stage
+rm -rf "$S"; mkdir -p "$S"
+tar -xf "$CACHE/rootfs-$KEY.tar" -C "$S"
+strip -o "$S/usr/local/bin/glide" "$BIN"
+mkdir -p "$S/usr/share/glide" "$S/etc/glide"
+cp -r "$ROOT/Fonts" "$S/usr/share/glide/Fonts"
+cp -r "$ROOT/Board/content" "$S/usr/share/glide/content"
+printf '# The kiosk image (Board/image.sh): glide@glide runs `glide board --config` with this file.\napp = catalog\n' \
+    > "$S/etc/glide/board.conf"
+cp "$HERE/glide@.service" "$S/etc/systemd/system/"
+mkdir -p "$S/etc/systemd/system/glide@.service.d" "$S/etc/systemd/system/multi-user.target.wants"
+printf '[Service]\nEnvironment=GLIDE_FONTS=/usr/share/glide/Fonts GLIDE_CONTENT=/usr/share/glide/content\n' \
+    > "$S/etc/systemd/system/glide@.service.d/image.conf"
+ln -s ../glide@.service "$S/etc/systemd/system/multi-user.target.wants/glide@glide.service"
+cp "$HERE/70-glide.rules" "$S/etc/udev/rules.d/"
+chroot "$S" useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin --groups video,input glide
+# No login prompt on the panel, where it would show between the kernel and the first frame.
+ln -s /dev/null "$S/etc/systemd/system/getty@tty1.service"
+ln -s /dev/null "$S/etc/systemd/system/serial-getty@ttyS0.service"
+echo glide-kiosk > "$S/etc/hostname"
+echo '/dev/vda / ext4 defaults,noatime 0 1' > "$S/etc/fstab"
+# The test's own unit: it runs only with glide.imagetest on the kernel command line.
+mkdir -p "$S/usr/local/lib/glide"
+cp "$HERE/image/image-test.sh" "$S/usr/local/lib/glide/image-test.sh"; chmod +x "$S/usr/local/lib/glide/image-test.sh"
+cat > "$S/etc/systemd/system/glide-image-test.service" <<'UNIT'
+[Unit]
+Description=Board/image.sh test: checks on the running kiosk
+ConditionKernelCommandLine=glide.imagetest
+After=glide@glide.service
+[Service]
+Type=oneshot
+ExecStart=/usr/local/lib/glide/image-test.sh
+StandardInput=tty
+TTYPath=/dev/ttyS0
+StandardOutput=tty
+[Install]
+WantedBy=multi-user.target
+UNIT
+ln -s ../glide-image-test.service "$S/etc/systemd/system/multi-user.target.wants/glide-image-test.service"
+step "mkfs.ext4 -d"
+rm -f "$CACHE/glide.img"
+mkfs.ext4 -q -F -L glide-root -d "$S" "$CACHE/glide.img" 1G
+echo "root file system: $(du -sh "$S" | cut -f1) in $CACHE/glide.img"
+
+# --- initramfs: modules, then the image's systemd ------------------------------------------------
+I=$CACHE/initramfs
+rm -rf "$I"; mkdir -p "$I"/{bin,modules,proc,sys,dev,newroot}
+cp /bin/busybox "$I/bin/busybox"
+cat > "$I/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
+for m in $(cat /modules/order); do insmod "/modules/$m" 2>/dev/null; done
+i=0; while [ ! -b /dev/vda ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+mount -t ext4 -o rw,noatime /dev/vda /newroot || { echo "initramfs: cannot mount /dev/vda"; poweroff -f; }
+umount /proc /sys; mount --move /dev /newroot/dev
+exec switch_root /newroot /sbin/init
+INIT
+chmod +x "$I/init"
+: > "$I/modules/order"
+for m in virtio_pci virtio_blk ext4 virtio_gpu virtio_input uinput evdev; do
+    modprobe -d "$VCACHE/kroot" -S "$KVER" --show-depends "$m" | awk '/^insmod/{print $2}'
+done | awk '!seen[$0]++' | while read -r ko; do
+    cp "$ko" "$I/modules/"; basename "$ko" >> "$I/modules/order"
+done
+( cd "$I" && find . | cpio -H newc -o --quiet | gzip -1 > "$CACHE/initrd.img" )
+echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' < "$I/modules/order")"
+[ "$MODE" = build ] && exit 0
+
+# --- test ----------------------------------------------------------------------------------------
+OUT=$CACHE/out
+rm -rf "$OUT"; mkdir -p "$OUT"
+step "headless render of the first frame (catalog, ${W}x${H})"
+echo '{"t":3000,"screenshot":"rest"}' > "$OUT/rest-script.jsonl"
+"$BIN" run --backend headless --app catalog --size "${W}x${H}" --script "$OUT/rest-script.jsonl" --out "$OUT/headless" >/dev/null
+cp "$OUT/headless/rest.png" "$OUT/expected-first.png"
+step "booting the image"
+APPEND="console=ttyS0 quiet vt.global_cursor_default=0 panic=-1 glide.imagetest"
+QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
+      -kernel "$VCACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot -snapshot
+      -drive "file=$CACHE/glide.img,format=raw,if=virtio"
+      -device "virtio-gpu-pci,xres=$W,yres=$H" -display none -serial stdio)
+status=0
+python3 "$HERE/image/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" || status=$?
+step "done"
+exit $status

@@ -1,0 +1,123 @@
+"""Board/image.sh test, host side: boots the kiosk image in QEMU, takes a QMP screendump every
+half second until the first frame (no console text or login prompt may show before it), answers
+the guest's screendump requests, and checks what the guest reports over the serial console."""
+import os, re, subprocess, sys, threading, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vboard"))
+from host import QMP, read_png, differing_pixels  # noqa: E402
+
+TIMEOUT = 600
+
+
+def lit(rows):
+    return sum(1 for r in rows for i in range(0, len(r), 3) if r[i:i + 3] != b"\0\0\0")
+
+
+def main():
+    outdir, expected_png, qemu = sys.argv[1], sys.argv[2], sys.argv[3:]
+    qmp_path = os.path.join(outdir, "qmp.sock")
+    qemu = qemu + ["-qmp", f"unix:{qmp_path},server=on,wait=off"]
+    t0 = time.time()
+    proc = subprocess.Popen(qemu, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    timer = threading.Timer(TIMEOUT, proc.kill); timer.start()
+    qmp, lock = QMP(qmp_path), threading.Lock()
+    ew, eh, expected = read_png(expected_png)
+
+    def dump(name):
+        path = os.path.join(outdir, f"{name}.png")
+        with lock:
+            r = qmp.call("screendump", filename=os.path.abspath(path), format="png")
+        return path if "error" not in r else None
+
+    # Boot watch: screendumps until one equals the headless frame.
+    boot = {"shots": [], "first": None}
+    def watch():
+        n = 0
+        while boot["first"] is None and proc.poll() is None and time.time() - t0 < 120:
+            t = time.time() - t0
+            path = dump(f"boot-{n:03d}")
+            if path:
+                w, h, rows = read_png(path)
+                same = (w, h) == (ew, eh) and differing_pixels(rows, expected) == 0
+                boot["shots"].append((t, path, same, lit(rows), rows))
+                if same: boot["first"] = t
+            n += 1
+            time.sleep(0.5)
+    threading.Thread(target=watch, daemon=True).start()
+
+    marks, shots, journal = {}, {}, []
+    log = open(os.path.join(outdir, "console.log"), "w")
+    for raw in proc.stdout:
+        line = raw.decode("utf-8", "replace").rstrip("\r\n")
+        log.write(line + "\n"); log.flush()
+        m = re.search(r"@@(\w+) ?(.*)@@", line)
+        if not m:
+            continue
+        kind, text = m.group(1), m.group(2)
+        if kind == "SHOT":
+            shots[text] = dump(text)
+            proc.stdin.write(b"ok\n"); proc.stdin.flush()
+        elif kind == "JOURNAL":
+            journal.append(text)
+        else:
+            key = kind + (" " + text.split()[0] if kind == "RESTART" else "")
+            marks[key] = text
+            print(f"  {kind} {text}")
+    proc.wait(); timer.cancel()
+
+    ok = True
+    def check(cond, what):
+        nonlocal ok
+        print(("PASS " if cond else "FAIL ") + what)
+        ok = ok and cond
+
+    check("DONE" in marks, "the guest ran every check and powered off")
+    check(boot["first"] is not None, "a screendump during boot equals the headless render of the first frame"
+          + (f" ({boot['first']:.1f} s after QEMU started)" if boot["first"] else ""))
+    # Before the first frame the panel may show nothing, or QEMU's own "Display output is not
+    # active" (before the guest's driver takes it): never a text console or a login prompt.
+    before = [s for s in boot["shots"] if boot["first"] is None or s[0] < boot["first"]]
+    inactive = before[0][4] if before else None
+    flashes = [f"{t:.1f} s ({n} lit pixels, {os.path.basename(p)})" for t, p, same, n, rows in before
+               if n > 0 and rows != inactive]
+    check(not flashes and len(before) > 0,
+          f"no console text between QEMU's start and the first frame ({len(before)} screendumps"
+          + (f"; text at {', '.join(flashes[:3])}" if flashes else ": black, or QEMU's inactive-output notice") + ")")
+    if shots.get("first"):
+        n = differing_pixels(read_png(shots["first"])[2], expected)
+        check(n == 0, f"the service's first frame equals the headless render ({n} pixels differ)")
+    user = marks.get("USER", "")
+    check(user.startswith("glide ") and "uid=0" not in user,
+          f"glide runs as the service user, not root: {user}")
+    check(all(g in user for g in ("video", "input")), "with the video and input groups the udev rules give device access by")
+    for sig in ("SEGV", "KILL"):
+        r = marks.get(f"RESTART {sig}", "")
+        check("back" in r, f"after systemctl kill -s {sig} systemd restarted glide (Restart=always): {r}")
+        if shots.get(f"after-{sig}"):
+            n = differing_pixels(read_png(shots[f"after-{sig}"])[2], expected)
+            check(n == 0, f"and its frame is back on screen ({n} pixels differ)")
+    wd = marks.get("WATCHDOG", "")
+    check("back" in wd and "watchdog" in marks.get("WATCHDOGLOG", "").lower(),
+          f"a stopped glide (SIGSTOP) was killed by systemd's watchdog and restarted: {wd}; {marks.get('WATCHDOGLOG')}")
+    if shots.get("after-watchdog"):
+        n = differing_pixels(read_png(shots["after-watchdog"])[2], expected)
+        check(n == 0, f"and its frame is back on screen ({n} pixels differ)")
+    if shots.get("console"):
+        rows = read_png(shots["console"])[2]
+        n = lit(rows)
+        check(0 < n < ew * eh // 20 and rows != inactive,
+              f"the text console came back when the service was stopped ({n} lit pixels)")
+    print("figures:")
+    if boot["first"] is not None:
+        print(f"  QEMU start to the first frame on screen (host clock, screendumps every 0.5 s): {boot['first']:.1f} s")
+    m = re.search(r"first frame on screen at uptime ([\d.]+)", marks.get("FIRSTFRAME", ""))
+    if m: print(f"  kernel's clock (uptime) at the first frame: {m.group(1)} s")
+    if "BOOT" in marks: print(f"  systemd-analyze: {marks['BOOT']}")
+    if "PRIORITIES" in marks: print(f"  journal priorities of glide@glide's lines (count \"PRIORITY\":level): {marks['PRIORITIES']}")
+    print(f"  total {time.time() - t0:.0f} s; screendumps and console log in {outdir}")
+    print("IMAGE TEST PASSED" if ok else "IMAGE TEST FAILED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+#!/bin/bash
+# Board/image.sh test, inside the kiosk image: a oneshot unit started after glide@glide when the
+# kernel command line has glide.imagetest. Talks to the host over the serial console with marker
+# lines @@NAME text@@; for @@SHOT name@@ it waits for the host's reply (a QMP screendump first).
+mark() { echo "@@$*@@"; }
+shot() { mark "SHOT $1"; read -r reply; }
+U=glide@glide.service
+up() { cut -d' ' -f1 /proc/uptime; }
+prop() { systemctl show -p "$1" --value $U; }
+# glide logs this once per start, when its first frame is on screen.
+frames() { journalctl -b -u $U -o cat --no-pager | grep -c "first frame on screen"; }
+# Until more than $1 first frames were logged, at most $2 seconds.
+wait_frames() {
+    i=0; while [ "$(frames)" -le "$1" ] && [ $i -lt $(($2 * 10)) ]; do sleep 0.1; i=$((i+1)); done
+    [ "$(frames)" -gt "$1" ]
+}
+
+wait_frames 0 90 || mark "FAIL no first frame within 90 s"
+mark "FIRSTFRAME $(journalctl -b -u $U -o cat --no-pager | grep -m1 'first frame on screen')"
+mark "BOOT $(systemd-analyze 2>/dev/null | head -1)"
+shot first
+PID=$(prop MainPID)
+mark "USER $(ps -o user= -p "$PID") uid=$(awk '/^Uid/{print $2}' /proc/"$PID"/status) groups=$(ps -o supgrp= -p "$PID" | tr -d ' ')"
+mark "DEVICES $(stat -c '%n %U:%G %a' /dev/dri/card0 /dev/input/event* 2>/dev/null | tr '\n' ';')"
+mark "STATUS $(prop ActiveState)/$(prop SubState)"
+# Text on tty1 while glide has it in graphics mode: not shown now; what must show once it stops.
+printf '\n\n  Glide kiosk image: the text console on tty1\n' > /dev/tty1
+
+for sig in SEGV KILL; do
+    n=$(frames)
+    systemctl kill -s $sig $U
+    if wait_frames "$n" 60; then mark "RESTART $sig back restarts=$(prop NRestarts)"; else mark "RESTART $sig none"; fi
+    sleep 1
+    shot "after-$sig"
+done
+
+# A glide that stops answering: SIGSTOP; systemd's watchdog (WatchdogSec) must kill and restart it.
+n=$(frames); PID=$(prop MainPID); t0=$(up)
+kill -STOP "$PID"
+if wait_frames "$n" 90; then
+    mark "WATCHDOG back restarts=$(prop NRestarts) after $(awk -v t="$t0" '{printf "%.1f", $1 - t}' /proc/uptime) s"
+else
+    mark "WATCHDOG none"
+fi
+mark "WATCHDOGLOG $(journalctl -b -u $U -o cat --no-pager | grep -m1 -i 'watchdog')"
+sleep 1
+shot after-watchdog
+mark "PRIORITIES $(journalctl -b -u $U -o json --no-pager | grep -o '"PRIORITY":"[0-9]"' | sort | uniq -c | tr -s ' \n' ' ')"
+journalctl -b -u $U -o short-monotonic --no-pager | tail -40 | while read -r l; do mark "JOURNAL $l"; done
+
+systemctl stop $U
+sleep 2
+mark "STOPPED $(prop ActiveState)"
+shot console
+mark "DONE $(up)"
+systemctl poweroff --force --force
