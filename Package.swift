@@ -11,7 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
         // Remote control's HTTP server (REM-1); no traits: FoundationEssentials only, no swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
         // Hummingbird's own lifecycle, used directly for a graceful stop on SIGTERM.
@@ -30,10 +30,10 @@ let package = Package(
         // libpng's row API reports errors by longjmp: it is driven from C, never from Swift.
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
-        .target(name: "Runtime", dependencies: ["Raster", "Geometry", "CLinux"]),
+        .target(name: "Runtime", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
-        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs", "KioskRuntime"]),
+        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
@@ -43,12 +43,12 @@ let package = Package(
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
-        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "TouchCalibration", "CInput"]),
+        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "TouchCalibration", "CInput", .product(name: "Logging", package: "swift-log")]),
         // Five-point touch calibration (issue 14): the least-squares fit and the session, pure.
         .target(name: "TouchCalibration", dependencies: ["Runtime", "Geometry"]),
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
         .target(name: "BoardConfig", dependencies: ["Geometry", "ImageCodecs"]),
-        .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs"]),
+        .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs", .product(name: "Logging", package: "swift-log")]),
         // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
         .target(name: "RemoteControl", dependencies: [
             "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs",
@@ -99,7 +99,7 @@ let package = Package(
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Headless", "UI", "Text", "Raster", "Geometry"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Headless", "UI", "Text", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig"]),

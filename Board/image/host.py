@@ -62,6 +62,8 @@ def main():
             proc.stdin.write(b"ok\n"); proc.stdin.flush()
         elif kind == "JOURNAL":
             journal.append(text)
+        elif kind in ("CHAIN", "BLAME"):
+            marks.setdefault(kind, []).append(text)
         else:
             key = kind + (" " + text.split()[0] if kind == "RESTART" else "")
             marks[key] = text
@@ -105,6 +107,15 @@ def main():
     if shots.get("after-watchdog"):
         n = differing_pixels(read_png(shots["after-watchdog"])[2], expected)
         check(n == 0, f"and its frame is back on screen ({n} pixels differ)")
+    if shots.get("after-release"):
+        n = differing_pixels(read_png(shots["after-release"])[2], expected)
+        check(n == 0, f"the display released (SIGUSR1) and taken back (SIGUSR2) shows the frame again ({n} pixels differ)")
+    levels = dict((int(p), int(c)) for c, p in re.findall(r'(\d+) "PRIORITY":"(\d)"', marks.get("PRIORITIES", "")))
+    check(all(levels.get(p, 0) > 0 for p in (4, 5, 6)),
+          f"glide's own journal lines carry their levels: warning, notice and info ({marks.get('PRIORITIES')})")
+    for p in (4, 5, 6): print(f"  priority {p}: {marks.get(f'PRIORITY{p}', '')}")
+    check(marks.get("DISPATCHNICE") == "0",
+          f"no libdispatch complaint about thread priorities (LimitNICE= lets its workers renice): {marks.get('DISPATCHNICE')}")
     if shots.get("console"):
         rows = read_png(shots["console"])[2]
         n = lit(rows)
@@ -117,8 +128,9 @@ def main():
         print(f"  QEMU start to the app at rest on screen: {boot['first']:.1f} s")
     m = re.search(r"first frame on screen at uptime ([\d.]+)", marks.get("FIRSTFRAME", ""))
     if m: print(f"  kernel's clock (uptime) at the first frame: {m.group(1)} s")
-    if "BOOT" in marks: print(f"  systemd-analyze: {marks['BOOT']}")
-    if "PRIORITIES" in marks: print(f"  journal priorities of glide@glide's lines (count \"PRIORITY\":level): {marks['PRIORITIES']}")
+    if "ANALYZE" in marks: print(f"  systemd-analyze: {marks['ANALYZE']}")
+    for l in marks.get("CHAIN", []): print(f"  critical chain: {l}")
+    for l in marks.get("BLAME", []): print(f"  blame: {l}")
     print(f"  total {time.time() - t0:.0f} s; screendumps and console log in {outdir}")
     print("IMAGE TEST PASSED" if ok else "IMAGE TEST FAILED")
     return 0 if ok else 1

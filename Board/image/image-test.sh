@@ -17,7 +17,6 @@ wait_frames() {
 
 wait_frames 0 90 || mark "FAIL no first frame within 90 s"
 mark "FIRSTFRAME $(journalctl -b -u $U -o cat --no-pager | grep -m1 'first frame on screen')"
-mark "BOOT $(systemd-analyze 2>&1 | head -1)"
 # The headless render is the app at rest 3 s in, after its start-up animation.
 sleep 4
 shot first
@@ -47,7 +46,22 @@ fi
 mark "WATCHDOGLOG $(journalctl -b -u $U -o cat --no-pager | grep -m1 -i 'watchdog')"
 sleep 1
 shot after-watchdog
-mark "PRIORITIES $(journalctl -b -u $U -o json --no-pager | grep -o '"PRIORITY":"[0-9]"' | sort | uniq -c | tr -s ' \n' ' ')"
+# The display released and taken back (SIGUSR1, SIGUSR2): logged at notice, and the frame is back.
+n=$(journalctl -b -u $U -o cat --no-pager | grep -c "taking the display back")
+systemctl kill -s USR1 $U; sleep 1; systemctl kill -s USR2 $U
+i=0; while [ "$(journalctl -b -u $U -o cat --no-pager | grep -c "taking the display back")" -le "$n" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+sleep 1
+shot after-release
+# glide's own lines (not systemd's about the unit), by priority.
+mark "PRIORITIES $(journalctl -b _SYSTEMD_UNIT=$U _COMM=glide -o json --no-pager | grep -o '"PRIORITY":"[0-9]"' | sort | uniq -c | tr -s ' \n' ' ')"
+for p in 4 5 6; do
+    mark "PRIORITY$p $(journalctl -b _SYSTEMD_UNIT=$U _COMM=glide -p $p..$p -o cat --no-pager | tail -1)"
+done
+mark "DISPATCHNICE $(journalctl -b _SYSTEMD_UNIT=$U -o cat --no-pager | grep -c 'Failed to set thread priority')"
+# Where the boot's time went, now that it is finished.
+mark "ANALYZE $(systemd-analyze 2>&1 | head -1)"
+systemd-analyze critical-chain $U 2>&1 | tail -n +3 | while read -r l; do mark "CHAIN $l"; done
+systemd-analyze blame 2>&1 | head -8 | while read -r l; do mark "BLAME $l"; done
 journalctl -b -u $U -o short-monotonic --no-pager | tail -40 | while read -r l; do mark "JOURNAL $l"; done
 
 systemctl stop $U

@@ -5,6 +5,7 @@ import Raster
 import Runtime
 #if canImport(Glibc)
 import Glibc
+import Logging
 #endif
 
 // The board's parts of a `FrameLoop` (LOOP-1): the DRM display as its output, its supervision
@@ -41,9 +42,9 @@ public final class DisplaySupervisor: LoopSource {
     public let name = "display"
     public private(set) var released = false
     var lastRetry = -Double.infinity
-    let log: (String) -> Void
+    let log: Logger
 
-    public init(display: DRMDisplay, log: @escaping (String) -> Void) {
+    public init(display: DRMDisplay, log: Logger) {
         self.display = display
         self.log = log
     }
@@ -56,7 +57,7 @@ public final class DisplaySupervisor: LoopSource {
 
     public func service(readable: Bool, now: Double, loop: FrameLoop) throws {
         if readable {
-            do { try display.handleEvents() } catch { log("\(error)") }
+            do { try display.handleEvents() } catch { log.error("\(error)") }
         }
         if display.isPaused && !released && now >= lastRetry + 1 {
             lastRetry = now
@@ -68,11 +69,11 @@ public final class DisplaySupervisor: LoopSource {
     public func handle(signal: Int32, loop: FrameLoop) {
         switch signal {
         case SIGUSR1:
-            log("releasing the display (SIGUSR1)")
+            log.notice("releasing the display (SIGUSR1)")
             released = true
             display.pause()
         case SIGUSR2:
-            log("taking the display back (SIGUSR2)")
+            log.notice("taking the display back (SIGUSR2)")
             released = false
             if display.resume() { loop.requestFrame() }
         default:
@@ -83,7 +84,7 @@ public final class DisplaySupervisor: LoopSource {
     /// A connector changed: pause if ours went away, else try to bring a lost display back.
     func hotplugged(_ loop: FrameLoop) throws {
         if display.connectorMayHaveChanged() {
-            log("display disconnected: paused until it is back")
+            log.warning("display disconnected: paused until it is back")
         } else if display.isPaused && !released {
             try resume(loop)
         }
@@ -91,7 +92,7 @@ public final class DisplaySupervisor: LoopSource {
 
     func resume(_ loop: FrameLoop) throws {
         if display.resume() {
-            log("display is back: \(display.summary)")
+            log.notice("display is back: \(display.summary)")
             loop.requestFrame()
         } else if display.isModeGone {
             throw BoardLoopError.displayModeGone("\(display.mode)")
@@ -157,9 +158,9 @@ public final class InputRecorder {
 public final class StateFile {
     public let path: String
     var exists = false
-    let log: (String) -> Void
+    let log: Logger
 
-    public init(path: String, log: @escaping (String) -> Void) {
+    public init(path: String, log: Logger) {
         self.path = path
         self.log = log
     }
@@ -169,7 +170,7 @@ public final class StateFile {
             try FileIO.writeAll(Array((json + "\n").utf8), path: path)
             exists = true
         } catch {
-            log("cannot write the state file: \(error)")
+            log.error("cannot write the state file: \(error)")
         }
     }
 

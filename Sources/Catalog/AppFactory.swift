@@ -34,7 +34,7 @@ public enum AppFactory {
 
     /// Loads the fonts shipped with Glide (`$GLIDE_FONTS`, or `Fonts/` above the executable).
     public static func typography() throws -> Typography {
-        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: report))
+        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: { report($0, level: .warning) }))
     }
 
     /// The catalog from a manifest file; a manifest that cannot be read or parsed becomes a

@@ -8,3 +8,4 @@
 @_exported import UI
 @_exported import Headless
 @_exported import KioskRuntime
+@_exported import Logging

@@ -20,7 +20,7 @@ import Glibc
 /// recording, `--stats` and remote control. Every app gets the same.
 public enum BoardRuntime {
     public static func run(_ options: BoardOptions, app source: AppSource, appName: String? = nil) throws {
-        let log: @Sendable (String) -> Void = report
+        let log = processLog
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }
         // Checked before the display is taken, so that a bad address or token says so at once.
@@ -30,7 +30,7 @@ public enum BoardRuntime {
         let display = try openDisplay(options, cfg, log: log)
         defer {
             display.restore()
-            log("display restored; exiting")
+            log.info("display restored; exiting")
         }
         var transform = touchTransform(cfg, display: display, log: log)
         if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
@@ -67,7 +67,7 @@ public enum BoardRuntime {
         if let recorder { driver.onInput = recorder.record }
         loop.onFirstFrame = { t in
             if recorder?.origin == nil { recorder?.origin = t }
-            log("first frame on screen at uptime \(uptime())")
+            log.info("first frame on screen at uptime \(uptime())")
         }
         if let path = options.stateFile {
             let stateFile = StateFile(path: path, log: log)
@@ -76,11 +76,11 @@ public enum BoardRuntime {
         }
 
         let console = VirtualTerminal(fd: STDIN_FILENO)
-        if console != nil { log("the terminal on standard input is in graphics mode with its keyboard off until exit") }
+        if console != nil { log.info("the terminal on standard input is in graphics mode with its keyboard off until exit") }
         defer { console?.restore() }
 
         let server = try remoteConfiguration.map(RemoteRuntime.start)
-        if let server { log("remote control on port \(server.port ?? 0)") }
+        if let server { log.info("remote control on port \(server.port ?? 0)") }
         loop.remote = server
         defer { if let server { RemoteRuntime.stop(server) } }
 
@@ -100,26 +100,26 @@ public enum BoardRuntime {
 extension BoardRuntime {
     /// The display the config names, at its mode, turned by the configured rotation or, with
     /// none configured, by the panel's own orientation property.
-    static func openDisplay(_ options: BoardOptions, _ cfg: BoardConfig, log: @Sendable (String) -> Void) throws -> DRMDisplay {
+    static func openDisplay(_ options: BoardOptions, _ cfg: BoardConfig, log: Logger) throws -> DRMDisplay {
         let configuredTurn = options.rotation != nil || cfg.place(of: "rotation") != nil ? Rotation(rawValue: cfg.rotation) ?? Rotation.none : nil
         let device = try DRMDevice.open(configured: cfg.card)
         let display = try DRMDisplay(
             device: device, connectorName: cfg.connector,
             mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
             rotation: configuredTurn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
-        log("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
+        log.info("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
         if configuredTurn == nil, let o = display.connector.panelOrientation, o != .none {
-            log("rotation \(o.rawValue)° from the connector's panel orientation property")
+            log.notice("rotation \(o.rawValue)° from the connector's panel orientation property")
         }
-        if let refusal = display.atomicRefusal { log("atomic modesetting not used: \(refusal)") }
+        if let refusal = display.atomicRefusal { log.notice("atomic modesetting not used: \(refusal)") }
         return display
     }
 
     /// Touches through the touch rotation (`touch_rotation`, else the display's), uncalibrated.
-    static func touchTransform(_ cfg: BoardConfig, display: DRMDisplay, log: @Sendable (String) -> Void) -> TouchTransform {
+    static func touchTransform(_ cfg: BoardConfig, display: DRMDisplay, log: Logger) -> TouchTransform {
         let turn = display.rotation
         let touchTurn = cfg.touchRotation.flatMap(Rotation.init(rawValue:)) ?? turn
-        if touchTurn != turn { log("touch rotation \(touchTurn.rawValue)°, display rotation \(turn.rawValue)°") }
+        if touchTurn != turn { log.notice("touch rotation \(touchTurn.rawValue)°, display rotation \(turn.rawValue)°") }
         return TouchTransform(canvasWidth: display.canvasWidth, canvasHeight: display.canvasHeight, touchRotation: touchTurn)
     }
 }
@@ -129,29 +129,29 @@ extension BoardRuntime {
     /// backlight, or a black frame when the chosen one is missing (said in the log). Returns the
     /// backlight when there is one in use.
     static func setUpBlanking(_ driver: FrameDriver, display: DRMDisplay, cfg: BoardConfig,
-                              log: @escaping @Sendable (String) -> Void) -> Backlight? {
+                              log: Logger) -> Backlight? {
         driver.blanking = IdleBlanking(idleSeconds: cfg.idleBlankSeconds, now: 0)
         let wanted = BlankMethod(rawValue: cfg.blank) ?? .dpms
         var backlight: Backlight?
         if cfg.brightness != nil || (wanted == .backlight && cfg.idleBlankSeconds > 0) {
-            do { backlight = try Backlight(device: cfg.backlight) } catch { log("\(error)") }
+            do { backlight = try Backlight(device: cfg.backlight) } catch { log.warning("\(error)") }
         }
         if let percent = cfg.brightness, let backlight {
             do {
                 try backlight.setBrightness(percent: percent)
-                log("\(backlight.name): brightness \(percent)% (\(backlight.level) of \(backlight.maxBrightness))")
-            } catch { log("\(error)") }
+                log.info("\(backlight.name): brightness \(percent)% (\(backlight.level) of \(backlight.maxBrightness))")
+            } catch { log.warning("\(error)") }
         }
         guard cfg.idleBlankSeconds > 0 else { return backlight }
         switch wanted {
         case .dpms:
-            do { driver.screenPower = try DPMSPower(display: display) } catch { log("\(error): blanking with a black frame") }
+            do { driver.screenPower = try DPMSPower(display: display) } catch { log.warning("\(error): blanking with a black frame") }
         case .backlight:
-            if let backlight { driver.screenPower = backlight } else { log("blanking with a black frame") }
+            if let backlight { driver.screenPower = backlight } else { log.warning("blanking with a black frame") }
         case .black:
             break
         }
-        log("the screen goes dark after \(fixed(cfg.idleBlankSeconds, 0)) s without input (\(driver.screenPower?.name ?? "black frame"))")
+        log.info("the screen goes dark after \(fixed(cfg.idleBlankSeconds, 0)) s without input (\(driver.screenPower?.name ?? "black frame"))")
         return backlight
     }
 }

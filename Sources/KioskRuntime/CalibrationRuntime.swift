@@ -8,6 +8,7 @@ import Runtime
 import TouchCalibration
 #if canImport(Glibc)
 import Glibc
+import Logging
 #endif
 
 /// `glide calibrate`, `APP calibrate`: the same display, touchscreen and config as `board`.
@@ -41,23 +42,23 @@ public struct CalibrateCommand: ParsableCommand {
 /// is 1 and the reason is on standard error.
 public enum CalibrationRuntime {
     public static func run(_ command: CalibrateCommand) throws {
-        let log: @Sendable (String) -> Void = report
+        let log = processLog
         let options = command.options
         guard let path = options.config else { throw ValidationError("pass --config FILE") }
         let cfg = try options.mergedConfig(apps: nil)
         // Before anyone touches anything: a file that cannot take the result says so now.
         do { try ConfigFile.checkWritable(path) } catch {
-            report("calibrate: \(error)")
+            log.error("calibrate: \(error)")
             throw ExitCode(1)
         }
         let display = try BoardRuntime.openDisplay(options, cfg, log: log)
         defer {
             display.restore()
-            log("display restored; exiting")
+            log.info("display restored; exiting")
         }
         // Raw touches: through the touch rotation only; the config's old matrix is set aside.
         let transform = BoardRuntime.touchTransform(cfg, display: display, log: log)
-        if cfg.calibration != nil { log("the calibration in \(path) is not applied while calibrating") }
+        if cfg.calibration != nil { log.notice("the calibration in \(path) is not applied while calibrating") }
         let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
         let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)
 
@@ -104,7 +105,7 @@ public enum CalibrationRuntime {
         if let saved {
             print(saved)
         } else {
-            report("calibrate: \(failure ?? "calibration stopped by a signal; nothing was written")")
+            log.error("calibrate: \(failure ?? "calibration stopped by a signal; nothing was written")")
             throw ExitCode(1)
         }
     }

@@ -7,6 +7,7 @@ import TouchCalibration
 import UI
 #if canImport(Glibc)
 import Glibc
+import Logging
 #endif
 
 /// The full-screen five-point calibration (`glide calibrate`, `APP calibrate`): a cross to
@@ -19,7 +20,7 @@ public final class CalibrationScreen: App {
     public var onOutcome: ((CalibrationSession.Outcome) -> String)?
     /// Called when the outcome has been on screen for `resultSeconds`.
     public var onDone: (() -> Void)?
-    public var log: (String) -> Void = { _ in }
+    public var log = Logger(label: "glide.calibration") { _ in SwiftLogNoOpLogHandler() }
     public static let resultSeconds = 2.5
 
     let window: Window
@@ -51,7 +52,7 @@ public final class CalibrationScreen: App {
     private func logTarget() {
         guard let i = session.currentTarget else { return }
         let p = session.targets[i]
-        log("calibration: touch cross \(i + 1) of \(session.targets.count) at \(Int(p.x)),\(Int(p.y))")
+        log.info("calibration: touch cross \(i + 1) of \(session.targets.count) at \(Int(p.x)),\(Int(p.y))")
     }
 
     public func handle(_ event: InputEvent) {
@@ -60,10 +61,10 @@ public final class CalibrationScreen: App {
         let before = session.touches.count
         guard session.handle(event) else { return }
         if session.touches.count > before, let p = session.touches.last {
-            log("calibration: cross \(before + 1) touched at \(fixed(p.x, 1)),\(fixed(p.y, 1))")
+            log.info("calibration: cross \(before + 1) touched at \(fixed(p.x, 1)),\(fixed(p.y, 1))")
             logTarget()
         } else if let notice = session.notice {
-            log("calibration: \(notice)")
+            log.notice("calibration: \(notice)")
         }
         if session.outcome != nil { finish() } else { view.show(session, scale: window.scaleFactor, result: nil) }
     }

@@ -68,7 +68,7 @@ public enum HeadlessRuntime {
             do {
                 if isScreenshot { try PNG.write(display.screen, to: "\(out)/\(name).png", alpha: .opaque) }
                 else { try writeText(driver.stateJSON(at: t) + "\n", to: "\(out)/\(name).json") }
-            } catch { driver.log("\(error)") }
+            } catch { driver.log.error("\(error)") }
         }
         let server = try RemoteRuntime.start(remote)
         let port = server.port ?? remote.port
@@ -85,9 +85,9 @@ public enum HeadlessRuntime {
 enum RemoteRuntime {
     /// Starts the server and waits until it listens (port 0: see `server.port`).
     static func start(_ configuration: RemoteConfiguration) throws -> RemoteServer {
-        let server = try RemoteServer(configuration: configuration, logger: Logger(label: "glide.remote"))
+        let server = try RemoteServer(configuration: configuration, logger: processLog)
         do { _ = try server.startBlocking() } catch {
-            report("\(error)")
+            processLog.error("\(error)")
             throw ExitCode(1)
         }
         return server

@@ -52,7 +52,7 @@ public enum Kiosk {
             case var other: try other.run()   // --help and the like
             }
         } catch {
-            KioskCommand.exit(withError: error)
+            KioskCommand.exitReporting(error)
         }
     }
 
@@ -69,7 +69,7 @@ public enum Kiosk {
     /// executable (install the app with a copy of Glide's `Fonts/`), else the Glide checkout it
     /// was built from.
     public static func typography() throws -> Typography {
-        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: report))
+        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: { report($0, level: .warning) }))
     }
 
     /// Runs `window` headless on a virtual clock through `script` and returns the last frame
@@ -110,4 +110,18 @@ struct HeadlessCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run headless: on a virtual clock from a script (PNG and JSON out), or in real time under remote control.")
     @OptionGroup var options: HeadlessOptions
+}
+
+extension ParsableCommand {
+    /// Exits for `error` as `exit(withError:)` does, except that under systemd, when standard
+    /// error is the journal, the message is logged at priority error rather than as plain text.
+    public static func exitReporting(_ error: any Error) -> Never {
+        let code = exitCode(for: error)
+        if standardErrorIsJournal && code != .success {
+            let message = fullMessage(for: error)
+            if !message.isEmpty { processLog.error("\(message)") }
+            Glibc.exit(code.rawValue)
+        }
+        exit(withError: error)
+    }
 }

@@ -141,7 +141,7 @@ public struct HeadlessOptions: ParsableArguments {
         do {
             return try InputScript.parse(try readText(script))
         } catch {
-            report("\(script): \(error)")
+            processLog.error("\(script): \(error)")
             throw ExitCode(2)
         }
     }

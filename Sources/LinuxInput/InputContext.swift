@@ -3,6 +3,7 @@ import Geometry
 import Runtime
 #if canImport(Glibc)
 import Glibc
+import Logging
 #endif
 
 /// Why input could not start, phrased for the person setting up the board.
@@ -65,7 +66,7 @@ public final class InputContext {
     /// Pixels scrolled per wheel detent.
     public var wheelStep: Double = 48
     /// Where messages about devices go (added, removed).
-    public var log: (String) -> Void
+    public var log: Logger
 
     private let li: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
@@ -77,7 +78,7 @@ public final class InputContext {
     public private(set) var devices: [String] = []
 
     public init(backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
-                log: @escaping (String) -> Void = { _ in }) throws(InputError)
+                log: Logger = Logger(label: "glide.input") { _ in SwiftLogNoOpLogHandler() }) throws(InputError)
     {
         self.transform = transform
         self.pointerAsTouch = pointerAsTouch
@@ -148,10 +149,10 @@ public final class InputContext {
                 if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { caps.append("touch") }
                 if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 { caps.append("keyboard") }
                 if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_POINTER) != 0 { caps.append("pointer") }
-                log("input device added: \(name) (\(node)) [\(caps.joined(separator: ","))]")
+                log.info("input device added: \(name) (\(node)) [\(caps.joined(separator: ","))]")
             } else {
                 if let i = devices.firstIndex(of: name) { devices.remove(at: i) }
-                log("input device removed: \(name) (\(node))")
+                log.info("input device removed: \(name) (\(node))")
                 if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
                     out.append(contentsOf: assembler.cancelAll(time: monotonicSeconds()))
                 }

@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import Logging
 
 /// What every frame loop does with an app, written once: input delivery (a key line is a press
 /// and a release), timers and posted work, rest detection, and rendering a frame into the shadow
@@ -24,8 +25,8 @@ public final class FrameDriver {
     /// Called with each input event before the app gets it (a recorder).
     public var onInput: ((InputEvent) -> Void)?
     /// Where the loop reports (the app's timers report here too).
-    public var log: @Sendable (String) -> Void = report {
-        didSet { app.scheduler?.report = log }
+    public var log: Logger = processLog {
+        didSet { app.scheduler?.log = log }
     }
 
     /// Idle blanking (`idle_blank_seconds`): when the screen goes dark, which input only wakes.
@@ -107,27 +108,27 @@ public final class FrameDriver {
         if let power = screenPower {
             do {
                 try power.setPower(on: false)
-                log("screen off (\(power.name)) after \(fixed(t - blanking.lastActivity, 0)) s without input")
+                log.info("screen off (\(power.name)) after \(fixed(t - blanking.lastActivity, 0)) s without input")
                 return
             } catch {
-                log("cannot switch the screen off through \(power.name): \(error); blanking with a black frame from now on")
+                log.warning("cannot switch the screen off through \(power.name): \(error); blanking with a black frame from now on")
                 screenPower = nil
             }
         }
         do {
             try display.present(PixelBuffer(width: frame.width, height: frame.height, fill: PremultipliedColor(argb: 0xFF00_0000)),
                                 damage: Region(frame.bounds))
-        } catch { log("present failed: \(error)") }
-        log("screen black after \(fixed(t - blanking.lastActivity, 0)) s without input")
+        } catch { log.error("present failed: \(error)") }
+        log.info("screen black after \(fixed(t - blanking.lastActivity, 0)) s without input")
     }
 
     func screenCameOn(at t: Double) {
         if let power = screenPower {
-            do { try power.setPower(on: true) } catch { log("cannot switch the screen on through \(power.name): \(error)") }
+            do { try power.setPower(on: true) } catch { log.warning("cannot switch the screen on through \(power.name): \(error)") }
         }
         needsFullPresent = true
         needsDraw = true
-        log("screen on")
+        log.info("screen on")
     }
 
     /// Input injected past `deliver` (the remote API) at `t`: activity, and it wakes the screen.
@@ -147,7 +148,7 @@ public final class FrameDriver {
         let start = clock?()
         if scheduler.runDue(upTo: t) { needsDraw = true }
         if let start, let clock, clock() - start > 0.1 {
-            log("timers and posted work took \(fixed((clock() - start) * 1000, 0)) ms on the loop: frames were late")
+            log.warning("timers and posted work took \(fixed((clock() - start) * 1000, 0)) ms on the loop: frames were late")
         }
     }
 
@@ -182,7 +183,7 @@ public final class FrameDriver {
         if !damage.isEmpty {
             do {
                 try display.present(frame, damage: damage, inputTimes: inputTimesOnClock ? pendingInputTimes : [])
-            } catch { log("present failed: \(error)") }
+            } catch { log.error("present failed: \(error)") }
             presentedFrames += 1
         }
         if let start, let clock {

@@ -2,6 +2,7 @@ import Geometry
 import Raster
 #if canImport(Glibc)
 import Glibc
+import Logging
 #endif
 
 /// Where a real-time loop's frames go: a DRM/KMS output, or memory when headless.
@@ -79,7 +80,7 @@ public final class FrameLoop {
     public var onRest: ((Double) -> Void)?
     /// Signals caught by `catchSignals` other than SIGINT and SIGTERM (which stop the loop).
     public var onSignal: ((Int32) -> Void)?
-    public var log: @Sendable (String) -> Void { driver.log }
+    public var log: Logger { driver.log }
 
     let wake: WakePipe
     let notifier = SystemdNotifier()
@@ -192,7 +193,7 @@ public final class FrameLoop {
             for byte in wake.drain() {
                 let s = Int32(byte)
                 if s == 0 || s == SIGINT || s == SIGTERM {
-                    if s != 0 { log("signal \(s): exiting") }
+                    if s != 0 { log.notice("signal \(s): exiting") }
                     stopRequested = true
                 } else {
                     onSignal?(s)

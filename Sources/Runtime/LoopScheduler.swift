@@ -2,6 +2,7 @@ import CLinux
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import Logging
 #endif
 
 /// Timers and work handed in from other threads, run on a frame loop's thread at the loop's
@@ -41,7 +42,7 @@ public final class LoopScheduler: @unchecked Sendable {
     public let wakeFD: Int32
     /// Where a timer that throws, or a post after the loop stopped, is reported (the loop's log).
     /// Read on whichever thread reports; set it before the loop starts.
-    public var report: @Sendable (String) -> Void = Runtime.report
+    public var log: Logger = processLog
 
     public init() {
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
@@ -57,7 +58,7 @@ public final class LoopScheduler: @unchecked Sendable {
     @discardableResult
     public func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
         guard seconds.isFinite, seconds >= 0 else {
-            report("after(\(seconds)): the delay must be a finite number of seconds, 0 or more; the timer was not started")
+            log.error("after(\(seconds)): the delay must be a finite number of seconds, 0 or more; the timer was not started")
             return LoopTimer(scheduler: nil, id: 0)
         }
         return add(delay: seconds, interval: nil, action)
@@ -69,7 +70,7 @@ public final class LoopScheduler: @unchecked Sendable {
     @discardableResult
     public func every(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
         guard seconds.isFinite, seconds > 0 else {
-            report("every(\(seconds)): the interval must be a finite number of seconds above 0; the timer was not started")
+            log.error("every(\(seconds)): the interval must be a finite number of seconds above 0; the timer was not started")
             return LoopTimer(scheduler: nil, id: 0)
         }
         return add(delay: seconds, interval: seconds, action)
@@ -121,7 +122,7 @@ public final class LoopScheduler: @unchecked Sendable {
             }
             now = entry.due
             do { try entry.action() } catch {
-                report("a timer threw \(error)" + (entry.interval == nil ? "" : "; it keeps running"))
+                log.error("a timer threw \(error)\(entry.interval == nil ? "" : "; it keeps running")")
             }
             ran = true
         }
@@ -181,7 +182,7 @@ public final class LoopScheduler: @unchecked Sendable {
         case true?:
             return true
         case false?:
-            report("work posted after the loop stopped was dropped (and any more will be, silently)")
+            log.warning("work posted after the loop stopped was dropped (and any more will be, silently)")
             return false
         case nil:
             return false

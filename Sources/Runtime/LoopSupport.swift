@@ -85,15 +85,6 @@ public final class WakePipe: Sendable {
 nonisolated(unsafe) private var signalWakeFD: Int32 = -1
 nonisolated(unsafe) private var caughtSignals: [Int32] = []
 
-/// The name the process was started as ("glide", or an app's own executable).
-public var processName: String {
-    let path = CommandLine.arguments.first ?? "glide"
-    return path.split(separator: "/").last.map(String.init) ?? path
-}
-
-/// A message for the person running the process: "NAME: message" on standard error.
-@Sendable public func report(_ message: String) { standardError("\(processName): \(message)") }
-
 /// Writes one line to standard error, unbuffered (a crash loses nothing): the one place Glide's
 /// loops and commands report.
 public func standardError(_ line: String) { writeLine(line, to: 2) }

@@ -156,7 +156,7 @@ struct BenchCommand: ParsableCommand {
                 let path = try image ?? Self.shippedPicture()
                 do { picture = try Image.read(path: path) } catch { throw ImageError(path: path, underlying: error) }
             } catch {
-                report("glide bench zoom: \(error)")
+                processLog.error("glide bench zoom: \(error)")
                 throw ExitCode(2)
             }
             let scene = ZoomScene(image: picture, width: width, height: height, frames: frames)!

@@ -31,7 +31,7 @@ struct BoardCommand: ParsableCommand {
             return app
         }
         return try Catalog.makeApp(name: name, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
-                                   report: { report("content: \($0)") })
+                                   report: { processLog.warning("content: \($0)") })
     }
 
     struct Run: ParsableCommand {

@@ -126,13 +126,13 @@ func parseSamples(_ path: String) throws -> [TraceSample] {
     do {
         text = try readText(path)
     } catch {
-        report("\(error)")
+        processLog.error("\(error)")
         throw ExitCode(2)
     }
     do {
         return try TouchTrace.parse(text)
     } catch {
-        report("\(path): \(error)")
+        processLog.error("\(path): \(error)")
         throw ExitCode(2)
     }
 }

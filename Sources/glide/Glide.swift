@@ -8,4 +8,14 @@ struct Glide: ParsableCommand {
         commandName: "glide",
         abstract: "A touch-scrolling UI stack for kiosk touchscreens.",
         subcommands: [DemoCommand.self, RunCommand.self, FeelCommand.self, BenchCommand.self, BoardCommand.self, CalibrateCommand.self])
+
+    /// ArgumentParser's main, with the error that ends the process at priority error in the journal.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exitReporting(error)
+        }
+    }
 }

@@ -23,7 +23,7 @@ struct AppOptions: ParsableArguments {
             throw ValidationError("unknown app '\(app)' (\(AppFactory.names.joined(separator: ", ")))")
         }
         return try AppFactory.window(named: app, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
-                                     rows: rows, report: { report("content: \($0)") })
+                                     rows: rows, report: { processLog.warning("content: \($0)") })
     }
 }
 

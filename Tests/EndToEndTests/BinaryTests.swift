@@ -102,6 +102,33 @@ import UI
         _ = unlink(scriptPath)
     }
 
+    /// Under systemd with standard error in the journal (JOURNAL_STREAM is its device:inode),
+    /// each line carries its syslog priority; elsewhere the same lines are plain.
+    @Test func linesCarryTheirPriorityOnlyWhenStandardErrorIsTheJournal() throws {
+        try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
+        let log = "/tmp/glide-e2e-\(getpid())-journal.log"
+        func run(_ args: String, journal: Bool) throws -> (status: Int32, lines: [String]) {
+            let env = journal ? "JOURNAL_STREAM=$(stat -c %d:%i \(log))" : "JOURNAL_STREAM=1:1"
+            let r = try shell("(: > \(log); \(env) \(Self.glide) \(args) 2>> \(log); s=$?; cat \(log) >&2; exit $s)", name: "journal")
+            return (r.status, r.stderr.split(separator: "\n").map(String.init))
+        }
+        // A script that is not there: the process's log at error, exit status 2.
+        let missing = try run("run --backend headless --script /nonexistent/s.jsonl", journal: true)
+        #expect(missing.status == 2)
+        #expect(missing.lines.count == 1 && missing.lines[0].hasPrefix("<3>glide: /nonexistent/s.jsonl: "), "\(missing.lines)")
+        let plain = try run("run --backend headless --script /nonexistent/s.jsonl", journal: false)
+        #expect(plain.status == 2)
+        #expect(plain.lines.count == 1 && plain.lines[0].hasPrefix("glide: /nonexistent/s.jsonl: "), "\(plain.lines)")
+        // ArgumentParser's refusal and its usage lines: every line at error.
+        let unknown = try run("run --bogus", journal: true)
+        #expect(unknown.status == 64)
+        #expect(unknown.lines.count > 1 && unknown.lines.allSatisfy { $0.hasPrefix("<3>") }, "\(unknown.lines)")
+        #expect(unknown.lines.first?.contains("--bogus") == true)
+        // Help is not an error: plain text on standard output.
+        #expect(try run("run --help", journal: true).lines.isEmpty)
+        _ = unlink(log)
+    }
+
     /// Negative numbers after a space (issue 12): `--velocity -300`, `--offset -20`.
     @Test func feelReleaseTakesNegativeNumbersAfterASpace() throws {
         try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")

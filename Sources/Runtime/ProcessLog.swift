@@ -1,0 +1,92 @@
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The name the process was started as ("glide", or an app's own executable).
+public var processName: String {
+    let path = CommandLine.arguments.first ?? "glide"
+    return path.split(separator: "/").last.map(String.init) ?? path
+}
+
+/// The process's log: "NAME: message" lines on standard error, written at once (a crash loses
+/// nothing). Under systemd, when standard error is the journal, each line carries its level as
+/// a syslog priority (`journalctl -p warning` finds Glide's warnings).
+public let processLog = Logger.standardError()
+
+/// A message for the person running the process, on the process's log.
+@Sendable public func report(_ message: String, level: Logger.Level = .notice) {
+    processLog.log(level: level, "\(message)")
+}
+
+extension Logger {
+    /// A logger writing "NAME: message" lines to standard error, prefixed with `<N>` priorities
+    /// when standard error is systemd's journal.
+    public static func standardError(label: String = "glide") -> Logger {
+        lines(label: label) { level, text in
+            let line = "\(processName): \(text)"
+            guard standardErrorIsJournal else { return Runtime.standardError(line) }
+            let prefix = "<\(syslogPriority(level))>"
+            // journald takes the priority line by line.
+            Runtime.standardError(line.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { prefix + $0 }.joined(separator: "\n"))
+        }
+    }
+
+    /// A logger handing each message, as one text with its metadata, to `write`: for tests, or an
+    /// app that keeps its own log.
+    public static func lines(label: String = "glide",
+                             _ write: @escaping @Sendable (Logger.Level, String) -> Void) -> Logger {
+        Logger(label: label) { _ in LineLogHandler(write: write) }
+    }
+}
+
+/// The syslog priority of a level: what journald and syslog filter on.
+public func syslogPriority(_ level: Logger.Level) -> Int {
+    switch level {
+    case .trace, .debug: 7
+    case .info: 6
+    case .notice: 5
+    case .warning: 4
+    case .error: 3
+    case .critical: 2
+    }
+}
+
+/// True when standard error is the stream systemd connected to the journal: JOURNAL_STREAM names
+/// its device and inode, and a shell in between may have redirected fd 2 elsewhere.
+public let standardErrorIsJournal: Bool = {
+    guard let value = getenv("JOURNAL_STREAM") else { return false }
+    return isJournalStream(String(cString: value), fd: 2)
+}()
+
+/// True when `journalStream` ("DEVICE:INODE", systemd's JOURNAL_STREAM) names the file `fd` is.
+public func isJournalStream(_ journalStream: String, fd: Int32) -> Bool {
+    let parts = journalStream.split(separator: ":")
+    guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return false }
+    return UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+}
+
+/// One line per message: the message, then its metadata as sorted key=value pairs and its error.
+public struct LineLogHandler: LogHandler {
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    let write: @Sendable (Logger.Level, String) -> Void
+
+    public init(write: @escaping @Sendable (Logger.Level, String) -> Void) { self.write = write }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var text = event.message.description
+        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        for (key, value) in all.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }
+        if let error = event.error { text += ": \(error)" }
+        write(event.level, text)
+    }
+}
