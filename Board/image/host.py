@@ -62,7 +62,7 @@ def main():
             proc.stdin.write(b"ok\n"); proc.stdin.flush()
         elif kind == "JOURNAL":
             journal.append(text)
-        elif kind in ("CHAIN", "BLAME"):
+        elif kind in ("CHAIN", "BLAME", "START"):
             marks.setdefault(kind, []).append(text)
         else:
             key = kind + (" " + text.split()[0] if kind == "RESTART" else "")
@@ -131,6 +131,7 @@ def main():
     if "ANALYZE" in marks: print(f"  systemd-analyze: {marks['ANALYZE']}")
     for l in marks.get("CHAIN", []): print(f"  critical chain: {l}")
     for l in marks.get("BLAME", []): print(f"  blame: {l}")
+    for l in marks.get("START", []): print(f"  glide's first start: {l}")
     print(f"  total {time.time() - t0:.0f} s; screendumps and console log in {outdir}")
     print("IMAGE TEST PASSED" if ok else "IMAGE TEST FAILED")
     return 0 if ok else 1

@@ -62,6 +62,8 @@ mark "DISPATCHNICE $(journalctl -b _SYSTEMD_UNIT=$U -o cat --no-pager | grep -c 
 mark "ANALYZE $(systemd-analyze 2>&1 | head -1)"
 systemd-analyze critical-chain $U 2>&1 | tail -n +3 | while read -r l; do mark "CHAIN $l"; done
 systemd-analyze blame 2>&1 | head -8 | while read -r l; do mark "BLAME $l"; done
+journalctl -b -o short-monotonic --no-pager | grep -m1 -B1 -A0 "Starting glide@glide" | while read -r l; do mark "START $l"; done
+journalctl -b -o short-monotonic --no-pager _SYSTEMD_UNIT=$U | head -8 | while read -r l; do mark "START $l"; done
 journalctl -b -u $U -o short-monotonic --no-pager | tail -40 | while read -r l; do mark "JOURNAL $l"; done
 
 systemctl stop $U

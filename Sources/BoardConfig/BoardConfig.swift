@@ -52,6 +52,10 @@ public struct BoardConfig: Hashable, Sendable {
     /// Scanout buffers: 2, or 3 for frames that take longer than a refresh period.
     public var buffers = 2
     public static let bufferCounts = 2...3
+    /// Seconds the board waits at start for a display card that is not there yet, or that udev
+    /// has not yet opened to the service user (0: fail at once).
+    public var displayWaitSeconds: Double = 15
+    public static let displayWaitRange = 0.0...600
     /// Seconds without input before the screen goes dark (0: never).
     public var idleBlankSeconds: Double = 0
     public static let idleBlankRange = 0.0...604_800
@@ -77,7 +81,8 @@ public struct BoardConfig: Hashable, Sendable {
     public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
                               "memory_budget_mb", "render_threads", "modesetting", "buffers",
-                              "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation"]
+                              "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
+                              "display_wait_seconds"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -172,6 +177,11 @@ public struct BoardConfig: Hashable, Sendable {
             case "buffers":
                 guard let n = Int(value), BoardConfig.bufferCounts.contains(n) else { throw bad("2 (double buffering) or 3 (triple buffering)") }
                 buffers = n
+            case "display_wait_seconds":
+                guard let s = Double(value), BoardConfig.displayWaitRange.contains(s) else {
+                    throw bad("seconds from 0 (do not wait) to 600")
+                }
+                displayWaitSeconds = s
             case "idle_blank_seconds":
                 guard let s = Double(value), BoardConfig.idleBlankRange.contains(s) else {
                     throw bad("seconds from 0 (never) to 604800 (a week)")

@@ -102,11 +102,24 @@ extension BoardRuntime {
     /// none configured, by the panel's own orientation property.
     static func openDisplay(_ options: BoardOptions, _ cfg: BoardConfig, log: Logger) throws -> DRMDisplay {
         let configuredTurn = options.rotation != nil || cfg.place(of: "rotation") != nil ? Rotation(rawValue: cfg.rotation) ?? Rotation.none : nil
-        let device = try DRMDevice.open(configured: cfg.card)
-        let display = try DRMDisplay(
-            device: device, connectorName: cfg.connector,
-            mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
-            rotation: configuredTurn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
+        // At boot the card may not be there yet (a driver that probes late), or udev may not yet
+        // have given it to the service user's groups: the board waits rather than fail and restart.
+        let wait = PatientAttempt(seconds: cfg.displayWaitSeconds, clock: monotonicSeconds, sleep: { usleep(UInt32($0 * 1e6)) })
+        let display = try wait.run(isTransient: { error in
+            switch error as? DRMError {
+            case .noCard?, .permissionDenied?, .noConnectedDisplay?: true
+            default: false
+            }
+        }, onFirstWait: { error in
+            log.notice("waiting up to \(fixed(cfg.displayWaitSeconds, 0)) s for the display: \(error)")
+        }, onSuccess: { waited in
+            if waited > 0 { log.notice("the display is ready after \(fixed(waited, 1)) s") }
+        }) {
+            try DRMDisplay(
+                device: try DRMDevice.open(configured: cfg.card), connectorName: cfg.connector,
+                mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
+                rotation: configuredTurn, modesetting: ModesettingAPI(rawValue: cfg.modesetting) ?? .auto, bufferCount: cfg.buffers)
+        }
         log.info("display \(display.summary), canvas \(display.canvasWidth)x\(display.canvasHeight)")
         if configuredTurn == nil, let o = display.connector.panelOrientation, o != .none {
             log.notice("rotation \(o.rawValue)° from the connector's panel orientation property")

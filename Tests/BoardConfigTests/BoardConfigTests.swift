@@ -28,6 +28,7 @@ import Testing
         brightness = 70
         backlight = intel_backlight
         touch_rotation = 270
+        display_wait_seconds = 2.5
         """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
@@ -45,6 +46,7 @@ import Testing
         #expect(c.modesetting == "legacy" && c.buffers == 3)
         #expect(c.idleBlankSeconds == 300 && c.blank == "backlight" && c.brightness == 70)
         #expect(c.backlight == "intel_backlight" && c.touchRotation == 270)
+        #expect(c.displayWaitSeconds == 2.5)
     }
 
     @Test func emptyFileGivesDefaults() throws {
@@ -53,6 +55,7 @@ import Testing
         #expect(c.seat == "seat0" && c.rotation == 0 && c.scale == 1)
         #expect(c.modesetting == "auto" && c.buffers == 2)
         #expect(c.idleBlankSeconds == 0 && c.blank == "dpms" && c.brightness == nil && c.touchRotation == nil)
+        #expect(c.displayWaitSeconds == 15)
     }
 
     /// Each bad line must name its key (or say what is wrong) and its line number.
@@ -80,6 +83,9 @@ import Testing
         ("buffers = 1", "buffers", 2),
         ("buffers = two", "buffers", 2),
         ("idle_blank_seconds = -1", "idle_blank_seconds", 2),
+        ("display_wait_seconds = -0.5", "display_wait_seconds", 2),
+        ("display_wait_seconds = inf", "display_wait_seconds", 2),
+        ("display_wait_seconds = soon", "display_wait_seconds", 2),
         ("idle_blank_seconds = nan", "idle_blank_seconds", 2),
         ("idle_blank_seconds = 1e9", "idle_blank_seconds", 2),
         ("blank = off", "blank", 2),
