@@ -80,11 +80,14 @@ ln -s /dev/null "$S/etc/systemd/system/serial-getty@ttyS0.service"
 # switch to them anyway) nor their utmp records, no LVM snapshot scrub, no module preloading
 # (the initramfs loads the drivers), no debug, tracing, FUSE, hugepage or message-queue file
 # systems, and none of the generators for disks it does not have (encrypted, verity, GPT
-# auto-discovery, hibernation). Less for the board's cores to do while glide starts.
+# auto-discovery, hibernation). Less for the board's cores to do while glide starts. The users
+# are made when the image is built and the initramfs mounts the root file system with the
+# options of /etc/fstab, so neither systemd-sysusers nor systemd-remount-fs has anything to do:
+# without them udev starts a second earlier, and with it the permissions glide waits for.
 for u in getty-static.service e2scrub_reap.service systemd-update-utmp.service systemd-update-utmp-runlevel.service \
          modprobe@.service systemd-pstore.service systemd-binfmt.service proc-sys-fs-binfmt_misc.automount \
          dev-hugepages.mount dev-mqueue.mount sys-kernel-debug.mount sys-kernel-tracing.mount \
-         sys-fs-fuse-connections.mount sys-kernel-config.mount; do
+         sys-fs-fuse-connections.mount sys-kernel-config.mount systemd-sysusers.service systemd-remount-fs.service; do
     ln -sf /dev/null "$S/etc/systemd/system/$u"
 done
 mkdir -p "$S/etc/systemd/system-generators"
@@ -126,21 +129,30 @@ cat > "$I/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
 mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev
-for m in $(cat /modules/order); do insmod "/modules/$m" 2>/dev/null; done
+load() { for m in $(cat "/modules/$1"); do insmod "/modules/$m" 2>/dev/null; done; }
+# virtio first; then the display and input drivers on one core while the other loads the disk's
+# and mounts it.
+load base
+load display & display=$!
+load disk
 i=0; while [ ! -b /dev/vda ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
 mount -t ext4 -o rw,noatime /dev/vda /newroot || { echo "initramfs: cannot mount /dev/vda"; poweroff -f; }
+wait $display
 umount /proc /sys; mount --move /dev /newroot/dev
 exec switch_root /newroot /sbin/init
 INIT
 chmod +x "$I/init"
-: > "$I/modules/order"
-for m in virtio_pci virtio_blk ext4 virtio_gpu virtio_input uinput evdev; do
-    modprobe -d "$VCACHE/kroot" -S "$KVER" --show-depends "$m" | awk '/^insmod/{print $2}'
-done | awk '!seen[$0]++' | while read -r ko; do
-    cp "$ko" "$I/modules/"; basename "$ko" >> "$I/modules/order"
+# Three lists in load order, each without what an earlier one loads: base, disk, display.
+for group in "base virtio_pci" "disk virtio_blk ext4" "display virtio_gpu virtio_input uinput evdev"; do
+    set -- $group; name=$1; shift
+    for m in "$@"; do modprobe -d "$VCACHE/kroot" -S "$KVER" --show-depends "$m" | awk '/^insmod/{print $2}'; done \
+        | awk '!seen[$0]++' | while read -r ko; do
+            [ -e "$I/modules/$(basename "$ko")" ] && continue
+            cp "$ko" "$I/modules/"; basename "$ko" >> "$I/modules/$name"
+        done
 done
 ( cd "$I" && find . | cpio -H newc -o --quiet | gzip -1 > "$CACHE/initrd.img" )
-echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' < "$I/modules/order")"
+echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(cat "$I"/modules/{base,disk,display} | tr '\n' ' ')"
 [ "$MODE" = build ] && exit 0
 
 # --- test ----------------------------------------------------------------------------------------

@@ -27,7 +27,13 @@ public enum BoardRuntime {
         let remoteConfiguration = try options.remote.configuration(configAddress: cfg.remoteAddress,
                                                                    configToken: cfg.remoteToken,
                                                                    configPlace: cfg.place(of: "remote_address"))
-        let display = try openDisplay(options, cfg, log: log)
+        // While the display is not there yet (at boot, before udev gives the card to the video
+        // group), the app is built for the size sysfs suggests: its start-up and the wait overlap.
+        var early: (width: Int, height: Int, app: Result<App, any Error>)?
+        let display = try openDisplay(options, cfg, log: log, whileWaiting: {
+            guard let size = guessedCanvas(options, cfg) else { return }
+            early = (size.width, size.height, Result { try source.build(size.width, size.height, cfg.scale, false, cfg) })
+        })
         defer {
             display.restore()
             log.info("display restored; exiting")
@@ -39,7 +45,14 @@ public enum BoardRuntime {
 
         let app: App
         do {
-            app = try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
+            if let early, early.width == display.canvasWidth, early.height == display.canvasHeight {
+                app = try early.app.get()
+            } else {
+                if let early {
+                    log.notice("the canvas is \(display.canvasWidth)x\(display.canvasHeight), not the \(early.width)x\(early.height) sysfs suggested: the app is built again")
+                }
+                app = try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
+            }
         } catch {
             throw AppStartError(underlying: error)
         }
@@ -100,8 +113,10 @@ public enum BoardRuntime {
 extension BoardRuntime {
     /// The display the config names, at its mode, turned by the configured rotation or, with
     /// none configured, by the panel's own orientation property.
-    static func openDisplay(_ options: BoardOptions, _ cfg: BoardConfig, log: Logger) throws -> DRMDisplay {
-        let configuredTurn = options.rotation != nil || cfg.place(of: "rotation") != nil ? Rotation(rawValue: cfg.rotation) ?? Rotation.none : nil
+    /// `whileWaiting` runs once if the display is not there at the first try.
+    static func openDisplay(_ options: BoardOptions, _ cfg: BoardConfig, log: Logger,
+                            whileWaiting: () -> Void = {}) throws -> DRMDisplay {
+        let configuredTurn = configuredRotation(options, cfg)
         // At boot the card may not be there yet (a driver that probes late), or udev may not yet
         // have given it to the service user's groups: the board waits rather than fail and restart.
         let wait = PatientAttempt(seconds: cfg.displayWaitSeconds, clock: monotonicSeconds, sleep: { usleep(UInt32($0 * 1e6)) })
@@ -112,6 +127,7 @@ extension BoardRuntime {
             }
         }, onFirstWait: { error in
             log.notice("waiting up to \(fixed(cfg.displayWaitSeconds, 0)) s for the display: \(error)")
+            whileWaiting()
         }, onSuccess: { waited in
             if waited > 0 { log.notice("the display is ready after \(fixed(waited, 1)) s") }
         }) {
@@ -126,6 +142,18 @@ extension BoardRuntime {
         }
         if let refusal = display.atomicRefusal { log.notice("atomic modesetting not used: \(refusal)") }
         return display
+    }
+
+    /// The rotation the options or the config name; nil leaves it to the panel's orientation.
+    static func configuredRotation(_ options: BoardOptions, _ cfg: BoardConfig) -> Rotation? {
+        options.rotation != nil || cfg.place(of: "rotation") != nil ? Rotation(rawValue: cfg.rotation) ?? Rotation.none : nil
+    }
+
+    /// The canvas the display will likely give, from sysfs, before the card can be opened.
+    static func guessedCanvas(_ options: BoardOptions, _ cfg: BoardConfig) -> (width: Int, height: Int)? {
+        guard let mode = DisplayGuess.modeSize(card: cfg.card, connector: cfg.connector,
+                                               mode: cfg.mode.map { ($0.width, $0.height) }) else { return nil }
+        return (configuredRotation(options, cfg) ?? Rotation.none).canvasSize(panelWidth: mode.width, panelHeight: mode.height)
     }
 
     /// Touches through the touch rotation (`touch_rotation`, else the display's), uncalibrated.

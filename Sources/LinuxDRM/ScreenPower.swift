@@ -55,14 +55,8 @@ public final class Backlight: ScreenPower {
             guard !device.contains("/"), device != "..", device != "." else { throw .noDevice("'\(device)' is not a backlight name") }
             chosen = device
         } else {
-            guard let dir = opendir(root) else { throw .noDevice("no \(root): this board has no backlight the kernel controls") }
-            defer { closedir(dir) }
-            var names: [String] = []
-            while let entry = readdir(dir) {
-                let n = fixedCString(entry.pointee.d_name)
-                if !n.hasPrefix(".") { names.append(n) }
-            }
-            guard let first = names.sorted().first else { throw .noDevice("\(root) is empty: this board has no backlight the kernel controls") }
+            guard let names = Sysfs.names(in: root) else { throw .noDevice("no \(root): this board has no backlight the kernel controls") }
+            guard let first = names.first else { throw .noDevice("\(root) is empty: this board has no backlight the kernel controls") }
             chosen = first
         }
         directory = "\(root)/\(chosen)"
