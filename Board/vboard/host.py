@@ -274,6 +274,15 @@ def blank_check(blank, shots, states, check):
     check(isinstance(woken, dict) and woken.get("display") == {"on": True} and key(woken) == key(first),
           f"the waking tap did not reach the app: {key(first)} -> {key(woken)}")
     check(key(tapped) != key(woken), f"the next tap did: {key(woken)} -> {key(tapped)}")
+    back = states.get("blank-taken-back")
+    check(blank.get("crtc-dark-again") == "active=0" and blank.get("crtc-taken-back") == "active=1"
+          and isinstance(back, dict) and back.get("display") == {"on": True},
+          f"dark, then the display released and taken back: lit, and glide's screen on with it "
+          f"({blank.get('crtc-dark-again')} -> {blank.get('crtc-taken-back')}, state {back.get('display') if isinstance(back, dict) else back})")
+    if "blank-taken-back" in shots:
+        _, _, rows = read_png(shots["blank-taken-back"])
+        black = sum(r.count(0) for r in rows) / sum(len(r) for r in rows)
+        check(black < 0.9, f"and the screendump shows the app ({black:.0%} black bytes)")
     check(blank.get("exit") == "0", f"glide with blanking exited cleanly (status {blank.get('exit')})")
 
 

@@ -213,6 +213,16 @@ mark "STATE blank-woken $(cat $STATE 2>/dev/null)"
 shot blank-woken
 touch_settle "tap $TAP"
 mark "STATE blank-tapped $(cat $STATE 2>/dev/null)"
+# Dark again, then the display released and taken back (a VT switch): the modeset lights the
+# panel, so glide's screen must be on again, with its frame, not dark in glide's mind.
+i=0; while [ "$(grep -c "screen off" /tmp/blank.log)" -lt 2 ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i+1)); done
+mark "BLANK crtc-dark-again $(crtc_active)"
+rm -f $STATE
+kill -USR1 $GLIDE; sleep 1; kill -USR2 $GLIDE
+wait_state
+mark "BLANK crtc-taken-back $(crtc_active)"
+mark "STATE blank-taken-back $(cat $STATE 2>/dev/null)"
+shot blank-taken-back
 stop_app "glide with blanking"
 mark "BLANK exit $?"
 while read -r l; do mark "BLANKLOG $l"; done < /tmp/blank.log

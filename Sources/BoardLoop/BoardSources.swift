@@ -75,7 +75,7 @@ public final class DisplaySupervisor: LoopSource {
         case SIGUSR2:
             log.notice("taking the display back (SIGUSR2)")
             released = false
-            if display.resume() { loop.requestFrame() }
+            if display.resume() { shown(loop) }
         default:
             break
         }
@@ -90,10 +90,17 @@ public final class DisplaySupervisor: LoopSource {
         }
     }
 
+    /// A display taken or plugged back has its mode set anew, which lights it however dark the
+    /// screen was: the screen is on again (its idle time starting over) and the frame drawn.
+    func shown(_ loop: FrameLoop) {
+        loop.driver.setScreen(on: true, at: monotonicSeconds())
+        loop.requestFrame()
+    }
+
     func resume(_ loop: FrameLoop) throws {
         if display.resume() {
             log.notice("display is back: \(display.summary)")
-            loop.requestFrame()
+            shown(loop)
         } else if display.isModeGone {
             throw BoardLoopError.displayModeGone("\(display.mode)")
         }
