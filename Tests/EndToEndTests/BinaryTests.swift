@@ -150,6 +150,24 @@ import UI
         #expect(now.status == 1 && !now.stderr.contains("waiting"), "\(now.stderr)")
     }
 
+    /// An app built on `Kiosk.run` (ClockExample) has `calibrate` as glide does: its options, and
+    /// a config it must not change refused before the display is taken, with nothing written.
+    @Test func anAppOfItsOwnCalibratesLikeGlide() throws {
+        let app = repositoryRoot + "/.build/debug/ClockExample"
+        try #require(exists(app), "build the examples first (swift build --build-tests)")
+        let help = try shell("(\(app) calibrate --help >&2)", name: "cal-help")
+        #expect(help.status == 0 && help.stderr.contains("--max-error") && help.stderr.contains("--config"), "\(help.stderr)")
+        let conf = "/tmp/glide-e2e-\(getpid())-ro.conf"
+        let text = "rotation = 0\ncalibration = 1 0 0 0 1 0\n"
+        try FileIO.writeAll(Array(text.utf8), path: conf, mode: 0o444)
+        defer { _ = unlink(conf) }
+        let r = try shell("\(app) calibrate --config \(conf) < /dev/null", name: "cal-ro")
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("ClockExample: calibrate: cannot change \(conf)") && r.stderr.contains("nothing was written"), "\(r.stderr)")
+        #expect(String(decoding: try FileIO.readAll(path: conf), as: UTF8.self) == text)
+        #expect(!exists(conf + ".bak"))
+    }
+
     /// Negative numbers after a space (issue 12): `--velocity -300`, `--offset -20`.
     @Test func feelReleaseTakesNegativeNumbersAfterASpace() throws {
         try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
