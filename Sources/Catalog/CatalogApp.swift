@@ -1,7 +1,6 @@
 import Geometry
 import ImageCodecs
 import Raster
-import Runtime
 import Scrolling
 import Text
 import UI
@@ -62,12 +61,6 @@ public final class CatalogApp {
             view.isHidden = i != 0
             screens.append(view)
         }
-        // Every picture the screens show, decoded at once on the cores (a board's start-up);
-        // building the screens then finds each one's size known.
-        let pictures = manifest.screens.flatMap { screen in
-            (screen.cards ?? []).compactMap(\.image) + (screen.carousel ?? []) + [screen.image].compactMap { $0 }
-        }
-        window.images.preload(pictures.map(picturePath), threads: BandRenderer.defaultThreads)
         for screen in manifest.screens {
             addTab(id: screen.id, title: screen.title, subtitle: screen.subtitle, screen: build(screen, index: screens.count))
         }
@@ -138,17 +131,12 @@ public final class CatalogApp {
     /// Each path is decoded once while the screens are built, so a missing or corrupt picture
     /// is reported at once and every picture's size is known; the window's image store keeps
     /// the pixels within its budget and shares them by every place that shows the path.
-    /// A manifest's picture path: absolute, or relative to the manifest's folder.
-    func picturePath(_ relative: String) -> String {
-        relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
-    }
-
     func imageView(_ relative: String?, place: String, id: String? = nil, width: Double? = nil, height: Double? = nil,
                    cornerRadius: Double = 0, mode: ContentMode = .fill) -> View {
         guard let relative else {
             return Box(id: id, fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius, width: width, height: height)
         }
-        let path = picturePath(relative)
+        let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
         switch window.images.preload(path) {
         case .success:
             return ImageView(source: path, id: id, contentMode: mode, width: width, height: height, cornerRadius: cornerRadius)

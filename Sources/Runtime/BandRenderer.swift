@@ -50,25 +50,6 @@ public final class BandRenderer {
     }
 }
 
-/// `body(i)` for each `i` in `0..<count`, on up to `threads` threads at once; the results in
-/// order of `i`. For independent work at start-up (decoding an app's pictures); `body` must
-/// be safe to call from several threads.
-public func concurrentMap<T>(_ count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
-    let n = min(max(1, threads), count)
-    guard n > 1 else { return (0..<count).map(body) }
-    var results = [T?](repeating: nil, count: count)
-    results.withUnsafeMutableBufferPointer { slots in
-        withoutActuallyEscaping(body) { body in
-            // Each index is written by exactly one iteration.
-            let work = UncheckedBox(value: (body, slots))
-            DispatchQueue.concurrentPerform(iterations: n) { t in
-                for i in stride(from: t, to: count, by: n) { work.value.1[i] = work.value.0(i) }
-            }
-        }
-    }
-    return results.map { $0! }
-}
-
 /// Hands a closure to Dispatch's workers: the bands it is called with never overlap.
 private struct UncheckedBox<T>: @unchecked Sendable {
     let value: T

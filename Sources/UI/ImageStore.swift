@@ -141,33 +141,6 @@ public final class ImageStore {
         return .failure(ImageStoreError(message: entry.failure ?? source))
     }
 
-    /// `preload(_:)` of each source in turn, with the decoding spread over up to `threads`
-    /// threads (an app's start-up, where a board's cores would otherwise wait): the store ends
-    /// exactly as after the calls one by one.
-    public func preload(_ sources: [String], threads: Int) {
-        var seen = Set<String>()
-        let todo = sources.filter { source in
-            seen.insert(source).inserted && entries[source].map { $0.size == nil && $0.failure == nil } ?? true
-        }
-        guard let decoder = reducingDecoder, todo.count > 1, threads > 1 else {
-            for source in todo { preload(source) }
-            return
-        }
-        let decoded = concurrentMap(todo.count, threads: threads) { i in
-            Result<ReducedPicture, any Error> { try decoder(todo[i]) { _, _ in 0 } }
-        }
-        for (source, result) in zip(todo, decoded) {
-            var entry = entries[source] ?? Entry()
-            decodeCount += 1
-            switch result {
-            case let .success(picture): store(picture, in: &entry)
-            case let .failure(error): entry.failure = "\(error)"
-            }
-            entries[source] = entry
-            releaseOverBudget()
-        }
-    }
-
     /// Decodes on this thread into `entry`, kept at the halving `level` gives for the picture's
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {

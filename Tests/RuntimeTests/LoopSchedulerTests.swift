@@ -233,11 +233,3 @@ import Testing
         #expect(tries == 5 && clock.sleeps.isEmpty)
     }
 }
-
-@Suite struct ConcurrentMapTests {
-    @Test(arguments: [0, 1, 2, 3, 7, 100]) func resultsComeInOrderOnAnyNumberOfThreads(count: Int) {
-        for threads in [-1, 0, 1, 2, 4, 200] {
-            #expect(concurrentMap(count, threads: threads) { $0 * $0 } == (0..<count).map { $0 * $0 })
-        }
-    }
-}

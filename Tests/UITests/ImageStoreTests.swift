@@ -89,37 +89,6 @@ import TestSupport
         #expect(w.memoryUse.images == 40_000)
     }
 
-    /// An app's start-up: its pictures decoded on several threads at once leave the store as
-    /// decoding them one by one does (sizes, failures, counts, pixels); a repeated or known
-    /// source is not decoded again.
-    @Test func picturesPreloadedOnThreadsEndAsOneByOne() throws {
-        struct Broken: Error, CustomStringConvertible { var description: String { "b.png: not a PNG" } }
-        let sources = ["a", "b.png", "c", "a", "d", "e", "f"]
-        let decoder: ImageStore.Decoder = { source in
-            if source == "b.png" { throw Broken() }
-            return Self.picture(source, side: 10 + Int(source.unicodeScalars.first!.value) - 97)   // a: 10, c: 12
-        }
-        let one = try makeWindow(Stack(.vertical, children: []))
-        one.images.decoder = decoder
-        for source in sources { one.images.preload(source) }
-        for threads in [1, 2, 3, 8] {
-            let many = try makeWindow(Stack(.vertical, children: []))
-            many.images.decoder = decoder
-            many.images.preload("c")
-            many.images.preload(sources, threads: threads)
-            #expect(many.images.decodeCount == 6 && one.images.decodeCount == 6, "threads \(threads)")
-            #expect(many.images.residentCount == 5 && many.images.residentBytes == one.images.residentBytes)
-            for source in Set(sources) {
-                #expect(many.images.size(of: source) == one.images.size(of: source), "\(source)")
-                switch (many.images.image(for: source), one.images.image(for: source)) {
-                case let (.ready(a), .ready(b)): #expect(a.width == b.width && a[3, 3] == b[3, 3])
-                case let (.failed(a), .failed(b)): #expect(a == b && a == "b.png: not a PNG")
-                default: Issue.record("\(source): not the same lookup")
-                }
-            }
-        }
-    }
-
     @Test func aPictureThatFailsShowsItsPlaceholderAndSaysWhy() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "broken.png: not a PNG" } }
         let view = ImageView(source: "broken.png", width: 100, height: 100, placeholder: Color(rgb: 0x123456))
