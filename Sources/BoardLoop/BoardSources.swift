@@ -1,11 +1,11 @@
 import ImageCodecs
 import LinuxDRM
 import LinuxInput
+import Logging
 import Raster
 import Runtime
 #if canImport(Glibc)
 import Glibc
-import Logging
 #endif
 
 // The board's parts of a `FrameLoop` (LOOP-1): the DRM display as its output, its supervision

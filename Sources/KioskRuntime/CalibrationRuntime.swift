@@ -4,11 +4,11 @@ import BoardLoop
 import Geometry
 import LinuxDRM
 import LinuxInput
+import Logging
 import Runtime
 import TouchCalibration
 #if canImport(Glibc)
 import Glibc
-import Logging
 #endif
 
 /// `glide calibrate`, `APP calibrate`: the same display, touchscreen and config as `board`.

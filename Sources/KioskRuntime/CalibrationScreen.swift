@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Geometry
+import Logging
 import Raster
 import Runtime
 import Text
@@ -7,7 +8,6 @@ import TouchCalibration
 import UI
 #if canImport(Glibc)
 import Glibc
-import Logging
 #endif
 
 /// The full-screen five-point calibration (`glide calibrate`, `APP calibrate`): a cross to
@@ -20,7 +20,7 @@ public final class CalibrationScreen: App {
     public var onOutcome: ((CalibrationSession.Outcome) -> String)?
     /// Called when the outcome has been on screen for `resultSeconds`.
     public var onDone: (() -> Void)?
-    public var log = Logger(label: "glide.calibration") { _ in SwiftLogNoOpLogHandler() }
+    public var log = Logger.discarding
     public static let resultSeconds = 2.5
 
     let window: Window

@@ -85,16 +85,11 @@ public final class Backlight: ScreenPower {
     }
 
     static func readNumber(_ path: String) throws(BacklightError) -> Int {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .unreadable(path: path, reason: "\(Errno.current)") }
-        defer { close(fd) }
-        var buffer = [UInt8](repeating: 0, count: 64)
-        let n: Int
-        switch valueOrErrno({ buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) {
-        case .success(let count): n = count
+        let text: String
+        switch Sysfs.text(path, limit: 64) {
+        case .success(let t): text = t
         case .failure(let e): throw .unreadable(path: path, reason: "\(e)")
         }
-        let text = String(decoding: buffer.prefix(n), as: UTF8.self)
         let words = text.split(whereSeparator: \.isWhitespace)
         guard words.count == 1, let value = Int(words[0]), value >= 0 else {
             throw .unreadable(path: path, reason: "'\(text.prefix(20))' is not a number")

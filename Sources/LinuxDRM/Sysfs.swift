@@ -38,10 +38,11 @@ public enum DisplayGuess {
     public static func modeSize(card: String?, connector: String?, mode: (width: Int, height: Int)?,
                                 root: String = "/sys/class/drm") -> (width: Int, height: Int)? {
         let cardName = card.map { String($0.split(separator: "/").last ?? "") }
-        let candidates = (Sysfs.names(in: root) ?? []).filter { name in
-            guard name.hasPrefix("card"), let dash = name.firstIndex(of: "-") else { return false }
-            let owner = String(name[..<dash])
-            return (cardName == nil || owner == cardName) && (connector == nil || name[name.index(after: dash)...] == connector!)
+        // Connectors are "cardN-NAME" beside the cards themselves ("cardN") and render nodes.
+        let candidates = (Sysfs.names(in: root) ?? []).filter { entry in
+            let parts = entry.split(separator: "-", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0].hasPrefix("card") else { return false }
+            return (cardName ?? parts[0]) == parts[0] && (connector ?? parts[1]) == parts[1]
         }
         for name in candidates {
             guard case .success(let status) = Sysfs.text("\(root)/\(name)/status"),

@@ -1,9 +1,9 @@
 import CInput
 import Geometry
+import Logging
 import Runtime
 #if canImport(Glibc)
 import Glibc
-import Logging
 #endif
 
 /// Why input could not start, phrased for the person setting up the board.
@@ -78,7 +78,7 @@ public final class InputContext {
     public private(set) var devices: [String] = []
 
     public init(backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
-                log: Logger = Logger(label: "glide.input") { _ in SwiftLogNoOpLogHandler() }) throws(InputError)
+                log: Logger = .discarding) throws(InputError)
     {
         self.transform = transform
         self.pointerAsTouch = pointerAsTouch

@@ -1,8 +1,8 @@
 import Geometry
+import Logging
 import Raster
 #if canImport(Glibc)
 import Glibc
-import Logging
 #endif
 
 /// Where a real-time loop's frames go: a DRM/KMS output, or memory when headless.

@@ -1,8 +1,8 @@
 import CLinux
+import Logging
 import Synchronization
 #if canImport(Glibc)
 import Glibc
-import Logging
 #endif
 
 /// Timers and work handed in from other threads, run on a frame loop's thread at the loop's

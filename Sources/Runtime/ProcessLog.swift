@@ -4,10 +4,10 @@ import Glibc
 #endif
 
 /// The name the process was started as ("glide", or an app's own executable).
-public var processName: String {
+public let processName: String = {
     let path = CommandLine.arguments.first ?? "glide"
     return path.split(separator: "/").last.map(String.init) ?? path
-}
+}()
 
 /// The process's log: "NAME: message" lines on standard error, written at once (a crash loses
 /// nothing). Under systemd, when standard error is the journal, each line carries its level as
@@ -32,6 +32,9 @@ extension Logger {
                 .map { prefix + $0 }.joined(separator: "\n"))
         }
     }
+
+    /// A logger that says nothing: the default of parts whose owner may give them a log.
+    public static let discarding = Logger(label: "glide") { _ in SwiftLogNoOpLogHandler() }
 
     /// A logger handing each message, as one text with its metadata, to `write`: for tests, or an
     /// app that keeps its own log.

@@ -28,7 +28,14 @@ public struct CalibrationSession: Sendable {
     public private(set) var notice: String?
     public private(set) var outcome: Outcome?
 
-    private var finger: (slot: Int, sum: Point, count: Int, spoiled: Bool)?
+    /// The finger on the glass: its positions summed for their mean; spoiled by a second finger.
+    private struct Finger {
+        var slot: Int
+        var sum: Point
+        var count = 1
+        var spoiled = false
+    }
+    private var finger: Finger?
 
     public init(canvasWidth: Int, canvasHeight: Int, touchRotation: Rotation = .none, limit: Double? = nil) {
         self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight
@@ -64,7 +71,7 @@ public struct CalibrationSession: Sendable {
                 finger?.spoiled = true
                 return false
             }
-            finger = (slot, p, 1, false)
+            finger = Finger(slot: slot, sum: p)
             return false
         case let .touch(.move, slot, p):
             guard var f = finger, f.slot == slot, p.isFinite else { return false }
@@ -94,7 +101,7 @@ public struct CalibrationSession: Sendable {
         outcome = .cancelled(reason)
     }
 
-    private mutating func take(_ f: (slot: Int, sum: Point, count: Int, spoiled: Bool)) {
+    private mutating func take(_ f: Finger) {
         guard !f.spoiled else {
             notice = "One finger at a time: touch the cross again"
             return
@@ -110,7 +117,6 @@ public struct CalibrationSession: Sendable {
         notice = nil
         touches.append(p)
         guard touches.count == targets.count else { return }
-        let sensor = touchRotation.canvasSize(panelWidth: canvasWidth, panelHeight: canvasHeight)
         do {
             outcome = .fitted(try CalibrationFit(samples: samples, width: sensor.width, height: sensor.height, limit: limit))
         } catch {
@@ -118,9 +124,11 @@ public struct CalibrationSession: Sendable {
         }
     }
 
+    /// The touch sensor's size in its own pixels (the canvas with the touch rotation undone).
+    var sensor: (width: Int, height: Int) { touchRotation.canvasSize(panelWidth: canvasWidth, panelHeight: canvasHeight) }
+
     /// The touches taken with their crosses, in the sensor's frame.
     public var samples: [CalibrationSample] {
-        let sensor = touchRotation.canvasSize(panelWidth: canvasWidth, panelHeight: canvasHeight)
         let w = Double(sensor.width), h = Double(sensor.height)
         return zip(targets, touches).map { target, touch in
             CalibrationSample(target: touchRotation.panelPoint(fromCanvas: target, panelWidth: w, panelHeight: h),

@@ -129,23 +129,22 @@ import UI
         _ = unlink(log)
     }
 
-    /// A board without a display card (this machine): `glide board` waits the configured time for
-    /// one to appear, says so, then fails with the reason.
+    /// A display card that is not there (one no machine has): `glide board` waits the configured
+    /// time for it to appear, says so, then fails with the reason.
     @Test func theBoardWaitsForALateDisplayThenSaysWhy() throws {
         try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
-        guard !(0..<16).contains(where: { exists("/dev/dri/card\($0)") }) else { return }
         let conf = "/tmp/glide-e2e-\(getpid())-wait.conf"
-        try FileIO.writeAll(Array("app = catalog\ndisplay_wait_seconds = 1\n".utf8), path: conf)
+        try FileIO.writeAll(Array("app = catalog\ncard = /dev/dri/card97\ndisplay_wait_seconds = 1\n".utf8), path: conf)
         defer { _ = unlink(conf) }
         let start = monotonicSeconds()
         let r = try shell("\(Self.glide) board --config \(conf) < /dev/null", name: "wait")
         let took = monotonicSeconds() - start
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("glide: waiting up to 1 s for the display: "), "\(r.stderr)")
-        #expect(r.stderr.contains("/dev/dri/card"), "\(r.stderr)")
+        #expect(r.stderr.contains("/dev/dri/card97"), "\(r.stderr)")
         #expect(took >= 0.9, "gave up after \(took) s")
         // 0: no waiting.
-        try FileIO.writeAll(Array("app = catalog\ndisplay_wait_seconds = 0\n".utf8), path: conf)
+        try FileIO.writeAll(Array("app = catalog\ncard = /dev/dri/card97\ndisplay_wait_seconds = 0\n".utf8), path: conf)
         let now = try shell("\(Self.glide) board --config \(conf) < /dev/null", name: "wait0")
         #expect(now.status == 1 && !now.stderr.contains("waiting"), "\(now.stderr)")
     }
