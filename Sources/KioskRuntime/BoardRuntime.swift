@@ -59,6 +59,7 @@ public enum BoardRuntime {
         if let window = app as? Window {
             window.memoryBudget = cfg.memoryBudgetMB << 20
             window.renderThreads = cfg.renderThreads ?? BandRenderer.defaultThreads
+            display.copyBands = copyBands(for: window)
             // A frame never waits for a decoder on a board.
             window.images.decodesInBackground = true
         }

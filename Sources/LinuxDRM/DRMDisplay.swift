@@ -119,6 +119,10 @@ public final class DRMDisplay: Display {
     /// and no frame held behind it yet.
     public var hasFreeBuffer: Bool { queued == nil || (bufferCount > 2 && ready == nil) }
 
+    /// Threads copying a frame's damage into the scanout buffer in bands (the window's
+    /// `renderThreads`); nil: the calling thread alone.
+    public var copyBands: BandRenderer?
+
     public func present(_ frame: PixelBuffer, damage: Region) throws {
         try present(frame, damage: damage, inputTimes: [])
     }
@@ -140,7 +144,7 @@ public final class DRMDisplay: Display {
         let back = buffers[backIndex]
         var region = back.stale
         region.formUnion(damage)
-        copyDamage(from: frame.span, to: back.span, region: region, rotation: rotation)
+        copyDamage(from: frame.span, to: back.span, region: region, rotation: rotation, bands: copyBands)
         back.stale = Region()
         for (i, b) in buffers.enumerated() where i != backIndex { b.stale.formUnion(damage) }
 

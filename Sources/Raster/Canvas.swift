@@ -382,7 +382,7 @@ public struct Canvas {
                 r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
                 if r.isEmpty { continue }
             }
-            Canvas.composite(r, into: span.row(y), color: color)
+            Canvas.composite(r, into: span.row(y), color: color, end: b.maxX)
         }
     }
 
@@ -399,12 +399,16 @@ public struct Canvas {
         return r
     }
 
+    /// Composites a coverage row; the edges' last groups of four may rewrite pixels up to
+    /// `end` (the clip's right edge), unchanged.
     @inline(__always)
-    static func composite(_ r: CoverageRow, into row: UnsafeMutablePointer<UInt32>, color: PremultipliedColor) {
-        if r.s0 > r.x0 { blendSpan(row + r.x0, coverage: r.bytes, count: r.s0 - r.x0, color: color) }
+    static func composite(_ r: CoverageRow, into row: UnsafeMutablePointer<UInt32>, color: PremultipliedColor, end: Int) {
+        if r.s0 > r.x0 { blendSpan(row + r.x0, coverage: r.bytes, count: r.s0 - r.x0, color: color, writable: end - r.x0) }
         if r.s1 > r.s0 && r.alpha != 0 {
             fillSpan(row + r.s0, count: r.s1 - r.s0, color: r.alpha == 255 ? color : color.scaled(by: UInt8(r.alpha)))
         }
-        if r.x1 > r.s1 { blendSpan(row + r.s1, coverage: r.bytes + (r.s1 - r.x0), count: r.x1 - r.s1, color: color) }
+        if r.x1 > r.s1 {
+            blendSpan(row + r.s1, coverage: r.bytes + (r.s1 - r.x0), count: r.x1 - r.s1, color: color, writable: end - r.s1)
+        }
     }
 }

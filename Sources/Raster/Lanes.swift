@@ -60,6 +60,14 @@ enum Lanes {
         return source &+ scale(destination, by: k | (k &<< 16))
     }
 
+    /// `colour` (four copies of one pixel) scaled by four coverage bytes (`bytes`, the first
+    /// pixel's in the low byte) and composited over the four pixels at `dst`.
+    @inlinable @inline(__always)
+    static func blend(_ colour: Pixels, coverage bytes: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
+        let k = Pixels(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self))
+        store(over(scale(colour, by: k | (k &<< 16)), load(dst)), to: dst)
+    }
+
     /// Whether all four pixels have alpha 255.
     @inlinable @inline(__always)
     static func isOpaque(_ p: Pixels) -> Bool {

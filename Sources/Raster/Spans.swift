@@ -25,13 +25,42 @@ public func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: Pre
 @inlinable
 public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                       color: PremultipliedColor) {
+    blendSpan(dst, coverage: coverage, count: count, color: color, writable: count)
+}
+
+/// `blendSpan(_:coverage:count:color:)` for a caller that owns `writable` (≥ `count`) pixels
+/// from `dst` on: where they reach the next multiple of four, the last partial group is blended
+/// four at a time with zero coverage in its extra lanes, which leaves those pixels exactly as
+/// they were (glyph rows are 5-15 pixels wide, so a scalar tail would be a third of the work).
+/// Only `coverage[0..<count]` is read.
+@inlinable
+public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+                      color: PremultipliedColor, writable: Int) {
+    blendGroups(dst, coverage: coverage, count: count, color: color.argb, colour: Lanes.Pixels(repeating: color.argb),
+                writable: writable)
+}
+
+/// `blendSpan` over the `rows` rows of a coverage mask (a glyph) in one call, so that what
+/// does not change from row to row is set up once: row `r` blends `coverage + r ×
+/// coverageStride` into `dst + r × stride`, `writable` pixels writable in each.
+@inlinable
+public func blendRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
+                      count: Int, rows: Int, color: PremultipliedColor, writable: Int) {
+    let colour = Lanes.Pixels(repeating: color.argb)
+    for r in 0..<rows {
+        blendGroups(dst + r &* stride, coverage: coverage + r &* coverageStride, count: count, color: color.argb,
+                    colour: colour, writable: writable)
+    }
+}
+
+@inlinable @inline(__always)
+func blendGroups(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+                 color c: UInt32, colour: Lanes.Pixels, writable: Int) {
     // Four pixels at a time and without a branch per pixel (coverage of glyphs and edges is
     // unpredictable): s = colour × coverage, dst = s + dst × (255 - alpha(s)). Coverage 0
     // leaves dst exact (scaling by 255 is the identity) and 255 of an opaque colour stores
     // it, so this is the branchy per-pixel source-over bit for bit. Runs of four empty or
     // four full bytes, common inside glyphs and shapes, skip the arithmetic.
-    let c = color.argb
-    let colour = Lanes.Pixels(repeating: c)
     let opaque = c >> 24 == 255
     var i = 0
     while i &+ 4 <= count {
@@ -40,11 +69,18 @@ public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePoint
         if bytes == 0xFFFF_FFFF && opaque {
             Lanes.store(colour, to: dst + i)
         } else {
-            let k = Lanes.Pixels(UInt32(coverage[i]), UInt32(coverage[i &+ 1]), UInt32(coverage[i &+ 2]), UInt32(coverage[i &+ 3]))
-            let s = Lanes.scale(colour, by: k | (k &<< 16))
-            Lanes.store(Lanes.over(s, Lanes.load(dst + i)), to: dst + i)
+            Lanes.blend(colour, coverage: bytes, into: dst + i)
         }
         i &+= 4
+    }
+    let rest = count &- i
+    guard rest > 0 else { return }
+    if i &+ 4 <= writable {
+        var bytes = UInt32(coverage[i])
+        if rest > 1 { bytes |= UInt32(coverage[i &+ 1]) &<< 8 }
+        if rest > 2 { bytes |= UInt32(coverage[i &+ 2]) &<< 16 }
+        if bytes != 0 { Lanes.blend(colour, coverage: bytes, into: dst + i) }
+        return
     }
     while i < count {
         let s = scalePixel(c, by: UInt32(coverage[i]))

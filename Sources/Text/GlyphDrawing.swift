@@ -83,10 +83,9 @@ func blendMask(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, into span:
     let left = max(x, clip.x), right = min(x + width, clip.maxX)
     let top = max(y, clip.y), bottom = min(y + height, clip.maxY)
     guard left < right, top < bottom else { return }
-    for row in top..<bottom {
-        blendSpan(span.base + row * span.stride + left, coverage: mask + (row - y) * width + (left - x), count: right - left,
-                  color: PremultipliedColor(argb: color))
-    }
+    blendRows(span.base + top * span.stride + left, stride: span.stride, coverage: mask + (top - y) * width + (left - x),
+              coverageStride: width, count: right - left, rows: bottom - top, color: PremultipliedColor(argb: color),
+              writable: clip.maxX - left)
 }
 
 extension TextLayout {

@@ -1,11 +1,13 @@
 import Geometry
 import Raster
+import Runtime
 import TestSupport
 import Testing
 
 /// A window drawing its damage in bands on several threads (`renderThreads`) shows what one
 /// thread shows, bit for bit, through full frames, scroll frames that move pixels and draw a
-/// strip, a pinch that resamples a photo every frame, and page swipes.
+/// strip, a pinch that resamples a photo every frame, and page swipes; the display copies
+/// each frame's damage to the screen in as many bands.
 @Suite struct BandRenderingTests {
     static func screenshots(threads: Int) throws -> [(name: String, image: PixelBuffer)] {
         let app = try makeCatalog()
@@ -31,7 +33,7 @@ import Testing
         s.tap(Point(x: pages.midX, y: pages.midY)); s.wait(300)
         s.drag(Point(x: 800, y: 300), Point(x: 500, y: 300), ms: 96)
         s.wait(90); s.shot("swiping")
-        let result = try run(s, app: app)
+        let result = try run(s, app: app, copyBands: threads > 1 ? BandRenderer(threads: threads) : nil)
         return result.output.screenshots.map { ($0.name, $0.image) }
     }
 

@@ -12,8 +12,8 @@ import Testing
         return b
     }
 
-    @Test(arguments: Rotation.allCases)
-    func matchesPerPixelMapping(rotation: Rotation) {
+    @Test(arguments: Rotation.allCases, [1, 3])
+    func matchesPerPixelMapping(rotation: Rotation, threads: Int) {
         let cw = 37, ch = 23
         let src = canvas(cw, ch)
         let panel = rotation == .clockwise90 || rotation == .clockwise270 ? (ch, cw) : (cw, ch)
@@ -26,7 +26,8 @@ import Testing
         var region = Region()
         region.add(IntRect(x: 3, y: 2, width: 10, height: 7))
         region.add(IntRect(x: 30, y: 15, width: 20, height: 20))   // sticks out: clipped
-        copyDamage(from: src.span, to: dst, region: region, rotation: rotation)
+        region.add(IntRect(x: 14, y: 0, width: 3, height: 23))     // beside the first: one band cuts both
+        copyDamage(from: src.span, to: dst, region: region, rotation: rotation, bands: BandRenderer(threads: threads))
 
         var expected = [UInt32](repeating: sentinel, count: dstStride * panel.1)
         for r in region.rects {

@@ -68,19 +68,44 @@ import Testing
     }
 
     /// `blendSpan` (glyphs, edges) against per-pixel source-over: translucent and opaque
-    /// colours, runs of empty and full coverage that take the shortcuts, every length's tail.
+    /// colours, runs of empty and full coverage that take the shortcuts, every length's tail,
+    /// done pixel by pixel or (with room to write) as a last group of four that must leave the
+    /// pixels past `count` as they were, and `blendRows` over two rows of a wider buffer.
     @Test func blendSpanIsPerPixelSourceOver() {
         let backdrop = Self.pixels(count: 41)
         let coverage: [UInt8] = (0..<41).map { i in i < 8 ? 0 : i < 16 ? 255 : i < 20 ? 0 : i < 24 ? 255 : UInt8(truncatingIfNeeded: i &* 37) }
         for color in [PremultipliedColor(argb: 0xFF20_4060), PremultipliedColor(argb: 0x8040_2010), .transparent] {
-            for count in [0, 1, 3, 4, 7, 24, 41] {
-                var row = backdrop
-                row.withUnsafeMutableBufferPointer { p in
-                    coverage.withUnsafeBufferPointer { c in blendSpan(p.baseAddress!, coverage: c.baseAddress!, count: count, color: color) }
+            for count in [0, 1, 2, 3, 4, 7, 24, 37, 41] {
+                func expected(_ i: Int) -> UInt32 {
+                    i < count ? sourceOver(scalePixel(color.argb, by: UInt32(coverage[i])), backdrop[i]) : backdrop[i]
                 }
-                for i in 0..<41 {
-                    let expected = i < count ? sourceOver(scalePixel(color.argb, by: UInt32(coverage[i])), backdrop[i]) : backdrop[i]
-                    #expect(row[i] == expected, "pixel \(i) of \(count), colour \(color.argb)")
+                for writable in Set([count, 41]) {
+                    var row = backdrop
+                    row.withUnsafeMutableBufferPointer { p in
+                        coverage.withUnsafeBufferPointer { c in
+                            if writable == count {
+                                blendSpan(p.baseAddress!, coverage: c.baseAddress!, count: count, color: color)
+                            } else {
+                                blendSpan(p.baseAddress!, coverage: c.baseAddress!, count: count, color: color, writable: writable)
+                            }
+                        }
+                    }
+                    for i in 0..<41 { #expect(row[i] == expected(i), "pixel \(i) of \(count), writable \(writable), colour \(color.argb)") }
+                }
+                // Rows 1 and 2 of a 3-row buffer 45 wide; the coverage rows are 41 apart.
+                let twice = coverage + coverage
+                var rows = backdrop + [1, 2, 3, 4] + backdrop + [5, 6, 7, 8] + backdrop + [9, 10, 11, 12]
+                rows.withUnsafeMutableBufferPointer { p in
+                    twice.withUnsafeBufferPointer { c in
+                        blendRows(p.baseAddress! + 45, stride: 45, coverage: c.baseAddress!, coverageStride: 41, count: count, rows: 2,
+                                  color: color, writable: 44)
+                    }
+                }
+                let untouched = backdrop + [1, 2, 3, 4]
+                #expect(Array(rows[0..<45]) == untouched)
+                for r in 1...2 {
+                    for i in 0..<41 { #expect(rows[r * 45 + i] == expected(i), "row \(r) pixel \(i) of \(count)") }
+                    #expect(Array(rows[(r * 45 + 41)..<(r * 45 + 45)]) == (r == 1 ? [5, 6, 7, 8] : [9, 10, 11, 12]))
                 }
             }
         }
