@@ -257,6 +257,31 @@ func starPath(center: Point, radius: Double) -> Path {
         // Odd column: pixels (2,0) twice and (2,1) twice → average of 0x80808080 and 0.
         #expect(half[1, 0] == 0x4040_4040)
     }
+
+    /// Rows long enough for the vector loop, even and odd widths and heights, against each
+    /// channel's rounded average computed here; the streaming `Halving` (which halves in
+    /// place) gives the same.
+    @Test(arguments: [(64, 6), (37, 9), (2, 2), (17, 1)])
+    func halvingEqualsChannelAverages(width: Int, height: Int) {
+        var seed: UInt32 = 12345
+        let image = PixelBuffer(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { seed = seed &* 1_103_515_245 &+ 12345; image[x, y] = seed } }
+        let half = image.halved()
+        #expect(half.width == (width + 1) / 2 && half.height == (height + 1) / 2)
+        for y in 0..<half.height { for x in 0..<half.width {
+            let xs = [2 * x, min(2 * x + 1, width - 1)], ys = [2 * y, min(2 * y + 1, height - 1)]
+            var expected: UInt32 = 0
+            for shift: UInt32 in [0, 8, 16, 24] {
+                let sum = ys.reduce(0) { s, sy in xs.reduce(s) { $0 + (image[$1, sy] >> shift) & 0xFF } }
+                expected |= ((sum + 2) / 4) << shift
+            }
+            #expect(half[x, y] == expected, "pixel \(x), \(y) of \(width)x\(height)")
+        } }
+        let streamed = Halving(width: width, height: height, times: 1)
+        for y in 0..<height { streamed.push(row: image.pixels + y * image.stride) }
+        streamed.finish()
+        #expect(height < 2 || (0..<half.height).allSatisfy { y in (0..<half.width).allSatisfy { streamed.output[$0, y] == half[$0, y] } })
+    }
 }
 
 @Suite struct PartialRedrawTests {
