@@ -102,9 +102,6 @@ public struct FeedLayout: Sendable, Hashable {
         return Rect(x: Double(width - 8), y: top, width: 5, height: length)
     }
 
-    /// The column the thumb moves in (whole pixels, full height).
-    public var thumbColumn: IntRect { IntRect(x: width - 8, y: 0, width: 5, height: height) }
-
     /// The page control's capsule: 128 x 28 centred at (W / 2, H - 40).
     public var pageControl: Rect {
         Rect(x: Double(width) / 2 - 64, y: Double(height) - 40 - 14, width: 128, height: 28)

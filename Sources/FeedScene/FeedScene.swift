@@ -193,8 +193,9 @@ struct PlacedText {
 
 /// Incremental frames: keeps the previous frame's scroll offset, moves the pixels that stay
 /// visible by the scroll delta (a memmove blit) and redraws only the newly exposed strip plus
-/// the overlays that sit on top of moving content (page control, scroll indicator column).
-/// The result equals a full redraw pixel for pixel.
+/// the overlays that sit on top of moving content (page control, scroll indicator), where
+/// their old pixels moved to and where they are now. The result equals a full redraw pixel
+/// for pixel.
 public struct FeedRenderer {
     public let scene: FeedScene
     /// The scroll offset the span holds, or nil when its contents are unknown.
@@ -221,7 +222,7 @@ public struct FeedRenderer {
             let d = scrollY - previous
             if d == 0 { return [] }
             FeedRenderer.scroll(span, by: d)
-            rects = FeedRenderer.damage(layout: layout, delta: d)
+            rects = FeedRenderer.damage(layout: layout, from: previous, to: scrollY)
         } else {
             rects = [layout.bounds]
         }
@@ -253,10 +254,11 @@ public struct FeedRenderer {
         }
     }
 
-    /// What a scroll by `delta` rows (positive: content moves up) leaves to redraw after the
-    /// blit: the exposed strip, the page control's old and new places (it stays put while
-    /// its old pixels moved with the content), and the scroll indicator's column. Disjoint.
-    static func damage(layout: FeedLayout, delta d: Int) -> [IntRect] {
+    /// What a scroll from offset `previous` to `scrollY` leaves to redraw after the blit: the
+    /// exposed strip, and for each overlay (page control, scroll indicator) the place its old
+    /// pixels moved to with the content and its new place. Disjoint.
+    static func damage(layout: FeedLayout, from previous: Int, to scrollY: Int) -> [IntRect] {
+        let d = scrollY - previous
         let exposed = d > 0
             ? IntRect(x: 0, y: layout.height - d, width: layout.width, height: d)
             : IntRect(x: 0, y: 0, width: layout.width, height: -d)
@@ -265,9 +267,13 @@ public struct FeedRenderer {
         func outsideStrip(_ r: IntRect) -> IntRect {
             r.intersection(IntRect(x: 0, y: kept.lowerBound, width: layout.width, height: kept.count))
         }
-        let control = IntRect(enclosing: layout.pageControl)
-        let controlBand = control.union(IntRect(x: control.x, y: control.y - d, width: control.width, height: control.height))
-        return [exposed, outsideStrip(controlBand), outsideStrip(layout.thumbColumn)]
+        func movedAndNew(_ old: Rect, _ new: Rect) -> IntRect {
+            let moved = IntRect(enclosing: old)
+            return IntRect(x: moved.x, y: moved.y - d, width: moved.width, height: moved.height).union(IntRect(enclosing: new))
+        }
+        let control = movedAndNew(layout.pageControl, layout.pageControl)
+        let thumb = movedAndNew(layout.thumb(scrollY: previous), layout.thumb(scrollY: scrollY))
+        return [exposed, outsideStrip(control), outsideStrip(thumb)]
             .map { $0.intersection(layout.bounds) }
             .filter { !$0.isEmpty }
     }
