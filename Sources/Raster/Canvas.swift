@@ -182,6 +182,11 @@ public struct Canvas {
     /// to 1/64 pixel).
     public func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
         if let recorder { return recorder.append(.fillRoundedRect(rect, radius: radius, color), in: state) }
+        // A shape whose corners meet (a capsule) is scan converted over the span, whatever the
+        // clip, so that partial redraws give the same bits: not at all when it misses the clip
+        // (a scroll indicator drawn once per damage rectangle). The margin covers the snapping.
+        let reach = IntRect(enclosing: device(rect).insetBy(dx: -1, dy: -1))
+        if reach != .zero && reach.intersection(state.clip).isEmpty { return }
         let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds)
         fillShape(shape, color: color)
     }
