@@ -27,24 +27,15 @@ public final class HeadlessDisplay: FrameOutput {
         screen = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
     }
 
-    /// Threads copying a frame's damage in bands (the window's `renderThreads`, so a frame
-    /// drawn on every core is not then copied on one); nil: the calling thread alone.
-    public var copyBands: BandRenderer?
+    /// The bands a frame's damage is copied in (the runtime gives the window's, so a frame
+    /// drawn on every core is not then copied on one).
+    public var copyBands = BandRenderer(threads: 1)
 
     public func present(_ frame: PixelBuffer, damage: Region) throws {
         precondition(frame.width == canvasWidth && frame.height == canvasHeight)
         let screen = self.screen
-        func copy(_ r: IntRect) { screen.span.copy(from: frame.span, sourceRect: r, toX: r.x, y: r.y) }
-        if let copyBands, copyBands.threads > 1, damage.rects.count > 0 {
-            let bounds = damage.bounds
-            // The region's rectangles are disjoint, so no two bands write one pixel.
-            copyBands.draw(rows: bounds.y..<bounds.maxY) { _, rows, _ in
-                let band = IntRect(x: bounds.x, y: rows.lowerBound, width: bounds.width, height: rows.count)
-                for r in damage.rects { copy(r.intersection(band)) }
-            }
-        } else {
-            for r in damage.rects { copy(r) }
-        }
+        // The region's rectangles are disjoint, so no two bands write one pixel.
+        copyBands.draw(pieces: damage.rects) { r in screen.span.copy(from: frame.span, sourceRect: r, toX: r.x, y: r.y) }
         presentedFrames += 1
     }
 }

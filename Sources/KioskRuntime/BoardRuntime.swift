@@ -59,7 +59,7 @@ public enum BoardRuntime {
         if let window = app as? Window {
             window.memoryBudget = cfg.memoryBudgetMB << 20
             window.renderThreads = cfg.renderThreads ?? BandRenderer.defaultThreads
-            display.copyBands = copyBands(for: window)
+            display.copyBands = window.bandRenderer
             // A frame never waits for a decoder on a board.
             window.images.decodesInBackground = true
         }

@@ -35,7 +35,7 @@ public enum HeadlessRuntime {
     public static func runVirtual(_ app: App, width: Int, height: Int, script: InputScript, hz: Double,
                                   out: String, timing: Bool, idleBlankSeconds: Double = 0) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
-        runner.display.copyBands = copyBands(for: app as? Window)
+        if let window = app as? Window { runner.display.copyBands = window.bandRenderer }
         runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
         let clock: (() -> Double)? = timing ? { monotonicSeconds() } : nil
         let result = try runner.run(script, clock: clock)
@@ -56,7 +56,7 @@ public enum HeadlessRuntime {
     static func runRealTime(_ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions,
                             remote: RemoteConfiguration) throws {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: options.hz)
-        display.copyBands = copyBands(for: app as? Window)
+        if let window = app as? Window { display.copyBands = window.bandRenderer }
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
         driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)
@@ -113,10 +113,4 @@ public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws 
 /// Writes a text file (replacing it whole, never half-written).
 public func writeText(_ text: String, to path: String) throws {
     try FileIO.writeAll(Array(text.utf8), path: path)
-}
-
-/// Bands for copying a window's frames to the screen on as many threads as draw them.
-func copyBands(for window: Window?) -> BandRenderer? {
-    guard let window, window.renderThreads > 1 else { return nil }
-    return BandRenderer(threads: min(window.renderThreads, BandRenderer.threadLimit.upperBound))
 }

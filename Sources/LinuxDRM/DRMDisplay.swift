@@ -119,9 +119,9 @@ public final class DRMDisplay: Display {
     /// and no frame held behind it yet.
     public var hasFreeBuffer: Bool { queued == nil || (bufferCount > 2 && ready == nil) }
 
-    /// Threads copying a frame's damage into the scanout buffer in bands (the window's
-    /// `renderThreads`); nil: the calling thread alone.
-    public var copyBands: BandRenderer?
+    /// The bands a frame's damage is copied into the scanout buffer in (the runtime gives the
+    /// window's, `render_threads`).
+    public var copyBands = BandRenderer(threads: 1)
 
     public func present(_ frame: PixelBuffer, damage: Region) throws {
         try present(frame, damage: damage, inputTimes: [])

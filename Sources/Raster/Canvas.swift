@@ -153,7 +153,7 @@ public struct Canvas {
 
     /// Intersects the clip with an anti-aliased rounded rectangle (translated).
     public mutating func clip(toRoundedRect rect: Rect, radius: Double) {
-        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds)
+        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds, visible: state.clip)
         state.clip = state.clip.intersection(shape.pixelBounds)
         state.roundClips.append(shape)
     }
@@ -182,12 +182,7 @@ public struct Canvas {
     /// to 1/64 pixel).
     public func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
         if let recorder { return recorder.append(.fillRoundedRect(rect, radius: radius, color), in: state) }
-        // A shape whose corners meet (a capsule) is scan converted over the span, whatever the
-        // clip, so that partial redraws give the same bits: not at all when it misses the clip
-        // (a scroll indicator drawn once per damage rectangle). The margin covers the snapping.
-        let reach = IntRect(enclosing: device(rect).insetBy(dx: -1, dy: -1))
-        if reach != .zero && reach.intersection(state.clip).isEmpty { return }
-        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds)
+        let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds, visible: state.clip)
         fillShape(shape, color: color)
     }
 
@@ -205,10 +200,10 @@ public struct Canvas {
         case .outside: outset = lineWidth
         }
         let outerRect = device(rect).insetBy(dx: -outset, dy: -outset)
-        let outer = RoundedRectShape(outerRect, radius: radius + outset, cache: cache, clip: span.bounds)
+        let outer = RoundedRectShape(outerRect, radius: radius + outset, cache: cache, clip: span.bounds, visible: state.clip)
         let innerRect = outerRect.insetBy(dx: lineWidth, dy: lineWidth)
         let inner = innerRect.isEmpty ? nil
-            : RoundedRectShape(innerRect, radius: max(0, radius + outset - lineWidth), cache: cache, clip: span.bounds)
+            : RoundedRectShape(innerRect, radius: max(0, radius + outset - lineWidth), cache: cache, clip: span.bounds, visible: state.clip)
         fillShape(RingShape(outer: outer, inner: inner), color: color)
     }
 

@@ -173,8 +173,9 @@ struct RoundedRectShape: CoverageShape {
     @usableFromInline let isPlainRect: Bool
 
     /// `clip` bounds the fallback mask; pass the span's bounds (not the current clip) so that
-    /// partial redraws give the same bits as full ones.
-    @usableFromInline init(_ rect: Rect, radius: Double, cache: RasterCache, clip: IntRect) {
+    /// partial redraws give the same bits as full ones. `visible` is the canvas's clip: a shape
+    /// that misses it fetches no corner masks and scan converts nothing (its rows are empty).
+    @usableFromInline init(_ rect: Rect, radius: Double, cache: RasterCache, clip: IntRect, visible: IntRect) {
         func snap(_ v: Double) -> Double { (min(max(v, -coordinateLimit), coordinateLimit) * 64).rounded() / 64 }
         let finite = rect.minX.isFinite && rect.minY.isFinite && rect.maxX.isFinite && rect.maxY.isFinite
         let rect = finite ? rect : .zero
@@ -191,8 +192,8 @@ struct RoundedRectShape: CoverageShape {
         var masks: [CoverageMask] = []
         var fallback: CoverageMask? = nil
         var origin = (0, 0)
-        if b.isEmpty || r <= 0 {
-            // A plain rectangle (or nothing).
+        if b.intersection(visible).isEmpty || r <= 0 {
+            // A plain rectangle, or nothing to draw.
         } else if xl <= xr && yt <= yb && r <= RasterCache.maximumCachedRadius {
             let r64 = Int(r * 64)
             func phase(_ v: Double) -> Int { Int(((v - v.rounded(.down)) * 64).rounded()) & 63 }

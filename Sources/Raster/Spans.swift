@@ -31,8 +31,8 @@ public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePoint
 /// `blendSpan(_:coverage:count:color:)` for a caller that owns `writable` (≥ `count`) pixels
 /// from `dst` on: where they reach the next multiple of four, the last partial group is blended
 /// four at a time with zero coverage in its extra lanes, which leaves those pixels exactly as
-/// they were (glyph rows are 5-15 pixels wide, so a scalar tail would be a third of the work).
-/// Only `coverage[0..<count]` is read.
+/// they were, instead of pixel by pixel: glyph rows are narrow, so most of them end in a
+/// partial group. Only `coverage[0..<count]` is read.
 @inlinable
 public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                       color: PremultipliedColor, writable: Int) {

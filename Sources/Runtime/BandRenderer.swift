@@ -1,4 +1,5 @@
 import Dispatch
+import Geometry
 import Glibc
 import Raster
 
@@ -45,6 +46,22 @@ public final class BandRenderer {
             let work = UncheckedBox(value: (body, caches))
             DispatchQueue.concurrentPerform(iterations: n) { i in
                 work.value.0(i, BandRenderer.band(i, of: n, in: rows), work.value.1[i])
+            }
+        }
+    }
+}
+
+extension BandRenderer {
+    /// Calls `body` with each of `pieces` (disjoint rectangles) cut to the bands of the rows
+    /// they span, the bands at once as in `draw(rows:_:)`: a frame's damage copied to the
+    /// screen split the way it was drawn. `body` must only touch the rectangle it is given.
+    public func draw(pieces: some Collection<IntRect>, _ body: (IntRect) -> Void) {
+        let bounds = pieces.reduce(IntRect.zero) { $0.union($1) }
+        draw(rows: bounds.y..<bounds.maxY) { _, rows, _ in
+            let band = IntRect(x: bounds.x, y: rows.lowerBound, width: bounds.width, height: rows.count)
+            for piece in pieces {
+                let part = piece.intersection(band)
+                if !part.isEmpty { body(part) }
             }
         }
     }

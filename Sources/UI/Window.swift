@@ -281,7 +281,7 @@ public final class Window: App {
             let recorder = Canvas(recordingInto: displayList, span: frame.span, cache: rasterCache)
             for rect in rects { draw(rect, on: recorder, at: t) }
             let damaged = plan.damage.bounds
-            let bands = bandRenderer(threads: min(renderThreads, BandRenderer.threadLimit.upperBound))
+            let bands = bandRenderer
             let list = displayList
             withExtendedLifetime(frame) {
                 bands.draw(rows: damaged.y..<damaged.maxY) { _, rows, cache in
@@ -308,7 +308,10 @@ public final class Window: App {
     private let displayList = DisplayList()
     private var bands: BandRenderer?
 
-    private func bandRenderer(threads: Int) -> BandRenderer {
+    /// The bands frames are drawn in (`renderThreads` threads): a display copies the frames to
+    /// the screen in the same.
+    public var bandRenderer: BandRenderer {
+        let threads = min(max(renderThreads, 1), BandRenderer.threadLimit.upperBound)
         if let bands, bands.threads == threads { return bands }
         let made = BandRenderer(threads: threads)
         bands = made

@@ -1,6 +1,5 @@
 import Geometry
 import Raster
-import Runtime
 import TestSupport
 import Testing
 
@@ -33,7 +32,7 @@ import Testing
         s.tap(Point(x: pages.midX, y: pages.midY)); s.wait(300)
         s.drag(Point(x: 800, y: 300), Point(x: 500, y: 300), ms: 96)
         s.wait(90); s.shot("swiping")
-        let result = try run(s, app: app, copyBands: threads > 1 ? BandRenderer(threads: threads) : nil)
+        let result = try run(s, app: app)
         return result.output.screenshots.map { ($0.name, $0.image) }
     }
 

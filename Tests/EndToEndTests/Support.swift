@@ -69,13 +69,13 @@ struct RunResult {
     var final: WindowState
 }
 
-/// Parses `script` and runs it on the catalog through the headless runner (its display copying
-/// frames in `copyBands`, when given).
-func run(_ script: Script, app: CatalogApp? = nil, copyBands: BandRenderer? = nil) throws -> RunResult {
+/// Parses `script` and runs it on the catalog through the headless runner, its display copying
+/// frames in the window's bands as the runtime sets it up.
+func run(_ script: Script, app: CatalogApp? = nil) throws -> RunResult {
     let parsed = try InputScript.parse(script.text)
     let catalog = try app ?? makeCatalog()
     let runner = HeadlessRunner(app: catalog.window, width: catalog.window.pixelWidth, height: catalog.window.pixelHeight)
-    runner.display.copyBands = copyBands
+    runner.display.copyBands = catalog.window.bandRenderer
     let out = try runner.run(parsed)
     var states: [String: WindowState] = [:]
     for s in out.states { states[s.name] = try decodeState(s.json) }
