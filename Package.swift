@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "Physics"),
         // Layer 1: engines.
         .target(name: "Scrolling", dependencies: ["Physics", "Geometry"]),
-        .target(name: "Raster", dependencies: ["Geometry"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CLinux"]),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         // Adapters.
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CPNGRows", "CJPEG"]),

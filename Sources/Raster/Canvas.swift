@@ -183,6 +183,7 @@ public struct Canvas {
     public func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
         if let recorder { return recorder.append(.fillRoundedRect(rect, radius: radius, color), in: state) }
         let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds, visible: state.clip)
+        if state.roundClips.isEmpty, fillCornerBands(shape, color: color) { return }
         fillShape(shape, color: color)
     }
 
@@ -384,6 +385,49 @@ public struct Canvas {
             }
             Canvas.composite(r, into: span.row(y), color: color, end: b.maxX)
         }
+    }
+
+    /// `fillShape` of a rounded rectangle with cached corners and no rounded clip, band by
+    /// band instead of row by row: each corner box is one `blendRows` call over its mask (as
+    /// a glyph is), the rows between the boxes are solid spans, and only the straight middle
+    /// goes row by row. Same pixels as `fillShape` (the parts of a row are disjoint and the
+    /// extra lanes of a group write back what they read). False, drawing nothing, when the
+    /// shape has no corner masks.
+    func fillCornerBands(_ shape: RoundedRectShape, color: PremultipliedColor) -> Bool {
+        guard shape.hasCorners else { return false }
+        let b = shape.pixelBounds.intersection(state.clip)
+        guard !b.isEmpty, color.argb != 0 else { return true }
+        let a = b.x, e = b.maxX
+        let s0 = min(max(shape.xl, a), e), s1 = max(min(shape.xr, e), s0)
+        let stride = span.stride
+        func rows(_ from: Int, _ to: Int) -> Range<Int> { from..<max(from, to) }
+        func band(_ rows: Range<Int>, corners: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?), widths: (Int, Int), top: Int) {
+            guard !rows.isEmpty else { return }
+            let first = span.row(rows.lowerBound), my = rows.lowerBound - top
+            if a < s0, let left = corners.0 {
+                blendRows(first + a, stride: stride, coverage: left + my * widths.0 + (a - shape.pixelBounds.x),
+                          coverageStride: widths.0, count: s0 - a, rows: rows.count, color: color, writable: e - a)
+            }
+            if s0 < s1 {
+                for y in rows {
+                    let alpha = coverageByte(shape.edges.verticalCoverage(y))
+                    if alpha != 0 { fillSpan(span.row(y) + s0, count: s1 - s0, color: alpha == 255 ? color : color.scaled(by: alpha)) }
+                }
+            }
+            if s1 < e, let right = corners.1 {
+                blendRows(first + s1, stride: stride, coverage: right + my * widths.1 + (s1 - shape.xr),
+                          coverageStride: widths.1, count: e - s1, rows: rows.count, color: color, writable: e - s1)
+            }
+        }
+        let bytes = shape.cornerBytes, widths = shape.cornerWidths
+        band(rows(b.y, min(shape.yt, b.maxY)), corners: (bytes.0, bytes.1), widths: (widths.0, widths.1), top: shape.pixelBounds.y)
+        band(rows(max(shape.yb, b.y), b.maxY), corners: (bytes.2, bytes.3), widths: (widths.2, widths.3), top: shape.yb)
+        let scratch = cache.scratchRows(width: span.width)
+        for y in rows(max(shape.yt, b.y), min(shape.yb, b.maxY)) {
+            let r = shape.edges.row(y, a, e, scratch)
+            if !r.isEmpty { Canvas.composite(r, into: span.row(y), color: color, end: e) }
+        }
+        return true
     }
 
     static func applyClips(_ clips: [RoundedRectShape], to row: CoverageRow, y: Int, scratch: ScratchRows) -> CoverageRow {

@@ -68,6 +68,17 @@ enum Lanes {
         store(over(scale(colour, by: k | (k &<< 16)), load(dst)), to: dst)
     }
 
+    /// `blend` of an opaque `colour`: the scaled colour's alpha is then the coverage itself
+    /// (255 · k / 255 is exact), so the destination's factor 255 − k comes straight from the
+    /// coverage lanes instead of from the product's alpha bytes.
+    @inlinable @inline(__always)
+    static func blendOpaque(_ colour: Pixels, coverage bytes: UInt32, into dst: UnsafeMutablePointer<UInt32>) {
+        let k = Pixels(truncatingIfNeeded: unsafeBitCast(bytes, to: SIMD4<UInt8>.self))
+        let factor = k | (k &<< 16)
+        let source = scale(colour, by: factor)
+        store(source &+ scale(load(dst), by: Pixels(repeating: 0x00FF_00FF) &- factor), to: dst)
+    }
+
     /// Whether all four pixels have alpha 255.
     @inlinable @inline(__always)
     static func isOpaque(_ p: Pixels) -> Bool {

@@ -164,10 +164,15 @@ struct RoundedRectShape: CoverageShape {
     /// Column and row where the corner boxes end/begin: [X0, xl) and [xr, X1); [Y0, yt), [yb, Y1).
     @usableFromInline let xl, xr, yt, yb: Int
     /// Keeps the corner masks alive; rows read them through `cornerBytes` (no ARC per row).
-    @usableFromInline let corners: [CoverageMask]
-    /// Top-left, top-right, bottom-left, bottom-right mask bytes and their row widths.
-    @usableFromInline let cornerBytes: (UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>, UnsafePointer<UInt8>)?
+    /// Only the corners whose boxes meet the visible clip are fetched (a damage rectangle or a
+    /// clip to one corner box needs one of four), the others are nil.
+    @usableFromInline let corners: (CoverageMask?, CoverageMask?, CoverageMask?, CoverageMask?)
+    /// Top-left, top-right, bottom-left, bottom-right mask bytes (nil: not fetched) and their
+    /// row widths.
+    @usableFromInline let cornerBytes: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?, UnsafePointer<UInt8>?)
     @usableFromInline let cornerWidths: (Int, Int, Int, Int)
+    /// Whether the rows through the corner boxes come from corner masks.
+    @usableFromInline let hasCorners: Bool
     @usableFromInline let whole: CoverageMask?
     /// No radius: drawn exactly like a rectangle.
     @usableFromInline let isPlainRect: Bool
@@ -189,20 +194,25 @@ struct RoundedRectShape: CoverageShape {
         xl = pixelCeil(x0 + r); xr = pixelFloor(x1 - r)
         yt = pixelCeil(y0 + r); yb = pixelFloor(y1 - r)
         isPlainRect = r <= 0
-        var masks: [CoverageMask] = []
+        var masks: (CoverageMask?, CoverageMask?, CoverageMask?, CoverageMask?) = (nil, nil, nil, nil)
         var fallback: CoverageMask? = nil
         var origin = (0, 0)
+        var cornered = false
         if b.intersection(visible).isEmpty || r <= 0 {
             // A plain rectangle, or nothing to draw.
         } else if xl <= xr && yt <= yb && r <= RasterCache.maximumCachedRadius {
             let r64 = Int(r * 64)
             func phase(_ v: Double) -> Int { Int(((v - v.rounded(.down)) * 64).rounded()) & 63 }
-            masks = [
-                cache.cornerMask(radius64: r64, phaseX: phase(x0), phaseY: phase(y0), corner: 0),
-                cache.cornerMask(radius64: r64, phaseX: phase(x1), phaseY: phase(y0), corner: 1),
-                cache.cornerMask(radius64: r64, phaseX: phase(x0), phaseY: phase(y1), corner: 2),
-                cache.cornerMask(radius64: r64, phaseX: phase(x1), phaseY: phase(y1), corner: 3),
-            ]
+            func mask(_ corner: Int, _ box: IntRect, _ px: Double, _ py: Double) -> CoverageMask? {
+                box.intersection(visible).isEmpty ? nil
+                    : cache.cornerMask(radius64: r64, phaseX: phase(px), phaseY: phase(py), corner: corner)
+            }
+            let left = b.x, right = b.maxX, top = b.y, bottom = b.maxY
+            masks = (mask(0, IntRect(x: left, y: top, width: xl - left, height: yt - top), x0, y0),
+                     mask(1, IntRect(x: xr, y: top, width: right - xr, height: yt - top), x1, y0),
+                     mask(2, IntRect(x: left, y: yb, width: xl - left, height: bottom - yb), x0, y1),
+                     mask(3, IntRect(x: xr, y: yb, width: right - xr, height: bottom - yb), x1, y1))
+            cornered = true
         } else {
             // Corners overlap in pixels, or are too large to cache (a corner mask is r² bytes):
             // scan convert the visible part as one mask.
@@ -215,16 +225,12 @@ struct RoundedRectShape: CoverageShape {
             origin = (box.x, box.y)
         }
         corners = masks
+        hasCorners = cornered
         whole = fallback
         wholeOrigin = origin
-        if masks.count == 4 {
-            cornerBytes = (UnsafePointer(masks[0].bytes), UnsafePointer(masks[1].bytes),
-                           UnsafePointer(masks[2].bytes), UnsafePointer(masks[3].bytes))
-            cornerWidths = (masks[0].width, masks[1].width, masks[2].width, masks[3].width)
-        } else {
-            cornerBytes = nil
-            cornerWidths = (0, 0, 0, 0)
-        }
+        func bytes(_ m: CoverageMask?) -> UnsafePointer<UInt8>? { m.map { UnsafePointer($0.bytes) } }
+        cornerBytes = (bytes(masks.0), bytes(masks.1), bytes(masks.2), bytes(masks.3))
+        cornerWidths = (masks.0?.width ?? 0, masks.1?.width ?? 0, masks.2?.width ?? 0, masks.3?.width ?? 0)
     }
     @usableFromInline let wholeOrigin: (Int, Int)
 
@@ -232,7 +238,7 @@ struct RoundedRectShape: CoverageShape {
         if let whole {
             return MaskShape(whole, x: wholeOrigin.0, y: wholeOrigin.1).row(y, cx0, cx1, scratch)
         }
-        if corners.isEmpty {
+        if !hasCorners {
             // No radius: a plain rectangle. Otherwise empty, or the mask fallback was clipped away.
             return isPlainRect ? edges.row(y, cx0, cx1, scratch) : .empty(scratch.row(0))
         }
@@ -245,15 +251,17 @@ struct RoundedRectShape: CoverageShape {
         }
         // A row through the top or bottom corner boxes.
         let top = y < yt
-        guard let bytes = cornerBytes else { return .empty(out) }
-        let left = top ? bytes.0 : bytes.2, right = top ? bytes.1 : bytes.3
+        let left = top ? cornerBytes.0 : cornerBytes.2, right = top ? cornerBytes.1 : cornerBytes.3
         let leftWidth = top ? cornerWidths.0 : cornerWidths.2, rightWidth = top ? cornerWidths.1 : cornerWidths.3
         let my = top ? y - b.y : y - yb
         let s0 = min(max(xl, a), e), s1 = max(min(xr, e), s0)
+        // A corner that was not fetched lies outside the visible clip, where no row is drawn.
         if a < s0 {
+            guard let left else { return .empty(out) }
             out.update(from: left + my * leftWidth + (a - b.x), count: s0 - a)
         }
         if s1 < e {
+            guard let right else { return .empty(out) }
             (out + (s1 - a)).update(from: right + my * rightWidth + (s1 - xr), count: e - s1)
         }
         return CoverageRow(x0: a, x1: e, s0: s0, s1: s1, alpha: UInt32(coverageByte(edges.verticalCoverage(y))), bytes: out)

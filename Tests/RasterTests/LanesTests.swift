@@ -110,4 +110,33 @@ import Testing
             }
         }
     }
+
+    @Test func blendOfAnOpaqueColourEqualsTheGeneralBlendForEveryCoverage() {
+        let backdrop = Self.pixels(count: 64)
+        for colour in [0xFF20_4060, 0xFFFF_FFFF, 0xFF00_0000, 0xFF1C_1C1E] as [UInt32] {
+            let lanes = SIMD4<UInt32>(repeating: colour)
+            for k in UInt32(0)...255 {
+                let bytes = k | (255 - k) << 8 | (k &* 7 & 255) << 16 | (k &* 13 & 255) << 24
+                for i in stride(from: 0, to: 64, by: 4) {
+                    var general = Array(backdrop[i..<(i + 4)]), opaque = general
+                    general.withUnsafeMutableBufferPointer { Lanes.blend(lanes, coverage: bytes, into: $0.baseAddress!) }
+                    opaque.withUnsafeMutableBufferPointer { Lanes.blendOpaque(lanes, coverage: bytes, into: $0.baseAddress!) }
+                    #expect(opaque == general, "colour \(colour), coverage \(k)")
+                }
+            }
+        }
+    }
+
+    @Test func fillSpanIsPerPixelSourceOverWhateverTheCount() {
+        let backdrop = Self.pixels(count: 23)
+        for colour in [0xFF20_4060, 0xFFFF_FFFF, 0x5900_0000, 0x8040_2010, 0x7373_7373, 0x0000_0000] as [UInt32] {
+            for count in [0, 1, 3, 4, 5, 15, 16, 17, 23] {
+                var row = backdrop
+                row.withUnsafeMutableBufferPointer { fillSpan($0.baseAddress!, count: count, color: PremultipliedColor(argb: colour)) }
+                for i in 0..<23 {
+                    #expect(row[i] == (i < count ? sourceOver(colour, backdrop[i]) : backdrop[i]), "pixel \(i) of \(count), colour \(colour)")
+                }
+            }
+        }
+    }
 }
