@@ -1,44 +1,55 @@
 import Geometry
 
-/// An owned 8-bit coverage mask with, per row, the run of fully covered (255) pixels, so that
-/// drawing it can store the middle of each row as a solid span. Used for cached corner and
-/// circle coverage and for filled paths.
+/// An owned 8-bit coverage mask with, per row, the columns that have coverage and the run of
+/// fully covered (255) pixels among them, so that drawing it skips the empty ends of each row
+/// (most of a circle's top and bottom rows) and stores the middle as a solid span. Used for
+/// cached corner and circle coverage and for filled paths.
 @usableFromInline
 final class CoverageMask {
     @usableFromInline let width: Int
     @usableFromInline let height: Int
     @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
-    /// Two entries per row: the full run [start, end) in mask columns (empty when start == end).
+    /// Four entries per row, in mask columns: [inkStart, inkEnd) holds every non-zero byte
+    /// (empty when inkStart == inkEnd), and [start, end), inside it, is the longest run of 255s.
+    /// Stored in the order inkStart, start, end, inkEnd.
     @usableFromInline let runs: UnsafeMutablePointer<Int32>
 
     init(width: Int, height: Int) {
         self.width = width; self.height = height
         bytes = .allocate(capacity: max(1, width * height))
         bytes.initialize(repeating: 0, count: max(1, width * height))
-        runs = .allocate(capacity: max(2, 2 * height))
-        runs.initialize(repeating: 0, count: max(2, 2 * height))
+        runs = .allocate(capacity: max(4, 4 * height))
+        runs.initialize(repeating: 0, count: max(4, 4 * height))
     }
     deinit {
         bytes.deallocate()
         runs.deallocate()
     }
 
-    /// Finds each row's longest run of 255s (called once, after the mask is rendered).
+    /// Finds each row's covered columns and longest run of 255s (called once, after the mask
+    /// is rendered).
     func computeRuns() {
         for y in 0..<height {
             let row = bytes + y * width
             var best = 0, bestStart = 0, x = 0
+            var first = width, last = -1
             while x < width {
                 if row[x] == 255 {
                     let s = x
                     while x < width && row[x] == 255 { x += 1 }
                     if x - s > best { best = x - s; bestStart = s }
+                    first = min(first, s); last = x - 1
                 } else {
+                    if row[x] != 0 { first = min(first, x); last = x }
                     x += 1
                 }
             }
-            runs[2 * y] = Int32(bestStart)
-            runs[2 * y + 1] = Int32(bestStart + best)
+            let ink = last < first ? (0, 0) : (first, last + 1)
+            let run = best > 0 ? (bestStart, bestStart + best) : (ink.0, ink.0)
+            runs[4 * y] = Int32(ink.0)
+            runs[4 * y + 1] = Int32(run.0)
+            runs[4 * y + 2] = Int32(run.1)
+            runs[4 * y + 3] = Int32(ink.1)
         }
     }
 }

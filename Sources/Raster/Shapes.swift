@@ -122,7 +122,8 @@ struct RectShape: CoverageShape {
 }
 
 /// A coverage mask placed at a whole-pixel origin (glyphs, cached circles, filled paths).
-/// `runs`, when present, gives per row the run of 255s drawn as a solid span.
+/// `runs`, when present, gives per row the columns with coverage and the run of 255s drawn as
+/// a solid span (`CoverageMask.runs`).
 @usableFromInline
 struct MaskShape: CoverageShape {
     @usableFromInline let bytes: UnsafePointer<UInt8>
@@ -140,15 +141,17 @@ struct MaskShape: CoverageShape {
 
     @usableFromInline func row(_ y: Int, _ cx0: Int, _ cx1: Int, _ scratch: ScratchRows) -> CoverageRow {
         let my = y - pixelBounds.y
-        let a = max(pixelBounds.x, cx0), b = min(pixelBounds.maxX, cx1)
+        var a = max(pixelBounds.x, cx0), b = min(pixelBounds.maxX, cx1)
         if my < 0 || my >= pixelBounds.height || a >= b { return .empty(bytes) }
-        let rowBytes = bytes + my * width + (a - pixelBounds.x)
         var s0 = a, s1 = a
         if let runs {
-            s0 = min(max(pixelBounds.x + Int(runs[2 * my]), a), b)
-            s1 = max(min(pixelBounds.x + Int(runs[2 * my + 1]), b), s0)
+            let r = runs + 4 * my, x = pixelBounds.x
+            a = max(a, x + Int(r[0])); b = min(b, x + Int(r[3]))
+            if a >= b { return .empty(bytes) }
+            s0 = min(max(x + Int(r[1]), a), b)
+            s1 = max(min(x + Int(r[2]), b), s0)
         }
-        return CoverageRow(x0: a, x1: b, s0: s0, s1: s1, alpha: 255, bytes: rowBytes)
+        return CoverageRow(x0: a, x1: b, s0: s0, s1: s1, alpha: 255, bytes: bytes + my * width + (a - pixelBounds.x))
     }
 }
 

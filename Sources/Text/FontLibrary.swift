@@ -434,7 +434,10 @@ public final class FontFace {
             return CachedGlyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0)
         }
         let pitch = Int(bitmap.pitch)
-        var coverage = [UInt8](repeating: 0, count: width * height)
+        // Rows padded with zero coverage to whole groups of four: the blend loop then takes a
+        // glyph row in groups alone, without a tail (coverage 0 leaves a pixel as it is).
+        let stride = (width + 3) & ~3
+        var coverage = [UInt8](repeating: 0, count: stride * height)
         let mode = Int32(bitmap.pixel_mode)
         coverage.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
@@ -442,13 +445,13 @@ public final class FontFace {
                 // points at the last row's start.
                 let row = pitch >= 0 ? buffer + y * pitch : buffer + (height - 1 - y) * (-pitch)
                 if mode == Int32(FT_PIXEL_MODE_GRAY.rawValue) {
-                    for x in 0..<width { out[y * width + x] = row[x] }
+                    for x in 0..<width { out[y * stride + x] = row[x] }
                 } else if mode == Int32(FT_PIXEL_MODE_MONO.rawValue) {
-                    for x in 0..<width { out[y * width + x] = (row[x >> 3] & (0x80 >> UInt8(x & 7))) != 0 ? 255 : 0 }
+                    for x in 0..<width { out[y * stride + x] = (row[x >> 3] & (0x80 >> UInt8(x & 7))) != 0 ? 255 : 0 }
                 }
             }
         }
-        return CachedGlyph(mask: AlphaMask(width: width, height: height, coverage: coverage),
+        return CachedGlyph(mask: AlphaMask(width: stride, height: height, coverage: coverage),
                            left: Int32(slot.pointee.bitmap_left), top: Int32(slot.pointee.bitmap_top))
     }
 }

@@ -81,3 +81,37 @@ import Testing
         #expect(cache.cachedMaskCount == 4)
     }
 }
+
+/// A mask's rows are drawn between their first and last covered columns, with the longest
+/// run of 255s as a solid span.
+@Suite struct CoverageMaskRunsTests {
+    @Test func runsHoldTheInkAndTheLongestFullRun() {
+        let rows: [[UInt8]] = [
+            [0, 0, 0, 0, 0, 0, 0, 0],            // empty
+            [0, 0, 12, 200, 255, 255, 40, 0],    // edge, run, edge
+            [255, 255, 0, 255, 255, 255, 9, 0],  // two runs: the longer is kept, the ink starts at 0
+            [0, 0, 0, 0, 0, 0, 0, 77],           // one pixel of ink at the end
+            [255, 255, 255, 255, 255, 255, 255, 255],
+        ]
+        let mask = CoverageMask(width: 8, height: rows.count)
+        for (y, row) in rows.enumerated() { for (x, v) in row.enumerated() { mask.bytes[y * 8 + x] = v } }
+        mask.computeRuns()
+        let runs = (0..<rows.count).map { y in (0..<4).map { Int(mask.runs[4 * y + $0]) } }
+        // inkStart, runStart, runEnd, inkEnd
+        #expect(runs == [[0, 0, 0, 0], [2, 4, 6, 7], [0, 3, 6, 7], [7, 7, 7, 8], [0, 0, 8, 8]])
+    }
+
+    @Test func aMaskIsDrawnOnlyWhereItHasInk() {
+        let mask = CoverageMask(width: 8, height: 2)
+        for (x, v) in [0, 0, 12, 200, 255, 255, 40, 0].enumerated() { mask.bytes[x] = UInt8(v) }
+        mask.computeRuns()
+        let shape = MaskShape(mask, x: 10, y: 5)
+        let scratch = RasterCache().scratchRows(width: 32)
+        let row = shape.row(5, 0, 32, scratch)
+        #expect((row.x0, row.s0, row.s1, row.x1) == (12, 14, 16, 17))
+        #expect(row.bytes[0] == 12 && row.bytes[4] == 40)
+        #expect(shape.row(6, 0, 32, scratch).isEmpty)          // an empty row
+        #expect(shape.row(5, 13, 15, scratch).x0 == 13)        // clipped inside the ink
+        #expect(shape.row(5, 0, 12, scratch).isEmpty)          // clipped to the empty start
+    }
+}

@@ -110,6 +110,26 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
         #expect(throws: FontError.noFaces) { try Font(faces: [], pixelSize: 16) }
     }
 
+    @Test func glyphMasksComeInWholeGroupsOfFourWithoutEmptyGroups() throws {
+        let fonts = try repositoryFonts()
+        let face = try fonts.loadFace(named: FontLibrary.primaryFaceFile)
+        let font = try Font(faces: [face], pixelSize: 16)
+        var inked = 0
+        for character in "Wil.m|gQ@".unicodeScalars {
+            let mask = font.glyphTables[0].glyph(face.glyphIndex(for: character)).mask
+            #expect(mask.width % 4 == 0, "\(character): \(mask.width) columns")
+            guard mask.width > 0 else { Issue.record("\(character): no mask"); continue }
+            // The padding is less than a group: some pixel of the last group has ink.
+            var ink = 0
+            for y in 0..<mask.height {
+                for x in (mask.width - 4)..<mask.width where mask.coverage[y * mask.width + x] != 0 { ink += 1 }
+            }
+            #expect(ink > 0, "\(character): the last group of four is padding only")
+            inked += 1
+        }
+        #expect(inked == 9)
+    }
+
     @Test func metricsAt16Pixels() throws {
         let font = try repositoryFonts().standardFont(pixelSize: 16)
         // DejaVu Sans: ascender 1901, descender -483 font units of 2048 per em (hinted,
