@@ -168,7 +168,7 @@ public struct Canvas {
         if let recorder { return recorder.append(.clear(color), in: state) }
         let c = state.clip
         guard !c.isEmpty else { return }
-        for y in c.y..<c.maxY { (span.row(y) + c.x).update(repeating: color.argb, count: c.width) }
+        for y in c.y..<c.maxY { storeSpan(span.row(y) + c.x, count: c.width, color: color.argb) }
     }
 
     /// Fills a rectangle; edges at fractional positions get partial coverage (area, rounded:

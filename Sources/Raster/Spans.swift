@@ -6,22 +6,14 @@ import CLinux
 // math only, so results are bit-exact on every CPU.
 
 /// Source-over of one colour over `count` pixels at full coverage. An opaque colour is a
-/// `wmemset`, which libc runs at the CPU's widest stores (AVX-512 on the benchmark machine,
-/// where Glide's own loops are limited to x86-64's SSE2).
+/// store (`storeSpan`: `wmemset`, which libc runs at the CPU's widest stores, AVX-512 on the
+/// benchmark machine, where Glide's own loops are limited to x86-64's SSE2).
 @inlinable
 public func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: PremultipliedColor) {
     guard count > 0 else { return }
     let c = color.argb
     let sa = c >> 24
-    if sa == 255 {
-        // Short spans (edges of shapes) are cheaper inline than through a call.
-        if count >= 16 && MemoryLayout<wchar_t>.size == 4 {
-            dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(bitPattern: c), count) }
-        } else {
-            dst.update(repeating: c, count: count)
-        }
-        return
-    }
+    if sa == 255 { return storeSpan(dst, count: count, color: c) }
     if c == 0 { return }
     let inverse = 255 &- sa
     // Translucent overlays (dimming, scroll indicators, page-control capsules) four at a time.
@@ -32,6 +24,17 @@ public func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: Pre
         i &+= 4
     }
     while i < count { dst[i] = c &+ scalePixel(dst[i], by: inverse); i &+= 1 }
+}
+
+/// Sets `count` pixels to `color` (a copy, whatever its alpha).
+@inlinable @inline(__always)
+public func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+    // Short spans (edges of shapes) are cheaper inline than through a call.
+    if count >= 16 && MemoryLayout<wchar_t>.size == 4 {
+        dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(bitPattern: color), count) }
+    } else if count > 0 {
+        dst.update(repeating: color, count: count)
+    }
 }
 
 /// Source-over of one colour through an 8-bit coverage run: pixel `i` gets the colour scaled by
