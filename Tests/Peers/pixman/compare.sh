@@ -113,7 +113,13 @@ PY
 # Median of the run medians, and their range, as "median min max".
 summary() { sort -n "$1" | awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.3f %.3f %.3f", m, v[1], v[NR] }'; }
 med() { summary "$1" | cut -d' ' -f1; }
-ratio() { awk -v a="$(med "$1")" -v b="$(med "$2")" 'BEGIN { printf "%.2fx", a / b }'; }
+# Ratios pair by pair: run i of one against run i of the other, measured seconds apart, so a
+# ratio holds when the shared machine's speed drifts between runs; the median of the runs'
+# ratios, then their range.
+ratio() {
+    paste "$1" "$2" | awk '{ print $1 / $2 }' | sort -n |
+        awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; printf "%.2fx (%.2f-%.2f)", m, v[1], v[NR] }'
+}
 row() { set -- "$1" "$2" $(summary "$2"); printf "%-34s %8s ms (%s-%s)\n" "$1" "$3" "$4" "$5"; }
 
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
