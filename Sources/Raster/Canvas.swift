@@ -15,16 +15,17 @@
 /// are); inner loops run over raw pointers; what repeats (corner and circle coverage) is cached
 /// in a `RasterCache` that the caller owns.
 ///
-/// Measured before the stores went through `wmemset` (a quick release build: `swiftc -O -wmo` of Geometry + Raster + a timing main, on
-/// the shared 2-core "Intel Xeon Processor" VM, Swift 6.3.1; median of 300 repetitions, five
-/// runs): filling a whole 1280x800 frame with an opaque colour through `fill(rect:color:)`
-/// takes 0.22-0.23 ms and `clear(color:)` 0.21-0.23 ms, against 0.19-0.20 ms for `memset` of the
-/// same 4 MB in the same process: within about 15 % of memset. A 30 % black full-frame blend
-/// takes 0.95-1.06 ms; the reference feed scene without its text (clear, six 1232x120 cards with
-/// border and circle, thumb, page control) 0.49-0.52 ms; a 2x bilinear image over the whole
-/// frame 3.9-4.1 ms (nearest: 1.0 ms). These were taken with the machine otherwise quiet; with
-/// other builds running (load average 4 on 2 cores) the same binary measured memset 0.19-0.24,
-/// opaque fill 0.22-0.31, feed scene 0.61-0.80 and bilinear 7.5-15 ms: compare within one run.
+/// Measured before the stores went through `wmemset` (a quick release build: `swiftc -O -wmo` of
+/// Geometry + Raster + a timing main, on the shared 2-core "Intel Xeon Processor" VM, Swift 6.3.1;
+/// median of 300 repetitions, five runs): filling a whole 1280x800 frame with an opaque colour
+/// through `fill(rect:color:)` takes 0.22-0.23 ms and `clear(color:)` 0.21-0.23 ms, against
+/// 0.19-0.20 ms for `memset` of the same 4 MB in the same process: within about 15 % of memset. A
+/// 30 % black full-frame blend takes 0.95-1.06 ms; the reference feed scene without its text
+/// (clear, six 1232x120 cards with border and circle, thumb, page control) 0.49-0.52 ms; a 2x
+/// bilinear image over the whole frame 3.9-4.1 ms (nearest: 1.0 ms). These were taken with the
+/// machine otherwise quiet; with other builds running (load average 4 on 2 cores) the same binary
+/// measured memset 0.19-0.24, opaque fill 0.22-0.31, feed scene 0.61-0.80 and bilinear 7.5-15 ms:
+/// compare within one run.
 ///
 /// Cross-module policy: the per-span kernels (`fillSpan`, `blendSpan`, `lerpPixel`,
 /// `scalePixel`, `div255`, `sourceOver`) are `@inlinable` for modules that write spans
@@ -372,9 +373,10 @@ public struct Canvas {
 
     // MARK: Pipeline
 
-    /// Draws any shape row by row: shape coverage × rounded clips, then span compositing.
-    func fillShape<S: CoverageShape>(_ shape: S, color: PremultipliedColor) {
-        let b = shape.pixelBounds.intersection(state.clip)
+    /// Draws any shape row by row: shape coverage × rounded clips, then span compositing;
+    /// within `clip` when given (inside the canvas's clip), else within the canvas's clip.
+    func fillShape<S: CoverageShape>(_ shape: S, color: PremultipliedColor, clip: IntRect? = nil) {
+        let b = shape.pixelBounds.intersection(clip ?? state.clip)
         guard !b.isEmpty, color.argb != 0 else { return }
         let scratch = cache.scratchRows(width: span.width)
         let clips = state.roundClips
@@ -389,46 +391,34 @@ public struct Canvas {
         }
     }
 
-    /// `fillShape` of a rounded rectangle with cached corners and no rounded clip, band by
-    /// band instead of row by row: each corner box is one `blendRows` call over its mask (as
-    /// a glyph is), the rows between the boxes are solid spans, and only the straight middle
-    /// goes row by row. Same pixels as `fillShape` (the parts of a row are disjoint and the
-    /// extra lanes of a group write back what they read). False, drawing nothing, when the
-    /// shape has no corner masks.
+    /// `fillShape` of a rounded rectangle with cached corners and no rounded clip, with each
+    /// corner box blended in one `blendRows` call over its mask (as a glyph is) instead of a
+    /// shape row and a `blendSpan` per row; everything outside the boxes is the straight-edged
+    /// rectangle's coverage, filled by `fillShape` of `shape.edges`. Same pixels as `fillShape`
+    /// of the whole shape (the parts are disjoint, and the extra lanes of a group write back
+    /// what they read). False, drawing nothing, when the shape has no corner masks.
     func fillCornerBands(_ shape: RoundedRectShape, color: PremultipliedColor) -> Bool {
         guard shape.hasCorners else { return false }
         let b = shape.pixelBounds.intersection(state.clip)
         guard !b.isEmpty, color.argb != 0 else { return true }
-        let a = b.x, e = b.maxX
-        let s0 = min(max(shape.xl, a), e), s1 = max(min(shape.xr, e), s0)
-        let stride = span.stride
-        func rows(_ from: Int, _ to: Int) -> Range<Int> { from..<max(from, to) }
-        func band(_ rows: Range<Int>, corners: (UnsafePointer<UInt8>?, UnsafePointer<UInt8>?), widths: (Int, Int), top: Int) {
-            guard !rows.isEmpty else { return }
-            let first = span.row(rows.lowerBound), my = rows.lowerBound - top
-            if a < s0, let left = corners.0 {
-                blendRows(first + a, stride: stride, coverage: left + my * widths.0 + (a - shape.pixelBounds.x),
-                          coverageStride: widths.0, count: s0 - a, rows: rows.count, color: color, writable: e - a)
-            }
-            if s0 < s1 {
-                for y in rows {
-                    let alpha = coverageByte(shape.edges.verticalCoverage(y))
-                    if alpha != 0 { fillSpan(span.row(y) + s0, count: s1 - s0, color: alpha == 255 ? color : color.scaled(by: alpha)) }
-                }
-            }
-            if s1 < e, let right = corners.1 {
-                blendRows(first + s1, stride: stride, coverage: right + my * widths.1 + (s1 - shape.xr),
-                          coverageStride: widths.1, count: e - s1, rows: rows.count, color: color, writable: e - s1)
-            }
+        for i in 0..<4 {
+            let box = shape.cornerBox(i), part = box.intersection(b)
+            guard !part.isEmpty else { continue }
+            let mask = shape.cornerMask(i)
+            guard let bytes = mask.bytes else { continue }
+            blendRows(span.row(part.y) + part.x, stride: span.stride,
+                      coverage: bytes + (part.y - box.y) * mask.width + (part.x - box.x), coverageStride: mask.width,
+                      count: part.width, rows: part.height, color: color, writable: b.maxX - part.x)
         }
-        let bytes = shape.cornerBytes, widths = shape.cornerWidths
-        band(rows(b.y, min(shape.yt, b.maxY)), corners: (bytes.0, bytes.1), widths: (widths.0, widths.1), top: shape.pixelBounds.y)
-        band(rows(max(shape.yb, b.y), b.maxY), corners: (bytes.2, bytes.3), widths: (widths.2, widths.3), top: shape.yb)
-        let scratch = cache.scratchRows(width: span.width)
-        for y in rows(max(shape.yt, b.y), min(shape.yb, b.maxY)) {
-            let r = shape.edges.row(y, a, e, scratch)
-            if !r.isEmpty { Canvas.composite(r, into: span.row(y), color: color, end: e) }
+        // Between the boxes: their columns in the top and bottom rows, then the rows between.
+        let p = shape.pixelBounds
+        func rest(x: Int, maxX: Int, y: Int, maxY: Int) {
+            let piece = IntRect(x: x, y: y, width: maxX - x, height: maxY - y).intersection(b)
+            if !piece.isEmpty { fillShape(shape.edges, color: color, clip: piece) }
         }
+        rest(x: shape.xl, maxX: shape.xr, y: p.y, maxY: shape.yt)
+        rest(x: p.x, maxX: p.maxX, y: shape.yt, maxY: shape.yb)
+        rest(x: shape.xl, maxX: shape.xr, y: shape.yb, maxY: p.maxY)
         return true
     }
 

@@ -7,26 +7,21 @@ import Geometry
 ///
 /// Not thread-safe: use one cache per drawing thread.
 public final class RasterCache {
-    /// Keys packed into one word, which hashes in one combine: a frame looks masks up dozens
-    /// of times and four combines per key showed in its profile.
-    struct CornerKey: Hashable {
+    /// A mask's radius (1/64 px), sub-pixel phases and corner (0 for circles) packed into one
+    /// word, which hashes in one combine: a frame looks masks up dozens of times, and four
+    /// combines per key showed in its profile.
+    struct MaskKey: Hashable {
         let packed: UInt64
-        init(radius: Int, phaseX: Int, phaseY: Int, corner: Int) {
+        init(radius: Int, phaseX: Int, phaseY: Int, corner: Int = 0) {
             packed = UInt64(UInt32(truncatingIfNeeded: radius)) << 32 | UInt64(phaseX & 63) << 16 | UInt64(phaseY & 63) << 8
                 | UInt64(corner & 3)
-        }
-    }
-    struct CircleKey: Hashable {
-        let packed: UInt64
-        init(radius: Int, phaseX: Int, phaseY: Int) {
-            packed = UInt64(UInt32(truncatingIfNeeded: radius)) << 32 | UInt64(phaseX & 63) << 16 | UInt64(phaseY & 63) << 8
         }
     }
 
     /// Entries per kind kept before the cache is emptied (bounds memory under odd inputs).
     public let maximumEntries: Int
-    var corners: [CornerKey: CoverageMask] = [:]
-    var circles: [CircleKey: CoverageMask] = [:]
+    var corners: [MaskKey: CoverageMask] = [:]
+    var circles: [MaskKey: CoverageMask] = [:]
     /// Flattening tolerance (pixels) for cached and fallback curves: chords lie inside the arc,
     /// so this bounds the coverage lost on an edge pixel to about 0.005 · 255 ≈ 1 level.
     static let curveTolerance = 0.005
@@ -174,7 +169,7 @@ public final class RasterCache {
     /// the fractional part (in 1/64) of the corner's vertical edge, `phaseY` of its horizontal
     /// edge; corner 0 = top-left, 1 = top-right, 2 = bottom-left, 3 = bottom-right.
     func cornerMask(radius64: Int, phaseX: Int, phaseY: Int, corner: Int) -> CoverageMask {
-        let key = CornerKey(radius: radius64, phaseX: phaseX, phaseY: phaseY, corner: corner)
+        let key = MaskKey(radius: radius64, phaseX: phaseX, phaseY: phaseY, corner: corner)
         if let m = corners[key] { return m }
         if corners.count >= maximumEntries { corners.removeAll() }
         let r = Double(radius64) / 64
@@ -197,7 +192,7 @@ public final class RasterCache {
     /// Coverage of a circle of radius `radius64`/64 whose bounding box starts at the fractional
     /// offset (`phaseX`, `phaseY`)/64 inside the mask's first pixel.
     func circleMask(radius64: Int, phaseX: Int, phaseY: Int) -> CoverageMask {
-        let key = CircleKey(radius: radius64, phaseX: phaseX, phaseY: phaseY)
+        let key = MaskKey(radius: radius64, phaseX: phaseX, phaseY: phaseY)
         if let m = circles[key] { return m }
         let m = RasterCache.renderCircle(radius64: radius64, phaseX: phaseX, phaseY: phaseY, cache: self)
         if Double(radius64) / 64 <= RasterCache.maximumCachedRadius {

@@ -210,11 +210,10 @@ struct RoundedRectShape: CoverageShape {
                 box.intersection(visible).isEmpty ? nil
                     : cache.cornerMask(radius64: r64, phaseX: phase(px), phaseY: phase(py), corner: corner)
             }
-            let left = b.x, right = b.maxX, top = b.y, bottom = b.maxY
-            masks = (mask(0, IntRect(x: left, y: top, width: xl - left, height: yt - top), x0, y0),
-                     mask(1, IntRect(x: xr, y: top, width: right - xr, height: yt - top), x1, y0),
-                     mask(2, IntRect(x: left, y: yb, width: xl - left, height: bottom - yb), x0, y1),
-                     mask(3, IntRect(x: xr, y: yb, width: right - xr, height: bottom - yb), x1, y1))
+            // Locals: the init may not capture `self` before all of it is set.
+            let (left, right, top, bottom) = (xl, xr, yt, yb)
+            func box(_ i: Int) -> IntRect { Self.cornerBox(i, bounds: b, xl: left, xr: right, yt: top, yb: bottom) }
+            masks = (mask(0, box(0), x0, y0), mask(1, box(1), x1, y0), mask(2, box(2), x0, y1), mask(3, box(3), x1, y1))
             cornered = true
         } else {
             // Corners overlap in pixels, or are too large to cache (a corner mask is r² bytes):
@@ -237,6 +236,28 @@ struct RoundedRectShape: CoverageShape {
     }
     @usableFromInline let wholeOrigin: (Int, Int)
 
+    /// Corner box `i` (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right) in device
+    /// pixels; its corner mask starts at the box's top-left pixel.
+    @usableFromInline func cornerBox(_ i: Int) -> IntRect {
+        Self.cornerBox(i, bounds: pixelBounds, xl: xl, xr: xr, yt: yt, yb: yb)
+    }
+
+    @usableFromInline static func cornerBox(_ i: Int, bounds b: IntRect, xl: Int, xr: Int, yt: Int, yb: Int) -> IntRect {
+        let x = i & 1 == 0 ? b.x : xr, maxX = i & 1 == 0 ? xl : b.maxX
+        let y = i & 2 == 0 ? b.y : yb, maxY = i & 2 == 0 ? yt : b.maxY
+        return IntRect(x: x, y: y, width: maxX - x, height: maxY - y)
+    }
+
+    /// Corner box `i`'s mask bytes (nil: not fetched) and row width.
+    @usableFromInline func cornerMask(_ i: Int) -> (bytes: UnsafePointer<UInt8>?, width: Int) {
+        switch i {
+        case 0: return (cornerBytes.0, cornerWidths.0)
+        case 1: return (cornerBytes.1, cornerWidths.1)
+        case 2: return (cornerBytes.2, cornerWidths.2)
+        default: return (cornerBytes.3, cornerWidths.3)
+        }
+    }
+
     @usableFromInline func row(_ y: Int, _ cx0: Int, _ cx1: Int, _ scratch: ScratchRows) -> CoverageRow {
         if let whole {
             return MaskShape(whole, x: wholeOrigin.0, y: wholeOrigin.1).row(y, cx0, cx1, scratch)
@@ -254,8 +275,7 @@ struct RoundedRectShape: CoverageShape {
         }
         // A row through the top or bottom corner boxes.
         let top = y < yt
-        let left = top ? cornerBytes.0 : cornerBytes.2, right = top ? cornerBytes.1 : cornerBytes.3
-        let leftWidth = top ? cornerWidths.0 : cornerWidths.2, rightWidth = top ? cornerWidths.1 : cornerWidths.3
+        let (left, leftWidth) = cornerMask(top ? 0 : 2), (right, rightWidth) = cornerMask(top ? 1 : 3)
         let my = top ? y - b.y : y - yb
         let s0 = min(max(xl, a), e), s1 = max(min(xr, e), s0)
         // A corner that was not fetched lies outside the visible clip, where no row is drawn.

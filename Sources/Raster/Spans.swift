@@ -79,18 +79,17 @@ func blendGroups(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UI
     // it, so this is the branchy per-pixel source-over bit for bit. Runs of four empty or
     // four full bytes, common inside glyphs and shapes, skip the arithmetic.
     let opaque = c >> 24 == 255
+    @inline(__always) func blend(_ bytes: UInt32, at i: Int) {
+        if opaque { Lanes.blendOpaque(colour, coverage: bytes, into: dst + i) } else { Lanes.blend(colour, coverage: bytes, into: dst + i) }
+    }
     var i = 0
     while i &+ 4 <= count {
         let bytes = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
         if bytes == 0 { i &+= 4; continue }
-        if opaque {
-            if bytes == 0xFFFF_FFFF {
-                Lanes.store(colour, to: dst + i)
-            } else {
-                Lanes.blendOpaque(colour, coverage: bytes, into: dst + i)
-            }
+        if opaque && bytes == 0xFFFF_FFFF {
+            Lanes.store(colour, to: dst + i)
         } else {
-            Lanes.blend(colour, coverage: bytes, into: dst + i)
+            blend(bytes, at: i)
         }
         i &+= 4
     }
@@ -100,13 +99,7 @@ func blendGroups(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UI
         var bytes = UInt32(coverage[i])
         if rest > 1 { bytes |= UInt32(coverage[i &+ 1]) &<< 8 }
         if rest > 2 { bytes |= UInt32(coverage[i &+ 2]) &<< 16 }
-        if bytes != 0 {
-            if opaque {
-                Lanes.blendOpaque(colour, coverage: bytes, into: dst + i)
-            } else {
-                Lanes.blend(colour, coverage: bytes, into: dst + i)
-            }
-        }
+        if bytes != 0 { blend(bytes, at: i) }
         return
     }
     while i < count {
