@@ -667,12 +667,29 @@ public struct ScrollController: Sendable {
     /// The content changed length while it may be moving (a lazy list measured rows it had
     /// estimated) and everything in it moved by `shift` points: the running fling, drag, page
     /// snap or program scroll carries on as if nothing happened, only `shift` further along, so
-    /// what is on screen stays put. Unlike `resize`, no motion is stopped.
+    /// what is on screen stays put.
     public mutating func changeContent(size: Size, shiftedBy shift: Point, at t: Double) {
+        resize(viewport: viewportSize, content: size, shiftedBy: shift, at: t)
+    }
+
+    /// New viewport or content size (rotation, a keyboard, rows inserted, a label that grew),
+    /// with everything in the content moved by `shift` points (the row being read held in
+    /// place, POS-3). Sizes and a shift that change nothing change nothing: a window lays out
+    /// whenever any label changes, and that must never touch motion (ENG-2, ENG-5). Otherwise
+    /// motion carries on in the new bounds: a fling from where it is at its speed, a drag under
+    /// the finger, a program scroll towards its goal (clamped), and a page snap towards the
+    /// same page at the new page size, so it always ends on a page.
+    public mutating func resize(viewport: Size, content: Size, shiftedBy shift: Point = .zero, at t: Double) {
         // Content is at most 1e9 points long: a larger shift is no measurement, and springs
         // started that far away overflow.
         let d = shift.isFinite ? Point(x: max(-1e9, min(1e9, shift.x)), y: max(-1e9, min(1e9, shift.y))) : .zero
-        contentSize = Self.sanitized(size)
+        let newViewport = Self.sanitized(viewport), newContent = Self.sanitized(content)
+        guard newViewport != viewportSize || newContent != contentSize || d != .zero else { return }
+        // Pages are counted in the old geometry and found again in the new one.
+        let oldPages = configuration.isPagingEnabled && newViewport != viewportSize
+            ? Axis.allCases.map { pageSnapping($0) } : nil
+        viewportSize = newViewport
+        contentSize = newContent
         switch mode {
         case var .dragging(drag):
             drag.startRaw = drag.startRaw + d
@@ -687,42 +704,32 @@ public struct ScrollController: Sendable {
         // A zoom animation (even a finished one, which still holds the offset) steers to a
         // resting place in the old bounds: stop it here and settle into the new ones.
         if zoom != nil { freeze(at: t) }
-        var restarted: [AxisMotion] = []
-        for axis in Axis.allCases {
+        motions = Axis.allCases.map { axis in
             let motion = motions[axis.rawValue]
             let x = motion.position(at: t) + d[axis], v = motion.velocity(at: t)
             let hi = maximumOffset(axis)
+            /// The start of the page `offset` was nearest to, in the new geometry.
+            func samePage(_ offset: Double) -> Double? {
+                guard let old = oldPages?[axis.rawValue] else { return nil }
+                return pageSnapping(axis).startOffset(ofPage: old.nearestPage(to: offset))
+            }
+            func rest() -> AxisMotion { .still(samePage(x - d[axis]) ?? max(0, min(hi, x))) }
             switch motion {
             case .still:
-                restarted.append(.still(max(0, min(hi, x))))
+                return rest()
             case .ballistic:
                 // Friction forgets its past: restarting from here at this speed is the same
                 // trajectory, with the new bounds.
-                restarted.append(fling(from: x, velocity: v, axis, t))
+                return fling(from: x, velocity: v, axis, t)
             case let .spring(s, start, phase):
-                guard !s.isDone(at: t - start) else { restarted.append(.still(max(0, min(hi, x)))); continue }
-                restarted.append(.spring(SpringSimulation(spring: s.spring, position: x, velocity: v,
-                                                          target: max(0, min(hi, s.target + d[axis])),
-                                                          tolerance: s.tolerance), start: t, phase: phase))
+                guard !s.isDone(at: t - start) else { return rest() }
+                let target = samePage(s.target) ?? max(0, min(hi, s.target + d[axis]))
+                return .spring(SpringSimulation(spring: s.spring, position: x, velocity: v, target: target,
+                                                tolerance: s.tolerance), start: t, phase: phase)
             case let .linear(_, velocity, _, _):
-                guard x >= 0 && x <= hi else { restarted.append(resting(at: x, axis, t)); continue }
-                restarted.append(.linear(from: x, velocity: velocity, start: t, limit: velocity > 0 ? hi : 0))
+                guard x >= 0 && x <= hi else { return resting(at: x, axis, t) }
+                return .linear(from: x, velocity: velocity, start: t, limit: velocity > 0 ? hi : 0)
             }
-        }
-        motions = restarted
-    }
-
-
-    /// New viewport or content size (rotation, resize, content change). Keeps the offset where
-    /// possible and settles into the new bounds.
-    public mutating func resize(viewport: Size, content: Size, at t: Double) {
-        let current = state(at: t)
-        freeze(at: t)
-        viewportSize = Self.sanitized(viewport)
-        contentSize = Self.sanitized(content)
-        if case .free = mode {
-            let clamped = clampedOffset(current.offset, scale: scale)
-            motions = [.still(clamped.x), .still(clamped.y)]
         }
     }
 }

@@ -128,9 +128,16 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// Applies the laid-out sizes to the engine, keeping the held child in place (POS-3) and
-    /// applying the initial position the first time (POS-4).
+    /// applying the initial position the first time (POS-4). A layout that changed neither
+    /// size nor where the held child is leaves the engine alone, so a ticking clock elsewhere
+    /// in the window never stops a fling or a page snap; one that did lets the motion carry
+    /// on, moved with the held child.
     func applyLayout(at t: Double) {
-        controller.resize(viewport: frame.size, content: content.frame.size, at: t)
+        var shift = Point.zero
+        if hasLaidOut, let held = heldPosition, let r = contentRect(ofChild: held.id) {
+            shift = Point(x: r.minX - held.delta.x - sampledOffset.x, y: r.minY - held.delta.y - sampledOffset.y)
+        }
+        controller.resize(viewport: frame.size, content: content.frame.size, shiftedBy: shift, at: t)
         if !hasLaidOut {
             hasLaidOut = true
             switch initialPosition {
@@ -144,8 +151,6 @@ open class ScrollView: View, AnimatedView {
                     controller.scroll(toReveal: r, anchor: anchor, animated: false, at: t)
                 }
             }
-        } else if let held = heldPosition, let r = contentRect(ofChild: held.id) {
-            controller.scroll(to: Point(x: r.minX - held.delta.x, y: r.minY - held.delta.y), animated: false, at: t)
         }
         sample(at: t)
     }
