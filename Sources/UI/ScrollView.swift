@@ -91,6 +91,30 @@ open class ScrollView: View, AnimatedView {
                     height: axes.contains(.vertical) ? .infinity : size.height)
     }
 
+    /// Along an axis it scrolls, a scroll view takes the space it is offered (none when the
+    /// offer is unbounded: it cannot scroll inside something as long as its content); across
+    /// it, its content's size, so a horizontal carousel in a vertical stack is as tall as its
+    /// pages.
+    open override func sizeThatFits(_ proposal: Size) -> Size {
+        let p = Size(width: width ?? proposal.width, height: height ?? proposal.height)
+        let axes = configuration.isZoomEnabled ? Axes.both : configuration.axes
+        let horizontal = axes.contains(.horizontal), vertical = axes.contains(.vertical)
+        func offered(_ v: Double) -> Double { v.isFinite ? v : 0 }
+        var size = Size(width: offered(p.width), height: offered(p.height))
+        if (!horizontal && !p.width.isFinite) || (!vertical && !p.height.isFinite) {
+            let fitted = content.sizeThatFits(Size(width: horizontal ? .infinity : p.width,
+                                                   height: vertical ? .infinity : p.height))
+            if !horizontal && !p.width.isFinite { size.width = fitted.width }
+            if !vertical && !p.height.isFinite { size.height = fitted.height }
+        }
+        return size
+    }
+
+    /// A vertical scroll view in a vertical stack shares the height the other children leave.
+    open override var fillsStackHeight: Bool {
+        isFlexible || configuration.axes.contains(.vertical) || configuration.isZoomEnabled
+    }
+
     /// Each child of the content gets the viewport's length on the scroll axis (full-screen pages).
     public var sizesPagesToViewport = false
 

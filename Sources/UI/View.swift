@@ -76,7 +76,15 @@ open class View {
     /// Takes a share of the height a vertical stack's other children leave (`flexible()`).
     public var isFlexible = false { didSet { setNeedsLayout() } }
 
+    /// True when this view, given no height, shares the height a vertical stack's other
+    /// children leave: flexible views, spacers, and scroll views that scroll vertically (as a
+    /// SwiftUI `ScrollView` or `List` takes the space its parent offers).
+    open var fillsStackHeight: Bool { isFlexible }
+
     public init(id: String? = nil) { self.id = id }
+
+    /// Set once the window warned that this view, holding content, was laid out with no area.
+    var warnedEmpty = false
 
     // MARK: Tree
 

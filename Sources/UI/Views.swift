@@ -232,6 +232,7 @@ public final class ImageView: Box {
 /// Flexible empty space in a stack.
 public final class Spacer: View {
     public override var backdrop: Backdrop { .none }
+    public override var fillsStackHeight: Bool { true }
     public init(length: Double? = nil) {
         super.init()
         width = length; height = length
@@ -263,7 +264,7 @@ open class Stack: Box {
             var h = 0.0, w = 0.0
             // Flexible children (and spacers) share the height the others leave, when the
             // stack has a height to share: a list under a header fills the rest of the screen.
-            func flexes(_ c: View) -> Bool { c.height == nil && (c.isFlexible || c is Spacer) }
+            func flexes(_ c: View) -> Bool { c.height == nil && c.fillsStackHeight }
             let sharing = inner.height.isFinite ? visible.filter(flexes).count : 0
             var shares: [Int: Double] = [:]
             if sharing > 0 {

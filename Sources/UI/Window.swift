@@ -1,4 +1,5 @@
 import Geometry
+import Logging
 import Physics
 import Raster
 import Runtime
@@ -175,6 +176,28 @@ public final class Window: App {
         for sv in scrollViews { sv.applyLayout(at: t) }
         navigator.dropIfGone()
         fullDamage = true
+        warnAboutEmptyViews(in: root)
+    }
+
+    /// Where the window reports what an app developer should know (a view laid out with no
+    /// room for its content); the process's log unless set.
+    public var log = processLog
+
+    /// A view that holds content but was given no width or height shows nothing and takes no
+    /// touches, silently: say so once, naming it (the outermost such view only).
+    private func warnAboutEmptyViews(in view: View) {
+        guard !view.isHidden, !view.children.isEmpty else { return }
+        guard view.frame.width <= 0 || view.frame.height <= 0 else {
+            for child in view.children { warnAboutEmptyViews(in: child) }
+            return
+        }
+        guard !view.warnedEmpty else { return }
+        view.warnedEmpty = true
+        let name = view.id.map { "'\($0)'" } ?? "without an id"
+        log.warning("""
+            \(String(describing: type(of: view))) \(name) was laid out \(view.frame.width)x\(view.frame.height) \
+            points and shows none of its content: give it a size (.frame), or put it in a stack with room for it
+            """)
     }
 
     private func collectIfNeeded(at t: Double) {
