@@ -9,3 +9,5 @@
 @_exported import Headless
 @_exported import KioskRuntime
 @_exported import Logging
+@_exported import Text
+@_exported import ImageCodecs

@@ -84,11 +84,21 @@ public enum Kiosk {
 }
 
 /// An `ImageView(source:)` names a PNG or JPEG file unless the app gave its window a decoder
-/// of its own: it is decoded at the size it is drawn at.
+/// of its own: it is decoded at the size it is drawn at. A relative path is relative to the
+/// working directory the app started in, and errors name the whole path that was tried.
 func readsPictureFiles(_ window: Window) {
-    if window.images.reducingDecoder == nil {
-        window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
+    guard window.images.reducingDecoder == nil else { return }
+    let directory = workingDirectory()
+    window.images.reducingDecoder = { source, halvings in
+        let path = source.hasPrefix("/") || directory == nil ? source : directory! + "/" + source
+        return try Image.read(path: path, halvings: halvings)
     }
+}
+
+private func workingDirectory() -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard getcwd(&buffer, buffer.count) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// The app executable's command line.

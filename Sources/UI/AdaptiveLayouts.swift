@@ -16,7 +16,7 @@ public final class Adaptive: View {
         add(content)
     }
 
-    public override var backdrop: Backdrop { .none }
+    public override var backdrop: Backdrop { backgroundBackdrop }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let width = self.width ?? proposal.width
@@ -50,12 +50,12 @@ public final class Adaptive: View {
 public final class Flow: Box {
     public var spacing: Double { didSet { setNeedsLayout() } }
     public var lineSpacing: Double { didSet { setNeedsLayout() } }
-    public var padding: EdgeInsets { didSet { setNeedsLayout() } }
 
     public init(id: String? = nil, spacing: Double = 8, lineSpacing: Double = 8, padding: EdgeInsets = .zero,
                 children: [View] = []) {
-        self.spacing = spacing; self.lineSpacing = lineSpacing; self.padding = padding
+        self.spacing = spacing; self.lineSpacing = lineSpacing
         super.init(id: id)
+        self.padding = padding
         setChildren(children)
     }
 

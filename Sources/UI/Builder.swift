@@ -27,12 +27,53 @@ public func HStack(id: String? = nil, spacing: Double = 0, padding: EdgeInsets =
     Stack(.horizontal, id: id, spacing: spacing, padding: padding, alignment: alignment, children: content())
 }
 
+/// Edges of a view, for `padding(_:_:)`.
+public struct Edges: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let top = Edges(rawValue: 1), leading = Edges(rawValue: 2)
+    public static let bottom = Edges(rawValue: 4), trailing = Edges(rawValue: 8)
+    public static let horizontal: Edges = [.leading, .trailing], vertical: Edges = [.top, .bottom]
+    public static let all: Edges = [.horizontal, .vertical]
+}
+
 extension View {
-    /// Sets a fixed size; returns self for chaining.
+    /// Sets a fixed size, and where content smaller than it sits (`.center` centres a
+    /// label's text both ways); returns self for chaining.
     @discardableResult
-    public func frame(width: Double? = nil, height: Double? = nil) -> Self {
+    public func frame(width: Double? = nil, height: Double? = nil, alignment: UnitPoint? = nil) -> Self {
         if let width { self.width = width }
         if let height { self.height = height }
+        if let alignment { contentAlignment = alignment }
+        return self
+    }
+
+    /// Space of `length` points on every edge between the view (and its background) and
+    /// its content.
+    @discardableResult
+    public func padding(_ length: Double = 16) -> Self { padding(.all, length) }
+
+    /// Space of `length` points on `edges`; the other edges keep theirs.
+    @discardableResult
+    public func padding(_ edges: Edges, _ length: Double = 16) -> Self {
+        let v = length.isFinite ? max(0, length) : 0
+        var p = padding
+        if edges.contains(.top) { p.top = v }
+        if edges.contains(.leading) { p.leading = v }
+        if edges.contains(.bottom) { p.bottom = v }
+        if edges.contains(.trailing) { p.trailing = v }
+        padding = p
+        return self
+    }
+
+    @discardableResult
+    public func padding(_ insets: EdgeInsets) -> Self { padding = insets; return self }
+
+    /// A background fill with rounded corners and an optional inside border, under the view's
+    /// own drawing and its children.
+    @discardableResult
+    public func background(_ color: Color, cornerRadius: Double = 0, border: Color? = nil) -> Self {
+        fill = color; self.cornerRadius = cornerRadius; borderColor = border
         return self
     }
 
@@ -50,11 +91,14 @@ extension View {
     public func focusable(_ on: Bool = true) -> Self { isFocusable = on; return self }
 }
 
-extension Box {
-    /// A background fill with rounded corners and an optional inside border.
-    @discardableResult
-    public func background(_ color: Color, cornerRadius: Double = 0, border: Color? = nil) -> Self {
-        fill = color; self.cornerRadius = cornerRadius; borderColor = border
-        return self
+extension ScrollView {
+    /// A scroll view over the views `content` builds: one view as it is, several in a stack
+    /// along the scrolling axis (`ScrollView(id: "list") { for … { Row(…) } }`).
+    public convenience init(id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
+                            @ViewBuilder content: () -> [View]) {
+        let views = content()
+        let single = views.count == 1 ? views[0] : nil
+        self.init(id: id, axes: axes, configuration: configuration,
+                  content: single ?? Stack(axes.contains(.vertical) ? .vertical : .horizontal, children: views))
     }
 }

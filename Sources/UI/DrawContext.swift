@@ -62,6 +62,7 @@ public struct DrawContext {
         if !f.insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
         canvas.save()
         canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
+        child.drawBackground(in: &self)
         child.draw(in: &self)
         child.drawChildren(in: &self)
         child.drawOverlay(in: &self)

@@ -144,9 +144,9 @@ public final class ImageStore {
     /// Decodes on this thread into `entry`, kept at the halving `level` gives for the picture's
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
-        guard let decoder = reducingDecoder else { entry.failure = "\(source): no image decoder in this window"; return }
+        guard let decoder = reducingDecoder else { fail(source, "no image decoder in this window", &entry); return }
         decodeCount += 1
-        do { store(try decoder(source, level), in: &entry) } catch { entry.failure = "\(error)" }
+        do { store(try decoder(source, level), in: &entry) } catch { fail(source, "\(error)", &entry) }
     }
 
     /// The pixel size of `source` once it has been decoded (even if released since).
@@ -210,6 +210,15 @@ public final class ImageStore {
         cache.forgetHalvings(of: image)
     }
 
+    /// Told once per source that cannot be shown, with the reason (the window logs a
+    /// warning): a picture that is only a grey placeholder should never be a mystery.
+    public var onFailure: ((_ source: String, _ reason: String) -> Void)?
+
+    private func fail(_ source: String, _ reason: String, _ entry: inout Entry) {
+        if entry.failure == nil { onFailure?(source, reason) }
+        entry.failure = reason
+    }
+
     private func store(_ decoded: ReducedPicture, in entry: inout Entry) {
         if let old = entry.image {
             residentBytes -= Self.bytes(of: old)
@@ -240,7 +249,7 @@ public final class ImageStore {
         decodeCount += 1
         switch arrival.result {
         case let .success(decoded): store(decoded, in: &entry)
-        case let .failure(failure): entry.failure = failure.message
+        case let .failure(failure): fail(arrival.source, failure.message, &entry)
         }
         entries[arrival.source] = entry
         for w in entry.viewers { (w.view as? ImageView)?.imageArrived() }

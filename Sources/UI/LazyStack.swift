@@ -41,7 +41,6 @@ public protocol LazyContent: View {
 public final class LazyStack: View, LazyContent {
     public let axis: Stack.Axis
     public var spacing: Double { didSet { setNeedsLayout() } }
-    public var padding: EdgeInsets { didSet { setNeedsLayout() } }
     /// Points beyond the viewport, on each side, where rows are built before they show.
     public var margin = 100.0
     public var itemExtent: Double? { didSet { if itemExtent != oldValue { invalidateMeasurements() } } }
@@ -78,9 +77,9 @@ public final class LazyStack: View, LazyContent {
         self.axis = axis
         self.count = max(0, count)
         self.spacing = spacing.isFinite ? max(0, spacing) : 0
-        self.padding = padding
         makeRow = row
         super.init(id: id)
+        self.padding = padding
     }
 
     /// One row per identifier; `row(id)` builds it. Data changes and `scrollTo(id:)` work by

@@ -24,10 +24,12 @@ public final class Overlay: Box {
     }
 
     public override func layoutChildren() {
-        let inner = Rect(x: inset.leading, y: inset.top, width: frame.width - inset.horizontal, height: frame.height - inset.vertical)
+        let padded = contentBounds
+        let inner = Rect(x: padded.minX + inset.leading, y: padded.minY + inset.top,
+                         width: padded.width - inset.horizontal, height: padded.height - inset.vertical)
         for (i, c) in children.enumerated() {
             if i == 0 && firstFills {
-                c.frame = Rect(origin: .zero, size: frame.size)
+                c.frame = padded
             } else {
                 var s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: .infinity))
                 s.width = min(s.width, inner.width); s.height = min(s.height, inner.height)

@@ -23,6 +23,7 @@ public enum InitialScrollPosition: Hashable, Sendable {
 
 /// A viewport onto larger content, driven by the scroll engine (drag, fling, bounce, paging,
 /// zoom, keys), with indicators and a position reported by child identity (POS-1 … POS-6).
+/// Its background (`fill`) stays behind the moving content, and its `cornerRadius` clips it.
 open class ScrollView: View, AnimatedView {
     public let content: View
     public internal(set) var controller: ScrollController
@@ -37,10 +38,6 @@ open class ScrollView: View, AnimatedView {
     /// Called with the page when a paging view settles on a new page.
     public var onPageChange: ((Int) -> Void)?
     public var initialPosition: InitialScrollPosition = .top
-    /// Rounded corners clip the content.
-    public var cornerRadius = 0.0
-    /// Painted behind the content (it does not scroll).
-    public var fill: Color? { didSet { setNeedsDisplay() } }
     /// Animate program scrolls (POS-6); false jumps.
     public var animatesProgramScrolls = true
 
@@ -114,6 +111,10 @@ open class ScrollView: View, AnimatedView {
     open override var fillsStackHeight: Bool {
         isFlexible || configuration.axes.contains(.vertical) || configuration.isZoomEnabled
     }
+
+    /// A scroll view's padding goes round its content, inside the area that scrolls: it is
+    /// the content's padding.
+    open override var padding: EdgeInsets { didSet { content.padding = padding } }
 
     /// Each child of the content gets the viewport's length on the scroll axis (full-screen pages).
     public var sizesPagesToViewport = false
@@ -400,10 +401,6 @@ open class ScrollView: View, AnimatedView {
     open override var clipsContent: Bool { true }
     open override var clipCornerRadius: Double { cornerRadius }
 
-    open override func draw(in context: inout DrawContext) {
-        if let fill { context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: cornerRadius, color: fill) }
-    }
-
     open override func drawChildren(in context: inout DrawContext) {
         context.canvas.save()
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
@@ -414,6 +411,7 @@ open class ScrollView: View, AnimatedView {
         let outer = context.scale
         context.scale *= sampledScale
         // Content is at the origin of the scroll view's content space.
+        content.drawBackground(in: &context)
         content.draw(in: &context)
         content.drawChildren(in: &context)
         content.drawOverlay(in: &context)

@@ -83,6 +83,48 @@ open class View {
 
     public init(id: String? = nil) { self.id = id }
 
+    // MARK: Background, padding and alignment (every view)
+
+    /// Painted under the view's own drawing and its children: a filled, optionally rounded
+    /// rectangle with a border drawn inside its edge (`.background(_:cornerRadius:border:)`).
+    public var fill: Color? { didSet { setNeedsDisplay() } }
+    public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+    public var borderColor: Color? { didSet { setNeedsDisplay() } }
+    public var borderWidth = 1.0 { didSet { setNeedsDisplay() } }
+
+    /// Space between the view's edges (and its background) and its content: a label's text,
+    /// a container's children, a stack's rows (`.padding(_:)`).
+    public var padding: EdgeInsets = .zero { didSet { setNeedsLayout() } }
+
+    /// Where content smaller than the view sits in it (`.frame(width:height:alignment:)`): a
+    /// label's text, or the children of a plain container, each at its own size. Nil: a
+    /// label's text starts at the top and children fill the view.
+    public var contentAlignment: UnitPoint? { didSet { setNeedsLayout() } }
+
+    /// The view's bounds less its padding, in local points.
+    public var contentBounds: Rect {
+        Rect(x: padding.leading, y: padding.top, width: max(0, frame.width - padding.horizontal),
+             height: max(0, frame.height - padding.vertical))
+    }
+
+    /// What the background alone paints: nothing, a flat colour (uniform), or more (a border,
+    /// rounded corners). The backdrop of views that draw nothing else.
+    public var backgroundBackdrop: Backdrop {
+        let bordered = borderColor != nil && borderWidth > 0
+        guard let fill else { return bordered ? .varied : .none }
+        return fill.alpha == 255 && !bordered && cornerRadius == 0 ? .uniform(fill) : .varied
+    }
+
+    /// Draws `fill` and the border; the window calls it before `draw(in:)`.
+    func drawBackground(in context: inout DrawContext) {
+        guard fill != nil || borderColor != nil else { return }
+        let bounds = Rect(origin: .zero, size: frame.size)
+        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: fill) }
+        if let borderColor, borderWidth > 0 {
+            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: borderWidth, color: borderColor)
+        }
+    }
+
     /// Set once the window warned that this view, holding content, was laid out with no area.
     var warnedEmpty = false
 
@@ -174,9 +216,21 @@ open class View {
              height: height ?? (proposal.height.isFinite ? proposal.height : 0))
     }
 
-    /// Places the children inside `bounds` (local coordinates). Default: each child fills it.
+    /// Places the children inside `bounds` (local coordinates). Default: each child fills the
+    /// bounds less the padding, or, with a content alignment, sits there at its own size.
     open func layoutChildren() {
-        for c in children { c.frame = Rect(origin: .zero, size: frame.size); c.layoutChildren() }
+        let inner = contentBounds
+        for c in children {
+            if let a = contentAlignment {
+                var s = c.constrained(c.sizeThatFits(Size(width: c.width ?? inner.width, height: c.height ?? .infinity)))
+                s.width = min(s.width, inner.width); s.height = min(s.height, inner.height)
+                c.frame = Rect(x: inner.minX + (inner.width - s.width) * a.x, y: inner.minY + (inner.height - s.height) * a.y,
+                               width: s.width, height: s.height)
+            } else {
+                c.frame = inner
+            }
+            c.layoutChildren()
+        }
     }
 
     // MARK: Drawing (override points)

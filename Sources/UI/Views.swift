@@ -2,13 +2,9 @@ import Geometry
 import Raster
 import Text
 
-/// A view that paints a background: a filled, optionally rounded rectangle with a border drawn
-/// inside its edge. Every container can carry one (cards are stacks with a background).
+/// A view that paints a background (a filled, optionally rounded rectangle with a border drawn
+/// inside its edge) and may clip its children to it: a colour swatch, a card, a divider.
 open class Box: View {
-    public var fill: Color? { didSet { setNeedsDisplay() } }
-    public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
-    public var borderColor: Color? { didSet { setNeedsDisplay() } }
-    public var borderWidth = 1.0 { didSet { setNeedsDisplay() } }
     /// Children are clipped to the (rounded) bounds.
     public var clipsChildren = false
 
@@ -21,24 +17,11 @@ open class Box: View {
         self.height = height
     }
 
-    /// A flat fill is uniform; a border or rounded corners are not.
-    open override var backdrop: Backdrop {
-        let bordered = borderColor != nil && borderWidth > 0
-        guard let fill else { return bordered ? .varied : .none }
-        return fill.alpha == 255 && !bordered && cornerRadius == 0 ? .uniform(fill) : .varied
-    }
+    open override var backdrop: Backdrop { backgroundBackdrop }
 
     open override var clipsContent: Bool { clipsChildren }
     open override var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
     open override var pressedCornerRadius: Double { cornerRadius > 0 ? cornerRadius : super.pressedCornerRadius }
-
-    open override func draw(in context: inout DrawContext) {
-        let bounds = Rect(origin: .zero, size: frame.size)
-        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: fill) }
-        if let borderColor, borderWidth > 0 {
-            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: borderWidth, color: borderColor)
-        }
-    }
 
     open override func drawChildren(in context: inout DrawContext) {
         guard clipsChildren else { super.drawChildren(in: &context); return }
@@ -96,24 +79,36 @@ public final class Label: Box {
     public override func sizeThatFits(_ proposal: Size) -> Size {
         guard let window, let typography = window.typography as Typography? else { return .zero }
         let w = width ?? proposal.width
+        let textWidth = max(0, w - padding.horizontal)
         // One-line labels in a known width need no shaping to be measured: long lists lay out
         // fast and shape only the rows that are drawn.
         if maxLines == 1, w.isFinite, let font = try? typography.font(pixelSize: fontSize * window.scaleFactor) {
-            return Size(width: w, height: height ?? (font.lineHeight(spacing: lineSpacing) / window.scaleFactor).rounded(.up))
+            let line = (font.lineHeight(spacing: lineSpacing) / window.scaleFactor).rounded(.up)
+            return Size(width: w, height: height ?? line + padding.vertical)
         }
-        guard let l = layout(width: w, scale: window.scaleFactor, typography: typography) else { return .zero }
+        guard let l = layout(width: textWidth, scale: window.scaleFactor, typography: typography) else { return .zero }
         let s = window.scaleFactor
-        let measuredWidth = w.isFinite ? w : l.size.width / s
-        return Size(width: measuredWidth, height: height ?? (l.size.height / s).rounded(.up))
+        let measuredWidth = w.isFinite ? w : l.size.width / s + padding.horizontal
+        return Size(width: measuredWidth, height: height ?? (l.size.height / s).rounded(.up) + padding.vertical)
     }
 
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
-        guard let l = layout(width: frame.width, scale: context.scale, typography: context.typography) else { return }
+        let inner = contentBounds
+        guard let l = layout(width: inner.width, scale: context.scale, typography: context.typography) else { return }
+        // A content alignment places the text's block in the bounds (vertically centred
+        // in a tall label, say); its lines keep their own alignment within the block.
+        var origin = inner.origin
+        if let a = contentAlignment, !l.lines.isEmpty {
+            let s = context.scale
+            let left = l.lines.map(\.x).min() ?? 0, right = l.lines.map { $0.x + $0.width }.max() ?? 0
+            origin.x += max(0, inner.width - (right - left) / s) * a.x - left / s
+            origin.y += max(0, inner.height - l.size.height / s) * a.y
+        }
         // Snapped here with floor(x + 0.5): rounding half away from zero is not the same for
         // -2.5 and 2.5, so text above the viewport's top would land a pixel off after a whole-
         // pixel scroll and a scrolled frame would differ from a full redraw.
-        let t = context.canvas.translation
+        let t = context.canvas.translation + origin * context.scale
         guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
         l.drawPixels(in: context.canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)),
                      color: color)
@@ -185,7 +180,10 @@ public final class ImageView: Box {
     public var imageRect: Rect { pixelSize.map(imageRect(forPictureOf:)) ?? .zero }
 
     /// Where a picture of `size` pixels lands in local points.
-    func imageRect(forPictureOf size: Size) -> Rect { Self.imageRect(forPictureOf: size, in: frame.size, mode: contentMode) }
+    func imageRect(forPictureOf size: Size) -> Rect {
+        let inner = contentBounds
+        return Self.imageRect(forPictureOf: size, in: inner.size, mode: contentMode).offsetBy(dx: inner.minX, dy: inner.minY)
+    }
 
     static func imageRect(forPictureOf size: Size, in view: Size, mode: ContentMode) -> Rect {
         guard size.width > 0, size.height > 0 else { return .zero }
@@ -200,7 +198,7 @@ public final class ImageView: Box {
         var pixels = image
         if pixels == nil, let source, let store = window?.images {
             // Values, not the view: a board's decoder asks on another thread.
-            let (scale, viewSize, mode) = (context.scale, frame.size, contentMode)
+            let (scale, viewSize, mode) = (context.scale, contentBounds.size, contentMode)
             let lookup = store.image(for: source, drawnBy: self) { picture in
                 let r = Self.imageRect(forPictureOf: picture, in: viewSize, mode: mode)
                 return Size(width: r.width * scale, height: r.height * scale)
@@ -213,8 +211,9 @@ public final class ImageView: Box {
             return
         }
         context.canvas.save()
-        let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
-        if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
+        // Padding keeps the picture inside it; without, the corners round the picture.
+        let bounds = context.pixels(padding == .zero ? Rect(origin: .zero, size: frame.size) : contentBounds)
+        if cornerRadius > 0 && padding == .zero { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
         else { context.canvas.clip(to: bounds) }
         // The window's raster cache keeps the image's halvings, shared by every view showing it.
         let reduced = context.canvas.cache.source(for: destination.size, from: pixels)
@@ -231,7 +230,7 @@ public final class ImageView: Box {
 
 /// Flexible empty space in a stack.
 public final class Spacer: View {
-    public override var backdrop: Backdrop { .none }
+    public override var backdrop: Backdrop { backgroundBackdrop }
     public override var fillsStackHeight: Bool { true }
     public init(length: Double? = nil) {
         super.init()
@@ -246,13 +245,13 @@ open class Stack: Box {
     public enum Alignment: Hashable, Sendable { case fill, leading, center, trailing }
     public var axis: Axis { didSet { setNeedsLayout() } }
     public var spacing: Double { didSet { setNeedsLayout() } }
-    public var padding: EdgeInsets { didSet { setNeedsLayout() } }
     public var alignment: Alignment { didSet { setNeedsLayout() } }
 
     public init(_ axis: Axis, id: String? = nil, spacing: Double = 0, padding: EdgeInsets = .zero,
                 alignment: Alignment = .fill, children: [View] = []) {
-        self.axis = axis; self.spacing = spacing; self.padding = padding; self.alignment = alignment
+        self.axis = axis; self.spacing = spacing; self.alignment = alignment
         super.init(id: id)
+        self.padding = padding
         setChildren(children)
     }
 

@@ -78,6 +78,9 @@ public final class Window: App {
         holder.owner = self
         holder.add(root)
         applyMemoryBudget()
+        images.onFailure = { [weak self] source, reason in
+            self?.log.warning("picture '\(source)' cannot be shown (its placeholder is): \(reason)")
+        }
     }
 
     // MARK: Memory (issue 13)
