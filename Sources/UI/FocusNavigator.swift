@@ -80,7 +80,7 @@ final class FocusNavigator {
         func run(_ c: ScrollCommand) { target?.controller.perform(c, at: t) }
         switch key {
         case .tab: moveFocus(by: shiftDown ? -1 : 1)
-        case .escape: focus(nil)
+        case .escape: if focused != nil { focus(nil) } else { window.navigateBack() }
         case .enter: if let f = focused { TouchRouter.deliverTap(from: f) }
         case .up: if focused != nil { moveFocus(by: -1) } else { run(.lineUp) }
         case .down: if focused != nil { moveFocus(by: 1) } else { run(.lineDown) }

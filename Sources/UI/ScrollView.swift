@@ -162,6 +162,9 @@ open class ScrollView: View, AnimatedView {
         if hasLaidOut, let held = heldPosition, let r = contentRect(ofChild: held.id) {
             shift = Point(x: r.minX - held.delta.x - sampledOffset.x, y: r.minY - held.delta.y - sampledOffset.y)
         }
+        // Held for this layout only: a view that leaves the tree (a screen under a navigation
+        // stack's top) comes back where it was, not moved by a place held long ago.
+        heldPosition = nil
         controller.resize(viewport: frame.size, content: content.frame.size, shiftedBy: shift, at: t)
         if !hasLaidOut {
             hasLaidOut = true

@@ -118,7 +118,7 @@ final class TouchRouter {
             return
         }
         let scrolls = chain.compactMap { $0 as? ScrollView }
-        if let target = chain.lazy.compactMap({ $0 as? TouchTarget }).first {
+        if let target = chain.lazy.compactMap({ $0 as? TouchTarget }).first(where: { $0.wantsTouch(at: p) }) {
             // The scroll views around it hear the touch too: a move it releases is theirs.
             routes[slot] = Route(candidates: scrolls, hit: hit, down: p, target: target)
             target.touchBegan(at: p, time: t)

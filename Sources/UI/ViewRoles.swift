@@ -31,10 +31,17 @@ public enum TouchDisposition: Hashable, Sendable {
 /// control does: it hears a touch from its start, and decides on each move whether the touch is
 /// its own, not its own, or not yet known. Points are in window points.
 public protocol TouchTarget: View {
+    /// Whether a touch that comes down at `point` takes part here (a navigation stack's edge
+    /// swipe only from its edge); one that does not goes on to the targets around it.
+    func wantsTouch(at point: Point) -> Bool
     func touchBegan(at point: Point, time t: Double)
     func touchMoved(to point: Point, time t: Double) -> TouchDisposition
     /// The touch lifted, or was cancelled (a scroll view or the view itself let it go).
     func touchEnded(at point: Point, time t: Double, cancelled: Bool)
+}
+
+extension TouchTarget {
+    public func wantsTouch(at point: Point) -> Bool { true }
 }
 
 /// What a view paints under its children, for copying scrolled pixels (RAS-3): a scroll view's

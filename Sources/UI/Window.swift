@@ -360,11 +360,22 @@ public final class Window: App {
         }
     }
 
-    // MARK: Focus
+    // MARK: Focus and navigation
 
     /// Moves focus to `view` (nil clears it) and scrolls every enclosing scroll view the
     /// minimal amount to show it (POS-5).
     public func focus(_ view: View?) { navigator.focus(view) }
+
+    /// Goes back one screen in the innermost navigation stack that can (Esc with nothing
+    /// focused). Returns false when none can.
+    @discardableResult
+    public func navigateBack() -> Bool {
+        for case let stack as NavigationStack in animatedViews.reversed() where stack.canPop && !stack.isTransitioning {
+            stack.pop()
+            return true
+        }
+        return false
+    }
 
     // MARK: Input
 

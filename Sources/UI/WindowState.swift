@@ -39,11 +39,21 @@ public struct WindowState: Codable, Hashable, Sendable {
         /// A touch presses it now (`View.isPressed`).
         public var pressed: Bool
     }
+    /// A navigation stack on screen: its screens' ids from the bottom, and the slide running.
+    public struct NavigationState: Codable, Hashable, Sendable {
+        @ExplicitNull public var id: String?
+        public var frame: [Double]
+        public var depth: Int
+        public var screens: [String?]
+        /// "none", "push", "pop", or "interactive" (an edge swipe, held or released).
+        public var transition: String
+    }
     public var t: Double
     public var frameNumber: Int
     public var scrollViews: [ScrollViewState]
     public var pageControls: [PageControlState]
     public var elements: [ElementState]
+    public var navigation: [NavigationState] = []
     @ExplicitNull public var focus: String?
     /// Bytes held by the window's pictures, glyphs and text, and its budget.
     public var memory: MemoryUse
@@ -83,6 +93,7 @@ extension Window {
         func pixels(_ r: Rect) -> [Double] { [rounded(r.minX * s), rounded(r.minY * s), rounded(r.width * s), rounded(r.height * s)] }
         var scrolls: [WindowState.ScrollViewState] = []
         var controls: [WindowState.PageControlState] = []
+        var navigation: [WindowState.NavigationState] = []
         for v in animatedViews {
             let visible = visibleRect(of: v)
             guard !visible.isEmpty else { continue }
@@ -96,6 +107,9 @@ extension Window {
                     viewportSize: [rounded(sv.frame.width), rounded(sv.frame.height)],
                     scale: rounded(engine.scale, 10000), phase: engine.phase.rawValue, atRest: engine.phase == .idle,
                     topId: sv.reportedID, page: paging ? sv.currentPage : nil, pageCount: paging ? sv.pageCount : nil))
+            } else if let nav = v as? NavigationStack {
+                navigation.append(.init(id: nav.id, frame: pixels(visible), depth: nav.screens.count,
+                                        screens: nav.screens.map(\.id), transition: nav.stateKind))
             } else if let pc = v as? PageControl {
                 controls.append(.init(id: pc.id, frame: pixels(visible), currentPage: pc.currentPage,
                                       pageCount: pc.pageCount, interaction: pc.interaction.rawValue,
@@ -116,7 +130,7 @@ extension Window {
         }
         collectElements(root)
         return WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: scrolls, pageControls: controls,
-                           elements: elements, focus: focusedView?.id, memory: memoryUse)
+                           elements: elements, navigation: navigation, focus: focusedView?.id, memory: memoryUse)
     }
 
     public func stateJSON(at t: Double, frameNumber: Int) -> String {

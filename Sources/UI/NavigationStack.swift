@@ -1,0 +1,295 @@
+import Geometry
+import Physics
+import Raster
+import Scrolling
+
+/// Screens on a stack, as UINavigationController and SwiftUI's `NavigationStack` keep them
+/// (API-3): `push` slides a screen in from the trailing edge over the one below, the bar's back
+/// button, Esc or `pop` slide it away, and a finger from the leading edge drags it away and
+/// lets it go: it completes or cancels by where and how fast it was released. A screen below
+/// stays as it was (its scroll views keep their position) while it is off the tree.
+///
+/// The edge swipe is a gesture among the others: from the leading 20 points it is the stack's,
+/// anywhere else a horizontal scroll view under the finger takes it.
+public final class NavigationStack: View, AnimatedView, TouchTarget {
+    public private(set) var screens: [View]
+    private var titles: [String?]
+    /// Shows the bar with the title and the back button; off, the app draws its own way back
+    /// (and the edge swipe and Esc still work).
+    public var showsBar = true { didSet { setNeedsLayout() } }
+    public let bar: NavigationBar
+    /// Called after a screen was pushed or popped (when its slide ends), with the screens.
+    public var onChange: (([View]) -> Void)?
+
+    /// How the top two screens move: the upper one (pushed, or leaving) sits `x` points from
+    /// its place; the lower one a third as far, behind a shade.
+    struct Transition {
+        enum Kind: String { case push, pop, interactive }
+        var kind: Kind
+        var upper: View
+        var lower: View
+        var x: Double
+        /// The slide after a push, pop or release; nil while a finger holds the screen.
+        var motion: (spring: SpringSimulation, start: Double)?
+        /// Ends with the upper screen gone (a pop), not in place (a push or cancelled swipe).
+        var removesUpper: Bool
+    }
+    private(set) var transition: Transition?
+    /// The finger of an edge swipe: where it came down, and whether it took the screen yet.
+    private var edgeTouch: (down: Point, dragging: Bool, tracker: VelocityTracker)?
+
+    static let edgeWidth = 20.0
+    static let parallax = 0.3
+    static let spring = SpringDescription(mass: 1, stiffness: 220, dampingRatio: 1)
+    /// Points per second past which a release completes or cancels whatever the position.
+    static let flickVelocity = 300.0
+
+    /// A stack whose bottom screen is `root`, titled `title` in the bar.
+    public init(id: String? = nil, root: View, title: String? = nil) {
+        screens = [root]
+        titles = [title]
+        bar = NavigationBar(id: id.map { "\($0)-bar" }, backID: id.map { "\($0)-back" } ?? "back")
+        super.init(id: id)
+        add(root)
+        add(bar)
+        bar.back.onTap = { [unowned self] in _ = self.pop() }
+        updateBar()
+    }
+
+    public var topScreen: View { screens[screens.count - 1] }
+    public var canPop: Bool { screens.count > 1 }
+    public var isTransitioning: Bool { transition != nil }
+
+    // MARK: Pushing and popping
+
+    /// Puts `screen` on top, sliding in from the trailing edge unless `animated` is false.
+    public func push(_ screen: View, title: String? = nil, animated: Bool = true) {
+        finishTransition()
+        guard !screens.contains(where: { $0 === screen }) else { return }
+        let lower = topScreen
+        screens.append(screen)
+        titles.append(title)
+        insert(screen, at: children.count - 1)
+        updateBar()
+        if animated, let t = window?.time {
+            transition = Transition(kind: .push, upper: screen, lower: lower, x: frame.width,
+                                    motion: nil, removesUpper: false)
+            slide(to: 0, velocity: 0, at: t)
+        } else {
+            lower.removeFromParent()
+            onChange?(screens)
+        }
+    }
+
+    /// Takes the top screen away (sliding unless `animated` is false) and returns it; nil when
+    /// only the bottom screen is left.
+    @discardableResult
+    public func pop(animated: Bool = true) -> View? {
+        finishTransition()
+        guard canPop else { return nil }
+        let upper = topScreen, lower = screens[screens.count - 2]
+        insert(lower, at: 0)
+        if animated, let t = window?.time {
+            transition = Transition(kind: .pop, upper: upper, lower: lower, x: 0, motion: nil, removesUpper: true)
+            slide(to: frame.width, velocity: 0, at: t)
+        } else {
+            transition = Transition(kind: .pop, upper: upper, lower: lower, x: frame.width, motion: nil, removesUpper: true)
+            finishTransition()
+        }
+        return upper
+    }
+
+    /// Pops every screen above the bottom one; only the last slides.
+    public func popToRoot(animated: Bool = true) {
+        finishTransition()
+        while screens.count > 2 {
+            screens.remove(at: screens.count - 2)
+            titles.remove(at: titles.count - 2)
+        }
+        pop(animated: animated)
+    }
+
+    private func slide(to target: Double, velocity: Double, at t: Double) {
+        guard var tr = transition else { return }
+        tr.removesUpper = target > 0
+        let v = SpringSimulation.noCrossingVelocity(velocity, displacement: tr.x - target, spring: Self.spring)
+        tr.motion = (SpringSimulation(spring: Self.spring, position: tr.x, velocity: v, target: target,
+                                      tolerance: Tolerance(distance: 0.25, velocity: 2)), t)
+        transition = tr
+        place()
+        window?.scheduleFrame()
+    }
+
+    /// Ends a running slide where it was going.
+    private func finishTransition() {
+        guard let tr = transition else { return }
+        transition = nil
+        if tr.removesUpper {
+            tr.upper.removeFromParent()
+            if let i = screens.lastIndex(where: { $0 === tr.upper }) { screens.remove(at: i); titles.remove(at: i) }
+        } else {
+            tr.lower.removeFromParent()
+        }
+        edgeTouch = nil
+        place()
+        updateBar()
+        setNeedsDisplay()
+        if tr.removesUpper || tr.kind == .push { onChange?(screens) }
+    }
+
+    private func updateBar() {
+        bar.title.text = titles.last.flatMap { $0 } ?? ""
+        bar.back.isHidden = !canPop
+        let previous = titles.count > 1 ? titles[titles.count - 2] : nil
+        bar.back.text = "‹ " + (previous ?? "Back")
+    }
+
+    // MARK: Layout and drawing
+
+    var barHeight: Double { showsBar ? NavigationBar.height : 0 }
+
+    public override func layoutChildren() {
+        if bar.isHidden == showsBar { bar.isHidden = !showsBar }
+        bar.frame = Rect(x: 0, y: 0, width: frame.width, height: barHeight)
+        bar.layoutChildren()
+        for screen in children where screen !== bar {
+            screen.frame = Rect(x: 0, y: barHeight, width: frame.width, height: max(0, frame.height - barHeight))
+            screen.layoutChildren()
+        }
+        place()
+    }
+
+    /// Moves the sliding screens to where the transition has them.
+    private func place() {
+        for screen in children where screen !== bar { screen.frame.origin.x = 0 }
+        guard let tr = transition else { return }
+        tr.upper.frame.origin.x = tr.x.rounded()
+        tr.lower.frame.origin.x = (-(frame.width - tr.x) * Self.parallax).rounded()
+    }
+
+    public override var clipsContent: Bool { true }
+
+    public override func drawChildren(in context: inout DrawContext) {
+        for c in children where !c.isHidden {
+            context.drawChild(c)
+            if let tr = transition, c === tr.lower, frame.width > 0 {
+                // The screen below darkens as the one above covers it (only its uncovered part
+                // is shaded: the rest is drawn over).
+                let shade = 0.12 * (1 - tr.x / frame.width)
+                let uncovered = Rect(x: 0, y: c.frame.minY, width: tr.upper.frame.minX, height: c.frame.height)
+                if !uncovered.isEmpty { context.fill(uncovered, color: Color(rgb: 0x000000, opacity: shade)) }
+            }
+        }
+    }
+
+    /// While screens slide, touches reach none of them.
+    public override func hitTest(_ p: Point) -> View? {
+        guard transition?.motion != nil, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
+            return super.hitTest(p)
+        }
+        return self
+    }
+
+    // MARK: AnimatedView
+
+    public func sample(at t: Double) {
+        guard var tr = transition, let motion = tr.motion else { return }
+        if motion.spring.isDone(at: t - motion.start) { finishTransition(); return }
+        tr.x = motion.spring.position(at: t - motion.start)
+        transition = tr
+        place()
+        setNeedsDisplay()
+    }
+
+    public func isAnimating(at t: Double) -> Bool { transition != nil }
+
+    // MARK: The edge swipe (TouchTarget)
+
+    public func wantsTouch(at point: Point) -> Bool {
+        let f = frameInWindow
+        return canPop && transition == nil && point.x - f.minX <= Self.edgeWidth && point.y - f.minY >= barHeight
+    }
+
+    public func touchBegan(at point: Point, time t: Double) {
+        var tracker = VelocityTracker()
+        tracker.add(time: t, position: point.x)
+        edgeTouch = (point, false, tracker)
+    }
+
+    public func touchMoved(to point: Point, time t: Double) -> TouchDisposition {
+        guard var touch = edgeTouch else { return .released }
+        touch.tracker.add(time: t, position: point.x)
+        edgeTouch = touch
+        let d = point - touch.down, slop = window?.touchSlop ?? 8
+        if !touch.dragging {
+            guard d.length > slop else { return .undecided }
+            // Towards the trailing edge and mostly sideways: the screen's. Anything else is the
+            // content's.
+            guard d.x > 0, d.x > abs(d.y), canPop, transition == nil else { edgeTouch = nil; return .released }
+            let lower = screens[screens.count - 2]
+            insert(lower, at: 0)
+            transition = Transition(kind: .interactive, upper: topScreen, lower: lower, x: 0, motion: nil,
+                                    removesUpper: false)
+            touch.down.x += slop           // no jump: the screen follows from the slop on
+            touch.dragging = true
+            edgeTouch = touch
+        }
+        guard var tr = transition else { return .released }
+        tr.x = max(0, min(frame.width, point.x - touch.down.x))
+        transition = tr
+        place()
+        setNeedsDisplay()
+        return .claimed
+    }
+
+    public func touchEnded(at point: Point, time t: Double, cancelled: Bool) {
+        guard let touch = edgeTouch else { return }
+        edgeTouch = nil
+        guard touch.dragging, let tr = transition else {
+            // A tap that happened to land near the edge is still a tap.
+            if !cancelled, (point - touch.down).length <= (window?.touchSlop ?? 8), let hit = window?.root.hitTest(point) {
+                TouchRouter.deliverTap(from: hit)
+            }
+            return
+        }
+        let v = cancelled ? 0 : touch.tracker.velocity(releaseTime: t)
+        let completes = !cancelled && (v > Self.flickVelocity || (tr.x > frame.width / 2 && v > -Self.flickVelocity))
+        slide(to: completes ? frame.width : 0, velocity: v, at: t)
+    }
+
+    /// The state JSON's description of the stack.
+    var stateKind: String { transition?.kind.rawValue ?? "none" }
+}
+
+/// The bar over a navigation stack's screens: the back button (labelled with the title of the
+/// screen it goes back to) at the leading edge and the top screen's title in the middle.
+public final class NavigationBar: View {
+    public static let height = 50.0
+    public let back: Label
+    public let title: Label
+
+    init(id: String?, backID: String) {
+        back = Label("‹ Back", id: backID, size: 18, color: Color(rgb: 0x0A84FF), maxLines: 1)
+        title = Label("", size: 18, color: Color(rgb: 0x1C1C1E), alignment: .center, maxLines: 1)
+        super.init(id: id)
+        fill = Color(rgb: 0xF9F9F9)
+        back.contentAlignment = .center
+        title.contentAlignment = .center
+        add(title)
+        add(back)
+    }
+
+    public override var backdrop: Backdrop { .varied }
+
+    public override func layoutChildren() {
+        let inner = contentBounds
+        let backWidth = min(inner.width / 3, back.sizeThatFits(Size(width: .infinity, height: .infinity)).width + 24)
+        back.frame = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: inner.height)
+        title.frame = Rect(x: inner.minX + backWidth, y: inner.minY, width: max(0, inner.width - 2 * backWidth),
+                           height: inner.height)
+    }
+
+    public override func draw(in context: inout DrawContext) {
+        context.fill(Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1), color: Color(rgb: 0xC6C6C8))
+    }
+}
