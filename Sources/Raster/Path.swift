@@ -1,4 +1,7 @@
 import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How overlapping parts of a path count as inside.
 public enum FillRule: Sendable, Hashable {
@@ -125,6 +128,44 @@ public struct Path: Hashable, Sendable {
         }
         guard minX <= maxX, minY <= maxY else { return .zero }
         return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// A circular arc from `startAngle` to `endAngle` (radians, 0 along +x, growing clockwise
+    /// on screen, where y grows downwards), as cubics of at most 45° each. It starts a new
+    /// subpath unless `connected` (then a line joins the current point to the arc's start).
+    /// Angles more than a turn apart draw a whole circle.
+    public mutating func addArc(center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double,
+                                connected: Bool = false) {
+        guard c.isFinite, r.isFinite, r > 0, a0.isFinite, a1.isFinite else { return }
+        let sweep = max(-2 * .pi, min(2 * .pi, a1 - a0))
+        let start = Point(c.x + r * cos(a0), c.y + r * sin(a0))
+        if connected && !elements.isEmpty { line(to: start) } else { move(to: start) }
+        let pieces = max(1, Int((abs(sweep) / (.pi / 4)).rounded(.up)))
+        let step = sweep / Double(pieces)
+        // Control points at 4/3·tan(θ/4) of the radius along the tangents.
+        let k = 4.0 / 3.0 * tan(step / 4)
+        var a = a0
+        for _ in 0..<pieces {
+            let b = a + step
+            let (ca, sa, cb, sb) = (cos(a), sin(a), cos(b), sin(b))
+            cubic(to: Point(c.x + r * cb, c.y + r * sb),
+                  control1: Point(c.x + r * (ca - k * sa), c.y + r * (sa + k * ca)),
+                  control2: Point(c.x + r * (cb + k * sb), c.y + r * (sb - k * cb)))
+            a = b
+        }
+    }
+
+    /// This path scaled by `s` about the origin (points to pixels).
+    public func scaledBy(_ s: Double) -> Path {
+        Path(elements.map { e in
+            switch e {
+            case .move(let p): return .move(to: p * s)
+            case .line(let p): return .line(to: p * s)
+            case .quad(let p, let c): return .quad(to: p * s, control: c * s)
+            case .cubic(let p, let c1, let c2): return .cubic(to: p * s, control1: c1 * s, control2: c2 * s)
+            case .close: return .close
+            }
+        })
     }
 
     /// This path moved by (`dx`, `dy`).

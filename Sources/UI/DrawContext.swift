@@ -87,6 +87,17 @@ public struct DrawContext {
                       color: color.premultiplied, alignment: .inside)
     }
 
+    /// Fills `path`, given in local points.
+    public func fill(_ path: Path, rule: FillRule = .nonZero, color: Color) {
+        canvas.fill(path: path.scaledBy(scale), rule: rule, color: color.premultiplied)
+    }
+
+    /// Strokes `path`, given in local points, `lineWidth` points wide.
+    public func stroke(_ path: Path, lineWidth: Double, color: Color, roundCaps: Bool = false) {
+        canvas.stroke(path: path.scaledBy(scale), lineWidth: lineWidth * scale, color: color.premultiplied,
+                      roundCaps: roundCaps)
+    }
+
     public func fillCircle(center: Point, radius: Double, color: Color) {
         canvas.fill(circleCenter: Point(x: center.x * scale, y: center.y * scale), radius: radius * scale,
                     color: color.premultiplied)
