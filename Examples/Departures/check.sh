@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Builds the Departures example as an app outside the Glide package would be built, runs it
 # headless through golden.jsonl (a swipe on the list, 12 clock ticks, two departures inserted
-# above the row being read) and compares the screenshot with Golden/after-ticks.png: at most
-# 0.1% of the pixels may differ, none by more than 8 per channel (font rendering is the only
-# expected source of difference between machines). Also checks the exit status and message of
-# the app without a display and without `run`.
+# above the row being read, then a flick across a tick and an insertion) and compares the
+# screenshots with Golden/after-ticks.png and Golden/mid-flick.png: at most 0.1% of the pixels
+# may differ, none by more than 8 per channel (font rendering is the only expected source of
+# difference between machines). Runs the script again with the clock stopped
+# (DEPARTURES_CLOCK=off): the flick must end exactly where it does with the clock ticking. Also
+# checks the exit status and message of the app without a display and without `run`.
 #   Examples/Departures/check.sh            check
 #   Examples/Departures/check.sh --update   rewrite the golden (look at it first)
 set -euo pipefail
@@ -15,21 +17,32 @@ swift build 2>&1 | grep -E "error|warning: unre|Compiling Departures|Build compl
 bin=$(swift build --show-bin-path)/Departures
 [ -x "$bin" ] || { echo "departures: the build failed" >&2; exit 1; }
 out=$(mktemp -d /tmp/departures.XXXXXX)
+still=$(mktemp -d /tmp/departures-still.XXXXXX)
 "$bin" run --backend headless --size 800x480 --script golden.jsonl --out "$out"
-if [ "${1:-}" = --update ]; then cp "$out/after-ticks.png" Golden/after-ticks.png; echo "updated Golden/after-ticks.png"; exit 0; fi
-/usr/bin/python3 - "$out" <<'PY'
+DEPARTURES_CLOCK=off "$bin" run --backend headless --size 800x480 --script golden.jsonl --out "$still"
+if [ "${1:-}" = --update ]; then
+    cp "$out/after-ticks.png" "$out/mid-flick.png" Golden/; echo "updated Golden/after-ticks.png and Golden/mid-flick.png"; exit 0
+fi
+/usr/bin/python3 - "$out" "$still" <<'PY'
 import json, sys
 from PIL import Image, ImageChops
-out = sys.argv[1]
-a = Image.open(f"{out}/after-ticks.png").convert("RGB")
-b = Image.open("Golden/after-ticks.png").convert("RGB")
-assert a.size == b.size, f"size {a.size} != golden {b.size}"
-diff = ImageChops.difference(a, b)
-pixels = list(diff.getdata())
-off = sum(1 for p in pixels if max(p) > 2)
-worst = max(max(p) for p in pixels)
-print(f"departures golden: {off} of {len(pixels)} pixels differ by more than 2 (worst {worst})")
-assert off <= len(pixels) // 1000 and worst <= 8, "the screenshot differs from Golden/after-ticks.png"
+out, still = sys.argv[1], sys.argv[2]
+for name in ["after-ticks", "mid-flick"]:
+    a = Image.open(f"{out}/{name}.png").convert("RGB")
+    b = Image.open(f"Golden/{name}.png").convert("RGB")
+    assert a.size == b.size, f"size {a.size} != golden {b.size}"
+    pixels = list(ImageChops.difference(a, b).getdata())
+    off = sum(1 for p in pixels if max(p) > 2)
+    worst = max(max(p) for p in pixels)
+    print(f"departures golden {name}: {off} of {len(pixels)} pixels differ by more than 2 (worst {worst})")
+    assert off <= len(pixels) // 1000 and worst <= 8, f"the screenshot differs from Golden/{name}.png"
+def departures(run, state):
+    return {v["id"]: v for v in json.load(open(f"{run}/{state}.json"))["scrollViews"]}["departures"]
+assert departures(out, "mid-flick")["phase"] in ("decelerating", "bouncing"), "the 14 s tick stopped the flick"
+for state in ["mid-flick", "after-insert", "flick-rest"]:
+    a, b = departures(out, state)["offset"], departures(still, state)["offset"]
+    print(f"departures {state}: list at {a} with the clock ticking, {b} without")
+    assert a == b, f"{state}: the ticking clock moved the list"
 s = json.load(open(f"{out}/ticks.json"))
 rows = [e["id"] for e in s["elements"]] if s.get("elements") else []
 sv = {v["id"]: v for v in s["scrollViews"]}

@@ -50,6 +50,7 @@ public struct UnitPoint: Hashable, Sendable {
     public static let center = UnitPoint(x: 0.5, y: 0.5)
     public static let leading = UnitPoint(x: 0, y: 0.5), trailing = UnitPoint(x: 1, y: 0.5)
     public static let topLeading = UnitPoint(x: 0, y: 0), bottomTrailing = UnitPoint(x: 1, y: 1)
+    public static let topTrailing = UnitPoint(x: 1, y: 0), bottomLeading = UnitPoint(x: 0, y: 1)
 }
 
 /// What the engine is doing. `idle` is the only phase at rest (ENG-9).

@@ -56,6 +56,9 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         updateBar()
     }
 
+    /// Like SwiftUI's, it takes the height its stack offers.
+    public override var fillsStackHeight: Bool { true }
+
     public var topScreen: View { screens[screens.count - 1] }
     public var canPop: Bool { screens.count > 1 }
     public var isTransitioning: Bool { transition != nil }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Builds the museum guide as an app outside the Glide package would be built and runs it
+# headless through golden.jsonl at 800x480: a flick of the exhibit list, a tap that pushes an
+# exhibit, a swipe of its photo carousel and an edge swipe back, while the header's clock ticks
+# every second. Compares the frames taken mid-flick, mid-push, mid-swipe and after the way
+# back with Golden/*.png (at most 0.1% of the pixels may differ by more than 2 per channel,
+# none by more than 8: font rendering is the only expected difference between machines), then
+# runs the same script with the clock stopped (MUSEUM_CLOCK=off) and checks that the list and
+# the carousel end exactly where they do with it: a ticking label never changes motion.
+#   Examples/Museum/check.sh            check
+#   Examples/Museum/check.sh --update   rewrite the goldens (look at them first)
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+/usr/bin/python3 -c "import PIL" 2>/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-pil >/dev/null
+swift build 2>&1 | grep -E "error|warning: unre|Compiling Museum|Build complete" || true
+bin=$(swift build --show-bin-path)/Museum
+[ -x "$bin" ] || { echo "museum: the build failed" >&2; exit 1; }
+ticking=$(mktemp -d /tmp/museum.XXXXXX) still=$(mktemp -d /tmp/museum-still.XXXXXX)
+"$bin" run --backend headless --size 800x480 --script golden.jsonl --out "$ticking"
+MUSEUM_CLOCK=off "$bin" run --backend headless --size 800x480 --script golden.jsonl --out "$still"
+shots="list-mid-flick push-mid carousel-mid-swipe back"
+if [ "${1:-}" = --update ]; then
+    for s in $shots; do cp "$ticking/$s.png" "Golden/$s.png"; done
+    echo "updated Golden/{${shots// /,}}.png"; exit 0
+fi
+/usr/bin/python3 - "$ticking" "$still" $shots <<'PY'
+import json, sys
+from PIL import Image, ImageChops
+ticking, still, shots = sys.argv[1], sys.argv[2], sys.argv[3:]
+for name in shots:
+    a = Image.open(f"{ticking}/{name}.png").convert("RGB")
+    b = Image.open(f"Golden/{name}.png").convert("RGB")
+    assert a.size == b.size, f"{name}: size {a.size} != golden {b.size}"
+    pixels = list(ImageChops.difference(a, b).getdata())
+    off = sum(1 for p in pixels if max(p) > 2)
+    worst = max(max(p) for p in pixels)
+    print(f"museum golden {name}: {off} of {len(pixels)} pixels differ by more than 2 (worst {worst})")
+    assert off <= len(pixels) // 1000 and worst <= 8, f"{name}.png differs from Golden/{name}.png"
+
+def views(run, state):
+    s = json.load(open(f"{run}/{state}.json"))
+    return {v["id"]: v for v in s["scrollViews"]}, s
+mid, _ = views(ticking, "list-mid-flick")
+assert mid["exhibits"]["phase"] == "decelerating", f"the 1 s tick stopped the flick: {mid['exhibits']}"
+swipe, _ = views(ticking, "carousel-mid-swipe")
+assert swipe["photos"]["phase"] == "snapping", f"the 9 s tick stopped the page snap: {swipe['photos']}"
+for state, view in [("list-mid-flick", "exhibits"), ("list-rest", "exhibits"), ("carousel-mid-swipe", "photos"),
+                    ("carousel-rest", "photos"), ("back", "exhibits")]:
+    a, b = views(ticking, state)[0][view]["offset"], views(still, state)[0][view]["offset"]
+    print(f"museum {state}: {view} at {a} with the clock ticking, {b} without")
+    assert a == b, f"{state}: the ticking clock moved {view}"
+rest = views(ticking, "carousel-rest")[0]["photos"]
+assert rest["offset"][0] == rest["viewportSize"][0] and rest["page"] == 1, f"the carousel ended between pages: {rest}"
+back, state = views(ticking, "back")
+assert back["exhibits"]["offset"] == views(ticking, "list-rest")[0]["exhibits"]["offset"], "the list lost its place"
+assert state["navigation"][0]["depth"] == 1, "the edge swipe did not go back"
+PY
+echo "museum: built outside the package, goldens match, motion unchanged by the ticking clock"
