@@ -77,6 +77,9 @@ public struct BoardConfig: Hashable, Sendable {
     /// `FILE:LINE` where `key` was set, for errors found after parsing; nil if it was not set.
     public func place(of key: String) -> String? { lines[key].map { "\(source):\($0)" } }
 
+    /// Keys whose values no message repeats.
+    public static let secretKeys: Set<String> = ["remote_token"]
+
     /// The keys the file may use.
     public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
@@ -93,7 +96,7 @@ public struct BoardConfig: Hashable, Sendable {
         var seen: [String: Int] = [:]
         defer { lines = seen }
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in textLines(text) {
             lineNumber += 1
             let line = BoardConfig.stripComment(String(rawLine)).trimmed
             if line.isEmpty { continue }
@@ -163,7 +166,9 @@ public struct BoardConfig: Hashable, Sendable {
                       (1...65535).contains(port), colon != value.startIndex else { throw bad("HOST:PORT, e.g. 127.0.0.1:8377") }
                 remoteAddress = value
             case "remote_token":
-                guard value.count >= 8 else { throw bad("a token of at least 8 characters") }
+                guard value.count >= 8, !value.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                    throw bad("a token of at least 8 characters without spaces")
+                }
                 remoteToken = value
             case "memory_budget_mb":
                 guard let mb = Int(value), (16...65536).contains(mb) else { throw bad("a whole number of megabytes from 16 to 65536") }
@@ -263,7 +268,9 @@ public enum BoardConfigError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(s):\(l): unknown key '\(excerpt(key))' (known keys: \(known.joined(separator: ", ")))"
         case .duplicateKey(let s, let l, let key, let first): return "\(s):\(l): key '\(key)' already set on line \(first)"
         case .badValue(let s, let l, let key, let value, let expected):
-            return "\(s):\(l): bad value '\(excerpt(value))' for key '\(key)': expected \(expected)"
+            // A secret is never repeated, whatever the file looks like.
+            let shown = BoardConfig.secretKeys.contains(key) ? "(hidden, \(value.utf8.count) bytes)" : "'\(excerpt(value))'"
+            return "\(s):\(l): bad value \(shown) for key '\(key)': expected \(expected)"
         }
     }
 }

@@ -13,7 +13,7 @@ public enum ConfigFile {
     /// is parsed again, so a value the file could not hold is refused here, not at the next boot.
     public static func setting(_ key: String, to value: String, in text: String, source: String = "config") throws(BoardConfigError) -> String {
         let old = try BoardConfig(parsing: text, source: source)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = textLines(text).map(String.init)
         let line = "\(key) = \(value)"
         if let n = old.lines[key] {
             lines[n - 1] = line
@@ -22,7 +22,7 @@ public enum ConfigFile {
             lines.append(line)
             lines.append("")
         }
-        let new = lines.joined(separator: "\n")
+        let new = lines.joined(separator: lineBreak(of: text))
         _ = try BoardConfig(parsing: new, source: source)
         return new
     }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Geometry
 
 /// The catalog's content, from a JSON file an operator edits (VIEW-4). Image paths are relative
 /// to the manifest. Unknown keys are errors (a typo must not be silently ignored), and every
@@ -59,7 +60,7 @@ public struct Manifest: Decodable, Hashable, Sendable {
                 guard ids.insert(screen.id).inserted else {
                     throw DecodingError.dataCorrupted(.init(
                         codingPath: list.codingPath + [AnyKey(intValue: index)!, Screen.Keys.id],
-                        debugDescription: "another screen has the id \"\(screen.id)\""))
+                        debugDescription: "another screen has the id \"\(excerpt(screen.id))\""))
                 }
                 screens.append(screen)
             } catch let error as DecodingError {
@@ -125,7 +126,7 @@ extension Manifest.Screen {
         background = try c.decodeIfPresent(String.self, forKey: .background)
         if let b = background, !["automatic", "prominent", "minimal"].contains(b) {
             throw DecodingError.dataCorruptedError(forKey: .background, in: c,
-                                                   debugDescription: "\"\(b)\" is not one of automatic, prominent, minimal")
+                                                   debugDescription: "\"\(excerpt(b))\" is not one of automatic, prominent, minimal")
         }
         switch kind {
         case .feed: if cards == nil { throw missing(.cards, c) }
@@ -160,7 +161,7 @@ func rejectUnknownKeys(_ decoder: Decoder, allowed: [String]) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)
     for key in c.allKeys where !allowed.contains(key.stringValue) {
         throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [key],
-                                                debugDescription: "unknown key \"\(key.stringValue)\" (expected one of \(allowed.joined(separator: ", ")))"))
+                                                debugDescription: "unknown key \"\(excerpt(key.stringValue))\" (expected one of \(allowed.joined(separator: ", ")))"))
     }
 }
 
@@ -190,7 +191,7 @@ extension Manifest {
     static func render(_ path: [CodingKey]) -> String {
         var s = ""
         for k in path {
-            if let i = k.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + k.stringValue }
+            if let i = k.intValue { s += "[\(i)]" } else { s += (s.isEmpty ? "" : ".") + excerpt(k.stringValue) }
         }
         return s
     }
@@ -203,7 +204,11 @@ extension Manifest {
         }
     }
 
-    static func message(of error: DecodingError) -> String {
+    /// What the decoder said, cut like every echo: its own messages repeat the value they
+    /// refused (an unknown `kind` of a megabyte).
+    static func message(of error: DecodingError) -> String { excerpt(fullMessage(of: error), limit: 300) }
+
+    private static func fullMessage(of error: DecodingError) -> String {
         switch error {
         case .typeMismatch(let type, let c): return "expected \(type): \(c.debugDescription)"
         case .valueNotFound(_, let c): return c.debugDescription

@@ -44,7 +44,7 @@ public enum TouchTrace {
         var down: Set<Int> = []
         var lastTime = -Double.infinity
         var sawData = false
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in textLines(text).enumerated() {
             let lineNumber = index + 1
             let line = rawLine.trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") { continue }

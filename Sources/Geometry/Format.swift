@@ -18,9 +18,56 @@ public func fixed(_ value: Double, _ decimals: Int) -> String {
     return text
 }
 
-/// Input echoed in an error message: whole when short, else its first `limit` characters and
-/// its length, so a megabyte of garbage gives a one-line message.
+/// Input echoed in a message: whole when short, else its first `limit` Unicode scalars and its
+/// size in bytes, so a megabyte of garbage (or one letter under 100,000 accents, a single
+/// character) gives a one-line message. Control characters are shown escaped (`\r`, `\u{1B}`):
+/// what a file holds never moves a terminal's cursor or starts a new log line. Every message
+/// that repeats what it was given goes through here.
 public func excerpt(_ text: String, limit: Int = 60) -> String {
-    guard text.count > limit else { return text }
-    return "\(text.prefix(limit))… (\(text.count) characters)"
+    var out = "", n = 0
+    for scalar in text.unicodeScalars {
+        guard n < limit else { return out + "… (\(text.utf8.count) bytes)" }
+        n += 1
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out
+}
+
+/// The lines of a text file in any convention: split at LF, CRLF or a lone CR, none of which
+/// stays in a line. (Swift takes "\r\n" for one character, so splitting at "\n" never splits
+/// a Windows file: every line-based format reads its lines here.) As with splitting, a text that
+/// ends with a line break ends with an empty line.
+public func textLines(_ text: String) -> [Substring] {
+    var lines: [Substring] = []
+    let bytes = text.utf8
+    var start = bytes.startIndex, i = bytes.startIndex
+    while i != bytes.endIndex {
+        let b = bytes[i]
+        guard b == 0x0A || b == 0x0D else { bytes.formIndex(after: &i); continue }
+        lines.append(text[start..<i])
+        var next = bytes.index(after: i)
+        if b == 0x0D, next != bytes.endIndex, bytes[next] == 0x0A { bytes.formIndex(after: &next) }
+        start = next
+        i = next
+    }
+    lines.append(text[start..<bytes.endIndex])
+    return lines
+}
+
+/// The line break a text file uses, to write it back the same way: CRLF when its first break
+/// is one, else LF.
+public func lineBreak(of text: String) -> String {
+    guard let i = text.utf8.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
+    let next = text.utf8.index(after: i)
+    return text.utf8[i] == 0x0D && next != text.utf8.endIndex && text.utf8[next] == 0x0A ? "\r\n" : "\n"
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Geometry
 import RemoteControl
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ public struct RemoteOptions: ParsableArguments {
         if let path = remoteTokenFile {
             guard token == nil else { throw ValidationError("give --remote-token or --remote-token-file, not both") }
             let text = try readText(path)
-            token = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            token = textLines(text).first.map(String.init) ?? ""
             if token?.isEmpty ?? true { throw ValidationError("\(path): the token file is empty") }
         }
         do { return try RemoteConfiguration.parse(address: remote, token: token) } catch {

@@ -57,7 +57,7 @@ public struct InputScript: Hashable, Sendable {
         let decoder = JSONDecoder()
         var lastT = -Double.infinity
         var down: Set<Int> = []
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in textLines(text).enumerated() {
             let number = index + 1
             let line = raw.trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { continue }

@@ -173,7 +173,7 @@ import Testing
             let message = "\(error)"
             #expect(message.hasPrefix("board.conf:1: "))
             #expect(message.count < 500, "\(message.count) characters")
-            #expect(message.contains("(1048") && message.contains("characters)"))
+            #expect(message.contains("(1048") && message.contains("bytes)"))
         }
     }
 }

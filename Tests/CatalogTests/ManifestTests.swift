@@ -218,3 +218,21 @@ func labels(in view: View) -> [Label] {
     for c in view.children { out += labels(in: c) }
     return out
 }
+
+/// Manifest errors repeat at most a short excerpt of what they refuse.
+@Suite struct ManifestEchoTests {
+    @Test func longValuesAreCutInErrors() throws {
+        let huge = String(repeating: "b", count: 1_000_000)
+        for screen in [#"{"kind":"pages","id":"p","title":"P","count":3,"background":"\#(huge)"}"#,
+                       #"{"kind":"\#(huge)","id":"p","title":"P"}"#,
+                       #"{"kind":"pages","id":"p","title":"P","count":3,"\#(huge)":1}"#] {
+            let text = #"{"title":"M","screens":[\#(screen),{"kind":"pages","id":"q","title":"Q","count":2}]}"#
+            let manifest = try Manifest.parse(Array(text.utf8), path: "m.json")
+            let error = try #require(manifest.skippedScreens.first)
+            #expect("\(error)".utf8.count < 600, "\("\(error)".prefix(200))")
+        }
+        let dup = #"{"title":"M","screens":[{"kind":"pages","id":"\#(huge)","title":"P","count":3},{"kind":"pages","id":"\#(huge)","title":"Q","count":2}]}"#
+        let m = try Manifest.parse(Array(dup.utf8), path: "m.json")
+        #expect("\(try #require(m.skippedScreens.first))".utf8.count < 600)
+    }
+}

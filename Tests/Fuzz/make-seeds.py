@@ -40,6 +40,13 @@ put("feel-csv", "flick", "t_ms,phase,id,x,y\n0,down,0,100,400\n16,move,0,100,360
 put("feel-csv", "two", "0,down,0,10,10\n0,down,1,50,50\n8,move,1,60,70\n9,cancel,0\n20,up,1\n")
 put("feel-csv", "slow", "# slow drag\n0,down,0,0,0\n100,move,0,0,-20\n300,move,0,0,-25\n900,up,0\n")
 
+# Every line-based format saved with Windows (CRLF) and old Macintosh (CR) line ends.
+put("script", "crlf", '{"t":0,"touch":"down","id":0,"x":640,"y":600}\r\n{"t":16,"touch":"move","id":0,"x":640,"y":500}\r\n'
+    '{"t":32,"touch":"up","id":0}\r\n{"t":40,"key":"Esc"}\r\n')
+put("config", "crlf", "rotation = 90\r\nscale = 1.5\r\nremote_token = abcdefgh1234\r\ncalibration = 1 0 0 0 1 0\r\n")
+put("config", "cr", "rotation = 180\rmode = 800x480\r")
+put("feel-csv", "crlf", "t_ms,phase,id,x,y\r\n0,down,0,100,400\r\n16,move,0,100,360\r\n33,up,0\r\n")
+
 # PNGs of every colour type and depth, one interlaced.
 def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)

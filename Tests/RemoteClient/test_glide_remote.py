@@ -130,12 +130,12 @@ def test_token_required_off_loopback_and_checked():
     bad = subprocess.run([GLIDE, "run", "--backend", "headless", "--remote", "0.0.0.0:0"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "token" in bad.stderr
-    proc, url = start_glide("--app", "list", token="t0ken")
+    proc, url = start_glide("--app", "list", token="t0ken-t0ken")
     try:
         with pytest.raises(GlideError) as e:
             Glide(url).state()
         assert e.value.status == 401
-        assert Glide(url, token="t0ken").state()["scrollViews"]
+        assert Glide(url, token="t0ken-t0ken").state()["scrollViews"]
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)

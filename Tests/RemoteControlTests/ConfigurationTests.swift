@@ -10,8 +10,8 @@ import Testing
         #expect(b.host == "::1" && b.port == 0 && b.isLoopback)
         let c = try RemoteConfiguration.parse(address: "localhost:9", token: "")
         #expect(c.isLoopback && c.token == nil)
-        let d = try RemoteConfiguration.parse(address: "0.0.0.0:8080", token: "s3cret")
-        #expect(!d.isLoopback && d.token == "s3cret")
+        let d = try RemoteConfiguration.parse(address: "0.0.0.0:8080", token: "s3cret-token")
+        #expect(!d.isLoopback && d.token == "s3cret-token")
     }
 
     @Test(arguments: ["8080", "127.0.0.1", "127.0.0.1:", ":8080", "127.0.0.1:70000", "127.0.0.1:-1", "::1:8080", "[::1]8080", "[::1:8080"])
@@ -24,6 +24,18 @@ import Testing
             #expect(throws: RemoteError.self) { try RemoteConfiguration.parse(address: host, token: nil) }
         }
         #expect(throws: RemoteError.self) { try RemoteServer(configuration: RemoteConfiguration(host: "0.0.0.0", port: 0)) }
+    }
+
+    @Test func tokensAreLongAndNeverRepeated() {
+        for token in ["short", "        ", "has space s", "tab\tinside", "line\r\nbreak"] {
+            do {
+                _ = try RemoteConfiguration.parse(address: "0.0.0.0:8080", token: token)
+                Issue.record("accepted the token \(token.debugDescription)")
+            } catch {
+                #expect(!"\(error)".contains(token))
+                #expect("\(error)".contains("at least 8 characters"))
+            }
+        }
     }
 }
 

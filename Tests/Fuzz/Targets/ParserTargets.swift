@@ -51,6 +51,15 @@ func fuzzConfig(_ bytes: UnsafeRawBufferPointer) {
         for key in config.lines.keys { expect(config.place(of: key)?.hasPrefix("fuzz.conf:") == true, "place of \(key)") }
     } catch {
         checkMessage(error, prefix: "fuzz.conf:")
+        // Whatever the file looks like, a message never repeats a remote_token line's value.
+        for line in textLines(text) {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, parts[0].filter({ $0 != " " && $0 != "\t" }).lowercased() == "remote_token" else { continue }
+            let secret = String(parts[1].filter { $0 != " " && $0 != "\t" && $0 != "\"" })
+            // (Unless the same text is elsewhere in the file, where another message may quote it.)
+            guard secret.count >= 8, textLines(text).filter({ $0.contains(secret) }).count == 1 else { continue }
+            expect(!"\(error)".contains(secret), "the token \(secret.prefix(20)) is in the message")
+        }
     }
 }
 
