@@ -99,8 +99,13 @@ final class TouchRouter {
         ended(slot: slot, at: route.last ?? route.down, time: t, cancelled: cancelled)
     }
 
+    /// Fingers followed at once: touchscreens report ten or so. More (a script or a remote
+    /// client sending thousands) are ignored until some lift, so the work per event stays
+    /// the same however many arrive.
+    static let maximumTouches = 10
+
     private func began(slot: Int, at p: Point, time t: Double) {
-        guard routes[slot] == nil else { return }
+        guard routes[slot] == nil, routes.count < Self.maximumTouches else { return }
         let hit = window.root.hitTest(p)
         let chain = (hit?.ancestry ?? []).reversed()
         // A second finger on a zoomable view that already has one: a pinch.

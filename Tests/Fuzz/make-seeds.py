@@ -47,6 +47,20 @@ put("config", "crlf", "rotation = 90\r\nscale = 1.5\r\nremote_token = abcdefgh12
 put("config", "cr", "rotation = 180\rmode = 800x480\r")
 put("feel-csv", "crlf", "t_ms,phase,id,x,y\r\n0,down,0,100,400\r\n16,move,0,100,360\r\n33,up,0\r\n")
 
+# Touches: each event is dt (ms), slot high, slot low, x, y (kind byte 9 and a little-endian
+# int16 in sixteenths of a point), phase (0 down, 2 move, 4 up, 5 cancel), render (0: a frame).
+def touch(dt, slot, x, y, phase, render=1):
+    c = lambda v: bytes([9]) + struct.pack("<h", int(v * 16))
+    return bytes([dt, slot >> 4, slot & 15]) + c(x) + c(y) + bytes([phase, render])
+put("touches", "flick", b"".join([touch(0, 0, 160, 400, 0)] + [touch(8, 0, 160, 400 - 30 * k, 2, k % 2) for k in range(1, 8)]
+                                 + [touch(2, 0, 160, 190, 4, 0)]))
+put("touches", "thousands", b"".join([touch(0, k, 10 + k % 300, 130 + k % 300, 0, 1) for k in range(3000)]
+                                     + [touch(0, k, 0, 0, 4, 1) for k in range(3000)]))
+put("touches", "swipe-and-taps", b"".join([touch(0, 1, 300, 60, 0)] + [touch(8, 1, 300 - 40 * k, 60, 2) for k in range(1, 7)]
+                                          + [touch(2, 1, 60, 60, 4, 0), touch(30, 2, 100, 300, 0), touch(60, 2, 100, 300, 4, 0),
+                                             touch(0, 3, 20, 200, 0), touch(0, 4, 200, 200, 0), touch(16, 4, 210, 150, 2),
+                                             touch(16, 3, 20, 260, 5), touch(16, 4, 210, 100, 4)]))
+
 # PNGs of every colour type and depth, one interlaced.
 def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
