@@ -259,7 +259,9 @@ public final class RemoteServer: Sendable {
         do { script = try InputScript.parse(text) } catch {
             return Self.json(.badRequest, error: "\(error)", extra: "\"line\":\(error.line)")
         }
-        var fingers: Set<Int> = []
+        // Each request lifts what it puts down, fingers and pointer buttons alike: a press left
+        // held would hold the content (and keep the loop drawing) for good.
+        var fingers: Set<Int> = [], buttons: Set<Int> = []
         for e in script.entries {
             switch e.action {
             case .screenshot, .state:
@@ -267,6 +269,8 @@ public final class RemoteServer: Sendable {
                                  extra: "\"line\":\(e.line)")
             case let .input(.touch(phase, id, _)):
                 if phase == .down { fingers.insert(id) } else if phase == .up || phase == .cancel { fingers.remove(id) }
+            case let .input(.pointerButton(code, pressed, _)):
+                if pressed { buttons.insert(code) } else { buttons.remove(code) }
             default: break
             }
             if e.t / 1000 > configuration.maxScriptSeconds {
@@ -274,10 +278,14 @@ public final class RemoteServer: Sendable {
                                  extra: "\"line\":\(e.line)")
             }
         }
+        let last = script.entries.last?.line ?? 0
         if let id = fingers.min() {
-            let line = script.entries.last?.line ?? 0
-            return Self.json(.badRequest, error: "line \(line): finger \(id) is still down at the end; each request must lift its fingers (up or cancel)",
-                             extra: "\"line\":\(line)")
+            return Self.json(.badRequest, error: "line \(last): finger \(id) is still down at the end; each request must lift its fingers (up or cancel)",
+                             extra: "\"line\":\(last)")
+        }
+        if let code = buttons.min() {
+            return Self.json(.badRequest, error: "line \(last): pointer button \(code) is still pressed at the end; each request must release its buttons",
+                             extra: "\"line\":\(last)")
         }
         let (reply, refusal) = await ask { c in .events(script, c) }
         guard let reply else { return refusal }

@@ -151,6 +151,11 @@ import Glibc
         try await expectError("{\"t\":0,\"touch\":\"wiggle\",\"id\":0,\"x\":1,\"y\":1}", line: 1, "unknown touch")
         try await expectError("{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":1,\"y\":1}\n{\"t\":5,\"touch\":\"move\",\"id\":0,\"x\":2,\"y\":2}",
                               line: 2, "still down")
+        try await expectError("{\"t\":0,\"pointer\":\"press\",\"x\":1,\"y\":1}\n{\"t\":5,\"pointer\":\"move\",\"x\":2,\"y\":2}",
+                              line: 2, "still pressed")
+        // A CRLF body is the same script (it used to fail as "line 1: not a JSON object").
+        let crlf = try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"End\"}\r\n{\"t\":5,\"key\":\"Home\"}\r\n".utf8))
+        #expect(crlf.status == 200, "\(crlf.text)")
         try await expectError("\n\n{\"t\":0,\"screenshot\":\"a\"}", line: 3, "GET /screenshot.png")
         try await expectError("{\"t\":10,\"key\":\"End\"}\n{\"t\":5,\"key\":\"End\"}", line: 2, "backwards")
         try await expectError("{\"t\":9999999,\"key\":\"End\"}", line: 1, "beyond")
