@@ -9,8 +9,13 @@ public protocol App: AnyObject {
     /// Draws the frame for time `t` into `frame` (the app's shadow buffer, which still holds the
     /// previous frame) and returns what changed, in canvas pixels.
     func render(into frame: PixelBuffer, at t: Double) -> Region
-    /// True when nothing animates at `t`: the loop may sleep until input arrives.
+    /// True when nothing animates at `t` and no gesture is under way: the loop may sleep until
+    /// input arrives (and `/wait?until=rest` answers).
     func isAtRest(at t: Double) -> Bool
+    /// True when the screen would not change from `t` until the next input or timer, even
+    /// though a finger may be down (resting on a list, holding a drag still): the loop draws
+    /// nothing meanwhile, so a finger held for a day costs what a day at rest costs.
+    func isStill(at t: Double) -> Bool
     /// The canvas changed size (mode change, rotation); the next render is a full one.
     func resize(width: Int, height: Int)
     /// The UI state as JSON (scroll views, page controls, focus) at `t`, for tests and remote
@@ -23,4 +28,5 @@ public protocol App: AnyObject {
 
 extension App {
     public var scheduler: LoopScheduler? { nil }
+    public func isStill(at t: Double) -> Bool { isAtRest(at: t) }
 }

@@ -161,7 +161,7 @@ public final class FrameDriver {
     /// it animates, or an animation has just ended (one more frame, drawn at rest: the last
     /// animated one may still show a fading indicator).
     public func wantsFrame(at t: Double) -> Bool {
-        isScreenOn && (needsDraw || wasAnimating || !app.isAtRest(at: t))
+        isScreenOn && (needsDraw || wasAnimating || !app.isStill(at: t))
     }
 
     /// Renders the frame for `t` and presents what changed. Returns true if the screen changed.
@@ -170,7 +170,7 @@ public final class FrameDriver {
     @discardableResult
     public func drawFrame(at t: Double) -> Bool {
         guard isScreenOn else { return false }
-        let animating = !app.isAtRest(at: t)
+        let animating = !app.isStill(at: t)
         let start = clock?()
         var damage = app.render(into: frame, at: t)
         if needsFullPresent {

@@ -478,6 +478,14 @@ open class ScrollView: View, AnimatedView {
     /// True while the screen does not yet show this view at rest: the last frame drawn caught it
     /// moving (the engine may have settled since, between frames), or an automatic indicator is
     /// still lingering or fading. The window keeps drawing meanwhile.
+    /// Nothing it shows changes from `t` until the next input: its engine holds still (a
+    /// finger may rest on it) and the last frame drew what the engine holds now.
+    func isStill(at t: Double) -> Bool {
+        if controller.isAtRest(at: t) { return !isAnimating(at: t) }
+        let s = controller.state(at: t)
+        return controller.isStill(at: t) && s.offset == sampledOffset && s.scale == sampledScale && s.phase == sampledPhase
+    }
+
     public func isAnimating(at t: Double) -> Bool {
         if sampledPhase != .idle { return true }
         // No indicator on any axis (content fits, or a page control hides it): nothing fades.

@@ -283,6 +283,20 @@ public final class Window: App {
         return !router.isHolding
     }
 
+    /// Like `isAtRest`, but a finger that rests or holds still changes nothing: the loop draws
+    /// no frames until the next input or timer.
+    public func isStill(at t: Double) -> Bool {
+        if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
+        for v in animatedViews {
+            if let sv = v as? ScrollView {
+                if !sv.isStill(at: t) { return false }
+            } else if v.isAnimating(at: t) {
+                return false
+            }
+        }
+        return true
+    }
+
     public func render(into frame: PixelBuffer, at t: Double) -> Region {
         currentTime = max(currentTime, t)
         if frame.width != pixelWidth || frame.height != pixelHeight { resize(width: frame.width, height: frame.height) }

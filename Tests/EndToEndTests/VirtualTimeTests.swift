@@ -48,4 +48,32 @@ import UI
         #expect(compare(out.screenshots[0].image, out.screenshots[1].image).mismatches > 0)
         #expect(out.frames < 100)
     }
+
+    /// A finger resting on a list for an hour, and one holding a drag still: the screen does not
+    /// change, so the frames between are skipped as at rest, and the lift at the end does what
+    /// it would after a second.
+    @Test func aFingerHeldForAnHourCostsWhatAnHourAtRestCosts() throws {
+        let typography = try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath))
+        func run(hold: Double, drag: Bool) throws -> (frames: Int, state: String) {
+            let rows = Stack(.vertical, id: "rows", children: (0..<60).map { Box(id: "row-\($0)", fill: .white, height: 40) })
+            let window = Window(width: 300, height: 400, typography: typography, root: ScrollView(id: "list", content: rows))
+            let runner = HeadlessRunner(app: window, width: 300, height: 400)
+            var lines = ["{\"t\":100,\"touch\":\"down\",\"id\":0,\"x\":150,\"y\":300}"]
+            if drag {
+                for k in 1...6 { lines.append("{\"t\":\(100 + 16 * k),\"touch\":\"move\",\"id\":0,\"x\":150,\"y\":\(300 - 30 * k)}") }
+            }
+            let end = Int(200 + hold * 1000)
+            lines.append("{\"t\":\(end),\"touch\":\"up\",\"id\":0}")
+            lines.append("{\"t\":\(end + 2000),\"state\":\"after\"}")
+            let out = try runner.run(try InputScript.parse(lines.joined(separator: "\n")))
+            return (out.frames, out.states[0].json)
+        }
+        for drag in [false, true] {
+            let day = try run(hold: 3_600, drag: drag), second = try run(hold: 1, drag: drag)
+            #expect(day.frames < second.frames + 10, "\(day.frames) frames for a finger held an hour (drag: \(drag))")
+            // The same place after the lift (a held drag lifts without a fling).
+            func offset(_ json: String) -> Substring? { json.split(separator: "\"offset\":").dropFirst().first?.prefix(while: { $0 != "]" }) }
+            #expect(offset(day.state) == offset(second.state))
+        }
+    }
 }

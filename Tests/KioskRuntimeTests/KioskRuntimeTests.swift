@@ -105,7 +105,7 @@ import TouchCalibration
         let name = String(repeating: "K", count: 1 << 20)
         #expect { _ = try InputScript.parse("{\"t\":0,\"key\":\"\(name)\"}") } throws: { error in
             let message = "\(error)"
-            return message.utf8.count < 1000 && message.contains("(1048576 characters)")
+            return message.utf8.count < 1000 && message.contains("(1048576 bytes)")
         }
     }
 
