@@ -49,7 +49,7 @@ public struct Manifest: Decodable, Hashable, Sendable {
     public init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
-        title = try c.decode(String.self, forKey: .title)
+        title = try c.decodeLine(forKey: .title)
         var list = try c.nestedUnkeyedContainer(forKey: .screens)
         var ids: Set<String> = []
         screens = []
@@ -75,6 +75,32 @@ public struct Manifest: Decodable, Hashable, Sendable {
     }
 }
 
+extension Manifest {
+    /// Bytes of a title, subtitle or id: a line on a screen, not a book.
+    public static let maximumLineBytes = 1024
+    /// Bytes of a card's text.
+    public static let maximumCardTextBytes = 16 * 1024
+}
+
+extension KeyedDecodingContainer {
+    /// A string of at most `limit` bytes (titles, ids): a longer one is an error of its place.
+    func decodeLine(forKey key: Key, limit: Int = Manifest.maximumLineBytes) throws -> String {
+        guard let s = try decodeLine(forKey: key, limit: limit, optional: false) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing \"\(key.stringValue)\""))
+        }
+        return s
+    }
+
+    func decodeLine(forKey key: Key, limit: Int = Manifest.maximumLineBytes, optional: Bool) throws -> String? {
+        let s = optional ? try decodeIfPresent(String.self, forKey: key) : try decode(String.self, forKey: key)
+        if let s, s.utf8.count > limit {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self,
+                                                   debugDescription: "at most \(limit) bytes, this one \(s.utf8.count)")
+        }
+        return s
+    }
+}
+
 /// Decodes any JSON value and keeps nothing (to step over an element that failed).
 private struct Skip: Decodable { init(from decoder: Decoder) throws {} }
 
@@ -83,9 +109,9 @@ extension Manifest.Card {
     public init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
-        id = try c.decode(String.self, forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        text = try c.decodeIfPresent(String.self, forKey: .text) ?? ""
+        id = try c.decodeLine(forKey: .id)
+        title = try c.decodeLine(forKey: .title)
+        text = try c.decodeLine(forKey: .text, limit: Manifest.maximumCardTextBytes, optional: true) ?? ""
         image = try c.decodeIfPresent(String.self, forKey: .image)
     }
 }
@@ -99,9 +125,9 @@ extension Manifest.Screen {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
-        id = try c.decode(String.self, forKey: .id)
-        title = try c.decode(String.self, forKey: .title)
-        subtitle = try c.decodeIfPresent(String.self, forKey: .subtitle)
+        id = try c.decodeLine(forKey: .id)
+        title = try c.decodeLine(forKey: .title)
+        subtitle = try c.decodeLine(forKey: .subtitle, optional: true)
         cards = try c.decodeIfPresent([Manifest.Card].self, forKey: .cards)
         carousel = try c.decodeIfPresent([String].self, forKey: .carousel)
         carouselTitle = try c.decodeIfPresent(String.self, forKey: .carouselTitle)

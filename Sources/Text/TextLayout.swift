@@ -58,7 +58,7 @@ public struct TextLayout {
     public init(text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
                 lineSpacing: Double = 1, maxLines: Int = 0) {
         self.font = font
-        let scalars = Array(text.unicodeScalars)
+        let scalars = Self.boundedScalars(of: text)
         self.scalars = scalars
         let whole = font.options.wholePixelAdvances
         let lineHeight = font.lineHeight(spacing: lineSpacing)
@@ -125,6 +125,34 @@ public struct TextLayout {
         self.lines = lines
         self.glyphs = glyphs
         self.size = Size(width: Double(boxWidth26_6) / 64, height: Double(lines.count) * lineHeight)
+    }
+}
+
+extension TextLayout {
+    /// Scalars a layout takes from one text: a label's text is bounded like everything a kiosk
+    /// is given (256 KiB of Latin text is an article of 40,000 words).
+    public static let maximumScalars = 262_144
+    /// Combining marks kept after one base character: Unicode's stream-safe text format allows
+    /// 30; any more stack invisibly on the same glyph and make shaping quadratic.
+    public static let maximumCombiningRun = 30
+
+    /// The scalars laid out for `text`: at most `maximumScalars`, and at most
+    /// `maximumCombiningRun` marks in a row.
+    static func boundedScalars(of text: String) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(min(text.utf8.count, maximumScalars))
+        var run = 0
+        for s in text.unicodeScalars {
+            if s.properties.canonicalCombiningClass != .notReordered {
+                run += 1
+                if run > maximumCombiningRun { continue }
+            } else {
+                run = 0
+            }
+            out.append(s)
+            if out.count == maximumScalars { break }
+        }
+        return out
     }
 }
 
@@ -219,6 +247,10 @@ struct Layouter {
                 } else {
                     break
                 }
+            } else if prefix[e] - prefix[start] > limit && !isSpace(e - 1) {
+                // Past the limit inside a word: every later candidate is wider still, so a word
+                // of a million letters is not measured again to its end for every line.
+                break
             }
             e += 1
         }

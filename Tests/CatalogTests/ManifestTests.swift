@@ -236,3 +236,15 @@ func labels(in view: View) -> [Label] {
         #expect("\(try #require(m.skippedScreens.first))".utf8.count < 600)
     }
 }
+
+@Suite struct ManifestLengthTests {
+    @Test func titlesAndTextsHaveLimitsInBytes() throws {
+        let long = String(repeating: "日", count: 400)            // 1,200 bytes
+        let text = #"{"title":"M","screens":[{"kind":"pages","id":"p","title":"\#(long)","count":3},"# +
+            #"{"kind":"pages","id":"q","title":"Q","subtitle":"\#(long)","count":2},{"kind":"pages","id":"r","title":"R","count":2}]}"#
+        let m = try Manifest.parse(Array(text.utf8), path: "m.json")
+        #expect(m.screens.map(\.id) == ["r"])
+        #expect(m.skippedScreens.map(\.place) == ["screens[0].title", "screens[1].subtitle"])
+        #expect(m.skippedScreens.first?.message.contains("at most 1024 bytes, this one 1200") == true)
+    }
+}
