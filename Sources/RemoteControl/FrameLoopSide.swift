@@ -63,6 +63,9 @@ extension RemoteServer {
                 c.resume(returning: RemoteStateReply(json: stateJSON(app.stateJSON(at: now, frameNumber: frameNumber), screenOn: isOn())))
             case let .display(on, c):
                 control?.setScreen(on: on, at: now)
+                // Like an injection: a /wait after it waits for a frame drawn since (the screen
+                // coming back shows the app, not the black it had).
+                inbox.state.withLock { $0.injectedAtFrame = frameNumber }
                 c.resume(returning: RemoteStateReply(json: "{\"on\":\(isOn())}"))
             case let .events(script, c):
                 if script.entries.isEmpty {

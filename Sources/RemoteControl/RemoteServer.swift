@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Geometry
 import HTTPTypes
 import Hummingbird
 import ImageCodecs
@@ -95,6 +96,57 @@ struct TokenMiddleware: RouterMiddleware {
     }
 }
 
+/// Keeps web pages away from the API (a kiosk's browser, a developer's laptop on the same
+/// network): a request that a page on another site made is refused with 403 (its `Origin` is
+/// not this server), so is one whose `Host` is not a loopback name while the server listens
+/// on loopback (DNS rebinding: a page of evil.example whose name now points at 127.0.0.1), and
+/// a body must say it is JSON (415 otherwise): a browser sends `text/plain`, forms or an
+/// untyped body to another site without asking first, but never `application/json`.
+struct OriginMiddleware: RouterMiddleware {
+    typealias Context = RemoteRequestContext
+    let loopbackOnly: Bool
+    let logger: Logger
+
+    static let jsonTypes: Set<String> = ["application/json", "application/x-ndjson", "application/jsonl", "application/json-lines"]
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let host = request.head.authority ?? ""
+        if loopbackOnly, !Self.isLoopbackName(host) {
+            return refuse(request, context, .forbidden, "Host \(excerpt(host, limit: 40)) is not this loopback server (a DNS rebinding page?)")
+        }
+        if let origin = request.headers[.origin], origin != "http://" + host {
+            return refuse(request, context, .forbidden, "requests from other sites (Origin \(excerpt(origin, limit: 60))) are refused")
+        }
+        let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
+        if hasBody {
+            let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map {
+                String($0).lowercased().filter { $0 != " " && $0 != "\t" }
+            } ?? ""
+            guard Self.jsonTypes.contains(type) else {
+                return refuse(request, context, .unsupportedMediaType,
+                              "a body must be sent as Content-Type: application/json (or application/x-ndjson), not '\(excerpt(type, limit: 40))'")
+            }
+        }
+        return try await next(request, context)
+    }
+
+    private func refuse(_ request: Request, _ context: Context, _ status: HTTPResponse.Status, _ message: String) -> Response {
+        logger.warning("remote: \(status.code) \(request.method) \(request.uri.path) from \(context.peer): \(message)")
+        return RemoteServer.json(status, error: message)
+    }
+
+    /// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
+    static func isLoopbackName(_ host: String) -> Bool {
+        var name = Substring(host.lowercased())
+        if name.hasPrefix("[") {
+            guard let close = name.firstIndex(of: "]") else { return false }
+            return name[name.index(after: name.startIndex)..<close] == "::1"
+        }
+        if let colon = name.lastIndex(of: ":") { name = name[..<colon] }
+        return RemoteConfiguration(host: String(name), port: 0).isLoopback
+    }
+}
+
 /// The remote-control HTTP server (REM-1), built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
 /// `pollRequests(app:screen:rotation:time:frameNumber:control:)` on its own thread.
@@ -181,6 +233,7 @@ public final class RemoteServer: Sendable {
 
     func makeRouter() -> Router<RemoteRequestContext> {
         let router = Router(context: RemoteRequestContext.self)
+        router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, logger: logger))
         if let token = configuration.token {
             router.add(middleware: TokenMiddleware(expected: Array(token.utf8), logger: logger))
         }

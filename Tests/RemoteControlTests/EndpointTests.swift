@@ -138,6 +138,32 @@ import Glibc
         await h.shutdown()
     }
 
+    /// A page on another site, or on a name rebound to 127.0.0.1, cannot drive the kiosk: the
+    /// requests a browser sends without asking first are refused.
+    @Test func otherOriginsAndNonJSONBodiesAreRefused() async throws {
+        let h = try await Harness()
+        let tap = Array("{\"t\":0,\"key\":\"End\"}".utf8), off = Array("{\"on\":false}".utf8)
+        for headers in [["Origin: http://evil.example"], ["Origin: null"], ["Content-Type: text/plain"],
+                        ["Content-Type: application/x-www-form-urlencoded"], ["Content-Type: multipart/form-data; boundary=x"],
+                        ["Content-Type: "]] {
+            for (path, body) in [("/events", tap), ("/display", off)] {
+                let r = try await h.request("POST", path, body: body, headers: headers)
+                #expect(r.status == 403 || r.status == 415, "\(headers) \(path): \(r.status) \(r.text)")
+            }
+        }
+        // DNS rebinding: a Host that is not a loopback name.
+        let rebound = try await Blocking.run { [port = h.port] in
+            try HTTPClient.sendRaw(port: port, Array("GET /state HTTP/1.1\r\nHost: evil.example:8080\r\nConnection: close\r\n\r\n".utf8))
+        }
+        #expect(rebound.status == 403)
+        // The display is still on and nothing was injected; same-origin and JSON requests work.
+        let state = try await h.state()
+        #expect(state.contains("\"on\":true"))
+        let same = try await h.request("POST", "/events", body: tap, headers: ["Origin: http://127.0.0.1", "Content-Type: application/json; charset=utf-8"])
+        #expect(same.status == 200, "\(same.text)")
+        await h.shutdown()
+    }
+
     @Test func badRequestsAreRefusedAndTheAppKeepsRunning() async throws {
         let h = try await Harness()
         func expectError(_ body: String, status: Int = 400, line: Int?, _ fragment: String) async throws {

@@ -205,8 +205,20 @@ enum HTTPClient {
     static func requestHead(method: String, path: String, bodyCount: Int, headers: [String], token: String?) -> [UInt8] {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(bodyCount)\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
+        // A client of the API says its body is JSON (the server refuses other types).
+        if bodyCount > 0, !headers.contains(where: { $0.lowercased().hasPrefix("content-type:") }) {
+            head += "Content-Type: application/x-ndjson\r\n"
+        }
         for h in headers { head += h + "\r\n" }
         return Array((head + "\r\n").utf8)
+    }
+
+    /// Sends `bytes` as they are (a request head written by hand) and reads the reply.
+    static func sendRaw(port: Int, _ bytes: [UInt8]) throws -> HTTPReply {
+        let fd = try connect(port: port)
+        defer { close(fd) }
+        try sendAll(fd, bytes)
+        return try parse(readAll(fd))
     }
 
     static func send(port: Int, method: String, path: String, body: [UInt8], headers: [String], token: String?) throws -> HTTPReply {
