@@ -18,6 +18,8 @@ enum RemoteRequest: Sendable {
     case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
 
     var isWait: Bool { if case .wait = self { return true } else { return false } }
+    /// The events a batch brings (0 for other requests).
+    var eventCount: Int { if case let .events(script, _) = self { return max(1, script.entries.count) } else { return 0 } }
 }
 
 /// Where `/screenshot.png` takes its pixels: the app's last presented canvas (`canvas`, the
@@ -110,23 +112,33 @@ final class RemoteInbox: Sendable {
         close(wakeReadFD); close(wakeWriteFD)
     }
 
-    enum PostResult { case accepted, stopped, busy }
+    enum PostResult { case accepted, stopped, busy, busyEvents }
     /// Quick requests (screenshots, states, event batches) queued or running at most; more get
     /// 429. Long polls (`/wait`) are counted apart, under a limit far below it, so clients that
     /// wait can never take the room the quick requests need: a client opening too many waits
     /// gets 429 itself.
     static let maxOpenRequests = 256
     static let maxWaits = 16
+    /// Event batches waiting for their times (a script may run 120 s) are counted apart too,
+    /// under a small limit and a bound on the events they hold: batches scheduled far ahead
+    /// can never lock out `/state` and screenshots, nor hold more than a few megabytes.
+    static let maxScheduledBatches = 16
+    static let maxScheduledEvents = 20_000
 
     /// Queues a request for the loop (or refuses it: loop stopped, too many open requests).
     func post(_ request: RemoteRequest) -> PostResult {
         let result = state.withLock { s -> PostResult in
             guard !s.closed else { return .stopped }
             let queuedWaits = s.incoming.count { $0.isWait }
+            let queuedBatches = s.incoming.count { $0.eventCount > 0 }
             if request.isWait {
                 guard s.waiters.count + queuedWaits < Self.maxWaits else { return .busy }
+            } else if request.eventCount > 0 {
+                let held = s.scheduled.count + s.incoming.reduce(0) { $0 + $1.eventCount }
+                guard s.batches.count + queuedBatches < Self.maxScheduledBatches,
+                      held + request.eventCount <= Self.maxScheduledEvents else { return .busyEvents }
             } else {
-                guard s.incoming.count - queuedWaits + s.batches.count < Self.maxOpenRequests else { return .busy }
+                guard s.incoming.count - queuedWaits - queuedBatches < Self.maxOpenRequests else { return .busy }
             }
             s.incoming.append(request)
             return .accepted

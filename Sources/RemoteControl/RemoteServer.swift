@@ -376,6 +376,8 @@ public final class RemoteServer: Sendable {
         case .busy:
             let limit = isWait ? "\(RemoteInbox.maxWaits) waits" : "\(RemoteInbox.maxOpenRequests) requests"
             return (nil, Self.json(.tooManyRequests, error: "more than \(limit) open; retry later"))
+        case .busyEvents:
+            return (nil, Self.json(.tooManyRequests, error: "more than \(RemoteInbox.maxScheduledBatches) event batches or \(RemoteInbox.maxScheduledEvents) events scheduled; retry when they have run"))
         case .accepted, .stopped: return (answer, Self.stopped)
         }
     }

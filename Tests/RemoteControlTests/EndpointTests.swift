@@ -335,10 +335,11 @@ import Glibc
         #expect(try await h.request("GET", "/state").status == 200)
         #expect(try await h.request("POST", "/wait?until=rest&timeout_ms=2000").status == 429)
         for fd in waits { close(fd) }
-        // Quick requests: the pending one and 255 more fill their room; the next is refused.
+        // Event batches scheduled ahead have a small room of their own: the pending one and 15
+        // more fill it, the next gets 429, and states and screenshots keep answering.
         let events = try await Blocking.run { () throws -> [Int32] in
             var fds: [Int32] = []
-            for _ in 0..<(RemoteInbox.maxOpenRequests - 1) {
+            for _ in 0..<(RemoteInbox.maxScheduledBatches - 1) {
                 let fd = try HTTPClient.connect(port: port)
                 fds.append(fd)
                 try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: body.count,
@@ -347,11 +348,18 @@ import Glibc
             return fds
         }
         try await Task.sleep(for: .milliseconds(800))
-        #expect(try await h.request("GET", "/state").status == 429)
+        let refused = try await h.request("POST", "/events", body: body)
+        #expect(refused.status == 429 && refused.text.contains("event batches"), "\(refused.text)")
+        #expect(try await h.request("GET", "/state").status == 200)
+        #expect(try await h.request("GET", "/screenshot.png").status == 200)
         for fd in events { close(fd) }
         #expect(try await pending.status == 200)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(try await h.request("GET", "/state").status == 200)
+        #expect(try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"Home\"}".utf8)).status == 200)
+        // A batch holds at most 20,000 events.
+        let many = (0...RemoteInbox.maxScheduledEvents).map { "{\"t\":\($0 / 100),\"key\":\"Home\"}" }.joined(separator: "\n")
+        let big = try await h.request("POST", "/events", body: Array(many.utf8))
+        #expect(big.status == 429 || big.status == 413, "\(big.status)")
         await h.shutdown()
     }
 
