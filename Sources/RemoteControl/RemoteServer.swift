@@ -147,6 +147,31 @@ struct OriginMiddleware: RouterMiddleware {
     }
 }
 
+/// Requests of one kind admitted at once, up to `limit`.
+final class AdmissionCounter: Sendable {
+    let limit: Int
+    private let count = Mutex(0)
+    init(limit: Int) { self.limit = limit }
+    var current: Int { count.withLock { $0 } }
+    /// Takes a place, or nil when all are taken.
+    func admit() -> Admission? {
+        let admitted = count.withLock { n -> Bool in
+            guard n < limit else { return false }
+            n += 1
+            return true
+        }
+        return admitted ? Admission(self) : nil
+    }
+    fileprivate func leave() { count.withLock { $0 -= 1 } }
+}
+
+/// A place taken in an `AdmissionCounter`, given back when it goes away.
+final class Admission: Sendable {
+    private let counter: AdmissionCounter
+    fileprivate init(_ counter: AdmissionCounter) { self.counter = counter }
+    deinit { counter.leave() }
+}
+
 /// The remote-control HTTP server (REM-1), built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
 /// `pollRequests(app:screen:rotation:time:frameNumber:control:)` on its own thread.
@@ -262,6 +287,11 @@ public final class RemoteServer: Sendable {
         guard let source = ScreenshotSource(rawValue: name) else {
             return Self.json(.badRequest, error: "source=\(name): use source=canvas (what the app drew, the default) or source=scanout (read back from the display)")
         }
+        // A screenshot holds a copy of the screen and its PNG until the client has read it:
+        // only a few are admitted at once, however many clients ask and however slowly they read.
+        guard let slot = screenshots.admit() else {
+            return Self.json(.tooManyRequests, error: "more than \(screenshots.limit) screenshots in progress; retry later")
+        }
         let (shot, refusal) = await ask { c in .screenshot(source, c) }
         guard let shot else { return refusal }
         guard let image = shot.image else {
@@ -271,9 +301,18 @@ public final class RemoteServer: Sendable {
         do { png = try PNG.encode(image, alpha: .opaque, fast: true) } catch {
             return Self.json(.internalServerError, error: "PNG encoding failed: \(error)")
         }
+        let buffer = ByteBuffer(bytes: png)
         return Response(status: .ok, headers: [.contentType: "image/png", HTTPField.Name("X-Glide-Frame")!: "\(shot.frameNumber)"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: png)))
+                        body: ResponseBody(contentLength: buffer.readableBytes) { writer in
+                            // The slot is held until the bytes are written out (or the client is gone).
+                            defer { withExtendedLifetime(slot) {} }
+                            try await writer.write(buffer)
+                            try await writer.finish(nil)
+                        })
     }
+
+    /// Screenshots being taken, encoded or written, at most 4.
+    let screenshots = AdmissionCounter(limit: 4)
 
     func state() async throws -> Response {
         let (reply, refusal) = await ask { c in .state(c) }

@@ -69,3 +69,20 @@ import Testing
         #expect([q[0, 0], q[1, 0], q[0, 1], q[1, 1], q[0, 2], q[1, 2]] == [2, 12, 1, 11, 0, 10])
     }
 }
+
+/// Screenshots (a copy of the screen and its PNG, held until the client has read them) are
+/// admitted a few at a time.
+@Suite struct AdmissionTests {
+    @Test func placesAreTakenAndGivenBack() {
+        let counter = AdmissionCounter(limit: 4)
+        var held = (0..<4).compactMap { _ in counter.admit() }
+        #expect(held.count == 4 && counter.current == 4)
+        #expect(counter.admit() == nil)
+        held.removeLast()
+        #expect(counter.current == 3)
+        let again = counter.admit()
+        #expect(again != nil && counter.current == 4)
+        held.removeAll()
+        _ = again
+    }
+}
