@@ -59,6 +59,11 @@ public struct BoardConfig: Hashable, Sendable {
     /// Seconds without input before the screen goes dark (0: never).
     public var idleBlankSeconds: Double = 0
     public static let idleBlankRange = 0.0...604_800
+    /// The shortest wait before blanking: less, and the screen went dark after every touch,
+    /// which then only woke it, so no tap ever reached the app.
+    public static let minimumIdleBlank = 5.0
+    /// 0 (never) or `minimumIdleBlank`...a week.
+    public static func isIdleBlank(_ s: Double) -> Bool { s == 0 || (s >= minimumIdleBlank && idleBlankRange.contains(s)) }
     /// How it goes dark: "dpms", "backlight" or "black".
     public var blank = "dpms"
     public static let blankValues = ["dpms", "backlight", "black"]
@@ -188,8 +193,8 @@ public struct BoardConfig: Hashable, Sendable {
                 }
                 displayWaitSeconds = s
             case "idle_blank_seconds":
-                guard let s = Double(value), BoardConfig.idleBlankRange.contains(s) else {
-                    throw bad("seconds from 0 (never) to 604800 (a week)")
+                guard let s = Double(value), BoardConfig.isIdleBlank(s) else {
+                    throw bad("0 (never) or seconds from 5 to 604800 (a week)")
                 }
                 idleBlankSeconds = s
             case "blank":

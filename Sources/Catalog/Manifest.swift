@@ -57,11 +57,19 @@ public struct Manifest: Decodable, Hashable, Sendable {
             let index = list.currentIndex
             do {
                 let screen = try list.decode(Screen.self)
-                guard ids.insert(screen.id).inserted else {
-                    throw DecodingError.dataCorrupted(.init(
-                        codingPath: list.codingPath + [AnyKey(intValue: index)!, Screen.Keys.id],
-                        debugDescription: "another screen has the id \"\(excerpt(screen.id))\""))
+                let here = list.codingPath + [AnyKey(intValue: index)!]
+                // Every id names one view in the state: a screen's tab, a card.
+                guard !ids.contains("tab-" + screen.id) else {
+                    throw DecodingError.dataCorrupted(.init(codingPath: here + [Screen.Keys.id],
+                        debugDescription: "another screen or card has the id \"\(excerpt(screen.id))\""))
                 }
+                for (k, card) in (screen.cards ?? []).enumerated() where ids.contains(card.id) || card.id == "tab-" + screen.id {
+                    throw DecodingError.dataCorrupted(.init(
+                        codingPath: here + [Screen.Keys.cards, AnyKey(intValue: k)!, Card.Keys.id],
+                        debugDescription: "another screen or card has the id \"\(excerpt(card.id))\""))
+                }
+                ids.insert("tab-" + screen.id)
+                for card in screen.cards ?? [] { ids.insert(card.id) }
                 screens.append(screen)
             } catch let error as DecodingError {
                 skippedScreens.append(ManifestError(path: "", place: Self.place(of: error), message: Self.message(of: error)))
@@ -110,6 +118,7 @@ extension Manifest.Card {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         id = try c.decodeLine(forKey: .id)
+        guard !id.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .id, in: c, debugDescription: "an id must not be empty") }
         title = try c.decodeLine(forKey: .title)
         text = try c.decodeLine(forKey: .text, limit: Manifest.maximumCardTextBytes, optional: true) ?? ""
         image = try c.decodeIfPresent(String.self, forKey: .image)
@@ -126,9 +135,15 @@ extension Manifest.Screen {
         let c = try decoder.container(keyedBy: Keys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
         id = try c.decodeLine(forKey: .id)
+        guard !id.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .id, in: c, debugDescription: "an id must not be empty") }
         title = try c.decodeLine(forKey: .title)
         subtitle = try c.decodeLine(forKey: .subtitle, optional: true)
         cards = try c.decodeIfPresent([Manifest.Card].self, forKey: .cards)
+        var cardIDs: Set<String> = []
+        for (k, card) in (cards ?? []).enumerated() where !cardIDs.insert(card.id).inserted {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [Keys.cards, AnyKey(intValue: k)!, Manifest.Card.Keys.id],
+                                                   debugDescription: "another card has the id \"\(excerpt(card.id))\""))
+        }
         carousel = try c.decodeIfPresent([String].self, forKey: .carousel)
         carouselTitle = try c.decodeIfPresent(String.self, forKey: .carouselTitle)
         carouselPosition = try c.decodeIfPresent(Int.self, forKey: .carouselPosition)
@@ -165,8 +180,8 @@ extension Manifest.Screen {
             }
         }
         for (key, v) in [(Keys.minScale, minScale), (.maxScale, maxScale), (.doubleTapScale, doubleTapScale), (.fontSize, fontSize)] {
-            if let v, !(v.isFinite && v > 0 && v <= 100) {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a positive number up to 100")
+            if let v, !(v.isFinite && v >= 0.01 && v <= 100) {
+                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "must be a number from 0.01 to 100")
             }
         }
     }

@@ -12,6 +12,11 @@ import Glibc
 @inline(__always) func sys_rename(_ from: String, _ to: String) -> Int32 { rename(from, to) }
 @inline(__always) func sys_unlink(_ path: String) -> Int32 { unlink(path) }
 
+extension String {
+    /// The text with each NUL shown as `\0`.
+    var replacingNUL: String { String(unicodeScalars.map { $0 == "\0" ? "\\0" : String($0) }.joined()) }
+}
+
 public enum FileIO {
     /// Ceilings for what is read into memory, per kind of file.
     public static let maxImageBytes = 64 << 20
@@ -19,6 +24,10 @@ public enum FileIO {
     public static let maxScriptBytes = 64 << 20
 
     static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(ImageCodecError) -> Int32 {
+        // C would stop at the NUL and open the path before it: a path with one names no file.
+        guard !path.utf8.contains(0) else {
+            throw .io(operation: "open", path: path.replacingNUL, errno: EINVAL)
+        }
         while true {
             let fd = sys_open(path, flags | O_CLOEXEC, mode)
             if fd >= 0 { return fd }

@@ -70,7 +70,7 @@ public struct BoardOptions: ParsableArguments {
             cfg.modesetting = v
         }
         if let v = try checked(buffers, "--buffers must be 2 or 3", BoardConfig.bufferCounts.contains) { cfg.buffers = v }
-        if let v = try checked(idleBlankSeconds, idleBlankMessage, BoardConfig.idleBlankRange.contains) {
+        if let v = try checked(idleBlankSeconds, idleBlankMessage, BoardConfig.isIdleBlank) {
             cfg.idleBlankSeconds = v
         }
         if let v = try checked(blank, "--blank must be dpms, backlight or black", BoardConfig.blankValues.contains) { cfg.blank = v }
@@ -85,7 +85,7 @@ public struct BoardOptions: ParsableArguments {
     }
 }
 
-let idleBlankMessage = "--idle-blank-seconds must lie in 0...604800"
+let idleBlankMessage = "--idle-blank-seconds must be 0 (never) or lie in 5...604800"
 
 /// `value` when it is absent or passes `isValid`; otherwise the option's error `message`.
 func checked<T>(_ value: T?, _ message: String, _ isValid: (T) -> Bool) throws -> T? {
@@ -129,7 +129,7 @@ public struct HeadlessOptions: ParsableArguments {
             throw ValidationError("--size must be WxH with sides in 64...8192, e.g. 1280x800")
         }
         guard hz.isFinite, hz >= 1, hz <= 1000 else { throw ValidationError("--hz must lie in 1...1000") }
-        _ = try checked(idleBlankSeconds, idleBlankMessage, BoardConfig.idleBlankRange.contains)
+        _ = try checked(idleBlankSeconds, idleBlankMessage, BoardConfig.isIdleBlank)
         try Launch.checkedThreads(renderThreads)
         return (w, h, try Launch.checkedScale(scale))
     }

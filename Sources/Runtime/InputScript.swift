@@ -132,8 +132,10 @@ public struct InputScript: Hashable, Sendable {
         return InputScript(entries: entries)
     }
 
+    /// A file name of at most 200 bytes (the file system counts bytes, 255 with ".json"), so a
+    /// bad name stops the run before anything is written.
     static func isSafeName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 100 && name != "." && name != ".."
+        !name.isEmpty && name.utf8.count <= 200 && name != "." && name != ".."
             && name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
     }
 

@@ -61,4 +61,12 @@ import Testing
                 == "mode = 800x480\r\nrotation = 90\r\ncalibration = 1 0 0 0 1 0\r\n")
         #expect(try ConfigFile.setting("rotation", to: "180", in: text) == "mode = 800x480\r\nrotation = 180\r\n")
     }
+
+    @Test func idleBlankingHasASaneMinimum() throws {
+        #expect(try BoardConfig(parsing: "idle_blank_seconds = 0").idleBlankSeconds == 0)
+        #expect(try BoardConfig(parsing: "idle_blank_seconds = 5").idleBlankSeconds == 5)
+        for v in ["1e-300", "0.001", "4.9", "-1"] {
+            #expect(throws: BoardConfigError.self) { try BoardConfig(parsing: "idle_blank_seconds = \(v)") }
+        }
+    }
 }

@@ -231,7 +231,8 @@ func labels(in view: View) -> [Label] {
             let error = try #require(manifest.skippedScreens.first)
             #expect("\(error)".utf8.count < 600, "\("\(error)".prefix(200))")
         }
-        let dup = #"{"title":"M","screens":[{"kind":"pages","id":"\#(huge)","title":"P","count":3},{"kind":"pages","id":"\#(huge)","title":"Q","count":2}]}"#
+        let id = String(repeating: "i", count: 1000)
+        let dup = #"{"title":"M","screens":[{"kind":"pages","id":"\#(id)","title":"P","count":3},{"kind":"pages","id":"\#(id)","title":"Q","count":2}]}"#
         let m = try Manifest.parse(Array(dup.utf8), path: "m.json")
         #expect("\(try #require(m.skippedScreens.first))".utf8.count < 600)
     }
@@ -246,5 +247,30 @@ func labels(in view: View) -> [Label] {
         #expect(m.screens.map(\.id) == ["r"])
         #expect(m.skippedScreens.map(\.place) == ["screens[0].title", "screens[1].subtitle"])
         #expect(m.skippedScreens.first?.message.contains("at most 1024 bytes, this one 1200") == true)
+    }
+}
+
+@Suite struct ManifestIdentityTests {
+    func skipped(_ screens: String) throws -> [String] {
+        let text = #"{"title":"M","screens":[\#(screens),{"kind":"pages","id":"ok","title":"OK","count":2}]}"#
+        return try Manifest.parse(Array(text.utf8), path: "m.json").skippedScreens.map { "\($0.place): \($0.message)" }
+    }
+
+    @Test func everyIdNamesOneView() throws {
+        let card = { (id: String) in #"{"id":"\#(id)","title":"T"}"# }
+        #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("a")),\#(card("a"))]}"#)
+                == [#"screens[0].cards[1].id: another card has the id "a""#])
+        #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card(""))]}"#).first?.contains("must not be empty") == true)
+        #expect(try skipped(#"{"kind":"pages","id":"","title":"P","count":2}"#).first?.contains("must not be empty") == true)
+        // A card named like a tab ("tab-" and a screen's id), before or after that screen.
+        #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("tab-f"))]}"#)
+                == [#"screens[0].cards[0].id: another screen or card has the id "tab-f""#])
+        #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("tab-p"))]},{"kind":"pages","id":"p","title":"P","count":2}"#)
+                == [#"screens[1].id: another screen or card has the id "p""#])
+    }
+
+    @Test func scalesAreSane() throws {
+        #expect(try skipped(#"{"kind":"photo","id":"p","title":"P","image":"x.png","minScale":5e-324}"#)
+                == ["screens[0].minScale: must be a number from 0.01 to 100"])
     }
 }

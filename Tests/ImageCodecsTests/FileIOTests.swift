@@ -8,6 +8,13 @@ import Testing
 /// Only regular files are read: a FIFO named as an image would block `open` forever and
 /// /dev/zero would be read up to the size limit. Both are refused at once, by path.
 @Suite struct FileIOTests {
+    @Test func aPathWithANULNamesNoFile() throws {
+        // "/etc/hostname\0.png" used to open /etc/hostname.
+        #expect(throws: ImageCodecError.io(operation: "open", path: "/etc/hostname\\0.png", errno: EINVAL)) {
+            try FileIO.readAll(path: "/etc/hostname\0.png")
+        }
+    }
+
     @Test func aFIFOIsRefusedWithoutBlocking() throws {
         try withTemporaryFIFO { path in
             #expect(throws: ImageCodecError.notARegularFile(path: path, found: "a FIFO")) { try FileIO.readAll(path: path) }

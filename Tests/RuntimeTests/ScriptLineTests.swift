@@ -20,3 +20,14 @@ import Testing
         }
     }
 }
+
+@Suite struct ScriptNameTests {
+    @Test func namesAreLimitedInBytes() throws {
+        // 100 characters of 4 bytes each passed a check in characters and failed with
+        // ENAMETOOLONG after other files were written.
+        let wide = String(repeating: "日", count: 100)
+        #expect(throws: InputScript.ParseError.self) { try InputScript.parse("{\"t\":0,\"screenshot\":\"\(wide)\"}") }
+        let fits = String(repeating: "日", count: 66)
+        #expect(try InputScript.parse("{\"t\":0,\"state\":\"\(fits)\"}").entries.count == 1)
+    }
+}
