@@ -35,6 +35,18 @@ import Raster
         #expect(near(image[32, 24], 128, 120, 128, within: 10))
     }
 
+    /// Print workflows' CMYK JPEGs (Adobe's inverted CMYK in a YCCK file) were refused as
+    /// "Unsupported color conversion".
+    @Test func decodesCMYK() throws {
+        let image = try Image.decode(fixture("halves-cmyk.jpg"))
+        #expect(image.width == 32 && image.height == 16)
+        #expect(near(image[4, 8], 255, 0, 0, within: 6))
+        #expect(near(image[28, 8], 128, 128, 128, within: 6))
+        // Reduced in the DCT too.
+        let half = try Image.read(path: fixturePath("halves-cmyk.jpg"), halvings: { _, _ in 1 })
+        #expect(half.pixels.width == 16 && near(half.pixels[2, 4], 255, 0, 0, within: 8))
+    }
+
     @Test func absurdHeaderDimensionsAreRefused() throws {
         var bytes = try fixture("halves-444.jpg")
         // SOF0 (FF C0): length(2) precision(1) height(2) width(2).

@@ -39,6 +39,15 @@ int main(int argc, char **argv) {
     }
     snprintf(path, sizeof path, "%s/ramp-420.jpg", argv[1]);
     save(path, ramp, 64, 48, TJPF_RGB, TJSAMP_420, 0);
+    /* 32x16 CMYK as print workflows store it (Adobe's inverted form, 255 = no ink), in a YCCK
+       JPEG: left half red (no cyan, full magenta and yellow, no black), right half 50% black. */
+    unsigned char cmyk[32 * 16 * 4];
+    for (int y = 0; y < 16; y++) for (int x = 0; x < 32; x++) {
+        unsigned char *p = cmyk + (y * 32 + x) * 4;
+        if (x < 16) { p[0] = 255; p[1] = 0; p[2] = 0; p[3] = 255; } else { p[0] = 255; p[1] = 255; p[2] = 255; p[3] = 128; }
+    }
+    snprintf(path, sizeof path, "%s/halves-cmyk.jpg", argv[1]);
+    save(path, cmyk, 32, 16, TJPF_CMYK, TJSAMP_444, 0);
     return 0;
 }
 C
