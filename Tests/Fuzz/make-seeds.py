@@ -103,6 +103,9 @@ def layout(size, width_kind, text):
 put("text", "latin", layout(16, 5, "The quick brown fox jumps over the lazy dog. Hyphen-ated words wrap."))
 put("text", "japanese", layout(20, 6, "日本語のテキストは、どこでも折り返せます。「禁則」も守ります。"))
 put("text", "mixed", layout(12, 4, "ffi fl — “quotes” e\u0301 👍 \u202eRTL\u202c\n\nparagraph\ttab"))
+# Long runs of combining marks (cut to 30 before shaping) and a word longer than many lines.
+put("text", "combining", layout(24, 2, "a" + "\u0301" * 3000 + " e\u0308\u0323" * 40 + "\u0e01" + "\u0e48" * 200))
+put("text", "long-word", layout(40, 5, "x" * 20000 + " end"))
 
 # Raster and scroll programs: random bytes are programs too.
 for i in range(4):
