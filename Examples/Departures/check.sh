@@ -23,21 +23,13 @@ DEPARTURES_CLOCK=off "$bin" run --backend headless --size 800x480 --script golde
 if [ "${1:-}" = --update ]; then
     cp "$out/after-ticks.png" "$out/mid-flick.png" Golden/; echo "updated Golden/after-ticks.png and Golden/mid-flick.png"; exit 0
 fi
-/usr/bin/python3 - "$out" "$still" <<'PY'
+PYTHONPATH=.. /usr/bin/python3 - "$out" "$still" <<'PY'
 import json, sys
-from PIL import Image, ImageChops
+from golden import compare_goldens, scroll_views
 out, still = sys.argv[1], sys.argv[2]
-for name in ["after-ticks", "mid-flick"]:
-    a = Image.open(f"{out}/{name}.png").convert("RGB")
-    b = Image.open(f"Golden/{name}.png").convert("RGB")
-    assert a.size == b.size, f"size {a.size} != golden {b.size}"
-    pixels = list(ImageChops.difference(a, b).getdata())
-    off = sum(1 for p in pixels if max(p) > 2)
-    worst = max(max(p) for p in pixels)
-    print(f"departures golden {name}: {off} of {len(pixels)} pixels differ by more than 2 (worst {worst})")
-    assert off <= len(pixels) // 1000 and worst <= 8, f"the screenshot differs from Golden/{name}.png"
+compare_goldens("departures", out, ["after-ticks", "mid-flick"])
 def departures(run, state):
-    return {v["id"]: v for v in json.load(open(f"{run}/{state}.json"))["scrollViews"]}["departures"]
+    return scroll_views(run, state)[0]["departures"]
 assert departures(out, "mid-flick")["phase"] in ("decelerating", "bouncing"), "the 14 s tick stopped the flick"
 for state in ["mid-flick", "after-insert", "flick-rest"]:
     a, b = departures(out, state)["offset"], departures(still, state)["offset"]

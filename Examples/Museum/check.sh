@@ -24,23 +24,11 @@ if [ "${1:-}" = --update ]; then
     for s in $shots; do cp "$ticking/$s.png" "Golden/$s.png"; done
     echo "updated Golden/{${shots// /,}}.png"; exit 0
 fi
-/usr/bin/python3 - "$ticking" "$still" $shots <<'PY'
-import json, sys
-from PIL import Image, ImageChops
+PYTHONPATH=.. /usr/bin/python3 - "$ticking" "$still" $shots <<'PY'
+import sys
+from golden import compare_goldens, scroll_views as views
 ticking, still, shots = sys.argv[1], sys.argv[2], sys.argv[3:]
-for name in shots:
-    a = Image.open(f"{ticking}/{name}.png").convert("RGB")
-    b = Image.open(f"Golden/{name}.png").convert("RGB")
-    assert a.size == b.size, f"{name}: size {a.size} != golden {b.size}"
-    pixels = list(ImageChops.difference(a, b).getdata())
-    off = sum(1 for p in pixels if max(p) > 2)
-    worst = max(max(p) for p in pixels)
-    print(f"museum golden {name}: {off} of {len(pixels)} pixels differ by more than 2 (worst {worst})")
-    assert off <= len(pixels) // 1000 and worst <= 8, f"{name}.png differs from Golden/{name}.png"
-
-def views(run, state):
-    s = json.load(open(f"{run}/{state}.json"))
-    return {v["id"]: v for v in s["scrollViews"]}, s
+compare_goldens("museum", ticking, shots)
 mid, _ = views(ticking, "list-mid-flick")
 assert mid["exhibits"]["phase"] == "decelerating", f"the 1 s tick stopped the flick: {mid['exhibits']}"
 swipe, _ = views(ticking, "carousel-mid-swipe")
