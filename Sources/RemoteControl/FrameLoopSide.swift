@@ -67,12 +67,12 @@ extension RemoteServer {
                 // coming back shows the app, not the black it had).
                 inbox.state.withLock { $0.injectedAtFrame = frameNumber }
                 c.resume(returning: RemoteStateReply(json: "{\"on\":\(isOn())}"))
-            case let .events(script, c):
+            case let .events(script, batch, c):
                 if script.entries.isEmpty {
                     emptyBatches.append(c)
                     continue
                 }
-                schedule(script, arrival: now, continuation: c)
+                schedule(script, batch: batch, arrival: now, continuation: c)
             case let .wait(timeout, c):
                 inbox.state.withLock { $0.waiters.append(.init(since: now, deadline: now + timeout, continuation: c)) }
             }
@@ -161,10 +161,9 @@ extension RemoteServer {
     }
 
     /// Times a script's events from `arrival` and gives its fingers fresh slots.
-    private func schedule(_ script: InputScript, arrival: Double, continuation: CheckedContinuation<RemoteEventsReply?, Never>) {
+    private func schedule(_ script: InputScript, batch: Int, arrival: Double,
+                          continuation: CheckedContinuation<RemoteEventsReply?, Never>) {
         inbox.state.withLock { s in
-            let batch = s.nextBatch
-            s.nextBatch += 1
             var slots: [Int: Int] = [:]
             var count = 0
             for entry in script.entries {
@@ -210,7 +209,7 @@ extension RemoteServer {
             switch r {
             case let .screenshot(_, c): c.resume(returning: nil)
             case let .state(c), let .display(_, c): c.resume(returning: nil)
-            case let .events(_, c): c.resume(returning: nil)
+            case let .events(_, _, c): c.resume(returning: nil)
             case let .wait(_, c): c.resume(returning: nil)
             }
         }

@@ -14,12 +14,13 @@ enum RemoteRequest: Sendable {
     case state(CheckedContinuation<RemoteStateReply?, Never>)
     /// Switch the screen on or off; the reply is `{"on":…}`.
     case display(on: Bool, CheckedContinuation<RemoteStateReply?, Never>)
-    case events(InputScript, CheckedContinuation<RemoteEventsReply?, Never>)
+    /// A script to inject, as batch `batch` (numbered by `RemoteInbox.newBatch()`).
+    case events(InputScript, batch: Int, CheckedContinuation<RemoteEventsReply?, Never>)
     case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
 
     var isWait: Bool { if case .wait = self { return true } else { return false } }
     /// The events a batch brings (0 for other requests).
-    var eventCount: Int { if case let .events(script, _) = self { return max(1, script.entries.count) } else { return 0 } }
+    var eventCount: Int { if case let .events(script, _, _) = self { return max(1, script.entries.count) } else { return 0 } }
 }
 
 /// Where `/screenshot.png` takes its pixels: the app's last presented canvas (`canvas`, the
@@ -124,6 +125,44 @@ final class RemoteInbox: Sendable {
     /// can never lock out `/state` and screenshots, nor hold more than a few megabytes.
     static let maxScheduledBatches = 16
     static let maxScheduledEvents = 20_000
+
+    /// A number for a batch of events, made before it is posted so that the batch can be
+    /// dropped whenever its client goes away.
+    func newBatch() -> Int {
+        state.withLock { s in
+            defer { s.nextBatch += 1 }
+            return s.nextBatch
+        }
+    }
+
+    /// The client of `batch` has gone: its events not yet applied are dropped, except that a
+    /// finger it put down is cancelled and a pointer button it pressed is released at once (a
+    /// dropped lift would leave them down for good). Its handler is answered with nil.
+    func drop(batch: Int) {
+        let continuation = state.withLock { s -> CheckedContinuation<RemoteEventsReply?, Never>? in
+            if let i = s.incoming.firstIndex(where: { if case let .events(_, b, _) = $0 { b == batch } else { false } }),
+               case let .events(_, _, c) = s.incoming.remove(at: i) {
+                return c
+            }
+            guard let b = s.batches.removeValue(forKey: batch) else { return nil }
+            var endings: [Scheduled] = []
+            for e in s.scheduled where e.batch == batch {
+                switch e.event {
+                case let .touch(.up, slot, p), let .touch(.cancel, slot, p):
+                    endings.append(.init(time: 0, event: .touch(.cancel, slot: slot, position: p), isKey: false, batch: -1))
+                case let .pointerButton(code, false, p):
+                    endings.append(.init(time: 0, event: .pointerButton(code: code, pressed: false, position: p), isKey: false, batch: -1))
+                default: break
+                }
+            }
+            s.scheduled.removeAll { $0.batch == batch }
+            s.scheduled.insert(contentsOf: endings, at: 0)
+            return b.continuation
+        }
+        continuation?.resume(returning: nil)
+        var w: UInt8 = 1
+        _ = write(wakeWriteFD, &w, 1)
+    }
 
     /// Queues a request for the loop (or refuses it: loop stopped, too many open requests).
     func post(_ request: RemoteRequest) -> PostResult {

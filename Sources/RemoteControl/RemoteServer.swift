@@ -337,10 +337,19 @@ public final class RemoteServer: Sendable {
         return Self.json(.ok, body: reply.json)
     }
 
+    /// A batch whose client goes away before its events ran is dropped (its fingers lifted):
+    /// nobody waits for it, and it must not hold a place nor the kiosk.
     func events(_ request: Request) async throws -> Response {
-        var request = request
+        let batch = inbox.newBatch()
+        let inbox = inbox
+        return try await request.body.consumeWithInboundCloseHandler({ body in
+            try await self.events(body, batch: batch)
+        }, onInboundClosed: { inbox.drop(batch: batch) })
+    }
+
+    private func events(_ requestBody: RequestBody, batch: Int) async throws -> Response {
         let body: ByteBuffer
-        do { body = try await request.collectBody(upTo: configuration.maxBodyBytes) } catch {
+        do { body = try await requestBody.collect(upTo: configuration.maxBodyBytes) } catch {
             if let e = error as? any HTTPResponseError, e.status == .contentTooLarge {
                 return Self.json(.contentTooLarge, error: "body larger than \(configuration.maxBodyBytes) bytes")
             }
@@ -379,7 +388,7 @@ public final class RemoteServer: Sendable {
             return Self.json(.badRequest, error: "line \(last): pointer button \(code) is still pressed at the end; each request must release its buttons",
                              extra: "\"line\":\(last)")
         }
-        let (reply, refusal) = await ask { c in .events(script, c) }
+        let (reply, refusal) = await ask { c in .events(script, batch: batch, c) }
         guard let reply else { return refusal }
         return Self.json(.ok, body: "{\"events\":\(reply.count),\"arrival\":\(Self.number(reply.arrival)),\"firstApplied\":\(Self.number(reply.firstApplied)),\"lastApplied\":\(Self.number(reply.lastApplied)),\"frameNumber\":\(reply.frameNumber)}")
     }

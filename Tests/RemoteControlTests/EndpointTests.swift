@@ -363,6 +363,32 @@ import Glibc
         await h.shutdown()
     }
 
+    /// A batch whose client went away is dropped: its place is free again and the finger it
+    /// put down is lifted (it would have been lifted only a minute later).
+    @Test func aBatchWhoseClientLeftIsDropped() async throws {
+        let h = try await Harness()
+        let port = h.port
+        let held = Array(("{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":300,\"y\":200}\n" +
+                          "{\"t\":60000,\"touch\":\"up\",\"id\":0}").utf8)
+        let later = Array("{\"t\":90000,\"key\":\"End\"}".utf8)
+        try await Blocking.run {
+            for body in [held] + Array(repeating: later, count: RemoteInbox.maxScheduledBatches - 1) {
+                let fd = try HTTPClient.connect(port: port)
+                try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: body.count,
+                                                                  headers: ["Content-Type: application/x-ndjson"], token: nil) + body)
+                usleep(50_000)
+                close(fd)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        // Every place is free again, and the finger is up: the app comes to rest.
+        let now = try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"Home\"}".utf8))
+        #expect(now.status == 200, "\(now.text)")
+        let rest = try decode(WaitReply.self, try await h.request("POST", "/wait?until=rest&timeout_ms=3000").text)
+        #expect(rest.atRest)
+        await h.shutdown()
+    }
+
     @Test func requestsAfterTheLoopStoppedGet503() async throws {
         let h = try await Harness()
         h.stopper.stop()
