@@ -161,6 +161,8 @@ def remote_call(address, method, path, body=None, token=None, timeout=60):
     host, port = address.rsplit(":", 1)
     c = http.client.HTTPConnection(host, int(port), timeout=timeout)
     headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if body:
+        headers["Content-Type"] = "application/x-ndjson"   # the API refuses bodies of other types
     try:
         c.request(method, path, body=body, headers=headers)
         r = c.getresponse()

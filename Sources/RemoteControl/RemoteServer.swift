@@ -420,13 +420,19 @@ public final class RemoteServer: Sendable {
             refused = inbox.post(request)
             if refused != .accepted { c.resume(returning: nil) }
         }
-        switch refused {
+        return (answer, Self.refusal(refused, isWait: isWait))
+    }
+
+    /// The reply to a request the inbox did not take. (Out of `ask`: swiftc 6.3.1 crashed
+    /// splitting that coroutine in release builds with the switch inside it.)
+    static func refusal(_ result: RemoteInbox.PostResult, isWait: Bool) -> Response {
+        switch result {
         case .busy:
             let limit = isWait ? "\(RemoteInbox.maxWaits) waits" : "\(RemoteInbox.maxOpenRequests) requests"
-            return (nil, Self.json(.tooManyRequests, error: "more than \(limit) open; retry later"))
+            return json(.tooManyRequests, error: "more than \(limit) open; retry later")
         case .busyEvents:
-            return (nil, Self.json(.tooManyRequests, error: "more than \(RemoteInbox.maxScheduledBatches) event batches or \(RemoteInbox.maxScheduledEvents) events scheduled; retry when they have run"))
-        case .accepted, .stopped: return (answer, Self.stopped)
+            return json(.tooManyRequests, error: "more than \(RemoteInbox.maxScheduledBatches) event batches or \(RemoteInbox.maxScheduledEvents) events scheduled; retry when they have run")
+        case .accepted, .stopped: return stopped
         }
     }
 
