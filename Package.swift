@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
         // Hummingbird's own lifecycle, used directly for a graceful stop on SIGTERM.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // Hummingbird's transport, for one channel handler of the remote API (HTTP/1.0 closes).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.25.0"),
     ],
     targets: [
         // Layer 0: pure value types, no C, no clocks.
@@ -54,6 +57,9 @@ let package = Package(
             "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // The runtime every app runs on (APP-1): board bring-up, headless and remote runs, the

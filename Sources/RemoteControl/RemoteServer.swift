@@ -203,7 +203,7 @@ public final class RemoteServer: Sendable {
         let (stream, signal) = AsyncStream<Result<Int, RemoteError>>.makeStream()
         let app = Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+            server: RemoteHTTPChannel.builder(idleTimeout: .seconds(configuration.idleTimeoutSeconds)),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glide"),
             onServerRunning: { channel in
                 signal.yield(.success(channel.localAddress?.port ?? -1))

@@ -164,6 +164,28 @@ import Glibc
         await h.shutdown()
     }
 
+    /// An HTTP/1.0 request without keep-alive gets its reply and then the connection closes
+    /// (it stayed open until the idle timeout); HTTP/1.1 and a 1.0 keep-alive stay open.
+    @Test func http10ConnectionsClose() async throws {
+        let h = try await Harness()
+        let port = h.port
+        let reply = try await Blocking.run {
+            try HTTPClient.sendRaw(port: port, Array("GET /state HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        }
+        #expect(reply.status == 200 && reply.text.contains("scrollViews"))
+        // Kept alive: the reply comes and the connection stays open (the read times out).
+        let kept = try await Blocking.run { () throws -> Bool in
+            let fd = try HTTPClient.connect(port: port)
+            defer { close(fd) }
+            var second = timeval(tv_sec: 1, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &second, socklen_t(MemoryLayout<timeval>.size))
+            try HTTPClient.sendAll(fd, Array("GET /state HTTP/1.0\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n".utf8))
+            return (try? HTTPClient.readAll(fd)) == nil
+        }
+        #expect(kept)
+        await h.shutdown()
+    }
+
     @Test func badRequestsAreRefusedAndTheAppKeepsRunning() async throws {
         let h = try await Harness()
         func expectError(_ body: String, status: Int = 400, line: Int?, _ fragment: String) async throws {
