@@ -51,16 +51,15 @@ final class Knob: View, AnimatedView {
         let r = min(frame.width, frame.height) / 2
         let c = Point(x: frame.width / 2, y: frame.height / 2)
         context.fillCircle(center: c, radius: r, color: Color(rgb: 0x1C1C1E))
-        // The pointer, as a path on the canvas (device pixels, relative to this view).
-        let s = context.scale
+        // The pointer, as a path in this view's points (the context applies the scale).
         let tip = Point(x: c.x + cos(angle) * r * 0.85, y: c.y + sin(angle) * r * 0.85)
         let side = Point(x: -sin(angle) * r * 0.12, y: cos(angle) * r * 0.12)
         var pointer = Path()
-        pointer.move(to: tip * s)
-        pointer.line(to: (c + side) * s)
-        pointer.line(to: (c - side) * s)
+        pointer.move(to: tip)
+        pointer.line(to: c + side)
+        pointer.line(to: c - side)
         pointer.close()
-        context.canvas.fill(path: pointer, color: Color(rgb: 0xFF9F0A).premultiplied)
+        context.fill(pointer, color: Color(rgb: 0xFF9F0A))
     }
 }
 
