@@ -26,3 +26,12 @@ def scroll_views(run, state):
     """The scroll views of RUN/STATE.json by id, and the whole state."""
     s = json.load(open(f"{run}/{state}.json"))
     return {v["id"]: v for v in s["scrollViews"]}, s
+
+
+def same_offsets(app, ticking, still, places):
+    """Each (state, scroll view) is at the same offset in the run with the clock ticking as in the
+    run with it stopped: a ticking label changes no motion."""
+    for state, view in places:
+        a, b = scroll_views(ticking, state)[0][view]["offset"], scroll_views(still, state)[0][view]["offset"]
+        print(f"{app} {state}: {view} at {a} with the clock ticking, {b} without")
+        assert a == b, f"{state}: the ticking clock moved {view}"

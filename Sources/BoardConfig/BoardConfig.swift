@@ -171,7 +171,7 @@ public struct BoardConfig: Hashable, Sendable {
                       (1...65535).contains(port), colon != value.startIndex else { throw bad("HOST:PORT, e.g. 127.0.0.1:8377") }
                 remoteAddress = value
             case "remote_token":
-                guard value.count >= 8, !value.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) else {
+                guard isAcceptableToken(value) else {
                     throw bad("a token of at least 8 characters without spaces")
                 }
                 remoteToken = value

@@ -91,17 +91,24 @@ extension Manifest {
 }
 
 extension KeyedDecodingContainer {
-    /// A string of at most `limit` bytes (titles, ids): a longer one is an error of its place.
+    /// A string of at most `limit` bytes (titles, texts): a longer one is an error of its place.
     func decodeLine(forKey key: Key, limit: Int = Manifest.maximumLineBytes) throws -> String {
-        guard let s = try decodeLine(forKey: key, limit: limit, optional: false) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing \"\(key.stringValue)\""))
-        }
-        return s
+        try bounded(decode(String.self, forKey: key), key, limit)
     }
 
-    func decodeLine(forKey key: Key, limit: Int = Manifest.maximumLineBytes, optional: Bool) throws -> String? {
-        let s = optional ? try decodeIfPresent(String.self, forKey: key) : try decode(String.self, forKey: key)
-        if let s, s.utf8.count > limit {
+    func decodeLineIfPresent(forKey key: Key, limit: Int = Manifest.maximumLineBytes) throws -> String? {
+        try decodeIfPresent(String.self, forKey: key).map { try bounded($0, key, limit) }
+    }
+
+    /// An id: a line that is not empty, since it names a view in the state.
+    func decodeID(forKey key: Key) throws -> String {
+        let id = try decodeLine(forKey: key)
+        guard !id.isEmpty else { throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "an id must not be empty") }
+        return id
+    }
+
+    private func bounded(_ s: String, _ key: Key, _ limit: Int) throws -> String {
+        guard s.utf8.count <= limit else {
             throw DecodingError.dataCorruptedError(forKey: key, in: self,
                                                    debugDescription: "at most \(limit) bytes, this one \(s.utf8.count)")
         }
@@ -117,10 +124,9 @@ extension Manifest.Card {
     public init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
-        id = try c.decodeLine(forKey: .id)
-        guard !id.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .id, in: c, debugDescription: "an id must not be empty") }
+        id = try c.decodeID(forKey: .id)
         title = try c.decodeLine(forKey: .title)
-        text = try c.decodeLine(forKey: .text, limit: Manifest.maximumCardTextBytes, optional: true) ?? ""
+        text = try c.decodeLineIfPresent(forKey: .text, limit: Manifest.maximumCardTextBytes) ?? ""
         image = try c.decodeIfPresent(String.self, forKey: .image)
     }
 }
@@ -134,10 +140,9 @@ extension Manifest.Screen {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
-        id = try c.decodeLine(forKey: .id)
-        guard !id.isEmpty else { throw DecodingError.dataCorruptedError(forKey: .id, in: c, debugDescription: "an id must not be empty") }
+        id = try c.decodeID(forKey: .id)
         title = try c.decodeLine(forKey: .title)
-        subtitle = try c.decodeLine(forKey: .subtitle, optional: true)
+        subtitle = try c.decodeLineIfPresent(forKey: .subtitle)
         cards = try c.decodeIfPresent([Manifest.Card].self, forKey: .cards)
         var cardIDs: Set<String> = []
         for (k, card) in (cards ?? []).enumerated() where !cardIDs.insert(card.id).inserted {

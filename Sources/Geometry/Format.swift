@@ -43,6 +43,12 @@ public func excerpt(_ text: String, limit: Int = 60) -> String {
     return out
 }
 
+/// A bearer token the remote API accepts, from the command line or the board config alike:
+/// at least 8 characters, none of them a space or a control character.
+public func isAcceptableToken(_ token: String) -> Bool {
+    token.count >= 8 && !token.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
+}
+
 /// The lines of a text file in any convention: split at LF, CRLF or a lone CR, none of which
 /// stays in a line. (Swift takes "\r\n" for one character, so splitting at "\n" never splits
 /// a Windows file: every line-based format reads its lines here.) As with splitting, a text that

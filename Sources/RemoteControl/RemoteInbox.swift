@@ -67,6 +67,8 @@ final class RemoteInbox: Sendable {
         var event: InputEvent.Kind
         var isKey: Bool
         var batch: Int
+        /// The batch of an event applied for a dropped batch (no request waits for it).
+        static let noBatch = -1
     }
     struct Batch {
         var count: Int
@@ -149,9 +151,10 @@ final class RemoteInbox: Sendable {
             for e in s.scheduled where e.batch == batch {
                 switch e.event {
                 case let .touch(.up, slot, p), let .touch(.cancel, slot, p):
-                    endings.append(.init(time: 0, event: .touch(.cancel, slot: slot, position: p), isKey: false, batch: -1))
+                    endings.append(.init(time: 0, event: .touch(.cancel, slot: slot, position: p), isKey: false, batch: Scheduled.noBatch))
                 case let .pointerButton(code, false, p):
-                    endings.append(.init(time: 0, event: .pointerButton(code: code, pressed: false, position: p), isKey: false, batch: -1))
+                    endings.append(.init(time: 0, event: .pointerButton(code: code, pressed: false, position: p), isKey: false,
+                                         batch: Scheduled.noBatch))
                 default: break
                 }
             }

@@ -48,9 +48,7 @@ public struct RemoteConfiguration: Sendable {
         }
         guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw .badAddress(address) }
         let c = RemoteConfiguration(host: String(host), port: port, token: token.flatMap { $0.isEmpty ? nil : $0 })
-        if let t = c.token, t.count < 8 || t.contains(where: { $0.isWhitespace || $0.asciiValue.map { $0 < 0x20 } == true }) {
-            throw .badToken
-        }
+        if let t = c.token, !isAcceptableToken(t) { throw .badToken }
         guard c.token != nil || c.isLoopback else { throw .tokenRequired(host: c.host) }
         return c
     }

@@ -249,18 +249,17 @@ public struct ScrollController: Sendable {
 
     /// True when the state stays what it is at `t` until the next touch or request: at rest,
     /// or a finger resting on the content, pinching without moving, or dragging with its last
-    /// move older than anything resampling still predicts from.
+    /// move far enough back that resampling draws it where it is (the frame trails by the
+    /// resampling latency and predicts at most `maximumPrediction` past the newest sample).
     public func isStill(at t: Double) -> Bool {
         switch mode {
         case .tracking, .pinching: return true
-        case let .dragging(drag): return t - (drag.path.last?.time ?? -.infinity) > Self.stillAfter
+        case let .dragging(drag):
+            let horizon = configuration.touchResampling.map { $0.latency + TouchResampling.maximumPrediction } ?? 0
+            return t - (drag.path.last?.time ?? -.infinity) >= horizon
         case .free: return isAtRest(at: t)
         }
     }
-
-    /// Seconds after a drag's last sample from which its offset no longer changes: resampling
-    /// looks back a few milliseconds and predicts at most 8 ms ahead.
-    static let stillAfter = 0.05
 
     /// The current page on each axis (nearest page start), for page controls.
     public func currentPage(_ axis: Axis, at t: Double) -> Int {

@@ -56,6 +56,8 @@ public final class ImageStore {
         /// Known once decoded, kept after a release so layouts need not wait for the pixels.
         var size: (width: Int, height: Int)?
         var failure: String?
+        /// A view showed the placeholder and `onFailure` was told.
+        var failureReported = false
         var decoding = false
         var lastDrawn = -1
         /// Halvings of the decoded picture that `image` holds: a picture drawn reduced is kept
@@ -105,7 +107,7 @@ public final class ImageStore {
             entry.viewers.removeAll { $0.view == nil || $0.view === view }
             entry.viewers.append(Viewer(view: view, level: wanted))
         }
-        if let failure = entry.failure { return .failed(failure) }
+        if entry.failure != nil { return failed(source, &entry) }
         if let image = entry.image, wanted >= entry.level { return .ready(image) }
         // Not there, or kept too reduced for this view (a pinch zooms in): decode again. A
         // board shows what it has meanwhile.
@@ -123,7 +125,8 @@ public final class ImageStore {
         }
         decodeNow(source, into: &entry, level: level)
         if let view, let i = entry.viewers.lastIndex(where: { $0.view === view }) { entry.viewers[i].level = entry.level }
-        return entry.image.map { .ready($0) } ?? .failed(entry.failure ?? source)
+        if let image = entry.image { return .ready(image) }
+        return failed(source, &entry)
     }
 
     /// Decodes `source` now (while an app builds its views, not while it draws) and keeps the
@@ -144,9 +147,9 @@ public final class ImageStore {
     /// Decodes on this thread into `entry`, kept at the halving `level` gives for the picture's
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
-        guard let decoder = reducingDecoder else { fail(source, "no image decoder in this window", &entry); return }
+        guard let decoder = reducingDecoder else { entry.failure = "\(source): no image decoder in this window"; return }
         decodeCount += 1
-        do { store(try decoder(source, level), in: &entry) } catch { fail(source, "\(error)", &entry) }
+        do { store(try decoder(source, level), in: &entry) } catch { entry.failure = "\(error)" }
     }
 
     /// The pixel size of `source` once it has been decoded (even if released since).
@@ -210,13 +213,16 @@ public final class ImageStore {
         cache.forgetHalvings(of: image)
     }
 
-    /// Told once per source that cannot be shown, with the reason (the window logs a
-    /// warning): a picture that is only a grey placeholder should never be a mystery.
+    /// Told once per source that a view draws as its placeholder because it cannot be shown,
+    /// with the reason (the window logs a warning): a grey box should never be a mystery. A
+    /// failure `preload` returned is its caller's to report.
     public var onFailure: ((_ source: String, _ reason: String) -> Void)?
 
-    private func fail(_ source: String, _ reason: String, _ entry: inout Entry) {
-        if entry.failure == nil { onFailure?(source, reason) }
-        entry.failure = reason
+    /// A view is about to show `source`'s placeholder for good.
+    private func failed(_ source: String, _ entry: inout Entry) -> Lookup {
+        let reason = entry.failure ?? source
+        if !entry.failureReported { entry.failureReported = true; onFailure?(source, reason) }
+        return .failed(reason)
     }
 
     private func store(_ decoded: ReducedPicture, in entry: inout Entry) {
@@ -249,7 +255,7 @@ public final class ImageStore {
         decodeCount += 1
         switch arrival.result {
         case let .success(decoded): store(decoded, in: &entry)
-        case let .failure(failure): fail(arrival.source, failure.message, &entry)
+        case let .failure(failure): entry.failure = failure.message
         }
         entries[arrival.source] = entry
         for w in entry.viewers { (w.view as? ImageView)?.imageArrived() }

@@ -40,7 +40,8 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
 
     static let edgeWidth = 20.0
     static let parallax = 0.3
-    static let spring = SpringDescription(mass: 1, stiffness: 220, dampingRatio: 1)
+    /// The slides move as program scrolls do.
+    static let spring = ScrollConfiguration().animationSpring
     /// Points per second past which a release completes or cancels whatever the position.
     static let flickVelocity = 300.0
 
@@ -117,7 +118,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         tr.removesUpper = target > 0
         let v = SpringSimulation.noCrossingVelocity(velocity, displacement: tr.x - target, spring: Self.spring)
         tr.motion = (SpringSimulation(spring: Self.spring, position: tr.x, velocity: v, target: target,
-                                      tolerance: Tolerance(distance: 0.25, velocity: 2)), t)
+                                      tolerance: .standard), t)
         transition = tr
         place()
         window?.scheduleFrame()
@@ -248,13 +249,9 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     public func touchEnded(at point: Point, time t: Double, cancelled: Bool) {
         guard let touch = edgeTouch else { return }
         edgeTouch = nil
-        guard touch.dragging, let tr = transition else {
-            // A tap that happened to land near the edge is still a tap.
-            if !cancelled, (point - touch.down).length <= (window?.touchSlop ?? 8), let hit = window?.root.hitTest(point) {
-                TouchRouter.deliverTap(from: hit)
-            }
-            return
-        }
+        // A touch that never dragged was a tap near the edge: the router gives it to the view it
+        // landed on.
+        guard touch.dragging, let tr = transition else { return }
         let v = cancelled ? 0 : touch.tracker.velocity(releaseTime: t)
         let completes = !cancelled && (v > Self.flickVelocity || (tr.x > frame.width / 2 && v > -Self.flickVelocity))
         slide(to: completes ? frame.width : 0, velocity: v, at: t)

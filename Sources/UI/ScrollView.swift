@@ -114,7 +114,10 @@ open class ScrollView: View, AnimatedView {
 
     /// A scroll view's padding goes round its content, inside the area that scrolls: it is
     /// the content's padding.
-    open override var padding: EdgeInsets { didSet { content.padding = padding } }
+    open override var padding: EdgeInsets {
+        get { content.padding }
+        set { content.padding = newValue }
+    }
 
     /// Each child of the content gets the viewport's length on the scroll axis (full-screen pages).
     public var sizesPagesToViewport = false
@@ -475,17 +478,17 @@ open class ScrollView: View, AnimatedView {
         }
     }
 
-    /// True while the screen does not yet show this view at rest: the last frame drawn caught it
-    /// moving (the engine may have settled since, between frames), or an automatic indicator is
-    /// still lingering or fading. The window keeps drawing meanwhile.
     /// Nothing it shows changes from `t` until the next input: its engine holds still (a
     /// finger may rest on it) and the last frame drew what the engine holds now.
     func isStill(at t: Double) -> Bool {
-        if controller.isAtRest(at: t) { return !isAnimating(at: t) }
         let s = controller.state(at: t)
+        if s.phase == .idle { return !isAnimating(at: t) }
         return controller.isStill(at: t) && s.offset == sampledOffset && s.scale == sampledScale && s.phase == sampledPhase
     }
 
+    /// True while the screen does not yet show this view at rest: the last frame drawn caught it
+    /// moving (the engine may have settled since, between frames), or an automatic indicator is
+    /// still lingering or fading. The window keeps drawing meanwhile.
     public func isAnimating(at t: Double) -> Bool {
         if sampledPhase != .idle { return true }
         // No indicator on any axis (content fits, or a page control hides it): nothing fades.

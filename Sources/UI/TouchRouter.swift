@@ -158,6 +158,8 @@ final class TouchRouter {
             dragged.enclosingScrollView?.autoscroll(towards: p)
             return
         }
+        let moved = p - route.down
+        if moved.length > window.touchSlop { route.movedPastSlop = true }
         if let target = route.target {
             switch target.touchMoved(to: p, time: t) {
             case .undecided:
@@ -177,8 +179,6 @@ final class TouchRouter {
             scrub.view.scrub(scrub.indicator, to: localPoint(p, in: scrub.view), grabOffset: scrub.grab, time: t)
             return
         }
-        let moved = p - route.down
-        if moved.length > window.touchSlop { route.movedPastSlop = true }
         if let sv = route.claimed {
             feed(sv, .moved, slot: slot, at: p, time: t)
         } else {
@@ -215,6 +215,10 @@ final class TouchRouter {
         if let target = route.target {
             target.touchEnded(at: p, time: t, cancelled: cancelled)
             cancel(route.candidates, slot: slot, at: p, time: t)
+            // A target that holds other views (a navigation stack watching for its edge swipe)
+            // and never took the touch leaves a tap to the view it landed on; one that is what
+            // the finger touched (a page control) handles its taps itself.
+            if !cancelled, !route.movedPastSlop, let hit = route.hit, hit !== target { Self.deliverTap(from: hit) }
             return
         }
         if route.scrub != nil { return }

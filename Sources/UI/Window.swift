@@ -179,7 +179,6 @@ public final class Window: App {
         for sv in scrollViews { sv.applyLayout(at: t) }
         navigator.dropIfGone()
         fullDamage = true
-        warnAboutEmptyViews(in: root)
     }
 
     /// Where the window reports what an app developer should know (a view laid out with no
@@ -187,13 +186,8 @@ public final class Window: App {
     public var log = processLog
 
     /// A view that holds content but was given no width or height shows nothing and takes no
-    /// touches, silently: say so once, naming it (the outermost such view only).
-    private func warnAboutEmptyViews(in view: View) {
-        guard !view.isHidden, !view.children.isEmpty else { return }
-        guard view.frame.width <= 0 || view.frame.height <= 0 else {
-            for child in view.children { warnAboutEmptyViews(in: child) }
-            return
-        }
+    /// touches, silently: say so once, naming it.
+    private func warnEmpty(_ view: View) {
         guard !view.warnedEmpty else { return }
         view.warnedEmpty = true
         let name = view.id.map { "'\($0)'" } ?? "without an id"
@@ -211,13 +205,16 @@ public final class Window: App {
     }
 
     /// The animated views and scroll views in tree order (outer before inner); views sampled
-    /// after another (page controls) come after all the others.
+    /// after another (page controls) come after all the others. The same walk finds views
+    /// laid out with no room for their content (the outermost of each such subtree).
     private func collect() {
         needsCollect = false
         scrollViews = []
         var independent: [AnimatedView] = [], dependent: [AnimatedView] = []
-        func walk(_ v: View) {
+        func walk(_ v: View, insideEmpty: Bool = false) {
             guard !v.isHidden else { return }
+            let empty = !v.children.isEmpty && (v.frame.width <= 0 || v.frame.height <= 0)
+            if empty && !insideEmpty { warnEmpty(v) }
             if let animated = v as? AnimatedView {
                 if animated.sampledAfter == nil { independent.append(animated) } else { dependent.append(animated) }
             }
@@ -226,7 +223,7 @@ public final class Window: App {
                 if sv.configuration.touchSlop != touchSlop { sv.configuration.touchSlop = touchSlop }
                 if sv.configuration.touchResampling != touchResampling { sv.configuration.touchResampling = touchResampling }
             }
-            for c in v.children { walk(c) }
+            for c in v.children { walk(c, insideEmpty: insideEmpty || empty) }
         }
         walk(root)
         animatedViews = independent + dependent
@@ -274,13 +271,9 @@ public final class Window: App {
         frameScheduled = true
     }
 
+    /// Still, with no finger on a scroll view's content or an indicator.
     public func isAtRest(at t: Double) -> Bool {
-        if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
-        for v in animatedViews {
-            if let sv = v as? ScrollView, !sv.controller.isAtRest(at: t) { return false }
-            if v.isAnimating(at: t) { return false }
-        }
-        return !router.isHolding
+        isStill(at: t) && !router.isHolding && scrollViews.allSatisfy { $0.controller.isAtRest(at: t) }
     }
 
     /// Like `isAtRest`, but a finger that rests or holds still changes nothing: the loop draws

@@ -637,3 +637,29 @@ extension FuzzFoundTests {
         #expect(e.isAtRest(at: 10) && e.state(at: 10).offset.y == 4200)
     }
 }
+
+/// A finger that stops is still once resampling draws it where it is, whatever the latency:
+/// the loop may then draw nothing until the next touch.
+@Suite struct StillnessTests {
+    @Test func aHeldDragIsStillOnceResamplingStopsPredicting() {
+        for latency in [0.0, TouchResampling.defaultLatency, 0.05] {
+            var e = feed { $0.touchResampling = TouchResampling(latency: latency) }
+            e.handle(TouchEvent(.began, location: Point(400, 600), time: 0))
+            for i in 1...5 { e.handle(TouchEvent(.moved, location: Point(400, 600 - 30 * Double(i)), time: 0.016 * Double(i))) }
+            // (A nanosecond past the horizon: 0.08 + 0.008 - 0.08 is a hair under 0.008.)
+            let last = 0.08, still = last + latency + TouchResampling.maximumPrediction + 1e-9
+            #expect(!e.isStill(at: still - 0.001))
+            #expect(e.isStill(at: still))
+            // Still means the same state from then on, and it was moving just before.
+            #expect(e.state(at: still) == e.state(at: still + 3600))
+            #expect(e.state(at: still - 0.001) != e.state(at: still))
+            #expect(!e.isAtRest(at: last + 1))
+        }
+        // A resting finger and no resampling: still at once.
+        var e = feed { $0.touchResampling = nil }
+        e.handle(TouchEvent(.began, location: Point(400, 600), time: 0))
+        #expect(e.isStill(at: 0))
+        e.handle(TouchEvent(.moved, location: Point(400, 500), time: 0.02))
+        #expect(e.isStill(at: 0.02))
+    }
+}

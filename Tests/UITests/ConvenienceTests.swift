@@ -94,4 +94,16 @@ extension Color {
                                                     Rect(x: 0, y: 30, width: 100, height: 30)])
         #expect(sv.frame == Rect(x: 0, y: 40, width: 100, height: 160))
     }
+
+    @Test func aScrollViewsPaddingGoesRoundItsContent() throws {
+        let sv = ScrollView(id: "list") {
+            Box(id: "a", height: 30)
+            Box(id: "b", height: 30)
+        }.padding(8)
+        _ = try makeWindow(Stack(.vertical, children: [sv]), width: 100, height: 200)
+        #expect(sv.padding == EdgeInsets(8) && sv.content.padding == EdgeInsets(8))
+        #expect(sv.frame == Rect(x: 0, y: 0, width: 100, height: 200))
+        #expect(sv.content.children.map(\.frame) == [Rect(x: 8, y: 8, width: 84, height: 30), Rect(x: 8, y: 38, width: 84, height: 30)])
+        #expect(sv.content.frame.height == 8 + 30 + 30 + 8)
+    }
 }

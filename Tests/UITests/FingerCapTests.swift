@@ -8,7 +8,8 @@ import Testing
 /// A window follows at most ten fingers: more are ignored until some lift, so thousands of
 /// fingers from a script or a remote client cost what ten cost.
 @Suite struct FingerCapTests {
-    @Test func theEleventhFingerIsIgnoredUntilOneLifts() throws {
+    /// Thousands of fingers on a list, lifted: the list rests and a tap and a flick work again.
+    @Test func thousandsOfFingersLeaveTheListWorking() throws {
         var taps: [Int] = []
         let rows = Stack(.vertical, id: "rows")
         for i in 0..<20 { rows.add(row(i, height: 40).onTap { taps.append(i) }) }

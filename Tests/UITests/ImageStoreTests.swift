@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 #endif
 import Geometry
+import Logging
 import Raster
 import Runtime
 import Synchronization
@@ -98,6 +99,24 @@ import TestSupport
         #expect(frame[50, 50] == PremultipliedColor(rgb: 0x123456).argb)
         guard case let .failed(message) = w.images.image(for: "broken.png") else { Issue.record("not failed"); return }
         #expect(message == "broken.png: not a PNG")
+    }
+
+    /// A picture shown as its placeholder is reported once on the window's log, naming it; one
+    /// whose failure `preload` returned is its caller's to report.
+    @Test func aPlaceholderForGoodIsLoggedOnce() throws {
+        final class Lines: @unchecked Sendable { var lines: [String] = [] }
+        let lines = Lines()
+        struct Broken: Error, CustomStringConvertible { var description: String { "not a PNG" } }
+        let view = ImageView(source: "photos/broken.png", width: 100, height: 100)
+        let w = try makeWindow(Stack(.vertical, children: [view]))
+        w.log = Logger.lines { _, text in lines.lines.append(text) }
+        w.images.decoder = { _ in throw Broken() }
+        guard case .failure = w.images.preload("photos/other.png") else { Issue.record("preloaded"); return }
+        #expect(lines.lines.isEmpty)
+        w.frames(from: 0, to: 1)
+        view.setNeedsDisplay()
+        w.frames(from: 1, to: 2)
+        #expect(lines.lines == ["picture 'photos/broken.png' cannot be shown (its placeholder is): not a PNG"])
     }
 
     /// On a board a frame never waits: the placeholder shows until the decode, on another

@@ -129,12 +129,7 @@ import Testing
     }
 
     @Test func anAxisWithAPageControlHasNoIndicator() throws {
-        let strip = Stack(.horizontal, id: "strip")
-        for i in 0..<5 { strip.add(row(i, height: 200, id: "page-\(i)")) }
-        var config = ScrollConfiguration()
-        config.isPagingEnabled = true
-        let pager = ScrollView(id: "pager", axes: .horizontal, configuration: config, content: strip)
-        pager.sizesPagesToViewport = true
+        let pager = pagingScrollView(5)
         let plain = ScrollView(id: "plain", axes: .horizontal, content: Stack(.horizontal, children: (0..<5).map { row($0).frame(width: 400) }))
         let control = PageControl(id: "dots", scrollView: pager)
         let root = Stack(.vertical, children: [Overlay(children: [pager, control]).frame(height: 200), plain.frame(height: 200)])

@@ -22,12 +22,7 @@ import Testing
     /// A 300 pt wide pager of five pages under a clock label.
     func clockOverPager() throws -> (Window, Label, ScrollView) {
         let clock = Label("09:41:00", id: "clock", size: 20, maxLines: 1)
-        let strip = Stack(.horizontal, id: "strip")
-        for i in 0..<5 { strip.add(row(i, height: 200, id: "page-\(i)")) }
-        var paging = ScrollConfiguration()
-        paging.isPagingEnabled = true
-        let pager = ScrollView(id: "pager", axes: .horizontal, configuration: paging, content: strip)
-        pager.sizesPagesToViewport = true
+        let pager = pagingScrollView(5)
         let root = Stack(.vertical, id: "root", children: [clock, pager.flexible()])
         let w = try makeWindow(root, width: 300, height: 240)
         w.frames(from: 0, to: 0)

@@ -29,12 +29,7 @@ import Testing
     }
 
     func detail(_ i: Int) -> View {
-        let strip = Stack(.horizontal, id: "strip-\(i)")
-        for p in 0..<4 { strip.add(row(p, height: 200, id: "photo-\(p)")) }
-        var paging = ScrollConfiguration()
-        paging.isPagingEnabled = true
-        let carousel = ScrollView(id: "carousel", axes: .horizontal, configuration: paging, content: strip)
-        carousel.sizesPagesToViewport = true
+        let carousel = pagingScrollView(4, id: "carousel")
         return Stack(.vertical, id: "detail-\(i)", children: [carousel.frame(height: 200), Label("Item \(i)", size: 20)])
     }
 

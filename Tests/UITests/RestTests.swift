@@ -8,12 +8,7 @@ import Testing
 /// ENG-9 through the window: once nothing moves or fades, the window is at rest.
 @Suite struct RestTests {
     @Test func aPagerWithAPageControlRestsAsSoonAsItSettles() throws {
-        let strip = Stack(.horizontal, id: "strip")
-        for i in 0..<5 { strip.add(row(i, height: 200, id: "page-\(i)")) }
-        var config = ScrollConfiguration()
-        config.isPagingEnabled = true
-        let pager = ScrollView(id: "pager", axes: .horizontal, configuration: config, content: strip)
-        pager.sizesPagesToViewport = true
+        let pager = pagingScrollView(5)
         let control = PageControl(id: "dots", scrollView: pager, backgroundStyle: .minimal)
         let w = try makeWindow(Overlay(children: [pager, control]), width: 400, height: 200)
         w.frames(from: 0, to: 0.1)

@@ -33,6 +33,18 @@ func list(_ count: Int, rowHeight: Double = 50, spacing: Double = 0, configurati
     return ScrollView(id: "list", axes: .vertical, configuration: configuration, content: stack)
 }
 
+/// A horizontal paging scroll view with id `id` over `count` full-width pages ("page-0"...) of
+/// 200 pt rows.
+func pagingScrollView(_ count: Int, id: String = "pager") -> ScrollView {
+    let strip = Stack(.horizontal, id: "strip")
+    for i in 0..<count { strip.add(row(i, height: 200, id: "page-\(i)")) }
+    var paging = ScrollConfiguration()
+    paging.isPagingEnabled = true
+    let pager = ScrollView(id: id, axes: .horizontal, configuration: paging, content: strip)
+    pager.sizesPagesToViewport = true
+    return pager
+}
+
 extension Window {
     func touch(_ phase: InputEvent.TouchPhase, _ x: Double, _ y: Double, at t: Double, slot: Int = 0) {
         handle(InputEvent(.touch(phase, slot: slot, position: Point(x: x, y: y)), time: t))
