@@ -9,25 +9,20 @@ import Testing
 /// carousel snaps leaves them to end where they would have without it; a change of size lets
 /// them carry on in the new bounds, a page snap always ending on a page.
 @Suite struct MotionTests {
-    /// A header with a clock over a list of 100 rows of 50 pt (no size given to the list).
-    func clockOverList() throws -> (Window, Label, ScrollView) {
+    /// A clock label over `sv` (which fills the rest), in a window of `width`x`height`.
+    func clock(over sv: ScrollView, width: Int, height: Int) throws -> (Window, Label, ScrollView) {
         let clock = Label("09:41:00", id: "clock", size: 20, maxLines: 1)
-        let sv = list(100)
         let root = Stack(.vertical, id: "root", children: [clock, sv.flexible()])
-        let w = try makeWindow(root, width: 400, height: 400)
+        let w = try makeWindow(root, width: width, height: height)
         w.frames(from: 0, to: 0)
         return (w, clock, sv)
     }
 
+    /// A header with a clock over a list of 100 rows of 50 pt.
+    func clockOverList() throws -> (Window, Label, ScrollView) { try clock(over: list(100), width: 400, height: 400) }
+
     /// A 300 pt wide pager of five pages under a clock label.
-    func clockOverPager() throws -> (Window, Label, ScrollView) {
-        let clock = Label("09:41:00", id: "clock", size: 20, maxLines: 1)
-        let pager = pagingScrollView(5)
-        let root = Stack(.vertical, id: "root", children: [clock, pager.flexible()])
-        let w = try makeWindow(root, width: 300, height: 240)
-        w.frames(from: 0, to: 0)
-        return (w, clock, pager)
-    }
+    func clockOverPager() throws -> (Window, Label, ScrollView) { try clock(over: pagingScrollView(5), width: 300, height: 240) }
 
     /// Frames at 60 Hz from `from` to `to`; `tick` runs before the frames at each whole second
     /// (the README's clock: `window.every(1) { clock.text = … }`).
