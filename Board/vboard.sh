@@ -7,17 +7,34 @@
 #                           exit status 0 when it passes; screendumps in .build-vboard/out/
 #   Board/vboard.sh run     boot the same image in a QEMU window (the pointer acts as a finger)
 #   Board/vboard.sh image   only build kernel + initramfs
+#   ... --arch aarch64      the same on an aarch64 board: Debian's arm64 kernel in qemu-system-aarch64
+#                           (virt machine, Cortex-A72, TCG), glide and the example cross-built by
+#                           Board/cross.sh, arm64 busybox and udev; the headless renders it compares
+#                           with come from the aarch64 glide under qemu-user. No VKMS run there (the
+#                           module would have to be cross-built for the arm64 kernel).
 #
 # Environment: VBOARD_APP (default catalog; also list, bringup), VBOARD_EXAMPLE (1: also boot the
 # Departures example app after glide; 0: not), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
 # 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
 # VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS") and VBOARD_TAP ("X,Y") in canvas pixels,
 # GLIDE_BIN (use this glide instead of `swift build -c release`), VBOARD_VKMS (0: no VKMS run),
-# VBOARD_CACHE (default .build-vboard in the repository).
+# VBOARD_CACHE (default .build-vboard in the repository, .build-vboard-aarch64 for aarch64).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-CACHE=${VBOARD_CACHE:-$ROOT/.build-vboard}
+MODE=${1:-test}
+case "$MODE" in test|run|image) ;; *) echo "usage: $0 test|run|image [--arch x86_64|aarch64]" >&2; exit 2 ;; esac
+ARCH=x86_64
+if [ $# -ge 2 ]; then
+    [ "$2" = --arch ] && [ $# -eq 3 ] || { echo "usage: $0 test|run|image [--arch x86_64|aarch64]" >&2; exit 2; }
+    ARCH=$3
+fi
+case "$ARCH" in
+    x86_64) DEB_ARCH=amd64; SUFFIX="" ;;
+    aarch64) DEB_ARCH=arm64; SUFFIX=-aarch64 ;;
+    *) echo "vboard: unknown architecture '$ARCH'; known: x86_64 aarch64" >&2; exit 2 ;;
+esac
+CACHE=${VBOARD_CACHE:-$ROOT/.build-vboard$SUFFIX}
 APP=${VBOARD_APP:-catalog}
 SIZE=${VBOARD_SIZE:-1280x800}
 W=${SIZE%x*}; H=${SIZE#*x}
@@ -38,15 +55,20 @@ print(",".join(str(x) for x in out + v[2 * points:]))
 PY
 }
 
-MODE=${1:-test}
-case "$MODE" in test|run|image) ;; *) echo "usage: $0 test|run|image" >&2; exit 2 ;; esac
 step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
 
 # --- tools -------------------------------------------------------------------------------------
 missing=()
-command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
-[ -x /bin/busybox ] && file_is_static=$(ldd /bin/busybox 2>&1 | grep -c "not a dynamic" || true) || file_is_static=0
-[ "$file_is_static" = 1 ] || missing+=(busybox-static)
+if [ "$ARCH" = x86_64 ]; then
+    command -v qemu-system-x86_64 >/dev/null || missing+=(qemu-system-x86)
+    [ -x /bin/busybox ] && file_is_static=$(ldd /bin/busybox 2>&1 | grep -c "not a dynamic" || true) || file_is_static=0
+    [ "$file_is_static" = 1 ] || missing+=(busybox-static)
+else
+    command -v qemu-system-aarch64 >/dev/null || missing+=(qemu-system-arm)
+    command -v qemu-aarch64-static >/dev/null || missing+=(qemu-user-static)
+    command -v aarch64-linux-gnu-gcc >/dev/null || missing+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
+    command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
+fi
 command -v cpio >/dev/null || missing+=(cpio)
 command -v depmod >/dev/null || missing+=(kmod)
 command -v gcc >/dev/null || missing+=(gcc libc6-dev)
@@ -57,8 +79,31 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 mkdir -p "$CACHE/debs"
+# --- aarch64: Debian's arm64 kernel and userland -----------------------------------------------
+# The kernel of Debian 12 (6.1, as on the x86_64 board), busybox and udev of Debian 13 (what the
+# board runs, and the glibc glide is linked against), unpacked without running anything.
+if [ "$ARCH" = aarch64 ]; then
+    MIRROR=${GLIDE_CROSS_MIRROR:-http://deb.debian.org/debian}
+    for part in "kroot bookworm linux-image-arm64" "userroot trixie busybox-static,udev,libinput-data"; do
+        set -- $part
+        if [ ! -f "$CACHE/$1/.glide-complete" ] || [ "$(cat "$CACHE/$1/.glide-complete")" != "$part" ]; then
+            step "unpacking Debian $2 arm64: $3"
+            rm -rf "$CACHE/$1.tmp" "$CACHE/$1"
+            mmdebstrap --variant=extract --architectures=arm64 --aptopt='Acquire::Check-Valid-Until "false"' \
+                --include="$3" "$2" "$CACHE/$1.tmp" "$MIRROR" > "$CACHE/$1.log" 2>&1 || {
+                tail -5 "$CACHE/$1.log"; echo "vboard: could not unpack $3 (log: $CACHE/$1.log)" >&2; exit 1; }
+            for d in bin sbin lib; do [ -e "$CACHE/$1.tmp/$d" ] || ln -s usr/$d "$CACHE/$1.tmp/$d"; done
+            echo "$part" > "$CACHE/$1.tmp/.glide-complete"; mv "$CACHE/$1.tmp" "$CACHE/$1"
+        fi
+    done
+    set -- "$MODE"
+    KERNEL=$(ls "$CACHE"/kroot/boot/vmlinuz-*-arm64 | head -1)   # a gzipped Image: QEMU unpacks it
+else
+    KERNEL=$CACHE/vmlinux
+fi
 # --- kernel ------------------------------------------------------------------------------------
-if [ ! -f "$CACHE/vmlinux" ] || [ ! -d "$CACHE/kroot/lib/modules" ]; then
+if [ "$ARCH" = aarch64 ]; then :
+elif [ ! -f "$CACHE/vmlinux" ] || [ ! -d "$CACHE/kroot/lib/modules" ]; then
     step "fetching Debian's kernel"
     ( cd "$CACHE/debs" && rm -f linux-image-*.deb &&
       apt-get download linux-image-amd64 >/dev/null 2>&1 &&
@@ -83,7 +128,7 @@ KVER=$(ls "$CACHE/kroot/lib/modules" | head -1)
 # any commit that writes back while the virtual connector is on, which is what reading back the
 # frame on screen is. Writeback display engines on real boards offer exactly that.
 VKMS_KO=""
-if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ]; then
+if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ] && [ "$ARCH" = x86_64 ]; then
     VKMS_KO=$CACHE/vkms/$KVER/vkms-clips-clones.ko
     if [ ! -f "$VKMS_KO" ]; then
         step "building the vkms module for $KVER"
@@ -111,15 +156,28 @@ if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ]; then
 fi
 
 # --- udev --------------------------------------------------------------------------------------
-if [ ! -x "$CACHE/udevroot/bin/udevadm" ]; then
+if [ "$ARCH" = aarch64 ]; then
+    UDEVROOT=$CACHE/userroot
+elif [ ! -x "$CACHE/udevroot/bin/udevadm" ]; then
     step "fetching udev"
     ( cd "$CACHE/debs" && rm -f udev_*.deb && apt-get download udev >/dev/null 2>&1 )
     rm -rf "$CACHE/udevroot"; dpkg -x "$(ls "$CACHE"/debs/udev_*.deb | head -1)" "$CACHE/udevroot"
 fi
+UDEVROOT=${UDEVROOT:-$CACHE/udevroot}
 
 # --- glide -------------------------------------------------------------------------------------
+# On aarch64 the host runs the board's binaries under qemu-user, with the sysroot's libraries.
+HOSTRUN=()
+if [ "$ARCH" = aarch64 ]; then
+    SYSROOT=$("$HERE/cross.sh" aarch64 sdk | tail -1)/aarch64/sysroot
+    HOSTRUN=(env QEMU_LD_PREFIX="$SYSROOT" qemu-aarch64-static)
+fi
 if [ -n "${GLIDE_BIN:-}" ]; then
     BIN=$GLIDE_BIN
+elif [ "$ARCH" = aarch64 ]; then
+    step "cross-building glide for aarch64 (release, static Swift runtime)"
+    BIN=$("$HERE/cross.sh" aarch64 2>"$CACHE/build.log" | tail -1) || {
+        tail -20 "$CACHE/build.log"; echo "vboard: the aarch64 build failed (log: $CACHE/build.log)" >&2; exit 1; }
 else
     # As on a board: one executable with the Swift runtime linked in (SIZE), in its own build
     # folder so that it does not trade places with the ordinary release build.
@@ -133,7 +191,11 @@ fi
 # The Departures example (an app outside the package, on Kiosk.run) boots after glide in the
 # test: static too, in its own build folder. VBOARD_EXAMPLE=0 leaves it out.
 EXAMPLE_BIN=""
-if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
+if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ] && [ "$ARCH" = aarch64 ]; then
+    step "cross-building the Departures example for aarch64"
+    EXAMPLE_BIN=$("$HERE/cross.sh" aarch64 --package "$ROOT/Examples/Departures" 2>"$CACHE/example-build.log" | tail -1)/Departures || {
+        tail -20 "$CACHE/example-build.log"; echo "vboard: the example's aarch64 build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
+elif [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
     step "building the Departures example (release, static Swift runtime)"
     EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --scratch-path "$ROOT/.build-board-departures")
     ( cd "$ROOT/Examples/Departures" && "${EXAMPLE_BUILD[@]}" > "$CACHE/example-build.log" 2>&1 ) || {
@@ -146,14 +208,14 @@ if [ "$MODE" = test ]; then
     rm -rf "$OUT"; mkdir -p "$OUT"
     step "headless render of the first frame ($APP, ${CW}x${CH})"
     if [ "$APP" = bringup ]; then
-        "$BIN" board snapshot --app bringup --size "${CW}x${CH}" --out "$OUT/expected-first.png"
+        "${HOSTRUN[@]}" "$BIN" board snapshot --app bringup --size "${CW}x${CH}" --out "$OUT/expected-first.png"
         TAP=${VBOARD_TAP:-$((CW / 2)),36}
         SWIPE=${VBOARD_SWIPE:-$((CW / 2)),$((CH * 3 / 4)),$((CW / 2)),$((CH * 3 / 8)),400,20}
     else
         # The app at rest after start, on the virtual clock: a screenshot 3 s in, when the start-up
         # animations (the indicator flash) are over. That is what the board must show.
         echo '{"t":3000,"screenshot":"rest"}' > "$OUT/rest-script.jsonl"
-        "$BIN" run --backend headless --app "$APP" --size "${CW}x${CH}" --script "$OUT/rest-script.jsonl" \
+        "${HOSTRUN[@]}" "$BIN" run --backend headless --app "$APP" --size "${CW}x${CH}" --script "$OUT/rest-script.jsonl" \
             --out "$OUT/headless" >/dev/null
         cp "$OUT/headless/rest.png" "$OUT/expected-first.png"
         # Tap the trailing side of the first page control; swipe up in the lower part of the first
@@ -177,9 +239,9 @@ PY
         # What vkms's writeback connector must read back: the app at rest at vkms's mode.
         step "headless render at vkms's 1024x768"
         if [ "$APP" = bringup ]; then
-            "$BIN" board snapshot --app bringup --size 1024x768 --out "$OUT/expected-vkms.png"
+            "${HOSTRUN[@]}" "$BIN" board snapshot --app bringup --size 1024x768 --out "$OUT/expected-vkms.png"
         else
-            "$BIN" run --backend headless --app "$APP" --size 1024x768 --script "$OUT/rest-script.jsonl" \
+            "${HOSTRUN[@]}" "$BIN" run --backend headless --app "$APP" --size 1024x768 --script "$OUT/rest-script.jsonl" \
                 --out "$OUT/vkms-headless" >/dev/null
             cp "$OUT/vkms-headless/rest.png" "$OUT/expected-vkms.png"
         fi
@@ -188,7 +250,7 @@ PY
     if [ -n "$EXAMPLE_BIN" ]; then
         step "headless render of the Departures example (${CW}x${CH})"
         echo '{"t":1500,"screenshot":"rest"}' > "$OUT/example-script.jsonl"
-        "$EXAMPLE_BIN" run --backend headless --size "${CW}x${CH}" --script "$OUT/example-script.jsonl" \
+        "${HOSTRUN[@]}" "$EXAMPLE_BIN" run --backend headless --size "${CW}x${CH}" --script "$OUT/example-script.jsonl" \
             --out "$OUT/example-headless" >/dev/null
         cp "$OUT/example-headless/rest.png" "$OUT/expected-example.png"
         EXAMPLE_SWIPE=$((CW / 2)),$((CH * 4 / 5)),$((CW / 2)),$((CH * 2 / 5)),400,20
@@ -204,30 +266,50 @@ PANEL_TAP=$(to_panel "$TAP")
 step "building the initramfs"
 IMG=$CACHE/img
 rm -rf "$IMG"; mkdir -p "$IMG"/{bin,sbin,lib,lib64,modules,etc,proc,sys,dev,run,tmp,usr/share,lib/udev/rules.d,lib/systemd}
-cp /bin/busybox "$IMG/bin/busybox"
+if [ "$ARCH" = aarch64 ]; then
+    CROSS=aarch64-linux-gnu-
+    cp "$UDEVROOT/bin/busybox" "$IMG/bin/busybox"
+else
+    CROSS=""
+    cp /bin/busybox "$IMG/bin/busybox"
+fi
 cp "$HERE/vboard/init.sh" "$IMG/init"; chmod +x "$IMG/init"
-strip -o "$IMG/bin/glide" "$BIN" 2>/dev/null || cp "$BIN" "$IMG/bin/glide"
+${CROSS}strip -o "$IMG/bin/glide" "$BIN" 2>/dev/null || cp "$BIN" "$IMG/bin/glide"
 if [ -n "${EXAMPLE_BIN:-}" ]; then
-    strip -o "$IMG/bin/departures" "$EXAMPLE_BIN" 2>/dev/null || cp "$EXAMPLE_BIN" "$IMG/bin/departures"
+    ${CROSS}strip -o "$IMG/bin/departures" "$EXAMPLE_BIN" 2>/dev/null || cp "$EXAMPLE_BIN" "$IMG/bin/departures"
     echo "the Departures example in the image: $(stat -c %s "$IMG/bin/departures") bytes (stripped)"
 fi
 echo "glide in the image: $(stat -c %s "$IMG/bin/glide") bytes (stripped)"
-gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
-gcc -static -O2 -o "$IMG/bin/kdmode" "$HERE/vboard/kdmode.c"
-cp "$CACHE/udevroot/bin/udevadm" "$IMG/bin/udevadm"
+${CROSS}gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
+${CROSS}gcc -static -O2 -o "$IMG/bin/kdmode" "$HERE/vboard/kdmode.c"
+cp "$UDEVROOT/bin/udevadm" "$IMG/bin/udevadm"
 ln -s /bin/udevadm "$IMG/lib/systemd/systemd-udevd"
-cp "$CACHE"/udevroot/lib/udev/rules.d/{50-udev-default,60-drm,60-input-id,60-evdev,60-persistent-input,70-touchpad,80-drivers}.rules \
+cp "$UDEVROOT"/lib/udev/rules.d/{50-udev-default,60-drm,60-input-id,60-evdev,60-persistent-input,70-touchpad,80-drivers}.rules \
    "$IMG/lib/udev/rules.d/" 2>/dev/null || true
-cp -r /usr/share/libinput "$IMG/usr/share/libinput"
+if [ "$ARCH" = aarch64 ]; then cp -r "$UDEVROOT/usr/share/libinput" "$IMG/usr/share/libinput"
+else cp -r /usr/share/libinput "$IMG/usr/share/libinput"; fi
 mkdir -p "$IMG/usr/share/glide"
 cp -r "$ROOT/Fonts" "$IMG/usr/share/glide/Fonts"
 [ -d "$ROOT/Board/content" ] && cp -r "$ROOT/Board/content" "$IMG/usr/share/glide/content"
 echo "root:x:0:0:root:/:/bin/sh" > "$IMG/etc/passwd"
 printf 'root:x:0:\nvideo:x:44:\ninput:x:105:\ntty:x:5:\naudio:x:29:\nkvm:x:106:\nrender:x:107:\n' > "$IMG/etc/group"
 # Shared libraries of glide and udevadm (the dynamic loader included), at their own paths.
-for lib in $( (ldd "$BIN"; [ -n "${EXAMPLE_BIN:-}" ] && ldd "$EXAMPLE_BIN"; ldd "$CACHE/udevroot/bin/udevadm") | awk '/=> \//{print $3} /^\t\/lib/{print $1}' | sort -u); do
-    mkdir -p "$IMG$(dirname "$lib")"; cp -L "$lib" "$IMG$lib"
-done
+# On aarch64 the board's own dynamic loader lists them (under qemu-user), from the roots the
+# binaries were linked against: the cross sysroot for glide, the userland root for udevadm.
+libs_of() {  # ROOT BINARY: "ROOT PATH" for each library, PATH as on the board
+    if [ "$ARCH" = aarch64 ]; then
+        QEMU_LD_PREFIX=$1 qemu-aarch64-static "$1/lib/ld-linux-aarch64.so.1" --list "$2" |
+            awk -v r="$1" '/=> \//{print r, $3} /^\t\/lib/{print r, $1}'
+    else
+        ldd "$2" | awk '/=> \//{print "/", $3} /^\t\/lib/{print "/", $1}'
+    fi
+}
+GLIDE_LIBROOT=/; UDEV_LIBROOT=/
+[ "$ARCH" = aarch64 ] && { GLIDE_LIBROOT=$SYSROOT; UDEV_LIBROOT=$UDEVROOT; }
+while read -r libroot lib; do
+    mkdir -p "$IMG$(dirname "$lib")"; cp -L "$libroot/$lib" "$IMG$lib"
+done < <( (libs_of "$GLIDE_LIBROOT" "$BIN"; [ -n "${EXAMPLE_BIN:-}" ] && libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN"
+           libs_of "$UDEV_LIBROOT" "$UDEVROOT/bin/udevadm") | sort -u)
 # Modules and their dependencies in load order, each once.
 : > "$IMG/modules/order"
 for m in virtio_pci virtio_gpu virtio_input virtio_net uinput evdev; do
@@ -245,9 +327,12 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 # forwards a free loopback port of the host to it (user networking, guest 10.0.2.15).
 REMOTE_PORT=${VBOARD_REMOTE_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 REMOTE_TOKEN=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
-APPEND="console=ttyS0 quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN"
-QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
-      -kernel "$CACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
+CONSOLE=ttyS0; [ "$ARCH" = aarch64 ] && CONSOLE=ttyAMA0
+APPEND="console=$CONSOLE quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN"
+if [ "$ARCH" = aarch64 ]; then MACHINE=(qemu-system-aarch64 -M virt -cpu cortex-a72)
+else MACHINE=(qemu-system-x86_64 -M q35 -cpu max); fi
+QEMU=("${MACHINE[@]}" -nodefaults -no-user-config -m 1024 -smp 2 -accel tcg
+      -kernel "$KERNEL" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
       -device "virtio-gpu-pci,xres=$W,yres=$H"
       -netdev "user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:$REMOTE_PORT-:8080" -device virtio-net-pci,netdev=net0)
 if [ "$MODE" = run ]; then
@@ -268,7 +353,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

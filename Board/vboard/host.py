@@ -214,7 +214,9 @@ def replay_check(outdir, record, board_state, board_canvas, check):
         check(False, "replay of the recorded input (nothing recorded, or no glide binary)")
         return
     out = os.path.join(outdir, "replay")
-    r = subprocess.run([glide, "run", "--backend", "headless", "--app", app, "--size", size,
+    # VBOARD_GLIDE_RUNNER: how the host runs the board's binary (qemu-user for aarch64).
+    runner = os.environ.get("VBOARD_GLIDE_RUNNER", "").split()
+    r = subprocess.run(runner + [glide, "run", "--backend", "headless", "--app", app, "--size", size,
                         "--script", os.path.join(outdir, "record.jsonl"), "--out", out],
                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
     if r.returncode != 0:

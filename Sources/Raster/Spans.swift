@@ -31,7 +31,7 @@ public func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: Pre
 public func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
     // Short spans (edges of shapes) are cheaper inline than through a call.
     if count >= 16 && MemoryLayout<wchar_t>.size == 4 {
-        dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(bitPattern: color), count) }
+        dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(truncatingIfNeeded: color), count) }
     } else if count > 0 {
         dst.update(repeating: color, count: count)
     }
@@ -114,8 +114,11 @@ func blendGroups(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UI
 @inlinable @inline(__always)
 public func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
     let iw = 256 &- w
-    let rb = (((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
-    let ag = (((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
+    let mask: UInt32 = 0x00FF_00FF, half: UInt32 = 0x0080_0080
+    let rbSum: UInt32 = (a & mask) &* iw &+ (b & mask) &* w &+ half
+    let agSum: UInt32 = ((a >> 8) & mask) &* iw &+ ((b >> 8) & mask) &* w &+ half
+    let rb = (rbSum >> 8) & mask
+    let ag = agSum & 0xFF00_FF00
     return rb | ag
 }
 

@@ -43,9 +43,12 @@ public final class BandRenderer {
         let n = min(threads, rows.count)
         if n == 1 { return body(0, rows, caches[0]) }
         withoutActuallyEscaping(body) { body in
-            let work = UncheckedBox(value: (body, caches))
+            // Two boxes, not one holding a tuple: Swift 6.2's SILGen asserts on calling a
+            // closure taken from a tuple inside a box (Debian's compiler has assertions on).
+            let work = UncheckedBox(value: body), bandCaches = UncheckedBox(value: caches)
             DispatchQueue.concurrentPerform(iterations: n) { i in
-                work.value.0(i, BandRenderer.band(i, of: n, in: rows), work.value.1[i])
+                let draw = work.value
+                draw(i, BandRenderer.band(i, of: n, in: rows), bandCaches.value[i])
             }
         }
     }

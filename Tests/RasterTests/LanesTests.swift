@@ -94,7 +94,9 @@ import Testing
                 }
                 // Rows 1 and 2 of a 3-row buffer 45 wide; the coverage rows are 41 apart.
                 let twice = coverage + coverage
-                var rows = backdrop + [1, 2, 3, 4] + backdrop + [5, 6, 7, 8] + backdrop + [9, 10, 11, 12]
+                var rows: [UInt32] = backdrop + [1, 2, 3, 4]
+                rows += backdrop + [5, 6, 7, 8]
+                rows += backdrop + [9, 10, 11, 12]
                 rows.withUnsafeMutableBufferPointer { p in
                     twice.withUnsafeBufferPointer { c in
                         blendRows(p.baseAddress! + 45, stride: 45, coverage: c.baseAddress!, coverageStride: 41, count: count, rows: 2,

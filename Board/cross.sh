@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# Glide for the boards kiosks use (ARCH-1): cross-builds for aarch64 on an x86_64 Debian machine, and
+# runs what it built under user-mode emulation.
+#
+#   Board/cross.sh aarch64                    build the board binary `glide` (release, static Swift
+#                                             runtime); its path is the last line printed
+#   Board/cross.sh aarch64 --package PATH     build an app package (an executable on Kiosk.run) the same
+#                                             way; the folder of its binaries is the last line
+#   Board/cross.sh aarch64 run ARGS...        run the aarch64 `glide` with ARGS under qemu-user
+#   Board/cross.sh aarch64 test [ARGS...]     build the test suites for aarch64 and run them under
+#                                             qemu-user (ARGS go to the test runner, e.g. a filter)
+#   Board/cross.sh aarch64 sdk                only make the toolchain, the sysroot and the Swift SDK
+#
+# How: Debian sid has Swift 6.2.3 (`swiftlang`) for amd64 and arm64. An amd64 sid root holds the
+# compiler and SwiftPM (the machine's own Swift cannot import the arm64 package's binary-only
+# Foundation modules); an arm64 Debian 13 (trixie) root holds the C libraries Glide links and the
+# arm64 package's Swift runtime, so the binary needs trixie's glibc (2.41) and no newer: it runs on
+# Debian 13 and the Raspberry Pi OS made from it. SwiftPM builds inside the amd64 root (chroot in a
+# private mount namespace) with a Swift SDK bundle that points at the arm64 root.
+#
+# Everything is cached in GLIDE_CROSS_CACHE (default .build-cross in the repository): a root is made
+# in a temporary folder and only moved into place once complete, so an interrupted run leaves nothing
+# that a later run trusts. Needs root (chroot, mounts), mmdebstrap, qemu-user-static and network
+# access to a Debian mirror (GLIDE_CROSS_MIRROR, default deb.debian.org).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+KNOWN="aarch64"
+usage() {
+    echo "usage: $0 ARCH [--package PATH] | ARCH run ARGS... | ARCH test [ARGS...] | ARCH sdk    (ARCH: $KNOWN)" >&2
+    exit 2
+}
+[ $# -ge 1 ] || usage
+ARCH=$1; shift
+case "$ARCH" in
+    aarch64) DEB_ARCH=arm64; QEMU_USER=qemu-aarch64-static; GNU=aarch64-linux-gnu ;;
+    -h|--help) usage ;;
+    *) echo "cross.sh: unknown architecture '$ARCH'; known: $KNOWN" >&2; exit 2 ;;
+esac
+MODE=build; PACKAGE=$ROOT
+case "${1:-}" in
+    run|test|sdk) MODE=$1; shift ;;
+    --package) [ $# -ge 2 ] || usage; PACKAGE=$(cd "$2" && pwd) || { echo "cross.sh: no package folder $2" >&2; exit 2; }; shift 2 ;;
+    "") ;;
+    *) usage ;;
+esac
+[ "$MODE" = build ] && [ $# -gt 0 ] && usage
+
+CACHE=$(mkdir -p "${GLIDE_CROSS_CACHE:-$ROOT/.build-cross}" && cd "${GLIDE_CROSS_CACHE:-$ROOT/.build-cross}" && pwd)
+MIRROR=${GLIDE_CROSS_MIRROR:-http://deb.debian.org/debian}
+TOOLCHAIN_SUITE=sid      # the first suite with Swift 6.2 for both architectures
+TARGET_SUITE=trixie      # what the boards run: Debian 13, Raspberry Pi OS 13
+HOST=$CACHE/toolchain-amd64-$TOOLCHAIN_SUITE
+SYSROOT=$CACHE/sysroot-$DEB_ARCH-$TARGET_SUITE
+SDKS=$CACHE/sdks
+SDK_NAME=glide-$ARCH-$TARGET_SUITE
+# Glide's C libraries for the target (the -dev packages bring the runtime libraries along).
+TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev
+HOST_PACKAGES=swiftlang,libc6-dev,git,pkg-config,ca-certificates
+say() { printf '== %s (%ss)\n' "$*" "$SECONDS" >&2; }
+die() { echo "cross.sh: $*" >&2; exit 1; }
+
+# --- tools ---------------------------------------------------------------------------------------
+[ "$(uname -m)" = x86_64 ] || die "this script runs on an x86_64 machine (this is $(uname -m))"
+[ "$(id -u)" -eq 0 ] || die "needs root: the toolchain root is entered with chroot in a private mount namespace"
+missing=()
+command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
+command -v "$QEMU_USER" >/dev/null || missing+=(qemu-user-static)
+command -v unshare >/dev/null || missing+=(util-linux)
+if [ ${#missing[@]} -gt 0 ]; then
+    if command -v apt-get >/dev/null; then
+        say "installing ${missing[*]}"
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+            die "could not install ${missing[*]}: run apt-get update, then apt-get install ${missing[*]}"
+    else
+        die "missing ${missing[*]} (Debian packages)"
+    fi
+fi
+
+# A root is complete when its stamp holds the recipe it was made from; anything else is rebuilt.
+complete() { [ -f "$1/.glide-complete" ] && [ "$(cat "$1/.glide-complete")" = "$2" ]; }
+finish() { echo "$2" > "$1.tmp/.glide-complete"; rm -rf "$1"; mv "$1.tmp" "$1"; }
+
+# Runs a command in the toolchain root: its own mount namespace, so that nothing stays mounted when
+# it ends however it ends; the repository, the cache, the package folder and any local git mirror
+# (a `url.<path>.insteadOf` of the machine's git config) are seen at their own paths.
+in_toolchain() {
+    local binds=("$ROOT" "$CACHE" "$PACKAGE") mirrors=() key base
+    while read -r key _; do
+        base=${key#url.}; base=${base%.insteadof}
+        [ -d "$base" ] && mirrors+=("$base")
+    done < <(git config --get-regexp '^url\..*\.insteadof$' 2>/dev/null || true)
+    {
+        for base in "${mirrors[@]}"; do
+            while read -r key value; do [ "$key" = "url.$base.insteadof" ] && printf '[url "%s"]\n\tinsteadOf = %s\n' "$base" "$value"; done \
+                < <(git config --get-regexp '^url\..*\.insteadof$')
+        done
+    } > "$HOST/etc/glide-gitconfig"
+    cp -L /etc/resolv.conf "$HOST/etc/resolv.conf" 2>/dev/null || true
+    unshare -m /bin/bash -s "$HOST" "$@" <<EOF
+set -e
+mount --make-rprivate /
+mount -t proc proc "$HOST/proc"
+for d in ${binds[*]} ${mirrors[*]}; do
+    mkdir -p "$HOST\$d"; mount --bind "\$d" "$HOST\$d"
+done
+shift
+exec chroot "$HOST" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin:/usr/libexec/swift/bin TERM=dumb GIT_CONFIG_GLOBAL=/etc/glide-gitconfig "\$@"
+EOF
+}
+
+# --- the toolchain: an amd64 sid root with swiftlang --------------------------------------------
+HOST_RECIPE="$TOOLCHAIN_SUITE amd64+arm64 $HOST_PACKAGES"
+if ! complete "$HOST" "$HOST_RECIPE"; then
+    say "making the toolchain root (Debian $TOOLCHAIN_SUITE, swiftlang): about 1 GB to download"
+    rm -rf "$HOST.tmp"
+    mmdebstrap --variant=apt --architectures=amd64,$DEB_ARCH --aptopt='Acquire::Check-Valid-Until "false"' \
+        --include="$HOST_PACKAGES" "$TOOLCHAIN_SUITE" "$HOST.tmp" "$MIRROR" > "$CACHE/toolchain.log" 2>&1 ||
+        { tail -20 "$CACHE/toolchain.log" >&2; die "could not make the toolchain root (log: $CACHE/toolchain.log)"; }
+    finish "$HOST" "$HOST_RECIPE"
+fi
+SWIFT_VERSION=$(in_toolchain swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
+[ -n "$SWIFT_VERSION" ] || die "the toolchain root's swift does not run (rm -rf $HOST to make it again)"
+
+# --- the target: an arm64 trixie root with Glide's libraries and sid's Swift runtime -------------
+TARGET_RECIPE="merged-usr libswiftlang $TARGET_SUITE $DEB_ARCH $TARGET_PACKAGES swiftlang-$SWIFT_VERSION"
+if ! complete "$SYSROOT" "$TARGET_RECIPE"; then
+    say "making the $ARCH sysroot (Debian $TARGET_SUITE, Glide's libraries, Swift $SWIFT_VERSION's runtime)"
+    rm -rf "$SYSROOT.tmp"
+    # `extract`: the packages and their dependencies are unpacked, nothing runs (no emulation needed).
+    mmdebstrap --variant=extract --architectures=$DEB_ARCH --aptopt='Acquire::Check-Valid-Until "false"' \
+        --include="$TARGET_PACKAGES" "$TARGET_SUITE" "$SYSROOT.tmp" "$MIRROR" > "$CACHE/sysroot.log" 2>&1 ||
+        { tail -20 "$CACHE/sysroot.log" >&2; die "could not make the sysroot (log: $CACHE/sysroot.log)"; }
+    # Debian 13 has /lib, /bin and /sbin in /usr; `extract` does not make the links (the libraries'
+    # linker scripts name /lib/..., and the dynamic loader is /lib/ld-linux-*).
+    for d in bin sbin lib; do ln -s usr/$d "$SYSROOT.tmp/$d"; done
+    # The compiler's package for the target holds its modules and static runtime, libswiftlang the
+    # shared runtime (the debug test runner links it).
+    mkdir -p "$CACHE/debs"
+    for pkg in swiftlang libswiftlang; do
+        if ! ls "$CACHE"/debs/${pkg}_"$SWIFT_VERSION"*_"$DEB_ARCH".deb >/dev/null 2>&1; then
+            say "downloading $pkg $SWIFT_VERSION for $DEB_ARCH"
+            rm -f "$CACHE"/debs/${pkg}_*_"$DEB_ARCH".deb
+            in_toolchain /bin/sh -c "cd '$CACHE/debs' && apt-get update -qq && apt-get download -qq $pkg:$DEB_ARCH=\$(dpkg-query -W -f '\${Version}' swiftlang)" >&2 ||
+                die "could not download $pkg:$DEB_ARCH"
+        fi
+        dpkg -x "$(ls "$CACHE"/debs/${pkg}_"$SWIFT_VERSION"*_"$DEB_ARCH".deb | head -1)" "$SYSROOT.tmp"
+    done
+    # -static-stdlib looks for the static runtime beside the resource folder.
+    ln -sfn ../libexec/swift/lib/swift_static "$SYSROOT.tmp/usr/lib/swift_static"
+    # Debian's swiftlang leaves out lib_Testing_Foundation, which the test runner links; the module's
+    # overlay has no code that Glide's tests use, so an empty library satisfies the linker.
+    if [ ! -e "$SYSROOT.tmp/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so" ]; then
+        in_toolchain /bin/sh -c "cd /tmp && clang --target=$GNU -c -x c /dev/null -o empty.o && ld.lld -shared -soname lib_Testing_Foundation.so -o '$SYSROOT.tmp/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so' empty.o" ||
+            die "could not make the lib_Testing_Foundation stand-in"
+    fi
+    finish "$SYSROOT" "$TARGET_RECIPE"
+fi
+
+# --- the Swift SDK bundle -------------------------------------------------------------------------
+BUNDLE=$SDKS/$SDK_NAME.artifactbundle
+if [ ! -f "$BUNDLE/$ARCH/swift-sdk.json" ] || [ "$(readlink "$BUNDLE/$ARCH/sysroot")" != "$SYSROOT" ]; then
+    rm -rf "$BUNDLE"; mkdir -p "$BUNDLE/$ARCH"
+    ln -s "$SYSROOT" "$BUNDLE/$ARCH/sysroot"
+    cat > "$BUNDLE/info.json" <<EOF
+{ "schemaVersion": "1.0",
+  "artifacts": { "$SDK_NAME": { "type": "swiftSDK", "version": "$SWIFT_VERSION",
+    "variants": [ { "path": "$ARCH", "supportedTriples": ["x86_64-unknown-linux-gnu", "x86_64-pc-linux-gnu"] } ] } } }
+EOF
+    cat > "$BUNDLE/$ARCH/swift-sdk.json" <<EOF
+{ "schemaVersion": "4.0",
+  "targetTriples": { "$ARCH-unknown-linux-gnu": {
+    "sdkRootPath": "sysroot",
+    "swiftResourcesPath": "sysroot/usr/lib/swift",
+    "swiftStaticResourcesPath": "sysroot/usr/lib/swift_static",
+    "toolsetPaths": ["toolset.json"] } } }
+EOF
+    cat > "$BUNDLE/$ARCH/toolset.json" <<EOF
+{ "schemaVersion": "1.0",
+  "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }
+EOF
+fi
+[ "$MODE" = sdk ] && { echo "$BUNDLE"; exit 0; }
+
+# pkg-config answers for the target: its .pc files, with paths inside the sysroot.
+PKG_ENV=(PKG_CONFIG_SYSROOT_DIR="$SYSROOT" PKG_CONFIG_PATH="$SYSROOT/usr/lib/$GNU/pkgconfig:$SYSROOT/usr/share/pkgconfig")
+swift_in_toolchain() {
+    in_toolchain /usr/bin/env "${PKG_ENV[@]}" /bin/sh -c 'cd "$0" && exec swift "$@"' "$@"
+}
+SDK_ARGS=(--swift-sdks-path "$SDKS" --swift-sdk "$SDK_NAME")
+
+# --- build ---------------------------------------------------------------------------------------
+if [ "$MODE" = build ] || [ "$MODE" = run ]; then
+    NAME=$(basename "$PACKAGE")
+    SCRATCH=$CACHE/$ARCH/build-$NAME
+    BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH")
+    [ "$PACKAGE" = "$ROOT" ] && BUILD+=(--product glide)
+    if [ "$MODE" = build ] || [ ! -x "$SCRATCH/$ARCH-unknown-linux-gnu/release/glide" ]; then
+        say "building $NAME for $ARCH (release, static Swift $SWIFT_VERSION runtime)"
+        swift_in_toolchain "$PACKAGE" "${BUILD[@]}" > "$CACHE/$ARCH-build-$NAME.log" 2>&1 ||
+            { grep -E "error|warning: unable" "$CACHE/$ARCH-build-$NAME.log" | head -20 >&2; die "the build failed (log: $CACHE/$ARCH-build-$NAME.log)"; }
+    fi
+    BIN_DIR=$SCRATCH/$ARCH-unknown-linux-gnu/release
+    if [ "$MODE" = build ]; then
+        if [ "$PACKAGE" = "$ROOT" ]; then
+            echo "glide for $ARCH: $(stat -c %s "$BIN_DIR/glide") bytes, needs glibc $(objdump -T "$BIN_DIR/glide" 2>/dev/null | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)" >&2
+            echo "$BIN_DIR/glide"
+        else
+            echo "$BIN_DIR"
+        fi
+        exit 0
+    fi
+    # The target's libraries come from the sysroot; the fonts and content from the repository.
+    export QEMU_LD_PREFIX=$SYSROOT
+    export GLIDE_FONTS=${GLIDE_FONTS:-$ROOT/Fonts}
+    exec "$QEMU_USER" "$BIN_DIR/glide" "$@"
+fi
+
+# --- test ----------------------------------------------------------------------------------------
+SCRATCH=$CACHE/$ARCH/build-tests
+say "building the tests for $ARCH (debug)"
+swift_in_toolchain "$ROOT" build --build-tests "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" > "$CACHE/$ARCH-build-tests.log" 2>&1 ||
+    { grep -E "error" "$CACHE/$ARCH-build-tests.log" | head -20 >&2; die "the test build failed (log: $CACHE/$ARCH-build-tests.log)"; }
+RUNNER=$(ls -d "$SCRATCH/$ARCH-unknown-linux-gnu/debug/"*PackageTests.xctest | head -1)
+say "running the tests under $QEMU_USER"
+export QEMU_LD_PREFIX=$SYSROOT
+export LD_LIBRARY_PATH=/usr/libexec/swift/lib/swift/linux
+cd "$ROOT"
+# The suites are Swift Testing's, which the runner starts only when asked (as `swift test` does).
+exec "$QEMU_USER" "$RUNNER" --testing-library swift-testing "$@"

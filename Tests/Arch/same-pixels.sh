@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The same pixels on x86_64 and aarch64 (ARCH-1): runs the catalog through the tour in
+# catalog-tour.jsonl (rubber band, flicks, a page snap, the page control, the photo's pinch and
+# double tap, the Japanese article; screenshots mid-animation) with this machine's glide and with
+# the aarch64 glide under qemu-user, at each SIZE given (default 1280x800 and 480x800), and
+# requires every screenshot and the final state to be equal, pixel for pixel.
+#   Tests/Arch/same-pixels.sh [WxH...]     GLIDE_BIN: the x86_64 glide (default: a debug build)
+set -euo pipefail
+/usr/bin/python3 -c "import PIL" 2>/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3 python3-pil >/dev/null
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+OUT=${SAME_PIXELS_OUT:-$ROOT/.build-cross/same-pixels}
+SIZES=("$@"); [ ${#SIZES[@]} -gt 0 ] || SIZES=(1280x800 480x800)
+if [ -z "${GLIDE_BIN:-}" ]; then
+    (cd "$ROOT" && swift build --product glide >/dev/null)
+    GLIDE_BIN=$(cd "$ROOT" && swift build --show-bin-path)/glide
+fi
+"$ROOT/Board/cross.sh" aarch64 >/dev/null   # build (or reuse) the aarch64 glide
+status=0
+for size in "${SIZES[@]}"; do
+    rm -rf "$OUT/$size"; mkdir -p "$OUT/$size"
+    args=(run --backend headless --app catalog --size "$size" --script "$ROOT/Tests/Arch/catalog-tour.jsonl")
+    (cd "$ROOT" && "$GLIDE_BIN" "${args[@]}" --out "$OUT/$size/x86_64" >/dev/null)
+    (cd "$ROOT" && "$ROOT/Board/cross.sh" aarch64 run "${args[@]}" --out "$OUT/$size/aarch64" >/dev/null)
+    /usr/bin/python3 - "$OUT/$size" "$size" <<'PY' || status=1
+import json, os, sys
+from PIL import Image, ImageChops
+out, size = sys.argv[1], sys.argv[2]
+x86, arm = os.path.join(out, "x86_64"), os.path.join(out, "aarch64")
+shots = sorted(f for f in os.listdir(x86) if f.endswith(".png"))
+bad = []
+for f in shots:
+    if not os.path.exists(os.path.join(arm, f)): bad.append(f"{f}: missing on aarch64"); continue
+    a, b = (Image.open(os.path.join(d, f)).convert("RGBA") for d in (x86, arm))
+    if a.size != b.size: bad.append(f"{f}: {a.size} vs {b.size}"); continue
+    n = sum(1 for p in ImageChops.difference(a, b).getdata() if any(p))
+    if n: bad.append(f"{f}: {n} pixels differ")
+if json.load(open(os.path.join(x86, "final.json"))) != json.load(open(os.path.join(arm, "final.json"))):
+    bad.append("final.json differs")
+for line in bad: print(f"{size}: {line}")
+print(f"{size}: {len(shots)} screenshots, {len(shots) - len(bad)} identical on x86_64 and aarch64")
+sys.exit(1 if bad else 0)
+PY
+done
+exit $status
