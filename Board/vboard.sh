@@ -80,11 +80,12 @@ fi
 
 mkdir -p "$CACHE/debs"
 # --- aarch64: Debian's arm64 kernel and userland -----------------------------------------------
-# The kernel of Debian 12 (6.1, as on the x86_64 board), busybox and udev of Debian 13 (what the
-# board runs, and the glibc glide is linked against), unpacked without running anything.
+# Debian 12's kernel (6.1), busybox and udev, as on the x86_64 board, unpacked without running
+# anything. glide's own libraries come from the cross sysroot (Debian 13), whose glibc udevadm
+# runs on as well. (Debian 13's udevd with this kernel never announced the touchscreen to libinput.)
 if [ "$ARCH" = aarch64 ]; then
     MIRROR=${GLIDE_CROSS_MIRROR:-http://deb.debian.org/debian}
-    for part in "kroot bookworm linux-image-arm64" "userroot trixie busybox-static,udev,libinput-data"; do
+    for part in "kroot bookworm linux-image-arm64" "userroot bookworm busybox-static,udev,libinput-bin"; do
         set -- $part
         if [ ! -f "$CACHE/$1/.glide-complete" ] || [ "$(cat "$CACHE/$1/.glide-complete")" != "$part" ]; then
             step "unpacking Debian $2 arm64: $3"
@@ -299,7 +300,7 @@ printf 'root:x:0:\nvideo:x:44:\ninput:x:105:\ntty:x:5:\naudio:x:29:\nkvm:x:106:\
 libs_of() {  # ROOT BINARY: "ROOT PATH" for each library, PATH as on the board
     if [ "$ARCH" = aarch64 ]; then
         QEMU_LD_PREFIX=$1 qemu-aarch64-static "$1/lib/ld-linux-aarch64.so.1" --list "$2" |
-            awk -v r="$1" '/=> \//{print r, $3} /^\t\/lib/{print r, $1}'
+            awk -v r="$1" '$1 ~ /^\// {print r, $1; next} $2 == "=>" && $3 ~ /^\// {print r, $3}'
     else
         ldd "$2" | awk '/=> \//{print "/", $3} /^\t\/lib/{print "/", $1}'
     fi
@@ -308,8 +309,8 @@ GLIDE_LIBROOT=/; UDEV_LIBROOT=/
 [ "$ARCH" = aarch64 ] && { GLIDE_LIBROOT=$SYSROOT; UDEV_LIBROOT=$UDEVROOT; }
 while read -r libroot lib; do
     mkdir -p "$IMG$(dirname "$lib")"; cp -L "$libroot/$lib" "$IMG$lib"
-done < <( (libs_of "$GLIDE_LIBROOT" "$BIN"; [ -n "${EXAMPLE_BIN:-}" ] && libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN"
-           libs_of "$UDEV_LIBROOT" "$UDEVROOT/bin/udevadm") | sort -u)
+done < <(libs_of "$UDEV_LIBROOT" "$UDEVROOT/bin/udevadm"   # first: glide's copies (the newer glibc) win
+         (libs_of "$GLIDE_LIBROOT" "$BIN"; [ -z "${EXAMPLE_BIN:-}" ] || libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN") | sort -u)
 # Modules and their dependencies in load order, each once.
 : > "$IMG/modules/order"
 for m in virtio_pci virtio_gpu virtio_input virtio_net uinput evdev; do
@@ -353,7 +354,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status
