@@ -30,11 +30,27 @@ public func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: Pre
 @inlinable @inline(__always)
 public func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
     // Short spans (edges of shapes) are cheaper inline than through a call.
+    #if arch(arm64)
+    // glibc's wmemset is a scalar C loop on aarch64 (1.5 instructions a pixel, where x86_64 gets
+    // SIMD versions): 128-bit stores, four pixels each, two at a time.
+    if count >= 16 {
+        let four = SIMD4<UInt32>(repeating: color), raw = UnsafeMutableRawPointer(dst)
+        var i = 0
+        while i &+ 8 <= count {
+            raw.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
+            raw.storeBytes(of: four, toByteOffset: (i &+ 4) &* 4, as: SIMD4<UInt32>.self)
+            i &+= 8
+        }
+        (dst + i).update(repeating: color, count: count &- i)
+        return
+    }
+    #else
     if count >= 16 && MemoryLayout<wchar_t>.size == 4 {
         dst.withMemoryRebound(to: wchar_t.self, capacity: count) { _ = wmemset($0, wchar_t(truncatingIfNeeded: color), count) }
-    } else if count > 0 {
-        dst.update(repeating: color, count: count)
+        return
     }
+    #endif
+    if count > 0 { dst.update(repeating: color, count: count) }
 }
 
 /// Source-over of one colour through an 8-bit coverage run: pixel `i` gets the colour scaled by

@@ -4,6 +4,19 @@ import Testing
 /// The four-pixel kernels must equal the scalar ones bit for bit: the goldens and the band
 /// renderer's identity with one thread rest on it.
 @Suite struct LanesTests {
+    /// Opaque spans (libc's wmemset on x86_64, 128-bit stores on aarch64) write exactly their
+    /// pixels, at every length and misalignment, and nothing beside them.
+    @Test func storeSpanWritesItsPixelsOnly() {
+        for count in 0...41 {
+            for offset in 0..<4 {
+                var row = [UInt32](repeating: 0xDEAD_BEEF, count: 50)
+                row.withUnsafeMutableBufferPointer { storeSpan($0.baseAddress! + offset, count: count, color: 0xFF12_3456) }
+                let expected = (0..<50).map { $0 >= offset && $0 < offset + count ? UInt32(0xFF12_3456) : 0xDEAD_BEEF }
+                #expect(row == expected, "\(count) pixels at \(offset)")
+            }
+        }
+    }
+
     /// Premultiplied pixels from a fixed generator (channels never above alpha), with the
     /// extremes every kernel has a special case for.
     private static func pixels(count: Int) -> [UInt32] {
