@@ -57,6 +57,7 @@ SDK_NAME=glide-$ARCH-$TARGET_SUITE
 # Glide's C libraries for the target (the -dev packages bring the runtime libraries along).
 TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev
 HOST_PACKAGES=swiftlang,libc6-dev,git,pkg-config,ca-certificates
+. "$HERE/debian-root.sh"
 say() { printf '== %s (%ss)\n' "$*" "$SECONDS" >&2; }
 die() { echo "cross.sh: $*" >&2; exit 1; }
 
@@ -123,19 +124,10 @@ SWIFT_VERSION=$(in_toolchain swift --version 2>/dev/null | sed -n 's/.*Swift ver
 [ -n "$SWIFT_VERSION" ] || die "the toolchain root's swift does not run (rm -rf $HOST to make it again)"
 
 # --- the target: an arm64 trixie root with Glide's libraries and sid's Swift runtime -------------
-TARGET_RECIPE="merged-usr libswiftlang $TARGET_SUITE $DEB_ARCH $TARGET_PACKAGES swiftlang-$SWIFT_VERSION"
-if ! complete "$SYSROOT" "$TARGET_RECIPE"; then
-    say "making the $ARCH sysroot (Debian $TARGET_SUITE, Glide's libraries, Swift $SWIFT_VERSION's runtime)"
-    rm -rf "$SYSROOT.tmp"
-    # `extract`: the packages and their dependencies are unpacked, nothing runs (no emulation needed).
-    mmdebstrap --variant=extract --architectures=$DEB_ARCH --aptopt='Acquire::Check-Valid-Until "false"' \
-        --include="$TARGET_PACKAGES" "$TARGET_SUITE" "$SYSROOT.tmp" "$MIRROR" > "$CACHE/sysroot.log" 2>&1 ||
-        { tail -20 "$CACHE/sysroot.log" >&2; die "could not make the sysroot (log: $CACHE/sysroot.log)"; }
-    # Debian 13 has /lib, /bin and /sbin in /usr; `extract` does not make the links (the libraries'
-    # linker scripts name /lib/..., and the dynamic loader is /lib/ld-linux-*).
-    for d in bin sbin lib; do ln -s usr/$d "$SYSROOT.tmp/$d"; done
-    # The compiler's package for the target holds its modules and static runtime, libswiftlang the
-    # shared runtime (the debug test runner links it).
+# The compiler's package for the target holds its modules and static runtime, libswiftlang the
+# shared runtime (the debug test runner links it).
+add_swift_runtime() {
+    local pkg
     mkdir -p "$CACHE/debs"
     for pkg in swiftlang libswiftlang; do
         if ! ls "$CACHE"/debs/${pkg}_"$SWIFT_VERSION"*_"$DEB_ARCH".deb >/dev/null 2>&1; then
@@ -144,18 +136,22 @@ if ! complete "$SYSROOT" "$TARGET_RECIPE"; then
             in_toolchain /bin/sh -c "cd '$CACHE/debs' && apt-get update -qq && apt-get download -qq $pkg:$DEB_ARCH=\$(dpkg-query -W -f '\${Version}' swiftlang)" >&2 ||
                 die "could not download $pkg:$DEB_ARCH"
         fi
-        dpkg -x "$(ls "$CACHE"/debs/${pkg}_"$SWIFT_VERSION"*_"$DEB_ARCH".deb | head -1)" "$SYSROOT.tmp"
+        dpkg -x "$(ls "$CACHE"/debs/${pkg}_"$SWIFT_VERSION"*_"$DEB_ARCH".deb | head -1)" "$1"
     done
     # -static-stdlib looks for the static runtime beside the resource folder.
-    ln -sfn ../libexec/swift/lib/swift_static "$SYSROOT.tmp/usr/lib/swift_static"
+    ln -sfn ../libexec/swift/lib/swift_static "$1/usr/lib/swift_static"
     # Debian's swiftlang leaves out lib_Testing_Foundation, which the test runner links; the module's
     # overlay has no code that Glide's tests use, so an empty library satisfies the linker.
-    if [ ! -e "$SYSROOT.tmp/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so" ]; then
-        in_toolchain /bin/sh -c "cd /tmp && clang --target=$GNU -c -x c /dev/null -o empty.o && ld.lld -shared -soname lib_Testing_Foundation.so -o '$SYSROOT.tmp/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so' empty.o" ||
+    if [ ! -e "$1/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so" ]; then
+        in_toolchain /bin/sh -c "cd /tmp && clang --target=$GNU -c -x c /dev/null -o empty.o && ld.lld -shared -soname lib_Testing_Foundation.so -o '$1/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so' empty.o" ||
             die "could not make the lib_Testing_Foundation stand-in"
     fi
-    finish "$SYSROOT" "$TARGET_RECIPE"
+}
+if [ "$(cat "$SYSROOT/.glide-complete" 2>/dev/null)" != "$TARGET_SUITE $DEB_ARCH $TARGET_PACKAGES swiftlang-$SWIFT_VERSION" ]; then
+    say "making the $ARCH sysroot (Debian $TARGET_SUITE, Glide's libraries, Swift $SWIFT_VERSION's runtime)"
 fi
+debian_root "$SYSROOT" "$TARGET_SUITE" "$DEB_ARCH" "$TARGET_PACKAGES" "swiftlang-$SWIFT_VERSION" add_swift_runtime ||
+    die "could not make the sysroot"
 
 # --- the Swift SDK bundle -------------------------------------------------------------------------
 BUNDLE=$SDKS/$SDK_NAME.artifactbundle

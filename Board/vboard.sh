@@ -84,20 +84,10 @@ mkdir -p "$CACHE/debs"
 # anything. glide's own libraries come from the cross sysroot (Debian 13), whose glibc udevadm
 # runs on as well. (Debian 13's udevd with this kernel never announced the touchscreen to libinput.)
 if [ "$ARCH" = aarch64 ]; then
-    MIRROR=${GLIDE_CROSS_MIRROR:-http://deb.debian.org/debian}
-    for part in "kroot bookworm linux-image-arm64" "userroot bookworm busybox-static,udev,libinput-bin"; do
-        set -- $part
-        if [ ! -f "$CACHE/$1/.glide-complete" ] || [ "$(cat "$CACHE/$1/.glide-complete")" != "$part" ]; then
-            step "unpacking Debian $2 arm64: $3"
-            rm -rf "$CACHE/$1.tmp" "$CACHE/$1"
-            mmdebstrap --variant=extract --architectures=arm64 --aptopt='Acquire::Check-Valid-Until "false"' \
-                --include="$3" "$2" "$CACHE/$1.tmp" "$MIRROR" > "$CACHE/$1.log" 2>&1 || {
-                tail -5 "$CACHE/$1.log"; echo "vboard: could not unpack $3 (log: $CACHE/$1.log)" >&2; exit 1; }
-            for d in bin sbin lib; do [ -e "$CACHE/$1.tmp/$d" ] || ln -s usr/$d "$CACHE/$1.tmp/$d"; done
-            echo "$part" > "$CACHE/$1.tmp/.glide-complete"; mv "$CACHE/$1.tmp" "$CACHE/$1"
-        fi
-    done
-    set -- "$MODE"
+    . "$HERE/debian-root.sh"
+    [ -f "$CACHE/kroot/.glide-complete" ] && [ -f "$CACHE/userroot/.glide-complete" ] || step "unpacking Debian 12's arm64 kernel, busybox and udev"
+    debian_root "$CACHE/kroot" bookworm arm64 linux-image-arm64 || exit 1
+    debian_root "$CACHE/userroot" bookworm arm64 busybox-static,udev,libinput-bin || exit 1
     KERNEL=$(ls "$CACHE"/kroot/boot/vmlinuz-*-arm64 | head -1)   # a gzipped Image: QEMU unpacks it
 else
     KERNEL=$CACHE/vmlinux

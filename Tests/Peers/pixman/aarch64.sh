@@ -36,18 +36,9 @@ kernel=$(ls "$vb"/kroot/boot/vmlinuz-*-arm64 | head -1)
 glide=$("$root/Board/cross.sh" aarch64 2>/dev/null | tail -1)
 
 # The peers' libraries for arm64: pixman, cairo, FreeType and the DejaVu font they draw with.
-recipe="trixie arm64 libpixman-1-dev,libcairo2-dev,libfreetype-dev,fonts-dejavu-core"
 sysroot=$cache/peers-root
-if [ "$(cat "$sysroot/.glide-complete" 2>/dev/null)" != "$recipe" ]; then
-    say "unpacking the peers' arm64 libraries"
-    rm -rf "$sysroot" "$sysroot.tmp"
-    mmdebstrap --variant=extract --architectures=arm64 --aptopt='Acquire::Check-Valid-Until "false"' \
-        --include=libc6-dev,libpixman-1-dev,libcairo2-dev,libfreetype-dev,fonts-dejavu-core trixie "$sysroot.tmp" \
-        "${GLIDE_CROSS_MIRROR:-http://deb.debian.org/debian}" > "$cache/peers-root.log" 2>&1 ||
-        { tail -5 "$cache/peers-root.log" >&2; exit 1; }
-    for d in bin sbin lib; do ln -s usr/$d "$sysroot.tmp/$d"; done
-    echo "$recipe" > "$sysroot.tmp/.glide-complete"; mv "$sysroot.tmp" "$sysroot"
-fi
+. "$root/Board/debian-root.sh"
+debian_root "$sysroot" trixie arm64 libc6-dev,libpixman-1-dev,libcairo2-dev,libfreetype-dev,fonts-dejavu-core
 say "building the peers for aarch64 (gcc -O2, pixman $(sed -n 's/^Version: //p' "$sysroot/usr/lib/aarch64-linux-gnu/pkgconfig/pixman-1.pc"))"
 rm -rf "$cache/peers"
 PKG_CONFIG_SYSROOT_DIR=$sysroot PKG_CONFIG_LIBDIR=$sysroot/usr/lib/aarch64-linux-gnu/pkgconfig:$sysroot/usr/share/pkgconfig \
