@@ -87,7 +87,7 @@ if [ "$ARCH" = aarch64 ]; then
     . "$HERE/debian-root.sh"
     [ -f "$CACHE/kroot/.glide-complete" ] && [ -f "$CACHE/userroot/.glide-complete" ] || step "unpacking Debian 12's arm64 kernel, busybox and udev"
     debian_root "$CACHE/kroot" bookworm arm64 linux-image-arm64 || exit 1
-    debian_root "$CACHE/userroot" bookworm arm64 busybox-static,udev,libinput-bin || exit 1
+    debian_root "$CACHE/userroot" bookworm arm64 busybox-static,udev || exit 1
     KERNEL=$(ls "$CACHE"/kroot/boot/vmlinuz-*-arm64 | head -1)   # a gzipped Image: QEMU unpacks it
 else
     KERNEL=$CACHE/vmlinux
@@ -277,7 +277,8 @@ cp "$UDEVROOT/bin/udevadm" "$IMG/bin/udevadm"
 ln -s /bin/udevadm "$IMG/lib/systemd/systemd-udevd"
 cp "$UDEVROOT"/lib/udev/rules.d/{50-udev-default,60-drm,60-input-id,60-evdev,60-persistent-input,70-touchpad,80-drivers}.rules \
    "$IMG/lib/udev/rules.d/" 2>/dev/null || true
-if [ "$ARCH" = aarch64 ]; then cp -r "$UDEVROOT/usr/share/libinput" "$IMG/usr/share/libinput"
+# The quirks of the libinput glide links: the host's on x86_64, the cross sysroot's on aarch64.
+if [ "$ARCH" = aarch64 ]; then cp -r "$SYSROOT/usr/share/libinput" "$IMG/usr/share/libinput"
 else cp -r /usr/share/libinput "$IMG/usr/share/libinput"; fi
 mkdir -p "$IMG/usr/share/glide"
 cp -r "$ROOT/Fonts" "$IMG/usr/share/glide/Fonts"

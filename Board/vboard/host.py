@@ -580,6 +580,10 @@ def main():
           f"the text console took the screen back ({ncon} pixels changed, {lit} lit console pixels)")
     check(len(record) > 0, f"input was recorded ({len(record)} script lines)")
     example_check(marks, shots, states, rotation, check)
+    # libinput's quirks must be those of the libinput glide links (another version's files are
+    # refused whole, and touch devices lose their fixes).
+    check(not any("Failed to load the device quirks" in l for l in LOGS + EXLOGS),
+          "libinput loaded its device quirks")
     check(any(re.search(r"display /dev/dri/card0 .*atomic modesetting", l) for l in LOGS),
           "glide chose atomic modesetting on virtio-gpu")
     if os.environ.get("VBOARD_EXAMPLE_EXPECTED"):
