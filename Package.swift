@@ -19,6 +19,8 @@ let package = Package(
         // Hummingbird's transport, for one channel handler of the remote API (HTTP/1.0 closes).
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.25.0"),
+        // The live view's socket (issue 34).
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     ],
     targets: [
         // Layer 0: pure value types, no C, no clocks.
@@ -54,8 +56,9 @@ let package = Package(
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs", .product(name: "Logging", package: "swift-log")]),
         // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
         .target(name: "RemoteControl", dependencies: [
-            "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs",
+            "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs", "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -86,6 +89,8 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
         // Linux calls Swift's Glibc module leaves out (eventfd); no library to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
         .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev",

@@ -14,6 +14,8 @@ public struct RemoteOptions: ParsableArguments {
     public var remoteToken: String?
     @Option(help: "Read the remote token from this file (first line), instead of the command line.")
     public var remoteTokenFile: String?
+    @Flag(help: "The live view (GET /live) only shows the screen: it takes no input from any viewer.")
+    public var remoteViewOnly = false
 
     public init() {}
 
@@ -34,7 +36,11 @@ public struct RemoteOptions: ParsableArguments {
             token = textLines(text).first.map(String.init) ?? ""
             if token?.isEmpty ?? true { throw ValidationError("\(path): the token file is empty") }
         }
-        do { return try RemoteConfiguration.parse(address: remote, token: token) } catch {
+        do {
+            var c = try RemoteConfiguration.parse(address: remote, token: token)
+            c.liveReadOnly = remoteViewOnly
+            return c
+        } catch {
             throw ValidationError("\(source): \(error)")
         }
     }

@@ -38,8 +38,10 @@ extension RemoteServer {
     /// - `control`: the output behind `screen`, for `?source=scanout`, `POST /display` and the
     ///   `display` of `/state`; nil: it cannot be read back and is always on.
     /// - Returns: true if input was injected into `app` (the loop should draw).
+    /// - `deliver`: the loop's door for input (`FrameDriver.deliverInjected`), which every
+    ///   injected event goes through.
     public func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
-                             frameNumber: Int, control: ScreenControl? = nil) -> Bool {
+                             frameNumber: Int, control: ScreenControl? = nil, deliver: (InputEvent) -> Void) -> Bool {
         let isOn = { control?.isScreenOn ?? true }
         inbox.drainWakeups()
         let incoming = inbox.state.withLock { s -> [RemoteRequest] in
@@ -48,6 +50,7 @@ extension RemoteServer {
             return r
         }
         var emptyBatches: [CheckedContinuation<RemoteEventsReply?, Never>] = []
+        var injected = false
         for request in incoming {
             switch request {
             case let .screenshot(.canvas, c):
@@ -75,8 +78,16 @@ extension RemoteServer {
                 schedule(script, batch: batch, arrival: now, continuation: c)
             case let .wait(timeout, c):
                 inbox.state.withLock { $0.waiters.append(.init(since: now, deadline: now + timeout, continuation: c)) }
+            case let .liveJoined(viewer):
+                live.welcome(viewer, screen: screen, rotation: rotation, frameNumber: frameNumber)
+            case let .liveInput(viewer, action):
+                liveInput(viewer, action, at: now, deliver: deliver)
+                injected = true
+            case let .liveLeft(viewer):
+                injected = liveLeft(viewer, at: now, deliver: deliver) || injected
             }
         }
+        if injected { inbox.state.withLock { $0.injectedAtFrame = frameNumber } }
         for c in emptyBatches {
             c.resume(returning: RemoteEventsReply(count: 0, arrival: now, firstApplied: now, lastApplied: now, frameNumber: frameNumber))
         }
@@ -91,9 +102,9 @@ extension RemoteServer {
         for e in due {
             let t = e.time
             if e.isKey, case let .key(key, _) = e.event {
-                InputEvent.keyStroke(key, at: t).forEach(app.handle)
+                InputEvent.keyStroke(key, at: t).forEach(deliver)
             } else {
-                app.handle(InputEvent(e.event, time: t))
+                deliver(InputEvent(e.event, time: t))
             }
         }
         if !due.isEmpty {
@@ -141,7 +152,51 @@ extension RemoteServer {
             }
             if !keep.isEmpty { inbox.state.withLock { $0.waiters.append(contentsOf: keep) } }
         }
-        return !due.isEmpty
+        return injected || !due.isEmpty
+    }
+
+    /// A frame changed `damage` of `screen`: live viewers are sent it.
+    public func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int) {
+        live.framePresented(screen, damage: damage, rotation: rotation, frameNumber: frameNumber)
+    }
+
+    /// A live viewer's input line, now: its fingers get fresh slots, as a request's do.
+    private func liveInput(_ viewer: Int, _ action: InputScript.Action, at now: Double, deliver: (InputEvent) -> Void) {
+        switch action {
+        case let .input(.touch(phase, id, p)):
+            let slot = inbox.state.withLock { s -> Int in
+                if let slot = s.liveFingers[viewer]?[id] {
+                    if phase == .up || phase == .cancel { s.liveFingers[viewer]?[id] = nil }
+                    return slot
+                }
+                let slot = s.nextSlot
+                s.nextSlot = s.nextSlot >= 1_000_000 ? 1000 : s.nextSlot + 1
+                if phase == .down || phase == .move { s.liveFingers[viewer, default: [:]][id] = slot }
+                return slot
+            }
+            deliver(InputEvent(.touch(phase, slot: slot, position: p), time: now))
+        case let .input(.pointerButton(code, pressed, p)):
+            inbox.state.withLock { s in s.liveButtons[viewer, default: [:]][code] = pressed ? p : nil }
+            deliver(InputEvent(.pointerButton(code: code, pressed: pressed, position: p), time: now))
+        case let .input(kind):
+            deliver(InputEvent(kind, time: now))
+        case let .key(key):
+            InputEvent.keyStroke(key, at: now).forEach(deliver)
+        case .screenshot, .state:
+            break   // refused by the socket
+        }
+    }
+
+    /// Lifts what a viewer that has gone still holds; true if it held anything.
+    private func liveLeft(_ viewer: Int, at now: Double, deliver: (InputEvent) -> Void) -> Bool {
+        let (fingers, buttons) = inbox.state.withLock { s in
+            (s.liveFingers.removeValue(forKey: viewer) ?? [:], s.liveButtons.removeValue(forKey: viewer) ?? [:])
+        }
+        for slot in fingers.values.sorted() { deliver(InputEvent(.touch(.cancel, slot: slot, position: .zero), time: now)) }
+        for (code, p) in buttons.sorted(by: { $0.key < $1.key }) {
+            deliver(InputEvent(.pointerButton(code: code, pressed: false, position: p), time: now))
+        }
+        return !fingers.isEmpty || !buttons.isEmpty
     }
 
     /// A copy of `canvas` as the panel shows it when the display turns it by `rotation`.
@@ -211,6 +266,7 @@ extension RemoteServer {
             case let .state(c), let .display(_, c): c.resume(returning: nil)
             case let .events(_, _, c): c.resume(returning: nil)
             case let .wait(_, c): c.resume(returning: nil)
+            case .liveJoined, .liveInput, .liveLeft: break
             }
         }
         for b in batches { b.continuation.resume(returning: nil) }

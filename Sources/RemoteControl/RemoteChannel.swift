@@ -1,32 +1,43 @@
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 
-/// Hummingbird's HTTP/1 channel, answering HTTP/1.0 as its clients expect: a request without
-/// keep-alive gets its reply and then the connection closes. (Hummingbird closes only on
-/// `Connection: close`, and the request's version is gone once NIO's parts become HTTPTypes,
-/// so that header is added before they do.)
+/// Hummingbird's HTTP/1 channel with WebSocket upgrades (the live view's socket), answering
+/// HTTP/1.0 as its clients expect: a request without keep-alive gets its reply and then the
+/// connection closes. (Hummingbird closes only on `Connection: close`, and the request's
+/// version is gone once NIO's parts become HTTPTypes, so that header is added before they do.)
 struct RemoteHTTPChannel: HTTPChannelHandler {
-    typealias Value = HTTP1Channel.Value
-    let inner: HTTP1Channel
+    typealias Value = HTTP1WebSocketUpgradeChannel.Value
+    typealias Upgrade = @Sendable (HTTPRequest, any Channel, Logger) throws
+        -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
+    let inner: HTTP1WebSocketUpgradeChannel
     var responder: Responder { inner.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            let codec = try channel.pipeline.syncOperations.handler(type: HTTP1ToHTTPServerCodec.self)
-            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(), position: .before(codec))
+            let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(), position: .after(decoder))
             return value
         }
     }
 
     func handle(value: Value, logger: Logger) async { await inner.handle(value: value, logger: logger) }
 
-    static func builder(idleTimeout: TimeAmount) -> HTTPServerBuilder {
+    /// Frames of at most 64 KiB either way: a viewer's input message is far smaller, and a
+    /// larger frame (a 100 MB one) is refused by the decoder before it is read; updates are
+    /// sent in several frames.
+    static func builder(idleTimeout: TimeAmount, shouldUpgrade: @escaping Upgrade) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            RemoteHTTPChannel(inner: HTTP1Channel(responder: responder, configuration: .init(idleTimeout: idleTimeout)))
+            RemoteHTTPChannel(inner: HTTP1WebSocketUpgradeChannel(
+                responder: responder,
+                configuration: .init(http1: .init(idleTimeout: idleTimeout),
+                                     ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
+                shouldUpgrade: shouldUpgrade))
         }
     }
 }
@@ -38,6 +49,12 @@ final class CloseUnlessKeptAlive: ChannelInboundHandler, RemovableChannelHandler
     typealias InboundOut = HTTPServerRequestPart
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case let .head(head) = unwrapInboundIn(data), head.headers.contains(name: "upgrade") {
+            // A WebSocket's frames are not HTTP parts: step aside before the upgrade.
+            context.fireChannelRead(data)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
+        }
         if case var .head(head) = unwrapInboundIn(data), !head.isKeepAlive {
             head.headers.replaceOrAdd(name: "connection", value: "close")
             context.fireChannelRead(wrapInboundOut(.head(head)))

@@ -17,8 +17,22 @@ enum RemoteRequest: Sendable {
     /// A script to inject, as batch `batch` (numbered by `RemoteInbox.newBatch()`).
     case events(InputScript, batch: Int, CheckedContinuation<RemoteEventsReply?, Never>)
     case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
+    /// A live viewer has joined and needs the whole screen.
+    case liveJoined(viewer: Int)
+    /// A live viewer's input, applied when the loop takes it (its fingers get slots of their own).
+    case liveInput(viewer: Int, InputScript.Action)
+    /// A live viewer has gone: the fingers it holds are cancelled, its buttons released.
+    case liveLeft(viewer: Int)
 
     var isWait: Bool { if case .wait = self { return true } else { return false } }
+    /// Joins and leaves are never refused: there are at most `LiveScreen.maxViewers` of them,
+    /// and a refused leave would leave a finger down.
+    var isLiveMembership: Bool {
+        switch self {
+        case .liveJoined, .liveLeft: return true
+        default: return false
+        }
+    }
     /// The events a batch brings (0 for other requests).
     var eventCount: Int { if case let .events(script, _, _) = self { return max(1, script.entries.count) } else { return 0 } }
 }
@@ -91,6 +105,9 @@ final class RemoteInbox: Sendable {
         /// Touch slots for injected fingers: fresh numbers far from the kernel's (0...9) so an
         /// injected finger never collides with a real one or with another request's.
         var nextSlot = 1000
+        /// Live viewers' fingers (their ids → slots) and pressed pointer buttons (→ where).
+        var liveFingers: [Int: [Int: Int]] = [:]
+        var liveButtons: [Int: [Int: Point]] = [:]
         /// Frames presented when input was last injected; rest needs a later frame.
         var injectedAtFrame = -1
         var closed = false
@@ -173,14 +190,17 @@ final class RemoteInbox: Sendable {
             guard !s.closed else { return .stopped }
             let queuedWaits = s.incoming.count { $0.isWait }
             let queuedBatches = s.incoming.count { $0.eventCount > 0 }
-            if request.isWait {
+            if request.isLiveMembership {
+                // Always taken (see `isLiveMembership`).
+            } else if request.isWait {
                 guard s.waiters.count + queuedWaits < Self.maxWaits else { return .busy }
             } else if request.eventCount > 0 {
                 let held = s.scheduled.count + s.incoming.reduce(0) { $0 + $1.eventCount }
                 guard s.batches.count + queuedBatches < Self.maxScheduledBatches,
                       held + request.eventCount <= Self.maxScheduledEvents else { return .busyEvents }
             } else {
-                guard s.incoming.count - queuedWaits - queuedBatches < Self.maxOpenRequests else { return .busy }
+                let queuedMemberships = s.incoming.count { $0.isLiveMembership }
+                guard s.incoming.count - queuedWaits - queuedBatches - queuedMemberships < Self.maxOpenRequests else { return .busy }
             }
             s.incoming.append(request)
             return .accepted

@@ -24,6 +24,8 @@ public struct RemoteConfiguration: Sendable {
     public var maxWaitSeconds: Double
     /// A connection that sends nothing for this long is closed (slow or stuck clients).
     public var idleTimeoutSeconds: Int64
+    /// The live view (`GET /live`) shows the screen and takes no input from anyone.
+    public var liveReadOnly = false
 
     public init(host: String = "127.0.0.1", port: Int, token: String? = nil, maxBodyBytes: Int = 1 << 20,
                 maxScriptSeconds: Double = 120, maxWaitSeconds: Double = 300, idleTimeoutSeconds: Int64 = 30) {
@@ -72,23 +74,65 @@ struct RemoteRequestContext: RequestContext {
     }
 }
 
-/// Rejects requests without the right `Authorization: Bearer TOKEN` (401, logged).
+/// What proves a request comes from someone who knows the token: `Authorization: Bearer TOKEN`,
+/// HTTP Basic with the token as the password (what a browser asks a person for on `/live`),
+/// or, for the live view only, the session cookie its page set (a browser sends it with the
+/// page's socket, so the token is never put in a URL, where logs would keep it).
+struct Credentials: Sendable {
+    let token: [UInt8]
+    /// Random for each server: the cookie proves the page was opened with the token.
+    let session: [UInt8]
+    static let cookie = "glide_live"
+
+    init(token: String) {
+        self.token = Array(token.utf8)
+        var g = SystemRandomNumberGenerator()
+        session = Array((0..<4).map { _ in String(g.next() as UInt64, radix: 16) }.joined().utf8)
+    }
+
+    var setCookie: String { "\(Self.cookie)=\(String(decoding: session, as: UTF8.self)); Path=/live; HttpOnly; SameSite=Strict" }
+
+    func accept(_ headers: HTTPFields, session allowSession: Bool) -> Bool {
+        let authorization = headers[.authorization] ?? ""
+        if authorization.hasPrefix("Bearer "), Self.same(Array(authorization.utf8.dropFirst(7)), token) { return true }
+        if authorization.hasPrefix("Basic "), let decoded = Data(base64Encoded: String(authorization.dropFirst(6))),
+           let colon = decoded.firstIndex(of: UInt8(ascii: ":")), Self.same(Array(decoded[(colon + 1)...]), token) {
+            return true
+        }
+        if allowSession {
+            for header in headers[values: .cookie] {
+                for pair in header.split(separator: ";") {
+                    let p = pair.drop { $0 == " " }
+                    if p.hasPrefix(Self.cookie + "="), Self.same(Array(p.utf8.dropFirst(Self.cookie.utf8.count + 1)), session) {
+                        return true
+                    }
+                }
+            }
+        }
+        return false
+    }
+
+    /// Same time whatever the first differing byte is.
+    static func same(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
+        var diff = given.count == expected.count ? 0 : 1
+        for i in 0..<expected.count { diff |= Int(expected[i] ^ (i < given.count ? given[i] : 0)) }
+        return diff == 0
+    }
+}
+
+/// Rejects requests without the token (401, logged); see `Credentials`.
 struct TokenMiddleware: RouterMiddleware {
     typealias Context = RemoteRequestContext
-    let expected: [UInt8]
+    let credentials: Credentials
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let header = request.headers[.authorization] ?? ""
-        let prefix = "Bearer "
-        let given = header.hasPrefix(prefix) ? Array(header.utf8.dropFirst(prefix.utf8.count)) : []
-        // Same time whatever the first differing byte is.
-        var diff = given.count == expected.count ? 0 : 1
-        for i in 0..<expected.count { diff |= Int(expected[i] ^ (i < given.count ? given[i] : 0)) }
-        guard diff == 0 else {
+        let isLive = request.uri.path == "/live"
+        guard credentials.accept(request.headers, session: isLive) else {
+            let header = request.headers[.authorization] ?? ""
             logger.warning("remote: 401 \(request.method) \(request.uri.path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
             return RemoteServer.json(.unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
-                                     extraHeaders: [.wwwAuthenticate: "Bearer"])
+                                     extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])
         }
         return try await next(request, context)
     }
@@ -180,10 +224,15 @@ final class Admission: Sendable {
 ///     POST /events                                  JSON Lines script, t relative to arrival
 ///     POST /wait?until=rest&timeout_ms=N            200 at rest, 408 on timeout (with state)
 ///     POST /display {"on": BOOL}                    wake or blank the screen
+///     GET  /live                                    a page that shows the screen live and drives it
+///     GET  /live/socket (WebSocket)                 the page's socket (see `LiveSocket.swift`)
 public final class RemoteServer: Sendable {
     public let configuration: RemoteConfiguration
     let logger: Logger
     let inbox: RemoteInbox
+    /// The screen as live viewers see it.
+    let live = LiveScreen()
+    let credentials: Credentials?
     private let running = Mutex<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
 
     public init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
@@ -191,6 +240,7 @@ public final class RemoteServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         inbox = try RemoteInbox()
+        credentials = configuration.token.map(Credentials.init)
     }
 
     /// The bound port once the server is listening.
@@ -201,7 +251,16 @@ public final class RemoteServer: Sendable {
         let (stream, signal) = AsyncStream<Result<Int, RemoteError>>.makeStream()
         let app = Application(
             router: makeRouter(),
-            server: RemoteHTTPChannel.builder(idleTimeout: .seconds(configuration.idleTimeoutSeconds)),
+            server: RemoteHTTPChannel.builder(idleTimeout: .seconds(configuration.idleTimeoutSeconds)) { request, channel, _ in
+                let peer = channel.remoteAddress.map { "\($0)" } ?? "?"
+                switch self.admitLive(request, peer: peer) {
+                case .dontUpgrade: return .dontUpgrade
+                case let .upgrade(headers, admission):
+                    return .upgrade(headers) { inbound, outbound, _ in
+                        await self.serveLive(inbound, outbound, admission: admission, channel: channel)
+                    }
+                }
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glide"),
             onServerRunning: { channel in
                 signal.yield(.success(channel.localAddress?.port ?? -1))
@@ -257,9 +316,10 @@ public final class RemoteServer: Sendable {
     func makeRouter() -> Router<RemoteRequestContext> {
         let router = Router(context: RemoteRequestContext.self)
         router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, logger: logger))
-        if let token = configuration.token {
-            router.add(middleware: TokenMiddleware(expected: Array(token.utf8), logger: logger))
+        if let credentials {
+            router.add(middleware: TokenMiddleware(credentials: credentials, logger: logger))
         }
+        router.get("/live") { _, _ in self.livePage() }
         router.get("/screenshot.png") { request, _ in try await self.screenshot(request) }
         router.get("/state") { _, _ in try await self.state() }
         router.post("/events") { request, _ in try await self.events(request) }
@@ -267,7 +327,7 @@ public final class RemoteServer: Sendable {
         router.post("/display") { request, _ in try await self.display(request) }
         // Another method on a known path is 405 with the method it takes, not 404.
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
-        for (path, allowed) in [("/screenshot.png", HTTPRequest.Method.get), ("/state", .get),
+        for (path, allowed) in [("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/live", .get),
                                 ("/events", .post), ("/wait", .post), ("/display", .post)] {
             for method in others where method != allowed {
                 router.on(RouterPath(path), method: method) { _, _ in
@@ -307,6 +367,15 @@ public final class RemoteServer: Sendable {
                             try await writer.write(buffer)
                             try await writer.finish(nil)
                         })
+    }
+
+    /// The live view's page; with a token, it sets the session cookie its socket is opened with.
+    func livePage() -> Response {
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                   // Nothing from elsewhere: the page is whole as served.
+                                   .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'"]
+        if let credentials { headers[.setCookie] = credentials.setCookie }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: LivePage.html)))
     }
 
     /// Screenshots being taken, encoded or written, at most 4.

@@ -36,6 +36,8 @@ public final class FrameDriver {
     public var screenPower: ScreenPower?
     public var isScreenOn: Bool { !blanking.isBlank }
 
+    /// What the last frame drawn changed on screen (empty if it changed nothing).
+    public private(set) var lastDamage = Region()
     var needsDraw = true
     var wasAnimating = false
     var pendingInputTimes: [Double] = []
@@ -131,11 +133,16 @@ public final class FrameDriver {
         log.info("screen on")
     }
 
-    /// Input injected past `deliver` (the remote API) at `t`: activity, and it wakes the screen.
-    public func noteInjectedInput(at t: Double) {
+    /// Input from outside the devices (the remote API, a live viewer) at its own time: the same
+    /// door as a device's (recorded, timed for latency, activity for idle blanking), except that
+    /// it wakes a dark screen without being swallowed: a test that taps means the tap.
+    public func deliverInjected(_ event: InputEvent) {
         let wasBlank = blanking.isBlank
-        blanking.noteActivity(at: t)
-        if wasBlank { screenCameOn(at: t) }
+        blanking.noteActivity(at: event.time)
+        if wasBlank { screenCameOn(at: event.time) }
+        onInput?(event)
+        app.handle(event)
+        if case .touchFrame = event.kind {} else { pendingInputTimes.append(event.time) }
         needsDraw = true
     }
 
@@ -178,6 +185,7 @@ public final class FrameDriver {
             needsFullPresent = false
         }
         frameNumber += 1
+        lastDamage = damage
         needsDraw = false
         wasAnimating = animating
         if !damage.isEmpty {

@@ -118,9 +118,9 @@ public final class FrameLoop {
         }
         while !stopRequested {
             let now = monotonicSeconds()
-            if let remote, remote.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
-                                                time: now, frameNumber: driver.frameNumber, control: self) {
-                driver.noteInjectedInput(at: now)
+            if let remote {
+                _ = remote.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
+                                        time: now, frameNumber: driver.frameNumber, control: self, deliver: driver.deliverInjected)
             }
             while let e = script.first, start + e.t / 1000 <= now {
                 script.removeFirst()
@@ -138,6 +138,11 @@ public final class FrameLoop {
             }
             if output.canPresent {
                 driver.blankIfIdle(at: now)
+                if driver.isScreenOn != liveScreenOn {
+                    // Blanked or back: what a screenshot shows changed outside a frame's damage.
+                    liveScreenOn = driver.isScreenOn
+                    showLive(Region(IntRect(x: 0, y: 0, width: output.canvasWidth, height: output.canvasHeight)))
+                }
                 if driver.wantsFrame(at: now) {
                     if now < lastFrame + minInterval {
                         wakeBy(lastFrame + minInterval)
@@ -145,10 +150,12 @@ public final class FrameLoop {
                         let shown = output.presentationTime(forFrameAt: now)
                         // Only a frame that changed the screen ends the rest: one that changed
                         // nothing (input that moved nothing) is followed by no new rest.
-                        if driver.drawFrame(at: shown) && !changedSinceRest {
+                        let changed = driver.drawFrame(at: shown)
+                        if changed && !changedSinceRest {
                             onDrawing?()
                             changedSinceRest = true
                         }
+                        if changed { showLive(driver.lastDamage) }
                         lastFrame = now
                         if !firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
                             firstFrameShown = true
@@ -172,6 +179,14 @@ public final class FrameLoop {
 
             try poll(timeout: timeout, now: now)
         }
+    }
+
+    var liveScreenOn = true
+
+    /// Sends live viewers (REM-1's `/live`) what changed on the screen a screenshot shows.
+    func showLive(_ damage: Region) {
+        remote?.framePresented(output.screen(shadow: driver.frame), damage: damage, rotation: output.rotation,
+                               frameNumber: driver.frameNumber)
     }
 
     /// Waits for any descriptor or the timeout, then services what woke.

@@ -54,18 +54,34 @@ public struct InputScript: Hashable, Sendable {
     /// Parses a whole script; the first bad line throws with its number, so nothing runs half.
     public static func parse(_ text: String, allowNegativeTime: Bool = false) throws(ParseError) -> InputScript {
         var entries: [Entry] = []
-        let decoder = JSONDecoder()
-        var lastT = -Double.infinity
-        var down: Set<Int> = []
+        var reader = LineReader(allowNegativeTime: allowNegativeTime)
         for (index, raw) in textLines(text).enumerated() {
-            let number = index + 1
+            if let entry = try reader.read(raw, number: index + 1) { entries.append(entry) }
+        }
+        return InputScript(entries: entries)
+    }
+
+    /// Reads a script line by line, keeping what a line is checked against: the time of the
+    /// line before and the fingers that are down. A live viewer's messages are lines of one
+    /// script that never ends.
+    public struct LineReader {
+        public var allowNegativeTime: Bool
+        public private(set) var lastT = -Double.infinity
+        /// Fingers (script ids) down after the lines read so far.
+        public private(set) var fingersDown: Set<Int> = []
+        private let decoder = JSONDecoder()
+
+        public init(allowNegativeTime: Bool = false) { self.allowNegativeTime = allowNegativeTime }
+
+        /// The entry of line `number`, or nil for a blank or comment line.
+        public mutating func read(_ raw: Substring, number: Int) throws(ParseError) -> Entry? {
             let line = raw.trimmingCharacters(in: " \t\r")
-            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { continue }
+            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { return nil }
             let parsed: Line
             do {
                 parsed = try decoder.decode(Line.self, from: Data(line.utf8))
             } catch {
-                throw ParseError(line: number, message: "not a JSON object of the script format (\(excerpt(Self.describe(error), limit: 200)))")
+                throw ParseError(line: number, message: "not a JSON object of the script format (\(excerpt(InputScript.describe(error), limit: 200)))")
             }
             guard let t = parsed.t else { throw ParseError(line: number, message: "missing \"t\" (milliseconds)") }
             guard t.isFinite, t <= 86_400_000, allowNegativeTime || t >= 0 else {
@@ -73,6 +89,10 @@ public struct InputScript: Hashable, Sendable {
             }
             guard t >= lastT else { throw ParseError(line: number, message: "time goes backwards (\(t) after \(lastT))") }
             lastT = t
+            return Entry(line: number, t: t, action: try action(of: parsed, number: number))
+        }
+
+        private mutating func action(of parsed: Line, number: Int) throws(ParseError) -> Action {
             let actions = [parsed.touch != nil, parsed.key != nil, parsed.wheel != nil, parsed.scroll != nil,
                            parsed.screenshot != nil, parsed.state != nil, parsed.pointer != nil].filter { $0 }.count
             guard actions == 1 else {
@@ -93,11 +113,11 @@ public struct InputScript: Hashable, Sendable {
                 }
                 switch phase {
                 case .down:
-                    guard down.insert(id).inserted else { throw ParseError(line: number, message: "finger \(id) is already down") }
+                    guard fingersDown.insert(id).inserted else { throw ParseError(line: number, message: "finger \(id) is already down") }
                 case .move:
-                    guard down.contains(id) else { throw ParseError(line: number, message: "move of finger \(id), which is not down") }
+                    guard fingersDown.contains(id) else { throw ParseError(line: number, message: "move of finger \(id), which is not down") }
                 case .up, .cancel:
-                    guard down.remove(id) != nil else { throw ParseError(line: number, message: "\(touch) of finger \(id) without a down") }
+                    guard fingersDown.remove(id) != nil else { throw ParseError(line: number, message: "\(touch) of finger \(id) without a down") }
                 }
                 let p = (phase == .down || phase == .move) ? try point() : ((try? point()) ?? .zero)
                 action = .input(.touch(phase, slot: id, position: p))
@@ -120,16 +140,15 @@ public struct InputScript: Hashable, Sendable {
                 default: throw ParseError(line: number, message: "unknown pointer \"\(excerpt(pointer))\" (move, press, release)")
                 }
             } else if let name = parsed.screenshot {
-                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "screenshot name \"\(excerpt(name))\" must be a plain file name") }
+                guard InputScript.isSafeName(name) else { throw ParseError(line: number, message: "screenshot name \"\(excerpt(name))\" must be a plain file name") }
                 action = .screenshot(name)
             } else {
                 let name = parsed.state!
-                guard Self.isSafeName(name) else { throw ParseError(line: number, message: "state name \"\(excerpt(name))\" must be a plain file name") }
+                guard InputScript.isSafeName(name) else { throw ParseError(line: number, message: "state name \"\(excerpt(name))\" must be a plain file name") }
                 action = .state(name)
             }
-            entries.append(Entry(line: number, t: t, action: action))
+            return action
         }
-        return InputScript(entries: entries)
     }
 
     /// A file name of at most 200 bytes (the file system counts bytes, 255 with ".json"), so a

@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// What a frame loop needs from a remote-control server (REM-1), so that board and headless
@@ -9,10 +10,13 @@ public protocol RemoteAccess: AnyObject {
     /// The latest time (loop timeline, seconds) by which `pollRequests` must run again.
     var nextDeadline: Double? { get }
     /// Serves queued requests against `app`; `screen` is the last presented canvas, `control`
-    /// the output behind it (read back, switched off and on). Returns true when input was
-    /// injected (the loop should draw).
+    /// the output behind it (read back, switched off and on). Injected input goes to `deliver`,
+    /// the loop's one door for input. Returns true when input was injected.
     func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation, time: Double, frameNumber: Int,
-                      control: ScreenControl?) -> Bool
+                      control: ScreenControl?, deliver: (InputEvent) -> Void) -> Bool
+    /// A frame changed `damage` (canvas pixels) of `screen`, which the panel shows turned by
+    /// `rotation`: live viewers are sent what changed. Never waits for a viewer.
+    func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int)
     /// The loop has stopped: open requests are answered with 503.
     func loopStopped()
 }

@@ -1,0 +1,270 @@
+import CZlib
+import Geometry
+import ImageCodecs
+import Raster
+import Runtime
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The screen as live viewers (`GET /live`) see it: a copy in the panel's orientation, kept
+/// only while someone watches, and for each viewer the region that changed since it was last
+/// sent. The frame loop writes a frame's damage into the copy and moves on; each viewer's task
+/// takes its region when its socket can take more, so a slow viewer gets fewer, merged
+/// updates and the loop never waits for one.
+final class LiveScreen: Sendable {
+    struct Viewer {
+        var pending = Region()
+        var frameNumber = 0
+        /// Wall-clock milliseconds (CLOCK_REALTIME) of the newest frame in `pending`.
+        var presentedAt = 0.0
+        let wake: AsyncStream<Void>.Continuation
+    }
+    struct State {
+        var mirror: PixelBuffer?
+        var viewers: [Int: Viewer] = [:]
+        var nextID = 0
+        /// Changes with every write into `mirror`: an encoded rectangle of one version is the
+        /// same for every viewer.
+        var version = 0
+    }
+
+    /// A viewer's update: rectangles of the panel with their pixels, copied out of the mirror.
+    struct Update {
+        var pieces: [(rect: IntRect, pixels: PixelBuffer)]
+        var version: Int
+        var frameNumber: Int
+        var presentedAt: Double
+        var screenWidth: Int
+        var screenHeight: Int
+    }
+
+    static let maxViewers = 64
+    /// A viewer's region merges into one rectangle past this many (each costs a message).
+    static let maxPieces = 8
+
+    let state = Mutex(State())
+    private let viewerCount = Atomic<Int>(0)
+    private let encoded = Mutex<[EncodedKey: [UInt8]]>([:])
+
+    var hasViewers: Bool { viewerCount.load(ordering: .relaxed) > 0 }
+
+    // MARK: The loop's side
+
+    /// A frame changed `damage` (canvas pixels) of `screen`; the panel shows it turned by
+    /// `rotation`. Copies the damage into the mirror and wakes every viewer. Without viewers it
+    /// costs nothing.
+    func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int) {
+        guard hasViewers else { return }
+        let now = Self.wallClockMilliseconds()
+        state.withLock { s in
+            let changed = Self.write(screen, damage: damage, rotation: rotation, into: &s)
+            guard !changed.isEmpty else { return }
+            for (id, var v) in s.viewers {
+                v.pending.formUnion(changed)
+                if v.pending.rects.count > Self.maxPieces { v.pending = Region(v.pending.bounds) }
+                v.frameNumber = frameNumber
+                v.presentedAt = now
+                s.viewers[id] = v
+                v.wake.yield()
+            }
+        }
+    }
+
+    /// Viewer `id` has just joined: it is sent the whole screen (copied in first if nobody was
+    /// watching, when the mirror is not kept).
+    func welcome(_ id: Int, screen: PixelBuffer, rotation: Rotation, frameNumber: Int) {
+        let now = Self.wallClockMilliseconds()
+        state.withLock { s in
+            if s.mirror == nil { _ = Self.write(screen, damage: Region(screen.bounds), rotation: rotation, into: &s) }
+            guard let mirror = s.mirror, var v = s.viewers[id] else { return }
+            v.pending = Region(mirror.bounds)
+            v.frameNumber = frameNumber
+            v.presentedAt = now
+            s.viewers[id] = v
+            v.wake.yield()
+        }
+    }
+
+    /// Copies `damage` of `screen` into the mirror (all of it when the panel's size changed);
+    /// returns the panel region that changed.
+    private static func write(_ screen: PixelBuffer, damage: Region, rotation: Rotation, into s: inout State) -> Region {
+        let panel = rotation.canvasSize(panelWidth: screen.width, panelHeight: screen.height)   // its own inverse
+        var damage = damage.clipped(to: screen.bounds)
+        if s.mirror?.width != panel.width || s.mirror?.height != panel.height {
+            s.mirror = PixelBuffer(width: panel.width, height: panel.height)
+            damage = Region(screen.bounds)
+        }
+        guard let mirror = s.mirror, !damage.isEmpty else { return Region() }
+        var changed = Region()
+        for r in damage.rects {
+            copy(r, of: screen, turnedBy: rotation, into: mirror)
+            changed.add(panelRect(r, rotation: rotation, canvasWidth: screen.width, canvasHeight: screen.height))
+        }
+        s.version += 1
+        return changed
+    }
+
+    // MARK: The viewers' side
+
+    /// A new viewer: its number and the stream that wakes it when it has something to send;
+    /// nil when `maxViewers` watch already. The loop then `welcome`s it with the whole screen.
+    func join() -> (id: Int, wakes: AsyncStream<Void>)? {
+        let (stream, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { s -> Int? in
+            guard s.viewers.count < Self.maxViewers else { return nil }
+            defer { s.nextID += 1 }
+            s.viewers[s.nextID] = Viewer(wake: wake)
+            return s.nextID
+        }
+        guard let id else { return nil }
+        viewerCount.add(1, ordering: .relaxed)
+        return (id, stream)
+    }
+
+    func leave(_ id: Int) {
+        let wake = state.withLock { s -> AsyncStream<Void>.Continuation? in
+            let v = s.viewers.removeValue(forKey: id)
+            if s.viewers.isEmpty { s.mirror = nil }
+            return v?.wake
+        }
+        guard let wake else { return }
+        wake.finish()
+        viewerCount.subtract(1, ordering: .relaxed)
+    }
+
+    /// What viewer `id` has not been sent yet, copied out (the mirror is not held while it is
+    /// encoded), or nil when nothing changed for it.
+    func take(_ id: Int) -> Update? {
+        state.withLock { s -> Update? in
+            guard let mirror = s.mirror, var v = s.viewers[id], !v.pending.isEmpty else { return nil }
+            let rects = v.pending.rects
+            v.pending = Region()
+            s.viewers[id] = v
+            let pieces = rects.map { r -> (rect: IntRect, pixels: PixelBuffer) in
+                let piece = PixelBuffer(width: r.width, height: r.height)
+                for row in 0..<r.height {
+                    (piece.pixels + row * piece.stride).update(from: mirror.pixels + (r.y + row) * mirror.stride + r.x, count: r.width)
+                }
+                return (r, piece)
+            }
+            return Update(pieces: pieces, version: s.version, frameNumber: v.frameNumber, presentedAt: v.presentedAt,
+                          screenWidth: mirror.width, screenHeight: mirror.height)
+        }
+    }
+
+    // MARK: Encoding
+
+    /// How a rectangle's pixels travel: PNG (libpng, fast filters), or the rows as RGBA bytes
+    /// compressed with zlib (the browser inflates them with `DecompressionStream`).
+    enum Encoding: String, Sendable, CaseIterable {
+        case png, deflate
+        var code: UInt8 { self == .png ? 1 : 2 }
+    }
+
+    struct EncodedKey: Hashable {
+        var version: Int
+        var rect: IntRect
+        var encoding: Encoding
+    }
+
+    /// The message for one piece of `update`: a 40-byte header (little-endian: kind, flags, x,
+    /// y, width, height, screen width and height, frame number, the frame's wall-clock time in
+    /// ms) and the encoded pixels. Viewers that keep up ask for the same pieces of the same
+    /// version: each is encoded once and shared.
+    func message(_ piece: (rect: IntRect, pixels: PixelBuffer), of update: Update, last: Bool,
+                 encoding: Encoding) throws(ImageCodecError) -> [UInt8] {
+        let key = EncodedKey(version: update.version, rect: piece.rect, encoding: encoding)
+        let payload: [UInt8]
+        if let shared = encoded.withLock({ $0[key] }) {
+            payload = shared
+        } else {
+            payload = try Self.encode(piece.pixels, as: encoding)
+            encoded.withLock { cache in
+                // Only the newest versions are asked for again; older ones go.
+                cache = cache.filter { $0.key.version >= update.version - 1 }
+                if cache.count < 64 { cache[key] = payload }
+            }
+        }
+        var m = [UInt8]()
+        m.reserveCapacity(40 + payload.count)
+        m.append(encoding.code)
+        m.append(last ? 1 : 0)
+        m.append(contentsOf: [0, 0])
+        for v in [piece.rect.x, piece.rect.y, piece.rect.width, piece.rect.height, update.screenWidth, update.screenHeight,
+                  update.frameNumber & 0xFFFF_FFFF] {
+            withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { m.append(contentsOf: $0) }
+        }
+        withUnsafeBytes(of: update.presentedAt.bitPattern.littleEndian) { m.append(contentsOf: $0) }
+        m.append(contentsOf: payload)
+        return m
+    }
+
+    static func encode(_ pixels: PixelBuffer, as encoding: Encoding) throws(ImageCodecError) -> [UInt8] {
+        switch encoding {
+        case .png:
+            return try PNG.encode(pixels, alpha: .opaque, fast: true)
+        case .deflate:
+            let count = pixels.width * pixels.height
+            var rgba = [UInt32](repeating: 0, count: count)
+            rgba.withUnsafeMutableBufferPointer { out in
+                var o = 0
+                for y in 0..<pixels.height {
+                    let row = pixels.pixels + y * pixels.stride
+                    for x in 0..<pixels.width {
+                        // 0xAARRGGBB → bytes R, G, B, 255 (what ImageData holds).
+                        let p = row[x]
+                        out[o] = 0xFF00_0000 | ((p & 0xFF) << 16) | (p & 0xFF00) | ((p >> 16) & 0xFF)
+                        o += 1
+                    }
+                }
+            }
+            var size = compressBound(uLong(count * 4))
+            var out = [UInt8](repeating: 0, count: Int(size))
+            let status = out.withUnsafeMutableBufferPointer { o in
+                rgba.withUnsafeBytes { i in
+                    compress2(o.baseAddress, &size, i.baseAddress?.assumingMemoryBound(to: Bytef.self), uLong(count * 4), 1)
+                }
+            }
+            guard status == Z_OK else { throw .encodeFailed(message: "zlib compress2 failed (\(status))") }
+            out.removeSubrange(Int(size)...)
+            return out
+        }
+    }
+
+    // MARK: Geometry
+
+    /// Copies canvas rectangle `r` of `screen` into `panel`, turned as the display turns it.
+    static func copy(_ r: IntRect, of screen: PixelBuffer, turnedBy rotation: Rotation, into panel: PixelBuffer) {
+        if rotation == .none {
+            for y in r.y..<r.maxY {
+                (panel.pixels + y * panel.stride + r.x).update(from: screen.pixels + y * screen.stride + r.x, count: r.width)
+            }
+            return
+        }
+        for y in r.y..<r.maxY {
+            let row = screen.pixels + y * screen.stride
+            for x in r.x..<r.maxX {
+                let p = rotation.panelPixel(canvasX: x, canvasY: y, canvasWidth: screen.width, canvasHeight: screen.height)
+                panel.pixels[p.y * panel.stride + p.x] = row[x]
+            }
+        }
+    }
+
+    /// Where canvas rectangle `r` lies on the panel.
+    static func panelRect(_ r: IntRect, rotation: Rotation, canvasWidth cw: Int, canvasHeight ch: Int) -> IntRect {
+        switch rotation {
+        case .none: return r
+        case .clockwise90: return IntRect(x: ch - r.maxY, y: r.x, width: r.height, height: r.width)
+        case .upsideDown: return IntRect(x: cw - r.maxX, y: ch - r.maxY, width: r.width, height: r.height)
+        case .clockwise270: return IntRect(x: r.y, y: cw - r.maxX, width: r.height, height: r.width)
+        }
+    }
+
+    static func wallClockMilliseconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1_000_000
+    }
+}

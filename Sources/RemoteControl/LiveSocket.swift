@@ -1,0 +1,191 @@
+import FoundationEssentials
+import Geometry
+import HTTPTypes
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Runtime
+import Synchronization
+
+/// What a live viewer's socket may do, decided from its upgrade request before any byte of the
+/// screen is sent.
+struct LiveAdmission: Sendable {
+    /// Why the socket is closed at once (wrong token, another site), or nil.
+    var refusal: String?
+    var readOnly: Bool
+    var encoding: LiveScreen.Encoding
+    var peer: String
+}
+
+/// Live viewers' sockets (`GET /live/socket`, REM-1's live view): the screen's changes go out
+/// as binary messages (see `LiveScreen.message`), input comes back as text messages, each one
+/// line of the script format (`{"t":0,"touch":"down","id":0,"x":10,"y":20}`), and enters the
+/// frame loop through the inbox like every other injected input.
+extension RemoteServer {
+    /// Input messages are at most this long; a larger one drops the viewer.
+    static let maxLiveMessageBytes = 4096
+    /// A viewer may send this many input events a second (with a burst of `liveInputBurst`): a
+    /// touch browser sends about 120 moves a second for each finger.
+    static let liveInputRate = 2000.0
+    static let liveInputBurst = 500.0
+    /// A viewer whose socket takes no bytes for this long (it never reads) is dropped.
+    static let liveStallSeconds = 10.0
+
+    /// Whether an upgrade request may become a live socket. The upgrade does not pass the
+    /// router's middleware, so the same rules are applied here: a loopback `Host` on a loopback
+    /// server, no other site's `Origin`, and the token (or the page's session cookie).
+    func admitLive(_ request: HTTPRequest, peer: String) -> ShouldUpgradeResult<LiveAdmission> {
+        guard let path = request.path, path == "/live/socket" || path.hasPrefix("/live/socket?") else { return .dontUpgrade }
+        let query = URLQuery(path)
+        let host = request.authority ?? ""
+        var refusal: String?
+        if configuration.isLoopback, !OriginMiddleware.isLoopbackName(host) {
+            refusal = "Host \(excerpt(host, limit: 40)) is not this loopback server"
+        } else if let origin = request.headerFields[.origin], origin != "http://" + host {
+            refusal = "sockets from other sites (Origin \(excerpt(origin, limit: 60))) are refused"
+        } else if let credentials, !credentials.accept(request.headerFields, session: true) {
+            refusal = "missing or wrong token"
+        }
+        let encodingName = query["encoding"] ?? LiveScreen.Encoding.png.rawValue
+        let encoding = LiveScreen.Encoding(rawValue: encodingName)
+        if refusal == nil, encoding == nil { refusal = "encoding=\(excerpt(encodingName, limit: 20)): use png or deflate" }
+        let readOnly = configuration.liveReadOnly || query["readonly"] == "1"
+        return .upgrade([:], LiveAdmission(refusal: refusal, readOnly: readOnly, encoding: encoding ?? .png, peer: peer))
+    }
+
+    /// Serves one viewer until it goes, offends or the server stops.
+    func serveLive(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, admission: LiveAdmission,
+                   channel: any Channel) async {
+        if let refusal = admission.refusal {
+            logger.warning("remote: live viewer \(admission.peer) refused: \(refusal)")
+            try? await outbound.close(.policyViolation, reason: refusal)
+            return
+        }
+        guard let (id, wakes) = live.join() else {
+            logger.warning("remote: live viewer \(admission.peer) refused: \(LiveScreen.maxViewers) viewers already")
+            try? await outbound.close(.unknown(1013), reason: "more than \(LiveScreen.maxViewers) viewers; try again later")
+            return
+        }
+        logger.info("remote: live viewer \(id) from \(admission.peer)\(admission.readOnly ? " (view only)" : "")")
+        defer {
+            live.leave(id)
+            _ = inbox.post(.liveLeft(viewer: id))
+        }
+        _ = inbox.post(.liveJoined(viewer: id))
+        let session = LiveSession()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    try await outbound.write(.text("{\"type\":\"hello\",\"readOnly\":\(admission.readOnly),\"encoding\":\"\(admission.encoding.rawValue)\"}"))
+                    for await _ in wakes {
+                        guard let update = self.live.take(id) else { continue }
+                        for (i, piece) in update.pieces.enumerated() {
+                            let message = try self.live.message(piece, of: update, last: i == update.pieces.count - 1,
+                                                                encoding: admission.encoding)
+                            session.stall.withLock { $0 = .now }
+                            try await outbound.writeBinaryMessage(ByteBuffer(bytes: message))
+                            session.stall.withLock { $0 = nil }
+                        }
+                    }
+                } catch {
+                    session.ending.withLock { $0 = $0 ?? "sending failed: \(error)" }
+                }
+            }
+            group.addTask {
+                let reason = await self.receiveLive(inbound, viewer: id, readOnly: admission.readOnly)
+                session.ending.withLock { $0 = $0 ?? reason.map { "dropped: \($0)" } ?? "closed by the viewer" }
+                if let reason { try? await outbound.close(.policyViolation, reason: String(excerpt(reason, limit: 100))) }
+            }
+            group.addTask {
+                // A viewer that never reads holds one message; past the stall it is dropped.
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    if let since = session.stall.withLock({ $0 }), ContinuousClock.now - since > .seconds(Self.liveStallSeconds) {
+                        session.ending.withLock { $0 = $0 ?? "dropped: it read nothing for \(Int(Self.liveStallSeconds)) s" }
+                        channel.close(promise: nil)
+                        return
+                    }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        logger.info("remote: live viewer \(id) \(session.ending.withLock { $0 } ?? "left")")
+    }
+
+    /// Reads a viewer's input until it closes (nil) or offends (the reason it is dropped for).
+    private func receiveLive(_ inbound: WebSocketInboundStream, viewer: Int, readOnly: Bool) async -> String? {
+        var reader = InputScript.LineReader()
+        var budget = TokenBucket(rate: Self.liveInputRate, burst: Self.liveInputBurst)
+        var number = 0
+        do {
+            for try await message in inbound.messages(maxSize: Self.maxLiveMessageBytes) {
+                number += 1
+                guard case let .text(text) = message else { return "input messages are text (script lines), not binary" }
+                if readOnly { continue }
+                guard budget.take(at: ContinuousClock.now) else {
+                    return "more than \(Int(Self.liveInputRate)) input events a second"
+                }
+                let entry: InputScript.Entry?
+                do { entry = try reader.read(Substring(text), number: number) } catch {
+                    return "input message \(error)"
+                }
+                guard let entry else { continue }
+                switch entry.action {
+                case .screenshot, .state: return "input message \(number): screenshot and state lines are not input"
+                case .input, .key: break
+                }
+                switch inbox.post(.liveInput(viewer: viewer, entry.action)) {
+                case .accepted: break
+                case .stopped: return nil
+                case .busy, .busyEvents: return "the kiosk is busy with other requests"
+                }
+            }
+        } catch {
+            return "input messages are at most \(Self.maxLiveMessageBytes) bytes (\(error))"
+        }
+        return nil
+    }
+}
+
+/// What a viewer's tasks share: since when a write has waited, and why the socket ended.
+final class LiveSession: Sendable {
+    let stall = Mutex<ContinuousClock.Instant?>(nil)
+    let ending = Mutex<String?>(nil)
+}
+
+/// At most `rate` events a second on average, `burst` at once.
+struct TokenBucket {
+    let rate: Double
+    let burst: Double
+    private var tokens: Double
+    private var last: ContinuousClock.Instant?
+
+    init(rate: Double, burst: Double) { self.rate = rate; self.burst = burst; tokens = burst }
+
+    mutating func take(at now: ContinuousClock.Instant) -> Bool {
+        if let last {
+            let d = now - last
+            let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            tokens = min(burst, tokens + seconds * rate)
+        }
+        last = now
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+}
+
+/// The query of a request target (`/live/socket?readonly=1&encoding=png`), values undecoded:
+/// only plain words are looked up.
+struct URLQuery {
+    var values: [String: String] = [:]
+    init(_ target: String) {
+        guard let q = target.firstIndex(of: "?") else { return }
+        for pair in target[target.index(after: q)...].split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+    }
+    subscript(name: String) -> String? { values[name] }
+}
