@@ -19,6 +19,8 @@ let package = Package(
         // Hummingbird's transport, for one channel handler of the remote API (HTTP/1.0 closes).
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.25.0"),
+        // HTTP header types, named by the live view's tests.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // The live view's socket (issue 34).
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
     ],
@@ -114,7 +116,8 @@ let package = Package(
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "Geometry"]),
-        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless"]),
+        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless",
+                                                              .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),

@@ -16,12 +16,13 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     typealias Upgrade = @Sendable (HTTPRequest, any Channel, Logger) throws
         -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
     let inner: HTTP1WebSocketUpgradeChannel
+    let idleTimeout: TimeAmount
     var responder: Responder { inner.responder }
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(), position: .after(decoder))
+            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(headDeadline: idleTimeout), position: .after(decoder))
             return value
         }
     }
@@ -37,18 +38,36 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
                 responder: responder,
                 configuration: .init(http1: .init(idleTimeout: idleTimeout),
                                      ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
-                shouldUpgrade: shouldUpgrade))
+                shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout)
         }
     }
 }
 
 /// Marks a request that does not keep its connection alive (HTTP/1.0 without `keep-alive`)
-/// with `Connection: close`.
+/// with `Connection: close`; and closes a connection whose first request head has not come
+/// within `headDeadline` (a client that sends half a head and stops): until a head is whole,
+/// Hummingbird's own idle timeout is not yet in the pipeline, where a WebSocket upgrade is
+/// possible.
 final class CloseUnlessKeptAlive: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
+    let headDeadline: TimeAmount
+    private var pendingClose: Scheduled<Void>?
+
+    init(headDeadline: TimeAmount) { self.headDeadline = headDeadline }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let channel = context.channel
+        pendingClose = context.eventLoop.scheduleTask(in: headDeadline) { channel.close(promise: nil) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) { pendingClose?.cancel() }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) {
+            pendingClose?.cancel()
+            pendingClose = nil
+        }
         if case let .head(head) = unwrapInboundIn(data), head.headers.contains(name: "upgrade") {
             // A WebSocket's frames are not HTTP parts: step aside before the upgrade.
             context.fireChannelRead(data)

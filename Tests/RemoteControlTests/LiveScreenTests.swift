@@ -1,0 +1,159 @@
+import FoundationEssentials
+import Geometry
+import HTTPTypes
+import ImageCodecs
+import Raster
+import Runtime
+import Testing
+@testable import RemoteControl
+
+/// A canvas whose every pixel is different, so a misplaced copy shows.
+private func numberedCanvas(_ w: Int, _ h: Int) -> PixelBuffer {
+    let b = PixelBuffer(width: w, height: h)
+    for y in 0..<h { for x in 0..<w { b.pixels[y * b.stride + x] = 0xFF00_0000 | UInt32(y << 12 | x) } }
+    return b
+}
+
+private func pixels(_ b: PixelBuffer) -> [UInt32] {
+    (0..<b.height).flatMap { y in (0..<b.width).map { b.pixels[y * b.stride + $0] } }
+}
+
+@Suite struct LiveScreenTests {
+    @Test(arguments: Rotation.allCases)
+    func damageCopiedIntoTheMirrorTurnsAsThePanel(rotation: Rotation) throws {
+        let screen = numberedCanvas(7, 5)
+        let live = LiveScreen()
+        let (id, _) = try #require(live.join())
+        live.welcome(id, screen: screen, rotation: rotation, frameNumber: 1)
+        // The welcome is the whole panel, as /screenshot.png shows it.
+        let whole = try #require(live.take(id))
+        let panel = RemoteServer.panelImage(screen, rotation: rotation)
+        #expect(whole.pieces.count == 1 && whole.pieces[0].rect == panel.bounds)
+        #expect(pixels(whole.pieces[0].pixels) == pixels(panel))
+        #expect(live.take(id) == nil)
+
+        // A change of one rectangle reaches the mirror where the panel shows it.
+        let changed = IntRect(x: 2, y: 1, width: 3, height: 2)
+        for y in changed.y..<changed.maxY { for x in changed.x..<changed.maxX { screen.pixels[y * screen.stride + x] = 0xFFFF_FFFF } }
+        live.framePresented(screen, damage: Region(changed), rotation: rotation, frameNumber: 2)
+        let update = try #require(live.take(id))
+        let turned = RemoteServer.panelImage(screen, rotation: rotation)
+        #expect(update.frameNumber == 2 && update.pieces.count == 1)
+        let r = update.pieces[0].rect
+        #expect(r.width * r.height == 6)
+        for y in 0..<r.height { for x in 0..<r.width {
+            #expect(update.pieces[0].pixels.pixels[y * update.pieces[0].pixels.stride + x] == 0xFFFF_FFFF)
+        } }
+        // Nothing else changed: the mirror equals the turned screen.
+        let all = Region(IntRect(x: 0, y: 0, width: 7, height: 5))
+        live.framePresented(screen, damage: all, rotation: rotation, frameNumber: 3)
+        #expect(pixels(try #require(live.take(id)).pieces[0].pixels) == pixels(turned))
+    }
+
+    @Test func aSlowViewerGetsMergedUpdates() throws {
+        let screen = numberedCanvas(100, 100)
+        let live = LiveScreen()
+        let (id, _) = try #require(live.join())
+        live.welcome(id, screen: screen, rotation: .none, frameNumber: 0)
+        _ = live.take(id)
+        // Frames the viewer has not taken yet merge into its region, whatever their number.
+        for f in 1...200 {
+            live.framePresented(screen, damage: Region(IntRect(x: (f * 7) % 90, y: (f * 13) % 90, width: 4, height: 4)),
+                                rotation: .none, frameNumber: f)
+        }
+        let update = try #require(live.take(id))
+        #expect(update.pieces.count <= LiveScreen.maxPieces && update.frameNumber == 200)
+        #expect(live.take(id) == nil)
+    }
+
+    @Test func withoutViewersNothingIsKept() throws {
+        let live = LiveScreen()
+        live.framePresented(numberedCanvas(10, 10), damage: Region(IntRect(x: 0, y: 0, width: 10, height: 10)),
+                            rotation: .none, frameNumber: 1)
+        #expect(live.state.withLock { $0.mirror } == nil)
+        let (id, _) = try #require(live.join())
+        live.leave(id)
+        #expect(!live.hasViewers && live.state.withLock { $0.mirror } == nil)
+    }
+
+    @Test func viewersAreLimited() throws {
+        let live = LiveScreen()
+        let ids = (0..<LiveScreen.maxViewers).compactMap { _ in live.join()?.id }
+        #expect(ids.count == LiveScreen.maxViewers)
+        #expect(live.join() == nil)
+        live.leave(ids[0])
+        #expect(live.join() != nil)
+    }
+
+    @Test(arguments: LiveScreen.Encoding.allCases)
+    func messagesCarryTheirPlaceAndLosslessPixels(encoding: LiveScreen.Encoding) throws {
+        let screen = numberedCanvas(30, 20)
+        let live = LiveScreen()
+        let (id, _) = try #require(live.join())
+        live.welcome(id, screen: screen, rotation: .none, frameNumber: 9)
+        live.framePresented(screen, damage: Region(IntRect(x: 3, y: 4, width: 10, height: 6)), rotation: .none, frameNumber: 10)
+        let update = try #require(live.take(id))
+        let m = try live.message(update.pieces[0], of: update, last: true, encoding: encoding)
+        func u32(_ at: Int) -> Int { Int(m[at]) | Int(m[at + 1]) << 8 | Int(m[at + 2]) << 16 | Int(m[at + 3]) << 24 }
+        #expect(m[0] == encoding.code && m[1] == 1)
+        #expect([u32(4), u32(8), u32(12), u32(16), u32(20), u32(24), u32(28)] == [0, 0, 30, 20, 30, 20, 10])
+        let payload = Array(m[40...])
+        switch encoding {
+        case .png:
+            #expect(pixels(try PNG.decode(payload)) == pixels(screen))
+        case .deflate:
+            // zlib's stream, as DecompressionStream("deflate") reads it: RGBA rows.
+            #expect(payload[0] == 0x78)
+        }
+        // A second viewer asking for the same piece of the same frame gets the same bytes.
+        #expect(try live.message(update.pieces[0], of: update, last: true, encoding: encoding) == m)
+    }
+
+    @Test func panelRectsMatchPanelPixels() {
+        let (cw, ch) = (9, 4)
+        let r = IntRect(x: 2, y: 1, width: 3, height: 2)
+        for rotation in Rotation.allCases {
+            let p = LiveScreen.panelRect(r, rotation: rotation, canvasWidth: cw, canvasHeight: ch)
+            var covered = Set<[Int]>()
+            for y in r.y..<r.maxY { for x in r.x..<r.maxX {
+                let q = rotation.panelPixel(canvasX: x, canvasY: y, canvasWidth: cw, canvasHeight: ch)
+                covered.insert([q.x, q.y])
+            } }
+            var inRect = Set<[Int]>()
+            for y in p.y..<p.maxY { for x in p.x..<p.maxX { inRect.insert([x, y]) } }
+            #expect(covered == inRect, "\(rotation)")
+        }
+    }
+}
+
+@Suite struct CredentialsTests {
+    let credentials = Credentials(token: "s3cret-token")
+
+    func fields(_ pairs: [(HTTPField.Name, String)]) -> HTTPFields {
+        var f = HTTPFields()
+        for (n, v) in pairs { f.append(HTTPField(name: n, value: v)) }
+        return f
+    }
+
+    @Test func bearerBasicAndTheLiveCookie() {
+        #expect(credentials.accept(fields([(.authorization, "Bearer s3cret-token")]), session: false))
+        #expect(!credentials.accept(fields([(.authorization, "Bearer s3cret-tokeN")]), session: false))
+        let basic = "Basic " + Data("anyone:s3cret-token".utf8).base64EncodedString()
+        #expect(credentials.accept(fields([(.authorization, basic)]), session: false))
+        let wrong = "Basic " + Data("anyone:s3cret".utf8).base64EncodedString()
+        #expect(!credentials.accept(fields([(.authorization, wrong)]), session: false))
+        #expect(!credentials.accept(fields([(.authorization, "Basic !!!")]), session: false))
+        let cookie = String(credentials.setCookie.split(separator: ";")[0])
+        #expect(!cookie.contains("s3cret-token"))
+        #expect(credentials.accept(fields([(.cookie, "theme=dark; " + cookie)]), session: true))
+        // The cookie opens the live view only, and another server's cookie opens nothing.
+        #expect(!credentials.accept(fields([(.cookie, cookie)]), session: false))
+        #expect(!Credentials(token: "s3cret-token").accept(fields([(.cookie, cookie)]), session: true))
+    }
+
+    @Test func queries() {
+        let q = URLQuery("/live/socket?readonly=1&encoding=deflate&flag")
+        #expect(q["readonly"] == "1" && q["encoding"] == "deflate" && q["flag"] == "" && q["other"] == nil)
+        #expect(URLQuery("/live/socket")["readonly"] == nil)
+    }
+}
