@@ -25,9 +25,10 @@ extension RemoteServer {
     /// Input messages are at most this long; a larger one drops the viewer.
     static let maxLiveMessageBytes = 4096
     /// A viewer may send this many input events a second (with a burst of `liveInputBurst`): a
-    /// touch browser sends about 120 moves a second for each finger.
+    /// touch browser sends about 120 moves a second for each finger. The burst is below the
+    /// inbox's limit of open requests, so one viewer cannot fill it for the others.
     static let liveInputRate = 2000.0
-    static let liveInputBurst = 500.0
+    static let liveInputBurst = 100.0
     /// A viewer whose socket takes no bytes for this long (it never reads) is dropped.
     static let liveStallSeconds = 10.0
 
@@ -122,6 +123,10 @@ extension RemoteServer {
             for try await message in inbound.messages(maxSize: Self.maxLiveMessageBytes) {
                 number += 1
                 guard case let .text(text) = message else { return "input messages are text (script lines), not binary" }
+                // One frame is taken whole up to the frame limit; a message is far smaller.
+                guard text.utf8.count <= Self.maxLiveMessageBytes else {
+                    return "input messages are at most \(Self.maxLiveMessageBytes) bytes"
+                }
                 if readOnly { continue }
                 guard budget.take(at: ContinuousClock.now) else {
                     return "more than \(Int(Self.liveInputRate)) input events a second"
@@ -142,7 +147,7 @@ extension RemoteServer {
                 }
             }
         } catch {
-            return "input messages are at most \(Self.maxLiveMessageBytes) bytes (\(error))"
+            return "unreadable input (\(error)); messages are at most \(Self.maxLiveMessageBytes) bytes"
         }
         return nil
     }

@@ -2,6 +2,7 @@
 page control until the state shows the next page.
 
     swift build -c release --product glide
+    python3 -m pip install ./Tests/RemoteClient
     python3 Tests/RemoteClient/latency.py [path/to/glide]
 """
 
@@ -10,7 +11,7 @@ import statistics
 import sys
 import time
 
-from glide_remote import Glide, start_headless
+from glide_remote import HeadlessApp
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 GLIDE = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / ".build" / "release" / "glide")
@@ -21,9 +22,8 @@ def summary(values):
 
 
 def main():
-    proc, url = start_headless(GLIDE, size="1280x800")
-    try:
-        g = Glide(url)
+    with HeadlessApp(GLIDE, size="1280x800") as app:
+        g = app.client()
         g.wait_for_rest()
         shots, states, taps = [], [], []
         for _ in range(30):
@@ -44,9 +44,6 @@ def main():
         print("GET /screenshot.png (1280x800):", summary(shots))
         print("GET /state:", summary(states))
         print("tap on the page control until /state shows the next page:", summary(taps))
-    finally:
-        proc.terminate()
-        proc.wait()
 
 
 if __name__ == "__main__":

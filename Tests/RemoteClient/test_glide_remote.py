@@ -1,39 +1,22 @@
-"""pytest examples for glide_remote: each test starts `glide run --backend headless --remote
-127.0.0.1:0` (a free port on loopback) and drives it through the client.
+"""The client against a real app: the `glide` fixture of the glide-remote pytest plugin starts
+`glide run --backend headless --remote 127.0.0.1:0` (a free port on loopback) for each test,
+with the arguments of its `glide_app` marker, and stops it with SIGTERM afterwards.
 
     swift build --product glide
+    python3 -m pip install ./Tests/RemoteClient
     python3 -m pytest -q Tests/RemoteClient
 
-Set GLIDE=/path/to/glide to test another build.
+Set GLIDE=/path/to/glide (or --glide-binary) to test another build.
 """
 
-import os
-import pathlib
-import signal
 import struct
 import subprocess
-import time
 
 import pytest
 
-from glide_remote import Glide, GlideError, NotAtRest, start_headless
+from glide_remote import Glide, GlideError, HeadlessApp, NotAtRest, WaitTimeout
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-GLIDE = os.environ.get("GLIDE", str(ROOT / ".build" / "debug" / "glide"))
-
-
-def start_glide(*args, token=None):
-    return start_headless(GLIDE, *args, token=token)
-
-
-@pytest.fixture
-def list_app():
-    if not os.path.exists(GLIDE):
-        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
-    proc, url = start_glide("--app", "list")
-    yield Glide(url)
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=10) == 0
+list_app = pytest.mark.glide_app("--app", "list")
 
 
 def png_size(data: bytes):
@@ -45,97 +28,108 @@ def list_offset(state):
     return next(s for s in state["scrollViews"] if s["id"] == "list")["offset"][1]
 
 
-def test_screenshot_and_state(list_app):
-    state = list_app.wait_for_rest()
+@list_app
+def test_screenshot_and_state(glide):
+    state = glide.wait_for_rest()
     assert list_offset(state) == 0
-    assert png_size(list_app.screenshot()) == (800, 480)
+    assert png_size(glide.screenshot()) == (800, 480)
+    image = glide.screenshot_image()
+    assert image.mode == "RGB" and image.size == (800, 480)
 
 
-def test_scanout_screenshot_source(list_app):
-    list_app.swipe((400, 400), (400, 300), duration=0.1)
-    list_app.wait_for_rest(timeout=15)
+@list_app
+def test_scanout_screenshot_source(glide):
+    glide.swipe((400, 400), (400, 300), hold=0.2)  # a drag that stops: the list has moved
+    assert list_offset(glide.wait_for_rest(timeout=15)) > 0
     # Headless, the display's own buffer is also what the canvas screenshot shows, so the two
     # sources agree; on a board the scanout one comes from the writeback connector (vboard).
-    assert list_app.screenshot(source="scanout") == list_app.screenshot()
+    assert glide.screenshot(source="scanout") == glide.screenshot()
     with pytest.raises(GlideError) as e:
-        list_app.screenshot(source="panel")
+        glide.screenshot(source="panel")
     assert e.value.status == 400 and "source=scanout" in str(e.value)
 
 
-def test_display_off_and_on(list_app):
-    list_app.wait_for_rest()
-    lit = list_app.screenshot()
-    assert list_app.display(False) == {"on": False}
-    assert list_app.state()["display"] == {"on": False}
+@list_app
+def test_display_off_and_on(glide):
+    lit = glide.screenshot()
+    assert glide.display(False) == {"on": False}
+    assert glide.state()["display"] == {"on": False}
     # Headless, the dark screen is a black frame on the display, which both sources show.
-    dark = list_app.screenshot(source="scanout")
-    assert dark != lit and dark == list_app.screenshot()
-    assert list_app.display(True) == {"on": True}
-    state = list_app.wait_for_rest()
+    dark = glide.screenshot(source="scanout")
+    assert dark != lit and dark == glide.screenshot()
+    assert glide.display(True) == {"on": True}
+    state = glide.wait_for_rest()
     assert state["display"] == {"on": True}
-    assert list_app.screenshot(source="scanout") == list_app.screenshot() == lit
+    assert glide.screenshot(source="scanout") == glide.screenshot() == lit
 
 
-def test_swipe_scrolls_the_list(list_app):
-    list_app.wait_for_rest()
-    reply = list_app.swipe((400, 400), (400, 100), duration=0.15)
+@list_app
+def test_swipe_scrolls_the_list(glide):
+    reply = glide.swipe((400, 400), (400, 100), duration=0.15)
     assert reply["events"] == 21 and reply["lastApplied"] >= reply["arrival"]
-    state = list_app.wait_for_rest(timeout=15)
+    state = glide.wait_for_rest(timeout=15)
     assert list_offset(state) > 300  # a flick carries on past the finger's 300 px
 
 
-def test_tap_and_key(list_app):
-    list_app.wait_for_rest()
-    list_app.tap(400, 100)
-    assert list_offset(list_app.wait_for_rest()) == 0  # a tap does not scroll
-    list_app.key("PageDown")
-    assert list_offset(list_app.wait_for_rest()) > 0
-    list_app.key("Home")
-    assert list_offset(list_app.wait_for_rest()) == 0
+@list_app
+def test_tap_and_key(glide):
+    glide.tap(400, 100)
+    assert list_offset(glide.wait_for_rest()) == 0  # a tap does not scroll
+    glide.key("PageDown")
+    assert list_offset(glide.wait_for_rest()) > 0
+    glide.key("Home")
+    assert list_offset(glide.wait_for_rest()) == 0
 
 
-def test_wait_for_rest_times_out_while_scrolling(list_app):
-    list_app.wait_for_rest()
-    list_app.swipe((400, 450), (400, 50), duration=0.05)  # a fast flick coasts for a while
+@list_app
+def test_wait_until(glide):
+    glide.key("End")
+    state = glide.wait_until(lambda s: list_offset(s) > 1000, timeout=15)
+    assert list_offset(state) > 1000
+    with pytest.raises(WaitTimeout) as e:
+        glide.wait_until(lambda s: list_offset(s) < 0, timeout=0.3)
+    assert isinstance(e.value, AssertionError) and "last state" in str(e.value)
+    assert list_offset(e.value.state) > 1000
+
+
+@list_app
+def test_wait_for_rest_times_out_while_scrolling(glide):
+    glide.swipe((400, 450), (400, 50), duration=0.05)  # a fast flick coasts for a while
     with pytest.raises(NotAtRest) as e:
-        list_app.wait_for_rest(timeout=0.05)
+        glide.wait_for_rest(timeout=0.05)
     assert e.value.state["scrollViews"]
 
 
-def test_bad_script_names_the_line(list_app):
+@list_app
+def test_bad_script_names_the_line(glide):
     with pytest.raises(GlideError) as e:
-        list_app.send_events(['{"t":0,"key":"PageDown"}', '{"t":1,"touch":"down"}'])
+        glide.send_events(['{"t":0,"key":"PageDown"}', '{"t":1,"touch":"down"}'])
     assert e.value.status == 400 and e.value.line == 2
 
 
-def test_pinch_zooms_the_photo():
-    if not os.path.exists(GLIDE):
-        pytest.skip("glide not built")
-    proc, url = start_glide()  # the catalog: sidebar with a zoomable photo screen
-    try:
-        g = Glide(url)
-        g.tap(60, 200)  # "Photo" in the sidebar at 800x480
-        time.sleep(0.5)
-        g.pinch((520, 240), 80, 240, duration=0.3)
-        scales = [s["scale"] for s in g.state()["scrollViews"]]
-        assert max(scales) > 1.5, scales
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=10)
+@pytest.mark.glide_app()  # the catalog: sidebar with a zoomable photo screen
+def test_pinch_zooms_the_photo(glide):
+    glide.tap(60, 200)  # "Photo" in the sidebar at 800x480
+    glide.wait_for_rest()
+    glide.pinch((520, 240), 80, 240, duration=0.3)
+    scales = [s["scale"] for s in glide.state()["scrollViews"]]
+    assert max(scales) > 1.5, scales
 
 
-def test_token_required_off_loopback_and_checked():
-    if not os.path.exists(GLIDE):
-        pytest.skip("glide not built")
-    bad = subprocess.run([GLIDE, "run", "--backend", "headless", "--remote", "0.0.0.0:0"],
+def test_token_required_off_loopback_and_checked(glide_binary):
+    bad = subprocess.run([glide_binary, "run", "--backend", "headless", "--remote", "0.0.0.0:0"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "token" in bad.stderr
-    proc, url = start_glide("--app", "list", token="t0ken-t0ken")
-    try:
+    with HeadlessApp(glide_binary, args=["--app", "list"], token="t0ken-t0ken") as app:
         with pytest.raises(GlideError) as e:
-            Glide(url).state()
+            Glide(app.url).state()
         assert e.value.status == 401
-        assert Glide(url, token="t0ken-t0ken").state()["scrollViews"]
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=10)
+        g = app.client()
+        assert g.state()["scrollViews"]
+        assert "t0ken" not in repr(g)
+        # The live view's page, with the token header too.
+        assert "<html" in g.live_page().lower()
+        with pytest.raises(GlideError) as e:
+            Glide(app.url).live_page()
+        assert e.value.status == 401
+    assert app.returncode == 0

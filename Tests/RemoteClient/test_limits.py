@@ -2,15 +2,12 @@
 clean SIGTERM logs no error.
 
     swift build --product glide
+    python3 -m pip install ./Tests/RemoteClient
     python3 -m pytest -q Tests/RemoteClient
 """
 
 import concurrent.futures
 import json
-import os
-import pathlib
-import signal
-import subprocess
 import threading
 import time
 import urllib.error
@@ -18,20 +15,9 @@ import urllib.request
 
 import pytest
 
-from glide_remote import Glide, GlideError, start_headless
+from glide_remote import GlideError, HeadlessApp
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-GLIDE = os.environ.get("GLIDE", str(ROOT / ".build" / "debug" / "glide"))
-
-
-@pytest.fixture
-def app():
-    if not os.path.exists(GLIDE):
-        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
-    proc, url = start_headless(GLIDE, "--app", "list")
-    yield Glide(url)
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=30) == 0
+list_app = pytest.mark.glide_app("--app", "list")
 
 
 def request(method, url, timeout=30):
@@ -43,7 +29,9 @@ def request(method, url, timeout=30):
         return e.code, dict(e.headers), e.read()
 
 
-def test_wrong_methods_get_405_with_allow(app):
+@list_app
+def test_wrong_methods_get_405_with_allow(glide):
+    app = glide
     for method, path, allowed in [("POST", "/state", "GET"), ("DELETE", "/screenshot.png", "GET"),
                                   ("GET", "/events", "POST"), ("PUT", "/wait", "POST")]:
         status, headers, body = request(method, app.base_url + path)
@@ -53,8 +41,9 @@ def test_wrong_methods_get_405_with_allow(app):
     assert request("GET", app.base_url + "/nowhere")[0] == 404
 
 
-def test_a_flood_of_long_polls_leaves_room_for_quick_requests(app):
-    app.wait_for_rest()
+@list_app
+def test_a_flood_of_long_polls_leaves_room_for_quick_requests(glide):
+    app = glide
     # A finger held down for 60 s keeps the app from resting, so every /wait really waits.
     def hold():
         try:
@@ -92,23 +81,14 @@ def test_a_flood_of_long_polls_leaves_room_for_quick_requests(app):
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def test_sigterm_logs_no_error_lines(tmp_path):
-    if not os.path.exists(GLIDE):
-        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
-    log = open(tmp_path / "stderr.txt", "w+")
-    cmd = [GLIDE, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--app", "list", "--size", "800x480"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, text=True)
-    line = proc.stdout.readline()
-    assert "remote control on" in line
-    url = line.split("remote control on ")[1].split()[0]
-    threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
-    assert Glide(url).state()["scrollViews"]
-    # A long poll open at the time: answered, and still no error.
-    poll = threading.Thread(target=lambda: request("POST", url + "/wait?timeout_ms=10000"), daemon=True)
-    poll.start()
-    time.sleep(0.3)
-    proc.send_signal(signal.SIGTERM)
-    assert proc.wait(timeout=30) == 0
-    log.seek(0)
-    text = log.read()
+def test_sigterm_logs_no_error_lines(glide_binary):
+    with HeadlessApp(glide_binary, args=["--app", "list"]) as app:
+        g = app.client()
+        assert g.state()["scrollViews"]
+        # A long poll open at the time: answered, and still no error.
+        poll = threading.Thread(target=lambda: request("POST", app.url + "/wait?timeout_ms=10000"), daemon=True)
+        poll.start()
+        time.sleep(0.3)
+        assert app.stop() == 0
+        text = app.log()
     assert not [l for l in text.splitlines() if " error " in l or "error:" in l.lower()], text

@@ -1,0 +1,441 @@
+"""A client for Glide's remote-control API (REM-1), for test authors.
+
+Start the app with the server, e.g.
+
+    glide run --backend headless --remote 127.0.0.1:8080
+    glide board ... --remote 127.0.0.1:8080          (on a board / the virtual board)
+
+then:
+
+    from glide_remote import Glide
+    g = Glide("http://127.0.0.1:8080", token=None)
+    g.wait_for_rest()
+    g.swipe((900, 400), (300, 400), duration=0.15)
+    state = g.wait_for_rest()          # the state JSON once nothing moves
+    png = g.screenshot()               # bytes of a PNG of what is on screen
+
+Coordinates are screen pixels of the app's canvas; times are seconds. Every gesture is one
+`POST /events` request in the headless script format (JSON Lines, `t` in ms relative to the
+request's arrival); the call returns once all its events were applied, with the loop's
+timestamps (`arrival`, `firstApplied`, `lastApplied`, `frameNumber`).
+
+The transport is the standard library's; only `screenshot_image` and `expect_screenshot` need
+Pillow (imported when called).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import pathlib
+import re
+import select
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from typing import IO, Any, Callable, Iterable, Sequence, Tuple, Union
+
+__all__ = ["Glide", "GlideError", "NotAtRest", "WaitTimeout", "HeadlessApp", "start_headless", "find_binary"]
+
+
+class GlideError(Exception):
+    """The server refused a request: `.status` (HTTP status), `.message` (the server's `error`)
+    and `.line` (for a bad script, the first bad line, counted from 1; otherwise None)."""
+
+    def __init__(self, status: int, message: str, line: int | None = None):
+        super().__init__(f"HTTP {status}: {message}")
+        self.status = status
+        self.message = message
+        self.line = line
+
+
+class NotAtRest(GlideError):
+    """`wait_for_rest` timed out (HTTP 408); `.state` holds the state at the deadline."""
+
+    def __init__(self, state: dict, waited_ms: float):
+        super().__init__(408, f"not at rest after {waited_ms:.0f} ms")
+        self.state = state
+
+
+class WaitTimeout(AssertionError):
+    """`wait_until`'s condition was not met in time; `.state` is the last state seen."""
+
+    def __init__(self, message: str, state: dict | None):
+        super().__init__(message)
+        self.state = state
+
+
+Point = Sequence[float]
+Line = Union[dict, str]
+
+
+def _short_json(value: Any, limit: int = 2000) -> str:
+    text = json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return text if len(text) <= limit else text[:limit] + f"... ({len(text)} characters)"
+
+
+class Glide:
+    """One running app's remote-control server at `base_url` (`http://HOST:PORT`).
+
+    `token` is sent as `Authorization: Bearer TOKEN` (needed when the app was started with
+    `--remote-token`/`--remote-token-file`); it is never shown in `repr` or in errors.
+    `timeout` (seconds) bounds each request beyond the time its own work needs.
+
+    `name`, `goldens` and `update_goldens` are used by `expect_screenshot`; the pytest fixture
+    `glide` sets them (the board's name, the `goldens/` folder beside the test file, and
+    `--update-goldens`), and `app` (the HeadlessApp it started; None for a board).
+    """
+
+    def __init__(self, base_url: str = "http://127.0.0.1:8080", token: str | None = None, timeout: float = 30.0,
+                 *, name: str | None = None, goldens: str | os.PathLike | None = None, update_goldens: bool = False):
+        self.base_url = base_url.rstrip("/")
+        self.token = token
+        self.timeout = timeout
+        self.name = name
+        self.goldens = pathlib.Path(goldens) if goldens is not None else None
+        self.update_goldens = update_goldens
+        self._written_goldens: set | None = None  # shared between boards by the pytest plugin
+        self.app: HeadlessApp | None = None  # the app the pytest fixture started, if it did
+
+    def __repr__(self) -> str:
+        return f"Glide({self.base_url!r}{', name=' + repr(self.name) if self.name else ''}" \
+               f"{', token=<hidden>' if self.token else ''})"
+
+    # -- transport -------------------------------------------------------------------------
+    def _request(self, method: str, path: str, body: bytes | None = None,
+                 timeout: float | None = None) -> Tuple[int, bytes]:
+        req = urllib.request.Request(self.base_url + path, data=body, method=method)
+        if self.token is not None:
+            req.add_header("Authorization", f"Bearer {self.token}")
+        if body is not None:
+            req.add_header("Content-Type", "application/x-ndjson")
+        try:
+            with urllib.request.urlopen(req, timeout=timeout or self.timeout) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+
+    @staticmethod
+    def _error(status: int, data: bytes) -> GlideError:
+        try:
+            j = json.loads(data)
+            return GlideError(status, j.get("error", data.decode(errors="replace")), j.get("line"))
+        except (ValueError, AttributeError):
+            return GlideError(status, data.decode(errors="replace"))
+
+    def _ok(self, method: str, path: str, body: bytes | None = None, timeout: float | None = None) -> bytes:
+        status, data = self._request(method, path, body, timeout)
+        if status != 200:
+            raise self._error(status, data)
+        return data
+
+    # -- reading ---------------------------------------------------------------------------
+    def screenshot(self, source: str = "canvas") -> bytes:
+        """PNG bytes (RGB) of the frame on screen (`GET /screenshot.png`): the last presented
+        canvas, or with `source="scanout"` the pixels read back from the display (a board's
+        writeback connector; GlideError 409 where the display cannot be read back)."""
+        query = "" if source == "canvas" else "?source=" + urllib.parse.quote(source)
+        return self._ok("GET", "/screenshot.png" + query)
+
+    def screenshot_image(self, source: str = "canvas"):
+        """The screenshot as a `PIL.Image.Image` in RGB mode (needs Pillow)."""
+        from PIL import Image
+
+        image = Image.open(io.BytesIO(self.screenshot(source)))
+        image.load()
+        return image.convert("RGB")
+
+    def state(self) -> dict:
+        """The UI state now, without waiting (`GET /state`): scrollViews (id, frame, offset,
+        page, phase, ...), pageControls, focus, display ({"on": bool}), t."""
+        return json.loads(self._ok("GET", "/state"))
+
+    def wait_for_rest(self, timeout: float = 10.0) -> dict:
+        """The state once nothing animates, no injected event is pending and a frame was
+        presented after the last one (`POST /wait?until=rest`); raises NotAtRest (with
+        `.state` at the deadline) after `timeout` seconds."""
+        ms = max(0, int(timeout * 1000))
+        status, data = self._request("POST", f"/wait?until=rest&timeout_ms={ms}", b"", timeout=timeout + self.timeout)
+        if status == 408:
+            j = json.loads(data)
+            raise NotAtRest(j["state"], j["waitedMs"])
+        if status != 200:
+            raise self._error(status, data)
+        return json.loads(data)["state"]
+
+    def wait_until(self, predicate: Callable[[dict], bool], timeout: float = 10.0, interval: float = 0.05) -> dict:
+        """Waits for rest, then checks `predicate(state)`; returns the first state at rest for
+        which it is true. While the app rests and the predicate is false (something outside
+        the app, a timer or a real finger, has yet to change it) it asks again every
+        `interval` seconds. Raises WaitTimeout (an AssertionError, with `.state`, the last
+        state seen) after `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        state: dict | None = None
+        at_rest = False
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                state = self.wait_for_rest(max(0.0, remaining))
+                at_rest = True
+            except NotAtRest as e:
+                state, at_rest = e.state, False
+            if at_rest and predicate(state):
+                return state
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                what = getattr(predicate, "__name__", repr(predicate))
+                rest = "at rest" if at_rest else "not at rest"
+                raise WaitTimeout(f"wait_until({what}) not true after {timeout:g} s ({rest}); "
+                                  f"last state: {_short_json(state)}", state)
+            if at_rest:
+                time.sleep(min(interval, remaining))
+
+    def display(self, on: bool) -> dict:
+        """Wakes (`on=True`) or blanks (`on=False`) the screen as idle blanking does
+        (`POST /display`); returns `{"on": bool}`."""
+        return json.loads(self._ok("POST", "/display", json.dumps({"on": bool(on)}).encode()))
+
+    def live_page(self) -> str:
+        """The HTML of the live-view page (`GET /live`), fetched with the token header."""
+        return self._ok("GET", "/live").decode("utf-8", errors="replace")
+
+    # -- input -----------------------------------------------------------------------------
+    def send_events(self, lines: Iterable[Line]) -> dict:
+        """Injects script lines (dicts or JSON strings in the headless script format, `t` in ms
+        from the request's arrival; `POST /events`); returns the server's timing reply
+        `{"events", "arrival", "firstApplied", "lastApplied", "frameNumber"}` once all were
+        applied. A refused script raises GlideError with `.line`."""
+        lines = list(lines)
+        text = "".join((l if isinstance(l, str) else json.dumps(l, separators=(",", ":"))) + "\n" for l in lines)
+        times = []
+        for l in lines:
+            try:
+                times.append(float((json.loads(l) if isinstance(l, str) else l)["t"]))
+            except (ValueError, KeyError, TypeError):
+                pass  # the server names the bad line
+        span = max([0.0] + times) / 1000
+        return json.loads(self._ok("POST", "/events", text.encode(), timeout=self.timeout + span))
+
+    def tap(self, x: float, y: float, hold: float = 0.05, finger: int = 0) -> dict:
+        """A finger down at (x, y) and up after `hold` seconds."""
+        return self.send_events([
+            {"t": 0, "touch": "down", "id": finger, "x": x, "y": y},
+            {"t": round(hold * 1000, 3), "touch": "up", "id": finger},
+        ])
+
+    def swipe(self, start: Point, end: Point, duration: float = 0.15, step: float = 0.008, finger: int = 0,
+              hold: float = 0.0) -> dict:
+        """A finger from `start` to `end` over `duration` s (moves every `step` s), then lifted: a
+        flick that carries on. With `hold` > 0 the finger stays still at `end` for `hold` s
+        before it lifts: a drag that stops where the finger stopped."""
+        return self.send_events(self._drag_lines([(start, end)], duration, step, first_id=finger, hold=hold))
+
+    def pinch(self, center: Point, start_distance: float, end_distance: float, duration: float = 0.25,
+              angle: float = 0.0, step: float = 0.008) -> dict:
+        """Two fingers on opposite sides of `center` moving from `start_distance` apart to
+        `end_distance` apart (zoom in when end > start), along `angle` radians."""
+        cx, cy = center
+        dx, dy = math.cos(angle) / 2, math.sin(angle) / 2
+        a = ((cx - dx * start_distance, cy - dy * start_distance), (cx - dx * end_distance, cy - dy * end_distance))
+        b = ((cx + dx * start_distance, cy + dy * start_distance), (cx + dx * end_distance, cy + dy * end_distance))
+        return self.send_events(self._drag_lines([a, b], duration, step, first_id=0))
+
+    def key(self, name: str) -> dict:
+        """Press and release a key by its Linux name without KEY_ (Up, PageDown, Space, End, Tab...)."""
+        return self.send_events([{"t": 0, "key": name}])
+
+    @staticmethod
+    def _drag_lines(paths, duration: float, step: float, first_id: int, hold: float = 0.0) -> list:
+        steps = max(1, int(round(duration / step)))
+        lines = []
+        for i, (s, _) in enumerate(paths):
+            lines.append({"t": 0, "touch": "down", "id": first_id + i, "x": s[0], "y": s[1]})
+        for k in range(1, steps + 1):
+            f = k / steps
+            t = round(k * step * 1000, 3)
+            for i, (s, e) in enumerate(paths):
+                lines.append({"t": t, "touch": "move", "id": first_id + i,
+                              "x": round(s[0] + (e[0] - s[0]) * f, 3), "y": round(s[1] + (e[1] - s[1]) * f, 3)})
+        for k in range(1, int(round(hold / step)) + 1):
+            t = round((steps + k) * step * 1000, 3)
+            for i, (_, e) in enumerate(paths):
+                lines.append({"t": t, "touch": "move", "id": first_id + i, "x": round(e[0], 3), "y": round(e[1], 3)})
+        if hold > 0:
+            steps += int(round(hold / step))
+        t_up = round(steps * step * 1000 + 4, 3)
+        for i in range(len(paths)):
+            lines.append({"t": t_up, "touch": "up", "id": first_id + i})
+        return lines
+
+    # -- goldens ---------------------------------------------------------------------------
+    def expect_screenshot(self, name: str, tolerance: int = 2, max_fraction: float = 0.001,
+                          max_difference: int = 8, *, source: str = "canvas", timeout: float = 10.0):
+        """Waits for rest, takes a screenshot and compares it with the golden `NAME.png` in
+        `self.goldens` (the pytest fixture: `goldens/` beside the test file).
+
+        It matches when at most `max_fraction` of the pixels (rounded down: 384 of 800x480)
+        differ by more than `tolerance` in some channel (R, G or B, 0-255) and no pixel differs
+        by more than `max_difference` in any channel. The defaults are the repository's rule
+        for goldens: at most 0.1% of the pixels may differ by more than 2 per channel, none by
+        more than 8 (font rendering is the only expected difference between machines).
+
+        On a mismatch it writes `NAME.actual.png` and `NAME.diff.png` beside the golden (with
+        the board's name for a fleet: `NAME.BOARD.actual.png`) and raises GoldenMismatch (an
+        AssertionError) naming the files and the counts; so does a golden of another size, and
+        a missing golden (run with `--update-goldens`, or `update_goldens=True`, to write it).
+        With `update_goldens` the golden is written (or overwritten) and the check passes;
+        a second board of the same run is compared with what the first one wrote.
+        Returns the comparison (a `golden.Comparison`, or None when the golden was written)."""
+        from . import golden
+
+        self.wait_for_rest(timeout)
+        png = self.screenshot(source)
+        folder = self.goldens if self.goldens is not None else pathlib.Path("goldens")
+        return golden.check(png, folder, name, board=self.name, update=self.update_goldens,
+                            tolerance=tolerance, max_fraction=max_fraction, max_difference=max_difference,
+                            written=self._written_goldens)
+
+
+# -- starting an app -------------------------------------------------------------------------
+
+def find_binary(start: str | os.PathLike | None = None) -> str | None:
+    """The glide binary to start: `$GLIDE`, else `.build/debug/glide` in `start` (default: the
+    current directory) or the nearest folder above it that has one; None if there is none."""
+    env = os.environ.get("GLIDE")
+    if env:
+        return env
+    here = pathlib.Path(start or os.getcwd()).resolve()
+    for folder in [here, *here.parents]:
+        candidate = folder / ".build" / "debug" / "glide"
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+def _tail(f: IO | None, limit: int = 4000) -> str:
+    if f is None or not hasattr(f, "seek"):
+        return ""
+    try:
+        f.flush()
+        f.seek(0)
+        data = f.read()
+    except (OSError, ValueError):
+        return ""
+    if isinstance(data, bytes):
+        data = data.decode(errors="replace")
+    return data[-limit:]
+
+
+def start_headless(binary: str | None = None, *extra: str, args: Sequence[str] = (), token: str | None = None,
+                   size: str = "800x480", stderr: Any = subprocess.DEVNULL,
+                   startup_timeout: float = 60.0) -> Tuple[subprocess.Popen, str]:
+    """Starts `BINARY run --backend headless --remote 127.0.0.1:0 --size SIZE ARGS...` (a free
+    port on loopback; `binary` defaults to `find_binary()`) and returns (process, base URL) once
+    it listens. `args` (or further positional arguments) are added to the command line; with
+    `token` the app wants it (`--remote-token`, at least 8 characters). `stderr` is where the
+    app's log goes (a file to keep it; by default it is dropped). Stop the process when done
+    (SIGTERM: it exits with 0), or use HeadlessApp."""
+    binary = binary or find_binary()
+    if not binary or not os.path.exists(binary):
+        raise FileNotFoundError(f"no glide binary at {binary!r} (swift build --product glide, or set GLIDE)")
+    cmd = [binary, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--size", size, *extra, *args]
+    if token:
+        cmd += ["--remote-token", token]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    deadline = time.monotonic() + startup_timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 1)
+        if ready:
+            line = proc.stdout.readline()
+            m = re.search(r"remote control on (http://\S+)", line)
+            if m:
+                # Keep reading the app's output so it never blocks on a full pipe.
+                threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
+                return proc, m.group(1)
+            if not line and proc.poll() is not None:
+                break
+        elif proc.poll() is not None:
+            break
+    proc.kill()
+    proc.wait()
+    shown = " ".join("<token>" if token and a == token else a for a in cmd)
+    log = _tail(stderr if stderr not in (None, subprocess.DEVNULL, subprocess.PIPE) else None)
+    raise RuntimeError(f"glide did not start its remote server (exit {proc.returncode}): {shown}"
+                       + (f"\n{log}" if log else ""))
+
+
+class HeadlessApp:
+    """A headless app with the remote server on a free loopback port, as a context manager:
+
+        with HeadlessApp(args=["--app", "list"]) as app:
+            g = app.client()            # Glide(app.url)
+            ...
+        assert app.returncode == 0      # stopped with SIGTERM on exit
+
+    `.url`, `.process`, `.returncode` (after `stop`), `.log()` (the app's stderr so far).
+    Arguments as for `start_headless`."""
+
+    def __init__(self, binary: str | None = None, *extra: str, args: Sequence[str] = (), token: str | None = None,
+                 size: str = "800x480", startup_timeout: float = 60.0):
+        self.binary = binary
+        self.args = [*extra, *args]
+        self.token = token
+        self.size = size
+        self.startup_timeout = startup_timeout
+        self.process: subprocess.Popen | None = None
+        self.url: str | None = None
+        self.returncode: int | None = None
+        self._stderr: IO | None = None
+
+    def start(self) -> "HeadlessApp":
+        self._stderr = tempfile.TemporaryFile(mode="w+b", prefix="glide-stderr-")
+        try:
+            self.process, self.url = start_headless(self.binary, args=self.args, token=self.token, size=self.size,
+                                                    stderr=self._stderr, startup_timeout=self.startup_timeout)
+        except BaseException:
+            self._stderr.close()
+            self._stderr = None
+            raise
+        return self
+
+    def client(self, **kwargs: Any) -> Glide:
+        """A Glide client for this app (with its token)."""
+        return Glide(self.url, token=self.token, **kwargs)
+
+    def log(self) -> str:
+        """What the app wrote on stderr so far (its log)."""
+        return _tail(self._stderr, limit=1 << 20)
+
+    def stop(self, timeout: float = 30.0) -> int:
+        """SIGTERM, then waits up to `timeout` s (then SIGKILL); returns the exit code (0 for a
+        clean stop, negative for a signal)."""
+        if self.process is not None and self.returncode is None:
+            if self.process.poll() is None:
+                self.process.send_signal(signal.SIGTERM)
+            try:
+                self.returncode = self.process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.returncode = self.process.wait()
+        return self.returncode
+
+    def close(self) -> None:
+        try:
+            self.stop()
+        finally:
+            if self._stderr is not None:
+                self._stderr.close()
+                self._stderr = None
+
+    def __enter__(self) -> "HeadlessApp":
+        return self.start()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
