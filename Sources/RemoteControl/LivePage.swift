@@ -1,7 +1,8 @@
 /// The live view's page (`GET /live`): the screen in `canvas#screen` at its pixel size (scaled
 /// down by CSS to fit the window), updated from `/live/socket`, and the mouse, fingers, wheel
 /// and keys sent back as script lines. Whole as served: no outside resources. `?readonly=1`
-/// only watches; `?encoding=deflate` asks for zlib-compressed rows instead of PNG.
+/// only watches; `?encoding=deflate` asks for zlib-compressed rows instead of PNG; `?fps=N`
+/// (1 to 60, default 30) bounds the updates a second.
 /// `window.glideLive` holds what a test reads: the last frame drawn, updates, bytes and the
 /// latency from a frame's presentation to its pixels on the canvas.
 enum LivePage {
@@ -43,7 +44,7 @@ enum LivePage {
   function connect() {
     const query = new URLSearchParams();
     if (live.readOnly) query.set("readonly", "1");
-    if (params.get("encoding")) query.set("encoding", params.get("encoding"));
+    for (const name of ["encoding", "fps"]) if (params.get(name)) query.set(name, params.get(name));
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(scheme + "//" + location.host + "/live/socket" + (query.toString() ? "?" + query : ""));
     socket.binaryType = "arraybuffer";

@@ -46,7 +46,7 @@ final class LiveScreen: Sendable {
 
     let state = Mutex(State())
     private let viewerCount = Atomic<Int>(0)
-    private let encoded = Mutex<[EncodedKey: [UInt8]]>([:])
+    private let encoded = Mutex<[EncodedKey: Task<[UInt8], any Error>]>([:])
 
     var hasViewers: Bool { viewerCount.load(ordering: .relaxed) > 0 }
 
@@ -172,21 +172,22 @@ final class LiveScreen: Sendable {
     /// The message for one piece of `update`: a 40-byte header (little-endian: kind, flags, x,
     /// y, width, height, screen width and height, frame number, the frame's wall-clock time in
     /// ms) and the encoded pixels. Viewers that keep up ask for the same pieces of the same
-    /// version: each is encoded once and shared.
+    /// version at about the same time: each is encoded once, by the first, and the others wait
+    /// for its bytes.
     func message(_ piece: (rect: IntRect, pixels: PixelBuffer), of update: Update, last: Bool,
-                 encoding: Encoding) throws(ImageCodecError) -> [UInt8] {
+                 encoding: Encoding) async throws -> [UInt8] {
         let key = EncodedKey(version: update.version, rect: piece.rect, encoding: encoding)
-        let payload: [UInt8]
-        if let shared = encoded.withLock({ $0[key] }) {
-            payload = shared
-        } else {
-            payload = try Self.encode(piece.pixels, as: encoding)
-            encoded.withLock { cache in
-                // Only the newest versions are asked for again; older ones go.
-                cache = cache.filter { $0.key.version >= update.version - 1 }
-                if cache.count < 64 { cache[key] = payload }
-            }
+        let pixels = piece.pixels
+        let encoding = encoding
+        let task = encoded.withLock { cache in
+            if let shared = cache[key] { return shared }
+            // Only the newest versions are asked for again; older ones go.
+            cache = cache.filter { $0.key.version >= key.version - 1 }
+            let task = Task { () throws -> [UInt8] in try Self.encode(pixels, as: encoding) }
+            if cache.count < 64 { cache[key] = task }
+            return task
         }
+        let payload = try await task.value
         var m = [UInt8]()
         m.reserveCapacity(40 + payload.count)
         m.append(encoding.code)

@@ -14,6 +14,8 @@ struct LiveAdmission: Sendable {
     var refusal: String?
     var readOnly: Bool
     var encoding: LiveScreen.Encoding
+    /// Updates a second at most (`?fps=`, 1 to 60, default 30): each costs an encoding.
+    var updatesPerSecond: Int
     var peer: String
 }
 
@@ -50,8 +52,12 @@ extension RemoteServer {
         let encodingName = query["encoding"] ?? LiveScreen.Encoding.png.rawValue
         let encoding = LiveScreen.Encoding(rawValue: encodingName)
         if refusal == nil, encoding == nil { refusal = "encoding=\(excerpt(encodingName, limit: 20)): use png or deflate" }
+        let fpsText = query["fps"] ?? "30"
+        let fps = Int(fpsText).flatMap { (1...60).contains($0) ? $0 : nil }
+        if refusal == nil, fps == nil { refusal = "fps=\(excerpt(fpsText, limit: 20)): use 1 to 60" }
         let readOnly = configuration.liveReadOnly || query["readonly"] == "1"
-        return .upgrade([:], LiveAdmission(refusal: refusal, readOnly: readOnly, encoding: encoding ?? .png, peer: peer))
+        return .upgrade([:], LiveAdmission(refusal: refusal, readOnly: readOnly, encoding: encoding ?? .png,
+                                           updatesPerSecond: fps ?? 30, peer: peer))
     }
 
     /// Serves one viewer until it goes, offends or the server stops.
@@ -78,11 +84,16 @@ extension RemoteServer {
             group.addTask {
                 do {
                     try await outbound.write(.text("{\"type\":\"hello\",\"readOnly\":\(admission.readOnly),\"encoding\":\"\(admission.encoding.rawValue)\"}"))
+                    let interval = Duration.seconds(1) / admission.updatesPerSecond
+                    var last = ContinuousClock.now - interval
                     for await _ in wakes {
+                        // At most `updatesPerSecond`: what changes meanwhile merges into the next.
+                        try await Task.sleep(until: last + interval)
+                        last = .now
                         guard let update = self.live.take(id) else { continue }
                         for (i, piece) in update.pieces.enumerated() {
-                            let message = try self.live.message(piece, of: update, last: i == update.pieces.count - 1,
-                                                                encoding: admission.encoding)
+                            let message = try await self.live.message(piece, of: update, last: i == update.pieces.count - 1,
+                                                                      encoding: admission.encoding)
                             session.stall.withLock { $0 = .now }
                             try await outbound.writeBinaryMessage(ByteBuffer(bytes: message))
                             session.stall.withLock { $0 = nil }

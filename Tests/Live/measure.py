@@ -1,9 +1,10 @@
 """Measures the live view (issue 34) against a release build of glide, with the catalog:
 
   1. frame-to-browser latency and bytes per second during flicks, in headless Chromium over
-     loopback, for each encoding (PNG and zlib-compressed rows);
+     loopback, for each encoding (PNG and zlib-compressed rows) at 60 updates a second, and
+     PNG at the default 30;
   2. glide's CPU (user + system time over wall time) and frames per second with 0, 1 and 5
-     viewers attached (websocket-client readers in this process, which is not counted);
+     viewers attached, at the default 30 updates a second and at 60 (websocket-client readers in this process, which is not counted);
   3. glide's resident memory with a viewer that never reads.
 
     swift build -c release --product glide
@@ -55,7 +56,7 @@ def flick_for(g, seconds, width, height):
         time.sleep(0.25)
 
 
-def measure_browser(glide, size, seconds, encoding):
+def measure_browser(glide, size, seconds, encoding, fps):
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     w, h = map(int, size.split("x"))
@@ -67,7 +68,7 @@ def measure_browser(glide, size, seconds, encoding):
     try:
         with HeadlessApp(glide, size=size) as app:
             g = Glide(app.url)
-            driver.get(app.url + f"/live?encoding={encoding}")
+            driver.get(app.url + f"/live?encoding={encoding}&fps={fps}")
             deadline = time.monotonic() + 20
             while driver.execute_script("return window.glideLive.frame") < 0 and time.monotonic() < deadline:
                 time.sleep(0.05)
@@ -81,6 +82,7 @@ def measure_browser(glide, size, seconds, encoding):
             lat = sorted(live["latencies"])
             return {
                 "encoding": encoding,
+                "fps": fps,
                 "kiosk frames/s": round((f1 - f0) / elapsed, 1),
                 "updates/s": round(live["updates"] / elapsed, 1),
                 "KiB/s": round(live["bytes"] / elapsed / 1024),
@@ -91,7 +93,7 @@ def measure_browser(glide, size, seconds, encoding):
         driver.quit()
 
 
-def measure_cpu(glide, size, seconds, viewers, encoding="png"):
+def measure_cpu(glide, size, seconds, viewers, fps=30, encoding="png"):
     import websocket
     w, h = map(int, size.split("x"))
     with HeadlessApp(glide, size=size) as app:
@@ -100,7 +102,7 @@ def measure_cpu(glide, size, seconds, viewers, encoding="png"):
         received = [0] * viewers
         sockets = []
         for i in range(viewers):
-            ws = websocket.create_connection(app.url.replace("http", "ws") + f"/live/socket?encoding={encoding}", timeout=30)
+            ws = websocket.create_connection(app.url.replace("http", "ws") + f"/live/socket?encoding={encoding}&fps={fps}", timeout=30)
             sockets.append(ws)
 
             def read(i=i, ws=ws):
@@ -117,7 +119,7 @@ def measure_cpu(glide, size, seconds, viewers, encoding="png"):
         c1, f1 = cpu_seconds(app.process.pid), frames(g)
         for ws in sockets:
             ws.close()
-        return {"viewers": viewers, "glide CPU %": round(100 * (c1 - c0) / elapsed, 1),
+        return {"viewers": viewers, "fps": fps, "glide CPU %": round(100 * (c1 - c0) / elapsed, 1),
                 "kiosk frames/s": round((f1 - f0) / elapsed, 1),
                 "KiB/s per viewer": round(statistics.mean(received) / elapsed / 1024) if viewers else 0}
 
@@ -148,8 +150,8 @@ def main():
     p.add_argument("--size", default="1280x800")
     p.add_argument("--seconds", type=float, default=10)
     a = p.parse_args()
-    results = {"browser": [measure_browser(a.glide, a.size, a.seconds, e) for e in ("png", "deflate")],
-               "cpu": [measure_cpu(a.glide, a.size, a.seconds, n) for n in (0, 1, 5)],
+    results = {"browser": [measure_browser(a.glide, a.size, a.seconds, e, f) for e, f in (("png", 60), ("deflate", 60), ("png", 30))],
+               "cpu": [measure_cpu(a.glide, a.size, a.seconds, n, f) for n, f in ((0, 30), (1, 30), (5, 30), (1, 60), (5, 60))],
                "never reading": measure_never_reading(a.glide, a.size, max(20.0, a.seconds))}
     print(json.dumps(results, indent=1))
 

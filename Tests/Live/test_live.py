@@ -195,6 +195,9 @@ def test_socket_protocol_and_input(app):
     ws.send(json.dumps({"t": 0, "key": "PageDown"}))
     assert wait_for(lambda: list_offset(g.wait_for_rest()) > 0, what="the key to scroll")
     ws.close()
+    for query, word in [("fps=0", "fps"), ("fps=61", "fps"), ("encoding=jpeg", "encoding")]:
+        code, reason, seen = read_until_closed(ws_connect(app, "/live/socket?" + query))
+        assert code == 1008 and word in reason and seen == 0
 
 
 def test_a_viewer_that_leaves_lifts_its_fingers(app):

@@ -86,14 +86,14 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
     }
 
     @Test(arguments: LiveScreen.Encoding.allCases)
-    func messagesCarryTheirPlaceAndLosslessPixels(encoding: LiveScreen.Encoding) throws {
+    func messagesCarryTheirPlaceAndLosslessPixels(encoding: LiveScreen.Encoding) async throws {
         let screen = numberedCanvas(30, 20)
         let live = LiveScreen()
         let (id, _) = try #require(live.join())
         live.welcome(id, screen: screen, rotation: .none, frameNumber: 9)
         live.framePresented(screen, damage: Region(IntRect(x: 3, y: 4, width: 10, height: 6)), rotation: .none, frameNumber: 10)
         let update = try #require(live.take(id))
-        let m = try live.message(update.pieces[0], of: update, last: true, encoding: encoding)
+        let m = try await live.message(update.pieces[0], of: update, last: true, encoding: encoding)
         func u32(_ at: Int) -> Int { Int(m[at]) | Int(m[at + 1]) << 8 | Int(m[at + 2]) << 16 | Int(m[at + 3]) << 24 }
         #expect(m[0] == encoding.code && m[1] == 1)
         #expect([u32(4), u32(8), u32(12), u32(16), u32(20), u32(24), u32(28)] == [0, 0, 30, 20, 30, 20, 10])
@@ -106,7 +106,7 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
             #expect(payload[0] == 0x78)
         }
         // A second viewer asking for the same piece of the same frame gets the same bytes.
-        #expect(try live.message(update.pieces[0], of: update, last: true, encoding: encoding) == m)
+        #expect(try await live.message(update.pieces[0], of: update, last: true, encoding: encoding) == m)
     }
 
     @Test func panelRectsMatchPanelPixels() {
