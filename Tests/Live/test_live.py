@@ -147,6 +147,35 @@ def test_a_drag_on_the_canvas_scrolls(app, browser):
     assert list_offset(g.wait_for_rest(timeout=20)) > 50
 
 
+@pytest.mark.app(size="800x480")
+def test_two_fingers_on_a_touch_browser_pinch_the_photo(app, browser):
+    """A touch browser's fingers (Chromium's touch events through the DevTools protocol) become
+    fingers of the app: two of them pinch the catalog's photo."""
+    g = glide_of(app)
+    g.tap(60, 200)  # "Photo" in the catalog's sidebar at 800x480
+    g.wait_for_rest()
+    browser.get(app.url + "/live")
+    wait_for(lambda: live_state(browser)["frame"] >= 0, what="the first update")
+    canvas = browser.find_element("id", "screen")
+    box = browser.execute_script("const r = document.getElementById('screen').getBoundingClientRect();"
+                                 "return [r.left, r.top, r.width / 800];")
+    left, top, scale = box
+
+    def points(d, ids=(0, 1)):
+        cx, cy = 520, 240
+        return [{"x": left + (cx + side * d / 2) * scale, "y": top + cy * scale, "id": i}
+                for i, side in zip(ids, (-1, 1))]
+
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(80)})
+    for k in range(1, 16):
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(80 + 12 * k)})
+        time.sleep(0.016)
+    browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    state = g.wait_for_rest(timeout=20)
+    assert max(v["scale"] for v in state["scrollViews"]) > 1.5, state["scrollViews"]
+    assert live_state(browser)["sent"] >= 4
+
+
 def test_read_only_view_sends_nothing(app, browser):
     g = glide_of(app)
     browser.get(app.url + "/live?readonly=1")
