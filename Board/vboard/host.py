@@ -6,7 +6,8 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
   3. the swipe moved the content up (the best row shift between screendumps is > 0, inside the
      scroll view that moved) and the app's state reports a larger offset,
   4. through the remote-control API on the forwarded port (VBOARD_REMOTE, VBOARD_TOKEN): a request
-     without the token gets 401, an injected swipe scrolls the feed, and /screenshot.png after
+     without the token gets 401, an injected swipe scrolls the feed, the live view's socket sends
+     the screen as the screenshot shows it, and /screenshot.png after
      /wait equals QEMU's screendump of the same moment,
   5. glide's VT (its standard input) is in graphics mode with the keyboard off while it runs,
      and back as it was after exit,
@@ -24,7 +25,7 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
      app (its state unchanged), and the next tap does.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
-import http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
+import base64, http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
 
 TIMEOUT = 240
 
@@ -171,6 +172,69 @@ def remote_call(address, method, path, body=None, token=None, timeout=60):
         c.close()
 
 
+def live_screen(address, token, timeout=30):
+    """The screen as the live view's socket (GET /live/socket) first sends it, whole, as zlib
+    rows: (width, height, [row bytes in RGB]). A small WebSocket client of the standard library."""
+    host, port = address.rsplit(":", 1)
+    s = socket.create_connection((host, int(port)), timeout=timeout)
+    try:
+        key = base64.b64encode(os.urandom(16)).decode()
+        s.sendall((f"GET /live/socket?encoding=deflate HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\n"
+                   f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                   f"Authorization: Bearer {token}\r\n\r\n").encode())
+        buf = b""
+        while b"\r\n\r\n" not in buf:
+            buf += s.recv(4096) or b""
+        head, buf = buf.split(b"\r\n\r\n", 1)
+        assert head.startswith(b"HTTP/1.1 101"), head[:80]
+
+        def take(n):
+            nonlocal buf
+            while len(buf) < n:
+                chunk = s.recv(1 << 16)
+                if not chunk:
+                    raise ConnectionError("the live socket closed")
+                buf += chunk
+            out, buf = buf[:n], buf[n:]
+            return out
+
+        def message():
+            data, kind = b"", None
+            while True:
+                b0, b1 = take(2)
+                n = b1 & 0x7F
+                n = int.from_bytes(take(2), "big") if n == 126 else int.from_bytes(take(8), "big") if n == 127 else n
+                payload = take(n)
+                op = b0 & 0x0F
+                if op == 8:
+                    raise ConnectionError(f"the live socket closed: {payload[2:]!r}")
+                if op in (9, 10):
+                    continue   # ping, pong
+                kind = kind if op == 0 else op
+                data += payload
+                if b0 & 0x80:
+                    return kind, data
+
+        kind, hello = message()
+        assert kind == 1 and json.loads(hello)["type"] == "hello", hello
+        image, last = None, False
+        while not last:
+            kind, m = message()
+            x, y, w, h, sw, sh = (int.from_bytes(m[4 + 4 * i:8 + 4 * i], "little") for i in range(6))
+            last = m[1] & 1
+            if image is None:
+                image = [bytearray(sw * 3) for _ in range(sh)]
+            rgba = zlib.decompress(m[40:])
+            for row in range(h):
+                line = rgba[row * w * 4:(row + 1) * w * 4]
+                rgb = bytearray(w * 3)
+                rgb[0::3], rgb[1::3], rgb[2::3] = line[0::4], line[1::4], line[2::4]
+                image[y + row][x * 3:(x + w) * 3] = rgb
+        return len(image[0]) // 3, len(image), [bytes(r) for r in image]
+    finally:
+        s.close()
+
+
 def remote_session(address, token, outdir, qmp):
     """Drives the app over the API the way a test machine would, and takes a screendump right
     after the screenshot. Returns what the checks need; errors are reported, not raised."""
@@ -198,6 +262,11 @@ def remote_session(address, token, outdir, qmp):
         status, body = remote_call(address, "GET", "/state", token=token)
         out["after"] = json.loads(body) if status == 200 else None
         out["feed"] = feed.get("id")
+        try:
+            out["live"] = live_screen(address, token)
+        except Exception as e:  # reported by its own check
+            out["live"] = None
+            out["live_error"] = f"{type(e).__name__}: {e}"
     except Exception as e:  # reported by the checks
         out["error"] = f"{type(e).__name__}: {e}"
     return out
@@ -554,6 +623,14 @@ def main():
                           f"({n} pixels differ)")
         else:
             check(False, "GET /screenshot.png answered 200")
+        live = remote.get("live")
+        if "screenshot" in remote and live:
+            rs = read_png(remote["screenshot"])
+            n = differing_pixels(rs[2], live[2]) if rs[:2] == live[:2] else -1
+            check(n == 0, f"the live view's socket sent the screen {live[0]}x{live[1]} as the screenshot shows it "
+                          f"({n} pixels differ)")
+        else:
+            check(False, f"the live view's socket answered ({remote.get('live_error', 'no screenshot')})")
     master = {k.split()[1]: v for k, v in marks.items() if k.startswith("MASTER ")}
     check(master.get("running") == "y" and master.get("released") == "n" and master.get("retaken") == "y",
           f"SIGUSR1 dropped DRM master and kept it dropped for 2.5 s, SIGUSR2 took it back {master}")
