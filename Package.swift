@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
-        .target(name: "Catalog", dependencies: ["UI", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "Catalog", dependencies: ["UI", "Runtime", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Geometry
+import Runtime
 
 /// The catalog's content, from a JSON file an operator edits (VIEW-4). Image paths are relative
 /// to the manifest. Unknown keys are errors (a typo must not be silently ignored), and every
@@ -71,7 +72,9 @@ public struct Manifest: Decodable, Hashable, Sendable {
                 ids.insert("tab-" + screen.id)
                 for card in screen.cards ?? [] { ids.insert(card.id) }
                 screens.append(screen)
-            } catch let error as DecodingError {
+            } catch let error as ManifestError {
+            throw error
+        } catch let error as DecodingError {
                 skippedScreens.append(ManifestError(path: "", place: Self.place(of: error), message: Self.message(of: error)))
                 // Step over the bad element so that the next one is read.
                 if list.currentIndex == index { _ = try? list.decode(Skip.self) }
@@ -225,8 +228,14 @@ extension Manifest {
     public static func parse(_ bytes: [UInt8], path: String) throws(ManifestError) -> Manifest {
         do {
             var manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
+            if let duplicate = JSONDuplicateKeys.first(in: bytes) {
+                throw ManifestError(path: path, place: "line \(duplicate.line)",
+                                    message: "\"\(excerpt(duplicate.name, limit: 40))\" is given twice in one object")
+            }
             for i in manifest.skippedScreens.indices { manifest.skippedScreens[i].path = path }
             return manifest
+        } catch let error as ManifestError {
+            throw error
         } catch let error as DecodingError {
             throw ManifestError(path: path, place: place(of: error), message: message(of: error))
         } catch {

@@ -399,6 +399,9 @@ public final class RemoteServer: Sendable {
         do { body = try JSONDecoder().decode(Body.self, from: Data(bytes.readableBytesView)) } catch {
             return Self.json(.badRequest, error: "expected {\"on\": true} or {\"on\": false}")
         }
+        if let duplicate = JSONDuplicateKeys.first(in: bytes.readableBytesView) {
+            return Self.json(.badRequest, error: "\"\(excerpt(duplicate.name, limit: 40))\" is given twice")
+        }
         let (reply, refusal) = await ask { c in .display(on: body.on, c) }
         guard let reply else { return refusal }
         return Self.json(.ok, body: reply.json)

@@ -83,6 +83,9 @@ public struct InputScript: Hashable, Sendable {
             } catch {
                 throw ParseError(line: number, message: "not a JSON object of the script format (\(excerpt(InputScript.describe(error), limit: 200)))")
             }
+            if let duplicate = JSONDuplicateKeys.first(in: line.utf8) {
+                throw ParseError(line: number, message: "\"\(excerpt(duplicate.name, limit: 40))\" is given twice")
+            }
             guard let t = parsed.t else { throw ParseError(line: number, message: "missing \"t\" (milliseconds)") }
             guard t.isFinite, t <= 86_400_000, allowNegativeTime || t >= 0 else {
                 throw ParseError(line: number, message: "\"t\" must be a number of milliseconds from 0 to 86400000 (a day)")

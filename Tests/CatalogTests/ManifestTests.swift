@@ -274,3 +274,17 @@ func labels(in view: View) -> [Label] {
                 == ["screens[0].minScale: must be a number from 0.01 to 100"])
     }
 }
+
+@Suite struct ManifestDuplicateKeyTests {
+    /// JSONDecoder keeps the last of two equal names; a manifest naming one twice is refused,
+    /// with the line.
+    @Test func aNameGivenTwiceIsRefused() throws {
+        let shipped = try shippedManifestText()
+        #expect(parseError(shipped) == nil)
+        // The shipped manifest with its title given again on a line of its own after the first brace.
+        let twice = replacing(shipped, "{", with: "{\n\"title\": \"Again\",")
+        let error = try #require(parseError(twice))
+        #expect(error.message.contains("\"title\" is given twice"), "\(error)")
+        #expect(error.place.hasPrefix("line "), "\(error)")
+    }
+}

@@ -47,6 +47,20 @@ import Raster
         #expect(half.pixels.width == 16 && near(half.pixels[2, 4], 255, 0, 0, within: 8))
     }
 
+    /// A legal progressive JPEG with a long scan script (695 scans of a 16x16 grey image) decodes
+    /// many times over in other readers; TurboJPEG's scan limit refuses it, naming the limit.
+    @Test func progressiveJPEGsWithTooManyScansAreRefused() throws {
+        let bytes = try fixture("grey-695-scans.jpg")
+        do {
+            _ = try JPEG.decode(bytes)
+            Issue.record("695 scans were decoded")
+        } catch let .invalidJPEG(message) {
+            #expect(message.contains("500"), "\(message)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test func absurdHeaderDimensionsAreRefused() throws {
         var bytes = try fixture("halves-444.jpg")
         // SOF0 (FF C0): length(2) precision(1) height(2) width(2).

@@ -31,3 +31,26 @@ import Testing
         #expect(try InputScript.parse("{\"t\":0,\"state\":\"\(fits)\"}").entries.count == 1)
     }
 }
+
+/// JSONDecoder keeps the last of two equal names: `{"t":0,"t":5000}` ran at 5 s.
+@Suite struct DuplicateKeyTests {
+    @Test func namesGivenTwiceAreFound() {
+        #expect(JSONDuplicateKeys.first(in: Array(#"{"t":0,"t":5000}"#.utf8))! == ("t", 1))
+        // Escapes name the same key.
+        #expect(JSONDuplicateKeys.first(in: Array(#"{"t":0,"\u0074":1}"#.utf8))?.name == "t")
+        // Each object has its own names; an array's strings and values are not names.
+        #expect(JSONDuplicateKeys.first(in: Array(#"{"a":{"id":1},"b":{"id":2},"c":["id","id"],"d":"id"}"#.utf8)) == nil)
+        #expect(JSONDuplicateKeys.first(in: Array("{\"a\":[{\"x\":1},{\"x\":2}],\n\"b\":{\"q\":\"}\\\"{\",\n\"q\":1,\"q\":2}}".utf8))! == ("q", 3))
+        #expect(JSONDuplicateKeys.first(in: Array(#"{"k":"a\"b","k2":1}"#.utf8)) == nil)
+        #expect(JSONDuplicateKeys.first(in: Array(#"[1,"two",{"x":null}]"#.utf8)) == nil)
+    }
+
+    @Test func aScriptLineNamingAKeyTwiceIsRefused() {
+        do {
+            _ = try InputScript.parse("{\"t\":0,\"key\":\"Up\"}\n{\"t\":0,\"key\":\"Up\",\"t\":5000}\n")
+            Issue.record("accepted t twice")
+        } catch {
+            #expect(error.line == 2 && error.message.contains("\"t\" is given twice"), "\(error)")
+        }
+    }
+}

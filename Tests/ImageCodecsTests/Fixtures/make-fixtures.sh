@@ -1,5 +1,6 @@
 #!/bin/sh
-# Regenerates the JPEG fixtures with TurboJPEG's encoder (libturbojpeg0-dev, gcc).
+# Regenerates the JPEG fixtures with TurboJPEG's encoder (libturbojpeg0-dev, gcc), and one with
+# libjpeg's own API (libjpeg-dev), which takes any scan script.
 # The decoder tests check colours against the values written here.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -53,3 +54,36 @@ int main(int argc, char **argv) {
 C
 gcc -O2 -o "$tmp/gen" "$tmp/gen.c" $(pkg-config --cflags --libs libturbojpeg)
 "$tmp/gen" "$here"
+cat > "$tmp/scans.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <jpeglib.h>
+/* A 16x16 grey progressive JPEG with a long legal scan script: DC in two scans, then each of the
+   63 AC coefficients in a scan of its own at Al 10 and ten refinements (695 scans). Decoders
+   without a scan limit read it; TurboJPEG's TJFLAG_LIMITSCANS refuses it at scan 501. */
+int main(int argc, char **argv) {
+    struct jpeg_compress_struct c; struct jpeg_error_mgr e;
+    c.err = jpeg_std_error(&e); jpeg_create_compress(&c);
+    FILE *f = fopen(argv[1], "wb"); jpeg_stdio_dest(&c, f);
+    c.image_width = 16; c.image_height = 16; c.input_components = 1; c.in_color_space = JCS_GRAYSCALE;
+    jpeg_set_defaults(&c); jpeg_set_quality(&c, 95, TRUE);
+    int n = 2 + 63 * 11; jpeg_scan_info *s = calloc(n, sizeof *s); int i = 0;
+    s[i].comps_in_scan = 1; s[i].Ss = 0; s[i].Se = 0; s[i].Ah = 0; s[i].Al = 1; i++;
+    s[i].comps_in_scan = 1; s[i].Ss = 0; s[i].Se = 0; s[i].Ah = 1; s[i].Al = 0; i++;
+    for (int k = 1; k < 64; k++) {
+        s[i].comps_in_scan = 1; s[i].Ss = k; s[i].Se = k; s[i].Ah = 0; s[i].Al = 10; i++;
+        for (int a = 10; a > 0; a--) { s[i].comps_in_scan = 1; s[i].Ss = k; s[i].Se = k; s[i].Ah = a; s[i].Al = a - 1; i++; }
+    }
+    c.scan_info = s; c.num_scans = n;
+    jpeg_start_compress(&c, TRUE);
+    JSAMPLE row[16]; JSAMPROW rows[1] = { row };
+    while (c.next_scanline < 16) {
+        for (int x = 0; x < 16; x++) row[x] = (JSAMPLE)(x * 13 + c.next_scanline * 7);
+        jpeg_write_scanlines(&c, rows, 1);
+    }
+    jpeg_finish_compress(&c); fclose(f); jpeg_destroy_compress(&c);
+    return 0;
+}
+C
+gcc -O2 -o "$tmp/scans" "$tmp/scans.c" -ljpeg
+"$tmp/scans" "$here/grey-695-scans.jpg"
