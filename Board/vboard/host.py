@@ -273,8 +273,9 @@ def remote_session(address, token, outdir, qmp):
 
 
 def replay_check(outdir, record, board_state, board_canvas, check):
-    """HL-2: the input recorded on the board (tap, swipe), replayed headless on the virtual clock,
-    must end in the state and the picture the board showed before the remote steps."""
+    """HL-2: the input recorded on the board (the tap, the swipe and the remote API's swipe),
+    replayed headless on the virtual clock, must end in the state and the picture the board
+    showed at the end."""
     glide, app, size = os.environ.get("VBOARD_GLIDE"), os.environ.get("VBOARD_APP"), os.environ.get("VBOARD_CANVAS")
     if app == "bringup":
         print("SKIP replay: the bring-up pattern has no headless app")
@@ -643,7 +644,12 @@ def main():
     if "replugged" in shots and "screendump" in (remote or {}):
         n = differing_pixels(read_png(shots["replugged"])[2], read_png(remote["screendump"])[2])
         check(n == 0, f"after the replug the screen shows the app's frame again ({n} pixels differ)")
-    replay_check(outdir, record, states.get("swipe"), swipe, check)
+    # The remote API's swipe comes through the same door as the touchscreen's, so it is recorded
+    # too: the replay ends where the board was after it (and showed the same since).
+    if remote and remote.get("after") and "screendump" in remote:
+        replay_check(outdir, record, remote["after"], to_canvas(read_png(remote["screendump"]), rotation)[2], check)
+    else:
+        replay_check(outdir, record, states.get("swipe"), swipe, check)
     kd = {k.split()[1]: v for k, v in marks.items() if k.startswith("KD ")}
     check(kd.get("running") == "graphics off" and kd.get("exited") == kd.get("before") and
           (kd.get("before") or "").startswith("text"),
