@@ -65,7 +65,7 @@ extension RemoteServer {
                    channel: any Channel) async {
         if let refusal = admission.refusal {
             logger.warning("remote: live viewer \(admission.peer) refused: \(refusal)")
-            try? await outbound.close(.policyViolation, reason: refusal)
+            try? await outbound.close(.policyViolation, reason: Self.closeReason(refusal))
             return
         }
         guard let (id, wakes) = live.join() else {
@@ -106,7 +106,7 @@ extension RemoteServer {
             group.addTask {
                 let reason = await self.receiveLive(inbound, viewer: id, readOnly: admission.readOnly)
                 session.ending.withLock { $0 = $0 ?? reason.map { "dropped: \($0)" } ?? "closed by the viewer" }
-                if let reason { try? await outbound.close(.policyViolation, reason: String(excerpt(reason, limit: 100))) }
+                if let reason { try? await outbound.close(.policyViolation, reason: Self.closeReason(reason)) }
             }
             group.addTask {
                 // A viewer that never reads holds one message; past the stall it is dropped.
@@ -123,6 +123,16 @@ extension RemoteServer {
             group.cancelAll()
         }
         logger.info("remote: live viewer \(id) \(session.ending.withLock { $0 } ?? "left")")
+    }
+
+    /// A close frame holds at most 123 bytes of reason: `text` cut there, on a character.
+    static func closeReason(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            guard out.utf8.count + c.utf8.count <= 123 else { break }
+            out.append(c)
+        }
+        return out
     }
 
     /// Reads a viewer's input until it closes (nil) or offends (the reason it is dropped for).

@@ -151,6 +151,12 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         #expect(!Credentials(token: "s3cret-token").accept(fields([(.cookie, cookie)]), session: true))
     }
 
+    @Test func closeReasonsFitTheirFrame() {
+        #expect(RemoteServer.closeReason("short") == "short")
+        let wide = RemoteServer.closeReason(String(repeating: "日", count: 100))
+        #expect(wide.utf8.count == 123 && wide == String(repeating: "日", count: 41))
+    }
+
     @Test func queries() {
         let q = URLQuery("/live/socket?readonly=1&encoding=deflate&flag")
         #expect(q["readonly"] == "1" && q["encoding"] == "deflate" && q["flag"] == "" && q["other"] == nil)
