@@ -131,6 +131,23 @@ def test_fleet_of_two_boards(pytester, glide_binary):
                                          for t in ("test_state", "test_screen", "test_fails_on_left"))
 
 
+def test_boards_tested_at_once(pytester, glide_binary):
+    """With pytest-xdist (-n 2) the boards are tested at the same time, in two workers; the
+    report still counts each board's tests."""
+    pytest.importorskip("xdist")
+    pytester.makepyfile(test_fleet=FLEET_TESTS.replace("glide.expect_screenshot(\"list\")", "pass"))
+    with HeadlessApp(glide_binary, args=["--app", "list"]) as left, \
+            HeadlessApp(glide_binary, args=["--app", "list"]) as right:
+        result = pytester.runpytest_subprocess("-n", "2", "-p", "no:benchmark", "--glide-url", f"left={left.url}",
+                                               "--glide-url", f"right={right.url}", "--glide-report", "report.json")
+    result.assert_outcomes(passed=6, failed=1)
+    result.stdout.fnmatch_lines_random([f"left *FAIL *2 passed, 1 failed, 0 skipped  ({left.url})",
+                                        f"right *ok *3 passed, 0 failed, 0 skipped  ({right.url})"])
+    report = json.loads((pytester.path / "report.json").read_text())
+    assert report["boards"]["left"]["counts"] == {"passed": 2, "failed": 1, "skipped": 0}
+    assert report["boards"]["right"]["counts"] == {"passed": 3, "failed": 0, "skipped": 0}
+
+
 def test_boards_file_and_tokens(pytester, glide_binary, monkeypatch):
     secret = "s3cret-board-token"
     monkeypatch.setenv("GLIDE_TOKEN", "wrong-token-for-all")

@@ -159,7 +159,7 @@ class GlideSession:
     def board_names(self) -> List[str]:
         if self.fleet:
             return [b.name for b in self.boards]
-        return [HEADLESS] if self.item_board else []
+        return [HEADLESS] if self.item_board or self.outcomes else []
 
     # -- hooks -----------------------------------------------------------------------------
     def pytest_collection_modifyitems(self, items):
@@ -168,10 +168,14 @@ class GlideSession:
                 continue
             callspec = getattr(item, "callspec", None)
             board = callspec.params.get("glide") if callspec is not None else None
-            self.item_board[item.nodeid] = board.name if isinstance(board, Board) else HEADLESS
+            name = board.name if isinstance(board, Board) else HEADLESS
+            self.item_board[item.nodeid] = name
+            # With pytest-xdist (-n N: boards tested at once) the reports reach a controller
+            # that collected nothing: the board travels with each report.
+            item.user_properties.append(("glide_board", name))
 
     def pytest_runtest_logreport(self, report):
-        board = self.item_board.get(report.nodeid)
+        board = self.item_board.get(report.nodeid) or dict(report.user_properties).get("glide_board")
         if board is None:
             return
         entry = self.outcomes.setdefault(board, {}).setdefault(
