@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "Geometry"]),
-        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless",
+        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless", "CZlib",
                                                               .product(name: "HTTPTypes", package: "swift-http-types")]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),

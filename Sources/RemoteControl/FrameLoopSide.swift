@@ -37,11 +37,10 @@ extension RemoteServer {
     ///   after the last injected event.
     /// - `control`: the output behind `screen`, for `?source=scanout`, `POST /display` and the
     ///   `display` of `/state`; nil: it cannot be read back and is always on.
-    /// - Returns: true if input was injected into `app` (the loop should draw).
     /// - `deliver`: the loop's door for input (`FrameDriver.deliverInjected`), which every
     ///   injected event goes through.
     public func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
-                             frameNumber: Int, control: ScreenControl? = nil, deliver: (InputEvent) -> Void) -> Bool {
+                             frameNumber: Int, control: ScreenControl? = nil, deliver: (InputEvent) -> Void) {
         let isOn = { control?.isScreenOn ?? true }
         inbox.drainWakeups()
         let incoming = inbox.state.withLock { s -> [RemoteRequest] in
@@ -152,7 +151,6 @@ extension RemoteServer {
             }
             if !keep.isEmpty { inbox.state.withLock { $0.waiters.append(contentsOf: keep) } }
         }
-        return injected || !due.isEmpty
     }
 
     /// A frame changed `damage` of `screen`: live viewers are sent it.
@@ -169,8 +167,7 @@ extension RemoteServer {
                     if phase == .up || phase == .cancel { s.liveFingers[viewer]?[id] = nil }
                     return slot
                 }
-                let slot = s.nextSlot
-                s.nextSlot = s.nextSlot >= 1_000_000 ? 1000 : s.nextSlot + 1
+                let slot = s.freshSlot()
                 if phase == .down || phase == .move { s.liveFingers[viewer, default: [:]][id] = slot }
                 return slot
             }
@@ -201,17 +198,10 @@ extension RemoteServer {
 
     /// A copy of `canvas` as the panel shows it when the display turns it by `rotation`.
     static func panelImage(_ canvas: PixelBuffer, rotation: Rotation) -> PixelBuffer {
-        let (cw, ch) = (canvas.width, canvas.height)
-        let size = rotation.canvasSize(panelWidth: cw, panelHeight: ch)   // the turn is its own size inverse
-        if rotation == .none { return PixelBuffer(copying: canvas.span) }
+        let size = rotation.canvasSize(panelWidth: canvas.width, panelHeight: canvas.height)   // the turn is its own size inverse
         let panel = PixelBuffer(width: size.width, height: size.height)
-        for y in 0..<ch {
-            let row = canvas.pixels + y * canvas.stride
-            for x in 0..<cw {
-                let p = rotation.panelPixel(canvasX: x, canvasY: y, canvasWidth: cw, canvasHeight: ch)
-                panel.pixels[p.y * panel.stride + p.x] = row[x]
-            }
-        }
+        copyDamage(from: canvas.span, to: panel.span, region: Region(canvas.bounds), rotation: rotation,
+                   bands: BandRenderer(threads: 1))
         return panel
     }
 
@@ -231,8 +221,7 @@ extension RemoteServer {
                         if let existing = slots[id] {
                             slot = existing
                         } else {
-                            slot = s.nextSlot
-                            s.nextSlot = s.nextSlot >= 1_000_000 ? 1000 : s.nextSlot + 1
+                            slot = s.freshSlot()
                             slots[id] = slot
                         }
                         if phase == .up || phase == .cancel { slots[id] = nil }

@@ -28,11 +28,13 @@ final class LiveScreen: Sendable {
         /// Changes with every write into `mirror`: an encoded rectangle of one version is the
         /// same for every viewer.
         var version = 0
+        /// Turns damage into the mirror as a display turns it onto its panel.
+        let copier = BandRenderer(threads: 1)
     }
 
-    /// A viewer's update: rectangles of the panel with their pixels, copied out of the mirror.
+    /// A viewer's update: the rectangles of the panel it has not been sent, as of `version`.
     struct Update {
-        var pieces: [(rect: IntRect, pixels: PixelBuffer)]
+        var rects: [IntRect]
         var version: Int
         var frameNumber: Int
         var presentedAt: Double
@@ -46,7 +48,7 @@ final class LiveScreen: Sendable {
 
     let state = Mutex(State())
     private let viewerCount = Atomic<Int>(0)
-    private let encoded = Mutex<[EncodedKey: Task<[UInt8], any Error>]>([:])
+    private let encoded = Mutex<[EncodedKey: Task<[UInt8]?, any Error>]>([:])
 
     var hasViewers: Bool { viewerCount.load(ordering: .relaxed) > 0 }
 
@@ -97,12 +99,12 @@ final class LiveScreen: Sendable {
             damage = Region(screen.bounds)
         }
         guard let mirror = s.mirror, !damage.isEmpty else { return Region() }
+        copyDamage(from: screen.span, to: mirror.span, region: damage, rotation: rotation, bands: s.copier)
+        s.version += 1
         var changed = Region()
         for r in damage.rects {
-            copy(r, of: screen, turnedBy: rotation, into: mirror)
-            changed.add(panelRect(r, rotation: rotation, canvasWidth: screen.width, canvasHeight: screen.height))
+            changed.add(rotation.panelRect(canvasRect: r, canvasWidth: screen.width, canvasHeight: screen.height))
         }
-        s.version += 1
         return changed
     }
 
@@ -134,23 +136,29 @@ final class LiveScreen: Sendable {
         viewerCount.subtract(1, ordering: .relaxed)
     }
 
-    /// What viewer `id` has not been sent yet, copied out (the mirror is not held while it is
-    /// encoded), or nil when nothing changed for it.
+    /// What viewer `id` has not been sent yet, or nil when nothing changed for it. Its pixels
+    /// are copied out when a message is made, once for all the viewers that ask for them.
     func take(_ id: Int) -> Update? {
         state.withLock { s -> Update? in
             guard let mirror = s.mirror, var v = s.viewers[id], !v.pending.isEmpty else { return nil }
             let rects = v.pending.rects
             v.pending = Region()
             s.viewers[id] = v
-            let pieces = rects.map { r -> (rect: IntRect, pixels: PixelBuffer) in
-                let piece = PixelBuffer(width: r.width, height: r.height)
-                for row in 0..<r.height {
-                    (piece.pixels + row * piece.stride).update(from: mirror.pixels + (r.y + row) * mirror.stride + r.x, count: r.width)
-                }
-                return (r, piece)
-            }
-            return Update(pieces: pieces, version: s.version, frameNumber: v.frameNumber, presentedAt: v.presentedAt,
+            return Update(rects: rects, version: s.version, frameNumber: v.frameNumber, presentedAt: v.presentedAt,
                           screenWidth: mirror.width, screenHeight: mirror.height)
+        }
+    }
+
+    /// A copy of the mirror's rectangle `r` (nil when the mirror is gone or no longer holds it:
+    /// its size changed, and every viewer has been given the whole panel again).
+    func pixels(of r: IntRect) -> PixelBuffer? {
+        state.withLock { s -> PixelBuffer? in
+            guard let mirror = s.mirror, r.intersection(mirror.bounds) == r else { return nil }
+            let piece = PixelBuffer(width: r.width, height: r.height)
+            for row in 0..<r.height {
+                (piece.pixels + row * piece.stride).update(from: mirror.pixels + (r.y + row) * mirror.stride + r.x, count: r.width)
+            }
+            return piece
         }
     }
 
@@ -169,32 +177,30 @@ final class LiveScreen: Sendable {
         var encoding: Encoding
     }
 
-    /// The message for one piece of `update`: a 40-byte header (little-endian: kind, flags, x,
-    /// y, width, height, screen width and height, frame number, the frame's wall-clock time in
-    /// ms) and the encoded pixels. Viewers that keep up ask for the same pieces of the same
-    /// version at about the same time: each is encoded once, by the first, and the others wait
-    /// for its bytes.
-    func message(_ piece: (rect: IntRect, pixels: PixelBuffer), of update: Update, last: Bool,
-                 encoding: Encoding) async throws -> [UInt8] {
-        let key = EncodedKey(version: update.version, rect: piece.rect, encoding: encoding)
-        let pixels = piece.pixels
-        let encoding = encoding
+    /// The message for rectangle `rect` of `update`: a 40-byte header (little-endian: kind,
+    /// flags, x, y, width, height, screen width and height, frame number, the frame's
+    /// wall-clock time in ms) and the encoded pixels; nil when the mirror no longer holds the
+    /// rectangle. Viewers that keep up ask for the same rectangles of the same version at
+    /// about the same time: each is copied and encoded once, by the first, and the others
+    /// wait for its bytes. (A frame drawn between a viewer's `take` and the copy may show in
+    /// it: its damage is pending for every viewer, so they are sent it again.)
+    func message(_ rect: IntRect, of update: Update, last: Bool, encoding: Encoding) async throws -> [UInt8]? {
+        let key = EncodedKey(version: update.version, rect: rect, encoding: encoding)
         let task = encoded.withLock { cache in
             if let shared = cache[key] { return shared }
             // Only the newest versions are asked for again; older ones go.
             cache = cache.filter { $0.key.version >= key.version - 1 }
-            let task = Task { () throws -> [UInt8] in try Self.encode(pixels, as: encoding) }
+            let task = Task { () throws -> [UInt8]? in try self.pixels(of: rect).map { try Self.encode($0, as: encoding) } }
             if cache.count < 64 { cache[key] = task }
             return task
         }
-        let payload = try await task.value
+        guard let payload = try await task.value else { return nil }
         var m = [UInt8]()
         m.reserveCapacity(40 + payload.count)
         m.append(encoding.code)
         m.append(last ? 1 : 0)
         m.append(contentsOf: [0, 0])
-        for v in [piece.rect.x, piece.rect.y, piece.rect.width, piece.rect.height, update.screenWidth, update.screenHeight,
-                  update.frameNumber & 0xFFFF_FFFF] {
+        for v in [rect.x, rect.y, rect.width, rect.height, update.screenWidth, update.screenHeight, update.frameNumber & 0xFFFF_FFFF] {
             withUnsafeBytes(of: UInt32(truncatingIfNeeded: v).littleEndian) { m.append(contentsOf: $0) }
         }
         withUnsafeBytes(of: update.presentedAt.bitPattern.littleEndian) { m.append(contentsOf: $0) }
@@ -231,35 +237,6 @@ final class LiveScreen: Sendable {
             guard status == Z_OK else { throw .encodeFailed(message: "zlib compress2 failed (\(status))") }
             out.removeSubrange(Int(size)...)
             return out
-        }
-    }
-
-    // MARK: Geometry
-
-    /// Copies canvas rectangle `r` of `screen` into `panel`, turned as the display turns it.
-    static func copy(_ r: IntRect, of screen: PixelBuffer, turnedBy rotation: Rotation, into panel: PixelBuffer) {
-        if rotation == .none {
-            for y in r.y..<r.maxY {
-                (panel.pixels + y * panel.stride + r.x).update(from: screen.pixels + y * screen.stride + r.x, count: r.width)
-            }
-            return
-        }
-        for y in r.y..<r.maxY {
-            let row = screen.pixels + y * screen.stride
-            for x in r.x..<r.maxX {
-                let p = rotation.panelPixel(canvasX: x, canvasY: y, canvasWidth: screen.width, canvasHeight: screen.height)
-                panel.pixels[p.y * panel.stride + p.x] = row[x]
-            }
-        }
-    }
-
-    /// Where canvas rectangle `r` lies on the panel.
-    static func panelRect(_ r: IntRect, rotation: Rotation, canvasWidth cw: Int, canvasHeight ch: Int) -> IntRect {
-        switch rotation {
-        case .none: return r
-        case .clockwise90: return IntRect(x: ch - r.maxY, y: r.x, width: r.height, height: r.width)
-        case .upsideDown: return IntRect(x: cw - r.maxX, y: ch - r.maxY, width: r.width, height: r.height)
-        case .clockwise270: return IntRect(x: r.y, y: cw - r.maxX, width: r.height, height: r.width)
         }
     }
 

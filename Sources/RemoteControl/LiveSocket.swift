@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Geometry
 import HTTPTypes
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -39,20 +40,15 @@ extension RemoteServer {
     /// server, no other site's `Origin`, and the token (or the page's session cookie).
     func admitLive(_ request: HTTPRequest, peer: String) -> ShouldUpgradeResult<LiveAdmission> {
         guard let path = request.path, path == "/live/socket" || path.hasPrefix("/live/socket?") else { return .dontUpgrade }
-        let query = URLQuery(path)
-        let host = request.authority ?? ""
-        var refusal: String?
-        if configuration.isLoopback, !OriginMiddleware.isLoopbackName(host) {
-            refusal = "Host \(excerpt(host, limit: 40)) is not this loopback server"
-        } else if let origin = request.headerFields[.origin], origin != "http://" + host {
-            refusal = "sockets from other sites (Origin \(excerpt(origin, limit: 60))) are refused"
-        } else if let credentials, !credentials.accept(request.headerFields, session: true) {
+        let query = URI(path).queryParameters
+        var refusal = OriginMiddleware.refusal(request, loopbackOnly: configuration.isLoopback)
+        if refusal == nil, let credentials, !credentials.accept(request.headerFields, session: true) {
             refusal = "missing or wrong token"
         }
-        let encodingName = query["encoding"] ?? LiveScreen.Encoding.png.rawValue
+        let encodingName = query["encoding"].map(String.init) ?? LiveScreen.Encoding.png.rawValue
         let encoding = LiveScreen.Encoding(rawValue: encodingName)
         if refusal == nil, encoding == nil { refusal = "encoding=\(excerpt(encodingName, limit: 20)): use png or deflate" }
-        let fpsText = query["fps"] ?? "30"
+        let fpsText = query["fps"].map(String.init) ?? "30"
         let fps = Int(fpsText).flatMap { (1...60).contains($0) ? $0 : nil }
         if refusal == nil, fps == nil { refusal = "fps=\(excerpt(fpsText, limit: 20)): use 1 to 60" }
         let readOnly = configuration.liveReadOnly || query["readonly"] == "1"
@@ -91,9 +87,9 @@ extension RemoteServer {
                         try await Task.sleep(until: last + interval)
                         last = .now
                         guard let update = self.live.take(id) else { continue }
-                        for (i, piece) in update.pieces.enumerated() {
-                            let message = try await self.live.message(piece, of: update, last: i == update.pieces.count - 1,
-                                                                      encoding: admission.encoding)
+                        for (i, rect) in update.rects.enumerated() {
+                            guard let message = try await self.live.message(rect, of: update, last: i == update.rects.count - 1,
+                                                                            encoding: admission.encoding) else { continue }
                             session.stall.withLock { $0 = .now }
                             try await outbound.writeBinaryMessage(ByteBuffer(bytes: message))
                             session.stall.withLock { $0 = nil }
@@ -200,18 +196,4 @@ struct TokenBucket {
         tokens -= 1
         return true
     }
-}
-
-/// The query of a request target (`/live/socket?readonly=1&encoding=png`), values undecoded:
-/// only plain words are looked up.
-struct URLQuery {
-    var values: [String: String] = [:]
-    init(_ target: String) {
-        guard let q = target.firstIndex(of: "?") else { return }
-        for pair in target[target.index(after: q)...].split(separator: "&") {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
-    }
-    subscript(name: String) -> String? { values[name] }
 }

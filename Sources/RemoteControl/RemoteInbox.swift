@@ -111,6 +111,12 @@ final class RemoteInbox: Sendable {
         /// Frames presented when input was last injected; rest needs a later frame.
         var injectedAtFrame = -1
         var closed = false
+
+        /// A touch slot no finger holds (see `nextSlot`).
+        mutating func freshSlot() -> Int {
+            defer { nextSlot = nextSlot >= 1_000_000 ? 1000 : nextSlot + 1 }
+            return nextSlot
+        }
     }
 
     let state = Mutex(State())

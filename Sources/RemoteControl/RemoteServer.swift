@@ -152,12 +152,8 @@ struct OriginMiddleware: RouterMiddleware {
     static let jsonTypes: Set<String> = ["application/json", "application/x-ndjson", "application/jsonl", "application/json-lines"]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let host = request.head.authority ?? ""
-        if loopbackOnly, !Self.isLoopbackName(host) {
-            return refuse(request, context, .forbidden, "Host \(excerpt(host, limit: 40)) is not this loopback server (a DNS rebinding page?)")
-        }
-        if let origin = request.headers[.origin], origin != "http://" + host {
-            return refuse(request, context, .forbidden, "requests from other sites (Origin \(excerpt(origin, limit: 60))) are refused")
+        if let refusal = Self.refusal(request.head, loopbackOnly: loopbackOnly) {
+            return refuse(request, context, .forbidden, refusal)
         }
         let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
         if hasBody {
@@ -175,6 +171,19 @@ struct OriginMiddleware: RouterMiddleware {
     private func refuse(_ request: Request, _ context: Context, _ status: HTTPResponse.Status, _ message: String) -> Response {
         logger.warning("remote: \(status.code) \(request.method) \(request.uri.path) from \(context.peer): \(message)")
         return RemoteServer.json(status, error: message)
+    }
+
+    /// Why `request` comes from a page of another site, or nil: a foreign `Host` on a loopback
+    /// server, a foreign `Origin`. WebSocket upgrades, which do not pass the router, ask too.
+    static func refusal(_ request: HTTPRequest, loopbackOnly: Bool) -> String? {
+        let host = request.authority ?? ""
+        if loopbackOnly, !isLoopbackName(host) {
+            return "Host \(excerpt(host, limit: 40)) is not this loopback server (a DNS rebinding page?)"
+        }
+        if let origin = request.headerFields[.origin], origin != "http://" + host {
+            return "requests from other sites (Origin \(excerpt(origin, limit: 60))) are refused"
+        }
+        return nil
     }
 
     /// `localhost`, `127.x.y.z` or `[::1]`, with or without a port.
@@ -216,7 +225,7 @@ final class Admission: Sendable {
 
 /// The remote-control HTTP server (REM-1), built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
-/// `pollRequests(app:screen:rotation:time:frameNumber:control:)` on its own thread.
+/// `pollRequests(app:screen:rotation:time:frameNumber:control:deliver:)` on its own thread.
 ///
 ///     GET  /screenshot.png                          the presented screen as PNG
 ///     GET  /screenshot.png?source=scanout           the same, read back from the display

@@ -36,8 +36,6 @@ public final class FrameDriver {
     public var screenPower: ScreenPower?
     public var isScreenOn: Bool { !blanking.isBlank }
 
-    /// What the last frame drawn changed on screen (empty if it changed nothing).
-    public private(set) var lastDamage = Region()
     var needsDraw = true
     var wasAnimating = false
     var pendingInputTimes: [Double] = []
@@ -171,12 +169,13 @@ public final class FrameDriver {
         isScreenOn && (needsDraw || wasAnimating || !app.isStill(at: t))
     }
 
-    /// Renders the frame for `t` and presents what changed. Returns true if the screen changed.
+    /// Renders the frame for `t` and presents what changed. Returns what changed on the screen
+    /// (empty: nothing).
     /// A present that fails is logged; the loop goes on (a display that went away is paused by
     /// its owner). Nothing is drawn while the screen is dark.
     @discardableResult
-    public func drawFrame(at t: Double) -> Bool {
-        guard isScreenOn else { return false }
+    public func drawFrame(at t: Double) -> Region {
+        guard isScreenOn else { return Region() }
         let animating = !app.isStill(at: t)
         let start = clock?()
         var damage = app.render(into: frame, at: t)
@@ -185,7 +184,6 @@ public final class FrameDriver {
             needsFullPresent = false
         }
         frameNumber += 1
-        lastDamage = damage
         needsDraw = false
         wasAnimating = animating
         if !damage.isEmpty {
@@ -200,7 +198,7 @@ public final class FrameDriver {
             if inputTimesOnClock && !damage.isEmpty { for i in pendingInputTimes { stats.inputToPresent.append(end - i) } }
         }
         pendingInputTimes.removeAll()
-        return !damage.isEmpty
+        return damage
     }
 
     /// The state JSON at `t` with the frames rendered so far, and whether the screen is on.

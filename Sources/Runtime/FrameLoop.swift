@@ -118,10 +118,8 @@ public final class FrameLoop {
         }
         while !stopRequested {
             let now = monotonicSeconds()
-            if let remote {
-                _ = remote.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
-                                        time: now, frameNumber: driver.frameNumber, control: self, deliver: driver.deliverInjected)
-            }
+            remote?.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
+                                 time: now, frameNumber: driver.frameNumber, control: self, deliver: driver.deliverInjected)
             while let e = script.first, start + e.t / 1000 <= now {
                 script.removeFirst()
                 if !driver.apply(e.action, at: start + e.t / 1000) {
@@ -150,12 +148,14 @@ public final class FrameLoop {
                         let shown = output.presentationTime(forFrameAt: now)
                         // Only a frame that changed the screen ends the rest: one that changed
                         // nothing (input that moved nothing) is followed by no new rest.
-                        let changed = driver.drawFrame(at: shown)
-                        if changed && !changedSinceRest {
-                            onDrawing?()
-                            changedSinceRest = true
+                        let damage = driver.drawFrame(at: shown)
+                        if !damage.isEmpty {
+                            if !changedSinceRest {
+                                onDrawing?()
+                                changedSinceRest = true
+                            }
+                            showLive(damage)
                         }
-                        if changed { showLive(driver.lastDamage) }
                         lastFrame = now
                         if !firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
                             firstFrameShown = true

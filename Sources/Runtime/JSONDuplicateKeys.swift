@@ -35,7 +35,10 @@ public enum JSONDuplicateKeys {
                 }
                 if expectingName, let last = objects.last, var names = last {
                     let token = bytes[i...min(end, bytes.count - 1)]
-                    let name = (try? JSONDecoder().decode(String.self, from: Data(token))) ?? String(decoding: token, as: UTF8.self)
+                    // Only a name with escapes needs the decoder; the others are their bytes.
+                    let name = token.contains(UInt8(ascii: "\\"))
+                        ? (try? JSONDecoder().decode(String.self, from: Data(token))) ?? String(decoding: token, as: UTF8.self)
+                        : String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
                     guard names.insert(name).inserted else { return (name, line) }
                     objects[objects.count - 1] = names
                     expectingName = false

@@ -1,6 +1,5 @@
 import Geometry
 import Raster
-import Runtime
 
 extension Rotation {
     /// The panel rectangle that shows canvas rectangle `r` (canvas `cw` x `ch`).
