@@ -32,15 +32,17 @@ let package = Package(
         .target(name: "Scrolling", dependencies: ["Physics", "Geometry"]),
         .target(name: "Raster", dependencies: ["Geometry", "CLinux"]),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
+        // Text entry's model and keyboard layouts (issue 32): pure, no views, no clocks.
+        .target(name: "TextEditing"),
         // Adapters.
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CPNGRows", "CJPEG"]),
         // libpng's row API reports errors by longjmp: it is driven from C, never from Swift.
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         .target(name: "Runtime", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
-        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
@@ -109,6 +111,7 @@ let package = Package(
         .testTarget(name: "FeelLabTests", dependencies: ["FeelLab", "Geometry", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
+        .testTarget(name: "TextEditingTests", dependencies: ["TextEditing"]),
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),

@@ -11,3 +11,4 @@
 @_exported import Logging
 @_exported import Text
 @_exported import ImageCodecs
+@_exported import TextEditing

@@ -53,7 +53,7 @@ public struct IdleBlanking: Sendable {
             case let .touch(.down, slot, _): swallowedSlots.insert(slot)
             case .pointerButton(_, true, _): swallowingButtons = true
             case let .key(key, true): swallowedKeys.insert(key)
-            case .wheel, .fingerScroll, .pointerMotion: break
+            case .wheel, .fingerScroll, .pointerMotion, .text: break
             // The ends of gestures begun before the screen went dark, and frame markers.
             case .touch, .touchFrame, .pointerButton, .key: return .swallow
             }

@@ -10,6 +10,10 @@ public struct InputEvent: Hashable, Sendable {
         case touch(TouchPhase, slot: Int, position: Point)
         /// A key press or release.
         case key(Key, pressed: Bool)
+        /// Text typed on a physical keyboard or a barcode scanner (the keymap already applied:
+        /// dead keys and compose resolved), or by a script's `type` line: it goes to the
+        /// focused text field.
+        case text(String)
         /// A wheel or rotary step at the pointer position; `delta` in pixels of scroll
         /// (positive y scrolls the content up, i.e. shows what is further down).
         case wheel(delta: Point, position: Point)
@@ -46,8 +50,17 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public var description: String { name }
 
     public static let escape = Key(name: "Esc", code: 1)
+    public static let backspace = Key(name: "Backspace", code: 14)
     public static let tab = Key(name: "Tab", code: 15)
     public static let enter = Key(name: "Enter", code: 28)
+    public static let leftControl = Key(name: "LeftCtrl", code: 29)
+    public static let rightControl = Key(name: "RightCtrl", code: 97)
+    public static let keypadEnter = Key(name: "KPEnter", code: 96)
+    public static let delete = Key(name: "Delete", code: 111)
+    public static let a = Key(name: "A", code: 30)
+    public static let c = Key(name: "C", code: 46)
+    public static let v = Key(name: "V", code: 47)
+    public static let x = Key(name: "X", code: 45)
     public static let leftShift = Key(name: "LeftShift", code: 42)
     public static let rightShift = Key(name: "RightShift", code: 54)
     public static let space = Key(name: "Space", code: 57)
@@ -60,8 +73,9 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public static let down = Key(name: "Down", code: 108)
     public static let pageDown = Key(name: "PageDown", code: 109)
 
-    public static let all: [Key] = [.escape, .tab, .enter, .leftShift, .rightShift, .space, .home, .up,
-                                    .pageUp, .left, .right, .end, .down, .pageDown]
+    public static let all: [Key] = [.escape, .backspace, .tab, .enter, .leftShift, .rightShift, .space, .home, .up,
+                                    .pageUp, .left, .right, .end, .down, .pageDown, .leftControl, .rightControl,
+                                    .keypadEnter, .delete, .a, .c, .v, .x]
 
     /// Looks a key up by its name (case-insensitive) or kernel code.
     public init?(name: String) {

@@ -8,6 +8,7 @@ import Geometry
 ///     {"t":200,"key":"PageDown"}
 ///     {"t":300,"wheel":{"dx":0,"dy":-120},"x":640,"y":400}
 ///     {"t":400,"scroll":{"dx":0,"dy":14},"x":640,"y":400}     (touchpad; dx = dy = 0: fingers lifted)
+///     {"t":450,"type":"Grüße, 東京"}                           (typed into the focused field)
 ///     {"t":1500,"screenshot":"after-flick"}
 ///     {"t":1500,"state":"s1"}
 public struct InputScript: Hashable, Sendable {
@@ -43,6 +44,7 @@ public struct InputScript: Hashable, Sendable {
         var x: Double?
         var y: Double?
         var key: String?
+        var type: String?
         var wheel: Wheel?
         var scroll: Wheel?
         var screenshot: String?
@@ -97,9 +99,9 @@ public struct InputScript: Hashable, Sendable {
 
         private mutating func action(of parsed: Line, number: Int) throws(ParseError) -> Action {
             let actions = [parsed.touch != nil, parsed.key != nil, parsed.wheel != nil, parsed.scroll != nil,
-                           parsed.screenshot != nil, parsed.state != nil, parsed.pointer != nil].filter { $0 }.count
+                           parsed.screenshot != nil, parsed.state != nil, parsed.pointer != nil, parsed.type != nil].filter { $0 }.count
             guard actions == 1 else {
-                throw ParseError(line: number, message: "each line needs exactly one of touch, key, wheel, scroll, pointer, screenshot, state")
+                throw ParseError(line: number, message: "each line needs exactly one of touch, key, type, wheel, scroll, pointer, screenshot, state")
             }
             func point() throws(ParseError) -> Point {
                 guard let x = parsed.x, let y = parsed.y else { throw ParseError(line: number, message: "needs \"x\" and \"y\" (pixels)") }
@@ -129,6 +131,11 @@ public struct InputScript: Hashable, Sendable {
                     throw ParseError(line: number, message: "unknown key \"\(excerpt(name))\" (\(Key.all.map(\.name).joined(separator: ", ")))")
                 }
                 action = .key(key)
+            } else if let text = parsed.type {
+                guard text.utf8.count <= InputScript.maximumTypedBytes else {
+                    throw ParseError(line: number, message: "\"type\" holds \(text.utf8.count) bytes; at most \(InputScript.maximumTypedBytes) are typed in one line")
+                }
+                action = .input(.text(text))
             } else if let wheel = parsed.wheel ?? parsed.scroll {
                 let d = Point(x: wheel.dx ?? 0, y: wheel.dy ?? 0)
                 let name = parsed.wheel != nil ? "wheel" : "scroll"
@@ -153,6 +160,10 @@ public struct InputScript: Hashable, Sendable {
             return action
         }
     }
+
+    /// Bytes one `type` line (or one typed text over the remote API) may hold: more than any
+    /// field takes at once, far less than a mistaken megabyte.
+    public static let maximumTypedBytes = 65_536
 
     /// A file name of at most 200 bytes (the file system counts bytes, 255 with ".json"), so a
     /// bad name stops the run before anything is written.
@@ -186,6 +197,9 @@ public struct InputScript: Hashable, Sendable {
             return "{\"t\":\(num(t)),\"touch\":\"\(phase.rawValue)\",\"id\":\(slot),\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
         case let .key(key, pressed):
             return pressed ? "{\"t\":\(num(t)),\"key\":\"\(key.name)\"}" : nil
+        case let .text(text):
+            guard let data = try? JSONEncoder().encode(text) else { return nil }
+            return "{\"t\":\(num(t)),\"type\":\(String(decoding: data, as: UTF8.self))}"
         case let .wheel(d, p):
             return "{\"t\":\(num(t)),\"wheel\":{\"dx\":\(num(d.x)),\"dy\":\(num(d.y))},\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
         case let .fingerScroll(d, p):

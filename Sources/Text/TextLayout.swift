@@ -48,6 +48,9 @@ public struct TextLayout {
     public let lineHeight: Double
     /// Whether text was cut (by `maxLines`) and an ellipsis drawn.
     public var isTruncated: Bool { lines.last?.isTruncated ?? false }
+    /// `advancePrefix[i]`: advance of the clusters before scalar `i` in 1/64 px, from the start
+    /// of the text: a caret's place on its line without shaping again.
+    let advancePrefix: [Int32]
 
     /// Lays out `text` in lines no wider than `maxWidth` pixels (infinite: one line per
     /// paragraph). `lineSpacing` multiplies the font's line height. `maxLines` > 0 keeps at
@@ -66,6 +69,7 @@ public struct TextLayout {
         let limit: Int = maxWidth.isNaN ? 0 : (maxWidth >= Double(Int32.max / 64) ? Int.max : Int(max(0, maxWidth) * 64))
 
         let shaped = Layouter(font: font, scalars: scalars)
+        advancePrefix = shaped.prefix.map { Int32(clamping: $0) }
         var pieces: [(range: Range<Int>, truncated: Bool)] = []
         let paragraphs = shaped.paragraphs()
         outer: for (p, paragraph) in paragraphs.enumerated() {
@@ -129,6 +133,47 @@ public struct TextLayout {
 }
 
 extension TextLayout {
+    /// The line a caret before scalar `index` sits on: the line holding it, or for an index
+    /// at a wrap, the line it starts (the end of the text stays on the last line).
+    public func lineIndex(ofCaretAt index: Int) -> Int {
+        guard !lines.isEmpty else { return 0 }
+        var lo = 0, hi = lines.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if lines[mid].textRange.lowerBound <= index { lo = mid } else { hi = mid - 1 }
+        }
+        return lo
+    }
+
+    /// Where a caret before scalar `index` stands: x in pixels from the layout's left, and its
+    /// line.
+    public func caret(at index: Int) -> (x: Double, line: Int) {
+        let line = lineIndex(ofCaretAt: index)
+        guard line < lines.count else { return (0, 0) }
+        let l = lines[line]
+        let i = max(l.textRange.lowerBound, min(index, l.textRange.upperBound, advancePrefix.count - 1))
+        let start = advancePrefix[min(l.textRange.lowerBound, advancePrefix.count - 1)]
+        return (l.x + Double(advancePrefix[i] - start) / 64, line)
+    }
+
+    /// The caret place nearest to `x` pixels on `line`: a scalar index within the line's text
+    /// (after its trailing spaces only on the last line). Callers round it to a character.
+    public func caretIndex(nearX x: Double, line: Int) -> Int {
+        guard !lines.isEmpty else { return 0 }
+        let l = lines[max(0, min(line, lines.count - 1))]
+        let start = advancePrefix[min(l.textRange.lowerBound, advancePrefix.count - 1)]
+        var end = l.textRange.upperBound
+        // A wrapped line's trailing space belongs before the wrap: a tap past the line's end
+        // lands before it, not at the next line's start.
+        if line < lines.count - 1, end > l.textRange.lowerBound { end -= 1 }
+        var best = l.textRange.lowerBound, bestDistance = Double.infinity
+        for i in l.textRange.lowerBound...max(l.textRange.lowerBound, end) where i < advancePrefix.count {
+            let d = abs(l.x + Double(advancePrefix[i] - start) / 64 - x)
+            if d < bestDistance { best = i; bestDistance = d }
+        }
+        return best
+    }
+
     /// Scalars a layout takes from one text: a label's text is bounded like everything a kiosk
     /// is given (256 KiB of Latin text is an article of 40,000 words).
     public static let maximumScalars = 262_144

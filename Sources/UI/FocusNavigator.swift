@@ -9,6 +9,7 @@ final class FocusNavigator {
     unowned let window: Window
     private(set) var focused: View?
     private var shiftDown = false
+    private var controlDown = false
 
     init(window: Window) { self.window = window }
 
@@ -32,8 +33,10 @@ final class FocusNavigator {
     /// Moves focus to `view` (nil clears it) and scrolls every enclosing scroll view the
     /// minimal amount to show it (POS-5).
     func focus(_ view: View?) {
+        let changed = focused !== view
         focused = view
         window.scheduleFrame()
+        if changed { window.keyboardHost.focusChanged(to: view, at: window.time) }
         guard let view else { return }
         var p = view.parent
         while let a = p {
@@ -66,6 +69,13 @@ final class FocusNavigator {
 
     /// The scroll view that keys act on: the one holding focus, else the last touched, else the
     /// first that scrolls vertically.
+    /// Typed text goes to the focused field; with none, it is dropped (a scanner read while
+    /// no field waits for it must not land anywhere by chance).
+    func type(_ text: String) {
+        guard let field = focused as? TextInputView, field.window === window else { return }
+        field.insertText(text)
+    }
+
     func keyTarget() -> ScrollView? {
         if let f = focused, f.window === window, let sv = f.enclosingScrollView { return sv }
         let scrollViews = window.scrollViews
@@ -75,7 +85,10 @@ final class FocusNavigator {
 
     func key(_ key: Key, pressed: Bool, time t: Double) {
         if key == .leftShift || key == .rightShift { shiftDown = pressed; return }
+        if key == .leftControl || key == .rightControl { controlDown = pressed; return }
         guard pressed else { return }
+        if let field = focused as? TextInputView, field.window === window,
+           field.handleKey(key, shift: shiftDown, control: controlDown) { return }
         let target = keyTarget()
         func run(_ c: ScrollCommand) { target?.controller.perform(c, at: t) }
         switch key {

@@ -119,6 +119,20 @@ open class ScrollView: View, AnimatedView {
         set { content.padding = newValue }
     }
 
+    /// Points at the bottom of the viewport that the on-screen keyboard covers: the engine
+    /// scrolls as if the viewport ended above the keys (a content inset; the content is not
+    /// laid out again), so the end of the content can be scrolled above them.
+    var keyboardInset = 0.0 {
+        didSet {
+            guard keyboardInset != oldValue, hasLaidOut, let w = window else { return }
+            controller.resize(viewport: engineViewport, content: controller.contentSize, at: w.time)
+            w.scheduleFrame()
+        }
+    }
+
+    /// The viewport the engine scrolls: the frame less the keyboard's inset.
+    var engineViewport: Size { Size(width: frame.width, height: max(0, frame.height - keyboardInset)) }
+
     /// Each child of the content gets the viewport's length on the scroll axis (full-screen pages).
     public var sizesPagesToViewport = false
 
@@ -168,7 +182,7 @@ open class ScrollView: View, AnimatedView {
         // Held for this layout only: a view that leaves the tree (a screen under a navigation
         // stack's top) comes back where it was, not moved by a place held long ago.
         heldPosition = nil
-        controller.resize(viewport: frame.size, content: content.frame.size, shiftedBy: shift, at: t)
+        controller.resize(viewport: engineViewport, content: content.frame.size, shiftedBy: shift, at: t)
         if !hasLaidOut {
             hasLaidOut = true
             switch initialPosition {

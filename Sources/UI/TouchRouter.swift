@@ -106,7 +106,7 @@ final class TouchRouter {
 
     private func began(slot: Int, at p: Point, time t: Double) {
         guard routes[slot] == nil, routes.count < Self.maximumTouches else { return }
-        let hit = window.root.hitTest(p)
+        let hit = window.holder.hitTest(p)
         let chain = (hit?.ancestry ?? []).reversed()
         // A second finger on a zoomable view that already has one: a pinch.
         for (_, route) in routes {
@@ -218,7 +218,7 @@ final class TouchRouter {
             // A target that holds other views (a navigation stack watching for its edge swipe)
             // and never took the touch leaves a tap to the view it landed on; one that is what
             // the finger touched (a page control) handles its taps itself.
-            if !cancelled, !route.movedPastSlop, let hit = route.hit, hit !== target { Self.deliverTap(from: hit) }
+            if !cancelled, !route.movedPastSlop, let hit = route.hit, hit !== target { Self.deliverTap(from: hit, at: p) }
             return
         }
         if route.scrub != nil { return }
@@ -245,7 +245,7 @@ final class TouchRouter {
             flashes.append((press.view, t + Self.tapFlash))
             wakeForPresses(at: t + Self.tapFlash)
         }
-        Self.deliverTap(from: hit)
+        Self.deliverTap(from: hit, at: p)
     }
 
     // MARK: Pressed states and long presses
@@ -288,6 +288,7 @@ final class TouchRouter {
             if !press.longPressed, let action = press.view.onLongPress, t >= press.down + Self.longPressDelay {
                 press.longPressed = true
                 routes[slot]?.press = press
+                press.view.touchPoint = route.last ?? route.down
                 action()
                 continue
             }
@@ -302,11 +303,12 @@ final class TouchRouter {
         }
     }
 
-    /// The tap goes to the nearest view with `onTap`, from `view` up.
-    static func deliverTap(from view: View) {
+    /// The tap goes to the nearest view with `onTap`, from `view` up; `point` (window points)
+    /// is where the finger lifted, nil for Enter.
+    static func deliverTap(from view: View, at point: Point? = nil) {
         var v: View? = view
         while let c = v {
-            if let action = c.onTap { action(); return }
+            if let action = c.onTap { c.touchPoint = point; action(); return }
             v = c.parent
         }
     }
@@ -325,7 +327,7 @@ final class TouchRouter {
     /// when none does, a vertical wheel turns the innermost horizontal-only view (a carousel
     /// alone on screen), but never one inside a list that scrolls vertically.
     private func wheelTarget(_ delta: Point, at p: Point) -> (ScrollView, Point)? {
-        let chain = (window.root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
+        let chain = (window.holder.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
         if let sv = chain.first(where: { Self.along($0, delta, turning: false) != .zero }) {
             return (sv, Self.along(sv, delta, turning: false))
         }

@@ -52,6 +52,9 @@ open class View {
     /// past the edge of the scroll view around it, that view scrolls towards the finger, faster
     /// the further out (POS-5).
     public var onDrag: ((DragPhase, Point) -> Void)?
+    /// Where the touch that called `onTap` or `onLongPress` was, in window points (nil for a
+    /// key): a text field places its caret there.
+    var touchPoint: Point?
     /// Takes part in Tab / arrow focus navigation (KEY-2).
     public var isFocusable = false
     public var isHidden = false { didSet { setNeedsDisplay() } }

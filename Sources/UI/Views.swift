@@ -61,7 +61,7 @@ public final class Label: Box {
     /// Bytes of the laid-out text this label keeps.
     var layoutBytes: Int {
         guard let layout = cached?.layout else { return 0 }
-        return layout.scalars.count * 4 + layout.glyphs.count * MemoryLayout<TextLayout.Glyph>.stride
+        return layout.scalars.count * 8 + layout.glyphs.count * MemoryLayout<TextLayout.Glyph>.stride
             + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
     }
 

@@ -60,6 +60,15 @@ public final class Window: App {
     /// The scroll view a finger, wheel or touchpad moved last: keys go there without focus.
     var lastScrolled: ScrollView?
     let holder: RootView
+    /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `ja`, `number`, `pin`; a board
+    /// sets it from `keyboard_layout`); a field may ask for another.
+    public var keyboardLayout = "en"
+    /// When the on-screen keyboard shows (`onscreen_keyboard` on a board).
+    public var onScreenKeyboard = OnScreenKeyboardMode.automatic
+    /// A physical keyboard is attached (a board tells from its input devices): in the
+    /// automatic mode, the on-screen keyboard then stays away.
+    public var hasHardwareKeyboard = false
+    let keyboardHost = KeyboardHost()
     private lazy var planner = DamagePlanner(window: self)
     private lazy var router = TouchRouter(window: self)
     private lazy var navigator = FocusNavigator(window: self)
@@ -77,6 +86,7 @@ public final class Window: App {
         holder = RootView()
         holder.owner = self
         holder.add(root)
+        keyboardHost.window = self
         applyMemoryBudget()
         images.onFailure = { [weak self] source, reason in
             self?.log.warning("picture '\(source)' cannot be shown (its placeholder is): \(reason)")
@@ -173,8 +183,10 @@ public final class Window: App {
         for sv in scrollViews where sv.hasLaidOut { sv.holdPosition() }
         needsLayout = false
         holder.frame = Rect(origin: .zero, size: sizeInPoints)
-        root.frame = holder.frame
+        // A field outside scroll views moves up with the whole screen above the keyboard.
+        root.frame = holder.frame.offsetBy(dx: 0, dy: -keyboardHost.pan)
         root.layoutChildren()
+        keyboardHost.layout()
         collect()
         for sv in scrollViews { sv.applyLayout(at: t) }
         navigator.dropIfGone()
@@ -254,6 +266,8 @@ public final class Window: App {
     /// here, which may add animated views: they are sampled too), then the touches' pressed
     /// states.
     func sampleAnimatedViews(at t: Double) {
+        keyboardHost.sample(at: t)
+        if needsLayout { layoutIfNeeded(at: t) }
         for v in animatedViews { v.sample(at: t) }
         if needsCollect {
             collectIfNeeded(at: t)
@@ -280,6 +294,7 @@ public final class Window: App {
     /// no frames until the next input or timer.
     public func isStill(at t: Double) -> Bool {
         if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
+        if keyboardHost.isAnimating(at: t) { return false }
         for v in animatedViews {
             if let sv = v as? ScrollView {
                 if !sv.isStill(at: t) { return false }
@@ -358,7 +373,7 @@ public final class Window: App {
         canvas.clip(toDeviceRect: rect)
         canvas.clear(color: background.premultiplied)
         var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t)
-        context.drawChild(root)
+        for layer in holder.children { context.drawChild(layer) }
         if let focused = focusedView {
             let r = visibleRect(of: focused)
             if !r.isEmpty {
@@ -412,6 +427,8 @@ public final class Window: App {
             }
         case let .key(key, pressed):
             navigator.key(key, pressed: pressed, time: t)
+        case let .text(text):
+            navigator.type(text)
         case let .wheel(delta, position):
             guard delta.isFinite, position.isFinite else { return }
             router.wheel(delta / scaleFactor, at: position / scaleFactor, time: t)

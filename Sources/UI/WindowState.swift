@@ -48,12 +48,41 @@ public struct WindowState: Codable, Hashable, Sendable {
         /// "none", "push", "pop", or "interactive" (an edge swipe, held or released).
         public var transition: String
     }
+    /// A text field or text area on screen (TXT-1). A secure field's text is its dots.
+    public struct TextFieldState: Codable, Hashable, Sendable {
+        @ExplicitNull public var id: String?
+        public var text: String
+        /// The selection as character offsets `[start, end]` (equal: the caret).
+        public var selection: [Int]
+        public var frame: [Double]
+        public var focused: Bool
+        public var secure: Bool
+        public var contentType: String
+    }
+    /// The on-screen keyboard (TXT-2): where its keys are, so a test can tap one.
+    public struct KeyboardState: Codable, Hashable, Sendable {
+        public struct KeyState: Codable, Hashable, Sendable {
+            public var label: String
+            public var frame: [Double]
+        }
+        /// Some of it is on screen.
+        public var visible: Bool
+        /// Where the keys are (pixels); empty while hidden.
+        public var frame: [Double]
+        public var layout: String
+        /// "letters", "symbols" or "more" (pages of the layout), "pad" for the number and PIN pads.
+        public var page: String
+        public var shift: String
+        public var keys: [KeyState]
+    }
     public var t: Double
     public var frameNumber: Int
     public var scrollViews: [ScrollViewState]
     public var pageControls: [PageControlState]
     public var elements: [ElementState]
     public var navigation: [NavigationState] = []
+    public var textFields: [TextFieldState] = []
+    public var keyboard: KeyboardState?
     @ExplicitNull public var focus: String?
     /// Bytes held by the window's pictures, glyphs and text, and its budget.
     public var memory: MemoryUse
@@ -129,8 +158,27 @@ extension Window {
             for c in v.children { collectElements(c) }
         }
         collectElements(root)
-        return WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: scrolls, pageControls: controls,
-                           elements: elements, navigation: navigation, focus: focusedView?.id, memory: memoryUse)
+        var fields: [WindowState.TextFieldState] = []
+        func collectFields(_ v: View) {
+            guard !v.isHidden else { return }
+            if let f = v as? TextInputView {
+                let visible = visibleRect(of: f)
+                if !visible.isEmpty {
+                    let sel = f.selection
+                    fields.append(.init(id: f.id, text: f.displayedText, selection: [sel.lowerBound, sel.upperBound],
+                                        frame: pixels(visible), focused: f.isFocused, secure: f.isSecure,
+                                        contentType: f.contentType.rawValue))
+                }
+                return
+            }
+            for c in v.children { collectFields(c) }
+        }
+        collectFields(root)
+        var state = WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: scrolls, pageControls: controls,
+                                elements: elements, navigation: navigation, focus: focusedView?.id, memory: memoryUse)
+        state.textFields = fields
+        state.keyboard = keyboardHost.state(scale: s)
+        return state
     }
 
     public func stateJSON(at t: Double, frameNumber: Int) -> String {

@@ -1,0 +1,228 @@
+/// One key of an on-screen keyboard: what it shows, what it does, and its width in units of
+/// a letter key.
+public struct KeyboardKey: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        /// Types this text (shifted or in katakana when the keyboard says so).
+        case text(String)
+        case backspace, shift, space, returnKey, dismiss
+        /// Shows another page of the layout.
+        case page(Int)
+        /// The kana keys that change the character before the caret.
+        case dakuten, handakuten, smallKana
+        /// Hiragana and katakana (the kana layout's shift).
+        case katakana
+        /// Empties the field (the PIN pad).
+        case clear
+    }
+    public var label: String
+    public var action: Action
+    public var width: Double
+    public init(_ label: String, _ action: Action, width: Double = 1) { self.label = label; self.action = action; self.width = width }
+
+    /// Repeats while held: deleting, and spaces.
+    public var repeats: Bool { action == .backspace || action == .space }
+    /// A key whose label is the text it types: it gets the pressed-key preview.
+    public var isCharacter: Bool { if case .text = action { return true } else { return false } }
+}
+
+/// What a field is for: it picks the keyboard and its bottom row.
+public enum TextContentType: String, Hashable, Sendable, CaseIterable {
+    case text, number, pin, email, url
+}
+
+/// What the return key says and does (`submitLabel`).
+public enum SubmitLabel: String, Hashable, Sendable, CaseIterable {
+    case `return`, done, go, search, next, send
+}
+
+/// The keys of an on-screen keyboard (TXT-2): layouts `en` (QWERTY), `de` (QWERTZ), `fr`
+/// (AZERTY), `ja` (the 50-sound kana grid), `number` and `pin`, each a list of pages (letters,
+/// symbols, more symbols) of rows of keys.
+public struct KeyboardLayout: Hashable, Sendable {
+    public var name: String
+    public var pages: [[[KeyboardKey]]]
+    /// A grid keypad (number and PIN pads): keys of equal width, no preview.
+    public var isPad: Bool
+
+    public static let names = ["en", "de", "fr", "ja", "number", "pin"]
+
+    /// The layout `name` for a field of `contentType` with `submit` on its return key; nil for
+    /// a name that does not exist. Number and PIN fields get their pads whatever the name.
+    public static func named(_ name: String, contentType: TextContentType = .text, submit: SubmitLabel = .return) -> KeyboardLayout? {
+        guard names.contains(name) else { return nil }
+        let language = ["number", "pin"].contains(name) ? "en" : name
+        let ret = KeyboardKey(returnLabel(submit, language: language), .returnKey, width: 2)
+        switch contentType {
+        case .number: return pad(name: "number", bottom: [KeyboardKey(".", .text(".")), KeyboardKey("0", .text("0")), KeyboardKey("⌫", .backspace)], ret: ret)
+        case .pin: return pad(name: "pin", bottom: [KeyboardKey(clearLabel(language), .clear), KeyboardKey("0", .text("0")), KeyboardKey("⌫", .backspace)], ret: ret)
+        default: break
+        }
+        switch name {
+        case "number": return named("en", contentType: .number, submit: submit)
+        case "pin": return named("en", contentType: .pin, submit: submit)
+        case "ja": return kana(ret: ret, contentType: contentType)
+        default: return latin(name, ret: ret, contentType: contentType)
+        }
+    }
+
+    static func keys(_ row: String) -> [KeyboardKey] {
+        row.split(separator: " ").map { KeyboardKey(String($0), .text(String($0))) }
+    }
+
+    static func latin(_ name: String, ret: KeyboardKey, contentType: TextContentType) -> KeyboardLayout {
+        let rows: [String]
+        switch name {
+        case "de": rows = ["q w e r t z u i o p ü", "a s d f g h j k l ö ä", "y x c v b n m ß"]
+        case "fr": rows = ["a z e r t y u i o p", "q s d f g h j k l m ù", "w x c v b n é è à ç"]
+        default: rows = ["q w e r t y u i o p", "a s d f g h j k l", "z x c v b n m"]
+        }
+        let currency = name == "en" ? "$" : "€"
+        let space = KeyboardKey(spaceLabel(name), .space, width: 5)
+        let hide = KeyboardKey("⌨", .dismiss, width: 1.5)
+        func bottom(_ pageKey: KeyboardKey) -> [KeyboardKey] {
+            switch contentType {
+            case .email: return [pageKey, KeyboardKey("@", .text("@")), KeyboardKey(spaceLabel(name), .space, width: 3), KeyboardKey(".", .text(".")), hide, ret]
+            case .url: return [pageKey, KeyboardKey("/", .text("/")), KeyboardKey(".com", .text(".com"), width: 2), KeyboardKey(".", .text(".")), hide, ret]
+            default: return [pageKey, KeyboardKey(",", .text(",")), space, hide, ret]
+            }
+        }
+        let letters: [[KeyboardKey]] = [
+            keys(rows[0]), keys(rows[1]),
+            [KeyboardKey("⇧", .shift, width: 1.5)] + keys(rows[2]) + [KeyboardKey("⌫", .backspace, width: 1.5)],
+            bottom(KeyboardKey("123", .page(1), width: 1.5)),
+        ]
+        let symbols: [[KeyboardKey]] = [
+            keys("1 2 3 4 5 6 7 8 9 0"), keys("- / : ; ( ) \(currency) & @ \""),
+            [KeyboardKey("#+=", .page(2), width: 1.5)] + keys(". , ? ! ' %") + [KeyboardKey("⌫", .backspace, width: 1.5)],
+            bottom(KeyboardKey("ABC", .page(0), width: 1.5)),
+        ]
+        let more: [[KeyboardKey]] = [
+            keys("[ ] { } # ^ * + = ~"), keys("_ \\ | < > $ € £ ¥ •"),
+            [KeyboardKey("123", .page(1), width: 1.5)] + keys(". , ? ! ' %") + [KeyboardKey("⌫", .backspace, width: 1.5)],
+            bottom(KeyboardKey("ABC", .page(0), width: 1.5)),
+        ]
+        return KeyboardLayout(name: name, pages: [letters, symbols, more], isPad: false)
+    }
+
+    /// The 50-sound table as Japanese ticket machines show it: one column per consonant from
+    /// あ to わ, the vowels downwards, then ん and punctuation, and the keys that add dakuten
+    /// or handakuten to the kana before the caret or make it small.
+    static func kana(ret: KeyboardKey, contentType: TextContentType) -> KeyboardLayout {
+        let columns = ["あいうえお", "かきくけこ", "さしすせそ", "たちつてと", "なにぬねの", "はひふへほ",
+                       "まみむめも", "や「ゆ」よ", "らりるれろ", "わをんー〜", "、。？！・"]
+        let grid: [[KeyboardKey]] = (0..<5).map { row in
+            columns.map { column in
+                let c = String(Array(column)[row])
+                return KeyboardKey(c, .text(c))
+            }
+        }
+        let bottom: [KeyboardKey] = [
+            KeyboardKey("123", .page(1), width: 1.5), KeyboardKey("カナ", .katakana, width: 1.5),
+            KeyboardKey("゛", .dakuten), KeyboardKey("゜", .handakuten), KeyboardKey("小", .smallKana),
+            KeyboardKey("空白", .space, width: 1.5), KeyboardKey("⌫", .backspace, width: 1.5), ret,
+        ]
+        var symbols = latin("en", ret: ret, contentType: contentType).pages[1]
+        symbols[3][0] = KeyboardKey("あいう", .page(0), width: 1.5)
+        var more = latin("en", ret: ret, contentType: contentType).pages[2]
+        more[3][0] = KeyboardKey("あいう", .page(0), width: 1.5)
+        return KeyboardLayout(name: "ja", pages: [grid + [bottom], symbols, more], isPad: false)
+    }
+
+    static func pad(name: String, bottom: [KeyboardKey], ret: KeyboardKey) -> KeyboardLayout {
+        var rows = [keys("1 2 3"), keys("4 5 6"), keys("7 8 9"), bottom]
+        rows[3].append(KeyboardKey("⌨", .dismiss))
+        rows[0].append(KeyboardKey(ret.label, .returnKey))
+        return KeyboardLayout(name: name, pages: [rows], isPad: true)
+    }
+
+    static func returnLabel(_ submit: SubmitLabel, language: String) -> String {
+        let labels: [String: [SubmitLabel: String]] = [
+            "en": [.return: "return", .done: "Done", .go: "Go", .search: "Search", .next: "Next", .send: "Send"],
+            "de": [.return: "Return", .done: "Fertig", .go: "Los", .search: "Suchen", .next: "Weiter", .send: "Senden"],
+            "fr": [.return: "retour", .done: "OK", .go: "Aller", .search: "Rechercher", .next: "Suivant", .send: "Envoyer"],
+            "ja": [.return: "改行", .done: "完了", .go: "開く", .search: "検索", .next: "次へ", .send: "送信"],
+        ]
+        return labels[language]?[submit] ?? labels["en"]![submit]!
+    }
+
+    static func spaceLabel(_ language: String) -> String {
+        ["de": "Leerzeichen", "fr": "espace", "ja": "空白"][language] ?? "space"
+    }
+
+    static func clearLabel(_ language: String) -> String { "C" }
+
+    // MARK: Geometry
+
+    /// The keys' rectangles on `page` in a keyboard of `width` x `height` points: rows of equal
+    /// height, each row's keys at their widths in one unit for the whole page (the widest row
+    /// fills the width), rows centred, `gap` points between keys.
+    public func keyFrames(page: Int, width: Double, height: Double, gap: Double) -> [[(x: Double, y: Double, width: Double, height: Double)]] {
+        let rows = pages[max(0, min(page, pages.count - 1))]
+        guard !rows.isEmpty, width > 0, height > 0 else { return rows.map { $0.map { _ in (0, 0, 0, 0) } } }
+        let widest = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 1
+        let mostKeys = rows.map(\.count).max() ?? 1
+        let unit = max(0, (width - gap * Double(mostKeys + 1)) / max(widest, 1))
+        let rowHeight = max(0, (height - gap * Double(rows.count + 1)) / Double(rows.count))
+        return rows.enumerated().map { r, row in
+            let units = row.reduce(0) { $0 + $1.width }
+            // A row of fewer units than the widest stretches its wide keys, as phones do, so
+            // rows line up at both edges; a row of letters only is centred instead.
+            let stretchable = row.filter { !$0.isCharacter }.reduce(0) { $0 + $1.width }
+            let missing = widest - units
+            let stretch = stretchable > 0 && !isPad ? missing / stretchable : 0
+            let used = (units + stretch * stretchable) * unit + gap * Double(row.count - 1)
+            var x = (width - used) / 2
+            let y = gap + Double(r) * (rowHeight + gap)
+            return row.map { key in
+                let w = (key.width + (key.isCharacter ? 0 : key.width * stretch)) * unit
+                defer { x += w + gap }
+                return (x, y, w, rowHeight)
+            }
+        }
+    }
+}
+
+/// The kana keyboard's modifier keys and its katakana page, as character maps.
+public enum Kana {
+    static let dakuten: [Character: Character] = {
+        var m: [Character: Character] = [:]
+        let plain = Array("かきくけこさしすせそたちつてとはひふへほうカキクケコサシスセソタチツテトハヒフヘホウ")
+        let voiced = Array("がぎぐげござじずぜぞだぢづでどばびぶべぼゔガギグゲゴザジズゼゾダヂヅデドバビブベボヴ")
+        for (a, b) in zip(plain, voiced) { m[a] = b }
+        return m
+    }()
+    static let handakuten: [Character: Character] = {
+        var m: [Character: Character] = [:]
+        for (a, b) in zip(Array("はひふへほハヒフヘホ"), Array("ぱぴぷぺぽパピプペポ")) { m[a] = b }
+        return m
+    }()
+    static let small: [Character: Character] = {
+        var m: [Character: Character] = [:]
+        for (a, b) in zip(Array("あいうえおつやゆよわアイウエオツヤユヨワ"), Array("ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ")) { m[a] = b }
+        return m
+    }()
+
+    /// The dakuten key: か → が, and a voiced kana back to plain (a second press undoes).
+    public static func addingDakuten(_ c: Character) -> Character? {
+        if let v = dakuten[c] { return v }
+        if let p = handakuten.first(where: { $0.value == c })?.key { return dakuten[p] }
+        return dakuten.first { $0.value == c }?.key
+    }
+
+    /// The handakuten key: は → ぱ (ば → ぱ too), and ぱ back to は.
+    public static func addingHandakuten(_ c: Character) -> Character? {
+        if let v = handakuten[c] { return v }
+        if let plain = dakuten.first(where: { $0.value == c })?.key, let v = handakuten[plain] { return v }
+        return handakuten.first { $0.value == c }?.key
+    }
+
+    /// The small-kana key: つ → っ, and back.
+    public static func toggledSmall(_ c: Character) -> Character? {
+        small[c] ?? small.first { $0.value == c }?.key
+    }
+
+    /// Hiragana as katakana (the kana keyboard's shift); other characters as they are.
+    public static func katakana(_ s: String) -> String {
+        String(String.UnicodeScalarView(s.unicodeScalars.map { (0x3041...0x3096).contains($0.value) ? Unicode.Scalar($0.value + 0x60)! : $0 }))
+    }
+}

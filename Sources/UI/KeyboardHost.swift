@@ -1,0 +1,318 @@
+import Geometry
+import Raster
+import Runtime
+import Scrolling
+import TextEditing
+
+/// When the window shows its on-screen keyboard.
+public enum OnScreenKeyboardMode: String, Hashable, Sendable, CaseIterable {
+    /// Whenever a field that can be edited has focus, unless a physical keyboard is present.
+    case automatic
+    /// Whenever a field that can be edited has focus.
+    case always
+    /// Never: typing comes from a physical keyboard or a scanner.
+    case never
+}
+
+/// The window's on-screen keyboard and what it does to the screen (TXT-2, TXT-3): it slides in
+/// when a field takes focus and away when focus leaves, as an animation of time; the scroll
+/// view holding the field loses the covered part of its viewport (a content inset: the content
+/// is not laid out again) and scrolls the field just above the keys, the minimal amount
+/// (POS-5); a field in no scroll view that the keys would cover moves up with the whole
+/// screen, just enough, and back when the keyboard goes.
+final class KeyboardHost {
+    weak var window: Window?
+    private(set) var keyboard: OnScreenKeyboard?
+    let menu = EditMenu()
+    var pasteboard: String?
+
+    /// The field the keyboard types into, while it shows or hides.
+    private(set) weak var field: TextInputView?
+    /// The visible share of the keyboard from 0 to 1 at `start`, going to `target`.
+    private var from = 0.0, target = 0.0, start = -Double.infinity
+    static let slideDuration = 0.25
+    /// The scroll view whose viewport the keyboard shortens.
+    private weak var insetView: ScrollView?
+    /// How far the screen moves up at full keyboard, for a field outside scroll views.
+    private var fullPan = 0.0
+    private(set) var pan = 0.0
+
+    /// The share of the keyboard on screen at `t`: eased out, like a sheet.
+    func shown(at t: Double) -> Double {
+        let p = max(0, min(1, (t - start) / Self.slideDuration))
+        let eased = 1 - (1 - p) * (1 - p) * (1 - p)
+        return from + (target - from) * eased
+    }
+
+    func isAnimating(at t: Double) -> Bool { t < start + Self.slideDuration }
+
+    var isShowing: Bool { target > 0 }
+
+    // MARK: Focus
+
+    func focusChanged(to view: View?, at t: Double) {
+        let next = view as? TextInputView
+        if let old = field, old !== next { old.focusChanged(focused: false) }
+        menu.hide()
+        next?.focusChanged(focused: true)
+        if let next, wantsKeyboard(for: next) {
+            field = next
+            configureKeyboard(for: next)
+            slide(to: 1, at: t)
+            applyAvoidance(at: t, showing: true)
+            if let sv = insetView { sv.reveal(next) }
+        } else if isShowing || field != nil {
+            slide(to: 0, at: t)
+        }
+    }
+
+    func wantsKeyboard(for field: TextInputView) -> Bool {
+        guard let window, !field.isReadOnly else { return false }
+        switch window.onScreenKeyboard {
+        case .never: return false
+        case .always: return true
+        case .automatic: return !window.hasHardwareKeyboard
+        }
+    }
+
+    func configurationChanged(for view: TextInputView) {
+        guard view === field, let window, let t = Optional(window.time) else { return }
+        if wantsKeyboard(for: view) { configureKeyboard(for: view); layout() } else { slide(to: 0, at: t) }
+    }
+
+    private func slide(to value: Double, at t: Double) {
+        let now = shown(at: t)
+        guard value != target || now != value else { return }
+        from = now; target = value; start = t
+        window?.scheduleFrame()
+    }
+
+    private func configureKeyboard(for field: TextInputView) {
+        guard let window else { return }
+        let name = field.keyboardLayout ?? window.keyboardLayout
+        let keys = KeyboardLayout.named(name, contentType: field.contentType, submit: field.submitLabel)
+            ?? KeyboardLayout.named("en", contentType: field.contentType, submit: field.submitLabel)!
+        if let keyboard { keyboard.setLayout(keys) } else {
+            let k = OnScreenKeyboard(layout: keys)
+            k.isHidden = true
+            k.onKey = { [weak self] action, typed in self?.perform(action, typed: typed) }
+            window.holder.attach(k, at: window.holder.children.count)
+            keyboard = k
+        }
+        layout()
+    }
+
+    // MARK: Geometry
+
+    /// The keys' height in points for this window: a letter key about a fingertip and a half
+    /// tall, at most half the screen for all the rows.
+    func keysHeight() -> Double {
+        guard let window, let keyboard else { return 0 }
+        let size = window.sizeInPoints
+        let rows = Double(keyboard.rows.count)
+        let key = max(36, min(54, size.height * 0.09))
+        return min(rows * key + (rows + 1) * keyboard.gap, size.height * 0.5)
+    }
+
+    /// Places the keyboard for the share shown at `t` (below the screen when hidden).
+    func layout(at t: Double? = nil) {
+        guard let window, let keyboard else { return }
+        let size = window.sizeInPoints
+        let h = keysHeight()
+        let margin = keyboard.layout.isPad ? 0 : h / Double(max(1, keyboard.rows.count)) * 1.3
+        let visible = h * shown(at: t ?? window.time)
+        let f = Rect(x: 0, y: size.height - visible - margin, width: size.width, height: h + margin)
+        keyboard.previewMargin = margin
+        if keyboard.frame != f {
+            keyboard.setNeedsDisplay()
+            keyboard.frame = f
+            keyboard.layoutChildren()
+            keyboard.setNeedsDisplay()
+        }
+        keyboard.isHidden = visible <= 0
+    }
+
+    /// The window's y of the keys' top when the keyboard is fully shown.
+    private func fullTop() -> Double { (window?.sizeInPoints.height ?? 0) - keysHeight() }
+
+    // MARK: Each frame
+
+    /// Moves the keyboard to `t` and keeps the field clear of it. Runs before the window
+    /// samples its scroll views, so they see this frame's viewport.
+    func sample(at t: Double) {
+        guard keyboard != nil else { return }
+        let animating = isAnimating(at: t) || keyboard?.isHidden == (shown(at: t) > 0)
+        guard animating || pan != fullPan * shown(at: t) else { return }
+        layout(at: t)
+        applyAvoidance(at: t, showing: isShowing)
+        if !isShowing, shown(at: t) <= 0 { field = nil }
+    }
+
+    /// Showing: the inset is the whole keyboard's at once (the scroll to the field runs while
+    /// the keys slide in). Hiding: it follows the keys down, so content past the end follows
+    /// them and nothing jumps.
+    private func applyAvoidance(at t: Double, showing: Bool) {
+        guard let window else { return }
+        let share = shown(at: t)
+        let keysTop = showing ? fullTop() : window.sizeInPoints.height - keysHeight() * share
+        if showing, let field, insetView == nil, fullPan == 0 {
+            if let sv = avoidingScrollView(for: field) {
+                insetView = sv
+            } else {
+                let bottom = field.frameInWindow.maxY + pan + 8
+                fullPan = max(0, min(bottom - fullTop(), window.sizeInPoints.height - keysHeight()))
+            }
+        }
+        if let sv = insetView {
+            let unpanned = sv.frameInWindow.maxY
+            sv.keyboardInset = max(0, min(sv.frame.height, unpanned - keysTop))
+            if !showing && share <= 0 { sv.keyboardInset = 0; insetView = nil }
+        }
+        let newPan = fullPan * share
+        if newPan != pan {
+            pan = newPan
+            window.needsLayout = true
+            window.fullDamage = true
+        }
+        if !showing && share <= 0 { fullPan = 0 }
+    }
+
+    /// The innermost scroll view around `field` that scrolls vertically without paging.
+    private func avoidingScrollView(for field: View) -> ScrollView? {
+        var p = field.parent
+        while let a = p {
+            if let sv = a as? ScrollView, sv.configuration.axes.contains(.vertical), !sv.configuration.isPagingEnabled,
+               !(sv.content is TextAreaBody) { return sv }
+            p = a.parent
+        }
+        return nil
+    }
+
+    /// The keyboard for the state JSON: its keys in window pixels.
+    func state(scale s: Double) -> WindowState.KeyboardState {
+        func px(_ r: Rect) -> [Double] { [rounded(r.minX * s), rounded(r.minY * s), rounded(r.width * s), rounded(r.height * s)] }
+        let name = keyboard?.layout.name ?? window?.keyboardLayout ?? "en"
+        guard let keyboard, !keyboard.isHidden else {
+            return .init(visible: false, frame: [], layout: name, page: "letters", shift: "off", keys: [])
+        }
+        let origin = keyboard.frameInWindow.origin
+        let keys = keyboard.visibleKeys.map { WindowState.KeyboardState.KeyState(label: $0.label, frame: px($0.frame.offsetBy(dx: origin.x, dy: origin.y))) }
+        let page = keyboard.layout.isPad ? "pad" : ["letters", "symbols", "more"][min(2, keyboard.page)]
+        let shift = keyboard.katakana ? "katakana" : ["off", "once", "locked"][[.off, .once, .locked].firstIndex(of: keyboard.shift)!]
+        return .init(visible: true, frame: px(keyboard.keysRect.offsetBy(dx: origin.x, dy: origin.y)), layout: name,
+                     page: page, shift: shift, keys: keys)
+    }
+
+    // MARK: Keys
+
+    private func perform(_ action: KeyboardKey.Action, typed: String?) {
+        guard let field, let window, window.focusedView === field else { return }
+        menu.hide()
+        switch action {
+        case let .text(s): field.insertText(typed ?? s)
+        case .space: field.insertText(" ")
+        case .backspace: field.deleteBackward()
+        case .returnKey: field.submit()
+        case .dismiss: window.focus(nil)
+        case .dakuten: field.transformCharacterBeforeCaret(Kana.addingDakuten)
+        case .handakuten: field.transformCharacterBeforeCaret(Kana.addingHandakuten)
+        case .smallKana: field.transformCharacterBeforeCaret(Kana.toggledSmall)
+        case .clear: field.clear()
+        case .shift, .page, .katakana: break
+        }
+    }
+}
+
+/// Cut, copy, paste and select all, over a selection (or a long-pressed empty field).
+final class EditMenu: Stack {
+    weak var field: TextInputView?
+
+    init() {
+        super.init(.horizontal, spacing: 1, padding: EdgeInsets(1))
+        id = "edit-menu"
+        fill = Color(rgb: 0x3A3A3C)
+        cornerRadius = 8
+        clipsChildren = true
+        isHidden = true
+        let items: [(String, (TextInputView) -> Void)] = [
+            ("Cut", { $0.cutSelection() }), ("Copy", { $0.copySelection() }),
+            ("Paste", { $0.paste() }), ("Select All", { $0.selectAll() }),
+        ]
+        setChildren(items.map { title, action in
+            let l = Label(title, id: "edit-menu-" + title.lowercased().split(separator: " ").joined(separator: "-"), size: 15,
+                          color: Color(rgb: 0xFFFFFF), maxLines: 1)
+            l.fill = Color(rgb: 0x1C1C1E)
+            l.padding = EdgeInsets(horizontal: 12, vertical: 10)
+            l.contentAlignment = .center
+            l.onTap = { [weak self] in
+                guard let field = self?.field else { return }
+                action(field)
+                if title != "Select All" { self?.hide() } else { self?.show(for: field) }
+            }
+            return l
+        })
+    }
+
+    func hide() {
+        guard !isHidden else { return }
+        setNeedsDisplay()
+        isHidden = true
+        field = nil
+    }
+
+    /// Shows the menu above the selection (below it when there is no room), inside the screen.
+    func show(for field: TextInputView) {
+        guard let window = field.window else { return }
+        if parent == nil { window.holder.attach(self, at: window.holder.children.count) }
+        setNeedsDisplay()
+        self.field = field
+        isHidden = false
+        let size = sizeThatFits(Size(width: .infinity, height: 40))
+        let f = field.frameInWindow
+        let caret = field.caretRect(at: field.editor.selectionStart)
+        let o = field.textOrigin()
+        let anchor = Point(x: f.minX + o.x + caret.minX, y: f.minY + o.y + caret.minY)
+        let screen = window.sizeInPoints
+        var y = anchor.y - size.height - 14
+        if y < 0 { y = anchor.y + caret.height + 30 }
+        let x = max(4, min(screen.width - size.width - 4, anchor.x - size.width / 2))
+        frame = Rect(x: x, y: y, width: size.width, height: size.height)
+        layoutChildren()
+        setNeedsDisplay()
+    }
+}
+
+extension Window {
+    /// Text cut or copied in this app (the kiosk has no other to share it with).
+    public var pasteboard: String? {
+        get { keyboardHost.pasteboard }
+        set { keyboardHost.pasteboard = newValue }
+    }
+
+    /// The on-screen keyboard's frame in window points while any of it shows.
+    public var keyboardFrame: Rect? {
+        guard let k = keyboardHost.keyboard, !k.isHidden else { return nil }
+        return k.frameInWindow.intersection(Rect(origin: .zero, size: sizeInPoints)).offsetBy(dx: 0, dy: k.previewMargin)
+    }
+
+    func keyboardConfigurationChanged(for view: TextInputView) { keyboardHost.configurationChanged(for: view) }
+
+    func editMenuChanged(for view: TextInputView) {
+        if keyboardHost.menu.field === view { keyboardHost.menu.hide() }
+    }
+
+    func showEditMenu(for view: TextInputView) { keyboardHost.menu.show(for: view) }
+
+    /// `.next` on a field's return key: focus goes to the next text input in tree order, or
+    /// leaves when it was the last.
+    func focusNextTextInput(after view: TextInputView) {
+        var inputs: [TextInputView] = []
+        func walk(_ v: View) {
+            guard !v.isHidden else { return }
+            if let t = v as? TextInputView, !t.isReadOnly { inputs.append(t) }
+            v.children.forEach(walk)
+        }
+        walk(root)
+        if let i = inputs.firstIndex(where: { $0 === view }), i + 1 < inputs.count { focus(inputs[i + 1]) } else { focus(nil) }
+    }
+}

@@ -1,0 +1,139 @@
+import Geometry
+import Raster
+import Scrolling
+import TextEditing
+
+/// A one-line text field (TXT-1): tap to focus it and place the caret, long press to select a
+/// word, type on the on-screen keyboard or a physical one. Text longer than the field scrolls
+/// sideways to keep the caret in view.
+///
+///     TextField(id: "search", text: "", placeholder: "Search stations")
+///         .onChange { query in list.filter(query) }
+public final class TextField: TextInputView {
+    /// Points the text is scrolled left by, to keep the caret in view.
+    private var scrollX = 0.0
+
+    public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
+        super.init(id: id, text: text, placeholder: placeholder, singleLine: true, fontSize: fontSize)
+        fill = Color(rgb: 0xFFFFFF)
+        cornerRadius = 10
+        borderColor = Color(rgb: 0xC7C7CC)
+        padding = EdgeInsets(horizontal: 12, vertical: 8)
+    }
+
+    public override var backdrop: Backdrop { .varied }
+    /// The text is clipped to the field.
+    public override var clipsContent: Bool { true }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        let w = width ?? (proposal.width.isFinite ? proposal.width : 240)
+        return Size(width: w, height: height ?? max(44, (lineHeight + padding.vertical).rounded(.up)))
+    }
+
+    /// The handles keep the frames the field gives them.
+    public override func layoutChildren() { updateHandles() }
+
+    override func textOrigin() -> Point {
+        let inner = contentBounds
+        return Point(x: inner.minX - scrollX, y: inner.minY + max(0, (inner.height - lineHeight) / 2))
+    }
+
+    override func revealCaret() {
+        let inner = contentBounds
+        guard inner.width > 0 else { return }
+        let caret = caretRect(at: editor.head)
+        let textWidth = lineWidth(ofParagraph: 0)
+        var x = scrollX
+        if caret.minX - x < 0 { x = caret.minX }
+        if caret.maxX - x > inner.width { x = caret.maxX - inner.width }
+        x = max(0, min(x, max(0, textWidth + 2 - inner.width)))
+        if x != scrollX { scrollX = x; updateHandles() }
+    }
+
+    public override func draw(in context: inout DrawContext) {
+        context.canvas.save()
+        context.canvas.clip(to: context.pixels(contentBounds.insetBy(dx: -2, dy: 0)))
+        drawText(in: &context, origin: textOrigin())
+        context.canvas.restore()
+    }
+}
+
+/// A multi-line text field that scrolls itself (TXT-1): new lines from the return key, the
+/// caret kept in view as it moves, a selection handle dragged past the edge scrolls the text.
+public final class TextArea: TextInputView {
+    let scroller: ScrollView
+    let body = TextAreaBody()
+
+    public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
+        scroller = ScrollView(id: nil, axes: .vertical, content: body)
+        super.init(id: id, text: text, placeholder: placeholder, singleLine: false, fontSize: fontSize)
+        body.owner = self
+        body.padding = EdgeInsets(horizontal: 12, vertical: 8)
+        fill = Color(rgb: 0xFFFFFF)
+        cornerRadius = 10
+        borderColor = Color(rgb: 0xC7C7CC)
+        scroller.configuration.alwaysBounceVertical = false
+        add(scroller)
+    }
+
+    public override var backdrop: Backdrop { .varied }
+    override var returnInsertsNewLine: Bool { submitLabel == .return }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        Size(width: width ?? (proposal.width.isFinite ? proposal.width : 320), height: height ?? 160)
+    }
+
+    public override func layoutChildren() {
+        scroller.frame = Rect(origin: .zero, size: frame.size)
+        scroller.cornerRadius = cornerRadius
+        scroller.layoutChildren()
+    }
+
+    override func wrapWidth(scale: Double) -> Double { max(1, frame.width - body.padding.horizontal) * scale }
+
+    override func textOrigin() -> Point {
+        Point(x: body.padding.leading, y: body.padding.top - scroller.sampledOffset.y)
+    }
+
+    override var handleHost: View { body }
+    override var handleOrigin: Point { Point(x: body.padding.leading, y: body.padding.top) }
+
+    override func textLayoutChanged() {
+        super.textLayoutChanged()
+        let height = textHeight + body.padding.vertical
+        if abs(height - body.measuredHeight) > 0.001 { body.measuredHeight = height; body.setNeedsLayout() }
+        body.setNeedsDisplay()
+    }
+
+    override func revealCaret() {
+        guard let window else { return }
+        // The content may have grown in this edit: lay out first, so the engine knows the new end.
+        window.layoutIfNeeded()
+        let r = caretRect(at: editor.head).offsetBy(dx: body.padding.leading, dy: body.padding.top)
+        scroller.controller.scroll(toReveal: r.insetBy(dx: 0, dy: -4), anchor: nil, animated: false, at: window.time)
+        window.scheduleFrame()
+    }
+
+    override func updateHandles() {
+        super.updateHandles()
+        body.setNeedsDisplay()
+    }
+}
+
+/// The scrolling content of a text area: as tall as its text, drawing what shows.
+final class TextAreaBody: View {
+    weak var owner: TextArea?
+    var measuredHeight = 0.0
+
+    override func sizeThatFits(_ proposal: Size) -> Size {
+        guard let owner else { return .zero }
+        measuredHeight = owner.textHeight + padding.vertical
+        return Size(width: proposal.width.isFinite ? proposal.width : 0, height: measuredHeight)
+    }
+
+    override func layoutChildren() { owner?.updateHandles() }
+
+    override func draw(in context: inout DrawContext) {
+        owner?.drawText(in: &context, origin: Point(x: padding.leading, y: padding.top))
+    }
+}

@@ -1,0 +1,462 @@
+import Geometry
+import Raster
+import Runtime
+import Text
+import TextEditing
+
+/// What `TextField` and `TextArea` share (TXT-1): the text and its selection, what the field
+/// is for (content type, secure entry, limits, read-only), the on-screen keyboard it asks for,
+/// its callbacks, and the caret that blinks only while it has focus. The text is laid out a
+/// paragraph at a time with HarfBuzz, so a keystroke costs what its paragraph costs.
+open class TextInputView: Box {
+    var editor: TextEditor
+
+    /// The text. Setting it puts the caret at its end and does not call `onChange`.
+    public var text: String {
+        get { editor.text }
+        set { apply(editor.setText(newValue), notify: false) }
+    }
+    /// Shown, dimmed, while the text is empty.
+    public var placeholder: String { didSet { setNeedsDisplay() } }
+    /// What the field is for: picks the keyboard (number and PIN pads, an @ key for e-mail).
+    public var contentType: TextContentType = .text { didSet { keyboardChanged() } }
+    /// Shows a dot for every character (PINs, passwords); the state JSON shows the dots too.
+    public var isSecure = false { didSet { layoutsChanged() } }
+    /// Characters the text may hold (at most `TextEditor.absoluteMaximumLength`, 65,536).
+    public var maximumLength: Int? {
+        get { editor.maximumLength }
+        set { editor.maximumLength = newValue }
+    }
+    /// Keeps only the typed or pasted characters it accepts (`{ $0.isNumber }`).
+    public var filter: ((Character) -> Bool)? {
+        get { editor.filter }
+        set { editor.filter = newValue }
+    }
+    /// Selectable and copyable, but not editable: no keyboard comes.
+    public var isReadOnly = false { didSet { keyboardChanged() } }
+    /// What the return key says; `.next` moves focus to the next field.
+    public var submitLabel: SubmitLabel = .return { didSet { keyboardChanged() } }
+    /// The on-screen keyboard's layout for this field (`en`, `de`, `fr`, `ja`, `number`,
+    /// `pin`); nil: the window's `keyboardLayout`.
+    public var keyboardLayout: String? { didSet { keyboardChanged() } }
+    public var fontSize: Double { didSet { layoutsChanged() } }
+    public var textColor = Color(rgb: 0x1C1C1E) { didSet { setNeedsDisplay() } }
+    public var placeholderColor = Color(rgb: 0x8E8E93) { didSet { setNeedsDisplay() } }
+    /// Called with the text when the return key submits it (a field's return, or a text
+    /// area's when its `submitLabel` is not `.return`).
+    public var onSubmit: ((String) -> Void)?
+    /// Called with the text after every edit by the person typing (not when `text` is set).
+    public var onChange: ((String) -> Void)?
+
+    /// One layout per paragraph, built when first needed and dropped when its paragraph is edited.
+    private var layouts: [TextLayout?] = [nil]
+    private var layoutKey: [Double] = []
+    private var tops: [Double]?
+    /// The time the caret last moved or the field took focus: it shows solid for half a second.
+    var caretEpoch = 0.0
+    private var blinkTimer: LoopTimer?
+    /// The selection's handles, while a selection shows on a focused field.
+    let handles = (start: SelectionHandle(isStart: true), end: SelectionHandle(isStart: false))
+
+    init(id: String?, text: String, placeholder: String, singleLine: Bool, fontSize: Double) {
+        editor = TextEditor(text: text, singleLine: singleLine)
+        self.placeholder = placeholder
+        self.fontSize = fontSize
+        super.init(id: id)
+        isFocusable = true
+        layouts = Array(repeating: nil, count: editor.paragraphs.count)
+        onTap = { [weak self] in self?.tapped() }
+        onLongPress = { [weak self] in self?.longPressed() }
+        handles.start.owner = self
+        handles.end.owner = self
+    }
+
+    /// The selection as character offsets from the start of the text.
+    public var selection: Range<Int> {
+        get { editor.offset(of: editor.selectionStart)..<editor.offset(of: editor.selectionEnd) }
+        set {
+            editor.setSelection(anchor: editor.position(atOffset: newValue.lowerBound), head: editor.position(atOffset: newValue.upperBound))
+            selectionChanged()
+        }
+    }
+
+    public var isFocused: Bool { window.map { $0.focusedView === self } ?? false }
+
+    /// The text as the person sees it: dots for a secure field.
+    var displayedText: String { isSecure ? String(repeating: "•", count: editor.count) : editor.text }
+
+    // MARK: Editing (the keyboard, keys and typed text call these)
+
+    func insertText(_ s: String) {
+        guard !isReadOnly else { return }
+        apply(editor.insert(s), notify: true)
+    }
+
+    func deleteBackward() {
+        guard !isReadOnly else { return }
+        apply(editor.deleteBackward(), notify: true)
+    }
+
+    func deleteForward() {
+        guard !isReadOnly else { return }
+        apply(editor.deleteForward(), notify: true)
+    }
+
+    func transformCharacterBeforeCaret(_ f: (Character) -> Character?) {
+        guard !isReadOnly else { return }
+        apply(editor.transformCharacterBeforeCaret(f), notify: true)
+    }
+
+    func clear() {
+        guard !isReadOnly, editor.count > 0 else { return }
+        apply(editor.setText(""), notify: true)
+    }
+
+    func move(_ m: TextEditor.Movement, extending: Bool) {
+        editor.move(m, extending: extending)
+        selectionChanged()
+    }
+
+    /// The return key: a text area with a plain return key takes a new line; otherwise the
+    /// text is submitted, and a field gives up focus (or passes it on, for `.next`).
+    func submit() {
+        if returnInsertsNewLine { insertText("\n"); return }
+        onSubmit?(editor.text)
+        guard let window, window.focusedView === self else { return }
+        if submitLabel == .next { window.focusNextTextInput(after: self) } else { window.focus(nil) }
+    }
+
+    /// Cut, copy and paste go through the window's pasteboard, which lives as long as the app.
+    func copySelection() {
+        guard editor.hasSelection, !isSecure else { return }
+        window?.pasteboard = editor.selectedText
+    }
+
+    func cutSelection() {
+        guard editor.hasSelection, !isSecure, !isReadOnly else { return }
+        copySelection()
+        deleteBackward()
+    }
+
+    func paste() {
+        guard let s = window?.pasteboard, !s.isEmpty else { return }
+        insertText(s)
+    }
+
+    func selectAll() {
+        editor.selectAll()
+        selectionChanged()
+    }
+
+    /// A key from a physical keyboard; true when the field used it.
+    func handleKey(_ key: Key, shift: Bool, control: Bool) -> Bool {
+        if control {
+            switch key {
+            case .a: selectAll()
+            case .c: copySelection()
+            case .x: cutSelection()
+            case .v: paste()
+            default: return false
+            }
+            return true
+        }
+        switch key {
+        case .backspace: deleteBackward()
+        case .delete: deleteForward()
+        case .left: move(.left, extending: shift)
+        case .right: move(.right, extending: shift)
+        case .home: move(.lineStart, extending: shift)
+        case .end: move(.lineEnd, extending: shift)
+        case .up, .down:
+            guard !editor.isSingleLine else { return false }
+            moveVertically(by: key == .up ? -1 : 1, extending: shift)
+        case .enter, .keypadEnter: submit()
+        case .escape: window?.focus(nil)
+        default: return false
+        }
+        return true
+    }
+
+    /// Up and down in a text area: the same x a line above or below.
+    func moveVertically(by lines: Int, extending: Bool) {
+        let r = caretRect(at: editor.head)
+        let target = position(at: Point(x: r.minX, y: r.midY + Double(lines) * r.height))
+        if extending { editor.setSelection(anchor: editor.anchor, head: target) } else { editor.setCaret(target) }
+        selectionChanged()
+    }
+
+    /// After an edit: the changed paragraphs' layouts go, the caret shows solid and in view.
+    func apply(_ change: ParagraphChange?, notify: Bool) {
+        guard let change else { return }
+        layouts.replaceSubrange(change.replaced, with: Array(repeating: nil, count: change.inserted))
+        tops = nil
+        textLayoutChanged()
+        if notify { onChange?(editor.text) }
+        selectionChanged()
+    }
+
+    func selectionChanged() {
+        caretEpoch = window?.time ?? 0
+        scheduleBlink()
+        updateHandles()
+        revealCaret()
+        setNeedsDisplay()
+        window?.editMenuChanged(for: self)
+    }
+
+    /// A text area's plain return key types a new line.
+    var returnInsertsNewLine: Bool { false }
+
+    /// Subclasses re-measure (a text area's content grows).
+    func textLayoutChanged() { setNeedsDisplay() }
+
+    /// Subclasses scroll the caret into view.
+    func revealCaret() {}
+
+    private func layoutsChanged() {
+        layouts = Array(repeating: nil, count: editor.paragraphs.count)
+        tops = nil
+        textLayoutChanged()
+    }
+
+    private func keyboardChanged() { window?.keyboardConfigurationChanged(for: self) }
+
+    // MARK: Focus and touches
+
+    func tapped() {
+        guard let window else { return }
+        let point = touchPoint.map { localTextPoint(fromWindow: $0) }
+        if window.focusedView !== self { window.focus(self) }
+        if let point { editor.setCaret(position(at: point)) }
+        selectionChanged()
+    }
+
+    /// A long press selects the word under the finger and shows the edit menu.
+    func longPressed() {
+        guard let window else { return }
+        if window.focusedView !== self { window.focus(self) }
+        if let p = touchPoint { editor.selectWord(at: position(at: localTextPoint(fromWindow: p))) }
+        selectionChanged()
+        window.showEditMenu(for: self)
+    }
+
+    func focusChanged(focused: Bool) {
+        caretEpoch = window?.time ?? 0
+        if !focused { blinkTimer?.cancel(); blinkTimer = nil; editor.setCaret(editor.head) }
+        updateHandles()
+        scheduleBlink()
+        setNeedsDisplay()
+    }
+
+    /// A handle was dragged to `p` (window points): its end of the selection follows.
+    func dragHandle(_ handle: SelectionHandle, to p: Point) {
+        let target = position(at: localTextPoint(fromWindow: p))
+        let other = handle.isStart ? editor.selectionEnd : editor.selectionStart
+        guard target != other else { return }
+        editor.setSelection(anchor: other, head: target)
+        selectionChanged()
+    }
+
+    /// The text's own coordinates (points from the first paragraph's top left) of a window point.
+    func localTextPoint(fromWindow p: Point) -> Point {
+        let o = textOrigin(), f = frameInWindow
+        return Point(x: p.x - f.minX - o.x, y: p.y - f.minY - o.y)
+    }
+
+    /// Where the text's origin sits in the view's local points (subclasses scroll it).
+    func textOrigin() -> Point { Point(x: padding.leading, y: padding.top) }
+
+    // MARK: The caret's blink
+
+    static let blinkHalfPeriod = 0.5
+
+    func caretVisible(at t: Double) -> Bool {
+        guard isFocused, !editor.hasSelection, !isReadOnly else { return false }
+        let phase = Int(((t - caretEpoch) / Self.blinkHalfPeriod).rounded(.down))
+        return phase % 2 == 0
+    }
+
+    /// A timer at the caret's next change wakes the loop, which redraws the field: between
+    /// changes, and always while the field has no focus, the board rests.
+    private func scheduleBlink() {
+        blinkTimer?.cancel(); blinkTimer = nil
+        guard let window, isFocused, !editor.hasSelection, !isReadOnly else { return }
+        let now = window.time
+        let elapsed = max(0, now - caretEpoch)
+        let next = (elapsed / Self.blinkHalfPeriod).rounded(.down) * Self.blinkHalfPeriod + Self.blinkHalfPeriod
+        blinkTimer = window.after(max(0.001, next - elapsed)) { [weak self] in
+            self?.setNeedsDisplay()
+            self?.scheduleBlink()
+        }
+    }
+
+    // MARK: Layout of the text
+
+    /// Pixels a paragraph wraps at (infinite: one line).
+    func wrapWidth(scale: Double) -> Double { .infinity }
+
+    func font(scale: Double) -> Font? { try? window?.typography.font(pixelSize: fontSize * scale) }
+
+    var scale: Double { window?.scaleFactor ?? 1 }
+
+    func paragraphLayout(_ i: Int) -> TextLayout? {
+        let s = scale
+        let key = [wrapWidth(scale: s), s, fontSize]
+        if key != layoutKey { layouts = Array(repeating: nil, count: editor.paragraphs.count); layoutKey = key; tops = nil }
+        if layouts.count != editor.paragraphs.count { layouts = Array(repeating: nil, count: editor.paragraphs.count) }
+        if let l = layouts[i] { return l }
+        guard let font = font(scale: s) else { return nil }
+        let text = isSecure ? String(repeating: "•", count: editor.paragraphs[i].count) : editor.paragraphs[i]
+        let l = TextLayout(text: text, font: font, maxWidth: key[0])
+        layouts[i] = l
+        return l
+    }
+
+    /// One line's height in points.
+    var lineHeight: Double {
+        guard let f = font(scale: scale) else { return fontSize * 1.2 }
+        return f.lineHeight(spacing: 1) / scale
+    }
+
+    /// The top of each paragraph in points, and the bottom of the last.
+    func paragraphTops() -> [Double] {
+        if let tops, tops.count == editor.paragraphs.count + 1 { return tops }
+        var out = [0.0]
+        out.reserveCapacity(editor.paragraphs.count + 1)
+        for i in editor.paragraphs.indices {
+            let lines = max(1, paragraphLayout(i)?.lines.count ?? 1)
+            out.append(out[i] + Double(lines) * lineHeight)
+        }
+        tops = out
+        return out
+    }
+
+    var textHeight: Double { paragraphTops().last ?? lineHeight }
+
+    /// The widest line, in points (a field scrolls sideways past its width).
+    func lineWidth(ofParagraph i: Int) -> Double { (paragraphLayout(i)?.size.width ?? 0) / scale }
+
+    /// The caret's rectangle before `p`, in text points.
+    func caretRect(at p: TextPosition) -> Rect {
+        let tops = paragraphTops()
+        let para = max(0, min(p.paragraph, editor.paragraphs.count - 1))
+        guard let l = paragraphLayout(para) else { return Rect(x: 0, y: tops[para], width: 2, height: lineHeight) }
+        let scalar = isSecure ? p.offset : editor.scalarOffset(of: p.offset, inParagraph: para)
+        let (x, line) = l.caret(at: scalar)
+        return Rect(x: x / scale, y: tops[para] + Double(line) * lineHeight, width: max(2, 2 / scale), height: lineHeight)
+    }
+
+    /// The text position nearest `p` (text points).
+    func position(at p: Point) -> TextPosition {
+        let tops = paragraphTops()
+        var para = 0
+        while para + 1 < editor.paragraphs.count && p.y >= tops[para + 1] { para += 1 }
+        guard let l = paragraphLayout(para) else { return TextPosition(paragraph: para, offset: 0) }
+        let line = max(0, Int(((p.y - tops[para]) / lineHeight).rounded(.down)))
+        let scalar = l.caretIndex(nearX: p.x * scale, line: line)
+        let offset = isSecure ? scalar : editor.characterOffset(ofScalar: scalar, inParagraph: para)
+        return TextPosition(paragraph: para, offset: offset)
+    }
+
+    // MARK: Drawing
+
+    static let selectionColor = Color(rgb: 0x0A84FF, alpha: 64)
+
+    /// Draws the text (or the placeholder), the selection and the caret with the text's origin
+    /// at `origin` (local points), only the paragraphs that meet the clip.
+    func drawText(in context: inout DrawContext, origin: Point) {
+        let s = context.scale
+        let visible = context.visibleLocalRect
+        if editor.count == 0 {
+            if !placeholder.isEmpty, let font = try? context.typography.font(pixelSize: fontSize * s) {
+                let l = TextLayout(text: placeholder, font: font, maxWidth: wrapWidth(scale: s), maxLines: 1)
+                drawLayout(l, at: origin, in: &context, color: placeholderColor)
+            }
+        } else {
+            let tops = paragraphTops()
+            let selStart = editor.selectionStart, selEnd = editor.selectionEnd
+            for i in editor.paragraphs.indices {
+                let top = origin.y + tops[i], bottom = origin.y + tops[i + 1]
+                if bottom < visible.minY { continue }
+                if top > visible.maxY { break }
+                if editor.hasSelection, isFocused, i >= selStart.paragraph, i <= selEnd.paragraph {
+                    drawSelection(paragraph: i, from: i == selStart.paragraph ? selStart.offset : 0,
+                                  to: i == selEnd.paragraph ? selEnd.offset : editor.paragraphs[i].count + 1, origin: origin, in: &context)
+                }
+                if let l = paragraphLayout(i) { drawLayout(l, at: Point(x: origin.x, y: top), in: &context, color: textColor) }
+            }
+        }
+        if caretVisible(at: context.time) {
+            let r = caretRect(at: editor.head).offsetBy(dx: origin.x, dy: origin.y)
+            context.fill(Rect(x: (r.minX * s).rounded() / s, y: r.minY + 2 / s, width: r.width, height: r.height - 4 / s), color: window?.accent ?? Color(rgb: 0x0A84FF))
+        }
+    }
+
+    private func drawSelection(paragraph i: Int, from a: Int, to b: Int, origin: Point, in context: inout DrawContext) {
+        let count = editor.paragraphs[i].count
+        let start = caretRect(at: TextPosition(paragraph: i, offset: min(a, count)))
+        let endPosition = TextPosition(paragraph: i, offset: min(b, count))
+        var end = caretRect(at: endPosition)
+        if b > count { end.origin.x += fontSize / 3 } // the new line at the end shows selected
+        var y = start.minY
+        while y <= end.minY + 0.5 {
+            let lineStart = y == start.minY ? start.minX : 0
+            let lineEnd = abs(y - end.minY) < 0.5 ? end.minX : max(lineWidth(ofParagraph: i), lineStart + fontSize / 3)
+            context.fill(Rect(x: origin.x + lineStart, y: origin.y + y, width: max(0, lineEnd - lineStart), height: start.height),
+                         color: Self.selectionColor)
+            y += start.height
+        }
+    }
+
+    private func drawLayout(_ l: TextLayout, at p: Point, in context: inout DrawContext, color: Color) {
+        let t = context.canvas.translation + p * context.scale
+        guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
+        l.drawPixels(in: context.canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)), color: color)
+    }
+
+    /// A field shows focus with its caret and border, not the pressed shade of a button.
+    open override func drawPressed(in context: inout DrawContext) {}
+
+    // MARK: Handles
+
+    func updateHandles() {
+        let show = isFocused && editor.hasSelection
+        for (h, p) in [(handles.start, editor.selectionStart), (handles.end, editor.selectionEnd)] {
+            guard show else { if h.parent != nil { h.removeFromParent() }; continue }
+            let r = caretRect(at: p).offsetBy(dx: handleOrigin.x, dy: handleOrigin.y)
+            h.frame = Rect(x: r.minX - SelectionHandle.size / 2, y: h.isStart ? r.minY - SelectionHandle.size + 4 : r.maxY - 4,
+                           width: SelectionHandle.size, height: SelectionHandle.size)
+            if h.parent == nil { handleHost.attach(h, at: handleHost.children.count) }
+            h.setNeedsDisplay()
+        }
+    }
+
+    /// The view the handles are children of (a text area's scrolling content), and where the
+    /// text starts in it.
+    var handleHost: View { self }
+    var handleOrigin: Point { textOrigin() }
+}
+
+/// A selection's end, dragged to change it (POS-5: in a text area, past the edge the text
+/// scrolls towards the finger).
+final class SelectionHandle: View {
+    static let size = 22.0
+    let isStart: Bool
+    weak var owner: TextInputView?
+
+    init(isStart: Bool) {
+        self.isStart = isStart
+        super.init()
+        onDrag = { [weak self] phase, p in
+            guard let self, let owner = self.owner, phase == .moved || phase == .began else { return }
+            owner.dragHandle(self, to: p)
+        }
+    }
+
+    override func draw(in context: inout DrawContext) {
+        let color = window?.accent ?? Color(rgb: 0x0A84FF)
+        let c = Point(x: frame.width / 2, y: isStart ? frame.height / 2 - 2 : frame.height / 2 + 2)
+        context.fillCircle(center: c, radius: 6, color: color)
+        context.fill(Rect(x: frame.width / 2 - 1, y: isStart ? c.y : 0, width: 2, height: isStart ? frame.height - c.y : c.y), color: color)
+    }
+}
