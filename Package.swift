@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
-        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "TouchCalibration", "CInput", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "TouchCalibration", "CInput", "CXKBCommon", .product(name: "Logging", package: "swift-log")]),
         // Five-point touch calibration (issue 14): the least-squares fit and the session, pure.
         .target(name: "TouchCalibration", dependencies: ["Runtime", "Geometry"]),
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
@@ -101,6 +101,8 @@ let package = Package(
                        providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
                        providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev", "xkb-data", "libx11-data"])]),
         .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
 

@@ -73,6 +73,19 @@ public struct BoardConfig: Hashable, Sendable {
     public var backlight: String?
     /// Degrees clockwise the touchscreen is turned against the canvas (nil: as `rotation`).
     public var touchRotation: Int?
+    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `number`, `pin`); it also picks
+    /// a physical keyboard's keymap unless `keymap` names one.
+    public var keyboardLayout = "en"
+    /// The xkb keymap of physical keyboards and scanners (`us`, `de`, `gb`, ...); nil: from
+    /// `keyboard_layout`.
+    public var keymap: String?
+    /// "auto" (hidden while a physical keyboard is attached), "always" or "never".
+    public var onscreenKeyboard = "auto"
+    /// Physical keys held down repeat after this delay, this many times a second.
+    public var keyboardRepeatDelayMilliseconds = 500
+    public var keyboardRepeatRate = 25
+    public static let keyboardLayouts = ["en", "de", "fr", "ja", "number", "pin"]
+    public static let onscreenKeyboardValues = ["auto", "always", "never"]
     /// The file (or name) the config came from, and the line each key was set on.
     public private(set) var source = "config"
     public private(set) var lines: [String: Int] = [:]
@@ -90,7 +103,8 @@ public struct BoardConfig: Hashable, Sendable {
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
                               "memory_budget_mb", "render_threads", "modesetting", "buffers",
                               "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
-                              "display_wait_seconds"]
+                              "display_wait_seconds", "keyboard_layout", "keymap", "onscreen_keyboard",
+                              "keyboard_repeat_delay_ms", "keyboard_repeat_rate"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -209,6 +223,24 @@ public struct BoardConfig: Hashable, Sendable {
             case "touch_rotation":
                 guard let r = Int(value), BoardConfig.rotations.contains(r) else { throw bad("0, 90, 180 or 270") }
                 touchRotation = r
+            case "keyboard_layout":
+                guard BoardConfig.keyboardLayouts.contains(value) else { throw bad(BoardConfig.keyboardLayouts.joined(separator: ", ")) }
+                keyboardLayout = value
+            case "keymap":
+                guard !value.isEmpty, value.utf8.count <= 64,
+                      value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "()_-+0123456789".unicodeScalars.contains($0)) }) else {
+                    throw bad("an xkb layout name such as us, de, fr, gb or jp")
+                }
+                keymap = value
+            case "onscreen_keyboard":
+                guard BoardConfig.onscreenKeyboardValues.contains(value) else { throw bad("auto, always or never") }
+                onscreenKeyboard = value
+            case "keyboard_repeat_delay_ms":
+                guard let v = Int(value), (100...5000).contains(v) else { throw bad("milliseconds from 100 to 5000") }
+                keyboardRepeatDelayMilliseconds = v
+            case "keyboard_repeat_rate":
+                guard let v = Int(value), (0...100).contains(v) else { throw bad("repeats a second from 0 (none) to 100") }
+                keyboardRepeatRate = v
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }

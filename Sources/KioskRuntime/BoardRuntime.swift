@@ -62,6 +62,7 @@ public enum BoardRuntime {
             display.copyBands = window.bandRenderer
             // A frame never waits for a decoder on a board.
             window.images.decodesInBackground = true
+            configureTextEntry(window, input: input, cfg: cfg, log: log)
         }
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver

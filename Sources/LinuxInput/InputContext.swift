@@ -76,6 +76,12 @@ public final class InputContext {
     private var pointerTouchDown = false
     /// Names of devices currently present.
     public private(set) var devices: [String] = []
+    /// Turns physical keys into typed text (TXT-4); nil: keys only.
+    public var keymap: Keymap?
+    /// Devices with letter keys (a keyboard or a barcode scanner, not a power button).
+    public private(set) var keyboards: Set<String> = []
+    /// Called when the first keyboard arrives or the last one leaves.
+    public var onKeyboardsChanged: ((Bool) -> Void)?
 
     public init(backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
                 log: Logger = .discarding) throws(InputError)
@@ -134,6 +140,12 @@ public final class InputContext {
         return out
     }
 
+    private func noteKeyboard(_ node: String, present: Bool) {
+        let before = !keyboards.isEmpty
+        if present { keyboards.insert(node) } else { keyboards.remove(node) }
+        if before != !keyboards.isEmpty { onKeyboardsChanged?(!keyboards.isEmpty) }
+    }
+
     private func emit(_ e: InputEvent, _ out: inout [InputEvent]) { out.append(contentsOf: assembler.add(e)) }
 
     private func convert(_ ev: OpaquePointer, into out: inout [InputEvent]) {
@@ -147,11 +159,16 @@ public final class InputContext {
                 devices.append(name)
                 var caps: [String] = []
                 if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { caps.append("touch") }
-                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 { caps.append("keyboard") }
+                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 {
+                    caps.append("keyboard")
+                    // KEY_A: letters, so it types (a power button or a remote's keys do not).
+                    if libinput_device_keyboard_has_key(dev, 30) > 0 { noteKeyboard(node, present: true) }
+                }
                 if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_POINTER) != 0 { caps.append("pointer") }
                 log.info("input device added: \(name) (\(node)) [\(caps.joined(separator: ","))]")
             } else {
                 if let i = devices.firstIndex(of: name) { devices.remove(at: i) }
+                noteKeyboard(node, present: false)
                 log.info("input device removed: \(name) (\(node))")
                 if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
                     out.append(contentsOf: assembler.cancelAll(time: monotonicSeconds()))
@@ -177,7 +194,9 @@ public final class InputContext {
             guard let k = libinput_event_get_keyboard_event(ev) else { return }
             let time = Double(libinput_event_keyboard_get_time_usec(k)) / 1_000_000
             let pressed = libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
-            emit(InputEvent(.key(Key(code: Int(libinput_event_keyboard_get_key(k))), pressed: pressed), time: time), &out)
+            let code = Int(libinput_event_keyboard_get_key(k))
+            emit(InputEvent(.key(Key(code: code), pressed: pressed), time: time), &out)
+            if let text = keymap?.text(forKey: code, pressed: pressed) { emit(InputEvent(.text(text), time: time), &out) }
         case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
             guard let p = libinput_event_get_pointer_event(ev) else { return }
             let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000

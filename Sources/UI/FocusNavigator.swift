@@ -10,6 +10,8 @@ final class FocusNavigator {
     private(set) var focused: View?
     private var shiftDown = false
     private var controlDown = false
+    /// A physical key held on a text field, the text it typed, and the timer repeating it.
+    private var held: (key: Key, text: String?, timer: LoopTimer)?
 
     init(window: Window) { self.window = window }
 
@@ -73,7 +75,16 @@ final class FocusNavigator {
     /// no field waits for it must not land anywhere by chance).
     func type(_ text: String) {
         guard let field = focused as? TextInputView, field.window === window else { return }
+        if held != nil, held?.text == nil { held?.text = text }
         field.insertText(text)
+    }
+
+    /// The held key again (its text, or its action: delete, an arrow), and again after
+    /// 1/`keyRepeatRate` s until it is released or focus moves.
+    private func repeatHeldKey() {
+        guard let h = held, let field = focused as? TextInputView, field.window === window else { held = nil; return }
+        if let text = h.text { field.insertText(text) } else { _ = field.handleKey(h.key, shift: shiftDown, control: controlDown) }
+        held?.timer = window.after(1 / max(1, window.keyRepeatRate)) { [weak self] in self?.repeatHeldKey() }
     }
 
     func keyTarget() -> ScrollView? {
@@ -86,9 +97,14 @@ final class FocusNavigator {
     func key(_ key: Key, pressed: Bool, time t: Double) {
         if key == .leftShift || key == .rightShift { shiftDown = pressed; return }
         if key == .leftControl || key == .rightControl { controlDown = pressed; return }
+        if held?.key == key || pressed { held?.timer.cancel(); held = nil }
         guard pressed else { return }
-        if let field = focused as? TextInputView, field.window === window,
-           field.handleKey(key, shift: shiftDown, control: controlDown) { return }
+        if let field = focused as? TextInputView, field.window === window {
+            if window.keyRepeatRate > 0, window.keyRepeatDelay.isFinite, key != .escape, key != .enter, key != .tab {
+                held = (key, nil, window.after(max(0.05, window.keyRepeatDelay)) { [weak self] in self?.repeatHeldKey() })
+            }
+            if field.handleKey(key, shift: shiftDown, control: controlDown) { return }
+        }
         let target = keyTarget()
         func run(_ c: ScrollCommand) { target?.controller.perform(c, at: t) }
         switch key {

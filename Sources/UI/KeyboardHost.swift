@@ -75,6 +75,12 @@ final class KeyboardHost {
         }
     }
 
+    /// A keyboard came or went: in the automatic mode the on-screen one goes or comes.
+    func hardwareKeyboardChanged() {
+        guard let window, let field = window.focusedView as? TextInputView else { return }
+        if wantsKeyboard(for: field) { focusChanged(to: field, at: window.time) } else { slide(to: 0, at: window.time) }
+    }
+
     func configurationChanged(for view: TextInputView) {
         guard view === field, let window, let t = Optional(window.time) else { return }
         if wantsKeyboard(for: view) { configureKeyboard(for: view); layout() } else { slide(to: 0, at: t) }
@@ -267,7 +273,11 @@ final class EditMenu: Stack {
         setNeedsDisplay()
         self.field = field
         isHidden = false
-        let size = sizeThatFits(Size(width: .infinity, height: 40))
+        // Each item as wide as its title: a stack would share the width out evenly.
+        for item in children where item.width == nil {
+            item.width = (item.sizeThatFits(Size(width: .infinity, height: .infinity)).width).rounded(.up)
+        }
+        let size = sizeThatFits(Size(width: .infinity, height: .infinity))
         let f = field.frameInWindow
         let caret = field.caretRect(at: field.editor.selectionStart)
         let o = field.textOrigin()

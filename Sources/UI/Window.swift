@@ -67,7 +67,11 @@ public final class Window: App {
     public var onScreenKeyboard = OnScreenKeyboardMode.automatic
     /// A physical keyboard is attached (a board tells from its input devices): in the
     /// automatic mode, the on-screen keyboard then stays away.
-    public var hasHardwareKeyboard = false
+    public var hasHardwareKeyboard = false { didSet { if hasHardwareKeyboard != oldValue { keyboardHost.hardwareKeyboardChanged() } } }
+    /// A held physical key repeats after `keyRepeatDelay` seconds, `keyRepeatRate` times a
+    /// second (0: never).
+    public var keyRepeatDelay = 0.5
+    public var keyRepeatRate = 25.0
     let keyboardHost = KeyboardHost()
     private lazy var planner = DamagePlanner(window: self)
     private lazy var router = TouchRouter(window: self)
