@@ -280,6 +280,12 @@ cp "$UDEVROOT"/lib/udev/rules.d/{50-udev-default,60-drm,60-input-id,60-evdev,60-
 # The quirks of the libinput glide links: the host's on x86_64, the cross sysroot's on aarch64.
 if [ "$ARCH" = aarch64 ]; then cp -r "$SYSROOT/usr/share/libinput" "$IMG/usr/share/libinput"
 else cp -r /usr/share/libinput "$IMG/usr/share/libinput"; fi
+# Keymaps (xkeyboard-config) and the compose table for physical keyboards' dead keys.
+XKBROOT=""; [ "$ARCH" = aarch64 ] && XKBROOT="$SYSROOT"
+mkdir -p "$IMG/usr/share/X11/locale"
+cp -r "$XKBROOT/usr/share/X11/xkb" "$IMG/usr/share/X11/xkb" 2>/dev/null || echo "no xkb-data: physical keyboards will type no text" >&2
+cp -r "$XKBROOT/usr/share/X11/locale/en_US.UTF-8" "$XKBROOT/usr/share/X11/locale/compose.dir" "$XKBROOT/usr/share/X11/locale/locale.alias" \
+      "$XKBROOT/usr/share/X11/locale/locale.dir" "$IMG/usr/share/X11/locale/" 2>/dev/null || true
 mkdir -p "$IMG/usr/share/glide"
 cp -r "$ROOT/Fonts" "$IMG/usr/share/glide/Fonts"
 [ -d "$ROOT/Board/content" ] && cp -r "$ROOT/Board/content" "$IMG/usr/share/glide/content"
