@@ -159,22 +159,21 @@ public struct KeyboardLayout: Hashable, Sendable {
     public func keyFrames(page: Int, width: Double, height: Double, gap: Double) -> [[(x: Double, y: Double, width: Double, height: Double)]] {
         let rows = pages[max(0, min(page, pages.count - 1))]
         guard !rows.isEmpty, width > 0, height > 0 else { return rows.map { $0.map { _ in (0, 0, 0, 0) } } }
-        let widest = rows.map { $0.reduce(0) { $0 + $1.width } }.max() ?? 1
-        let mostKeys = rows.map(\.count).max() ?? 1
-        let unit = max(0, (width - gap * Double(mostKeys + 1)) / max(widest, 1))
+        // One unit for the page: the tightest row (its keys and gaps) fills the width.
+        let unit = rows.map { row in max(0, width - gap * Double(row.count + 1)) / max(0.001, row.reduce(0) { $0 + $1.width }) }.min() ?? 0
         let rowHeight = max(0, (height - gap * Double(rows.count + 1)) / Double(rows.count))
         return rows.enumerated().map { r, row in
             let units = row.reduce(0) { $0 + $1.width }
-            // A row of fewer units than the widest stretches its wide keys, as phones do, so
+            // A shorter row stretches its wide keys (shift, delete, space), as phones do, so
             // rows line up at both edges; a row of letters only is centred instead.
-            let stretchable = row.filter { !$0.isCharacter }.reduce(0) { $0 + $1.width }
-            let missing = widest - units
-            let stretch = stretchable > 0 && !isPad ? missing / stretchable : 0
-            let used = (units + stretch * stretchable) * unit + gap * Double(row.count - 1)
+            let stretchable = isPad ? 0 : row.filter { !$0.isCharacter }.reduce(0) { $0 + $1.width }
+            let missing = max(0, width - gap * Double(row.count + 1) - units * unit)
+            let extra = stretchable > 0 ? missing / stretchable : 0
+            let used = units * unit + (stretchable > 0 ? missing : 0) + gap * Double(row.count - 1)
             var x = (width - used) / 2
             let y = gap + Double(r) * (rowHeight + gap)
             return row.map { key in
-                let w = (key.width + (key.isCharacter ? 0 : key.width * stretch)) * unit
+                let w = key.width * unit + (key.isCharacter || isPad ? 0 : key.width * extra)
                 defer { x += w + gap }
                 return (x, y, w, rowHeight)
             }

@@ -26,6 +26,7 @@ public struct TextEditor {
     public private(set) var paragraphs: [String] = [""]
     /// Characters per paragraph, kept with them so the total is known without counting.
     private var counts: [Int] = [0]
+    /// Characters in the text, the new lines between paragraphs included.
     public private(set) var count = 0
     /// Where the selection started and where it ends (the caret, when they are equal).
     public private(set) var anchor = TextPosition(paragraph: 0, offset: 0)
@@ -246,7 +247,7 @@ public struct TextEditor {
         pieces[pieces.count - 1] += after
         let range = a.paragraph..<(b.paragraph + 1)
         let newCounts = pieces.map(\.count)
-        count += newCounts.reduce(0, +) - counts[range].reduce(0, +)
+        count += newCounts.reduce(0, +) - counts[range].reduce(0, +) + pieces.count - range.count
         paragraphs.replaceSubrange(range, with: pieces)
         counts.replaceSubrange(range, with: newCounts)
         setCaret(TextPosition(paragraph: caretParagraph, offset: min(caretOffset, counts[caretParagraph])))
