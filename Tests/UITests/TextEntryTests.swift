@@ -47,29 +47,208 @@ import TextEditing
         w.tap(key.frame[0] + key.frame[2] / 2, key.frame[1] + key.frame[3] / 2, at: t)
     }
 
-    @Test func explore() throws {
+    /// Frames at 60 Hz from `from` to `to`, running the window's timers first, as a loop does.
+    func run(_ w: Window, from: Double, to: Double) {
+        var t = from
+        while t <= to + 1e-9 {
+            _ = w.scheduler?.runDue(upTo: t)
+            _ = w.frames(from: t, to: t)
+            t += 1.0 / 60
+        }
+    }
+
+    func keyboardTop(_ w: Window) -> Double { w.keyboardFrame.map { $0.minY } ?? Double(w.pixelHeight) / w.scaleFactor }
+
+    @Test func typingOnTheKeys() throws {
         let w = try makeWindow(Self.form(), width: 800, height: 480)
-        let screen = PixelBuffer(width: 800, height: 480)
-        // Scroll so "last" is visible, then tap it.
-        w.scrollView("page").scroll(to: Point(x: 0, y: 400), animated: false)
-        _ = w.frames(from: 0.0, to: 0.05, into: screen)
-        let m = center(w, "last")
-        w.tap(m.x, m.y, at: 0.1)
-        _ = w.frames(from: 0.2, to: 0.6, into: screen)
-        type(w, "End of form", at: 0.7)
-        let b = w.frames(from: 0.8, to: 0.9, into: screen)
-        try PNG.write(b, to: "/tmp/te-2.png")
-        let n = center(w, "notes")
-        w.tap(n.x, n.y, at: 1.0)
-        _ = w.frames(from: 1.1, to: 1.5, into: screen)
-        type(w, "Line one\nLine two is longer and wraps around the edge of the text area, see it wrap.\nThree\nFour\nFive\nSix\nSeven", at: 1.6)
-        let c = w.frames(from: 1.7, to: 2.0, into: screen)
-        try PNG.write(c, to: "/tmp/te-3.png")
-        w.touch(.down, n.x, n.y - 20, at: 2.1)
-        _ = w.frames(from: 2.1, to: 2.7, into: screen)
-        w.touch(.up, n.x, n.y - 20, at: 2.7)
-        let d = w.frames(from: 2.8, to: 2.9, into: screen)
-        try PNG.write(d, to: "/tmp/te-4.png")
-        print(w.state(at: 2.9, frameNumber: 1).textFields)
+        var submitted: [String] = []
+        var changes = 0
+        let name = field(w, "name")
+        name.onSubmit = { submitted.append($0) }
+        name.onChange = { _ in changes += 1 }
+        let p = center(w, "name")
+        w.tap(p.x, p.y, at: 0.1)
+        _ = w.frames(from: 0.2, to: 0.5)
+        #expect(w.state(at: 0.5, frameNumber: 0).keyboard?.visible == true)
+        tapKey(w, "⇧", at: 0.6)
+        tapKey(w, "H", at: 0.8)                   // shifted once: the labels are capitals
+        tapKey(w, "i", at: 1.0)
+        tapKey(w, "123", at: 1.2)
+        tapKey(w, "!", at: 1.4)
+        tapKey(w, "ABC", at: 1.6)
+        tapKey(w, "space", at: 1.8)
+        tapKey(w, "⌫", at: 2.0)
+        #expect(name.text == "Hi!")
+        #expect(changes == 5)
+        tapKey(w, "return", at: 2.2)
+        #expect(submitted == ["Hi!"])
+        #expect(w.focusedView == nil)             // a field's return gives up focus
+        _ = w.frames(from: 2.3, to: 2.8)
+        #expect(w.state(at: 2.8, frameNumber: 0).keyboard?.visible == false)
+        #expect(w.keyboardFrame == nil)
+    }
+
+    @Test func holdingDeleteRepeats() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let p = center(w, "name")
+        w.tap(p.x, p.y, at: 0.1)
+        type(w, "abcdefghij", at: 0.2)
+        _ = w.frames(from: 0.3, to: 0.5)
+        let key = w.state(at: 0.5, frameNumber: 0).keyboard!.keys.first { $0.label == "⌫" }!
+        w.touch(.down, key.frame[0] + 10, key.frame[1] + 10, at: 0.6)
+        run(w, from: 0.6, to: 1.35)               // once at once, after 0.5 s every 0.1 s
+        w.touch(.up, key.frame[0] + 10, key.frame[1] + 10, at: 1.35)
+        #expect(field(w, "name").text == "abcdefghij".dropLast(1 + 3).description)
+    }
+
+    @Test func kanaAndPinPad() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let name = field(w, "name")
+        name.keyboardLayout = "ja"
+        let p = center(w, "name")
+        w.tap(p.x, p.y, at: 0.1)
+        _ = w.frames(from: 0.2, to: 0.5)
+        #expect(w.state(at: 0.5, frameNumber: 0).keyboard?.layout == "ja")
+        for (i, k) in ["か", "゛", "つ", "小", "は", "゜", "カナ", "マ"].enumerated() { tapKey(w, k, at: 0.6 + 0.2 * Double(i)) }
+        #expect(name.text == "がっぱマ")
+        let pin = center(w, "pin")
+        w.tap(pin.x, pin.y, at: 3)
+        _ = w.frames(from: 3.1, to: 3.5)
+        let state = w.state(at: 3.5, frameNumber: 0)
+        #expect(state.keyboard?.layout == "pin" && state.keyboard?.page == "pad")
+        for (i, k) in ["1", "2", "3", "4", "5", "6", "7"].enumerated() { tapKey(w, k, at: 3.6 + 0.2 * Double(i)) }
+        let shown = w.state(at: 5, frameNumber: 0).textFields.first { $0.id == "pin" }!
+        #expect(shown.text == "••••••" && shown.secure)   // six at most, shown as dots
+        #expect(field(w, "pin").text == "123456")
+        tapKey(w, "C", at: 5.2)
+        #expect(field(w, "pin").text == "")
+    }
+
+    /// The field just above the keys, scrolled the minimal amount; when the keyboard goes, the
+    /// content follows it down without a jump.
+    @Test func avoidanceInsetsTheScrollView() throws {
+        for (width, height) in [(800, 480), (1280, 800), (480, 800), (1024, 600)] {
+            let w = try makeWindow(Self.form(), width: width, height: height)
+            let page = w.scrollView("page")
+            page.scroll(to: Point(x: 0, y: 1000), animated: false)   // the end: "last" on screen
+            _ = w.frames(from: 0, to: 0.05)
+            let before = page.sampledOffset.y
+            let p = center(w, "last")
+            w.tap(p.x, p.y, at: 0.1)
+            _ = w.frames(from: 0.2, to: 1.0)
+            let f = w.root.view(withID: "last")!.frameInWindow
+            let top = keyboardTop(w)
+            #expect(f.maxY <= top + 0.5 && f.maxY >= top - 4.5, "\(width)x\(height): field ends at \(f.maxY), keys at \(top)")
+            #expect(page.keyboardInset > 0)
+            #expect(page.sampledOffset.y > before)
+            // The keyboard goes: the content follows the keys down, never faster than they move.
+            field(w, "last").window?.focus(nil)
+            var last = page.sampledOffset.y, lastTop = keyboardTop(w)
+            for n in 1...30 {
+                _ = w.frames(from: 1.0 + Double(n) / 60, to: 1.0 + Double(n) / 60)
+                let moved = abs(page.sampledOffset.y - last), keys = abs(keyboardTop(w) - lastTop)
+                #expect(moved <= keys + 0.001, "\(width)x\(height): frame \(n): the content moved \(moved), the keys \(keys)")
+                last = page.sampledOffset.y; lastTop = keyboardTop(w)
+            }
+            #expect(abs(last - before) < 0.5)
+            #expect(page.keyboardInset == 0)
+        }
+    }
+
+    /// A field in no scroll view moves up with the screen, just enough, and back.
+    @Test func fieldOutsideScrollViewsPansTheScreen() throws {
+        let column = Stack(.vertical, id: "column", spacing: 8, padding: EdgeInsets(8))
+        column.add(list(30))
+        column.add(TextField(id: "bottom", placeholder: "At the bottom"))
+        let w = try makeWindow(column, width: 800, height: 480)
+        let p = center(w, "bottom")
+        w.tap(p.x, p.y, at: 0.1)
+        _ = w.frames(from: 0.2, to: 1.0)
+        let f = w.root.view(withID: "bottom")!.frameInWindow
+        #expect(abs(f.maxY + 8 - keyboardTop(w)) < 0.5)
+        #expect(w.root.frame.minY < 0)
+        w.focus(nil)
+        _ = w.frames(from: 1.1, to: 1.6)
+        #expect(w.root.frame.minY == 0)
+    }
+
+    /// Typing while a list flings in the same window changes nothing of the fling (ENG-2).
+    @Test func typingLeavesMotionAlone() throws {
+        func run(typing: Bool) throws -> Double {
+            let column = Stack(.vertical, id: "column", spacing: 8, padding: EdgeInsets(8))
+            let search = TextField(id: "search", placeholder: "Search")
+            column.add(search)
+            column.add(list(200))
+            let w = try makeWindow(column, width: 800, height: 800)
+            w.focus(search)
+            _ = w.frames(from: 0, to: 0.5)
+            w.drag(from: Point(x: 400, y: 300), to: Point(x: 400, y: 100), at: 0.6, duration: 0.08)
+            for n in 0..<120 {
+                let t = 0.7 + Double(n) / 60
+                if typing, n % 6 == 0 { type(w, "x", at: t) }
+                _ = w.frames(from: t, to: t)
+            }
+            if typing { #expect(search.text.count == 20) }
+            return w.scrollView("list").sampledOffset.y
+        }
+        let plain = try run(typing: false), typed = try run(typing: true)
+        #expect(plain > 500)
+        #expect(plain == typed)
+    }
+
+    /// A barcode scanner: 13 digits and Enter in 20 ms, as key presses with their text.
+    @Test func scannerFillsAndSubmits() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        w.hasHardwareKeyboard = true
+        let name = field(w, "name")
+        var submitted: String?
+        name.onSubmit = { submitted = $0 }
+        w.focus(name)
+        #expect(w.state(at: 0, frameNumber: 0).keyboard?.visible == false)   // a keyboard is attached
+        let code = "4006381333931"
+        for (i, c) in code.enumerated() {
+            let t = 0.1 + Double(i) * 0.0014
+            let digit = Int(String(c))!
+            let key = Key(code: digit == 0 ? 11 : 1 + digit)       // KEY_1 … KEY_0
+            w.handle(InputEvent(.key(key, pressed: true), time: t))
+            w.handle(InputEvent(.text(String(c)), time: t))
+            w.handle(InputEvent(.key(key, pressed: false), time: t + 0.0005))
+        }
+        w.key(.enter, at: 0.12)
+        #expect(submitted == code)
+    }
+
+    @Test func badInputKeepsAValidText() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        type(w, "nobody listens", at: 0.05)        // no field has focus: dropped
+        #expect(field(w, "name").text.isEmpty)
+        let notes = field(w, "notes")
+        w.focus(notes)
+        let mega = String(repeating: "ab\u{0}c\u{1B}\r\n", count: 200_000)
+        type(w, mega, at: 0.1)
+        #expect(notes.text.count == TextEditor.absoluteMaximumLength)
+        #expect(!notes.text.contains("\u{0}") && !notes.text.contains("\u{1B}") && !notes.text.contains("\r"))
+        _ = w.frames(from: 0.2, to: 0.3)
+        w.focus(field(w, "name"))
+        type(w, "\u{202E}evil\u{0}", at: 0.4)     // an override mark is kept, NUL is not
+        #expect(field(w, "name").text == "\u{202E}evil")
+        _ = w.frames(from: 0.5, to: 0.6)
+    }
+
+    /// Every frame while the keyboard slides in and out, with a list scrolling under it, equals
+    /// a full redraw.
+    @Test func keyboardFramesEqualFullRedraws() throws {
+        let scene = { () -> View in
+            let column = Stack(.vertical, id: "column", spacing: 8, padding: EdgeInsets(8))
+            column.add(TextField(id: "search", placeholder: "Search"))
+            column.add(list(60))
+            return column
+        }
+        try DamageTests().check("keyboard", width: 480, height: 400, seconds: 3, scene: scene) { w in
+            [DamageTests.touch(.down, Point(x: 200, y: 30), 0.1), DamageTests.touch(.up, Point(x: 200, y: 30), 0.15),
+             InputEvent(.text("query"), time: 0.5)]
+                + DamageTests.drag(from: Point(x: 240, y: 200), to: Point(x: 240, y: 80), at: 0.8, duration: 0.1)
+                + [InputEvent(.key(.escape, pressed: true), time: 2.0)]
+        }
     }
 }
