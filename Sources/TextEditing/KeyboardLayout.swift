@@ -53,8 +53,11 @@ public struct KeyboardLayout: Hashable, Sendable {
         let language = ["number", "pin"].contains(name) ? "en" : name
         let ret = KeyboardKey(returnLabel(submit, language: language), .returnKey, width: 2)
         switch contentType {
-        case .number: return pad(name: "number", bottom: [KeyboardKey(".", .text(".")), KeyboardKey("0", .text("0")), KeyboardKey("⌫", .backspace)], ret: ret)
-        case .pin: return pad(name: "pin", bottom: [KeyboardKey(clearLabel(language), .clear), KeyboardKey("0", .text("0")), KeyboardKey("⌫", .backspace)], ret: ret)
+        case .number:
+            return pad(name: "number", side: KeyboardKey("-", .text("-")),
+                       bottom: [KeyboardKey(".", .text(".")), KeyboardKey("0", .text("0"), width: 2)], ret: ret)
+        case .pin:
+            return pad(name: "pin", side: KeyboardKey("C", .clear), bottom: [KeyboardKey("0", .text("0"), width: 3)], ret: ret)
         default: break
         }
         switch name {
@@ -128,10 +131,10 @@ public struct KeyboardLayout: Hashable, Sendable {
         return KeyboardLayout(name: "ja", pages: [grid + [bottom], symbols, more], isPad: false)
     }
 
-    static func pad(name: String, bottom: [KeyboardKey], ret: KeyboardKey) -> KeyboardLayout {
-        var rows = [keys("1 2 3"), keys("4 5 6"), keys("7 8 9"), bottom]
-        rows[3].append(KeyboardKey("⌨", .dismiss))
-        rows[0].append(KeyboardKey(ret.label, .returnKey))
+    /// A 4 x 4 keypad: digits, delete, `side` (clear or minus), hide, and the bottom row.
+    static func pad(name: String, side: KeyboardKey, bottom: [KeyboardKey], ret: KeyboardKey) -> KeyboardLayout {
+        let rows = [keys("1 2 3") + [KeyboardKey("⌫", .backspace)], keys("4 5 6") + [side],
+                    keys("7 8 9") + [KeyboardKey("⌨", .dismiss)], bottom + [KeyboardKey(ret.label, .returnKey)]]
         return KeyboardLayout(name: name, pages: [rows], isPad: true)
     }
 
@@ -149,8 +152,6 @@ public struct KeyboardLayout: Hashable, Sendable {
         ["de": "Leerzeichen", "fr": "espace", "ja": "空白"][language] ?? "space"
     }
 
-    static func clearLabel(_ language: String) -> String { "C" }
-
     // MARK: Geometry
 
     /// The keys' rectangles on `page` in a keyboard of `width` x `height` points: rows of equal
@@ -166,14 +167,14 @@ public struct KeyboardLayout: Hashable, Sendable {
             let units = row.reduce(0) { $0 + $1.width }
             // A shorter row stretches its wide keys (shift, delete, space), as phones do, so
             // rows line up at both edges; a row of letters only is centred instead.
-            let stretchable = isPad ? 0 : row.filter { !$0.isCharacter }.reduce(0) { $0 + $1.width }
+            let stretchable = row.filter { !$0.isCharacter }.reduce(0) { $0 + $1.width }
             let missing = max(0, width - gap * Double(row.count + 1) - units * unit)
             let extra = stretchable > 0 ? missing / stretchable : 0
             let used = units * unit + (stretchable > 0 ? missing : 0) + gap * Double(row.count - 1)
             var x = (width - used) / 2
             let y = gap + Double(r) * (rowHeight + gap)
             return row.map { key in
-                let w = key.width * unit + (key.isCharacter || isPad ? 0 : key.width * extra)
+                let w = key.width * unit + (key.isCharacter ? 0 : key.width * extra)
                 defer { x += w + gap }
                 return (x, y, w, rowHeight)
             }

@@ -252,3 +252,28 @@ import TextEditing
         }
     }
 }
+
+/// Goldens of every keyboard layout at three sizes (exact: the same pixels on every run and
+/// architecture, as every golden here).
+@Suite struct KeyboardGoldenTests {
+    static let sizes = [(800, 480), (1280, 800), (480, 800)]
+
+    @Test(arguments: KeyboardLayout.names)
+    func layout(_ name: String) throws {
+        for (width, height) in Self.sizes {
+            let column = Stack(.vertical, id: "column", spacing: 12, padding: EdgeInsets(16))
+            let f = TextField(id: "field", text: "Glide ", placeholder: "")
+            f.keyboardLayout = name
+            if name == "pin" { f.contentType = .pin; f.isSecure = true; f.text = "1234" }
+            if name == "number" { f.contentType = .number; f.text = "42.5" }
+            if name == "ja" { f.text = "とうきょう"; f.submitLabel = .search }
+            column.add(Label("Keyboard \(name)", size: 22))
+            column.add(f)
+            let w = try makeWindow(column, width: width, height: height, scale: width >= 1280 ? 1.5 : 1)
+            w.focus(f)
+            let screen = PixelBuffer(width: width, height: height)
+            _ = w.frames(from: 0, to: 0.4, into: screen)          // slid in; the caret shows at 0.4
+            assertGolden(screen, suite: "Keyboard", name: "\(name)-\(width)x\(height)")
+        }
+    }
+}
