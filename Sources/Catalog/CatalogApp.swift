@@ -158,6 +158,7 @@ public final class CatalogApp {
         case .photo: return buildPhoto(screen, index: index)
         case .article: return buildArticle(screen)
         case .pages: return buildPages(screen)
+        case .search: return buildSearch(screen)
         }
     }
 

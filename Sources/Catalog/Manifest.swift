@@ -22,7 +22,7 @@ public struct Manifest: Decodable, Hashable, Sendable {
     public struct Screen: Decodable, Hashable, Sendable {
         /// The most text an article screen takes (256 KiB, about 40,000 words).
         public static let maximumArticleBytes = 256 << 10
-        public enum Kind: String, Decodable, Hashable, Sendable { case feed, photo, article, pages }
+        public enum Kind: String, Decodable, Hashable, Sendable { case feed, photo, article, pages, search }
         public var kind: Kind
         public var id: String
         public var title: String
@@ -43,6 +43,9 @@ public struct Manifest: Decodable, Hashable, Sendable {
         // pages
         public var count: Int?
         public var background: String?
+        // search
+        public var items: [String]?
+        public var placeholder: String?
     }
 
     enum Keys: String, CodingKey, CaseIterable { case title, screens }
@@ -137,7 +140,7 @@ extension Manifest.Card {
 extension Manifest.Screen {
     enum Keys: String, CodingKey, CaseIterable {
         case kind, id, title, subtitle, cards, carousel, carouselTitle, carouselPosition, image, minScale, maxScale,
-             doubleTapScale, paragraphs, fontSize, count, background
+             doubleTapScale, paragraphs, fontSize, count, background, items, placeholder
     }
     public init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
@@ -173,6 +176,12 @@ extension Manifest.Screen {
         fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
         background = try c.decodeIfPresent(String.self, forKey: .background)
+        items = try c.decodeIfPresent([String].self, forKey: .items)
+        placeholder = try c.decodeLineIfPresent(forKey: .placeholder)
+        if let items, items.count > 10_000 || items.contains(where: { $0.utf8.count > 200 || $0.contains("\n") }) {
+            throw DecodingError.dataCorruptedError(forKey: .items, in: c,
+                                                   debugDescription: "a search screen lists at most 10000 items of one line of at most 200 bytes")
+        }
         if let b = background, !["automatic", "prominent", "minimal"].contains(b) {
             throw DecodingError.dataCorruptedError(forKey: .background, in: c,
                                                    debugDescription: "\"\(excerpt(b))\" is not one of automatic, prominent, minimal")
@@ -181,6 +190,7 @@ extension Manifest.Screen {
         case .feed: if cards == nil { throw missing(.cards, c) }
         case .photo: if image == nil { throw missing(.image, c) }
         case .article: if paragraphs == nil { throw missing(.paragraphs, c) }
+        case .search: if items == nil { throw missing(.items, c) }
         case .pages:
             guard let n = count else { throw missing(.count, c) }
             guard n >= 1 && n <= 10_000 else {

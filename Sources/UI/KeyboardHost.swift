@@ -31,11 +31,18 @@ final class KeyboardHost {
     /// The visible share of the keyboard from 0 to 1 at `start`, going to `target`.
     private var from = 0.0, target = 0.0, start = -Double.infinity
     static let slideDuration = 0.25
-    /// The scroll view whose viewport the keyboard shortens.
+    /// The scroll view around the field, which scrolls it above the keys.
     private weak var insetView: ScrollView?
+    /// Every vertical scroll view the keys cover (the field's and others, as a results list
+    /// under a search field): each loses the covered part of its viewport, so its end can be
+    /// scrolled above the keys.
+    private var coveredViews: [Weak<ScrollView>] = []
     /// How far the screen moves up at full keyboard, for a field outside scroll views.
     private var fullPan = 0.0
     private(set) var pan = 0.0
+    /// A field took focus: which views the keys cover, and how far the screen moves, are
+    /// decided again at the next frame.
+    private var needsPlacement = false
 
     /// The share of the keyboard on screen at `t`: eased out, like a sheet.
     func shown(at t: Double) -> Double {
@@ -57,6 +64,7 @@ final class KeyboardHost {
         next?.focusChanged(focused: true)
         if let next, wantsKeyboard(for: next) {
             field = next
+            needsPlacement = true
             configureKeyboard(for: next)
             slide(to: 1, at: t)
             applyAvoidance(at: t, showing: true)
@@ -161,7 +169,13 @@ final class KeyboardHost {
         guard let window else { return }
         let share = shown(at: t)
         let keysTop = showing ? fullTop() : window.sizeInPoints.height - keysHeight() * share
-        if showing, let field, insetView == nil, fullPan == 0 {
+        if showing, let field, needsPlacement {
+            needsPlacement = false
+            insetView = nil
+            coveredViews = window.scrollViews.filter {
+                $0.configuration.axes.contains(.vertical) && !$0.configuration.isPagingEnabled && !($0.content is TextAreaBody)
+                    && $0.frameInWindow.maxY > fullTop()
+            }.map(Weak.init)
             if let sv = avoidingScrollView(for: field) {
                 insetView = sv
             } else {
@@ -169,11 +183,11 @@ final class KeyboardHost {
                 fullPan = max(0, min(bottom - fullTop(), window.sizeInPoints.height - keysHeight()))
             }
         }
-        if let sv = insetView {
-            let unpanned = sv.frameInWindow.maxY
-            sv.keyboardInset = max(0, min(sv.frame.height, unpanned - keysTop))
-            if !showing && share <= 0 { sv.keyboardInset = 0; insetView = nil }
+        for sv in coveredViews.compactMap(\.value) {
+            sv.keyboardInset = max(0, min(sv.frame.height, sv.frameInWindow.maxY - keysTop))
+            if !showing && share <= 0 { sv.keyboardInset = 0 }
         }
+        if !showing && share <= 0 { insetView = nil; coveredViews = [] }
         let newPan = fullPan * share
         if newPan != pan {
             pan = newPan
@@ -227,6 +241,11 @@ final class KeyboardHost {
         case .shift, .page, .katakana: break
         }
     }
+}
+
+struct Weak<T: AnyObject> {
+    weak var value: T?
+    init(_ value: T) { self.value = value }
 }
 
 /// Cut, copy, paste and select all, over a selection (or a long-pressed empty field).
