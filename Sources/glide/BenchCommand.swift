@@ -19,7 +19,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
-        subcommands: [Feed.self, Zoom.self, List.self])
+        subcommands: [Feed.self, Zoom.self, List.self, Keyboard.self])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
@@ -262,6 +262,79 @@ struct BenchCommand: ParsableCommand {
                 return kb / 1024
             }
             return .nan
+        }
+    }
+
+    struct Keyboard: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time the on-screen keyboard's slide against a plain scroll frame, and typing 10,000 characters into a text area.",
+            discussion: """
+                At 1280x800: a search field over a list of 300 rows. Scroll frames: the list flicked with the \
+                keyboard away; slide frames: the keyboard sliding in and out (focus given and taken), 60 Hz \
+                on the virtual clock. Typing: --characters characters typed one by one into a TextArea \
+                filling the screen, each followed by its frame; the median per keystroke is printed for \
+                each tenth of the text, so a cost that grows with the text shows. --paragraph sets the \
+                characters between new lines (prose: 400; 0: one paragraph).
+                """)
+
+        @Option(help: "Characters to type.") var characters = 10_000
+        @Option(help: "Characters between new lines (0: one paragraph).") var paragraph = 400
+        @Option(help: "Slides in and out to time.") var slides = 10
+
+        func run() throws {
+            let typography = try AppFactory.typography()
+            let (width, height) = (1280, 800)
+            let buffer = PixelBuffer(width: width, height: height)
+            let field = TextField(id: "search", placeholder: "Search")
+            let rows = Stack(.vertical, id: "rows", spacing: 1, children: (0..<300).map { AppFactory.listRow($0, of: 300) })
+            let list = ScrollView(id: "list", content: rows)
+            let window = Window(width: width, height: height, typography: typography,
+                                root: Stack(.vertical, spacing: 8, padding: EdgeInsets(12), children: [field, list.flexible()]))
+            var t = 0.0
+            func frame(_ at: Double) -> Double {
+                let start = monotonicSeconds()
+                _ = window.render(into: buffer, at: at)
+                return (monotonicSeconds() - start) * 1000
+            }
+            _ = frame(t)
+            var scrolls: [Double] = [], slideFrames: [Double] = []
+            for _ in 0..<slides {
+                t += 0.5
+                window.handle(InputEvent(.touch(.down, slot: 0, position: Point(x: 640, y: 600)), time: t))
+                for i in 1...6 { window.handle(InputEvent(.touch(.move, slot: 0, position: Point(x: 640, y: 600 - Double(i) * 50)), time: t + Double(i) * 0.008)) }
+                window.handle(InputEvent(.touch(.up, slot: 0, position: Point(x: 640, y: 300)), time: t + 0.052))
+                for n in 1...30 { scrolls.append(frame(t + 0.052 + Double(n) / 60)) }
+                t += 1
+                window.focus(field)
+                for n in 1...15 { slideFrames.append(frame(t + Double(n) / 60)) }
+                t += 0.5
+                window.focus(nil)
+                for n in 1...15 { slideFrames.append(frame(t + Double(n) / 60)) }
+                t += 0.5
+            }
+            let scroll = percentile(scrolls, 50) ?? .nan, slide = percentile(slideFrames, 50) ?? .nan
+            print("keyboard 1280x800: scroll frame median \(fixed(scroll, 3)) ms, keyboard slide frame median \(fixed(slide, 3)) ms "
+                  + "(p90 \(fixed(percentile(slideFrames, 90) ?? .nan, 3)) ms), slide/scroll \(fixed(slide / scroll, 2))")
+
+            let area = TextArea(id: "notes")
+            let typing = Window(width: width, height: height, typography: typography, root: area)
+            typing.focus(area)
+            _ = typing.render(into: buffer, at: 0)
+            let prose = Array("The quick brown fox jumps over the lazy dog; Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich. ")
+            var perKeystroke: [Double] = []
+            var time = 1.0
+            for i in 0..<characters {
+                let c: String = paragraph > 0 && i % paragraph == paragraph - 1 ? "\n" : String(prose[i % prose.count])
+                time += 0.05
+                let start = monotonicSeconds()
+                typing.handle(InputEvent(.text(c), time: time))
+                _ = typing.render(into: buffer, at: time)
+                perKeystroke.append((monotonicSeconds() - start) * 1000)
+            }
+            let tenth = max(1, characters / 10)
+            let medians = stride(from: 0, to: characters, by: tenth).map { fixed(percentile(Array(perKeystroke[$0..<min(characters, $0 + tenth)]), 50) ?? .nan, 3) }
+            print("typing \(characters) characters into a TextArea (\(paragraph > 0 ? "new line every \(paragraph)" : "one paragraph")): "
+                  + "median ms per keystroke and frame, by tenths: \(medians.joined(separator: " ")); text kept \(area.text.count)")
         }
     }
 }
