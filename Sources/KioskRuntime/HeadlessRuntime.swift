@@ -106,8 +106,16 @@ enum RemoteRuntime {
 /// terminal), at most `limit` bytes.
 public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
     let stdin = path == "-"
-    return String(decoding: try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin),
-                  as: UTF8.self)
+    let bytes = try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin)
+    // A script's typed text is typed as written: bytes that are not UTF-8 stop the run.
+    guard let text = String(validating: bytes, as: UTF8.self) else { throw NotUTF8(path: path) }
+    return text
+}
+
+/// A text file that is not UTF-8.
+public struct NotUTF8: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String { "\(path == "-" ? "standard input" : path) is not UTF-8 text" }
 }
 
 /// Writes a text file (replacing it whole, never half-written).

@@ -434,7 +434,10 @@ public final class RemoteServer: Sendable {
             }
             throw error
         }
-        let text = String(buffer: body)
+        // Typed text must arrive as sent: bytes that are not UTF-8 are refused, not replaced.
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            return Self.json(.badRequest, error: "the body is not UTF-8 text")
+        }
         let script: InputScript
         do { script = try InputScript.parse(text) } catch {
             return Self.json(.badRequest, error: "\(error)", extra: "\"line\":\(error.line)")

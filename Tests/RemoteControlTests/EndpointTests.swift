@@ -208,6 +208,12 @@ import Glibc
         try await expectError("{\"t\":10,\"key\":\"End\"}\n{\"t\":5,\"key\":\"End\"}", line: 2, "backwards")
         try await expectError("{\"t\":9999999,\"key\":\"End\"}", line: 1, "beyond")
         try await expectError("\u{FF}\u{FE}garbage", line: 1, "line 1")
+        // Typed text arrives as sent or not at all: bytes that are not UTF-8 are refused.
+        let notUTF8 = try await h.request("POST", "/events", body: Array("{\"t\":0,\"type\":\"ab".utf8) + [0xFF, 0xFE] + Array("\"}".utf8))
+        #expect(notUTF8.status == 400 && notUTF8.text.contains("not UTF-8"), "\(notUTF8.text)")
+        try await expectError("{\"t\":0,\"type\":\"" + String(repeating: "x", count: 70_000) + "\"}", line: 1, "at most 65536")
+        let typed = try await h.request("POST", "/events", body: Array("{\"t\":0,\"type\":\"Grüße \\u0000東京\"}".utf8))
+        #expect(typed.status == 200, "\(typed.text)")
         for path in ["/wait?until=frame", "/wait?timeout_ms=-5", "/wait?timeout_ms=abc", "/wait?timeout_ms=999999999"] {
             let r = try await h.request("POST", path)
             #expect(r.status == 400, "\(path): \(r.text)")
