@@ -133,3 +133,25 @@ def test_token_required_off_loopback_and_checked(glide_binary):
             Glide(app.url).live_page()
         assert e.value.status == 401
     assert app.returncode == 0
+
+
+@pytest.mark.glide_app(size="1280x800")
+def test_search_screen_types_and_filters(glide):
+    """The catalog's search screen from the outside: tap the tab, the field, keys on the
+    on-screen keyboard and typed text; the list filters and the field is never covered."""
+    def middle(state, id):
+        x, y, w, h = next(e for e in state["elements"] if e["id"] == id)["frame"]
+        return x + w / 2, y + h / 2
+    glide.tap(*middle(glide.wait_for_rest(), "tab-search"))
+    state = glide.wait_for_rest()
+    glide.tap(*middle(state, "search-field"))
+    state = glide.wait_for_rest()
+    assert state["keyboard"]["visible"] and state["focus"] == "search-field"
+    glide.tap_key("m")
+    glide.type_text("ünch")
+    state = glide.wait_for_rest()
+    field = next(f for f in state["textFields"] if f["id"] == "search-field")
+    assert field["text"] == "münch" and field["selection"] == [5, 5]
+    assert field["frame"][1] + field["frame"][3] <= state["keyboard"]["frame"][1]
+    shown = [e["id"] for e in state["elements"] if e["id"].startswith("search-item-")]
+    assert shown == ["search-item-55"]   # München Hbf

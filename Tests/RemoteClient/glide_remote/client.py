@@ -251,6 +251,20 @@ class Glide:
         """Press and release a key by its Linux name without KEY_ (Up, PageDown, Space, End, Tab...)."""
         return self.send_events([{"t": 0, "key": name}])
 
+    def type_text(self, text: str) -> dict:
+        """Types `text` into the focused text field, as a physical keyboard would (at most
+        65,536 bytes of UTF-8 a call)."""
+        return self.send_events([{"t": 0, "type": text}])
+
+    def tap_key(self, label: str) -> dict:
+        """Taps the on-screen keyboard's key labelled `label` where the state says it is."""
+        keys = self.state().get("keyboard", {}).get("keys", [])
+        for k in keys:
+            if k["label"] == label:
+                x, y, w, h = k["frame"]
+                return self.tap(x + w / 2, y + h / 2)
+        raise GlideError(f"no key {label!r} on the on-screen keyboard (keys: {[k['label'] for k in keys]})")
+
     @staticmethod
     def _drag_lines(paths, duration: float, step: float, first_id: int, hold: float = 0.0) -> list:
         steps = max(1, int(round(duration / step)))
