@@ -61,13 +61,14 @@ public final class TextField: TextInputView {
 /// A multi-line text field that scrolls itself (TXT-1): new lines from the return key, the
 /// caret kept in view as it moves, a selection handle dragged past the edge scrolls the text.
 public final class TextArea: TextInputView {
-    let scroller: ScrollView
+    let scroller: TextAreaScroller
     let body = TextAreaBody()
 
     public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
-        scroller = ScrollView(id: nil, axes: .vertical, content: body)
+        scroller = TextAreaScroller(id: nil, axes: .vertical, content: body)
         super.init(id: id, text: text, placeholder: placeholder, singleLine: false, fontSize: fontSize)
         body.owner = self
+        scroller.owner = self
         body.padding = EdgeInsets(horizontal: 12, vertical: 8)
         fill = Color(rgb: 0xFFFFFF)
         cornerRadius = 10
@@ -117,6 +118,18 @@ public final class TextArea: TextInputView {
     override func updateHandles() {
         super.updateHandles()
         body.setNeedsDisplay()
+    }
+}
+
+/// A text area's scroll view: while a selection handle is held past its edge it autoscrolls,
+/// and the selection's end follows the text moving under the finger (POS-5).
+final class TextAreaScroller: ScrollView {
+    weak var owner: TextArea?
+
+    override func sample(at t: Double) {
+        let before = sampledOffset
+        super.sample(at: t)
+        if sampledOffset != before { owner?.textMovedUnderHandle() }
     }
 }
 

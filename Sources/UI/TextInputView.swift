@@ -195,11 +195,11 @@ open class TextInputView: Box {
         selectionChanged()
     }
 
-    func selectionChanged() {
+    func selectionChanged(reveal: Bool = true) {
         caretEpoch = window?.time ?? 0
         scheduleBlink()
         updateHandles()
-        revealCaret()
+        if reveal { revealCaret() }
         setNeedsDisplay()
         window?.editMenuChanged(for: self)
     }
@@ -248,13 +248,26 @@ open class TextInputView: Box {
         setNeedsDisplay()
     }
 
-    /// A handle was dragged to `p` (window points): its end of the selection follows.
-    func dragHandle(_ handle: SelectionHandle, to p: Point) {
+    /// The handle a finger drags and where the finger is (window points).
+    var draggedHandle: (handle: SelectionHandle, point: Point)?
+
+    /// A handle was dragged to `p` (window points): its end of the selection follows. The text
+    /// does not scroll to it: past the edge the text autoscrolls, and the end follows the text
+    /// moving under the finger (`textMovedUnderHandle`).
+    func dragHandle(_ handle: SelectionHandle, to p: Point, phase: DragPhase) {
+        guard phase == .began || phase == .moved else { draggedHandle = nil; return }
+        draggedHandle = (handle, p)
         let target = position(at: localTextPoint(fromWindow: p))
         let other = handle.isStart ? editor.selectionEnd : editor.selectionStart
-        guard target != other else { return }
+        guard target != other, target != editor.head || editor.anchor != other else { return }
         editor.setSelection(anchor: other, head: target)
-        selectionChanged()
+        selectionChanged(reveal: false)
+    }
+
+    /// The text scrolled while a handle is held: the selection's end follows the finger.
+    func textMovedUnderHandle() {
+        guard let (handle, p) = draggedHandle else { return }
+        dragHandle(handle, to: p, phase: .moved)
     }
 
     /// The text's own coordinates (points from the first paragraph's top left) of a window point.
@@ -448,8 +461,8 @@ final class SelectionHandle: View {
         self.isStart = isStart
         super.init()
         onDrag = { [weak self] phase, p in
-            guard let self, let owner = self.owner, phase == .moved || phase == .began else { return }
-            owner.dragHandle(self, to: p)
+            guard let self, let owner = self.owner else { return }
+            owner.dragHandle(self, to: p, phase: phase)
         }
     }
 

@@ -157,7 +157,7 @@ extension Window {
             }
             for c in v.children { collectElements(c) }
         }
-        collectElements(root)
+        for layer in holder.children { collectElements(layer) }   // the app, then the edit menu
         var fields: [WindowState.TextFieldState] = []
         func collectFields(_ v: View) {
             guard !v.isHidden else { return }

@@ -235,6 +235,91 @@ import TextEditing
         _ = w.frames(from: 0.5, to: 0.6)
     }
 
+    func tapElement(_ w: Window, _ id: String, at t: Double) {
+        guard let e = w.state(at: t, frameNumber: 0).elements.first(where: { $0.id == id }) else {
+            Issue.record("no element \(id)"); return
+        }
+        w.tap(e.frame[0] + e.frame[2] / 2, e.frame[1] + e.frame[3] / 2, at: t)
+    }
+
+    /// Long press selects a word and shows the menu; Copy, then Paste at the end of another field.
+    @Test func copyAndPasteThroughTheEditMenu() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let name = field(w, "name"), mail = field(w, "email")
+        name.text = "Ada Lovelace"
+        let f = name.frameInWindow
+        w.touch(.down, f.minX + 30, f.midY, at: 0.1)          // on "Ada"
+        _ = w.frames(from: 0.1, to: 0.7)
+        w.touch(.up, f.minX + 30, f.midY, at: 0.7)
+        #expect(name.selection == 0..<3)
+        #expect(w.state(at: 0.8, frameNumber: 0).elements.contains { $0.id == "edit-menu-copy" })
+        tapElement(w, "edit-menu-copy", at: 0.9)
+        #expect(w.pasteboard == "Ada")
+        let m = center(w, "email")
+        w.tap(m.x, m.y, at: 1.2)
+        mail.text = "countess@"
+        w.touch(.down, m.x, m.y, at: 1.5)
+        _ = w.frames(from: 1.5, to: 2.1)
+        w.touch(.up, m.x, m.y, at: 2.1)
+        tapElement(w, "edit-menu-select-all", at: 2.3)
+        #expect(mail.selection == 0..<9)
+        tapElement(w, "edit-menu-paste", at: 2.5)
+        #expect(mail.text == "Ada")
+        // Secure text is never copied.
+        let pin = field(w, "pin")
+        pin.text = "1234"
+        w.focus(pin)
+        pin.selection = 0..<4
+        w.key(.leftControl, at: 3)
+        w.handle(InputEvent(.key(.leftControl, pressed: true), time: 3.1))
+        w.key(.c, at: 3.1)
+        w.handle(InputEvent(.key(.leftControl, pressed: false), time: 3.1))
+        #expect(w.pasteboard == "Ada")
+    }
+
+    /// A selection handle held below a text area's edge scrolls the text and extends the
+    /// selection as the text moves under the finger (POS-5).
+    @Test func handleDraggedPastTheEdgeAutoscrolls() throws {
+        let area = TextArea(id: "notes")
+        area.text = (1...60).map { "Line \($0)" }.joined(separator: "\n")
+        let column = Stack(.vertical, spacing: 8, padding: EdgeInsets(8), children: [area, Spacer()])
+        area.height = 200
+        let w = try makeWindow(column, width: 480, height: 400)
+        w.onScreenKeyboard = .never
+        w.focus(area)
+        area.selection = 0..<4
+        _ = w.frames(from: 0, to: 0.1)
+        let handle = area.handles.end.frameInWindow
+        let start = Point(x: handle.midX, y: handle.midY)
+        w.touch(.down, start.x, start.y, at: 0.2)
+        w.touch(.move, start.x, 230, at: 0.25)               // 30 points below the area's edge
+        run(w, from: 0.26, to: 1.5)
+        w.touch(.up, start.x, 230, at: 1.5)
+        #expect(area.scroller.sampledOffset.y > 100)
+        #expect(area.selection.lowerBound == 0 && area.selection.upperBound > 100, "\(area.selection)")
+    }
+
+    @Test func rightToLeftAndReadOnlyKeepTheirText() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let name = field(w, "name")
+        w.focus(name)
+        type(w, "שלום עולם مرحبا", at: 0.1)
+        for k in [Key.left, .left, .backspace, .home, .delete, .end] { w.key(k, at: 0.2) }
+        // Logical order: two characters back from the end, delete the one before (ح), then the
+        // first character of the text.
+        #expect(name.text == "לום עולם مربا")
+        _ = w.frames(from: 0.3, to: 0.4)
+        let notes = field(w, "notes")
+        notes.isReadOnly = true
+        notes.text = "Read me"
+        w.focus(notes)
+        type(w, "no", at: 0.5)
+        w.key(.backspace, at: 0.5)
+        #expect(notes.text == "Read me")
+        _ = w.frames(from: 0.6, to: 1.0)
+        #expect(w.state(at: 1.0, frameNumber: 0).keyboard?.visible == false)
+    }
+
     /// Every frame while the keyboard slides in and out, with a list scrolling under it, equals
     /// a full redraw.
     @Test func keyboardFramesEqualFullRedraws() throws {
