@@ -29,12 +29,19 @@ import Testing
         backlight = intel_backlight
         touch_rotation = 270
         display_wait_seconds = 2.5
+        keyboard_layout = de
+        keymap = ch
+        onscreen_keyboard = never
+        keyboard_repeat_delay_ms = 300
+        keyboard_repeat_rate = 40
         """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
         #expect(c.connector == "HDMI-A-1")
         #expect(c.mode == BoardConfig.Mode(width: 1280, height: 800, refreshHz: 60))
         #expect(c.rotation == 90)
+        #expect(c.keyboardLayout == "de" && c.keymap == "ch" && c.onscreenKeyboard == "never")
+        #expect(c.keyboardRepeatDelayMilliseconds == 300 && c.keyboardRepeatRate == 40)
         #expect(c.calibration == [1, 0, 0.01, 0, 1, -0.02])
         #expect(c.scale == 2)
         #expect(c.app == "catalog")
@@ -94,6 +101,11 @@ import Testing
         ("brightness = 50%", "brightness", 2),
         ("backlight = ../../etc", "backlight", 2),
         ("touch_rotation = 45", "touch_rotation", 2),
+        ("keyboard_layout = klingon", "keyboard_layout", 2),
+        ("keymap = ../../etc/passwd", "keymap", 2),
+        ("onscreen_keyboard = sometimes", "onscreen_keyboard", 2),
+        ("keyboard_repeat_delay_ms = 5", "keyboard_repeat_delay_ms", 2),
+        ("keyboard_repeat_rate = -1", "keyboard_repeat_rate", 2),
     ])
     func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
         do {
