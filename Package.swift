@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         // Fuzzing (issue 13): the targets, the libFuzzer driver (Tests/Fuzz/run.sh builds it with
         // the sanitizers; a plain build replays inputs) and the kept corpora as regression tests.
-        .target(name: "FuzzTargets", dependencies: ["Runtime", "Catalog", "BoardConfig", "FeelLab", "ImageCodecs", "Text",
+        .target(name: "FuzzTargets", dependencies: ["Runtime", "Catalog", "BoardConfig", "FeelLab", "ImageCodecs", "Text", "TextEditing",
                                                     "Raster", "Scrolling", "Geometry", "UI"], path: "Tests/Fuzz/Targets"),
         .executableTarget(name: "glide-fuzz", dependencies: ["FuzzTargets", "Runtime", "CFuzzer"], path: "Tests/Fuzz/Driver"),
         .systemLibrary(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
