@@ -400,6 +400,43 @@ def calibration_check(cal, shots, states, rotation, check):
     check(cal.get("after-spot") == "unchanged", f"and the config file stayed as it was ({cal.get('after-spot')})")
 
 
+def key_tap(keys):
+    """Where the next tap of the typing run goes, from the app's state over the remote API: the
+    search tab, the search field, then each key of the word; "done" after the last (or when the
+    state cannot be read: the check then fails on the text)."""
+    if not keys["plan"]:
+        return "done"
+    element, key = keys["plan"].pop(0)
+    try:
+        status, body = remote_call(os.environ.get("VBOARD_REMOTE", ""), "GET", "/state", token=os.environ.get("VBOARD_TOKEN"))
+        state = json.loads(body)
+        if element:
+            frame = next(e["frame"] for e in state["elements"] if e["id"] == element)
+        else:
+            frame = next(k["frame"] for k in state["keyboard"]["keys"] if k["label"] == key)
+    except Exception as e:
+        keys["error"] = f"{element or key}: {type(e).__name__}: {e}"
+        keys["plan"] = []
+        return "done"
+    x, y, w, h = frame
+    keys["taps"].append(element or key)
+    return f"{int(x + w / 2)} {int(y + h / 2)}"
+
+
+def keys_check(keys, states, check):
+    state = states.get("keys")
+    fields = state.get("textFields", []) if isinstance(state, dict) else []
+    text = next((f["text"] for f in fields if f.get("id") == "search-field"), None)
+    check(text == "glide", f"the on-screen keyboard typed 'glide' into the search field through the touchscreen ({text!r}, taps {keys['taps']}, {keys.get('error', 'no error')})")
+    check(isinstance(state, dict) and state.get("keyboard", {}).get("visible") is True, "the keyboard showed while the field had focus")
+    shown = [e["id"] for e in (state or {}).get("elements", []) if str(e.get("id", "")).startswith("search-item-")] if isinstance(state, dict) else []
+    check(shown == [], f"the list filtered to what matches 'glide' (none: {shown[:5]})")
+    check(keys.get("exit") == "0", f"glide typing exited cleanly ({keys.get('exit')})")
+    stats = "\n".join(keys["stats"])
+    m = re.search(r"input to flip \(ms, n=(\d+)\): p50 ([\d.]+)", stats)
+    check(m is not None and int(m.group(1)) >= 5, f"--stats timed the taps to their flips ({m.group(0) if m else 'no input to flip line'})")
+
+
 def vkms_check(vkms, states, check):
     """Issue 15: glide on the VKMS card (atomic only, vertical blanks from a timer)."""
     if os.environ.get("VBOARD_VKMS", "1") == "0":
@@ -468,6 +505,7 @@ def main():
     vkms = {"log": [], "stats": []}
     blank = {"log": []}
     cal = {"log": {}, "out": {}}
+    keys = {"log": [], "stats": [], "taps": [], "plan": [("tab-search", None), ("search-field", None)] + [(None, c) for c in "glide"]}
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         log.write(line + "\n"); log.flush()
@@ -517,6 +555,15 @@ def main():
                     vkms[f"{source}-error"] = f"{type(e).__name__}: {e}"
             print("  vkms read-back:", {k: v for k, v in vkms.items() if k in ("scanout", "canvas", "scanout-error", "canvas-error")})
             proc.stdin.write(b"ok\n"); proc.stdin.flush()
+        elif kind == "KEYTAP":
+            proc.stdin.write((key_tap(keys) + "\n").encode()); proc.stdin.flush()
+        elif kind == "KEYS":
+            what, _, rest = text.partition(" ")
+            keys[what] = rest.strip()
+        elif kind == "KEYSLOG":
+            keys["log"].append(text)
+            print("  guest glide typing:", text)
+        elif kind == "KEYSSTATS": keys["stats"].append(text)
         elif kind == "BLANK":
             what, _, rest = text.partition(" ")
             blank[what] = rest.strip()
@@ -673,6 +720,7 @@ def main():
         check(any("legacy modesetting" in l for l in EXLOGS), "the example ran with legacy modesetting (forced)")
     blank_check(blank, shots, states, check)
     vkms_check(vkms, states, check)
+    keys_check(keys, states, check)
     calibration_check(cal, shots, states, rotation, check)
 
     print("figures:")
@@ -693,6 +741,7 @@ def main():
         if k in marks: print(f"  glide's memory {k.split()[1]}: {marks[k]}")
     for s in stats: print("  stats:", s)
     for s in vkms["stats"]: print("  stats on vkms:", s)
+    for s in keys["stats"]: print("  stats typing:", s)
     print(f"  wall time of the VM run: {wall:.1f} s")
     print(f"screendumps in {outdir}")
     print("VBOARD TEST " + ("PASSED" if ok else "FAILED"))

@@ -227,6 +227,33 @@ stop_app "glide with blanking"
 mark "BLANK exit $?"
 while read -r l; do mark "BLANKLOG $l"; done < /tmp/blank.log
 
+# Text entry (issue 32): the catalog's search field typed on the on-screen keyboard through the
+# touchscreen (`onscreen_keyboard = always`: QEMU's PS/2 keyboard counts as a physical one).
+# The host reads where to tap from the remote API's state and answers each KEYTAP with "X Y",
+# or "done"; --stats times every tap to the flip that shows it.
+printf 'onscreen_keyboard = always\nkeyboard_layout = en\n' > /tmp/keys.conf
+rm -f $STATE
+glide board --app "$APP" --config /tmp/keys.conf --rotation 0 --state-file $STATE --stats $REMOTE \
+    < /dev/tty1 > /tmp/keys-stats.txt 2> /tmp/keys.log &
+GLIDE=$!
+wait_state
+wait_log /tmp/keys.log "input device added: Glide virtual touchscreen"
+n=0
+while [ $n -lt 20 ]; do
+    mark "KEYTAP"; read -r reply
+    [ "$reply" = done ] && break
+    sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
+    echo "tap $reply" > /tmp/touch.fifo
+    i=0; while ! grep -q "done $((${sent:-0} + 1))" /tmp/touch.ack && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+    sleep 0.6
+    n=$((n+1))
+done
+mark "STATE keys $(cat $STATE 2>/dev/null)"
+stop_app "glide typing"
+mark "KEYS exit $?"
+while read -r l; do mark "KEYSLOG $l"; done < /tmp/keys.log
+while read -r l; do mark "KEYSSTATS $l"; done < /tmp/keys-stats.txt
+
 # VKMS (issue 15): the kernel's virtual KMS driver, built for this kernel, paces flips by a
 # vertical-blank timer and is atomic only. It comes up as a second card; glide runs on it at its
 # preferred mode (1024x768), with the same touchscreen, through a swipe and a fling, on three
