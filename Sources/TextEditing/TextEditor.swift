@@ -196,24 +196,18 @@ public struct TextEditor {
 
     /// Deletes the selection, or the character before the caret.
     @discardableResult
-    public mutating func deleteBackward() -> ParagraphChange? {
-        if hasSelection { return replace(from: selectionStart, to: selectionEnd, with: "") }
-        let end = head
-        move(.left)
-        let start = head
-        guard start != end else { return nil }
-        return replace(from: start, to: end, with: "")
-    }
+    public mutating func deleteBackward() -> ParagraphChange? { delete(.left) }
 
     /// Deletes the selection, or the character after the caret.
     @discardableResult
-    public mutating func deleteForward() -> ParagraphChange? {
+    public mutating func deleteForward() -> ParagraphChange? { delete(.right) }
+
+    private mutating func delete(_ direction: Movement) -> ParagraphChange? {
         if hasSelection { return replace(from: selectionStart, to: selectionEnd, with: "") }
-        let start = head
-        move(.right)
-        let end = head
-        guard start != end else { return nil }
-        return replace(from: start, to: end, with: "")
+        let from = head
+        move(direction)
+        guard head != from else { return nil }
+        return replace(from: min(from, head), to: max(from, head), with: "")
     }
 
     /// Replaces the character before the caret with what `transform` makes of it (the kana

@@ -1,4 +1,6 @@
 import Geometry
+import Raster
+import UI
 
 /// Reads a fuzzer's bytes as a little program: numbers, choices and coordinates. Past the end
 /// every read returns zero, so any input is a complete program.
@@ -74,4 +76,14 @@ public struct FuzzInput {
 public func expect(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
                    file: StaticString = #fileID, line: UInt = #line) {
     if !condition() { fatalError(message(), file: file, line: line) }
+}
+
+/// Frames at 60 Hz after `t` until `window` rests, at most `seconds`; true when it did.
+func comesToRest(_ window: Window, into frame: PixelBuffer, after t: Double, within seconds: Double) -> Bool {
+    for k in 1...Int(seconds * 60) {
+        let time = t + Double(k) / 60
+        _ = window.render(into: frame, at: time)
+        if window.isAtRest(at: time) { return true }
+    }
+    return false
 }

@@ -44,12 +44,7 @@ func fuzzTouches(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
         if input.byte() % 8 == 0 { _ = window.render(into: frame, at: t) }
     }
     for slot in down { window.handle(InputEvent(.touch(.up, slot: slot, position: .zero), time: t)) }
-    var rested = false
-    for k in 1...600 {
-        let time = t + Double(k) / 60
-        _ = window.render(into: frame, at: time)
-        if window.isAtRest(at: time) { rested = true; break }
-    }
+    let rested = comesToRest(window, into: frame, after: t, within: 10)
     expect(rested, "not at rest 10 s after every finger of \(events) events lifted")
     for sv in [list, carousel] {
         let o = sv.sampledOffset

@@ -57,12 +57,7 @@ func fuzzTyping(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
         }
     }
     window.focus(nil)
-    var rested = false
-    for k in 1...120 {
-        let time = t + Double(k) / 60
-        _ = window.render(into: frame, at: time)
-        if window.isAtRest(at: time) { rested = true; break }
-    }
+    let rested = comesToRest(window, into: frame, after: t, within: 2)
     expect(rested, "not at rest 2 s after focus left")
     expect(window.keyboardFrame == nil, "the keyboard stayed after focus left")
 }
