@@ -106,8 +106,15 @@ enum RemoteRuntime {
 /// terminal), at most `limit` bytes.
 public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
     let stdin = path == "-"
+    return String(decoding: try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin),
+                  as: UTF8.self)
+}
+
+/// A text file that must be UTF-8 (a script: its typed text is typed as written, so bytes that
+/// are not UTF-8 stop the run instead of becoming replacement characters).
+public func readUTF8Text(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
+    let stdin = path == "-"
     let bytes = try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin)
-    // A script's typed text is typed as written: bytes that are not UTF-8 stop the run.
     guard let text = String(validating: bytes, as: UTF8.self) else { throw NotUTF8(path: path) }
     return text
 }
@@ -115,7 +122,7 @@ public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws 
 /// A text file that is not UTF-8.
 public struct NotUTF8: Error, CustomStringConvertible {
     public var path: String
-    public var description: String { "\(path == "-" ? "standard input" : path) is not UTF-8 text" }
+    public var description: String { "not UTF-8 text" }
 }
 
 /// Writes a text file (replacing it whole, never half-written).

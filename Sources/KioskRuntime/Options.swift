@@ -139,7 +139,7 @@ public struct HeadlessOptions: ParsableArguments {
     public func parsedScript() throws -> InputScript {
         guard let script else { return InputScript(entries: []) }
         do {
-            return try InputScript.parse(try readText(script))
+            return try InputScript.parse(try readUTF8Text(script))
         } catch {
             processLog.error("\(script): \(error)")
             throw ExitCode(2)
