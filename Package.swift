@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "Runtime", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
+        // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
+        .target(name: "Speech", dependencies: ["Runtime", "ImageCodecs", "CEspeakNG", "CSndFile"]),
         .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
@@ -72,7 +74,7 @@ let package = Package(
         // The runtime every app runs on (APP-1): board bring-up, headless and remote runs, the
         // command line an app executable shares with `glide`.
         .target(name: "KioskRuntime", dependencies: [
-            "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl",
+            "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl", "Speech",
             "TouchCalibration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -103,6 +105,10 @@ let package = Package(
                        providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev", "xkb-data", "libx11-data"])]),
+        .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+                       providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
+        .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
+                       providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
 
@@ -114,6 +120,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "TextEditingTests", dependencies: ["TextEditing"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Runtime", "ImageCodecs"]),
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),

@@ -3,6 +3,7 @@ import Dispatch
 import Geometry
 import Headless
 import ImageCodecs
+import Speech
 import Logging
 import RemoteControl
 import Runtime
@@ -22,6 +23,14 @@ public enum HeadlessRuntime {
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         (app as? Window)?.renderThreads = options.renderThreads
+        var recorder: SpeechRecorder?
+        if options.screenReader, let window = app as? Window {
+            try FileIO.makeDirectory(options.out)
+            recorder = try SpeechRecorder(directory: options.out)
+            window.speech = recorder
+            window.isScreenReaderEnabled = true
+        }
+        defer { if let recorder { do { try recorder.finish() } catch { processLog.error("\(error)") } } }
         if let remote {
             try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
         } else {

@@ -114,6 +114,8 @@ public struct HeadlessOptions: ParsableArguments {
     public var renderThreads = BandRenderer.defaultThreads
     @Option(help: "Seconds without input before the screen goes black (0: never); the waking touch is not passed on.")
     public var idleBlankSeconds = 0.0
+    @Flag(help: "The screen reader: touches explore and speak, a double tap activates; speech goes to speech.wav and speech.jsonl in --out.")
+    public var screenReader = false
     // With --remote the run is real-time and lasts until SIGINT/SIGTERM.
     @OptionGroup public var remote: RemoteOptions
 

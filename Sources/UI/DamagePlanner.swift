@@ -13,7 +13,7 @@ final class DamagePlanner {
     var reusesScrolledPixels = true
     private var rendered: [ObjectIdentifier: RenderedSample] = [:]
     private var wasAnimating: Set<ObjectIdentifier> = []
-    private var renderedFocus: IntRect?
+    private var renderedFocus: [IntRect] = []
 
     init(window: Window) { self.window = window }
 
@@ -80,7 +80,7 @@ final class DamagePlanner {
                             // Pixels drawn over the content (indicators, overlays, the focus
                             // ring) do not move with it: redraw where the copy put them too.
                             let still = old.indicators + s.indicators + overlays(above: sv, within: visible)
-                                + (renderedFocus.map { [$0] } ?? [])
+                                + renderedFocus
                             for r in still {
                                 damage.add(r)
                                 let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
@@ -104,11 +104,10 @@ final class DamagePlanner {
         wasAnimating = nowAnimating
         rendered = samples
 
-        let focusRect = w.focusedView.flatMap { w.pixelRect(w.visibleRect(of: $0).insetBy(dx: -4, dy: -4)) }
-        if focusRect != renderedFocus {
-            if let r = renderedFocus { damage.add(r) }
-            if let r = focusRect { damage.add(r) }
-            renderedFocus = focusRect
+        let focusRects = w.ringViews.compactMap { w.pixelRect(w.visibleRect(of: $0).insetBy(dx: -6, dy: -6)) }
+        if focusRects != renderedFocus {
+            for r in renderedFocus + focusRects { damage.add(r) }
+            renderedFocus = focusRects
         }
         let bounds = IntRect(x: 0, y: 0, width: w.pixelWidth, height: w.pixelHeight)
         if full { damage = Region(bounds); blits = [] }
@@ -195,7 +194,7 @@ final class DamagePlanner {
             }
             node = parent
         }
-        if let f = w.focusedView, let r = w.pixelRect(w.visibleRect(of: f).insetBy(dx: -4, dy: -4)) { out.append(r) }
+        for f in w.ringViews { if let r = w.pixelRect(w.visibleRect(of: f).insetBy(dx: -6, dy: -6)) { out.append(r) } }
         return out
     }
 

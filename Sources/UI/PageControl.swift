@@ -53,6 +53,11 @@ public final class PageControl: View, AnimatedView, TouchTarget {
     }
 
     public var pageCount: Int { max(0, scrollView?.pageCount ?? 0) }
+
+    /// "Page 3 of 7"; a swipe up or down changes it under the screen reader.
+    override var accessibilityDescription: AccessibilityDescription? {
+        AccessibilityDescription(role: .pageControl, label: "", value: "Page \(currentPage + 1) of \(pageCount)", combinesChildren: true)
+    }
     public var currentPage: Int { scrollView?.currentPage ?? 0 }
 
     // MARK: Geometry

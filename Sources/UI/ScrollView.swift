@@ -79,6 +79,41 @@ open class ScrollView: View, AnimatedView {
         set { controller.configuration = newValue }
     }
 
+    /// A scroll area whose value says where the visible content is.
+    override var accessibilityDescription: AccessibilityDescription? {
+        content is TextAreaBody ? nil : AccessibilityDescription(role: .scrollArea, label: "", value: positionDescription(at: sampledOffset))
+    }
+
+    /// Where the viewport at `offset` is: "Page 2 of 6" when paging, "Rows 10 to 18 of 500"
+    /// for a list (a lazy list counts its rows without building them), else a percentage.
+    func positionDescription(at offset: Point) -> String {
+        let vertical = configuration.axes.contains(.vertical)
+        if configuration.isPagingEnabled {
+            let axis: Scrolling.Axis = vertical ? .vertical : .horizontal
+            let pages = controller.pageSnapping(axis)
+            return "Page \(pages.nearestPage(to: vertical ? offset.y : offset.x) + 1) of \(pageCount)"
+        }
+        let lo = (vertical ? offset.y : offset.x) / sampledScale
+        let hi = lo + (vertical ? engineViewport.height : frame.width) / sampledScale
+        let noun = vertical ? "Rows" : "Items"
+        if let lazy = content as? LazyStack {
+            guard lazy.count > 0 else { return "Empty" }
+            return "\(noun) \(lazy.rowIndex(at: lo + 1) + 1) to \(lazy.rowIndex(at: max(lo + 1, hi - 1)) + 1) of \(lazy.count)"
+        }
+        let rows = content.children.filter { !$0.isHidden }
+        if rows.count > 1 {
+            func start(_ v: View) -> Double { vertical ? v.frame.minY : v.frame.minX }
+            func end(_ v: View) -> Double { vertical ? v.frame.maxY : v.frame.maxX }
+            let first = rows.firstIndex { end($0) > lo + 1 } ?? 0
+            let last = rows.lastIndex { start($0) < hi - 1 } ?? rows.count - 1
+            return "\(noun) \(first + 1) to \(max(first, last) + 1) of \(rows.count)"
+        }
+        let length = vertical ? content.frame.height : content.frame.width
+        let view = vertical ? engineViewport.height : frame.width
+        guard length > view else { return "All shown" }
+        return "\(Int((100 * lo / max(1, length - view)).rounded().clampedToPercent)) percent"
+    }
+
     // MARK: Layout
 
     func contentProposal(for size: Size) -> Size {

@@ -82,6 +82,13 @@ open class TextInputView: Box {
 
     public var isFocused: Bool { window.map { $0.focusedView === self } ?? false }
 
+    /// A text field: its placeholder names it, its text is its value (a secure field says how
+    /// many characters it holds, never which).
+    override var accessibilityDescription: AccessibilityDescription? {
+        let value = isSecure ? "\(editor.count) characters" : editor.text
+        return AccessibilityDescription(role: .textField, label: placeholder, value: value, combinesChildren: true)
+    }
+
     /// The text as the person sees it: dots for a secure field.
     var displayedText: String { isSecure ? String(repeating: "•", count: editor.count) : editor.text }
 

@@ -83,6 +83,10 @@ final class TouchRouter {
 
     /// `p` in window points.
     func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
+        if window.isScreenReaderEnabled, routes.isEmpty {
+            window.screenReader.touch(phase, slot: slot, at: p, time: t)
+            return
+        }
         switch phase {
         case .down: began(slot: slot, at: p, time: t)
         case .move:

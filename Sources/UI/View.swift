@@ -55,6 +55,16 @@ open class View {
     /// Where the touch that called `onTap` or `onLongPress` was, in window points (nil for a
     /// key): a text field places its caret there.
     var touchPoint: Point?
+    /// What the app said about this view's accessibility (the four modifiers).
+    var accessibility = AccessibilitySettings()
+
+    /// What a screen reader makes of this view by default (A11Y-1): a view that reacts to a tap
+    /// is a button that says the texts inside it; other plain views are not elements.
+    var accessibilityDescription: AccessibilityDescription? {
+        guard onTap != nil || onLongPress != nil else { return nil }
+        return AccessibilityDescription(role: .button, label: containedTexts.joined(separator: ", "), combinesChildren: true)
+    }
+
     /// Takes part in Tab / arrow focus navigation (KEY-2).
     public var isFocusable = false
     public var isHidden = false { didSet { setNeedsDisplay() } }

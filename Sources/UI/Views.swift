@@ -56,6 +56,12 @@ public final class Label: Box {
 
     private func invalidateText() { cached = nil; setNeedsLayout(); setNeedsDisplay() }
 
+    /// Text, or a heading when it is large (24 points and more), or a button when tappable.
+    override var accessibilityDescription: AccessibilityDescription? {
+        if onTap != nil || onLongPress != nil { return AccessibilityDescription(role: .button, label: text, combinesChildren: true) }
+        return text.isEmpty ? nil : AccessibilityDescription(role: fontSize >= 24 ? .heading : .text, label: text)
+    }
+
     public override var backdrop: Backdrop { .varied }
 
     /// Bytes of the laid-out text this label keeps.
@@ -156,6 +162,12 @@ public final class ImageView: Box {
         self.source = source
         self.contentMode = contentMode
         self.placeholder = placeholder
+    }
+
+    /// A picture is an element when the app labels it; unlabelled, it is decoration.
+    override var accessibilityDescription: AccessibilityDescription? {
+        if let d = super.accessibilityDescription { return d }
+        return accessibility.label == nil ? nil : AccessibilityDescription(role: .image, label: "")
     }
 
     /// Drawn while the source's pixels are not there (being decoded, or failed).

@@ -73,6 +73,14 @@ public final class Window: App {
     public var keyRepeatDelay = 0.5
     public var keyRepeatRate = 25.0
     let keyboardHost = KeyboardHost()
+    /// Where the screen reader's speech goes (a WAV headless, the sound card on a board).
+    public var speech: SpeechOutput?
+    /// The screen reader (A11Y-3): touches explore and speak instead of acting; a double tap
+    /// activates what was said last.
+    public var isScreenReaderEnabled = false {
+        didSet { if !isScreenReaderEnabled { screenReader.turnedOff() }; scheduleFrame() }
+    }
+    private(set) lazy var screenReader = ScreenReader(window: self)
     private lazy var planner = DamagePlanner(window: self)
     private lazy var router = TouchRouter(window: self)
     private lazy var navigator = FocusNavigator(window: self)
@@ -384,6 +392,14 @@ public final class Window: App {
                 context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: accent)
             }
         }
+        // The screen reader's ring: black and white, seen on any background.
+        if isScreenReaderEnabled, let spoken = screenReader.focused, spoken.window === self {
+            let r = visibleRect(of: spoken)
+            if !r.isEmpty {
+                context.stroke(r.insetBy(dx: -5, dy: -5), cornerRadius: 9, lineWidth: 4, color: Color(rgb: 0x000000))
+                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 7, lineWidth: 2, color: Color(rgb: 0xFFFFFF))
+            }
+        }
     }
 
     // MARK: Focus and navigation
@@ -404,6 +420,16 @@ public final class Window: App {
     }
 
     // MARK: Input
+
+    /// The views a ring is drawn around: the focused one, and the screen reader's.
+    var ringViews: [View] {
+        [focusedView, isScreenReaderEnabled ? screenReader.focused : nil].compactMap { $0 }.filter { $0.window === self }
+    }
+
+    func invalidateRing(around view: View) {
+        if let r = pixelRect(visibleRect(of: view).insetBy(dx: -6, dy: -6)) { pendingDamage.add(r) }
+        frameScheduled = true
+    }
 
     public func handle(_ event: InputEvent) {
         var event = event

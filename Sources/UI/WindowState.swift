@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Geometry
+import Runtime
 import Scrolling
 
 /// The UI state a test reads (HL-1, REM-1): every scroll view and page control on screen with
@@ -82,6 +83,19 @@ public struct WindowState: Codable, Hashable, Sendable {
     public var elements: [ElementState]
     public var navigation: [NavigationState] = []
     public var textFields: [TextFieldState] = []
+    /// An element of the accessibility tree (A11Y-1).
+    public struct AccessibilityState: Codable, Hashable, Sendable {
+        public var role: String
+        public var label: String
+        @ExplicitNull public var value: String?
+        public var frame: [Double]
+    }
+    /// The accessibility tree on screen, in reading order.
+    public var accessibility: [AccessibilityState] = []
+    /// The screen reader is on.
+    public var screenReader = false
+    /// What it said last (the last ten), `t` in seconds.
+    public var utterances: [Utterance] = []
     public var keyboard: KeyboardState?
     @ExplicitNull public var focus: String?
     /// Bytes held by the window's pictures, glyphs and text, and its budget.
@@ -177,6 +191,11 @@ extension Window {
         var state = WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: scrolls, pageControls: controls,
                                 elements: elements, navigation: navigation, focus: focusedView?.id, memory: memoryUse)
         state.textFields = fields
+        state.accessibility = accessibilityElements().map {
+            .init(role: $0.role.rawValue, label: $0.label, value: $0.value, frame: pixels($0.frame))
+        }
+        state.screenReader = isScreenReaderEnabled
+        state.utterances = Array(screenReader.utterances.suffix(10))
         state.keyboard = keyboardHost.state(scale: s)
         return state
     }

@@ -1,0 +1,5 @@
+#ifndef GLIDE_CESPEAKNG_SHIM_H
+#define GLIDE_CESPEAKNG_SHIM_H
+// espeak-ng: speech synthesis for the screen reader (A11Y-2).
+#include <espeak-ng/speak_lib.h>
+#endif

@@ -1,0 +1,85 @@
+import CEspeakNG
+
+/// Why speech cannot be made.
+public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unavailable(String)
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let why): return "speech is not available: \(why) (is espeak-ng-data installed?)"
+        case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// The voice's settings, from the config (`speech_rate`, `speech_pitch`, `speech_voice`).
+public struct VoiceSettings: Hashable, Sendable {
+    /// Words a minute, 80 to 450.
+    public var rate = 175
+    /// 0 to 100; 50 is the voice's own.
+    public var pitch = 50
+    /// An espeak-ng voice for text that is not Japanese (`en`, `en-gb`, `de`, `fr`, ...).
+    public var voice = "en"
+    public init(rate: Int = 175, pitch: Int = 50, voice: String = "en") { self.rate = rate; self.pitch = pitch; self.voice = voice }
+}
+
+/// espeak-ng, which keeps its state in the process: one synthesizer per process, used from one
+/// thread at a time (the speech thread of a `SpeechRecorder` or `SpeakerOutput`).
+public final class ESpeak {
+    public let sampleRate: Int
+    private var currentVoice = ""
+
+    /// Collects samples for the synthesis running; `abort` stops it (a newer utterance).
+    final class Sink {
+        var samples: [Int16] = []
+        var abort: () -> Bool = { false }
+        var deliver: ((UnsafeBufferPointer<Int16>) -> Void)?
+    }
+
+    public init() throws(SpeechError) {
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        guard rate > 0 else { throw .unavailable("espeak-ng did not start (\(rate))") }
+        sampleRate = Int(rate)
+        espeak_SetSynthCallback { wav, count, events in
+            guard let events, let user = events.pointee.user_data else { return 0 }
+            let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
+            if let wav, count > 0 {
+                let buffer = UnsafeBufferPointer(start: wav, count: Int(count))
+                if let deliver = sink.deliver { deliver(buffer) } else { sink.samples.append(contentsOf: buffer) }
+            }
+            return sink.abort() ? 1 : 0
+        }
+    }
+
+    /// The voice for `language`: Japanese text gets the Japanese voice, the rest `settings.voice`.
+    private func select(_ language: String, _ settings: VoiceSettings) {
+        let name = language == "ja" ? "ja" : settings.voice
+        if name != currentVoice {
+            if espeak_SetVoiceByName(name) != EE_OK { _ = espeak_SetVoiceByName("en") }
+            currentVoice = name
+        }
+        espeak_SetParameter(espeakRATE, Int32(max(80, min(450, settings.rate))), 0)
+        espeak_SetParameter(espeakPITCH, Int32(max(0, min(100, settings.pitch))), 0)
+    }
+
+    /// Synthesizes `text` (at most 4 KiB of it) and returns its samples (16-bit mono at
+    /// `sampleRate`), or hands them to `deliver` as they come; `abort` is asked between chunks.
+    @discardableResult
+    public func synthesize(_ text: String, language: String, settings: VoiceSettings, abort: @escaping () -> Bool = { false },
+                           deliver: ((UnsafeBufferPointer<Int16>) -> Void)? = nil) -> [Int16] {
+        select(language, settings)
+        let sink = Sink()
+        sink.abort = abort
+        sink.deliver = deliver
+        var bytes = Array(text.utf8.prefix(4096))
+        bytes.append(0)
+        let user = Unmanaged.passRetained(sink)
+        defer { user.release() }
+        _ = bytes.withUnsafeBytes { raw in
+            espeak_Synth(raw.baseAddress, raw.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, user.toOpaque())
+        }
+        _ = espeak_Synchronize()
+        return sink.samples
+    }
+}

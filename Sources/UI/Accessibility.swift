@@ -1,0 +1,119 @@
+import Geometry
+import Scrolling
+
+/// What an element is to a person who cannot see it (A11Y-1).
+public enum AccessibilityRole: String, Hashable, Sendable, Codable, CaseIterable {
+    case button, text, heading, image
+    case scrollArea = "scroll area"
+    case pageControl = "page control"
+    case listRow = "list row"
+    case adjustable
+    case textField = "text field"
+}
+
+/// One element of the accessibility tree: what a screen reader says, and where it is.
+public struct AccessibilityElement {
+    public var role: AccessibilityRole
+    public var label: String
+    public var value: String?
+    public var hint: String?
+    /// The element's visible rectangle in window points.
+    public var frame: Rect
+    /// The view the element stands for (what a double tap activates).
+    public let view: View
+    /// The language of the label, for the voice: "ja" when it holds Japanese.
+    public var language: String { AccessibilityElement.language(of: label) }
+
+    /// What is spoken for it: "Search, button", "Rows 10 to 18 of 500, scroll area".
+    public var spokenText: String {
+        [label, value, role == .text ? nil : role.rawValue, hint].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+    }
+
+    static func language(of text: String) -> String {
+        text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) } ? "ja" : "en"
+    }
+}
+
+/// What an app set about a view's accessibility (the four modifiers and the role).
+struct AccessibilitySettings {
+    var label: String?
+    var value: String?
+    var hint: String?
+    var hidden = false
+    var role: AccessibilityRole?
+}
+
+extension View {
+    /// What a screen reader says for this view instead of its text (an icon button's "Close").
+    @discardableResult
+    public func accessibilityLabel(_ label: String) -> Self { accessibility.label = label; return self }
+    /// The view's current value ("3 of 5 stars"), spoken after its label.
+    @discardableResult
+    public func accessibilityValue(_ value: String) -> Self { accessibility.value = value; return self }
+    /// What happens when it is activated ("Opens the timetable"), spoken last.
+    @discardableResult
+    public func accessibilityHint(_ hint: String) -> Self { accessibility.hint = hint; return self }
+    /// Hides the view and everything in it from the screen reader (a decorative picture).
+    @discardableResult
+    public func accessibilityHidden(_ hidden: Bool = true) -> Self { accessibility.hidden = hidden; return self }
+    /// What the view is (a label that is a heading, say).
+    @discardableResult
+    public func accessibilityRole(_ role: AccessibilityRole) -> Self { accessibility.role = role; return self }
+
+    /// The texts of the labels in this subtree, in order (a tappable row says them as one).
+    var containedTexts: [String] {
+        var out: [String] = []
+        func walk(_ v: View) {
+            guard !v.isHidden, !v.accessibility.hidden else { return }
+            if let l = v.accessibility.label { out.append(l); return }
+            if let label = v as? Label, !label.text.isEmpty { out.append(label.text) }
+            if let field = v as? TextInputView { out.append(field.placeholder) }
+            v.children.forEach(walk)
+        }
+        walk(self)
+        return out
+    }
+}
+
+extension Window {
+    /// The accessibility tree of what is on screen, in reading order (tree order): built on
+    /// demand, from the views on screen only, so a million-row lazy list costs its visible rows
+    /// and a window whose screen reader is off pays nothing.
+    public func accessibilityElements() -> [AccessibilityElement] {
+        layoutIfNeeded()
+        var out: [AccessibilityElement] = []
+        func walk(_ v: View) {
+            guard !v.isHidden, !v.accessibility.hidden else { return }
+            let visible = visibleRect(of: v)
+            if let d = v.accessibilityDescription, !visible.isEmpty {
+                let s = v.accessibility
+                out.append(AccessibilityElement(role: s.role ?? d.role, label: s.label ?? d.label, value: s.value ?? d.value,
+                                                hint: s.hint, frame: visible, view: v))
+                // A row that is one element says its texts itself.
+                if d.combinesChildren { return }
+            }
+            for c in v.children { walk(c) }
+        }
+        for layer in holder.children where layer !== keyboardHost.keyboard { walk(layer) }
+        return out
+    }
+
+    /// The element under `p` (window points): the innermost, so a row wins over its list.
+    public func accessibilityElement(at p: Point) -> AccessibilityElement? {
+        accessibilityElements().last { $0.frame.contains(p) }
+    }
+}
+
+extension Double {
+    var clampedToPercent: Double { Swift.min(100, Swift.max(0, self)) }
+}
+
+/// A view's default description (before the app's settings).
+struct AccessibilityDescription {
+    var role: AccessibilityRole
+    var label: String
+    var value: String?
+    /// Its children are part of it (a tappable row), not elements of their own.
+    var combinesChildren = false
+}
+

@@ -1,0 +1,149 @@
+import Geometry
+import Runtime
+import Scrolling
+
+/// The screen reader's touch gestures (A11Y-3), in the manner of VoiceOver: one finger touches
+/// and moves to hear what is under it and activates nothing; a double tap anywhere activates
+/// the element last spoken; a two-finger tap stops speech; a three-finger swipe scrolls a page
+/// and says where you are; a one-finger swipe up or down on a page control (or another
+/// adjustable element) changes it. A ring follows the element spoken. Scrolls it performs are
+/// the engine's own program scrolls, with their usual physics.
+final class ScreenReader {
+    unowned let window: Window
+    /// The element last spoken: what a double tap activates.
+    private(set) var focused: View?
+    private var touches: [Int: (start: Point, last: Point)] = [:]
+    private var fingers = 0
+    private var gestureStart = 0.0
+    private var lastTap: (time: Double, point: Point)?
+    /// A finger that rests or moves is exploring; a quick tap is not (yet): it waits for a
+    /// second tap before it says what is under it.
+    private var exploring = false
+    private var pendingTap: LoopTimer?
+    /// The utterances said, newest last (the state JSON shows the last ones).
+    private(set) var utterances: [Utterance] = []
+
+    static let tapDuration = 0.3, doubleTapInterval = 0.4, swipeDistance = 40.0, exploreDelay = 0.15
+
+    init(window: Window) { self.window = window }
+
+    func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
+        switch phase {
+        case .down:
+            if touches.isEmpty { fingers = 0; gestureStart = t; exploring = false }
+            touches[slot] = (p, p)
+            fingers = max(fingers, touches.count)
+        case .move:
+            guard let touch = touches[slot] else { return }
+            touches[slot] = (touch.start, p)
+            // Exploring: a finger resting or moving over the screen says each element it
+            // meets (a quick flick up or down is a swipe, not exploring).
+            if fingers == 1, exploring || t - gestureStart > Self.exploreDelay || (p - touch.start).length > Self.swipeDistance * 2 {
+                exploring = true
+                explore(at: p, time: t)
+            }
+        case .up, .cancel:
+            guard let touch = touches.removeValue(forKey: slot) else { return }
+            touches.isEmpty && phase == .up ? finished(last: touch, at: p, time: t) : ()
+        }
+    }
+
+    private func finished(last touch: (start: Point, last: Point), at p: Point, time t: Double) {
+        let moved = p - touch.start, quick = t - gestureStart < Self.tapDuration
+        let still = moved.length < window.touchSlop
+        switch fingers {
+        case 1 where exploring:
+            break
+        case 1 where quick && still:
+            if let tap = lastTap, t - tap.time < Self.doubleTapInterval, (p - tap.point).length < 40 {
+                lastTap = nil
+                pendingTap?.cancel()
+                activate(time: t)
+            } else {
+                // One tap says what is under it, once no second tap has come.
+                lastTap = (t, p)
+                pendingTap?.cancel()
+                pendingTap = window.after(Self.doubleTapInterval) { [weak self] in
+                    guard let self else { return }
+                    self.lastTap = nil
+                    self.explore(at: p, time: self.window.time)
+                }
+            }
+        case 1 where still:
+            explore(at: p, time: t)
+        case 1 where t - gestureStart < 0.5 && abs(moved.y) > Self.swipeDistance && abs(moved.y) > 2 * abs(moved.x):
+            adjust(by: moved.y < 0 ? 1 : -1, time: t)
+        case 2 where quick && still:
+            stopSpeaking(at: t)
+        case 3 where moved.length > Self.swipeDistance:
+            scrollPage(moved, time: t)
+        default:
+            break
+        }
+    }
+
+    // MARK: Actions
+
+    func explore(at p: Point, time t: Double) {
+        guard let element = window.accessibilityElement(at: p), element.view !== focused else { return }
+        setFocus(element.view)
+        say(element.spokenText, language: element.language, at: t)
+    }
+
+    private func setFocus(_ view: View?) {
+        if let old = focused { window.invalidateRing(around: old) }
+        focused = view
+        if let view { window.invalidateRing(around: view) }
+    }
+
+    /// A double tap: the element last spoken does what a tap on it does (a field takes focus).
+    private func activate(time t: Double) {
+        guard let view = focused, view.window === window else { return }
+        if let field = view as? TextInputView {
+            window.focus(field)
+            say("Editing \(field.accessibilityDescription?.label ?? "")", language: "en", at: t)
+            return
+        }
+        TouchRouter.deliverTap(from: view)
+    }
+
+    /// Swipe up or down on a page control or adjustable view: the next or previous page.
+    private func adjust(by step: Int, time t: Double) {
+        guard let control = focused as? PageControl, let sv = control.scrollView, control.pageCount > 0 else { return }
+        let page = max(0, min(control.pageCount - 1, control.currentPage + step))
+        sv.setPage(page, animated: true)
+        say("Page \(page + 1) of \(control.pageCount)", language: "en", at: t)
+    }
+
+    /// Three fingers: a page of the scroll view around the spoken element (or the first that
+    /// scrolls that way), then where it will rest.
+    private func scrollPage(_ moved: Point, time t: Double) {
+        let vertical = abs(moved.y) >= abs(moved.x)
+        let around = focused.flatMap { v -> ScrollView? in
+            var p: View? = v is ScrollView ? v : v.parent
+            while let a = p {
+                if let sv = a as? ScrollView, sv.configuration.axes.contains(vertical ? .vertical : .horizontal) { return sv }
+                p = a.parent
+            }
+            return nil
+        }
+        guard let sv = around ?? window.scrollViews.first(where: { $0.configuration.axes.contains(vertical ? .vertical : .horizontal) }) else { return }
+        let forward = vertical ? moved.y < 0 : moved.x < 0
+        let command: ScrollCommand = vertical ? (forward ? .pageDown : .pageUp) : (forward ? .pageRight : .pageLeft)
+        sv.controller.perform(command, at: t)
+        window.scheduleFrame()
+        let goal = sv.controller.destination(at: t) ?? sv.sampledOffset
+        say(sv.positionDescription(at: goal), language: "en", at: t)
+    }
+
+    func stopSpeaking(at t: Double) { window.speech?.stop(at: t) }
+
+    func say(_ text: String, language: String, at t: Double) {
+        let u = Utterance(t: t, text: text, lang: language)
+        utterances.append(u)
+        if utterances.count > 50 { utterances.removeFirst(utterances.count - 50) }
+        window.speech?.speak(u)
+    }
+
+    func turnedOff() { setFocus(nil); touches = [:]; lastTap = nil }
+}

@@ -1,0 +1,100 @@
+import Geometry
+import Raster
+import Runtime
+import Scrolling
+import Testing
+@testable import UI
+
+/// The accessibility tree and the screen reader's gestures (A11Y-1, A11Y-3).
+@Suite struct AccessibilityTests {
+    final class Said: SpeechOutput {
+        var lines: [Utterance] = []
+        var stops = 0
+        func speak(_ u: Utterance) { lines.append(u) }
+        func stop(at t: Double) { stops += 1 }
+    }
+
+    static func screen(taps: @escaping (String) -> Void = { _ in }) -> View {
+        let rows = LazyVStack(id: "rows", count: 500) { i in
+            Stack(.horizontal, id: "row-\(i)", spacing: 8, padding: EdgeInsets(10), children: [
+                Label("Train \(i)", size: 17, maxLines: 1), Label("Platform \(i % 9 + 1)", size: 15, maxLines: 1),
+            ]).onTap { taps("row-\(i)") }
+        }
+        let list = ScrollView(id: "list", content: rows)
+        let title = Label("Departures", size: 28)
+        let icon = ImageView(nil, id: "logo", width: 40, height: 40).accessibilityLabel("Glide logo")
+        let deco = ImageView(nil, id: "decoration", width: 40, height: 40)
+        let close = Box(id: "close", fill: .black, width: 44, height: 44).onTap { taps("close") }
+            .accessibilityLabel("Close").accessibilityHint("Back to the start")
+        let hidden = Label("Debug 42", size: 12).accessibilityHidden()
+        let header = Stack(.horizontal, spacing: 8, padding: EdgeInsets(8), children: [icon, deco, title, close, hidden])
+        return Stack(.vertical, children: [header, list.flexible()])
+    }
+
+    @Test func treeFromContent() throws {
+        let w = try makeWindow(Self.screen(), width: 480, height: 400)
+        let tree = w.accessibilityElements()
+        #expect(tree.first?.role == .image && tree.first?.label == "Glide logo")
+        #expect(!tree.contains { $0.view.id == "decoration" })
+        #expect(tree.contains { $0.role == .heading && $0.label == "Departures" })
+        let close = tree.first { $0.view.id == "close" }
+        #expect(close?.role == .button && close?.spokenText == "Close, button, Back to the start")
+        #expect(!tree.contains { $0.label == "Debug 42" })
+        let list = tree.first { $0.role == .scrollArea }
+        #expect(list?.value?.hasPrefix("Rows 1 to ") == true && list?.value?.hasSuffix(" of 500") == true, "\(list?.value ?? "")")
+        let row = tree.first { $0.view.id == "row-0" }
+        #expect(row?.role == .button && row?.label == "Train 0, Platform 1")
+        // Only the built rows are elements: the list's other 490-odd rows cost nothing.
+        #expect(tree.filter { $0.view.id?.hasPrefix("row-") == true }.count < 20)
+        let state = w.state(at: 0, frameNumber: 0)
+        #expect(state.accessibility.count == tree.count)
+        #expect(state.accessibility.contains { $0.role == "scroll area" && $0.frame[3] > 300 })
+    }
+
+    @Test func exploreDoubleTapAndStop() throws {
+        var tapped: [String] = []
+        let w = try makeWindow(Self.screen { tapped.append($0) }, width: 480, height: 400)
+        _ = w.scheduler?.runDue(upTo: 0)                 // the loop's clock starts at 0
+        let said = Said()
+        w.speech = said
+        w.isScreenReaderEnabled = true
+        let close = w.root.view(withID: "close")!.frameInWindow
+        // One finger on the close button: it is said, nothing is pressed.
+        w.touch(.down, close.midX, close.midY, at: 0.1)
+        w.touch(.up, close.midX, close.midY, at: 0.15)
+        _ = w.scheduler?.runDue(upTo: 0.6)               // no second tap came: it is said
+        #expect(said.lines.last?.text == "Close, button, Back to the start")
+        #expect(tapped.isEmpty)
+        // A double tap anywhere activates it.
+        w.tap(100, 300, at: 1.0)
+        w.tap(100, 300, at: 1.2)
+        #expect(tapped == ["close"])
+        // A finger moving down the list says each row it crosses.
+        let row = w.root.view(withID: "row-2")!.frameInWindow
+        w.touch(.down, 100, 20, at: 2)
+        w.touch(.move, 100, row.midY, at: 2.5)
+        w.touch(.up, 100, row.midY, at: 2.6)
+        #expect(said.lines.last?.text == "Train 2, Platform 3, button")
+        // Two fingers tap: silence.
+        w.touch(.down, 100, 200, at: 3, slot: 0); w.touch(.down, 200, 200, at: 3, slot: 1)
+        w.touch(.up, 100, 200, at: 3.1, slot: 0); w.touch(.up, 200, 200, at: 3.1, slot: 1)
+        #expect(said.stops == 1)
+        #expect(w.state(at: 3.2, frameNumber: 0).utterances.count == said.lines.count)
+    }
+
+    @Test func threeFingersScrollAPageAndSayWhere() throws {
+        let w = try makeWindow(Self.screen(), width: 480, height: 400)
+        let said = Said()
+        w.speech = said
+        w.isScreenReaderEnabled = true
+        for (slot, x) in [100.0, 200, 300].enumerated() { w.touch(.down, x, 300, at: 0.1, slot: slot) }
+        for (slot, x) in [100.0, 200, 300].enumerated() { w.touch(.move, x, 200, at: 0.2, slot: slot) }
+        for (slot, x) in [100.0, 200, 300].enumerated() { w.touch(.up, x, 200, at: 0.25, slot: slot) }
+        let screen = PixelBuffer(width: 480, height: 400)
+        _ = w.frames(from: 0.3, to: 2, into: screen)
+        let list = w.scrollView("list")
+        #expect(list.sampledOffset.y > 200)
+        #expect(said.lines.last?.text.hasPrefix("Rows ") == true && said.lines.last?.text.hasSuffix(" of 500") == true)
+        #expect(said.lines.last?.text != "Rows 1 to 8 of 500")
+    }
+}
