@@ -43,8 +43,10 @@ final class ScreenReader {
                 explore(at: p, time: t)
             }
         case .up, .cancel:
+            // Where the finger was last seen: a lift carries no place of its own (libinput's
+            // does not, and a script's may leave it out).
             guard let touch = touches.removeValue(forKey: slot) else { return }
-            touches.isEmpty && phase == .up ? finished(last: touch, at: p, time: t) : ()
+            if touches.isEmpty && phase == .up { finished(last: touch, at: touch.last, time: t) }
         }
     }
 
