@@ -13,7 +13,8 @@
 #                           with come from the aarch64 glide under qemu-user. No VKMS run there (the
 #                           module would have to be cross-built for the arm64 kernel).
 #
-# Environment: VBOARD_APP (default catalog; also list, bringup), VBOARD_EXAMPLE (1: also boot the
+# Environment: VBOARD_KEYS (1: also type on the on-screen keyboard through the touchscreen; 0 skips
+# it), VBOARD_APP (default catalog; also list, bringup), VBOARD_EXAMPLE (1: also boot the
 # Departures example app after glide; 0: not), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
 # 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
 # VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS") and VBOARD_TAP ("X,Y") in canvas pixels,
@@ -326,7 +327,7 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 REMOTE_PORT=${VBOARD_REMOTE_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 REMOTE_TOKEN=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
 CONSOLE=ttyS0; [ "$ARCH" = aarch64 ] && CONSOLE=ttyAMA0
-APPEND="console=$CONSOLE quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN"
+APPEND="console=$CONSOLE quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN vboard.keys=${VBOARD_KEYS:-1}"
 if [ "$ARCH" = aarch64 ]; then MACHINE=(qemu-system-aarch64 -M virt -cpu cortex-a72)
 else MACHINE=(qemu-system-x86_64 -M q35 -cpu max); fi
 QEMU=("${MACHINE[@]}" -nodefaults -no-user-config -m 1024 -smp 2 -accel tcg

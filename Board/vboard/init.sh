@@ -23,6 +23,7 @@ for arg in $(cat /proc/cmdline); do
         vboard.token=*) TOKEN=${arg#vboard.token=} ;;
         vboard.rotation=*) ROTATION=${arg#vboard.rotation=} ;;
         vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
+        vboard.keys=*) KEYS=${arg#vboard.keys=} ;;
     esac
 done
 
@@ -231,6 +232,7 @@ while read -r l; do mark "BLANKLOG $l"; done < /tmp/blank.log
 # touchscreen (`onscreen_keyboard = always`: QEMU's PS/2 keyboard counts as a physical one).
 # The host reads where to tap from the remote API's state and answers each KEYTAP with "X Y",
 # or "done"; --stats times every tap to the flip that shows it.
+if [ "${KEYS:-1}" != 0 ]; then
 printf 'onscreen_keyboard = always\nkeyboard_layout = en\n' > /tmp/keys.conf
 rm -f $STATE
 glide board --app "$APP" --config /tmp/keys.conf --rotation 0 --state-file $STATE --stats $REMOTE \
@@ -253,6 +255,7 @@ stop_app "glide typing"
 mark "KEYS exit $?"
 while read -r l; do mark "KEYSLOG $l"; done < /tmp/keys.log
 while read -r l; do mark "KEYSSTATS $l"; done < /tmp/keys-stats.txt
+fi
 
 # VKMS (issue 15): the kernel's virtual KMS driver, built for this kernel, paces flips by a
 # vertical-blank timer and is atomic only. It comes up as a second card; glide runs on it at its
