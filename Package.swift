@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
-        .target(name: "Speech", dependencies: ["Runtime", "ImageCodecs", "CEspeakNG", "CSndFile"]),
+        .target(name: "Speech", dependencies: ["Runtime", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA"]),
         .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
@@ -109,6 +109,8 @@ let package = Package(
                        providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
         .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
                        providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
+                       providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
 

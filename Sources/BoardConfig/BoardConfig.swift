@@ -84,6 +84,14 @@ public struct BoardConfig: Hashable, Sendable {
     /// Physical keys held down repeat after this delay, this many times a second.
     public var keyboardRepeatDelayMilliseconds = 500
     public var keyboardRepeatRate = 25
+    /// The screen reader (A11Y-3), and its speech: the ALSA device, words a minute, pitch
+    /// (0-100), the espeak-ng voice for text that is not Japanese, and the keypad's keys.
+    public var screenReader = false
+    public var speechDevice = "default"
+    public var speechRate = 175
+    public var speechPitch = 50
+    public var speechVoice = "en"
+    public var keypad: String?
     public static let keyboardLayouts = ["en", "de", "fr", "ja", "number", "pin"]
     public static let onscreenKeyboardValues = ["auto", "always", "never"]
     /// The file (or name) the config came from, and the line each key was set on.
@@ -104,7 +112,8 @@ public struct BoardConfig: Hashable, Sendable {
                               "memory_budget_mb", "render_threads", "modesetting", "buffers",
                               "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
                               "display_wait_seconds", "keyboard_layout", "keymap", "onscreen_keyboard",
-                              "keyboard_repeat_delay_ms", "keyboard_repeat_rate"]
+                              "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
+                              "speech_rate", "speech_pitch", "speech_voice", "keypad"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -241,6 +250,31 @@ public struct BoardConfig: Hashable, Sendable {
             case "keyboard_repeat_rate":
                 guard let v = Int(value), (0...100).contains(v) else { throw bad("repeats a second from 0 (none) to 100") }
                 keyboardRepeatRate = v
+            case "screen_reader":
+                switch value {
+                case "on", "true", "yes", "1": screenReader = true
+                case "off", "false", "no", "0": screenReader = false
+                default: throw bad("on or off")
+                }
+            case "speech_device":
+                guard !value.isEmpty, value.utf8.count <= 100, !value.contains(where: { $0 == " " || $0.isNewline }) else {
+                    throw bad("an ALSA device name such as default, hw:0,0 or plughw:1")
+                }
+                speechDevice = value
+            case "speech_rate":
+                guard let v = Int(value), (80...450).contains(v) else { throw bad("words a minute from 80 to 450") }
+                speechRate = v
+            case "speech_pitch":
+                guard let v = Int(value), (0...100).contains(v) else { throw bad("0 to 100") }
+                speechPitch = v
+            case "speech_voice":
+                guard !value.isEmpty, value.utf8.count <= 40,
+                      value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+".unicodeScalars.contains($0)) }) else {
+                    throw bad("an espeak-ng voice such as en, en-gb, de or fr")
+                }
+                speechVoice = value
+            case "keypad":
+                keypad = value
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }

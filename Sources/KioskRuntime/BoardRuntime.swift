@@ -63,6 +63,7 @@ public enum BoardRuntime {
             // A frame never waits for a decoder on a board.
             window.images.decodesInBackground = true
             configureTextEntry(window, input: input, cfg: cfg, log: log)
+            try configureAccessibility(window, cfg: cfg, log: log)
         }
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver

@@ -45,6 +45,8 @@ public struct BoardOptions: ParsableArguments {
     public var brightness: Int?
     @Option(help: "Touchscreen rotation in degrees clockwise, when it differs from the panel's.")
     public var touchRotation: Int?
+    @Flag(help: "The screen reader: touches explore and speak (through speech_device), a double tap activates.")
+    public var screenReader = false
     @OptionGroup public var remote: RemoteOptions
 
     public init() {}
@@ -65,6 +67,7 @@ public struct BoardOptions: ParsableArguments {
         if let seat { cfg.seat = seat }
         if let scale { cfg.scale = try Launch.checkedScale(scale) }
         if pointerAsTouch { cfg.pointerAsTouch = true }
+        if screenReader { cfg.screenReader = true }
         if let renderThreads { cfg.renderThreads = try Launch.checkedThreads(renderThreads) }
         if let v = try checked(modesetting, "--modesetting must be auto, atomic or legacy", BoardConfig.modesettingValues.contains) {
             cfg.modesetting = v

@@ -61,6 +61,15 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
     public static let c = Key(name: "C", code: 46)
     public static let v = Key(name: "V", code: 47)
     public static let x = Key(name: "X", code: 45)
+    // A numeric keypad (ADA 707.6 tactile keypads are wired as one).
+    public static let keypad0 = Key(name: "KP0", code: 82), keypad1 = Key(name: "KP1", code: 79)
+    public static let keypad2 = Key(name: "KP2", code: 80), keypad3 = Key(name: "KP3", code: 81)
+    public static let keypad4 = Key(name: "KP4", code: 75), keypad5 = Key(name: "KP5", code: 76)
+    public static let keypad6 = Key(name: "KP6", code: 77), keypad7 = Key(name: "KP7", code: 71)
+    public static let keypad8 = Key(name: "KP8", code: 72), keypad9 = Key(name: "KP9", code: 73)
+    public static let keypadPlus = Key(name: "KPPlus", code: 78), keypadMinus = Key(name: "KPMinus", code: 74)
+    public static let keypadAsterisk = Key(name: "KPAsterisk", code: 55), keypadSlash = Key(name: "KPSlash", code: 98)
+    public static let keypadDot = Key(name: "KPDot", code: 83)
     public static let leftShift = Key(name: "LeftShift", code: 42)
     public static let rightShift = Key(name: "RightShift", code: 54)
     public static let space = Key(name: "Space", code: 57)
@@ -75,7 +84,9 @@ public struct Key: Hashable, Sendable, CustomStringConvertible {
 
     public static let all: [Key] = [.escape, .backspace, .tab, .enter, .leftShift, .rightShift, .space, .home, .up,
                                     .pageUp, .left, .right, .end, .down, .pageDown, .leftControl, .rightControl,
-                                    .keypadEnter, .delete, .a, .c, .v, .x]
+                                    .keypadEnter, .delete, .a, .c, .v, .x, .keypad0, .keypad1, .keypad2, .keypad3,
+                                    .keypad4, .keypad5, .keypad6, .keypad7, .keypad8, .keypad9, .keypadPlus,
+                                    .keypadMinus, .keypadAsterisk, .keypadSlash, .keypadDot]
 
     /// Looks a key up by its name (case-insensitive) or kernel code.
     public init?(name: String) {

@@ -21,11 +21,16 @@ public struct VoiceSettings: Hashable, Sendable {
     public var pitch = 50
     /// An espeak-ng voice for text that is not Japanese (`en`, `en-gb`, `de`, `fr`, ...).
     public var voice = "en"
-    public init(rate: Int = 175, pitch: Int = 50, voice: String = "en") { self.rate = rate; self.pitch = pitch; self.voice = voice }
+    /// 0 to 100.
+    public var volume = 100
+    public init(rate: Int = 175, pitch: Int = 50, voice: String = "en", volume: Int = 100) {
+        self.rate = rate; self.pitch = pitch; self.voice = voice; self.volume = volume
+    }
 }
 
 /// espeak-ng, which keeps its state in the process: one synthesizer per process, used from one
-/// thread at a time (the speech thread of a `SpeechRecorder` or `SpeakerOutput`).
+/// thread at a time (the speech thread of a `SpeechRecorder` or `SpeakerOutput`), handing its
+/// samples over in chunks of 50 ms, so that a newer utterance stops it soon.
 public final class ESpeak {
     public let sampleRate: Int
     private var currentVoice = ""
@@ -38,7 +43,7 @@ public final class ESpeak {
     }
 
     public init() throws(SpeechError) {
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
         guard rate > 0 else { throw .unavailable("espeak-ng did not start (\(rate))") }
         sampleRate = Int(rate)
         espeak_SetSynthCallback { wav, count, events in
@@ -61,6 +66,7 @@ public final class ESpeak {
         }
         espeak_SetParameter(espeakRATE, Int32(max(80, min(450, settings.rate))), 0)
         espeak_SetParameter(espeakPITCH, Int32(max(0, min(100, settings.pitch))), 0)
+        espeak_SetParameter(espeakVOLUME, Int32(max(0, min(100, settings.volume))), 0)
     }
 
     /// Synthesizes `text` (at most 4 KiB of it) and returns its samples (16-bit mono at

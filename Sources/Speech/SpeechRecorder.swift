@@ -17,6 +17,7 @@ public final class SpeechRecorder: SpeechOutput, Sendable {
     private struct Recorded { var utterance: Utterance; var samples: [Int16]? }
     private let recorded = Mutex<[Recorded]>([])
     private let stops = Mutex<[Double]>([])
+    private let volume = Mutex<Int>(100)
 
     /// Shares one espeak-ng between the queue's jobs (espeak keeps its state per process).
     final class ESpeakBox: @unchecked Sendable { let espeak: ESpeak; init(_ e: ESpeak) { espeak = e } }
@@ -29,14 +30,17 @@ public final class SpeechRecorder: SpeechOutput, Sendable {
 
     public func speak(_ utterance: Utterance) {
         let index = recorded.withLock { r in r.append(Recorded(utterance: utterance, samples: nil)); return r.count - 1 }
-        let settings = settings
-        queue.async { [self] in
-            let samples = engine.withLock { $0.espeak.synthesize(utterance.text, language: utterance.lang, settings: settings) }
+        var voice = settings
+        voice.volume = volume.withLock { $0 }
+        queue.async { [self, voice] in
+            let samples = engine.withLock { $0.espeak.synthesize(utterance.text, language: utterance.lang, settings: voice) }
             recorded.withLock { $0[index].samples = samples }
         }
     }
 
     public func stop(at t: Double) { stops.withLock { $0.append(t) } }
+
+    public func setVolume(_ v: Double) { volume.withLock { $0 = Int((max(0, min(1, v)) * 100).rounded()) } }
 
     /// The utterances so far.
     public var utterances: [Utterance] { recorded.withLock { $0.map(\.utterance) } }

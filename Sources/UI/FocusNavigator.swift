@@ -99,6 +99,7 @@ final class FocusNavigator {
         if key == .leftControl || key == .rightControl { controlDown = pressed; return }
         if held?.key == key || pressed { held?.timer.cancel(); held = nil }
         guard pressed else { return }
+        if window.screenReader.key(key, mapping: window.keypadMapping, time: t) { return }
         if let field = focused as? TextInputView, field.window === window {
             if window.keyRepeatRate > 0, window.keyRepeatDelay.isFinite, key != .escape, key != .enter, key != .tab {
                 held = (key, nil, window.after(max(0.05, window.keyRepeatDelay)) { [weak self] in self?.repeatHeldKey() })

@@ -148,4 +148,52 @@ final class ScreenReader {
     }
 
     func turnedOff() { setFocus(nil); touches = [:]; lastTap = nil }
+
+    // MARK: Keypad (A11Y-4)
+
+    /// Loudness, 0 to 1, set by the keypad's volume keys.
+    private(set) var volume = 1.0
+
+    /// A key of the keypad; true when the screen reader used it. The toggle works on and off;
+    /// the others only while the screen reader is on.
+    func key(_ key: Key, mapping: KeypadMapping, time t: Double) -> Bool {
+        guard let action = mapping.actions[key] else { return false }
+        if action == .toggle {
+            let on = !window.isScreenReaderEnabled
+            if !on { say("Screen reader off", language: "en", at: t) }
+            window.isScreenReaderEnabled = on
+            if on { say("Screen reader on", language: "en", at: t) }
+            return true
+        }
+        guard window.isScreenReaderEnabled else { return false }
+        switch action {
+        case .next: move(by: 1, time: t)
+        case .previous: move(by: -1, time: t)
+        case .activate: activate(time: t)
+        case .back: if !window.navigateBack() { say("Nothing to go back to", language: "en", at: t) }
+        case .repeat: if let last = utterances.last { say(last.text, language: last.lang, at: t) }
+        case .volumeUp, .volumeDown:
+            volume = max(0.1, min(1, volume + (action == .volumeUp ? 0.1 : -0.1)))
+            window.speech?.setVolume(volume)
+            say("Volume \(Int((volume * 100).rounded())) percent", language: "en", at: t)
+        case .toggle: break
+        }
+        return true
+    }
+
+    /// The next or previous element on screen in reading order, brought into view and said.
+    private func move(by step: Int, time t: Double) {
+        let elements = window.accessibilityElements()
+        guard !elements.isEmpty else { return }
+        let n = elements.count
+        let index = elements.firstIndex { $0.view === focused }.map { ($0 + step + n) % n } ?? (step > 0 ? 0 : n - 1)
+        let element = elements[index]
+        setFocus(element.view)
+        var p = element.view.parent
+        while let a = p {
+            if let sv = a as? ScrollView { sv.reveal(element.view) }
+            p = a.parent
+        }
+        say(element.spokenText, language: element.language, at: t)
+    }
 }

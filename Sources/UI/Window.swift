@@ -81,6 +81,8 @@ public final class Window: App {
         didSet { if !isScreenReaderEnabled { screenReader.turnedOff() }; scheduleFrame() }
     }
     private(set) lazy var screenReader = ScreenReader(window: self)
+    /// The keypad's keys for the screen reader (`keypad` on a board).
+    public var keypadMapping = KeypadMapping.standard
     private lazy var planner = DamagePlanner(window: self)
     private lazy var router = TouchRouter(window: self)
     private lazy var navigator = FocusNavigator(window: self)

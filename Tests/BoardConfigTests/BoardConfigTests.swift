@@ -34,6 +34,11 @@ import Testing
         onscreen_keyboard = never
         keyboard_repeat_delay_ms = 300
         keyboard_repeat_rate = 40
+        screen_reader = on
+        speech_device = plughw:1
+        speech_rate = 220
+        speech_voice = en-gb
+        keypad = next:KP6 previous:KP4
         """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
@@ -42,6 +47,8 @@ import Testing
         #expect(c.rotation == 90)
         #expect(c.keyboardLayout == "de" && c.keymap == "ch" && c.onscreenKeyboard == "never")
         #expect(c.keyboardRepeatDelayMilliseconds == 300 && c.keyboardRepeatRate == 40)
+        #expect(c.screenReader && c.speechDevice == "plughw:1" && c.speechRate == 220 && c.speechVoice == "en-gb")
+        #expect(c.keypad == "next:KP6 previous:KP4")
         #expect(c.calibration == [1, 0, 0.01, 0, 1, -0.02])
         #expect(c.scale == 2)
         #expect(c.app == "catalog")
@@ -106,6 +113,9 @@ import Testing
         ("onscreen_keyboard = sometimes", "onscreen_keyboard", 2),
         ("keyboard_repeat_delay_ms = 5", "keyboard_repeat_delay_ms", 2),
         ("keyboard_repeat_rate = -1", "keyboard_repeat_rate", 2),
+        ("screen_reader = maybe", "screen_reader", 2),
+        ("speech_rate = 1000", "speech_rate", 2),
+        ("speech_voice = ../x", "speech_voice", 2),
     ])
     func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
         do {
@@ -184,7 +194,7 @@ import Testing
         } catch {
             let message = "\(error)"
             #expect(message.hasPrefix("board.conf:1: "))
-            #expect(message.count < 500, "\(message.count) characters")
+            #expect(message.count < 800, "\(message.count) characters")
             #expect(message.contains("(1048") && message.contains("bytes)"))
         }
     }

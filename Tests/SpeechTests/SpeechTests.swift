@@ -27,6 +27,19 @@ import Testing
         #expect(fast.count < long.count * 3 / 4)
     }
 
+    /// The board's speaker through ALSA's null device: samples reach it, a newer utterance
+    /// replaces the one playing.
+    @Test func speakerPlaysThroughALSA() throws {
+        let speaker = try SpeakerOutput(device: "null")
+        speaker.speak(Utterance(t: 0, text: "Page three of seven", lang: "en"))
+        var waited = 0
+        while speaker.samplesWritten == 0 && waited < 200 { usleep(10_000); waited += 1 }
+        #expect(speaker.samplesWritten > 0)
+        speaker.speak(Utterance(t: 0.1, text: "東京", lang: "ja"))
+        speaker.stop(at: 0.2)
+        #expect(throws: SpeechError.self) { try SpeakerOutput(device: "no-such-device") }
+    }
+
     @Test func recorderPlacesAndCutsUtterances() throws {
         let dir = "/tmp/glide-speech-test-\(getpid())"
         try FileIO.makeDirectory(dir)

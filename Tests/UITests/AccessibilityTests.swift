@@ -82,6 +82,34 @@ import Testing
         #expect(w.state(at: 3.2, frameNumber: 0).utterances.count == said.lines.count)
     }
 
+    @Test func keypadMovesActivatesRepeatsAndToggles() throws {
+        var tapped: [String] = []
+        let w = try makeWindow(Self.screen { tapped.append($0) }, width: 480, height: 400)
+        let said = Said()
+        w.speech = said
+        w.key(.keypadAsterisk, at: 0.1)                  // the toggle works while the reader is off
+        #expect(w.isScreenReaderEnabled && said.lines.last?.text == "Screen reader on")
+        w.key(.keypad6, at: 0.2)
+        #expect(said.lines.last?.text == "Glide logo, image")
+        w.key(.keypad6, at: 0.3); w.key(.keypad6, at: 0.4)
+        #expect(said.lines.last?.text == "Close, button, Back to the start")
+        w.key(.keypad5, at: 0.5)
+        #expect(tapped == ["close"])
+        w.key(.keypadDot, at: 0.6)
+        #expect(said.lines.last?.text == "Close, button, Back to the start" && said.lines.last?.t == 0.6)
+        w.key(.keypadMinus, at: 0.7)
+        #expect(said.lines.last?.text == "Volume 90 percent")
+        w.key(.keypad4, at: 0.8)
+        #expect(said.lines.last?.text == "Departures, heading")
+        // On through the list's rows (the elements on screen, in reading order).
+        for i in 0..<4 { w.key(.keypad2, at: 1 + Double(i) * 0.1) }
+        #expect(said.lines.last?.text == "Train 1, Platform 2, button")
+        w.key(.keypadAsterisk, at: 3)
+        #expect(!w.isScreenReaderEnabled && said.lines.last?.text == "Screen reader off")
+        #expect(KeypadMapping.parse("next:KP6 previous:KP4,toggle:KPAsterisk") == .success(KeypadMapping(actions: [.keypad6: .next, .keypad4: .previous, .keypadAsterisk: .toggle])))
+        #expect(KeypadMapping.parse("next:KP66") == .failure(KeypadMapping.ParseFailure(item: "next:KP66")))
+    }
+
     @Test func threeFingersScrollAPageAndSayWhere() throws {
         let w = try makeWindow(Self.screen(), width: 480, height: 400)
         let said = Said()

@@ -1,0 +1,39 @@
+import BoardConfig
+import Logging
+import Runtime
+import Speech
+import UI
+
+extension BoardRuntime {
+    /// The config's screen reader (A11Y-2 … A11Y-4): on from the start or by the keypad's
+    /// toggle key, speaking through the ALSA device. A device that cannot be opened is logged
+    /// and the reader runs on without sound (its ring and the state JSON still follow it).
+    static func configureAccessibility(_ window: Window, cfg: BoardConfig, log: Logger) throws {
+        if let keypad = cfg.keypad {
+            switch KeypadMapping.parse(keypad) {
+            case let .success(mapping): window.keypadMapping = mapping
+            case let .failure(bad):
+                throw AppStartError(underlying: KeypadError(item: bad.item, place: cfg.place(of: "keypad") ?? "config"))
+            }
+        }
+        let voice = VoiceSettings(rate: cfg.speechRate, pitch: cfg.speechPitch, voice: cfg.speechVoice)
+        do {
+            window.speech = try SpeakerOutput(device: cfg.speechDevice, settings: voice)
+            log.info("speech on \(cfg.speechDevice) (\(cfg.speechVoice), \(cfg.speechRate) words a minute)")
+        } catch {
+            // Only an error when the reader is to speak now; the keypad may turn it on later.
+            if cfg.screenReader { log.error("\(error); the screen reader runs without sound") }
+            else { log.info("\(error); the screen reader, if turned on, will be silent") }
+        }
+        window.isScreenReaderEnabled = cfg.screenReader
+    }
+}
+
+/// A `keypad` item that is not ACTION:KEY.
+struct KeypadError: Error, CustomStringConvertible {
+    var item: String
+    var place: String
+    var description: String {
+        "\(place): keypad item '\(item)' is not ACTION:KEY (actions: \(KeypadMapping.Action.allCases.map(\.rawValue).joined(separator: ", ")); keys: KP0-KP9, KPPlus, KPMinus, KPAsterisk, KPSlash, KPDot, KPEnter, ...)"
+    }
+}

@@ -1,0 +1,97 @@
+import CALSA
+import Dispatch
+import Runtime
+import Synchronization
+
+/// Speech on a board's sound card (A11Y-2): espeak-ng synthesizes on the speaker's own thread
+/// and the samples go to ALSA as they come. A new utterance (or a stop) interrupts the one
+/// playing within one synthesis chunk (50 ms) and drops what ALSA still holds. The frame loop
+/// only hands the text over.
+public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
+    public let device: String
+    private let settings: VoiceSettings
+    // Used on `queue` only.
+    private let engine: ESpeak
+    private let pcm: OpaquePointer
+    private let queue = DispatchQueue(label: "glide.speaker")
+    /// Bumped by every utterance and stop: a synthesis whose number is no longer current stops.
+    private let current = Atomic<Int>(0)
+    private let volume = Atomic<Int>(100)
+    /// Samples written to the device, for tests and statistics.
+    private let written = Atomic<Int>(0)
+    /// Called on the speaker's thread when an utterance's first samples reach the device.
+    public var onFirstSample: (@Sendable (Utterance) -> Void)?
+
+    /// Opens `device` (an ALSA name: `default`, `hw:0,0`, `plughw:1`) at espeak-ng's rate.
+    public init(device: String = "default", settings: VoiceSettings = VoiceSettings()) throws(SpeechError) {
+        self.device = device
+        self.settings = settings
+        engine = try ESpeak()
+        var handle: OpaquePointer?
+        var err = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
+        guard err >= 0, let handle else {
+            throw .unavailable("the sound device '\(device)' cannot be opened: \(String(cString: snd_strerror(err)))")
+        }
+        // Mono 16-bit at the synthesizer's rate, resampled by ALSA's plug layer where the
+        // card needs it; 100 ms of latency.
+        err = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(engine.sampleRate), 1, 100_000)
+        guard err >= 0 else {
+            snd_pcm_close(handle)
+            throw .unavailable("the sound device '\(device)' does not take 16-bit mono at \(engine.sampleRate) Hz: \(String(cString: snd_strerror(err)))")
+        }
+        pcm = handle
+    }
+
+    deinit {
+        queue.sync {}
+        snd_pcm_close(pcm)
+    }
+
+    public var samplesWritten: Int { written.load(ordering: .relaxed) }
+    public var sampleRate: Int { engine.sampleRate }
+
+    public func speak(_ utterance: Utterance) {
+        let mine = current.add(1, ordering: .relaxed).newValue
+        var voice = settings
+        voice.volume = volume.load(ordering: .relaxed)
+        queue.async { [self, voice] in
+            guard current.load(ordering: .relaxed) == mine else { return }
+            var first = true
+            engine.synthesize(utterance.text, language: utterance.lang, settings: voice,
+                              abort: { self.current.load(ordering: .relaxed) != mine }) { samples in
+                guard self.current.load(ordering: .relaxed) == mine else { return }
+                if first { first = false; self.onFirstSample?(utterance) }
+                self.play(samples)
+            }
+            if current.load(ordering: .relaxed) != mine { cut() } else { snd_pcm_drain(pcm); snd_pcm_prepare(pcm) }
+        }
+    }
+
+    public func setVolume(_ v: Double) { volume.store(Int((max(0, min(1, v)) * 100).rounded()), ordering: .relaxed) }
+
+    public func stop(at t: Double) {
+        current.add(1, ordering: .relaxed)
+        queue.async { [self] in cut() }
+    }
+
+    /// Drops what the device still holds, ready for the next utterance.
+    private func cut() {
+        snd_pcm_drop(pcm)
+        snd_pcm_prepare(pcm)
+    }
+
+    private func play(_ samples: UnsafeBufferPointer<Int16>) {
+        var offset = 0
+        while offset < samples.count {
+            let n = snd_pcm_writei(pcm, samples.baseAddress! + offset, snd_pcm_uframes_t(samples.count - offset))
+            if n < 0 {
+                // An underrun (the synthesizer was slower than the card) or a suspend: recover
+                // and go on; anything else ends this utterance.
+                guard snd_pcm_recover(pcm, Int32(n), 1) >= 0 else { return }
+                continue
+            }
+            offset += Int(n)
+            written.add(Int(n), ordering: .relaxed)
+        }
+    }
+}
