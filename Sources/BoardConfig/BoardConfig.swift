@@ -92,6 +92,9 @@ public struct BoardConfig: Hashable, Sendable {
     public var speechPitch = 50
     public var speechVoice = "en"
     public var keypad: String?
+    /// Text size in percent (100-300) and high contrast (A11Y-5).
+    public var textSize = 100
+    public var highContrast = false
     public static let keyboardLayouts = ["en", "de", "fr", "ja", "number", "pin"]
     public static let onscreenKeyboardValues = ["auto", "always", "never"]
     /// The file (or name) the config came from, and the line each key was set on.
@@ -113,7 +116,7 @@ public struct BoardConfig: Hashable, Sendable {
                               "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
                               "display_wait_seconds", "keyboard_layout", "keymap", "onscreen_keyboard",
                               "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
-                              "speech_rate", "speech_pitch", "speech_voice", "keypad"]
+                              "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast"]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -275,6 +278,17 @@ public struct BoardConfig: Hashable, Sendable {
                 speechVoice = value
             case "keypad":
                 keypad = value
+            case "text_size":
+                guard let v = Int(value.hasSuffix("%") ? String(value.dropLast()) : value), (100...300).contains(v) else {
+                    throw bad("a percentage from 100 to 300")
+                }
+                textSize = v
+            case "high_contrast":
+                switch value {
+                case "on", "true", "yes", "1": highContrast = true
+                case "off", "false", "no", "0": highContrast = false
+                default: throw bad("on or off")
+                }
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }

@@ -16,6 +16,8 @@ public final class CatalogApp {
     public private(set) var selectedScreen = 0
     var screens: [View] = []
     var tabs: [Stack] = []
+    /// How many screens (tabs) the catalog has.
+    public var tabCount: Int { tabs.count }
     var tabLabels: [Label] = []
     var tabSubtitles: [Label] = []
     let root = Stack(.horizontal, id: "catalog", alignment: .fill)
@@ -23,6 +25,8 @@ public final class CatalogApp {
     let tabBar = Stack(.horizontal, id: "tab-bar", spacing: 4, padding: EdgeInsets(horizontal: 6, vertical: 6))
     let divider = Box(fill: CatalogApp.separator)
     var sidebarHeader: [View] = []
+    let sidebarTabs = Stack(.vertical, id: "sidebar-tabs", spacing: 6)
+    lazy var sidebarScroll = ScrollView(id: "sidebar-scroll", axes: .vertical, content: sidebarTabs)
     let screenArea: ScreensView
     /// True when the screen is narrow or portrait: tabs along the bottom instead of a sidebar.
     public private(set) var isCompact = false
@@ -94,7 +98,9 @@ public final class CatalogApp {
             root.axis = .vertical
             root.setChildren([screenArea.flexible(), divider, tabBar])
         } else {
-            sidebar.setChildren(sidebarHeader + tabs)
+            // The tabs scroll when they do not fit (large text, a short panel).
+            sidebarTabs.setChildren(tabs)
+            sidebar.setChildren(sidebarHeader + [sidebarScroll])
             divider.width = 1; divider.height = nil
             root.axis = .horizontal
             root.setChildren([sidebar, divider, screenArea.flexible(false)])
@@ -258,9 +264,9 @@ public final class CatalogApp {
     func buildArticle(_ screen: Manifest.Screen) -> View {
         let size = screen.fontSize ?? 22
         let lineSpacing = 1.4
-        // A readable measure: at most 760 points of text, centred.
+        // A readable measure: at most 760 points of text, centred; narrower panels get their width.
         let text = Stack(.vertical, id: "\(screen.id)-text", spacing: 18, padding: EdgeInsets(top: 36, leading: 0, bottom: 56, trailing: 0))
-        text.width = 760
+        text.maxWidth = 760
         text.add(header(screen.title, screen.subtitle))
         for (i, p) in (screen.paragraphs ?? []).enumerated() {
             text.add(Label(p, id: "\(screen.id)-p\(i)", size: size, color: Self.ink, lineSpacing: lineSpacing))

@@ -26,6 +26,8 @@ extension BoardRuntime {
             else { log.info("\(error); the screen reader, if turned on, will be silent") }
         }
         window.isScreenReaderEnabled = cfg.screenReader
+        window.textScale = Double(cfg.textSize) / 100
+        window.isHighContrast = cfg.highContrast
     }
 }
 

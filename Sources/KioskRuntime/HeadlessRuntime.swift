@@ -23,6 +23,9 @@ public enum HeadlessRuntime {
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         (app as? Window)?.renderThreads = options.renderThreads
+        guard (100...300).contains(options.textSize) else { throw ValidationError("--text-size must be a percentage from 100 to 300") }
+        (app as? Window)?.textScale = Double(options.textSize) / 100
+        (app as? Window)?.isHighContrast = options.highContrast
         var recorder: SpeechRecorder?
         if options.screenReader, let window = app as? Window {
             try FileIO.makeDirectory(options.out)

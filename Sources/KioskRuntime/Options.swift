@@ -119,6 +119,10 @@ public struct HeadlessOptions: ParsableArguments {
     public var idleBlankSeconds = 0.0
     @Flag(help: "The screen reader: touches explore and speak, a double tap activates; speech goes to speech.wav and speech.jsonl in --out.")
     public var screenReader = false
+    @Option(help: "Text size in percent for the whole app, 100 to 300.")
+    public var textSize = 100
+    @Flag(help: "High contrast: text black or white, light backgrounds white, borders black.")
+    public var highContrast = false
     // With --remote the run is real-time and lasts until SIGINT/SIGTERM.
     @OptionGroup public var remote: RemoteOptions
 

@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 import Scrolling
 
 /// What an element is to a person who cannot see it (A11Y-1).
@@ -117,3 +118,24 @@ struct AccessibilityDescription {
     var combinesChildren = false
 }
 
+
+/// The high-contrast setting's colours (A11Y-5): text black on light and white on dark, light
+/// backgrounds white and dark ones black (saturated colours stay: they carry meaning), borders
+/// black.
+enum HighContrast {
+    static func luminance(_ c: Color) -> Double {
+        let r = 0.2126 * Double(c.red), g = 0.7152 * Double(c.green), b = 0.0722 * Double(c.blue)
+        return (r + g + b) / 255
+    }
+    static func text(_ c: Color) -> Color {
+        Color(rgb: luminance(c) < 0.6 ? 0x000000 : 0xFFFFFF, alpha: c.alpha)
+    }
+    static func fill(_ c: Color) -> Color {
+        let l = luminance(c)
+        let high = max(c.red, c.green, c.blue), low = min(c.red, c.green, c.blue)
+        let spread = Double(high) - Double(low)
+        guard spread < 40 else { return c }
+        return l > 0.6 ? Color(rgb: 0xFFFFFF, alpha: c.alpha) : (l < 0.3 ? Color(rgb: 0x000000, alpha: c.alpha) : c)
+    }
+    static func border(_ c: Color) -> Color { Color(rgb: 0x000000, alpha: max(c.alpha, 200)) }
+}

@@ -36,6 +36,9 @@ public struct DrawContext {
     public var scale: Double
     /// The frame's time in seconds.
     public let time: Double
+    /// The window's high-contrast setting (A11Y-5): views draw text black or white and
+    /// backgrounds with stronger edges.
+    public internal(set) var isHighContrast = false
 
     init(canvas: Canvas, typography: Typography, scale: Double, time: Double) {
         self.canvas = canvas; self.typography = typography; self.scale = scale; self.time = time

@@ -91,7 +91,8 @@ final class FocusNavigator {
         if let f = focused, f.window === window, let sv = f.enclosingScrollView { return sv }
         let scrollViews = window.scrollViews
         if let k = window.lastScrolled, scrollViews.contains(where: { $0 === k }) { return k }
-        return scrollViews.first { $0.configuration.axes.contains(.vertical) } ?? scrollViews.first
+        return scrollViews.first { $0.configuration.axes.contains(.vertical) && $0.canScroll }
+            ?? scrollViews.first { $0.configuration.axes.contains(.vertical) } ?? scrollViews.first
     }
 
     func key(_ key: Key, pressed: Bool, time t: Double) {

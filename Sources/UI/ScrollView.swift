@@ -165,6 +165,12 @@ open class ScrollView: View, AnimatedView {
         }
     }
 
+    /// True when the content is larger than the viewport on an axis the view scrolls.
+    var canScroll: Bool {
+        (configuration.axes.contains(.vertical) && controller.maximumOffset(.vertical) > 0)
+            || (configuration.axes.contains(.horizontal) && controller.maximumOffset(.horizontal) > 0)
+    }
+
     /// The viewport the engine scrolls: the frame less the keyboard's inset.
     var engineViewport: Size { Size(width: frame.width, height: max(0, frame.height - keyboardInset)) }
 

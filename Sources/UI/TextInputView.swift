@@ -315,13 +315,16 @@ open class TextInputView: Box {
     /// Pixels a paragraph wraps at (infinite: one line).
     func wrapWidth(scale: Double) -> Double { .infinity }
 
-    func font(scale: Double) -> Font? { try? window?.typography.font(pixelSize: fontSize * scale) }
+    /// `fontSize` times the window's text size (A11Y-5).
+    var shownFontSize: Double { fontSize * (window?.textScale ?? 1) }
+
+    func font(scale: Double) -> Font? { try? window?.typography.font(pixelSize: shownFontSize * scale) }
 
     var scale: Double { window?.scaleFactor ?? 1 }
 
     func paragraphLayout(_ i: Int) -> TextLayout? {
         let s = scale
-        let key = [wrapWidth(scale: s), s, fontSize]
+        let key = [wrapWidth(scale: s), s, shownFontSize]
         if key != layoutKey { layouts = Array(repeating: nil, count: editor.paragraphs.count); layoutKey = key; tops = nil }
         if layouts.count != editor.paragraphs.count { layouts = Array(repeating: nil, count: editor.paragraphs.count) }
         if let l = layouts[i] { return l }
@@ -334,7 +337,7 @@ open class TextInputView: Box {
 
     /// One line's height in points.
     var lineHeight: Double {
-        guard let f = font(scale: scale) else { return fontSize * 1.2 }
+        guard let f = font(scale: scale) else { return shownFontSize * 1.2 }
         return f.lineHeight(spacing: 1) / scale
     }
 
@@ -388,7 +391,7 @@ open class TextInputView: Box {
         let s = context.scale
         let visible = context.visibleLocalRect
         if editor.count == 0 {
-            if !placeholder.isEmpty, let font = try? context.typography.font(pixelSize: fontSize * s) {
+            if !placeholder.isEmpty, let font = try? context.typography.font(pixelSize: shownFontSize * s) {
                 let l = TextLayout(text: placeholder, font: font, maxWidth: wrapWidth(scale: s), maxLines: 1)
                 drawLayout(l, at: origin, in: &context, color: placeholderColor)
             }
@@ -403,7 +406,9 @@ open class TextInputView: Box {
                     drawSelection(paragraph: i, from: i == selStart.paragraph ? selStart.offset : 0,
                                   to: i == selEnd.paragraph ? selEnd.offset : editor.paragraphs[i].count + 1, origin: origin, in: &context)
                 }
-                if let l = paragraphLayout(i) { drawLayout(l, at: Point(x: origin.x, y: top), in: &context, color: textColor) }
+                if let l = paragraphLayout(i) {
+                    drawLayout(l, at: Point(x: origin.x, y: top), in: &context, color: context.isHighContrast ? HighContrast.text(textColor) : textColor)
+                }
             }
         }
         if caretVisible(at: context.time) {

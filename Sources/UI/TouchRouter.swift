@@ -150,7 +150,10 @@ final class TouchRouter {
             route.press = beginPress(pressable, at: t, insideScrollView: !scrolls.isEmpty)
         }
         routes[slot] = route
-        if let first = scrolls.first { window.lastScrolled = scrolls.first { $0.configuration.axes.contains(.vertical) } ?? first }
+        // Keys go to the view the finger is on, if it can scroll at all (a sidebar whose tabs
+        // all fit is no place for Page Down).
+        let scrollable = scrolls.filter { $0.canScroll }
+        if let first = scrollable.first { window.lastScrolled = scrollable.first { $0.configuration.axes.contains(.vertical) } ?? first }
         for sv in scrolls { feed(sv, .began, slot: slot, at: p, time: t) }
         updatePresses(at: t)
     }

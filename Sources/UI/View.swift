@@ -132,9 +132,11 @@ open class View {
     func drawBackground(in context: inout DrawContext) {
         guard fill != nil || borderColor != nil else { return }
         let bounds = Rect(origin: .zero, size: frame.size)
-        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: fill) }
+        let contrast = context.isHighContrast
+        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: contrast ? HighContrast.fill(fill) : fill) }
         if let borderColor, borderWidth > 0 {
-            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: borderWidth, color: borderColor)
+            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: contrast ? max(2, borderWidth) : borderWidth,
+                           color: contrast ? HighContrast.border(borderColor) : borderColor)
         }
     }
 

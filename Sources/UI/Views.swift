@@ -71,11 +71,15 @@ public final class Label: Box {
             + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
     }
 
+    /// The size text is drawn at: `fontSize` times the window's text size (A11Y-5).
+    var shownFontSize: Double { fontSize * (window?.textScale ?? 1) }
+
     /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
-        let key = [width, scale]
+        let size = shownFontSize
+        let key = [width, scale, size]
         if let cached, cached.key == key { return cached.layout }
-        guard let font = try? typography.font(pixelSize: fontSize * scale) else { return nil }
+        guard let font = try? typography.font(pixelSize: size * scale) else { return nil }
         let layout = TextLayout(text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
                                 alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines)
         cached = (key, layout)
@@ -88,7 +92,7 @@ public final class Label: Box {
         let textWidth = max(0, w - padding.horizontal)
         // One-line labels in a known width need no shaping to be measured: long lists lay out
         // fast and shape only the rows that are drawn.
-        if maxLines == 1, w.isFinite, let font = try? typography.font(pixelSize: fontSize * window.scaleFactor) {
+        if maxLines == 1, w.isFinite, let font = try? typography.font(pixelSize: shownFontSize * window.scaleFactor) {
             let line = (font.lineHeight(spacing: lineSpacing) / window.scaleFactor).rounded(.up)
             return Size(width: w, height: height ?? line + padding.vertical)
         }
@@ -117,7 +121,7 @@ public final class Label: Box {
         let t = context.canvas.translation + origin * context.scale
         guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
         l.drawPixels(in: context.canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)),
-                     color: color)
+                     color: context.isHighContrast ? HighContrast.text(color) : color)
     }
 }
 

@@ -83,6 +83,19 @@ public final class Window: App {
     private(set) lazy var screenReader = ScreenReader(window: self)
     /// The keypad's keys for the screen reader (`keypad` on a board).
     public var keypadMapping = KeypadMapping.standard
+    /// Text size for the whole app, like Dynamic Type (A11Y-5): 1 (100 %) to 3 (300 %). Every
+    /// label and field draws at its size times this; layouts adapt (stacks measure again,
+    /// labels wrap or end with an ellipsis).
+    public var textScale = 1.0 {
+        didSet {
+            let clamped = textScale.isFinite ? min(3, max(1, textScale)) : 1
+            if clamped != textScale { textScale = clamped; return }
+            if textScale != oldValue { needsLayout = true; fullDamage = true; frameScheduled = true }
+        }
+    }
+    /// High contrast (A11Y-5): text black or white, light backgrounds white, borders black and
+    /// at least 2 points, the focus ring black.
+    public var isHighContrast = false { didSet { fullDamage = true; frameScheduled = true } }
     private lazy var planner = DamagePlanner(window: self)
     private lazy var router = TouchRouter(window: self)
     private lazy var navigator = FocusNavigator(window: self)
@@ -385,13 +398,14 @@ public final class Window: App {
     func draw(_ rect: IntRect, on canvas: Canvas, at t: Double) {
         var canvas = canvas
         canvas.clip(toDeviceRect: rect)
-        canvas.clear(color: background.premultiplied)
+        canvas.clear(color: (isHighContrast ? HighContrast.fill(background) : background).premultiplied)
         var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t)
+        context.isHighContrast = isHighContrast
         for layer in holder.children { context.drawChild(layer) }
         if let focused = focusedView {
             let r = visibleRect(of: focused)
             if !r.isEmpty {
-                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: accent)
+                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: isHighContrast ? Color(rgb: 0x000000) : accent)
             }
         }
         // The screen reader's ring: black and white, seen on any background.

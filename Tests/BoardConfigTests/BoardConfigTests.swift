@@ -39,6 +39,8 @@ import Testing
         speech_rate = 220
         speech_voice = en-gb
         keypad = next:KP6 previous:KP4
+        text_size = 150%
+        high_contrast = on
         """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
@@ -49,6 +51,7 @@ import Testing
         #expect(c.keyboardRepeatDelayMilliseconds == 300 && c.keyboardRepeatRate == 40)
         #expect(c.screenReader && c.speechDevice == "plughw:1" && c.speechRate == 220 && c.speechVoice == "en-gb")
         #expect(c.keypad == "next:KP6 previous:KP4")
+        #expect(c.textSize == 150 && c.highContrast)
         #expect(c.calibration == [1, 0, 0.01, 0, 1, -0.02])
         #expect(c.scale == 2)
         #expect(c.app == "catalog")
@@ -116,6 +119,8 @@ import Testing
         ("screen_reader = maybe", "screen_reader", 2),
         ("speech_rate = 1000", "speech_rate", 2),
         ("speech_voice = ../x", "speech_voice", 2),
+        ("text_size = 500", "text_size", 2),
+        ("high_contrast = very", "high_contrast", 2),
     ])
     func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
         do {
