@@ -13,7 +13,8 @@
 #                           with come from the aarch64 glide under qemu-user. No VKMS run there (the
 #                           module would have to be cross-built for the arm64 kernel).
 #
-# Environment: VBOARD_KEYS (1: also type on the on-screen keyboard through the touchscreen; 0 skips
+# Environment: VBOARD_SPEECH (1 on x86_64: the screen reader speaks through an emulated sound
+# card into .build-vboard/out/board-speech.wav; 0 skips it), VBOARD_KEYS (1: also type on the on-screen keyboard through the touchscreen; 0 skips
 # it), VBOARD_APP (default catalog; also list, bringup), VBOARD_EXAMPLE (1: also boot the
 # Departures example app after glide; 0: not), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
 # 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
@@ -309,9 +310,19 @@ while read -r libroot lib; do
     mkdir -p "$IMG$(dirname "$lib")"; cp -L "$libroot/$lib" "$IMG$lib"
 done < <(libs_of "$UDEV_LIBROOT" "$UDEVROOT/bin/udevadm"   # first: glide's copies (the newer glibc) win
          (libs_of "$GLIDE_LIBROOT" "$BIN"; [ -z "${EXAMPLE_BIN:-}" ] || libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN") | sort -u)
+# Speech (issue 33, x86_64 test runs): an HD Audio card whose output QEMU writes to a WAV on
+# the host, ALSA's configuration, and espeak-ng's data for English and Japanese.
+SPEECH=0; SOUND_MODULES=""
+if [ "$ARCH" = x86_64 ] && [ "$MODE" = test ] && [ "${VBOARD_SPEECH:-1}" != 0 ]; then
+    SPEECH=1; SOUND_MODULES="snd_hda_intel snd_hda_codec_generic"
+    mkdir -p "$IMG/usr/share" "$IMG/usr/lib/x86_64-linux-gnu/espeak-ng-data"
+    cp -r /usr/share/alsa "$IMG/usr/share/alsa"
+    ( cd /usr/lib/x86_64-linux-gnu/espeak-ng-data && cp -r phondata phonindex phontab intonations en_dict ja_dict lang voices \
+        "$IMG/usr/lib/x86_64-linux-gnu/espeak-ng-data/" )
+fi
 # Modules and their dependencies in load order, each once.
 : > "$IMG/modules/order"
-for m in virtio_pci virtio_gpu virtio_input virtio_net uinput evdev; do
+for m in virtio_pci virtio_gpu virtio_input virtio_net uinput evdev $SOUND_MODULES; do
     modprobe -d "$CACHE/kroot" -S "$KVER" --show-depends "$m" | awk '/^insmod/{print $2}'
 done | awk '!seen[$0]++' | while read -r ko; do
     cp "$ko" "$IMG/modules/"; basename "$ko" >> "$IMG/modules/order"
@@ -327,13 +338,17 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 REMOTE_PORT=${VBOARD_REMOTE_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 REMOTE_TOKEN=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
 CONSOLE=ttyS0; [ "$ARCH" = aarch64 ] && CONSOLE=ttyAMA0
-APPEND="console=$CONSOLE quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN vboard.keys=${VBOARD_KEYS:-1}"
+APPEND="console=$CONSOLE quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN vboard.keys=${VBOARD_KEYS:-1} vboard.speech=$SPEECH"
 if [ "$ARCH" = aarch64 ]; then MACHINE=(qemu-system-aarch64 -M virt -cpu cortex-a72)
 else MACHINE=(qemu-system-x86_64 -M q35 -cpu max); fi
 QEMU=("${MACHINE[@]}" -nodefaults -no-user-config -m 1024 -smp 2 -accel tcg
       -kernel "$KERNEL" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot
       -device "virtio-gpu-pci,xres=$W,yres=$H"
       -netdev "user,id=net0,restrict=on,hostfwd=tcp:127.0.0.1:$REMOTE_PORT-:8080" -device virtio-net-pci,netdev=net0)
+if [ "$SPEECH" = 1 ]; then
+    rm -f "$OUT/board-speech.wav"
+    QEMU+=(-audiodev "wav,id=snd0,path=$OUT/board-speech.wav" -device intel-hda -device hda-output,audiodev=snd0)
+fi
 if [ "$MODE" = run ]; then
     step "booting (close the window or Ctrl-C to stop)"
     echo "remote control: http://127.0.0.1:$REMOTE_PORT (Authorization: Bearer $REMOTE_TOKEN)"
@@ -352,7 +367,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

@@ -437,6 +437,29 @@ def keys_check(keys, states, check):
     check(m is not None and int(m.group(1)) >= 5, f"--stats timed the taps to their flips ({m.group(0) if m else 'no input to flip line'})")
 
 
+def speech_check(speech, states, outdir, check):
+    state = states.get("speech")
+    said = state.get("utterances", []) if isinstance(state, dict) else []
+    check(len(said) >= 2 and isinstance(state, dict) and state.get("screenReader") is True,
+          f"the screen reader said what the tap and the moving finger met ({[u.get('text') for u in said][:4]})")
+    check(speech.get("exit") == "0", f"glide speaking exited cleanly ({speech.get('exit')})")
+    stats = "\n".join(speech["stats"])
+    m = re.search(r"speech: utterance to first sample on the sound card \(ms, n=(\d+)\): p50 ([\d.]+)", stats)
+    check(m is not None, f"--stats timed the utterances to their first samples ({m.group(0) if m else 'no speech line'})")
+    path = os.path.join(outdir, "board-speech.wav")
+    try:
+        import wave, struct
+        with wave.open(path) as w:
+            n, rate, width, channels = w.getnframes(), w.getframerate(), w.getsampwidth(), w.getnchannels()
+            frames = w.readframes(n)
+        samples = struct.unpack("<%dh" % (len(frames) // 2), frames) if width == 2 else ()
+        loud = sum(1 for s in samples if abs(s) > 1000)
+        seconds = loud / max(1, rate * channels)
+        check(seconds > 0.5, f"QEMU's sound card played speech: {seconds:.2f} s above the noise in {n / max(1, rate):.1f} s of {path}")
+    except Exception as e:
+        check(False, f"QEMU's sound card output {path} can be read ({type(e).__name__}: {e})")
+
+
 def vkms_check(vkms, states, check):
     """Issue 15: glide on the VKMS card (atomic only, vertical blanks from a timer)."""
     if os.environ.get("VBOARD_VKMS", "1") == "0":
@@ -505,6 +528,7 @@ def main():
     vkms = {"log": [], "stats": []}
     blank = {"log": []}
     cal = {"log": {}, "out": {}}
+    speech = {"log": [], "stats": []}
     keys = {"log": [], "stats": [], "taps": [], "plan": [("tab-search", None), ("search-field", None)] + [(None, c) for c in "glide"]}
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
@@ -555,6 +579,14 @@ def main():
                     vkms[f"{source}-error"] = f"{type(e).__name__}: {e}"
             print("  vkms read-back:", {k: v for k, v in vkms.items() if k in ("scanout", "canvas", "scanout-error", "canvas-error")})
             proc.stdin.write(b"ok\n"); proc.stdin.flush()
+        elif kind == "SPEECH":
+            what, _, rest = text.partition(" ")
+            speech[what] = rest.strip()
+            print(f"  speech {what}: {rest.strip()}")
+        elif kind == "SPEECHLOG":
+            speech["log"].append(text)
+            print("  guest glide speaking:", text)
+        elif kind == "SPEECHSTATS": speech["stats"].append(text)
         elif kind == "KEYTAP":
             proc.stdin.write((key_tap(keys) + "\n").encode()); proc.stdin.flush()
         elif kind == "KEYS":
@@ -722,6 +754,8 @@ def main():
     vkms_check(vkms, states, check)
     if os.environ.get("VBOARD_KEYS", "1") != "0":
         keys_check(keys, states, check)
+    if "exit" in speech or os.environ.get("VBOARD_SPEECH_EXPECTED") == "1":
+        speech_check(speech, states, outdir, check)
     calibration_check(cal, shots, states, rotation, check)
 
     print("figures:")
@@ -743,6 +777,7 @@ def main():
     for s in stats: print("  stats:", s)
     for s in vkms["stats"]: print("  stats on vkms:", s)
     for s in keys["stats"]: print("  stats typing:", s)
+    for s in speech["stats"]: print("  stats speaking:", s)
     print(f"  wall time of the VM run: {wall:.1f} s")
     print(f"screendumps in {outdir}")
     print("VBOARD TEST " + ("PASSED" if ok else "FAILED"))

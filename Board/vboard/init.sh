@@ -24,6 +24,7 @@ for arg in $(cat /proc/cmdline); do
         vboard.rotation=*) ROTATION=${arg#vboard.rotation=} ;;
         vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
         vboard.keys=*) KEYS=${arg#vboard.keys=} ;;
+        vboard.speech=*) SPEECH=${arg#vboard.speech=} ;;
     esac
 done
 
@@ -255,6 +256,32 @@ stop_app "glide typing"
 mark "KEYS exit $?"
 while read -r l; do mark "KEYSLOG $l"; done < /tmp/keys.log
 while read -r l; do mark "KEYSSTATS $l"; done < /tmp/keys-stats.txt
+fi
+
+# The screen reader (issue 33) on the emulated sound card: a tap says what is under it (after
+# the double-tap wait), a finger moving over the screen says each element it meets. QEMU writes
+# the card's output to a WAV on the host; --stats times each utterance to its first sample on
+# the card, and glide's CPU time over the speaking is reported.
+if [ "${SPEECH:-0}" = 1 ]; then
+printf 'screen_reader = on\nspeech_device = plughw:0,0\n' > /tmp/sr.conf
+rm -f $STATE
+glide board --app "$APP" --config /tmp/sr.conf --rotation "$ROTATION" --state-file $STATE --stats \
+    < /dev/tty1 > /tmp/sr-stats.txt 2> /tmp/sr.log &
+GLIDE=$!
+wait_state
+wait_log /tmp/sr.log "input device added: Glide virtual touchscreen"
+c0=$(cpu); t0=$(up)
+touch_settle "tap $TAP"
+sleep 3
+touch_settle "swipe $SWIPE"
+sleep 3
+c1=$(cpu); t1=$(up)
+mark "SPEECH cpu ticks=$((c1 - c0)) seconds=$t0..$t1 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)"
+mark "STATE speech $(cat $STATE 2>/dev/null)"
+stop_app "glide speaking"
+mark "SPEECH exit $?"
+while read -r l; do mark "SPEECHLOG $l"; done < /tmp/sr.log
+while read -r l; do mark "SPEECHSTATS $l"; done < /tmp/sr-stats.txt
 fi
 
 # VKMS (issue 15): the kernel's virtual KMS driver, built for this kernel, paces flips by a

@@ -8,7 +8,8 @@ extension BoardRuntime {
     /// The config's screen reader (A11Y-2 … A11Y-4): on from the start or by the keypad's
     /// toggle key, speaking through the ALSA device. A device that cannot be opened is logged
     /// and the reader runs on without sound (its ring and the state JSON still follow it).
-    static func configureAccessibility(_ window: Window, cfg: BoardConfig, log: Logger) throws {
+    @discardableResult
+    static func configureAccessibility(_ window: Window, cfg: BoardConfig, log: Logger) throws -> SpeakerOutput? {
         if let keypad = cfg.keypad {
             switch KeypadMapping.parse(keypad) {
             case let .success(mapping): window.keypadMapping = mapping
@@ -17,8 +18,10 @@ extension BoardRuntime {
             }
         }
         let voice = VoiceSettings(rate: cfg.speechRate, pitch: cfg.speechPitch, voice: cfg.speechVoice)
+        var speaker: SpeakerOutput?
         do {
-            window.speech = try SpeakerOutput(device: cfg.speechDevice, settings: voice)
+            speaker = try SpeakerOutput(device: cfg.speechDevice, settings: voice, clock: { monotonicSeconds() })
+            window.speech = speaker
             log.info("speech on \(cfg.speechDevice) (\(cfg.speechVoice), \(cfg.speechRate) words a minute)")
         } catch {
             // Only an error when the reader is to speak now; the keypad may turn it on later.
@@ -28,6 +31,7 @@ extension BoardRuntime {
         window.isScreenReaderEnabled = cfg.screenReader
         window.textScale = Double(cfg.textSize) / 100
         window.isHighContrast = cfg.highContrast
+        return speaker
     }
 }
 

@@ -8,6 +8,7 @@ import LinuxInput
 import TouchCalibration
 import Logging
 import RemoteControl
+import Speech
 import Runtime
 import UI
 #if canImport(Glibc)
@@ -56,6 +57,7 @@ public enum BoardRuntime {
         } catch {
             throw AppStartError(underlying: error)
         }
+        var speaker: SpeakerOutput?
         if let window = app as? Window {
             window.memoryBudget = cfg.memoryBudgetMB << 20
             window.renderThreads = cfg.renderThreads ?? BandRenderer.defaultThreads
@@ -63,7 +65,7 @@ public enum BoardRuntime {
             // A frame never waits for a decoder on a board.
             window.images.decodesInBackground = true
             configureTextEntry(window, input: input, cfg: cfg, log: log)
-            try configureAccessibility(window, cfg: cfg, log: log)
+            speaker = try configureAccessibility(window, cfg: cfg, log: log)
         }
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
@@ -109,6 +111,9 @@ public enum BoardRuntime {
             print(FrameStats.percentiles("flip interval", flips.flipIntervals))
             print("modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
             if let window = app as? Window { print(window.memoryUse.report) }
+            if let speaker, !speaker.firstSampleDelays.isEmpty {
+                print(FrameStats.percentiles("speech: utterance to first sample on the sound card", speaker.firstSampleDelays))
+            }
         }
     }
 }

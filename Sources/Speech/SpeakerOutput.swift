@@ -19,13 +19,19 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     private let volume = Atomic<Int>(100)
     /// Samples written to the device, for tests and statistics.
     private let written = Atomic<Int>(0)
-    /// Called on the speaker's thread when an utterance's first samples reach the device.
-    public var onFirstSample: (@Sendable (Utterance) -> Void)?
+    /// The clock utterances' times are on (the board's loop clock, CLOCK_MONOTONIC): with it,
+    /// the delay from each utterance to its first sample on the device is kept.
+    private let clock: (@Sendable () -> Double)?
+    private let delays = Mutex<[Double]>([])
+    /// Seconds from each utterance's time to its first samples reaching the device.
+    public var firstSampleDelays: [Double] { delays.withLock { $0 } }
 
     /// Opens `device` (an ALSA name: `default`, `hw:0,0`, `plughw:1`) at espeak-ng's rate.
-    public init(device: String = "default", settings: VoiceSettings = VoiceSettings()) throws(SpeechError) {
+    public init(device: String = "default", settings: VoiceSettings = VoiceSettings(),
+                clock: (@Sendable () -> Double)? = nil) throws(SpeechError) {
         self.device = device
         self.settings = settings
+        self.clock = clock
         engine = try ESpeak()
         var handle: OpaquePointer?
         var err = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
@@ -60,8 +66,12 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
             engine.synthesize(utterance.text, language: utterance.lang, settings: voice,
                               abort: { self.current.load(ordering: .relaxed) != mine }) { samples in
                 guard self.current.load(ordering: .relaxed) == mine else { return }
-                if first { first = false; self.onFirstSample?(utterance) }
                 self.play(samples)
+                if first, let clock = self.clock {
+                    let now = clock()
+                    self.delays.withLock { $0.append(now - utterance.t) }
+                }
+                first = false
             }
             if current.load(ordering: .relaxed) != mine { cut() } else { snd_pcm_drain(pcm); snd_pcm_prepare(pcm) }
         }
