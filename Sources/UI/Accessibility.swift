@@ -42,6 +42,8 @@ struct AccessibilitySettings {
     var hint: String?
     var hidden = false
     var role: AccessibilityRole?
+    /// Called with +1 or -1 when the screen reader's swipe up or down adjusts the view.
+    var adjust: ((Int) -> Void)?
 }
 
 extension View {
@@ -57,6 +59,10 @@ extension View {
     /// Hides the view and everything in it from the screen reader (a decorative picture).
     @discardableResult
     public func accessibilityHidden(_ hidden: Bool = true) -> Self { accessibility.hidden = hidden; return self }
+    /// Makes the view adjustable (a stepper, a slider): under the screen reader a swipe up calls
+    /// `adjust(+1)`, down `adjust(-1)`, and the view's new value is said.
+    @discardableResult
+    public func accessibilityAdjustable(_ adjust: @escaping (Int) -> Void) -> Self { accessibility.adjust = adjust; return self }
     /// What the view is (a label that is a heading, say).
     @discardableResult
     public func accessibilityRole(_ role: AccessibilityRole) -> Self { accessibility.role = role; return self }

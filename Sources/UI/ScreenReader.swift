@@ -111,6 +111,12 @@ final class ScreenReader {
 
     /// Swipe up or down on a page control or adjustable view: the next or previous page.
     private func adjust(by step: Int, time t: Double) {
+        if let view = focused, let adjust = view.accessibility.adjust {
+            adjust(step)
+            let value = window.accessibilityElements().first { $0.view === view }?.value
+            say(value ?? view.containedTexts.joined(separator: ", "), language: "en", at: t)
+            return
+        }
         guard let control = focused as? PageControl, let sv = control.scrollView, control.pageCount > 0 else { return }
         let page = max(0, min(control.pageCount - 1, control.currentPage + step))
         sv.setPage(page, animated: true)

@@ -61,8 +61,14 @@ open class View {
     /// What a screen reader makes of this view by default (A11Y-1): a view that reacts to a tap
     /// is a button that says the texts inside it; other plain views are not elements.
     var accessibilityDescription: AccessibilityDescription? {
+        if accessibility.adjust != nil {
+            return AccessibilityDescription(role: .adjustable, label: containedTexts.joined(separator: ", "), combinesChildren: true)
+        }
         guard onTap != nil || onLongPress != nil else { return nil }
-        return AccessibilityDescription(role: .button, label: containedTexts.joined(separator: ", "), combinesChildren: true)
+        // A tappable row of a list (a child of a scroll view's content) is a list row.
+        let inList = parent?.parent is ScrollView && !(parent?.parent?.parent is TextInputView)
+        return AccessibilityDescription(role: inList ? .listRow : .button, label: containedTexts.joined(separator: ", "),
+                                        combinesChildren: true)
     }
 
     /// Takes part in Tab / arrow focus navigation (KEY-2).

@@ -243,9 +243,15 @@ struct BenchCommand: ParsableCommand {
                 t += 0.052 + Double(n) / 60 + 0.5
             }
             let offset = window.state(at: t, frameNumber: 0).scrollViews.first?.offset.last ?? 0
+            // The accessibility tree is built when asked (the screen reader, the state JSON),
+            // never per frame: its cost is one build of what is on screen.
+            let treeStart = monotonicSeconds()
+            let tree = window.accessibilityElements()
+            let treeTime = (monotonicSeconds() - treeStart) * 1000
             print("list \(rows) rows\(eager ? " (eager)" : "") \(width)x\(height): first frame \(fixed(firstFrame, 1)) ms, "
                   + "flick frames median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms "
-                  + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB")
+                  + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB; "
+                  + "accessibility tree on demand: \(tree.count) elements in \(fixed(treeTime, 3)) ms ('\(tree.first { $0.role == .scrollArea }?.value ?? "")'), none per frame")
         }
 
         /// The same rows, all built up front in a plain vertical stack.

@@ -66,6 +66,6 @@ import UI
         #expect(Double(track.count) / Double(rate) - last.t > 1)
         let state = try #require(result.states["end"])
         #expect(state.screenReader && state.utterances.last?.text == last.text)
-        #expect(state.accessibility.contains { $0.role == "button" && $0.label == "読みもの, 日本語の長い記事" })
+        #expect(state.accessibility.contains { $0.role == "list row" && $0.label == "読みもの, 日本語の長い記事" })
     }
 }

@@ -43,7 +43,7 @@ import Testing
         let list = tree.first { $0.role == .scrollArea }
         #expect(list?.value?.hasPrefix("Rows 1 to ") == true && list?.value?.hasSuffix(" of 500") == true, "\(list?.value ?? "")")
         let row = tree.first { $0.view.id == "row-0" }
-        #expect(row?.role == .button && row?.label == "Train 0, Platform 1")
+        #expect(row?.role == .listRow && row?.label == "Train 0, Platform 1")
         // Only the built rows are elements: the list's other 490-odd rows cost nothing.
         #expect(tree.filter { $0.view.id?.hasPrefix("row-") == true }.count < 20)
         let state = w.state(at: 0, frameNumber: 0)
@@ -74,7 +74,7 @@ import Testing
         w.touch(.down, 100, 20, at: 2)
         w.touch(.move, 100, row.midY, at: 2.5)
         w.touch(.up, 100, row.midY, at: 2.6)
-        #expect(said.lines.last?.text == "Train 2, Platform 3, button")
+        #expect(said.lines.last?.text == "Train 2, Platform 3, list row")
         // Two fingers tap: silence.
         w.touch(.down, 100, 200, at: 3, slot: 0); w.touch(.down, 200, 200, at: 3, slot: 1)
         w.touch(.up, 100, 200, at: 3.1, slot: 0); w.touch(.up, 200, 200, at: 3.1, slot: 1)
@@ -103,11 +103,33 @@ import Testing
         #expect(said.lines.last?.text == "Departures, heading")
         // On through the list's rows (the elements on screen, in reading order).
         for i in 0..<4 { w.key(.keypad2, at: 1 + Double(i) * 0.1) }
-        #expect(said.lines.last?.text == "Train 1, Platform 2, button")
+        #expect(said.lines.last?.text == "Train 1, Platform 2, list row")
         w.key(.keypadAsterisk, at: 3)
         #expect(!w.isScreenReaderEnabled && said.lines.last?.text == "Screen reader off")
         #expect(KeypadMapping.parse("next:KP6 previous:KP4,toggle:KPAsterisk") == .success(KeypadMapping(actions: [.keypad6: .next, .keypad4: .previous, .keypadAsterisk: .toggle])))
         #expect(KeypadMapping.parse("next:KP66") == .failure(KeypadMapping.ParseFailure(item: "next:KP66")))
+    }
+
+    /// An app's own adjustable view: a swipe up or down calls it and says its new value.
+    @Test func adjustableViewsTakeSwipes() throws {
+        var level = 3
+        let knob = Box(id: "volume", fill: .black, width: 200, height: 100)
+        knob.accessibilityLabel("Volume").accessibilityValue("3 of 5")
+        knob.accessibilityAdjustable { step in
+            level = max(0, min(5, level + step))
+            knob.accessibilityValue("\(level) of 5")
+        }
+        let w = try makeWindow(Stack(.vertical, padding: EdgeInsets(20), children: [knob, Spacer()]), width: 400, height: 400)
+        let said = Said()
+        w.speech = said
+        w.isScreenReaderEnabled = true
+        #expect(w.accessibilityElements().first?.role == .adjustable)
+        w.touch(.down, 100, 90, at: 0.1); w.touch(.move, 100, 80, at: 0.3); w.touch(.up, 100, 80, at: 0.35)
+        #expect(said.lines.last?.text == "Volume, 3 of 5, adjustable")
+        w.touch(.down, 100, 90, at: 1); w.touch(.move, 100, 30, at: 1.1); w.touch(.up, 100, 30, at: 1.15)
+        #expect(level == 4 && said.lines.last?.text == "4 of 5")
+        w.touch(.down, 100, 30, at: 2); w.touch(.move, 100, 95, at: 2.1); w.touch(.up, 100, 95, at: 2.15)
+        #expect(level == 3 && said.lines.last?.text == "3 of 5")
     }
 
     @Test func threeFingersScrollAPageAndSayWhere() throws {
