@@ -20,13 +20,13 @@ extension BoardRuntime {
         let voice = VoiceSettings(rate: cfg.speechRate, pitch: cfg.speechPitch, voice: cfg.speechVoice)
         var speaker: SpeakerOutput?
         do {
-            speaker = try SpeakerOutput(device: cfg.speechDevice, settings: voice, clock: { monotonicSeconds() })
-            window.speech = speaker
-            log.info("speech on \(cfg.speechDevice) (\(cfg.speechVoice), \(cfg.speechRate) words a minute)")
+            let s = try SpeakerOutput(device: cfg.speechDevice, settings: voice, clock: { monotonicSeconds() })
+            s.onUnavailable = { reason in log.error("\(reason); the screen reader runs without sound") }
+            speaker = s
+            window.speech = s
+            if cfg.screenReader { log.info("speech on \(cfg.speechDevice) (\(cfg.speechVoice), \(cfg.speechRate) words a minute)") }
         } catch {
-            // Only an error when the reader is to speak now; the keypad may turn it on later.
-            if cfg.screenReader { log.error("\(error); the screen reader runs without sound") }
-            else { log.info("\(error); the screen reader, if turned on, will be silent") }
+            log.error("\(error); the screen reader runs without sound")
         }
         window.isScreenReaderEnabled = cfg.screenReader
         window.textScale = Double(cfg.textSize) / 100

@@ -6,13 +6,18 @@ import Synchronization
 /// Speech on a board's sound card (A11Y-2): espeak-ng synthesizes on the speaker's own thread
 /// and the samples go to ALSA as they come. A new utterance (or a stop) interrupts the one
 /// playing within one synthesis chunk (50 ms) and drops what ALSA still holds. The frame loop
-/// only hands the text over.
+/// only hands the text over. The device is opened at the first utterance, so a kiosk whose
+/// screen reader stays off never holds the sound card.
 public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     public let device: String
     private let settings: VoiceSettings
     // Used on `queue` only.
     private let engine: ESpeak
-    private let pcm: OpaquePointer
+    private var pcm: OpaquePointer?
+    /// Why the device could not be opened (then utterances are dropped); reported once.
+    private let failure = Mutex<String?>(nil)
+    /// Called once, on the speaker's thread, when the device cannot be opened.
+    public var onUnavailable: (@Sendable (String) -> Void)?
     private let queue = DispatchQueue(label: "glide.speaker")
     /// Bumped by every utterance and stop: a synthesis whose number is no longer current stops.
     private let current = Atomic<Int>(0)
@@ -33,24 +38,32 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
         self.settings = settings
         self.clock = clock
         engine = try ESpeak()
+    }
+
+    /// Opens the device for 16-bit mono at the synthesizer's rate (ALSA's plug layer resamples
+    /// where the card needs it), 100 ms of latency. On the speaker's thread.
+    private func openDevice() -> OpaquePointer? {
+        if let pcm { return pcm }
+        guard failure.withLock({ $0 }) == nil else { return nil }
         var handle: OpaquePointer?
         var err = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
-        guard err >= 0, let handle else {
-            throw .unavailable("the sound device '\(device)' cannot be opened: \(String(cString: snd_strerror(err)))")
-        }
-        // Mono 16-bit at the synthesizer's rate, resampled by ALSA's plug layer where the
-        // card needs it; 100 ms of latency.
-        err = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(engine.sampleRate), 1, 100_000)
-        guard err >= 0 else {
+        if err >= 0, let handle {
+            err = snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 1, UInt32(engine.sampleRate), 1, 100_000)
+            if err >= 0 { pcm = handle; return handle }
             snd_pcm_close(handle)
-            throw .unavailable("the sound device '\(device)' does not take 16-bit mono at \(engine.sampleRate) Hz: \(String(cString: snd_strerror(err)))")
         }
-        pcm = handle
+        let reason = "the sound device '\(device)' cannot be used: \(String(cString: snd_strerror(err)))"
+        failure.withLock { $0 = reason }
+        onUnavailable?(reason)
+        return nil
     }
+
+    /// Why speech is silent, once the device was tried and failed.
+    public var unavailableReason: String? { failure.withLock { $0 } }
 
     deinit {
         queue.sync {}
-        snd_pcm_close(pcm)
+        if let pcm { snd_pcm_close(pcm) }
     }
 
     public var samplesWritten: Int { written.load(ordering: .relaxed) }
@@ -61,12 +74,12 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
         var voice = settings
         voice.volume = volume.load(ordering: .relaxed)
         queue.async { [self, voice] in
-            guard current.load(ordering: .relaxed) == mine else { return }
+            guard current.load(ordering: .relaxed) == mine, let pcm = openDevice() else { return }
             var first = true
             engine.synthesize(utterance.text, language: utterance.lang, settings: voice,
                               abort: { self.current.load(ordering: .relaxed) != mine }) { samples in
                 guard self.current.load(ordering: .relaxed) == mine else { return }
-                self.play(samples)
+                self.play(samples, on: pcm)
                 if first, let clock = self.clock {
                     let now = clock()
                     self.delays.withLock { $0.append(now - utterance.t) }
@@ -86,11 +99,12 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
 
     /// Drops what the device still holds, ready for the next utterance.
     private func cut() {
+        guard let pcm else { return }
         snd_pcm_drop(pcm)
         snd_pcm_prepare(pcm)
     }
 
-    private func play(_ samples: UnsafeBufferPointer<Int16>) {
+    private func play(_ samples: UnsafeBufferPointer<Int16>, on pcm: OpaquePointer) {
         var offset = 0
         while offset < samples.count {
             let n = snd_pcm_writei(pcm, samples.baseAddress! + offset, snd_pcm_uframes_t(samples.count - offset))
