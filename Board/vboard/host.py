@@ -526,10 +526,19 @@ def main():
     marks, shots, log = {}, {}, open(os.path.join(outdir, "console.log"), "w")
     states, stats, record, remote = {}, [], [], None
     vkms = {"log": [], "stats": []}
-    blank = {"log": []}
+    blank = {"log": [], "stats": []}
     cal = {"log": {}, "out": {}}
     speech = {"log": [], "stats": []}
     keys = {"log": [], "stats": [], "taps": [], "plan": [("tab-search", None), ("search-field", None)] + [(None, c) for c in "glide"]}
+    runs = {"VKMS": (vkms, "glide on vkms"), "BLANK": (blank, "glide with blanking"), "KEYS": (keys, "glide typing"),
+            "SPEECH": (speech, "glide speaking")}
+
+    def run_of(kind):
+        for part in ("", "LOG", "STATS"):
+            if kind.endswith(part) and kind[:len(kind) - len(part)] in runs:
+                return kind[:len(kind) - len(part)], part
+        return None
+
     for raw in proc.stdout:
         line = raw.decode("utf-8", "replace").rstrip("\r\n")
         log.write(line + "\n"); log.flush()
@@ -561,10 +570,6 @@ def main():
             m2 = re.search(r"first frame on screen at uptime ([\d.]+)", text)
             if m2: marks["first-frame-uptime"] = m2.group(1)
         elif kind == "RECORD": record.append(text)
-        elif kind == "VKMS":
-            what, _, rest = text.partition(" ")
-            vkms[what] = rest.strip()
-            print(f"  vkms {what}: {rest.strip()}")
         elif kind == "VKMSREMOTE":
             for source, name in (("scanout", "vkms-scanout.png"), ("canvas", "vkms-canvas.png")):
                 try:
@@ -579,30 +584,22 @@ def main():
                     vkms[f"{source}-error"] = f"{type(e).__name__}: {e}"
             print("  vkms read-back:", {k: v for k, v in vkms.items() if k in ("scanout", "canvas", "scanout-error", "canvas-error")})
             proc.stdin.write(b"ok\n"); proc.stdin.flush()
-        elif kind == "SPEECH":
-            what, _, rest = text.partition(" ")
-            speech[what] = rest.strip()
-            print(f"  speech {what}: {rest.strip()}")
-        elif kind == "SPEECHLOG":
-            speech["log"].append(text)
-            print("  guest glide speaking:", text)
-        elif kind == "SPEECHSTATS": speech["stats"].append(text)
+        elif run_of(kind):
+            # A run of its own (NAME what value, NAMELOG line, NAMESTATS line): its facts, its
+            # log, its --stats.
+            name, part = run_of(kind)
+            store, label = runs[name]
+            if part == "LOG":
+                store["log"].append(text)
+                print(f"  guest {label}:", text)
+            elif part == "STATS":
+                store["stats"].append(text)
+            else:
+                what, _, rest = text.partition(" ")
+                store[what] = rest.strip()
+                print(f"  {label} {what}: {rest.strip()}")
         elif kind == "KEYTAP":
             proc.stdin.write((key_tap(keys) + "\n").encode()); proc.stdin.flush()
-        elif kind == "KEYS":
-            what, _, rest = text.partition(" ")
-            keys[what] = rest.strip()
-        elif kind == "KEYSLOG":
-            keys["log"].append(text)
-            print("  guest glide typing:", text)
-        elif kind == "KEYSSTATS": keys["stats"].append(text)
-        elif kind == "BLANK":
-            what, _, rest = text.partition(" ")
-            blank[what] = rest.strip()
-            print(f"  blanking {what}: {rest.strip()}")
-        elif kind == "BLANKLOG":
-            blank["log"].append(text)
-            print("  guest glide with blanking:", text)
         elif kind == "CAL":
             what, _, rest = text.partition(" ")
             cal[what] = rest.strip()
@@ -611,10 +608,6 @@ def main():
             run, _, rest = text.partition(" ")
             cal["log" if kind == "CALLOG" else "out"].setdefault(run, []).append(rest)
             print(f"  guest calibrate ({run}):", rest)
-        elif kind == "VKMSLOG":
-            vkms["log"].append(text)
-            print("  guest glide on vkms:", text)
-        elif kind == "VKMSSTATS": vkms["stats"].append(text)
         elif kind == "EXLOG":
             EXLOGS.append(text)
             print("  guest example:", text)

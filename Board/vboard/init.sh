@@ -188,6 +188,13 @@ if [ -x /bin/departures ]; then
 fi
 
 # One more touch command, then settle until it is done and the app at rest.
+# After a run: its exit status, its log and its --stats as marker lines (report NAME STATUS
+# LOG [STATS]).
+report() {
+    mark "$1 exit $2"
+    while read -r l; do mark "${1}LOG $l"; done < "$3"
+    [ -z "${4:-}" ] || while read -r l; do mark "${1}STATS $l"; done < "$4"
+}
 touch_settle() {
     sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
     echo "$1" > /tmp/touch.fifo
@@ -226,8 +233,7 @@ mark "BLANK crtc-taken-back $(crtc_active)"
 mark "STATE blank-taken-back $(cat $STATE 2>/dev/null)"
 shot blank-taken-back
 stop_app "glide with blanking"
-mark "BLANK exit $?"
-while read -r l; do mark "BLANKLOG $l"; done < /tmp/blank.log
+report BLANK $? /tmp/blank.log
 
 # Text entry (issue 32): the catalog's search field typed on the on-screen keyboard through the
 # touchscreen (`onscreen_keyboard = always`: QEMU's PS/2 keyboard counts as a physical one).
@@ -253,9 +259,7 @@ while [ $n -lt 20 ]; do
 done
 mark "STATE keys $(cat $STATE 2>/dev/null)"
 stop_app "glide typing"
-mark "KEYS exit $?"
-while read -r l; do mark "KEYSLOG $l"; done < /tmp/keys.log
-while read -r l; do mark "KEYSSTATS $l"; done < /tmp/keys-stats.txt
+report KEYS $? /tmp/keys.log /tmp/keys-stats.txt
 fi
 
 # The screen reader (issue 33) on the emulated sound card: a tap says what is under it (after
@@ -279,9 +283,7 @@ c1=$(cpu); t1=$(up)
 mark "SPEECH cpu ticks=$((c1 - c0)) seconds=$t0..$t1 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)"
 mark "STATE speech $(cat $STATE 2>/dev/null)"
 stop_app "glide speaking"
-mark "SPEECH exit $?"
-while read -r l; do mark "SPEECHLOG $l"; done < /tmp/sr.log
-while read -r l; do mark "SPEECHSTATS $l"; done < /tmp/sr-stats.txt
+report SPEECH $? /tmp/sr.log /tmp/sr-stats.txt
 fi
 
 # VKMS (issue 15): the kernel's virtual KMS driver, built for this kernel, paces flips by a
@@ -304,9 +306,7 @@ if [ -f /modules/extra/vkms.ko ]; then
     touch_settle "swipe $SWIPE"
     mark "STATE vkms-swipe $(cat $STATE 2>/dev/null)"
     stop_app "glide on vkms"
-    mark "VKMS exit $?"
-    while read -r l; do mark "VKMSLOG $l"; done < /tmp/vkms.log
-    while read -r l; do mark "VKMSSTATS $l"; done < /tmp/vkms-stats.txt
+    report VKMS $? /tmp/vkms.log /tmp/vkms-stats.txt
 fi
 echo quit > /tmp/touch.fifo
 
