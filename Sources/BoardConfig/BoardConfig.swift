@@ -187,11 +187,8 @@ public struct BoardConfig: Hashable, Sendable {
                 guard value.hasPrefix("/") else { throw bad("an absolute device path such as /dev/input/event0") }
                 inputs.append(value)
             case "pointer_as_touch":
-                switch value.lowercased() {
-                case "true", "yes", "1", "on": pointerAsTouch = true
-                case "false", "no", "0", "off": pointerAsTouch = false
-                default: throw bad("true or false")
-                }
+                guard let on = BoardConfig.flag(value) else { throw bad("true or false") }
+                pointerAsTouch = on
             case "remote_address":
                 guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]),
                       (1...65535).contains(port), colon != value.startIndex else { throw bad("HOST:PORT, e.g. 127.0.0.1:8377") }
@@ -254,11 +251,8 @@ public struct BoardConfig: Hashable, Sendable {
                 guard let v = Int(value), (0...100).contains(v) else { throw bad("repeats a second from 0 (none) to 100") }
                 keyboardRepeatRate = v
             case "screen_reader":
-                switch value {
-                case "on", "true", "yes", "1": screenReader = true
-                case "off", "false", "no", "0": screenReader = false
-                default: throw bad("on or off")
-                }
+                guard let on = BoardConfig.flag(value) else { throw bad("on or off") }
+                screenReader = on
             case "speech_device":
                 guard !value.isEmpty, value.utf8.count <= 100, !value.contains(where: { $0 == " " || $0.isNewline }) else {
                     throw bad("an ALSA device name such as default, hw:0,0 or plughw:1")
@@ -284,14 +278,20 @@ public struct BoardConfig: Hashable, Sendable {
                 }
                 textSize = v
             case "high_contrast":
-                switch value {
-                case "on", "true", "yes", "1": highContrast = true
-                case "off", "false", "no", "0": highContrast = false
-                default: throw bad("on or off")
-                }
+                guard let on = BoardConfig.flag(value) else { throw bad("on or off") }
+                highContrast = on
             default:
                 throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
             }
+        }
+    }
+
+    /// A yes-or-no value: on, true, yes, 1 or off, false, no, 0 (any case); nil otherwise.
+    static func flag(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "on", "true", "yes", "1": return true
+        case "off", "false", "no", "0": return false
+        default: return nil
         }
     }
 

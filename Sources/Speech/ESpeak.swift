@@ -1,4 +1,5 @@
 import CEspeakNG
+import Synchronization
 
 /// Why speech cannot be made.
 public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -28,12 +29,15 @@ public struct VoiceSettings: Hashable, Sendable {
     }
 }
 
-/// espeak-ng, which keeps its state in the process: one synthesizer per process, used from one
-/// thread at a time (the speech thread of a `SpeechRecorder` or `SpeakerOutput`), handing its
-/// samples over in chunks of 50 ms, so that a newer utterance stops it soon.
-public final class ESpeak {
+/// espeak-ng, which keeps its state in the process: every `ESpeak` shares the one synthesizer,
+/// behind one lock (a recorder and a speaker in one process, or two tests at once, take turns),
+/// handing its samples over in chunks of 50 ms, so that a newer utterance stops it soon.
+public final class ESpeak: Sendable {
     public let sampleRate: Int
-    private var currentVoice = ""
+
+    /// The process's synthesizer: its sample rate once started, and the voice it has now.
+    private struct Engine { var rate: Int32 = 0; var voice = "" }
+    private static let engine = Mutex(Engine())
 
     /// Collects samples for the synthesis running; `abort` stops it (a newer utterance).
     final class Sink {
@@ -43,26 +47,33 @@ public final class ESpeak {
     }
 
     public init() throws(SpeechError) {
-        let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+        let rate = Self.engine.withLock { e -> Int32 in
+            if e.rate <= 0 {
+                e.rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+                if e.rate > 0 { espeak_SetSynthCallback(ESpeak.callback) }
+            }
+            return e.rate
+        }
         guard rate > 0 else { throw .unavailable("espeak-ng did not start (\(rate))") }
         sampleRate = Int(rate)
-        espeak_SetSynthCallback { wav, count, events in
-            guard let events, let user = events.pointee.user_data else { return 0 }
-            let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
-            if let wav, count > 0 {
-                let buffer = UnsafeBufferPointer(start: wav, count: Int(count))
-                if let deliver = sink.deliver { deliver(buffer) } else { sink.samples.append(contentsOf: buffer) }
-            }
-            return sink.abort() ? 1 : 0
+    }
+
+    private static let callback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = { wav, count, events in
+        guard let events, let user = events.pointee.user_data else { return 0 }
+        let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
+        if let wav, count > 0 {
+            let buffer = UnsafeBufferPointer(start: wav, count: Int(count))
+            if let deliver = sink.deliver { deliver(buffer) } else { sink.samples.append(contentsOf: buffer) }
         }
+        return sink.abort() ? 1 : 0
     }
 
     /// The voice for `language`: Japanese text gets the Japanese voice, the rest `settings.voice`.
-    private func select(_ language: String, _ settings: VoiceSettings) {
+    private static func select(_ language: String, _ settings: VoiceSettings, current: inout String) {
         let name = language == "ja" ? "ja" : settings.voice
-        if name != currentVoice {
+        if name != current {
             if espeak_SetVoiceByName(name) != EE_OK { _ = espeak_SetVoiceByName("en") }
-            currentVoice = name
+            current = name
         }
         espeak_SetParameter(espeakRATE, Int32(max(80, min(450, settings.rate))), 0)
         espeak_SetParameter(espeakPITCH, Int32(max(0, min(100, settings.pitch))), 0)
@@ -74,7 +85,6 @@ public final class ESpeak {
     @discardableResult
     public func synthesize(_ text: String, language: String, settings: VoiceSettings, abort: @escaping () -> Bool = { false },
                            deliver: ((UnsafeBufferPointer<Int16>) -> Void)? = nil) -> [Int16] {
-        select(language, settings)
         let sink = Sink()
         sink.abort = abort
         sink.deliver = deliver
@@ -82,10 +92,13 @@ public final class ESpeak {
         bytes.append(0)
         let user = Unmanaged.passRetained(sink)
         defer { user.release() }
-        _ = bytes.withUnsafeBytes { raw in
-            espeak_Synth(raw.baseAddress, raw.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, user.toOpaque())
+        Self.engine.withLock { e in
+            Self.select(language, settings, current: &e.voice)
+            _ = bytes.withUnsafeBytes { raw in
+                espeak_Synth(raw.baseAddress, raw.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, user.toOpaque())
+            }
+            _ = espeak_Synchronize()
         }
-        _ = espeak_Synchronize()
         return sink.samples
     }
 }

@@ -12,20 +12,17 @@ import Synchronization
 public final class SpeechRecorder: SpeechOutput, Sendable {
     public let directory: String
     private let settings: VoiceSettings
-    private let engine: Mutex<ESpeakBox>
+    private let engine: ESpeak
     private let queue = DispatchQueue(label: "glide.speech")
     private struct Recorded { var utterance: Utterance; var samples: [Int16]? }
     private let recorded = Mutex<[Recorded]>([])
     private let stops = Mutex<[Double]>([])
     private let volume = Mutex<Int>(100)
 
-    /// Shares one espeak-ng between the queue's jobs (espeak keeps its state per process).
-    final class ESpeakBox: @unchecked Sendable { let espeak: ESpeak; init(_ e: ESpeak) { espeak = e } }
-
     public init(directory: String, settings: VoiceSettings = VoiceSettings()) throws(SpeechError) {
         self.directory = directory
         self.settings = settings
-        engine = Mutex(ESpeakBox(try ESpeak()))
+        engine = try ESpeak()
     }
 
     public func speak(_ utterance: Utterance) {
@@ -33,7 +30,7 @@ public final class SpeechRecorder: SpeechOutput, Sendable {
         var voice = settings
         voice.volume = volume.withLock { $0 }
         queue.async { [self, voice] in
-            let samples = engine.withLock { $0.espeak.synthesize(utterance.text, language: utterance.lang, settings: voice) }
+            let samples = engine.synthesize(utterance.text, language: utterance.lang, settings: voice)
             recorded.withLock { $0[index].samples = samples }
         }
     }
@@ -45,7 +42,7 @@ public final class SpeechRecorder: SpeechOutput, Sendable {
     /// The utterances so far.
     public var utterances: [Utterance] { recorded.withLock { $0.map(\.utterance) } }
 
-    public var sampleRate: Int { engine.withLock { $0.espeak.sampleRate } }
+    public var sampleRate: Int { engine.sampleRate }
 
     /// Waits for the synthesis and writes `speech.jsonl` and `speech.wav` (mono, 16-bit, from
     /// t = 0 to the end of the last utterance). Returns the WAV's samples.

@@ -45,6 +45,26 @@ import Testing
         #expect(missing.unavailableReason?.contains("no-such-device") == true)
     }
 
+    /// espeak-ng keeps one synthesizer per process: two recorders speaking at once take turns
+    /// and both get real sound (the aarch64 suites, slower, once caught a tour and a test
+    /// synthesizing at the same time and getting silence).
+    @Test func twoRecordersAtOnceBothSpeak() throws {
+        let dirs = (0..<2).map { "/tmp/glide-speech-pair-\(getpid())-\($0)" }
+        for d in dirs { try FileIO.makeDirectory(d) }
+        let recorders = try dirs.map { try SpeechRecorder(directory: $0) }
+        for i in 0..<4 {
+            for r in recorders { r.speak(Utterance(t: Double(i), text: "Row \(i + 1) of four, list row", lang: i == 3 ? "ja" : "en")) }
+        }
+        for r in recorders {
+            let track = try r.finish()
+            for i in 0..<4 {
+                let start = i * r.sampleRate
+                let piece = track[min(start, track.count)..<min(start + r.sampleRate, track.count)]
+                #expect(piece.filter { abs(Int($0)) > 1000 }.count > r.sampleRate / 20, "utterance \(i) is silent")
+            }
+        }
+    }
+
     @Test func recorderPlacesAndCutsUtterances() throws {
         let dir = "/tmp/glide-speech-test-\(getpid())"
         try FileIO.makeDirectory(dir)
