@@ -67,6 +67,13 @@ final class OnScreenKeyboard: View, TouchTarget {
 
     var rows: [[KeyboardKey]] { layout.pages[min(page, layout.pages.count - 1)] }
 
+    /// The key at a place on the current page; nil when a finger held since another page
+    /// (or layout) points past it.
+    func keyboardKey(_ k: (row: Int, column: Int)?) -> KeyboardKey? {
+        guard let k, k.row >= 0, k.row < rows.count, k.column >= 0, k.column < rows[k.row].count else { return nil }
+        return rows[k.row][k.column]
+    }
+
     /// A key's label as shown now: shifted letters upper-case, kana as katakana.
     func shownLabel(_ key: KeyboardKey) -> String {
         guard key.isCharacter else { return key.label }
@@ -113,12 +120,9 @@ final class OnScreenKeyboard: View, TouchTarget {
         // Rollover: a finger lands while another is on a character key: that key types now.
         for i in touches.indices { commit(&touches[i]) }
         var touch = Touch(point: point, key: key(at: local(point)))
-        if let k = touch.key {
-            let action = rows[k.row][k.column].action
-            if !rows[k.row][k.column].isCharacter {
-                if action != .returnKey && action != .dismiss { perform(rows[k.row][k.column], time: t) }
-                if rows[k.row][k.column].repeats { touch.repeatTimer = startRepeat(rows[k.row][k.column]) }
-            }
+        if let key = keyboardKey(touch.key), !key.isCharacter {
+            if key.action != .returnKey && key.action != .dismiss { perform(key, time: t) }
+            if key.repeats { touch.repeatTimer = startRepeat(key) }
         }
         touches.append(touch)
         setNeedsDisplay()
@@ -128,8 +132,8 @@ final class OnScreenKeyboard: View, TouchTarget {
         guard let i = nearestTouch(to: point) else { return .claimed }
         touches[i].point = point
         // Only a character key follows the finger: a held delete keeps deleting.
-        if let k = touches[i].key, rows[k.row][k.column].isCharacter, let now = key(at: local(point)),
-           rows[now.row][now.column].isCharacter, now != k {
+        if let k = touches[i].key, keyboardKey(k)?.isCharacter == true, let now = key(at: local(point)),
+           keyboardKey(now)?.isCharacter == true, now != k {
             touches[i].key = now
             setNeedsDisplay()
         }
@@ -142,7 +146,7 @@ final class OnScreenKeyboard: View, TouchTarget {
         touch.repeatTimer?.cancel()
         if !cancelled {
             commit(&touch)
-            if let k = touch.key, [.returnKey, .dismiss].contains(rows[k.row][k.column].action) { perform(rows[k.row][k.column], time: t) }
+            if let key = keyboardKey(touch.key), [.returnKey, .dismiss].contains(key.action) { perform(key, time: t) }
         }
         setNeedsDisplay()
     }
@@ -153,8 +157,7 @@ final class OnScreenKeyboard: View, TouchTarget {
 
     /// Types a touch's character key once, and forgets it.
     private func commit(_ touch: inout Touch) {
-        guard let k = touch.key, k.row < rows.count, k.column < rows[k.row].count else { return }
-        let key = rows[k.row][k.column]
+        guard let key = keyboardKey(touch.key) else { return }
         touch.key = key.isCharacter ? nil : touch.key
         guard key.isCharacter else { return }
         onKey?(key.action, shownLabel(key) == key.label ? typedText(key) : shownLabel(key))
@@ -175,7 +178,7 @@ final class OnScreenKeyboard: View, TouchTarget {
     }
 
     private func repeatKey(_ key: KeyboardKey, window: Window) {
-        guard let i = touches.firstIndex(where: { $0.key.map { self.rows[$0.row][$0.column] } == key }) else { return }
+        guard let i = touches.firstIndex(where: { self.keyboardKey($0.key) == key }) else { return }
         perform(key, time: window.time)
         touches[i].repeatTimer = window.after(Self.repeatInterval) { [weak self, weak window] in
             guard let self, let window else { return }

@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func singleLineAndParagraphs() {
-        var one = TextEditor(text: "a\r\nb\tc\u{0}d\u{7}", singleLine: true)
+        let one = TextEditor(text: "a\r\nb\tc\u{0}d\u{7}", singleLine: true)
         #expect(one.text == "a b cd")
         #expect(one.paragraphs.count == 1)
         var area = TextEditor(text: "", singleLine: false)

@@ -101,6 +101,26 @@ import TextEditing
         #expect(field(w, "name").text == "abcdefghij".dropLast(1 + 3).description)
     }
 
+    /// A finger holding delete while another turns to the symbols page (whose rows are shorter):
+    /// the held key is looked up on the new page safely, and typing goes on.
+    @Test func aHeldKeyAcrossAPageChange() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let p = center(w, "name")
+        w.tap(p.x, p.y, at: 0.1)
+        type(w, "abc", at: 0.2)
+        run(w, from: 0.3, to: 0.5)
+        let keys = w.state(at: 0.5, frameNumber: 0).keyboard!.keys
+        let delete = keys.first { $0.label == "⌫" }!, page = keys.first { $0.label == "123" }!
+        w.touch(.down, delete.frame[0] + 5, delete.frame[1] + 5, at: 0.6, slot: 0)
+        w.touch(.down, page.frame[0] + 5, page.frame[1] + 5, at: 0.7, slot: 1)
+        w.touch(.up, page.frame[0] + 5, page.frame[1] + 5, at: 0.75, slot: 1)
+        run(w, from: 0.76, to: 1.4)
+        w.touch(.up, delete.frame[0] + 5, delete.frame[1] + 5, at: 1.4, slot: 0)
+        #expect(w.state(at: 1.5, frameNumber: 0).keyboard?.page == "symbols")
+        tapKey(w, "7", at: 1.6)
+        #expect(field(w, "name").text.hasSuffix("7"))
+    }
+
     @Test func kanaAndPinPad() throws {
         let w = try makeWindow(Self.form(), width: 800, height: 480)
         let name = field(w, "name")
