@@ -153,6 +153,12 @@ public struct BoardConfig: Hashable, Sendable {
             func bad(_ expected: String) -> BoardConfigError {
                 .badValue(source: source, line: lineNumber, key: key, value: value, expected: expected)
             }
+            /// The value as a whole number in `range` ("150%" reads as 150 where `percent`).
+            func integer(in range: ClosedRange<Int>, _ expected: String, percent: Bool = false) throws(BoardConfigError) -> Int {
+                let digits = percent && value.hasSuffix("%") ? String(value.dropLast()) : value
+                guard let v = Int(digits), range.contains(v) else { throw bad(expected) }
+                return v
+            }
             guard !value.isEmpty else { throw bad("a value") }
             switch key {
             case "card":
@@ -224,8 +230,7 @@ public struct BoardConfig: Hashable, Sendable {
                 guard BoardConfig.blankValues.contains(value) else { throw bad("dpms, backlight or black") }
                 blank = value
             case "brightness":
-                guard let p = Int(value), (1...100).contains(p) else { throw bad("a percentage from 1 to 100") }
-                brightness = p
+                brightness = try integer(in: 1...100, "a percentage from 1 to 100")
             case "backlight":
                 guard !value.contains("/"), value != ".", value != ".." else { throw bad("a name under /sys/class/backlight, e.g. intel_backlight") }
                 backlight = value
@@ -245,11 +250,9 @@ public struct BoardConfig: Hashable, Sendable {
                 guard BoardConfig.onscreenKeyboardValues.contains(value) else { throw bad("auto, always or never") }
                 onscreenKeyboard = value
             case "keyboard_repeat_delay_ms":
-                guard let v = Int(value), (100...5000).contains(v) else { throw bad("milliseconds from 100 to 5000") }
-                keyboardRepeatDelayMilliseconds = v
+                keyboardRepeatDelayMilliseconds = try integer(in: 100...5000, "milliseconds from 100 to 5000")
             case "keyboard_repeat_rate":
-                guard let v = Int(value), (0...100).contains(v) else { throw bad("repeats a second from 0 (none) to 100") }
-                keyboardRepeatRate = v
+                keyboardRepeatRate = try integer(in: 0...100, "repeats a second from 0 (none) to 100")
             case "screen_reader":
                 guard let on = BoardConfig.flag(value) else { throw bad("on or off") }
                 screenReader = on
@@ -259,11 +262,9 @@ public struct BoardConfig: Hashable, Sendable {
                 }
                 speechDevice = value
             case "speech_rate":
-                guard let v = Int(value), (80...450).contains(v) else { throw bad("words a minute from 80 to 450") }
-                speechRate = v
+                speechRate = try integer(in: 80...450, "words a minute from 80 to 450")
             case "speech_pitch":
-                guard let v = Int(value), (0...100).contains(v) else { throw bad("0 to 100") }
-                speechPitch = v
+                speechPitch = try integer(in: 0...100, "0 to 100")
             case "speech_voice":
                 guard !value.isEmpty, value.utf8.count <= 40,
                       value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+".unicodeScalars.contains($0)) }) else {
@@ -273,10 +274,7 @@ public struct BoardConfig: Hashable, Sendable {
             case "keypad":
                 keypad = value
             case "text_size":
-                guard let v = Int(value.hasSuffix("%") ? String(value.dropLast()) : value), (100...300).contains(v) else {
-                    throw bad("a percentage from 100 to 300")
-                }
-                textSize = v
+                textSize = try integer(in: 100...300, "a percentage from 100 to 300", percent: true)
             case "high_contrast":
                 guard let on = BoardConfig.flag(value) else { throw bad("on or off") }
                 highContrast = on
