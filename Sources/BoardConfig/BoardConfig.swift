@@ -153,6 +153,13 @@ public struct BoardConfig: Hashable, Sendable {
             func bad(_ expected: String) -> BoardConfigError {
                 .badValue(source: source, line: lineNumber, key: key, value: value, expected: expected)
             }
+            /// The value as a plain ASCII name: letters, digits and `extra`, at most `limit` bytes.
+            func plainName(limit: Int, extra: String, _ expected: String) throws(BoardConfigError) -> String {
+                guard value.utf8.count <= limit, value.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || extra.unicodeScalars.contains($0))
+                }) else { throw bad(expected) }
+                return value
+            }
             /// The value as a whole number in `range` ("150%" reads as 150 where `percent`).
             func integer(in range: ClosedRange<Int>, _ expected: String, percent: Bool = false) throws(BoardConfigError) -> Int {
                 let digits = percent && value.hasSuffix("%") ? String(value.dropLast()) : value
@@ -241,11 +248,7 @@ public struct BoardConfig: Hashable, Sendable {
                 guard BoardConfig.keyboardLayouts.contains(value) else { throw bad(BoardConfig.keyboardLayouts.joined(separator: ", ")) }
                 keyboardLayout = value
             case "keymap":
-                guard !value.isEmpty, value.utf8.count <= 64,
-                      value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "()_-+0123456789".unicodeScalars.contains($0)) }) else {
-                    throw bad("an xkb layout name such as us, de, fr, gb or jp")
-                }
-                keymap = value
+                keymap = try plainName(limit: 64, extra: "()_-+", "an xkb layout name such as us, de, fr, gb or jp")
             case "onscreen_keyboard":
                 guard BoardConfig.onscreenKeyboardValues.contains(value) else { throw bad("auto, always or never") }
                 onscreenKeyboard = value
@@ -266,11 +269,7 @@ public struct BoardConfig: Hashable, Sendable {
             case "speech_pitch":
                 speechPitch = try integer(in: 0...100, "0 to 100")
             case "speech_voice":
-                guard !value.isEmpty, value.utf8.count <= 40,
-                      value.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_+".unicodeScalars.contains($0)) }) else {
-                    throw bad("an espeak-ng voice such as en, en-gb, de or fr")
-                }
-                speechVoice = value
+                speechVoice = try plainName(limit: 40, extra: "-_+", "an espeak-ng voice such as en, en-gb, de or fr")
             case "keypad":
                 keypad = value
             case "text_size":
