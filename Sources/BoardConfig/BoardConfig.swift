@@ -7,110 +7,110 @@ import ImageCodecs
 ///
 /// The format is one `key = value` per line; `#` starts a comment; values may be quoted with
 /// `"..."`. Keys are documented in `Board/config.example`.
-public struct BoardConfig: Hashable, Sendable {
-    public struct Mode: Hashable, Sendable {
-        public var width: Int
-        public var height: Int
-        public var refreshHz: Double?
-        public init(width: Int, height: Int, refreshHz: Double? = nil) {
+package struct BoardConfig: Hashable, Sendable {
+    package struct Mode: Hashable, Sendable {
+        package var width: Int
+        package var height: Int
+        package var refreshHz: Double?
+        package init(width: Int, height: Int, refreshHz: Double? = nil) {
             self.width = width; self.height = height; self.refreshHz = refreshHz
         }
     }
 
     /// DRM card path, e.g. /dev/dri/card0.
-    public var card: String?
+    package var card: String?
     /// Connector name as the kernel reports it, e.g. HDMI-A-1, DSI-1, Virtual-1.
-    public var connector: String?
-    public var mode: Mode?
+    package var connector: String?
+    package var mode: Mode?
     /// Degrees clockwise: 0, 90, 180 or 270.
-    public var rotation: Int = 0
-    public static let rotations = [0, 90, 180, 270]
+    package var rotation: Int = 0
+    package static let rotations = [0, 90, 180, 270]
     /// libinput-style 3x2 calibration matrix on normalized coordinates (a b c d e f).
-    public var calibration: [Double]?
+    package var calibration: [Double]?
     /// Points to pixels.
-    public var scale: Double = 1
+    package var scale: Double = 1
     /// The app to show (e.g. "catalog").
-    public var app: String?
+    package var app: String?
     /// The app's content manifest.
-    public var manifest: String?
+    package var manifest: String?
     /// The udev seat for input; ignored when `inputs` lists devices.
-    public var seat: String = "seat0"
+    package var seat: String = "seat0"
     /// Explicit /dev/input/event* paths (the libinput path backend; no hotplug).
-    public var inputs: [String] = []
+    package var inputs: [String] = []
     /// Treat a pointer's left button as a finger.
-    public var pointerAsTouch = false
+    package var pointerAsTouch = false
     /// Remote control listen address (host:port) and token (REM-1).
-    public var remoteAddress: String?
-    public var remoteToken: String?
+    package var remoteAddress: String?
+    package var remoteToken: String?
     /// Megabytes the window's picture caches may hold beyond what the screen shows.
-    public var memoryBudgetMB = 192
+    package var memoryBudgetMB = 192
     /// Threads drawing each frame's damage in bands (nil: the cores, at most 4).
-    public var renderThreads: Int?
+    package var renderThreads: Int?
     /// "auto", "atomic" or "legacy": how frames are committed to the display.
-    public var modesetting = "auto"
-    public static let modesettingValues = ["auto", "atomic", "legacy"]
+    package var modesetting = "auto"
+    package static let modesettingValues = ["auto", "atomic", "legacy"]
     /// Scanout buffers: 2, or 3 for frames that take longer than a refresh period.
-    public var buffers = 2
-    public static let bufferCounts = 2...3
+    package var buffers = 2
+    package static let bufferCounts = 2...3
     /// Seconds the board waits at start for a display card that is not there yet, or that udev
     /// has not yet opened to the service user (0: fail at once).
-    public var displayWaitSeconds: Double = 15
-    public static let displayWaitRange = 0.0...600
+    package var displayWaitSeconds: Double = 15
+    package static let displayWaitRange = 0.0...600
     /// Seconds without input before the screen goes dark (0: never).
-    public var idleBlankSeconds: Double = 0
-    public static let idleBlankRange = 0.0...604_800
+    package var idleBlankSeconds: Double = 0
+    package static let idleBlankRange = 0.0...604_800
     /// The shortest wait before blanking: less, and the screen went dark after every touch,
     /// which then only woke it, so no tap ever reached the app.
-    public static let minimumIdleBlank = 5.0
+    package static let minimumIdleBlank = 5.0
     /// 0 (never) or `minimumIdleBlank`...a week.
-    public static func isIdleBlank(_ s: Double) -> Bool { s == 0 || (s >= minimumIdleBlank && idleBlankRange.contains(s)) }
+    package static func isIdleBlank(_ s: Double) -> Bool { s == 0 || (s >= minimumIdleBlank && idleBlankRange.contains(s)) }
     /// How it goes dark: "dpms", "backlight" or "black".
-    public var blank = "dpms"
-    public static let blankValues = ["dpms", "backlight", "black"]
+    package var blank = "dpms"
+    package static let blankValues = ["dpms", "backlight", "black"]
     /// Backlight brightness in percent, set at start (nil: left as it is).
-    public var brightness: Int?
+    package var brightness: Int?
     /// The backlight's name under /sys/class/backlight (nil: the first).
-    public var backlight: String?
+    package var backlight: String?
     /// Degrees clockwise the touchscreen is turned against the canvas (nil: as `rotation`).
-    public var touchRotation: Int?
+    package var touchRotation: Int?
     /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `number`, `pin`); it also picks
     /// a physical keyboard's keymap unless `keymap` names one.
-    public var keyboardLayout = "en"
+    package var keyboardLayout = "en"
     /// The xkb keymap of physical keyboards and scanners (`us`, `de`, `gb`, ...); nil: from
     /// `keyboard_layout`.
-    public var keymap: String?
+    package var keymap: String?
     /// "auto" (hidden while a physical keyboard is attached), "always" or "never".
-    public var onscreenKeyboard = "auto"
+    package var onscreenKeyboard = "auto"
     /// Physical keys held down repeat after this delay, this many times a second.
-    public var keyboardRepeatDelayMilliseconds = 500
-    public var keyboardRepeatRate = 25
+    package var keyboardRepeatDelayMilliseconds = 500
+    package var keyboardRepeatRate = 25
     /// The screen reader (A11Y-3), and its speech: the ALSA device, words a minute, pitch
     /// (0-100), the espeak-ng voice for text that is not Japanese, and the keypad's keys.
-    public var screenReader = false
-    public var speechDevice = "default"
-    public var speechRate = 175
-    public var speechPitch = 50
-    public var speechVoice = "en"
-    public var keypad: String?
+    package var screenReader = false
+    package var speechDevice = "default"
+    package var speechRate = 175
+    package var speechPitch = 50
+    package var speechVoice = "en"
+    package var keypad: String?
     /// Text size in percent (100-300) and high contrast (A11Y-5).
-    public var textSize = 100
-    public var highContrast = false
-    public static let keyboardLayouts = ["en", "de", "fr", "ja", "number", "pin"]
-    public static let onscreenKeyboardValues = ["auto", "always", "never"]
+    package var textSize = 100
+    package var highContrast = false
+    package static let keyboardLayouts = ["en", "de", "fr", "ja", "number", "pin"]
+    package static let onscreenKeyboardValues = ["auto", "always", "never"]
     /// The file (or name) the config came from, and the line each key was set on.
-    public private(set) var source = "config"
-    public private(set) var lines: [String: Int] = [:]
+    package private(set) var source = "config"
+    package private(set) var lines: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     /// `FILE:LINE` where `key` was set, for errors found after parsing; nil if it was not set.
-    public func place(of key: String) -> String? { lines[key].map { "\(source):\($0)" } }
+    package func place(of key: String) -> String? { lines[key].map { "\(source):\($0)" } }
 
     /// Keys whose values no message repeats.
-    public static let secretKeys: Set<String> = ["remote_token"]
+    package static let secretKeys: Set<String> = ["remote_token"]
 
     /// The keys the file may use.
-    public static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
+    package static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
                               "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
                               "memory_budget_mb", "render_threads", "modesetting", "buffers",
                               "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
@@ -121,7 +121,7 @@ public struct BoardConfig: Hashable, Sendable {
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
     /// line); nil accepts any.
-    public init(parsing text: String, source: String = "config", apps: [String]? = nil) throws(BoardConfigError) {
+    package init(parsing text: String, source: String = "config", apps: [String]? = nil) throws(BoardConfigError) {
         self.init()
         self.source = source
         var seen: [String: Int] = [:]
@@ -293,11 +293,11 @@ public struct BoardConfig: Hashable, Sendable {
     }
 
     /// The largest config file read.
-    public static let maximumBytes = 1 << 20
+    package static let maximumBytes = 1 << 20
 
     /// Reads and parses the file at `path`: a regular file only (a FIFO in its place must not
     /// hang the boot), at most `maximumBytes`.
-    public static func load(path: String, apps: [String]? = nil) throws(BoardConfigError) -> BoardConfig {
+    package static func load(path: String, apps: [String]? = nil) throws(BoardConfigError) -> BoardConfig {
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path, limit: maximumBytes) } catch {
             throw .unreadable(path: path, reason: "\(error)")
@@ -309,7 +309,7 @@ public struct BoardConfig: Hashable, Sendable {
     }
 
     /// "1280x800" or "1280x800@60".
-    public static func parseMode(_ text: String) -> Mode? {
+    package static func parseMode(_ text: String) -> Mode? {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -335,14 +335,14 @@ public struct BoardConfig: Hashable, Sendable {
 }
 
 /// A config problem, naming the file, line and key.
-public enum BoardConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum BoardConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case syntax(source: String, line: Int, text: String, expected: String)
     case unknownKey(source: String, line: Int, key: String, known: [String])
     case duplicateKey(source: String, line: Int, key: String, firstLine: Int)
     case badValue(source: String, line: Int, key: String, value: String, expected: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read config \(path): \(reason)"
         case .syntax(let s, let l, let text, let expected): return "\(s):\(l): expected \(expected), found '\(excerpt(text))'"

@@ -8,10 +8,10 @@ import Glibc
 /// other lines and their comments stay as they were, the old file is kept as `FILE.bak`, and
 /// the new one replaces it whole (written beside it, flushed, renamed), so a power cut leaves
 /// one or the other, never half of each.
-public enum ConfigFile {
+package enum ConfigFile {
     /// `text` with `key = value`: on the line that set `key`, else added at the end. The result
     /// is parsed again, so a value the file could not hold is refused here, not at the next boot.
-    public static func setting(_ key: String, to value: String, in text: String, source: String = "config") throws(BoardConfigError) -> String {
+    package static func setting(_ key: String, to value: String, in text: String, source: String = "config") throws(BoardConfigError) -> String {
         let old = try BoardConfig(parsing: text, source: source)
         var lines = textLines(text).map(String.init)
         let line = "\(key) = \(value)"
@@ -30,7 +30,7 @@ public enum ConfigFile {
     /// Sets `key` in the file at `path` (created when missing). Returns the backup's path, nil
     /// when there was no old file.
     @discardableResult
-    public static func set(_ key: String, to value: String, inFileAt path: String) throws(ConfigWriteError) -> String? {
+    package static func set(_ key: String, to value: String, inFileAt path: String) throws(ConfigWriteError) -> String? {
         try checkWritable(path)
         var info = stat()
         let exists = stat(path, &info) == 0
@@ -58,7 +58,7 @@ public enum ConfigFile {
     /// Throws unless the file at `path` (or, when missing, a new one in its folder) may be
     /// replaced: checked before anything is asked of the user. A file without write permission
     /// bits counts as read-only even for root, who could write it: someone made it so.
-    public static func checkWritable(_ path: String) throws(ConfigWriteError) {
+    package static func checkWritable(_ path: String) throws(ConfigWriteError) {
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG else { throw .readOnly(path: path, reason: "not a regular file") }
@@ -75,13 +75,13 @@ public enum ConfigFile {
 }
 
 /// Why a config file was not changed; the old file is then as it was.
-public enum ConfigWriteError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum ConfigWriteError: Error, Hashable, Sendable, CustomStringConvertible {
     case readOnly(path: String, reason: String)
     case unreadable(path: String, reason: String)
     case invalid(BoardConfigError)
     case notWritten(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .readOnly(path, reason): return "cannot change \(path): \(reason); nothing was written"
         case let .unreadable(path, reason): return "cannot read \(path): \(reason); nothing was written"

@@ -12,10 +12,10 @@ import Glibc
 // (flips, release and resume, hotplug), libinput, and the files a board writes (the input
 // recording, the state file).
 
-public enum BoardLoopError: Error, CustomStringConvertible {
+package enum BoardLoopError: Error, CustomStringConvertible {
     case recordFile(path: String, reason: String)
     case displayModeGone(String)
-    public var description: String {
+    package var description: String {
         switch self {
         case .recordFile(let path, let reason): return "cannot write \(path): \(reason)"
         case .displayModeGone(let mode):
@@ -37,25 +37,25 @@ extension DRMDisplay: FrameOutput {
 /// The display's slot (OUT-3): completes page flips, gives the display up on request (SIGUSR1,
 /// a VT switch) until asked back (SIGUSR2), and retries a display that went away every second
 /// (or at its hotplug event) without taking back one that was released on request.
-public final class DisplaySupervisor: LoopSource {
-    public let display: DRMDisplay
-    public let name = "display"
-    public private(set) var released = false
+package final class DisplaySupervisor: LoopSource {
+    package let display: DRMDisplay
+    package let name = "display"
+    package private(set) var released = false
     var lastRetry = -Double.infinity
     let log: Logger
 
-    public init(display: DRMDisplay, log: Logger) {
+    package init(display: DRMDisplay, log: Logger) {
         self.display = display
         self.log = log
     }
 
-    public var pollFD: Int32? { display.fd }
+    package var pollFD: Int32? { display.fd }
 
-    public func deadline(now: Double) -> Double? {
+    package func deadline(now: Double) -> Double? {
         display.isPaused && !released ? lastRetry + 1 : nil
     }
 
-    public func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+    package func service(readable: Bool, now: Double, loop: FrameLoop) throws {
         if readable {
             do { try display.handleEvents() } catch { log.error("\(error)") }
         }
@@ -66,7 +66,7 @@ public final class DisplaySupervisor: LoopSource {
     }
 
     /// SIGUSR1 and SIGUSR2.
-    public func handle(signal: Int32, loop: FrameLoop) {
+    package func handle(signal: Int32, loop: FrameLoop) {
         switch signal {
         case SIGUSR1:
             log.notice("releasing the display (SIGUSR1)")
@@ -108,33 +108,33 @@ public final class DisplaySupervisor: LoopSource {
 }
 
 /// udev's drm change events (display hotplug).
-public final class HotplugSource: LoopSource {
-    public let name = "hotplug"
+package final class HotplugSource: LoopSource {
+    package let name = "hotplug"
     let monitor: ConnectorMonitor
     let supervisor: DisplaySupervisor
 
-    public init(monitor: ConnectorMonitor, supervisor: DisplaySupervisor) {
+    package init(monitor: ConnectorMonitor, supervisor: DisplaySupervisor) {
         self.monitor = monitor
         self.supervisor = supervisor
     }
 
-    public var pollFD: Int32? { monitor.fd }
-    public func deadline(now: Double) -> Double? { nil }
-    public func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+    package var pollFD: Int32? { monitor.fd }
+    package func deadline(now: Double) -> Double? { nil }
+    package func service(readable: Bool, now: Double, loop: FrameLoop) throws {
         if monitor.drain() { try supervisor.hotplugged(loop) }
     }
 }
 
 /// libinput's slot: touches, keys and pointer events go to the app at their kernel times.
-public final class LibinputSource: LoopSource {
-    public let name = "input"
-    public let input: InputContext
+package final class LibinputSource: LoopSource {
+    package let name = "input"
+    package let input: InputContext
 
-    public init(input: InputContext) { self.input = input }
+    package init(input: InputContext) { self.input = input }
 
-    public var pollFD: Int32? { input.fd }
-    public func deadline(now: Double) -> Double? { nil }
-    public func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+    package var pollFD: Int32? { input.fd }
+    package func deadline(now: Double) -> Double? { nil }
+    package func service(readable: Bool, now: Double, loop: FrameLoop) throws {
         for event in input.dispatch() { loop.driver.deliver(event) }
     }
 }
@@ -142,16 +142,16 @@ public final class LibinputSource: LoopSource {
 /// Writes input events as JSON Lines in the headless script format (HL-2), `t` in milliseconds
 /// since the app's first frame: a headless replay draws its first frame at t = 0, so start-up
 /// animations (the indicator flash) and the input line up as they did on the board.
-public final class InputRecorder {
+package final class InputRecorder {
     let file: AppendingFile
     /// The first frame's time; the first event's if input came before it.
-    public var origin: Double?
+    package var origin: Double?
 
-    public init(path: String) throws(BoardLoopError) {
+    package init(path: String) throws(BoardLoopError) {
         do { file = try AppendingFile(path: path) } catch { throw .recordFile(path: path, reason: "\(error)") }
     }
 
-    public func record(_ event: InputEvent) {
+    package func record(_ event: InputEvent) {
         let t0 = origin ?? event.time
         origin = t0
         guard let line = InputScript.line(for: event, milliseconds: (event.time - t0) * 1000) else { return }
@@ -162,17 +162,17 @@ public final class InputRecorder {
 /// The state file (`--state-file`): the app's state JSON, written whole when the screen comes
 /// to rest showing a change, and removed when drawing starts again, so it exists only while the
 /// screen is at rest and shows exactly that state (tests wait for it).
-public final class StateFile {
-    public let path: String
+package final class StateFile {
+    package let path: String
     var exists = false
     let log: Logger
 
-    public init(path: String, log: Logger) {
+    package init(path: String, log: Logger) {
         self.path = path
         self.log = log
     }
 
-    public func write(_ json: String) {
+    package func write(_ json: String) {
         do {
             try FileIO.writeAll(Array((json + "\n").utf8), path: path)
             exists = true
@@ -181,7 +181,7 @@ public final class StateFile {
         }
     }
 
-    public func remove() {
+    package func remove() {
         guard exists else { return }
         unlink(path)
         exists = false

@@ -7,32 +7,32 @@ import Runtime
 /// finger 1:1 (and wheel, arrow and page keys), a fixed header whose colour and tally of squares
 /// change with each tap, and a corner marker per rotation so a wrong `rotation` is obvious. It
 /// is the app the virtual-board test drives until the catalog demo is wired in.
-public final class BringUpApp: App {
-    public private(set) var width = 0
-    public private(set) var height = 0
+package final class BringUpApp: App {
+    package private(set) var width = 0
+    package private(set) var height = 0
     /// Content offset in pixels (0 = top; grows as the content moves up).
-    public private(set) var offset: Double = 0
-    public private(set) var taps = 0
-    public let rowHeight: Double = 96
-    public let rows = 60
-    public var headerHeight: Double { 72 }
+    package private(set) var offset: Double = 0
+    package private(set) var taps = 0
+    package let rowHeight: Double = 96
+    package let rows = 60
+    package var headerHeight: Double { 72 }
 
     private let cache = RasterCache()
     private var drawnOffset: Double?
     private var drawnTaps = -1
     private var touchStart: [Int: (start: Point, last: Point, moved: Bool)] = [:]
 
-    public init() {}
+    package init() {}
 
-    public var maxOffset: Double { max(0, Double(rows) * rowHeight - (Double(height) - headerHeight)) }
+    package var maxOffset: Double { max(0, Double(rows) * rowHeight - (Double(height) - headerHeight)) }
 
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         self.width = width; self.height = height
         drawnOffset = nil
         offset = min(offset, maxOffset)
     }
 
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         switch event.kind {
         case let .touch(phase, slot, p):
             switch phase {
@@ -76,9 +76,9 @@ public final class BringUpApp: App {
         offset = min(max(offset + dy, 0), maxOffset)
     }
 
-    public func isAtRest(at t: Double) -> Bool { true }
+    package func isAtRest(at t: Double) -> Bool { true }
 
-    public func render(into frame: PixelBuffer, at t: Double) -> Region {
+    package func render(into frame: PixelBuffer, at t: Double) -> Region {
         guard width > 0, height > 0 else { return Region() }
         let o = offset.rounded()
         var damage = Region()
@@ -125,7 +125,7 @@ public final class BringUpApp: App {
         return damage
     }
 
-    public func stateJSON(at t: Double, frameNumber: Int) -> String {
+    package func stateJSON(at t: Double, frameNumber: Int) -> String {
         "{\"app\":\"bringup\",\"frame\":\(frameNumber),\"offsetY\":\(Int(offset.rounded())),\"taps\":\(taps),\"width\":\(width),\"height\":\(height)}"
     }
 

@@ -8,16 +8,16 @@ import Glibc
 #endif
 
 /// Builds the apps `glide` can run, by name, for any backend.
-public enum AppFactory {
-    public static let names = ["catalog", "list"]
+package enum AppFactory {
+    package static let names = ["catalog", "list"]
 
-    public struct Error: Swift.Error, CustomStringConvertible {
-        public var description: String
+    package struct Error: Swift.Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Finds the shipped catalog manifest: `$GLIDE_CONTENT/manifest.json`, else
     /// `Board/content/manifest.json` walking up from the executable.
-    public static func defaultManifestPath() throws(Error) -> String {
+    package static func defaultManifestPath() throws(Error) -> String {
         if let env = getenv("GLIDE_CONTENT") { return String(cString: env) + "/manifest.json" }
         var buffer = [CChar](repeating: 0, count: 4097)
         let n = readlink("/proc/self/exe", &buffer, 4096)
@@ -33,13 +33,13 @@ public enum AppFactory {
     }
 
     /// Loads the fonts shipped with Glide (`$GLIDE_FONTS`, or `Fonts/` above the executable).
-    public static func typography() throws -> Typography {
+    package static func typography() throws -> Typography {
         try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: { report($0, level: .warning) }))
     }
 
     /// The catalog from a manifest file; a manifest that cannot be read or parsed becomes a
     /// screen that says what is wrong, so a kiosk never shows nothing.
-    public static func catalog(manifestPath: String, width: Int, height: Int, scaleFactor: Double,
+    package static func catalog(manifestPath: String, width: Int, height: Int, scaleFactor: Double,
                                typography: Typography) -> (app: CatalogApp?, window: Window, problems: [String]) {
         let directory = manifestPath.contains("/") ? String(manifestPath[..<manifestPath.lastIndex(of: "/")!]) : "."
         do {
@@ -57,7 +57,7 @@ public enum AppFactory {
 
     /// Two-line rows (10,000 unless told), built as they come into view: a list of any length
     /// costs what its visible rows cost.
-    public static func list(width: Int, height: Int, scaleFactor: Double, typography: Typography,
+    package static func list(width: Int, height: Int, scaleFactor: Double, typography: Typography,
                             rows count: Int = defaultRows) -> Window {
         let total = max(0, count)
         let rows = LazyVStack(id: "rows", count: total, spacing: 1) { listRow($0, of: total) }
@@ -65,10 +65,10 @@ public enum AppFactory {
                       root: ScrollView(id: "list", content: rows))
     }
 
-    public static let defaultRows = 10_000
+    package static let defaultRows = 10_000
 
     /// Row `i` of the list app: a title and a subtitle on white, focusable.
-    public static func listRow(_ i: Int, of total: Int) -> View {
+    package static func listRow(_ i: Int, of total: Int) -> View {
         let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
         row.setChildren([Label("Item \(i + 1)", size: 20, maxLines: 1),
                          Label("Row \(i + 1) of \(total)", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)])
@@ -81,7 +81,7 @@ public enum AppFactory {
 /// The app called `name` ("catalog" with the shipped or `$GLIDE_CONTENT` manifest, or "list") at
 /// `width`×`height` pixels and `scaleFactor`, for any backend. Catalog content problems are
 /// passed to `report`; the app still shows what it can.
-public func makeApp(name: String, width: Int, height: Int, scaleFactor: Double = 1, manifestPath: String? = nil,
+package func makeApp(name: String, width: Int, height: Int, scaleFactor: Double = 1, manifestPath: String? = nil,
                     rows: Int = AppFactory.defaultRows, report: (String) -> Void = { _ in }) throws -> App {
     try AppFactory.window(named: name, width: width, height: height, scaleFactor: scaleFactor,
                           manifestPath: manifestPath, rows: rows, report: report).window
@@ -90,7 +90,7 @@ public func makeApp(name: String, width: Int, height: Int, scaleFactor: Double =
 extension AppFactory {
     /// The window of the app called `name`, and the catalog controller when it is the catalog
     /// (its tour needs it).
-    public static func window(named name: String, width: Int, height: Int, scaleFactor: Double, manifestPath: String?,
+    package static func window(named name: String, width: Int, height: Int, scaleFactor: Double, manifestPath: String?,
                               rows: Int = defaultRows, report: (String) -> Void) throws -> (window: Window, catalog: CatalogApp?) {
         let typography = try typography()
         switch name {

@@ -9,15 +9,15 @@ import UI
 /// cards with a nested paged photo carousel, a zoomable photo, long articles in English and
 /// Japanese that page with the keyboard, and a screen of many pages with a page control.
 /// Content comes from a manifest; what cannot be loaded is shown as such and reported.
-public final class CatalogApp {
-    public let window: Window
+package final class CatalogApp {
+    package let window: Window
     /// Problems found while loading content (missing or corrupt images); the app shows the rest.
-    public private(set) var warnings: [String] = []
-    public private(set) var selectedScreen = 0
+    package private(set) var warnings: [String] = []
+    package private(set) var selectedScreen = 0
     var screens: [View] = []
     var tabs: [Stack] = []
     /// How many screens (tabs) the catalog has.
-    public var tabCount: Int { tabs.count }
+    package var tabCount: Int { tabs.count }
     var tabLabels: [Label] = []
     var tabSubtitles: [Label] = []
     let root = Stack(.horizontal, id: "catalog", alignment: .fill)
@@ -29,7 +29,7 @@ public final class CatalogApp {
     lazy var sidebarScroll = ScrollView(id: "sidebar-scroll", axes: .vertical, content: sidebarTabs)
     let screenArea: ScreensView
     /// True when the screen is narrow or portrait: tabs along the bottom instead of a sidebar.
-    public private(set) var isCompact = false
+    package private(set) var isCompact = false
     let manifestDirectory: String
 
     static let ink = Color(rgb: 0x1C1C1E), secondaryInk = Color(rgb: 0x3A3A3C), tertiaryInk = Color(rgb: 0x6C6C70)
@@ -37,7 +37,7 @@ public final class CatalogApp {
     /// The border of a card marked by a long press.
     static let marked = Color(rgb: 0xFF9F0A)
 
-    public init(manifest: Manifest, manifestDirectory: String, width: Int, height: Int, scaleFactor: Double,
+    package init(manifest: Manifest, manifestDirectory: String, width: Int, height: Int, scaleFactor: Double,
                 typography: Typography) {
         self.manifestDirectory = manifestDirectory
         screenArea = ScreensView()
@@ -108,7 +108,7 @@ public final class CatalogApp {
     }
 
     /// A screen that says what could not be loaded.
-    public static func errorView(_ message: String) -> View {
+    package static func errorView(_ message: String) -> View {
         Overlay(id: "error", alignment: .center, inset: EdgeInsets(40), children: [
             Box(fill: Color(rgb: 0xF2F2F7)),
             Label(message, id: "error-message", size: 20, color: ink, alignment: .center),
@@ -116,7 +116,7 @@ public final class CatalogApp {
     }
 
     /// Shows screen `index` (the sidebar's tabs call this).
-    public func select(_ index: Int) {
+    package func select(_ index: Int) {
         guard screens.indices.contains(index) else { return }
         selectedScreen = index
         for (i, s) in screens.enumerated() { s.isHidden = i != index }
@@ -320,8 +320,10 @@ public final class CatalogApp {
 
 /// Holds the screens; only the selected one is shown, and it fills the area.
 final class ScreensView: View {
-    override var backdrop: Backdrop { .none }
-    init() { super.init(id: "screen-area") }
+    init() {
+        super.init(id: "screen-area")
+        declaredBackdrop = Backdrop.none
+    }
 }
 
 /// HSV (hue in degrees) to an opaque colour.

@@ -4,8 +4,8 @@ import UI
 
 /// The demo's screenshot tour: a script that visits every screen and shows what it does,
 /// computed from the catalog's own layout so it fits any window size.
-public enum CatalogTour {
-    public static func script(for app: CatalogApp) -> InputScript {
+package enum CatalogTour {
+    package static func script(for app: CatalogApp) -> InputScript {
         var b = ScriptBuilder(scale: app.window.scaleFactor)
         let window = app.window
         window.layoutIfNeeded()

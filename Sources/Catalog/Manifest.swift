@@ -5,52 +5,52 @@ import Runtime
 /// The catalog's content, from a JSON file an operator edits (VIEW-4). Image paths are relative
 /// to the manifest. Unknown keys are errors (a typo must not be silently ignored), and every
 /// error names its place: `screens[2].image`.
-public struct Manifest: Decodable, Hashable, Sendable {
-    public var title: String
-    public var screens: [Screen]
+package struct Manifest: Decodable, Hashable, Sendable {
+    package var title: String
+    package var screens: [Screen]
     /// Screens that could not be read, each with its place and what is wrong; the others are
     /// shown. (A manifest with no readable screen at all is an error.)
-    public var skippedScreens: [ManifestError] = []
+    package var skippedScreens: [ManifestError] = []
 
-    public struct Card: Decodable, Hashable, Sendable {
-        public var id: String
-        public var title: String
-        public var text: String
-        public var image: String?
+    package struct Card: Decodable, Hashable, Sendable {
+        package var id: String
+        package var title: String
+        package var text: String
+        package var image: String?
     }
 
-    public struct Screen: Decodable, Hashable, Sendable {
+    package struct Screen: Decodable, Hashable, Sendable {
         /// The most text an article screen takes (256 KiB, about 40,000 words).
-        public static let maximumArticleBytes = 256 << 10
-        public enum Kind: String, Decodable, Hashable, Sendable { case feed, photo, article, pages, search }
-        public var kind: Kind
-        public var id: String
-        public var title: String
-        public var subtitle: String?
+        package static let maximumArticleBytes = 256 << 10
+        package enum Kind: String, Decodable, Hashable, Sendable { case feed, photo, article, pages, search }
+        package var kind: Kind
+        package var id: String
+        package var title: String
+        package var subtitle: String?
         // feed
-        public var cards: [Card]?
-        public var carousel: [String]?
-        public var carouselTitle: String?
-        public var carouselPosition: Int?
+        package var cards: [Card]?
+        package var carousel: [String]?
+        package var carouselTitle: String?
+        package var carouselPosition: Int?
         // photo
-        public var image: String?
-        public var minScale: Double?
-        public var maxScale: Double?
-        public var doubleTapScale: Double?
+        package var image: String?
+        package var minScale: Double?
+        package var maxScale: Double?
+        package var doubleTapScale: Double?
         // article
-        public var paragraphs: [String]?
-        public var fontSize: Double?
+        package var paragraphs: [String]?
+        package var fontSize: Double?
         // pages
-        public var count: Int?
-        public var background: String?
+        package var count: Int?
+        package var background: String?
         // search
-        public var items: [String]?
-        public var placeholder: String?
+        package var items: [String]?
+        package var placeholder: String?
     }
 
     enum Keys: String, CodingKey, CaseIterable { case title, screens }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         title = try c.decodeLine(forKey: .title)
@@ -91,9 +91,9 @@ public struct Manifest: Decodable, Hashable, Sendable {
 
 extension Manifest {
     /// Bytes of a title, subtitle or id: a line on a screen, not a book.
-    public static let maximumLineBytes = 1024
+    package static let maximumLineBytes = 1024
     /// Bytes of a card's text.
-    public static let maximumCardTextBytes = 16 * 1024
+    package static let maximumCardTextBytes = 16 * 1024
 }
 
 extension KeyedDecodingContainer {
@@ -127,7 +127,7 @@ private struct Skip: Decodable { init(from decoder: Decoder) throws {} }
 
 extension Manifest.Card {
     enum Keys: String, CodingKey, CaseIterable { case id, title, text, image }
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         id = try c.decodeID(forKey: .id)
@@ -142,7 +142,7 @@ extension Manifest.Screen {
         case kind, id, title, subtitle, cards, carousel, carouselTitle, carouselPosition, image, minScale, maxScale,
              doubleTapScale, paragraphs, fontSize, count, background, items, placeholder
     }
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         kind = try c.decode(Kind.self, forKey: .kind)
@@ -225,17 +225,17 @@ func rejectUnknownKeys(_ decoder: Decoder, allowed: [String]) throws {
 }
 
 /// A manifest problem, with where it is.
-public struct ManifestError: Error, CustomStringConvertible, Hashable {
-    public var path: String
-    public var place: String
-    public var message: String
-    public var description: String { "\(path): \(place.isEmpty ? "" : place + ": ")\(message)" }
+package struct ManifestError: Error, CustomStringConvertible, Hashable {
+    package var path: String
+    package var place: String
+    package var message: String
+    package var description: String { "\(path): \(place.isEmpty ? "" : place + ": ")\(message)" }
 }
 
 extension Manifest {
     /// Parses manifest text; errors name the place (`screens[1].cards[0].title`) and, for syntax
     /// errors, what the JSON parser said.
-    public static func parse(_ bytes: [UInt8], path: String) throws(ManifestError) -> Manifest {
+    package static func parse(_ bytes: [UInt8], path: String) throws(ManifestError) -> Manifest {
         do {
             var manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
             if let duplicate = JSONDuplicateKeys.first(in: bytes) {

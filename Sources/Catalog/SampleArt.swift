@@ -4,11 +4,11 @@ import Raster
 
 /// Draws the sample pictures the catalog ships (landscapes from gradients and paths), so the
 /// project's content is its own work: `glide demo --generate-content DIR` writes them.
-public enum SampleArt {
-    public struct Palette: Sendable {
+package enum SampleArt {
+    package struct Palette: Sendable {
         var skyTop: UInt32, skyBottom: UInt32, sun: UInt32, far: UInt32, near: UInt32, water: UInt32
     }
-    public static let palettes: [Palette] = [
+    package static let palettes: [Palette] = [
         Palette(skyTop: 0x1E3C72, skyBottom: 0xF7B267, sun: 0xFFE29A, far: 0x5B4B8A, near: 0x2E294E, water: 0x3D5A80),
         Palette(skyTop: 0x74B9FF, skyBottom: 0xDFF9FB, sun: 0xFFFFFF, far: 0x7FB3A6, near: 0x2D6A4F, water: 0x48CAE4),
         Palette(skyTop: 0x0F2027, skyBottom: 0x2C5364, sun: 0xF1F1F1, far: 0x203A43, near: 0x0B1A20, water: 0x1B3A4B),
@@ -24,7 +24,7 @@ public enum SampleArt {
     }
 
     /// A landscape `width`×`height` in palette `index` with a seed-dependent ridge line.
-    public static func landscape(width: Int, height: Int, palette index: Int, seed: UInt64) -> PixelBuffer {
+    package static func landscape(width: Int, height: Int, palette index: Int, seed: UInt64) -> PixelBuffer {
         let p = palettes[index % palettes.count]
         let image = PixelBuffer(width: width, height: height, fill: Color(rgb: p.skyTop).premultiplied)
         let canvas = Canvas(image, cache: RasterCache())
@@ -70,7 +70,7 @@ public enum SampleArt {
     }
 
     /// Writes the sample images into `directory/images` (PNG).
-    public static func writeImages(to directory: String) throws {
+    package static func writeImages(to directory: String) throws {
         for i in 0..<6 {
             try PNG.write(landscape(width: 264, height: 264, palette: i, seed: UInt64(11 + i)), to: "\(directory)/images/card-\(i).png")
             try PNG.write(landscape(width: 1120, height: 680, palette: i, seed: UInt64(101 + i)), to: "\(directory)/images/photo-\(i).png")

@@ -4,62 +4,62 @@ import Raster
 /// Where everything sits in the reference "feed" scene (benchmark R1, `bench/feed-scene.md`)
 /// for a canvas of `width` x `height` pixels. Pure arithmetic, no pixels: the renderer, the
 /// incremental damage computation and the tests all read the scene from here.
-public struct FeedLayout: Sendable, Hashable {
-    public static let cardCount = 200
+package struct FeedLayout: Sendable, Hashable {
+    package static let cardCount = 200
     /// 24 + 136 * N - 16 + 24 = 27232 for N = 200.
-    public static let contentHeight = 24 + 136 * cardCount - 16 + 24
-    public static let cardPitch = 136
-    public static let cardHeight = 120
-    public static let cardRadius = 14.0
-    public static let circleDiameter = 80.0
+    package static let contentHeight = 24 + 136 * cardCount - 16 + 24
+    package static let cardPitch = 136
+    package static let cardHeight = 120
+    package static let cardRadius = 14.0
+    package static let circleDiameter = 80.0
 
-    public static let background = Color(rgb: 0xF2F2F7)
-    public static let cardFill = Color(rgb: 0xFFFFFF)
-    public static let cardBorder = Color(rgb: 0xD1D1D6)
-    public static let titleColor = Color(rgb: 0x1C1C1E)
-    public static let bodyColor = Color(rgb: 0x3A3A3C)
+    package static let background = Color(rgb: 0xF2F2F7)
+    package static let cardFill = Color(rgb: 0xFFFFFF)
+    package static let cardBorder = Color(rgb: 0xD1D1D6)
+    package static let titleColor = Color(rgb: 0x1C1C1E)
+    package static let bodyColor = Color(rgb: 0x3A3A3C)
     /// Black at 0.35 → alpha 89.
-    public static let thumbColor = Color(rgb: 0x000000, opacity: 0.35)
+    package static let thumbColor = Color(rgb: 0x000000, opacity: 0.35)
     /// Black at 0.30 → alpha 77.
-    public static let pageControlBackground = Color(rgb: 0x000000, opacity: 0.30)
-    public static let currentDot = Color(rgb: 0xFFFFFF)
+    package static let pageControlBackground = Color(rgb: 0x000000, opacity: 0.30)
+    package static let currentDot = Color(rgb: 0xFFFFFF)
     /// White at 0.45 → alpha 115.
-    public static let otherDot = Color(rgb: 0xFFFFFF, opacity: 0.45)
-    public static let pageCount = 7
-    public static let currentPage = 2
+    package static let otherDot = Color(rgb: 0xFFFFFF, opacity: 0.45)
+    package static let pageCount = 7
+    package static let currentPage = 2
 
-    public static let bodyLine1 = "The quick brown fox jumps over the lazy dog"
-    public static let bodyLine2 = "Pack my box with five dozen liquor jugs."
-    public static let titlePixelSize = 22.0
-    public static let bodyPixelSize = 16.0
+    package static let bodyLine1 = "The quick brown fox jumps over the lazy dog"
+    package static let bodyLine2 = "Pack my box with five dozen liquor jugs."
+    package static let titlePixelSize = 22.0
+    package static let bodyPixelSize = 16.0
 
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
 
     /// The scene needs a canvas that shows at least a card's width and less than the content.
-    public init?(width: Int, height: Int) {
+    package init?(width: Int, height: Int) {
         guard width >= 200, width <= 16384, height >= 100, height < FeedLayout.contentHeight else { return nil }
         self.width = width; self.height = height
     }
 
-    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
     /// The scroll range: scrollY runs over 0 ..< contentHeight - height.
-    public var scrollRange: Int { FeedLayout.contentHeight - height }
+    package var scrollRange: Int { FeedLayout.contentHeight - height }
 
     /// Frame f scrolls to (37 * f) mod (27232 - H).
-    public func scrollY(frame: Int) -> Int {
+    package func scrollY(frame: Int) -> Int {
         let r = (37 &* frame) % scrollRange
         return r < 0 ? r + scrollRange : r
     }
 
     /// Card `index`'s rectangle in device pixels at scroll offset `scrollY`.
-    public func card(_ index: Int, scrollY: Int) -> IntRect {
+    package func card(_ index: Int, scrollY: Int) -> IntRect {
         IntRect(x: 24, y: 24 + FeedLayout.cardPitch * index - scrollY, width: width - 48, height: FeedLayout.cardHeight)
     }
 
     /// Indices of the cards that intersect the device rows `rows` (a half-open y range).
-    public func cards(scrollY: Int, rows: Range<Int>) -> Range<Int> {
+    package func cards(scrollY: Int, rows: Range<Int>) -> Range<Int> {
         // Card i spans [24 + 136 i - s, 144 + 136 i - s): intersects rows when
         // 144 + 136 i - s > rows.lower and 24 + 136 i - s < rows.upper.
         let p = FeedLayout.cardPitch
@@ -70,12 +70,12 @@ public struct FeedLayout: Sendable, Hashable {
     }
 
     /// The circle's colour for card `index`: HSV(37 i mod 360, 0.5, 0.9), rounded to 8 bits.
-    public static func circleColor(_ index: Int) -> Color {
+    package static func circleColor(_ index: Int) -> Color {
         hsv(hue: Double((37 * index) % 360), saturation: 0.5, value: 0.9)
     }
 
     /// HSV → sRGB 8-bit, rounded to nearest (the formula the cairo peer uses, step for step).
-    public static func hsv(hue h: Double, saturation s: Double, value v: Double) -> Color {
+    package static func hsv(hue h: Double, saturation s: Double, value v: Double) -> Color {
         let c = v * s, hp = h / 60
         let x = c * (1 - abs(hp.truncatingRemainder(dividingBy: 2) - 1)), m = v - c
         let (r, g, b): (Double, Double, Double)
@@ -92,23 +92,23 @@ public struct FeedLayout: Sendable, Hashable {
     }
 
     /// Length of the scroll indicator's thumb: max(36, H * H / 27232).
-    public var thumbLength: Double { max(36, Double(height) * Double(height) / Double(FeedLayout.contentHeight)) }
+    package var thumbLength: Double { max(36, Double(height) * Double(height) / Double(FeedLayout.contentHeight)) }
 
     /// The thumb at `scrollY`: 5 px wide, right edge 3 px from the canvas edge, top at
     /// 3 + (H - 6 - length) * scrollY / (27232 - H), fractional (drawn anti-aliased).
-    public func thumb(scrollY: Int) -> Rect {
+    package func thumb(scrollY: Int) -> Rect {
         let length = thumbLength
         let top = 3 + (Double(height) - 6 - length) * Double(scrollY) / Double(scrollRange)
         return Rect(x: Double(width - 8), y: top, width: 5, height: length)
     }
 
     /// The page control's capsule: 128 x 28 centred at (W / 2, H - 40).
-    public var pageControl: Rect {
+    package var pageControl: Rect {
         Rect(x: Double(width) / 2 - 64, y: Double(height) - 40 - 14, width: 128, height: 28)
     }
 
     /// Centre of dot `k` (0-based; dot 3 is the middle one, on the canvas centre line).
-    public func dotCenter(_ k: Int) -> Point {
+    package func dotCenter(_ k: Int) -> Point {
         Point(x: Double(width) / 2 + Double(16 * (k - 3)), y: Double(height) - 40)
     }
 }

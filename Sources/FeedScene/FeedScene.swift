@@ -20,9 +20,9 @@ import Text
 /// anti-aliased edges of circles, corners and overlays (`blendSpan`) ~9 %, the rest shape
 /// setup. `.reference` painting (every card pixel written three times) measured 0.63-0.73 ms
 /// against 0.42-0.53 ms for `.singleWrite` in the same batch.
-public final class FeedScene {
+package final class FeedScene {
     /// How cards are painted. Both give identical pixels (a test checks it).
-    public enum Painting: Sendable, Hashable {
+    package enum Painting: Sendable, Hashable {
         /// Straight `Canvas` calls: clear everything, fill each card's rounded rectangle in
         /// the border colour, then its inside in white (each card pixel written 3 times).
         case reference
@@ -32,8 +32,8 @@ public final class FeedScene {
         case singleWrite
     }
 
-    public let layout: FeedLayout
-    public let painting: Painting
+    package let layout: FeedLayout
+    package let painting: Painting
     let cache = RasterCache()
     let titleFont: Font
     let bodyFont: Font
@@ -52,7 +52,7 @@ public final class FeedScene {
 
     /// Loads DejaVu Sans from `fontsDirectory` (the project's `Fonts/`) at 22 and 16 px with
     /// plain placement: one glyph per character, no kerning, whole-pixel advances and origins.
-    public init(layout: FeedLayout, fontsDirectory: String, painting: Painting = .singleWrite) throws(FontError) {
+    package init(layout: FeedLayout, fontsDirectory: String, painting: Painting = .singleWrite) throws(FontError) {
         self.layout = layout
         self.painting = painting
         let library = try FontLibrary(directory: fontsDirectory)
@@ -67,13 +67,13 @@ public final class FeedScene {
     }
 
     /// Redraws frame `frame` completely.
-    public func draw(frame: Int, into span: PixelSpan) {
+    package func draw(frame: Int, into span: PixelSpan) {
         draw(scrollY: layout.scrollY(frame: frame), into: span, clip: layout.bounds)
     }
 
     /// Draws the scene at scroll offset `scrollY`, touching only the pixels inside `clip`
     /// (device pixels). The span must be the scene's size.
-    public func draw(scrollY: Int, into span: PixelSpan, clip: IntRect) {
+    package func draw(scrollY: Int, into span: PixelSpan, clip: IntRect) {
         precondition(span.width == layout.width && span.height == layout.height, "span size differs from the scene")
         let clip = clip.intersection(layout.bounds)
         guard !clip.isEmpty else { return }
@@ -196,15 +196,15 @@ struct PlacedText {
 /// the overlays that sit on top of moving content (page control, scroll indicator), where
 /// their old pixels moved to and where they are now. The result equals a full redraw pixel
 /// for pixel.
-public struct FeedRenderer {
-    public let scene: FeedScene
+package struct FeedRenderer {
+    package let scene: FeedScene
     /// The scroll offset the span holds, or nil when its contents are unknown.
-    public private(set) var previousScrollY: Int?
+    package private(set) var previousScrollY: Int?
 
-    public init(scene: FeedScene) { self.scene = scene }
+    package init(scene: FeedScene) { self.scene = scene }
 
     /// Forgets the span's contents: the next frame is drawn in full.
-    public mutating func invalidate() { previousScrollY = nil }
+    package mutating func invalidate() { previousScrollY = nil }
 
     /// Draws `frame` into `span`, which must hold the frame this renderer drew last (or
     /// anything, after `invalidate()` or on first use). Returns the redrawn rectangles
@@ -212,7 +212,7 @@ public struct FeedRenderer {
     /// frame's scroll offset) when given, e.g. in bands on several threads with a scene
     /// each; otherwise this renderer's scene does.
     @discardableResult
-    public mutating func render(frame: Int, into span: PixelSpan,
+    package mutating func render(frame: Int, into span: PixelSpan,
                                 drawing draw: ((_ scrollY: Int, _ rects: [IntRect]) -> Void)? = nil) -> [IntRect] {
         let layout = scene.layout
         let scrollY = layout.scrollY(frame: frame)

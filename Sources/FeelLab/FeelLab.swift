@@ -4,10 +4,10 @@ import Scrolling
 
 /// The feel lab: runs the scroll engine on a release or a touch trace and tabulates what it
 /// does, frame by frame, as CSV. Pure: the frame clock is virtual (`hz`), output is text.
-public enum FeelLab {
+package enum FeelLab {
     /// Longest simulated time after the last input; a motion still running then is reported
     /// as it stands (a guard against configurations that never settle).
-    public static let timeLimit = 60.0
+    package static let timeLimit = 60.0
 
     /// Frame times k/hz after `start` (exclusive) until `isAtRest` holds; the last one at rest.
     static func frames(after start: Double, hz: Double, isAtRest: (Double) -> Bool) -> [Double] {
@@ -23,7 +23,7 @@ public enum FeelLab {
     }
 
     /// `glide feel release`: a 1-D vertical release at t = 0.
-    public static func release(viewport: Double, content: Double, offset: Double, velocity: Double,
+    package static func release(viewport: Double, content: Double, offset: Double, velocity: Double,
                                configuration: ScrollConfiguration, hz: Double) -> String {
         var engine = ScrollController(viewportSize: Size(width: 1, height: viewport),
                                       contentSize: Size(width: 1, height: content),
@@ -46,7 +46,7 @@ public enum FeelLab {
     /// until the motion rests (a frame at a sample's time is that sample's row). While a finger
     /// drags, a frame row shows the offset drawn on that frame, resampled when the
     /// configuration resamples touches.
-    public static func trace(_ samples: [TraceSample], viewport: Size, content: Size, offset: Point,
+    package static func trace(_ samples: [TraceSample], viewport: Size, content: Size, offset: Point,
                              configuration: ScrollConfiguration, hz: Double) -> String {
         var engine = ScrollController(viewportSize: viewport, contentSize: content,
                                       configuration: configuration, offset: offset)
@@ -76,7 +76,7 @@ public enum FeelLab {
     }
 
     /// `glide feel velocity`: each finger's estimated velocity at each `up`, screen points/s.
-    public static func velocities(_ samples: [TraceSample]) -> String {
+    package static func velocities(_ samples: [TraceSample]) -> String {
         var trackers: [Int: (x: VelocityTracker, y: VelocityTracker)] = [:]
         var out = "t_ms,id,vx,vy\n"
         for s in samples {
@@ -101,7 +101,7 @@ public enum FeelLab {
     }
 
     /// Parses `normal`, `fast` or a number in (0, 1).
-    public static func decelerationRate(_ text: String) -> Double? {
+    package static func decelerationRate(_ text: String) -> Double? {
         switch text.lowercased() {
         case "normal": return ScrollConfiguration.normalDecelerationRate
         case "fast": return ScrollConfiguration.fastDecelerationRate
@@ -112,7 +112,7 @@ public enum FeelLab {
     }
 
     /// Parses `WxH` (e.g. `1280x800`) into a size with positive finite sides.
-    public static func size(_ text: String) -> Size? {
+    package static func size(_ text: String) -> Size? {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
               w.isFinite, h.isFinite, w > 0, h > 0, w <= 1e7, h <= 1e7 else { return nil }
@@ -120,7 +120,7 @@ public enum FeelLab {
     }
 
     /// Parses `X,Y`.
-    public static func point(_ text: String) -> Point? {
+    package static func point(_ text: String) -> Point? {
         let parts = text.split(separator: ",")
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
               x.isFinite, y.isFinite else { return nil }

@@ -2,24 +2,24 @@ import Geometry
 import Scrolling
 
 /// A bad line in a feel-lab input file: says which line and what is wrong.
-public struct FeelInputError: Error, Hashable, CustomStringConvertible {
-    public var line: Int
-    public var message: String
-    public init(line: Int, _ message: String) { self.line = line; self.message = message }
-    public var description: String { line > 0 ? "line \(line): \(message)" : message }
+package struct FeelInputError: Error, Hashable, CustomStringConvertible {
+    package var line: Int
+    package var message: String
+    package init(line: Int, _ message: String) { self.line = line; self.message = message }
+    package var description: String { line > 0 ? "line \(line): \(message)" : message }
 }
 
 /// One row of a touch trace: `t_ms,phase,id,x,y`.
-public struct TraceSample: Hashable, Sendable {
-    public enum Phase: String, Hashable, Sendable, CaseIterable { case down, move, up, cancel }
-    public var line: Int
-    public var milliseconds: Double
-    public var phase: Phase
-    public var id: Int
+package struct TraceSample: Hashable, Sendable {
+    package enum Phase: String, Hashable, Sendable, CaseIterable { case down, move, up, cancel }
+    package var line: Int
+    package var milliseconds: Double
+    package var phase: Phase
+    package var id: Int
     /// Ignored for `up` (it only marks the release) and `cancel`.
-    public var location: Point
+    package var location: Point
 
-    public var touchEvent: TouchEvent {
+    package var touchEvent: TouchEvent {
         let phase: TouchEvent.Phase
         switch self.phase {
         case .down: phase = .began
@@ -35,11 +35,11 @@ public struct TraceSample: Hashable, Sendable {
 /// Checks what would make the result meaningless: missing or non-numeric columns, unknown
 /// phases, NaN or infinite values, time going backwards, moves or lifts of a finger that is not
 /// down, and a finger going down twice.
-public enum TouchTrace {
+package enum TouchTrace {
     /// Milliseconds from the first sample to the last.
-    public static let maximumSpan = 600_000.0
+    package static let maximumSpan = 600_000.0
 
-    public static func parse(_ text: String) throws(FeelInputError) -> [TraceSample] {
+    package static func parse(_ text: String) throws(FeelInputError) -> [TraceSample] {
         var samples: [TraceSample] = []
         var down: Set<Int> = []
         var lastTime = -Double.infinity

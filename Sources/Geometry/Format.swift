@@ -1,7 +1,7 @@
 // Number text without Foundation's formatters (they pull in ICU, see SPEC SIZE).
 
 /// Fixed-point decimal text without Foundation's formatter: `fixed(1.23456, 3)` is "1.235".
-public func fixed(_ value: Double, _ decimals: Int) -> String {
+package func fixed(_ value: Double, _ decimals: Int) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
@@ -23,7 +23,7 @@ public func fixed(_ value: Double, _ decimals: Int) -> String {
 /// character) gives a one-line message. Control characters are shown escaped (`\r`, `\u{1B}`):
 /// what a file holds never moves a terminal's cursor or starts a new log line. Every message
 /// that repeats what it was given goes through here.
-public func excerpt(_ text: String, limit: Int = 60) -> String {
+package func excerpt(_ text: String, limit: Int = 60) -> String {
     var out = "", n = 0
     for scalar in text.unicodeScalars {
         guard n < limit else { return out + "… (\(text.utf8.count) bytes)" }
@@ -45,7 +45,7 @@ public func excerpt(_ text: String, limit: Int = 60) -> String {
 
 /// A bearer token the remote API accepts, from the command line or the board config alike:
 /// at least 8 characters, none of them a space or a control character.
-public func isAcceptableToken(_ token: String) -> Bool {
+package func isAcceptableToken(_ token: String) -> Bool {
     token.count >= 8 && !token.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
 }
 
@@ -53,7 +53,7 @@ public func isAcceptableToken(_ token: String) -> Bool {
 /// stays in a line. (Swift takes "\r\n" for one character, so splitting at "\n" never splits
 /// a Windows file: every line-based format reads its lines here.) As with splitting, a text that
 /// ends with a line break ends with an empty line.
-public func textLines(_ text: String) -> [Substring] {
+package func textLines(_ text: String) -> [Substring] {
     var lines: [Substring] = []
     let bytes = text.utf8
     var start = bytes.startIndex, i = bytes.startIndex
@@ -72,7 +72,7 @@ public func textLines(_ text: String) -> [Substring] {
 
 /// The line break a text file uses, to write it back the same way: CRLF when its first break
 /// is one, else LF.
-public func lineBreak(of text: String) -> String {
+package func lineBreak(of text: String) -> String {
     guard let i = text.utf8.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
     let next = text.utf8.index(after: i)
     return text.utf8[i] == 0x0D && next != text.utf8.endIndex && text.utf8[next] == 0x0A ? "\r\n" : "\n"

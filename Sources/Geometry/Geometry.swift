@@ -40,7 +40,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         origin = Point(x: x, y: y); size = Size(width: width, height: height)
     }
     /// The area of the pixels of `r`.
-    @inlinable public init(_ r: IntRect) {
+    @inlinable package init(_ r: IntRect) {
         self.init(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))
     }
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -76,38 +76,38 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
 /// A rectangle of whole device pixels; `maxX`/`maxY` are exclusive.
 @frozen
-public struct IntRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    @inlinable public init(x: Int, y: Int, width: Int, height: Int) {
+@usableFromInline package struct IntRect: Hashable, Sendable, CustomStringConvertible {
+    @usableFromInline package var x: Int
+    @usableFromInline package var y: Int
+    @usableFromInline package var width: Int
+    @usableFromInline package var height: Int
+    @inlinable package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
-    public static let zero = IntRect(x: 0, y: 0, width: 0, height: 0)
-    @inlinable public var maxX: Int { x + width }
-    @inlinable public var maxY: Int { y + height }
-    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
-    @inlinable public var area: Int { isEmpty ? 0 : width * height }
+    @usableFromInline package static let zero = IntRect(x: 0, y: 0, width: 0, height: 0)
+    @inlinable package var maxX: Int { x + width }
+    @inlinable package var maxY: Int { y + height }
+    @inlinable package var isEmpty: Bool { width <= 0 || height <= 0 }
+    @inlinable package var area: Int { isEmpty ? 0 : width * height }
 
-    @inlinable public func intersection(_ r: IntRect) -> IntRect {
+    @inlinable package func intersection(_ r: IntRect) -> IntRect {
         let x0 = max(x, r.x), y0 = max(y, r.y)
         let x1 = min(maxX, r.maxX), y1 = min(maxY, r.maxY)
         if x1 <= x0 || y1 <= y0 { return .zero }
         return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
-    @inlinable public func offsetBy(dx: Int, dy: Int) -> IntRect {
+    @inlinable package func offsetBy(dx: Int, dy: Int) -> IntRect {
         IntRect(x: x + dx, y: y + dy, width: width, height: height)
     }
     /// The smallest rectangle containing both (an empty operand is ignored).
-    @inlinable public func union(_ r: IntRect) -> IntRect {
+    @inlinable package func union(_ r: IntRect) -> IntRect {
         if isEmpty { return r }
         if r.isEmpty { return self }
         let x0 = min(x, r.x), y0 = min(y, r.y)
         return IntRect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
     }
     /// The whole pixels touched by `rect` (rounded outwards).
-    @inlinable public init(enclosing rect: Rect) {
+    @inlinable package init(enclosing rect: Rect) {
         let x0 = rect.minX.rounded(.down), y0 = rect.minY.rounded(.down)
         let x1 = rect.maxX.rounded(.up), y1 = rect.maxY.rounded(.up)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite,
@@ -116,19 +116,19 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
         }
         self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))
     }
-    public var description: String { "[\(x),\(y) \(width)x\(height)]" }
+    @usableFromInline package var description: String { "[\(x),\(y) \(width)x\(height)]" }
 }
 
 /// A set of device-pixel rectangles that need redrawing. Kept as a short list; rectangles
 /// that overlap are merged so the list stays small.
-public struct Region: Hashable, Sendable {
-    public private(set) var rects: [IntRect] = []
-    public init() {}
-    public init(_ rect: IntRect) { add(rect) }
-    public var isEmpty: Bool { rects.isEmpty }
-    public var bounds: IntRect { rects.reduce(IntRect.zero) { $0.union($1) } }
+package struct Region: Hashable, Sendable {
+    package private(set) var rects: [IntRect] = []
+    package init() {}
+    package init(_ rect: IntRect) { add(rect) }
+    package var isEmpty: Bool { rects.isEmpty }
+    package var bounds: IntRect { rects.reduce(IntRect.zero) { $0.union($1) } }
 
-    public mutating func add(_ rect: IntRect) {
+    package mutating func add(_ rect: IntRect) {
         guard !rect.isEmpty else { return }
         var merged = rect
         var i = 0
@@ -142,8 +142,8 @@ public struct Region: Hashable, Sendable {
         }
         rects.append(merged)
     }
-    public mutating func formUnion(_ other: Region) { for r in other.rects { add(r) } }
-    public func clipped(to clip: IntRect) -> Region {
+    package mutating func formUnion(_ other: Region) { for r in other.rects { add(r) } }
+    package func clipped(to clip: IntRect) -> Region {
         var out = Region()
         for r in rects { out.add(r.intersection(clip)) }
         return out

@@ -7,15 +7,15 @@ import Runtime
 /// frames on every machine. While the app is at rest and no timer is due, the clock jumps to the
 /// next event or timer: the frames skipped would all have been the same picture, so a day of
 /// virtual time at rest costs nothing and every screenshot and state is what it would be.
-public final class HeadlessRunner {
-    public let app: App
-    public let display: HeadlessDisplay
-    public let driver: FrameDriver
-    public let hz: Double
+package final class HeadlessRunner {
+    package let app: App
+    package let display: HeadlessDisplay
+    package let driver: FrameDriver
+    package let hz: Double
     /// Longest time run after the last event while waiting for rest.
-    public var settleLimit = 10.0
+    package var settleLimit = 10.0
 
-    public init(app: App, width: Int, height: Int, hz: Double = 60) {
+    package init(app: App, width: Int, height: Int, hz: Double = 60) {
         self.app = app
         self.hz = hz.isFinite && hz >= 1 ? hz : 60
         display = HeadlessDisplay(width: width, height: height, refreshHz: self.hz)
@@ -23,20 +23,20 @@ public final class HeadlessRunner {
     }
 
     /// Frames drawn so far.
-    public var frameNumber: Int { driver.frameNumber }
+    package var frameNumber: Int { driver.frameNumber }
     /// The index of the next frame on the virtual clock: frame n is for time n/hz. It runs
     /// ahead of `frameNumber` by the frames skipped at rest.
-    public private(set) var tick = 0
+    package private(set) var tick = 0
     /// The time of the next frame.
-    public var time: Double { Double(tick) / hz }
+    package var time: Double { Double(tick) / hz }
     /// The time of the last frame drawn.
     var lastDrawn: Double { Double(tick - 1) / hz }
     /// Wall-clock milliseconds per rendered frame, when a clock was given.
-    public var frameTimes: [Double] { driver.stats.frameTimes.map { $0 * 1000 } }
+    package var frameTimes: [Double] { driver.stats.frameTimes.map { $0 * 1000 } }
 
     /// Runs the timers due by the current virtual time, draws and presents its frame, and
     /// advances the clock by exactly one refresh period.
-    public func step(clock: (() -> Double)? = nil) {
+    package func step(clock: (() -> Double)? = nil) {
         driver.clock = clock
         driver.runScheduled(upTo: time)
         driver.blankIfIdle(at: time)
@@ -54,13 +54,13 @@ public final class HeadlessRunner {
         if target > tick { tick = target }
     }
 
-    public struct Output {
-        public var screenshots: [(name: String, image: PixelBuffer)] = []
-        public var states: [(name: String, json: String)] = []
-        public var finalScreenshot: PixelBuffer?
-        public var finalState = ""
-        public var frames = 0
-        public var endTime = 0.0
+    package struct Output {
+        package var screenshots: [(name: String, image: PixelBuffer)] = []
+        package var states: [(name: String, json: String)] = []
+        package var finalScreenshot: PixelBuffer?
+        package var finalState = ""
+        package var frames = 0
+        package var endTime = 0.0
     }
 
     /// Runs `script` to the end, then until the app is at rest (at most `settleLimit` seconds
@@ -68,7 +68,7 @@ public final class HeadlessRunner {
     /// screenshot at time T is what is on screen at T: the last frame drawn at or before T
     /// (events after that frame and up to T are not visible yet). A state at T is the UI's
     /// state at T. Timers fire at their exact times, before the frame drawn at that time.
-    public func run(_ script: InputScript, clock: (() -> Double)? = nil) throws -> Output {
+    package func run(_ script: InputScript, clock: (() -> Double)? = nil) throws -> Output {
         var out = Output()
         var pending = script.entries[...]
         step(clock: clock)

@@ -9,7 +9,7 @@ import Raster
 #endif
 
 /// What the top byte of the pixels being encoded means.
-public enum SourceAlpha: Sendable, Hashable {
+package enum SourceAlpha: Sendable, Hashable {
     /// Premultiplied 0xAARRGGBB: colour channels are un-premultiplied before writing RGBA.
     case premultiplied
     /// XRGB8888 (a DRM frame): the top byte is ignored and the file is opaque RGB.

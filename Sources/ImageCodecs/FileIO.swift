@@ -17,11 +17,11 @@ extension String {
     var replacingNUL: String { String(unicodeScalars.map { $0 == "\0" ? "\\0" : String($0) }.joined()) }
 }
 
-public enum FileIO {
+package enum FileIO {
     /// Ceilings for what is read into memory, per kind of file.
-    public static let maxImageBytes = 64 << 20
-    public static let maxManifestBytes = 4 << 20
-    public static let maxScriptBytes = 64 << 20
+    package static let maxImageBytes = 64 << 20
+    package static let maxManifestBytes = 4 << 20
+    package static let maxScriptBytes = 64 << 20
 
     static func openRetrying(_ path: String, _ flags: Int32, _ mode: mode_t) throws(ImageCodecError) -> Int32 {
         // C would stop at the NUL and open the path before it: a path with one names no file.
@@ -40,7 +40,7 @@ public enum FileIO {
     /// non-blocking and checked before reading, so a FIFO named as an image cannot hang the
     /// app and /dev/zero is not read up to the limit. `allowingStreams` accepts pipes and
     /// terminals too (standard input), still within `limit`.
-    public static func readAll(path: String, limit: Int = maxImageBytes,
+    package static func readAll(path: String, limit: Int = maxImageBytes,
                                allowingStreams: Bool = false) throws(ImageCodecError) -> [UInt8] {
         let fd = try openRetrying(path, O_RDONLY | O_NONBLOCK, 0)
         defer { _ = sys_close(fd) }
@@ -87,7 +87,7 @@ public enum FileIO {
     /// Writes `bytes` to a temporary file next to `path` and renames it into place, so a
     /// reader never sees a half-written image. `mode` is set whatever the umask; `durable`
     /// flushes the file to the disk before the rename (a config must survive a power cut).
-    public static func writeAll(_ bytes: [UInt8], path: String, mode: mode_t = 0o644, durable: Bool = false) throws(ImageCodecError) {
+    package static func writeAll(_ bytes: [UInt8], path: String, mode: mode_t = 0o644, durable: Bool = false) throws(ImageCodecError) {
         let temporary = path + ".tmp-\(getpid())"
         // Errors name `path` (what the caller asked for), not the temporary file.
         let fd: Int32
@@ -124,20 +124,20 @@ public enum FileIO {
 /// A file written a piece at a time (an input recording): each `append` goes straight to the
 /// file, so what was written survives a crash. A failed write is counted, not thrown: a
 /// recording must never stop the loop that feeds it.
-public final class AppendingFile {
+package final class AppendingFile {
     let fd: Int32
-    public let path: String
-    public private(set) var failedWrites = 0
+    package let path: String
+    package private(set) var failedWrites = 0
 
     /// Creates or truncates `path`.
-    public init(path: String) throws(ImageCodecError) {
+    package init(path: String) throws(ImageCodecError) {
         self.path = path
         fd = try FileIO.openRetrying(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     }
 
     deinit { _ = sys_close(fd) }
 
-    public func append(_ text: String) {
+    package func append(_ text: String) {
         var text = text
         text.withUTF8 { raw in
             var offset = 0
@@ -156,7 +156,7 @@ public final class AppendingFile {
 
 extension FileIO {
     /// Creates `path` and its parents (like mkdir -p).
-    public static func makeDirectory(_ path: String) throws(ImageCodecError) {
+    package static func makeDirectory(_ path: String) throws(ImageCodecError) {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part

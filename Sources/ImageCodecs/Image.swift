@@ -2,11 +2,11 @@ import Raster
 
 /// Format-agnostic entry points: the format is taken from the file's signature, never
 /// from its name.
-public enum Image {
-    public enum Format: Sendable, Hashable {
+package enum Image {
+    package enum Format: Sendable, Hashable {
         case png, jpeg
         /// The format whose signature `bytes` start with, or nil.
-        public init?(sniffing bytes: [UInt8]) {
+        package init?(sniffing bytes: [UInt8]) {
             if bytes.starts(with: PNG.signature) { self = .png }
             else if bytes.starts(with: JPEG.signature) { self = .jpeg }
             else { return nil }
@@ -14,7 +14,7 @@ public enum Image {
     }
 
     /// Decodes PNG or JPEG bytes into premultiplied pixels.
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
         switch Format(sniffing: bytes) {
         case .png: return try PNG.decode(bytes, limits: limits)
         case .jpeg: return try JPEG.decode(bytes, limits: limits)
@@ -23,7 +23,7 @@ public enum Image {
     }
 
     /// Reads a PNG or JPEG file into premultiplied pixels.
-    public static func read(path: String, limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+    package static func read(path: String, limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
         try decode(FileIO.readAll(path: path), limits: limits)
     }
 }

@@ -5,7 +5,7 @@ import Glibc
 /// Why an image could not be read, decoded or encoded. Corrupt input always ends here,
 /// never in a crash: the C libraries are driven only through their error-returning APIs
 /// (libpng's simplified API, TurboJPEG).
-public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A system call failed: `operation` is the C function name (`open`, `read`, ...).
     case io(operation: String, path: String, errno: Int32)
     /// The file is larger than `limit` bytes; we refuse to read it into memory.
@@ -25,7 +25,7 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
     /// libpng could not encode the pixels.
     case encodeFailed(message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .io(operation, path, code):
             return "\(operation)(\(path)) failed: \(String(cString: strerror(code))) (errno \(code))"
@@ -51,15 +51,15 @@ public enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertible
 
 /// Upper bounds checked against an image's header before any pixel memory is allocated,
 /// so that a 16-byte file announcing 60000x60000 pixels is refused instead of allocating 14 GB.
-public struct DecodeLimits: Sendable, Hashable {
-    public var maxWidth: Int
-    public var maxHeight: Int
-    public var maxPixelCount: Int
-    public init(maxWidth: Int, maxHeight: Int, maxPixelCount: Int) {
+package struct DecodeLimits: Sendable, Hashable {
+    package var maxWidth: Int
+    package var maxHeight: Int
+    package var maxPixelCount: Int
+    package init(maxWidth: Int, maxHeight: Int, maxPixelCount: Int) {
         self.maxWidth = maxWidth; self.maxHeight = maxHeight; self.maxPixelCount = maxPixelCount
     }
     /// 16384 px per side and 40 Mpx (160 MB of pixels): large photos pass, absurd headers do not.
-    public static let `default` = DecodeLimits(maxWidth: 16384, maxHeight: 16384, maxPixelCount: 40_000_000)
+    package static let `default` = DecodeLimits(maxWidth: 16384, maxHeight: 16384, maxPixelCount: 40_000_000)
 
     /// The error for a header announcing `width` x `height`, or nil when it is acceptable.
     func violation(width: Int, height: Int) -> ImageCodecError? {

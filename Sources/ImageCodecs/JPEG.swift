@@ -3,16 +3,16 @@ import Raster
 
 /// JPEG decoding through libjpeg-turbo's TurboJPEG API (`tj*`), which returns -1 and a
 /// message on failure instead of longjmp-ing through Swift.
-public enum JPEG {
+package enum JPEG {
     /// Every JPEG starts with SOI (FF D8) followed by another marker (FF).
-    public static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
+    package static let signature: [UInt8] = [0xFF, 0xD8, 0xFF]
 
     /// Decodes a baseline or progressive JPEG (grey, YCbCr, CMYK or YCCK) into opaque pixels.
     /// Corrupt or truncated data throws `.invalidJPEG`: libjpeg's recoverable warnings such as
     /// "Premature end of JPEG file" count as errors (TJFLAG_STOPONWARNING), so a half-grey
     /// truncated photo is never shown as if it were fine. EXIF orientation is not applied.
     /// The corresponding C functions are `tjDecompressHeader3` and `tjDecompress2`.
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
         try decode(bytes, limits: limits) { _, _ in 0 }
     }
 
@@ -78,7 +78,7 @@ public enum JPEG {
     }
 
     /// Reads and decodes a JPEG file.
-    public static func read(path: String, limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+    package static func read(path: String, limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
         try decode(FileIO.readAll(path: path), limits: limits)
     }
 }

@@ -5,15 +5,15 @@ import Raster
 /// and message instead of longjmp, so nothing ever unwinds through Swift frames.
 /// Files hold straight alpha; `PixelBuffer`s hold premultiplied 0xAARRGGBB; the conversion
 /// lives only in `AlphaConversion`.
-public enum PNG {
+package enum PNG {
     /// The 8-byte PNG signature.
-    public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Encodes `buffer` as an 8-bit RGBA PNG (`.premultiplied`) or RGB PNG (`.opaque`, for
     /// XRGB frames whose top byte is undefined). `fast` favours speed over size (libpng's
     /// PNG_IMAGE_FLAG_FAST), for screenshots served while the app runs.
     /// The corresponding C function is `png_image_write_to_memory`.
-    public static func encode(_ buffer: PixelBuffer, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
+    package static func encode(_ buffer: PixelBuffer, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
         throws(ImageCodecError) -> [UInt8] {
         try withExtendedLifetime(buffer) { () throws(ImageCodecError) -> [UInt8] in
             try encode(buffer.span, alpha: alpha, fast: fast)
@@ -21,7 +21,7 @@ public enum PNG {
     }
 
     /// Encodes the pixels of a borrowed span (any stride).
-    public static func encode(_ span: PixelSpan, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
+    package static func encode(_ span: PixelSpan, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
         throws(ImageCodecError) -> [UInt8] {
         guard span.width > 0, span.height > 0 else { throw .emptyImage }
         let channels = alpha == .opaque ? 3 : 4
@@ -60,7 +60,7 @@ public enum PNG {
     /// pixels. Truncated or corrupt data throws `.invalidPNG` with libpng's message; a header
     /// beyond `limits` throws `.dimensionsTooLarge` before any pixel memory is allocated.
     /// The corresponding C functions are `png_image_begin_read_from_memory` and `png_image_finish_read`.
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
         try checkSignature(bytes)
         // libpng keeps reading from `raw` until png_image_finish_read, so both calls stay in
         // one closure that borrows the bytes.
@@ -97,12 +97,12 @@ public enum PNG {
     }
 
     /// Encodes and writes atomically (temporary file + rename).
-    public static func write(_ buffer: PixelBuffer, to path: String, alpha: SourceAlpha = .premultiplied) throws(ImageCodecError) {
+    package static func write(_ buffer: PixelBuffer, to path: String, alpha: SourceAlpha = .premultiplied) throws(ImageCodecError) {
         try FileIO.writeAll(encode(buffer, alpha: alpha), path: path)
     }
 
     /// Reads and decodes a PNG file.
-    public static func read(path: String, limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+    package static func read(path: String, limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
         try decode(FileIO.readAll(path: path), limits: limits)
     }
 

@@ -7,12 +7,12 @@ import Raster
 // DCT (½, ¼, ⅛); PNG rows are halved as libpng streams them.
 
 /// How many halvings to keep of a `width` x `height` picture, asked once its header is read.
-public typealias HalvingChoice = (_ width: Int, _ height: Int) -> Int
+package typealias HalvingChoice = (_ width: Int, _ height: Int) -> Int
 
 extension Image {
     /// Decodes PNG or JPEG bytes halved as many times as `halvings` asks for the picture's
     /// size (as often as both sides have a half to take).
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture {
         switch Format(sniffing: bytes) {
         case .png: return try PNG.decode(bytes, limits: limits, halvings: halvings)
@@ -22,7 +22,7 @@ extension Image {
     }
 
     /// Reads a PNG or JPEG file halved as many times as `halvings` asks for its size.
-    public static func read(path: String, limits: DecodeLimits = .default, halvings: HalvingChoice)
+    package static func read(path: String, limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture {
         try decode(FileIO.readAll(path: path), limits: limits, halvings: halvings)
     }
@@ -32,7 +32,7 @@ extension PNG {
     /// Decodes a PNG halved as `halvings` asks, a row at a time: what is held is the halved
     /// picture and a row per halving. The pixels equal `decode(_:limits:)` halved. Interlaced
     /// files (whose rows are final only after the last pass) are decoded whole, then halved.
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture {
         try checkSignature(bytes)
         var message = [CChar](repeating: 0, count: 256)
@@ -102,7 +102,7 @@ extension JPEG {
     /// scaling (½, ¼, ⅛: the 8x8 blocks are decoded small, not decoded whole and reduced),
     /// further ones halve the ⅛ picture. The size equals `decode(_:limits:)` halved; the pixels
     /// are the DCT's own downscale, not a box filter of the whole.
-    public static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture {
         var size: (width: Int, height: Int, halvings: Int) = (0, 0, 0)
         let scaled = try decode(bytes, limits: limits, dctHalvings: { width, height in

@@ -19,8 +19,8 @@ import Glibc
 /// the console in graphics mode, and runs the app full-screen until SIGINT or SIGTERM, with
 /// display release (SIGUSR1/SIGUSR2), hotplug, systemd's watchdog, the state file, the input
 /// recording, `--stats` and remote control. Every app gets the same.
-public enum BoardRuntime {
-    public static func run(_ options: BoardOptions, app source: AppSource, appName: String? = nil) throws {
+package enum BoardRuntime {
+    package static func run(_ options: BoardOptions, app source: AppSource, appName: String? = nil) throws {
         let log = processLog
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }

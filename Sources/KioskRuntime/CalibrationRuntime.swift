@@ -12,19 +12,19 @@ import Glibc
 #endif
 
 /// `glide calibrate`, `APP calibrate`: the same display, touchscreen and config as `board`.
-public struct CalibrateCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct CalibrateCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "calibrate",
         abstract: "Calibrate the touchscreen: touch five crosses; the fitted matrix goes into the config file (the old one kept as FILE.bak).")
-    @OptionGroup public var options: BoardOptions
+    @OptionGroup package var options: BoardOptions
     @Option(help: "The largest average miss accepted, in pixels (default: 2% of the screen's shorter side, at least 4).")
-    public var maxError: Double?
+    package var maxError: Double?
     @Option(help: "Seconds without a touch before the calibration gives up, writing nothing.")
-    public var timeout = 60.0
+    package var timeout = 60.0
 
-    public init() {}
+    package init() {}
 
-    public func validate() throws {
+    package func validate() throws {
         guard options.config != nil else {
             throw ValidationError("calibrate writes the matrix into the board config: pass --config FILE, the file `board` runs with")
         }
@@ -34,14 +34,14 @@ public struct CalibrateCommand: ParsableCommand {
         guard timeout.isFinite, timeout >= 1, timeout <= 3600 else { throw ValidationError("--timeout must lie in 1...3600 seconds") }
     }
 
-    public func run() throws { try CalibrationRuntime.run(self) }
+    package func run() throws { try CalibrationRuntime.run(self) }
 }
 
 /// Runs the calibration screen on the board and writes what it fits. Nothing is written when
 /// it is cancelled (Esc, the timeout, SIGINT/SIGTERM) or the fit is bad; the exit status then
 /// is 1 and the reason is on standard error.
-public enum CalibrationRuntime {
-    public static func run(_ command: CalibrateCommand) throws {
+package enum CalibrationRuntime {
+    package static func run(_ command: CalibrateCommand) throws {
         let log = processLog
         let options = command.options
         guard let path = options.config else { throw ValidationError("pass --config FILE") }

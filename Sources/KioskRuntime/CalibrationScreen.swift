@@ -14,21 +14,21 @@ import Glibc
 /// touch, one after another, then the result. Touches go to the session as they come from the
 /// touchscreen (rotated, uncalibrated), never to views; Esc or `timeoutSeconds` without a touch
 /// cancels. The runtime saves the fit in `onOutcome` and ends the loop in `onDone`.
-public final class CalibrationScreen: App {
-    public private(set) var session: CalibrationSession
+package final class CalibrationScreen: App {
+    package private(set) var session: CalibrationSession
     /// Given the outcome once; returns the line shown under it (where it was saved, or why not).
-    public var onOutcome: ((CalibrationSession.Outcome) -> String)?
+    package var onOutcome: ((CalibrationSession.Outcome) -> String)?
     /// Called when the outcome has been on screen for `resultSeconds`.
-    public var onDone: (() -> Void)?
-    public var log = Logger.discarding
-    public static let resultSeconds = 2.5
+    package var onDone: (() -> Void)?
+    package var log = Logger.discarding
+    package static let resultSeconds = 2.5
 
     let window: Window
     private let view: CalibrationView
     private let timeoutSeconds: Double
     private var timeout: LoopTimer?
 
-    public init(width: Int, height: Int, scaleFactor: Double, typography: Typography, touchRotation: Rotation = .none,
+    package init(width: Int, height: Int, scaleFactor: Double, typography: Typography, touchRotation: Rotation = .none,
                 limit: Double? = nil, timeoutSeconds: Double = 60) {
         session = CalibrationSession(canvasWidth: width, canvasHeight: height, touchRotation: touchRotation, limit: limit)
         view = CalibrationView()
@@ -39,7 +39,7 @@ public final class CalibrationScreen: App {
     }
 
     /// Logs the first cross; the runtime calls it once the screen shows (a test waits for it).
-    public func start() { logTarget() }
+    package func start() { logTarget() }
 
     private func armTimeout() {
         timeout?.cancel()
@@ -55,7 +55,7 @@ public final class CalibrationScreen: App {
         log.info("calibration: touch cross \(i + 1) of \(session.targets.count) at \(Int(p.x)),\(Int(p.y))")
     }
 
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         guard session.outcome == nil else { return }
         if case .touch(.down, _, _) = event.kind { armTimeout() }
         let before = session.touches.count
@@ -77,13 +77,13 @@ public final class CalibrationScreen: App {
         window.after(Self.resultSeconds) { [unowned self] in onDone?() }
     }
 
-    public func render(into frame: PixelBuffer, at t: Double) -> Region { window.render(into: frame, at: t) }
-    public func isAtRest(at t: Double) -> Bool { window.isAtRest(at: t) }
-    public func resize(width: Int, height: Int) { window.resize(width: width, height: height) }
-    public var scheduler: LoopScheduler? { window.scheduler }
+    package func render(into frame: PixelBuffer, at t: Double) -> Region { window.render(into: frame, at: t) }
+    package func isAtRest(at t: Double) -> Bool { window.isAtRest(at: t) }
+    package func resize(width: Int, height: Int) { window.resize(width: width, height: height) }
+    package var scheduler: LoopScheduler? { window.scheduler }
 
     /// The session as JSON: the cross to touch, the touches taken, the outcome.
-    public func stateJSON(at t: Double, frameNumber: Int) -> String {
+    package func stateJSON(at t: Double, frameNumber: Int) -> String {
         struct State: Encodable {
             var target: Int?
             var targets: [[Double]]

@@ -15,8 +15,8 @@ import Glibc
 /// `run --backend headless` for `glide` and for an app's own executable: on a virtual clock
 /// from a script (screenshots, states, `final.png`, `final.json`), or, with `--remote`, in real
 /// time serving the remote-control API until SIGINT or SIGTERM.
-public enum HeadlessRuntime {
-    public static func run(_ options: HeadlessOptions, app source: AppSource) throws {
+package enum HeadlessRuntime {
+    package static func run(_ options: HeadlessOptions, app source: AppSource) throws {
         let (w, h, scale) = try options.geometry()
         let script = try options.parsedScript()
         let remote = try options.remote.configuration()
@@ -44,7 +44,7 @@ public enum HeadlessRuntime {
 
     /// Runs `script` on the virtual clock and writes its screenshots and states, `final.png` and
     /// `final.json` into `out`. Returns a one-line summary (and the frame times with `timing`).
-    public static func runVirtual(_ app: App, width: Int, height: Int, script: InputScript, hz: Double,
+    package static func runVirtual(_ app: App, width: Int, height: Int, script: InputScript, hz: Double,
                                   out: String, timing: Bool, idleBlankSeconds: Double = 0) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
         if let window = app as? Window { runner.display.copyBands = window.bandRenderer }
@@ -116,7 +116,7 @@ enum RemoteRuntime {
 
 /// A script, trace or token file as text: a regular file, or standard input for `-` (a pipe or
 /// terminal), at most `limit` bytes.
-public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
+package func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
     let stdin = path == "-"
     return String(decoding: try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin),
                   as: UTF8.self)
@@ -124,7 +124,7 @@ public func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws 
 
 /// A text file that must be UTF-8 (a script: its typed text is typed as written, so bytes that
 /// are not UTF-8 stop the run instead of becoming replacement characters).
-public func readUTF8Text(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
+package func readUTF8Text(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
     let stdin = path == "-"
     let bytes = try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin)
     guard let text = String(validating: bytes, as: UTF8.self) else { throw NotUTF8(path: path) }
@@ -132,12 +132,12 @@ public func readUTF8Text(_ path: String, limit: Int = FileIO.maxScriptBytes) thr
 }
 
 /// A text file that is not UTF-8.
-public struct NotUTF8: Error, CustomStringConvertible {
-    public var path: String
-    public var description: String { "not UTF-8 text" }
+package struct NotUTF8: Error, CustomStringConvertible {
+    package var path: String
+    package var description: String { "not UTF-8 text" }
 }
 
 /// Writes a text file (replacing it whole, never half-written).
-public func writeText(_ text: String, to path: String) throws {
+package func writeText(_ text: String, to path: String) throws {
     try FileIO.writeAll(Array(text.utf8), path: path)
 }

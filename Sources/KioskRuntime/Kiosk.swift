@@ -58,7 +58,7 @@ public enum Kiosk {
 
     /// The name the process was started as ("glide", or the app's executable): messages start
     /// with it.
-    public static var commandName: String { processName }
+    package static var commandName: String { processName }
 
     /// True when there is a DRM card this user may open.
     public static func hasDisplay() -> Bool {
@@ -74,11 +74,11 @@ public enum Kiosk {
 
     /// Runs `window` headless on a virtual clock through `script` and returns the last frame
     /// and the final state JSON: what a person would see after that input.
-    public static func runHeadless(_ window: Window, script: InputScript = InputScript(entries: []), hz: Double = 60)
+    public static func runHeadless(_ window: Window, script: InputScript? = nil, hz: Double = 60)
         throws -> (frame: PixelBuffer?, state: String) {
         readsPictureFiles(window)
         let runner = HeadlessRunner(app: window, width: window.pixelWidth, height: window.pixelHeight, hz: hz)
-        let out = try runner.run(script)
+        let out = try runner.run(script ?? InputScript(entries: []))
         return (out.finalScreenshot, out.finalState)
     }
 }

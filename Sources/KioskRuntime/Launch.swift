@@ -17,9 +17,9 @@ public struct Launch {
     public let isHeadless: Bool
     /// The board config with the command line over it (`manifest` and other keys the app may
     /// use); empty headless.
-    public let config: BoardConfig
+    package let config: BoardConfig
 
-    public init(width: Int, height: Int, scaleFactor: Double, typography: Typography, isHeadless: Bool,
+    package init(width: Int, height: Int, scaleFactor: Double, typography: Typography, isHeadless: Bool,
                 config: BoardConfig = BoardConfig()) {
         self.width = width
         self.height = height
@@ -30,14 +30,14 @@ public struct Launch {
     }
 
     /// A scale factor the layout can use: 0.25 to 8 pixels per point, the config file's range.
-    public static func checkedScale(_ scale: Double) throws -> Double {
+    package static func checkedScale(_ scale: Double) throws -> Double {
         guard scale.isFinite, scale >= 0.25, scale <= 8 else { throw ValidationError("--scale must lie in 0.25...8") }
         return scale
     }
 
     /// `threads` if `BandRenderer` accepts it, else an error naming `option`.
     @discardableResult
-    public static func checkedThreads(_ threads: Int, option: String = "--render-threads") throws -> Int {
+    package static func checkedThreads(_ threads: Int, option: String = "--render-threads") throws -> Int {
         let limit = BandRenderer.threadLimit
         guard limit.contains(threads) else {
             throw ValidationError("\(option) must lie in \(limit.lowerBound)...\(limit.upperBound), not \(threads)")
@@ -48,12 +48,12 @@ public struct Launch {
 
 /// Where the runtime gets the app: the canvas size (pixels) and scale in, the app out. `glide`
 /// picks among its apps by name; `Kiosk.run` wraps the app's own builder.
-public struct AppSource {
-    public var build: (_ width: Int, _ height: Int, _ scale: Double, _ isHeadless: Bool, _ config: BoardConfig) throws -> App
+package struct AppSource {
+    package var build: (_ width: Int, _ height: Int, _ scale: Double, _ isHeadless: Bool, _ config: BoardConfig) throws -> App
     /// App names this executable can show (the config's `app` key); nil: one app.
-    public var names: [String]?
+    package var names: [String]?
 
-    public init(names: [String]? = nil,
+    package init(names: [String]? = nil,
                 build: @escaping (_ width: Int, _ height: Int, _ scale: Double, _ isHeadless: Bool, _ config: BoardConfig) throws -> App) {
         self.names = names
         self.build = build

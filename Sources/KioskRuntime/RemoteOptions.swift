@@ -6,23 +6,23 @@ import Glibc
 #endif
 
 /// `--remote HOST:PORT` and its token (REM-1), for `run` and `board`.
-public struct RemoteOptions: ParsableArguments {
+package struct RemoteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Serve the remote-control HTTP API on HOST:PORT (port 0 picks one). Off by default; loopback unless a token is given.",
                                valueName: "host:port"))
-    public var remote: String?
+    package var remote: String?
     @Option(help: "Bearer token every remote request must carry; required on a non-loopback address.")
-    public var remoteToken: String?
+    package var remoteToken: String?
     @Option(help: "Read the remote token from this file (first line), instead of the command line.")
-    public var remoteTokenFile: String?
+    package var remoteTokenFile: String?
     @Flag(help: "The live view (GET /live) only shows the screen: it takes no input from any viewer.")
-    public var remoteViewOnly = false
+    package var remoteViewOnly = false
 
-    public init() {}
+    package init() {}
 
     /// The server configuration, or nil when neither `--remote` nor `configAddress` is given.
     /// The board config's `remote_address` and `remote_token` fill in what the flags leave out;
     /// `configPlace` (`FILE:LINE` of `remote_address`) is named in errors about it.
-    public func configuration(configAddress: String? = nil, configToken: String? = nil,
+    package func configuration(configAddress: String? = nil, configToken: String? = nil,
                               configPlace: String? = nil) throws -> RemoteConfiguration? {
         guard let remote = remote ?? configAddress else {
             if remoteToken != nil || remoteTokenFile != nil { throw ValidationError("--remote-token needs --remote HOST:PORT") }

@@ -5,13 +5,13 @@ import CUdev
 /// probing the connectors again after any other change costs little). Poll `fd` for reading,
 /// then call `drain()`. Without udevd nothing arrives, and the frame loop's one-second retry
 /// while paused still brings a display back.
-public final class ConnectorMonitor {
+package final class ConnectorMonitor {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
     /// Readable when events are waiting (the monitor's socket is non-blocking).
-    public let fd: Int32
+    package let fd: Int32
 
-    public init?() {
+    package init?() {
         guard let u = udev_new() else { return nil }
         guard let m = udev_monitor_new_from_netlink(u, "udev") else { udev_unref(u); return nil }
         guard udev_monitor_filter_add_match_subsystem_devtype(m, "drm", nil) >= 0,
@@ -30,7 +30,7 @@ public final class ConnectorMonitor {
     }
 
     /// Reads every waiting event; true if one was a change (connectors may differ now).
-    public func drain() -> Bool {
+    package func drain() -> Bool {
         var changed = false
         while let device = udev_monitor_receive_device(monitor) {
             if let action = udev_device_get_action(device), String(cString: action) == "change" { changed = true }

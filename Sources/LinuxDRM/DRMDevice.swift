@@ -69,12 +69,12 @@ func sys_munmap(_ p: UnsafeMutableRawPointer, _ length: Int) -> Int32 { munmap(p
 
 /// An open DRM card (a `final class`: buffers share it and keep the descriptor alive; STYLE S3).
 /// The corresponding C calls are `open`, `drmSetMaster`, `drmModeGetResources`.
-public final class DRMDevice {
-    public let path: String
-    public let fd: Int32
+package final class DRMDevice {
+    package let path: String
+    package let fd: Int32
 
     /// Opens `path` read-write. Environmental failures throw: no such card, EACCES.
-    public init(path: String) throws(DRMError) {
+    package init(path: String) throws(DRMError) {
         switch valueOrErrno({ sys_open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK) }) {
         case .success(let fd): self.fd = fd
         case .failure(let e): throw DRMError.from(e, operation: "open", path: path)
@@ -90,7 +90,7 @@ public final class DRMDevice {
 
     /// The configured card, or the first /dev/dri/card* that can do modesetting and has a
     /// connected display. Errors say what was found and why it did not do.
-    public static func open(configured: String?) throws(DRMError) -> DRMDevice {
+    package static func open(configured: String?) throws(DRMError) -> DRMDevice {
         if let configured {
             let d = try DRMDevice(path: configured)
             guard d.hasModesetting else { throw .notModesetting(path: configured) }
@@ -121,7 +121,7 @@ public final class DRMDevice {
     }
 
     /// Becomes DRM master. EBUSY/EACCES mean another program holds the display.
-    public func becomeMaster() throws(DRMError) {
+    package func becomeMaster() throws(DRMError) {
         if sys_drmIsMaster(fd) { return }
         if case .failure(let e) = valueOrErrno({ sys_drmSetMaster(fd) }) {
             preconditionIsNotOurBug(e, "drmSetMaster")
@@ -130,16 +130,16 @@ public final class DRMDevice {
     }
 
     /// Gives DRM master up (VT switch, seat handover, exit). Failures are harmless and ignored.
-    public func dropMaster() { _ = sys_drmDropMaster(fd) }
+    package func dropMaster() { _ = sys_drmDropMaster(fd) }
 
-    public var isMaster: Bool { sys_drmIsMaster(fd) }
+    package var isMaster: Bool { sys_drmIsMaster(fd) }
 
     /// What the card has: connectors (with modes), encoders and CRTCs, and the raw modes per
     /// connector id for the modeset.
-    public struct Probe {
-        public var connectors: [ConnectorInfo]
-        public var encoders: [EncoderInfo]
-        public var crtcIDs: [UInt32]
+    package struct Probe {
+        package var connectors: [ConnectorInfo]
+        package var encoders: [EncoderInfo]
+        package var crtcIDs: [UInt32]
         var rawModes: [UInt32: [drmModeModeInfo]]
     }
 
@@ -170,7 +170,7 @@ public final class DRMDevice {
     }
 
     /// Reads the card's resources (`drmModeGetResources`, `drmModeGetConnector`, `drmModeGetEncoder`).
-    public func probe() throws(DRMError) -> Probe {
+    package func probe() throws(DRMError) -> Probe {
         guard let res = sys_drmModeGetResources(fd) else {
             throw DRMError.from(.current, operation: "drmModeGetResources", path: path)
         }
@@ -222,10 +222,10 @@ func refreshMilliHz(_ m: drmModeModeInfo) -> Int {
 /// A CPU-mapped scanout buffer (XRGB8888) with its framebuffer id. Write-combined: written,
 /// never read. The corresponding C calls are `drmModeCreateDumbBuffer`, `drmModeAddFB2`,
 /// `drmModeMapDumbBuffer` + `mmap`; `deinit` undoes them in reverse.
-public final class DumbBuffer {
-    public let device: DRMDevice
-    public let width: Int
-    public let height: Int
+package final class DumbBuffer {
+    package let device: DRMDevice
+    package let width: Int
+    package let height: Int
     let handle: UInt32
     let pitch: UInt32
     let size: Int

@@ -14,37 +14,37 @@ import Glibc
 /// the flip. With three buffers a frame can be drawn while a flip is pending: it is held and
 /// flipped as soon as that flip completes, so a frame that takes a little longer than a refresh
 /// period costs one blank, not every other one.
-public final class DRMDisplay: Display {
-    public let device: DRMDevice
-    public let connector: ConnectorInfo
-    public let mode: ModeInfo
-    public let crtcID: UInt32
-    public let rotation: Rotation
-    public let canvasWidth: Int
-    public let canvasHeight: Int
+package final class DRMDisplay: Display {
+    package let device: DRMDevice
+    package let connector: ConnectorInfo
+    package let mode: ModeInfo
+    package let crtcID: UInt32
+    package let rotation: Rotation
+    package let canvasWidth: Int
+    package let canvasHeight: Int
     /// The descriptor to poll for page-flip events.
-    public var fd: Int32 { device.fd }
+    package var fd: Int32 { device.fd }
 
     /// A flip is queued and its event has not arrived.
-    public var isFlipPending: Bool { queued != nil }
+    package var isFlipPending: Bool { queued != nil }
     /// How frames are committed here: `.atomic` or `.legacy`.
-    public var modesettingAPI: ModesettingAPI { committer.api }
+    package var modesettingAPI: ModesettingAPI { committer.api }
     /// Why `auto` fell back to legacy modesetting (nil: it did not).
-    public let atomicRefusal: DRMError?
+    package let atomicRefusal: DRMError?
     /// Flips that carried damage rectangles (`FB_DAMAGE_CLIPS`), and the rectangles sent.
-    public private(set) var flipsWithDamageClips = 0
-    public private(set) var damageClipsSent = 0
+    package private(set) var flipsWithDamageClips = 0
+    package private(set) var damageClipsSent = 0
     /// Flip timestamps: the blank each frame is drawn for, flips, missed blanks.
-    public private(set) lazy var flipTiming = FlipTiming(refreshHz: refreshHz)
+    package private(set) lazy var flipTiming = FlipTiming(refreshHz: refreshHz)
     /// The kernel's timestamp of the last completed flip (CLOCK_MONOTONIC seconds).
-    public var lastFlipTime: Double? { flipTiming.lastFlip }
+    package var lastFlipTime: Double? { flipTiming.lastFlip }
     /// Flips completed since start.
-    public var flipCount: Int { flipTiming.flips }
+    package var flipCount: Int { flipTiming.flips }
     /// Drawing is paused: master dropped (VT switch) or the display went away.
-    public private(set) var isPaused = false
+    package private(set) var isPaused = false
     /// The connector came back without the mode in use (another monitor): only a new
     /// `DRMDisplay` can show it.
-    public private(set) var isModeGone = false
+    package private(set) var isModeGone = false
 
     private var rawMode: drmModeModeInfo
     private var buffers: [DumbBuffer]
@@ -68,7 +68,7 @@ public final class DRMDisplay: Display {
     /// preferred), CRTC, `bufferCount` buffers (2 or 3), the modesetting API (`auto`: atomic if
     /// the driver passes its test commit). Saves the CRTC that was there for `restore()`.
     /// `rotation` nil: the connector's panel orientation, if it has one.
-    public init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation?,
+    package init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation?,
                 modesetting: ModesettingAPI = .auto, bufferCount: Int = 2) throws(DRMError)
     {
         precondition((2...3).contains(bufferCount), "two or three buffers")
@@ -111,19 +111,19 @@ public final class DRMDisplay: Display {
         if let savedCRTC { drmModeFreeCrtc(savedCRTC) }
     }
 
-    public var refreshHz: Double { mode.refreshHz > 0 ? mode.refreshHz : 60 }
+    package var refreshHz: Double { mode.refreshHz > 0 ? mode.refreshHz : 60 }
     /// Scanout buffers: 2, or 3 (triple buffering).
-    public var bufferCount: Int { buffers.count }
+    package var bufferCount: Int { buffers.count }
 
     /// True when `present` may be called: no flip pending, or (three buffers) a flip pending
     /// and no frame held behind it yet.
-    public var hasFreeBuffer: Bool { queued == nil || (bufferCount > 2 && ready == nil) }
+    package var hasFreeBuffer: Bool { queued == nil || (bufferCount > 2 && ready == nil) }
 
     /// The bands a frame's damage is copied into the scanout buffer in (the runtime gives the
     /// window's, `render_threads`).
-    public var copyBands = BandRenderer(threads: 1)
+    package var copyBands = BandRenderer(threads: 1)
 
-    public func present(_ frame: PixelBuffer, damage: Region) throws {
+    package func present(_ frame: PixelBuffer, damage: Region) throws {
         try present(frame, damage: damage, inputTimes: [])
     }
 
@@ -131,7 +131,7 @@ public final class DRMDisplay: Display {
     /// it: the first time with a modeset, then with a page flip whose event `handleEvents()`
     /// receives, or held until the pending flip completes. `inputTimes`: the input the frame
     /// shows, for input-to-flip figures. Throws `DRMError`; while paused it only records damage.
-    public func present(_ frame: PixelBuffer, damage: Region, inputTimes: [Double]) throws {
+    package func present(_ frame: PixelBuffer, damage: Region, inputTimes: [Double]) throws {
         precondition(frame.width == canvasWidth && frame.height == canvasHeight, "frame is not the canvas size")
         precondition(hasFreeBuffer, "present() with no free buffer: wait for handleEvents()")
         if isPaused {
@@ -197,7 +197,7 @@ public final class DRMDisplay: Display {
     /// Reads pending DRM events (`drmHandleEvent`): completes a queued flip. Call when `fd` is
     /// readable. Returns true when a flip completed.
     @discardableResult
-    public func handleEvents() throws(DRMError) -> Bool {
+    package func handleEvents() throws(DRMError) -> Bool {
         let before = flipCount
         var context = drmEventContext()
         context.version = Int32(CDRM_EVENT_CONTEXT_VERSION)
@@ -237,7 +237,7 @@ public final class DRMDisplay: Display {
     /// The first vertical blank after `now`, on the grid of the last completed flip (a flip
     /// queued now completes then); `now` before any flip. Seconds, CLOCK_MONOTONIC. Remembered
     /// as the blank the frame about to be drawn is for, to count it missed if its flip is late.
-    public func nextVerticalBlank(after now: Double) -> Double {
+    package func nextVerticalBlank(after now: Double) -> Double {
         flipTiming.plan(after: now)
     }
 
@@ -245,7 +245,7 @@ public final class DRMDisplay: Display {
     /// writeback connector: the panel's pixels (rotation applied), as the panel receives them.
     /// Waits for pending and held flips first, so it shows the last presented frame. Throws
     /// `.readBackUnavailable` without a writeback connector or while the display is released.
-    public func readBack() throws(DRMError) -> PixelBuffer {
+    package func readBack() throws(DRMError) -> PixelBuffer {
         guard !isPaused, hasModeset else {
             throw .readBackUnavailable(reason: isPaused ? "the display is released or unplugged" : "nothing shown yet")
         }
@@ -255,7 +255,7 @@ public final class DRMDisplay: Display {
     }
 
     /// Waits up to `milliseconds` for a queued flip to complete (used before restoring).
-    public func waitForPendingFlip(milliseconds: Int32 = 200) {
+    package func waitForPendingFlip(milliseconds: Int32 = 200) {
         var waited: Int32 = 0
         while isFlipPending && waited < milliseconds {
             var p = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
@@ -266,7 +266,7 @@ public final class DRMDisplay: Display {
     }
 
     /// Stops drawing and gives DRM master up (VT switch away, seat handover).
-    public func pause() {
+    package func pause() {
         dropPendingFlips()
         isPaused = true
         device.dropMaster()
@@ -274,7 +274,7 @@ public final class DRMDisplay: Display {
 
     /// After a hotplug event: pauses drawing (keeping master) when this display's connector is no
     /// longer connected. Returns true if it just went away.
-    public func connectorMayHaveChanged() -> Bool {
+    package func connectorMayHaveChanged() -> Bool {
         guard !isPaused, let probe = try? device.probe(),
               let c = probe.connectors.first(where: { $0.id == connector.id }), !c.isConnected else { return false }
         dropPendingFlips()
@@ -285,7 +285,7 @@ public final class DRMDisplay: Display {
     /// Takes master back and shows the front buffer again (VT switch back, display replugged).
     /// Returns false while the connector is still disconnected or master is held elsewhere;
     /// sets `isModeGone` when it is connected again but no longer offers the mode in use.
-    public func resume() -> Bool {
+    package func resume() -> Bool {
         guard isPaused else { return true }
         do {
             try device.becomeMaster()
@@ -304,7 +304,7 @@ public final class DRMDisplay: Display {
 
     /// Puts back the CRTC configuration found at start (the text console) and drops master.
     /// Safe to call twice.
-    public func restore() {
+    package func restore() {
         dropPendingFlips()
         if let saved = savedCRTC, hasModeset {
             var connectorID = connector.id
@@ -321,7 +321,7 @@ public final class DRMDisplay: Display {
         device.dropMaster()
     }
 
-    public var summary: String {
+    package var summary: String {
         "\(device.path) \(connector.name) \(mode) crtc \(crtcID) rotation \(rotation.rawValue), "
             + "\(modesettingAPI) modesetting\(committer.takesDamageClips ? " with damage clips" : ""), \(bufferCount) buffers"
     }

@@ -1,8 +1,8 @@
 /// What went wrong with the display, phrased for the person setting up the board (OUT-3).
-public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No /dev/dri/card* exists, or none can do modesetting.
     case noCard(searched: String)
-    /// The card exists but we may not open it (EACCES).
+    /// The card exists but we may not package it (EACCES).
     case permissionDenied(path: String)
     /// Another program (a compositor, a second instance) is DRM master (EBUSY).
     case masterHeldElsewhere(path: String)
@@ -30,7 +30,7 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Any other failure of a call the world can make fail, with the operation's C name.
     case system(operation: String, errno: Errno)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noCard(let searched):
             return "no DRM card: nothing usable at \(searched) (is a GPU/display driver loaded? try `ls /dev/dri`)"
@@ -65,7 +65,7 @@ public enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// Maps a failed call to the error a person can act on: EACCES means permission, EBUSY on
     /// master or modeset means someone else holds the display.
-    public static func from(_ errno: Errno, operation: String, path: String) -> DRMError {
+    package static func from(_ errno: Errno, operation: String, path: String) -> DRMError {
         switch errno {
         case .permissionDenied, .operationNotPermitted:
             return operation == "open" ? .permissionDenied(path: path) : .masterHeldElsewhere(path: path)

@@ -4,24 +4,24 @@ import Glibc
 
 /// An errno value with its symbolic name, for errors people read. (swift-system's `Errno` is the
 /// model; the package does not depend on swift-system, so this is the small part we need.)
-public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: Int32
-    public init(rawValue: Int32) { self.rawValue = rawValue }
+package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: Int32
+    package init(rawValue: Int32) { self.rawValue = rawValue }
 
     /// The calling thread's current errno.
-    public static var current: Errno { Errno(rawValue: errno) }
+    package static var current: Errno { Errno(rawValue: errno) }
 
-    public static let permissionDenied = Errno(rawValue: EACCES)
-    public static let operationNotPermitted = Errno(rawValue: EPERM)
-    public static let resourceBusy = Errno(rawValue: EBUSY)
-    public static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
-    public static let noSuchDevice = Errno(rawValue: ENODEV)
-    public static let noSuchDeviceOrAddress = Errno(rawValue: ENXIO)
-    public static let invalidArgument = Errno(rawValue: EINVAL)
-    public static let interrupted = Errno(rawValue: EINTR)
-    public static let badFileDescriptor = Errno(rawValue: EBADF)
-    public static let badAddress = Errno(rawValue: EFAULT)
-    public static let wouldBlock = Errno(rawValue: EAGAIN)
+    package static let permissionDenied = Errno(rawValue: EACCES)
+    package static let operationNotPermitted = Errno(rawValue: EPERM)
+    package static let resourceBusy = Errno(rawValue: EBUSY)
+    package static let noSuchFileOrDirectory = Errno(rawValue: ENOENT)
+    package static let noSuchDevice = Errno(rawValue: ENODEV)
+    package static let noSuchDeviceOrAddress = Errno(rawValue: ENXIO)
+    package static let invalidArgument = Errno(rawValue: EINVAL)
+    package static let interrupted = Errno(rawValue: EINTR)
+    package static let badFileDescriptor = Errno(rawValue: EBADF)
+    package static let badAddress = Errno(rawValue: EFAULT)
+    package static let wouldBlock = Errno(rawValue: EAGAIN)
 
     static let names: [Int32: String] = [
         EPERM: "EPERM", ENOENT: "ENOENT", EINTR: "EINTR", EIO: "EIO", ENXIO: "ENXIO", EBADF: "EBADF",
@@ -30,8 +30,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
         EOPNOTSUPP: "EOPNOTSUPP",
     ]
 
-    public var name: String { Errno.names[rawValue] ?? "errno \(rawValue)" }
-    public var description: String { "\(name): \(String(cString: strerror(rawValue)))" }
+    package var name: String { Errno.names[rawValue] ?? "errno \(rawValue)" }
+    package var description: String { "\(name): \(String(cString: strerror(rawValue)))" }
 }
 
 /// Runs a C call that reports failure as a negative return value with errno set, retrying on

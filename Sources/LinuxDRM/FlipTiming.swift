@@ -3,23 +3,23 @@
 /// missed (a flip that completed a period or more after the blank its frame was drawn for).
 /// Timestamps that are zero, not finite or earlier than the last one (a driver's bug, a clock
 /// jump) are counted and leave the grid as it was. Pure: times are passed in.
-public struct FlipTiming: Sendable {
-    public let refreshHz: Double
+package struct FlipTiming: Sendable {
+    package let refreshHz: Double
     /// The last usable flip timestamp (CLOCK_MONOTONIC seconds).
-    public private(set) var lastFlip: Double?
+    package private(set) var lastFlip: Double?
     /// Flips completed, usable timestamp or not.
-    public private(set) var flips = 0
+    package private(set) var flips = 0
     /// Vertical blanks missed by frames that were late.
-    public private(set) var missedBlanks = 0
+    package private(set) var missedBlanks = 0
     /// Flip events whose timestamp could not be used.
-    public private(set) var unusableTimestamps = 0
+    package private(set) var unusableTimestamps = 0
     /// Seconds from input events to the flip that showed them (their frame's flip), for
     /// `--stats`; at most `sampleLimit` kept.
-    public private(set) var inputToFlip: [Double] = []
+    package private(set) var inputToFlip: [Double] = []
     /// Seconds between consecutive usable flip timestamps (idle gaps included), at most
     /// `sampleLimit` kept: a display paced by its vertical blank shows multiples of the period.
-    public private(set) var flipIntervals: [Double] = []
-    public static let sampleLimit = 100_000
+    package private(set) var flipIntervals: [Double] = []
+    package static let sampleLimit = 100_000
     /// The blank the frame being drawn is for.
     private var planned: Double?
     /// Frames handed to the display and not yet on screen, oldest first: the blank each is
@@ -27,22 +27,22 @@ public struct FlipTiming: Sendable {
     /// with triple buffering also the frame ready to flip when that one completes.
     private var pending: [(target: Double?, inputTimes: [Double])] = []
 
-    public init(refreshHz: Double) {
+    package init(refreshHz: Double) {
         self.refreshHz = refreshHz.isFinite && refreshHz > 0 ? refreshHz : 60
     }
 
-    public var period: Double { 1 / refreshHz }
+    package var period: Double { 1 / refreshHz }
 
     /// The first vertical blank after `now` on the grid of the last flip (`now` before any
     /// usable flip, or after an hour without one): the time to draw a frame for.
-    public func nextBlank(after now: Double) -> Double {
+    package func nextBlank(after now: Double) -> Double {
         guard let lastFlip, now.isFinite, now >= lastFlip, now - lastFlip < 3600 else { return now }
         return lastFlip + (((now - lastFlip) / period).rounded(.down) + 1) * period
     }
 
     /// `nextBlank(after:)`, remembered as the blank the frame now drawn is meant for. A frame
     /// drawn while another waits for its blank is for a blank after that one.
-    public mutating func plan(after now: Double) -> Double {
+    package mutating func plan(after now: Double) -> Double {
         var t = nextBlank(after: now)
         if let last = pending.last?.target, last.isFinite, last + period > t { t = last + period }
         planned = t
@@ -50,26 +50,26 @@ public struct FlipTiming: Sendable {
     }
 
     /// Frames handed to the display and not on screen yet.
-    public var pendingFrames: Int { pending.count }
+    package var pendingFrames: Int { pending.count }
 
     /// The frame just drawn is handed to the display (its flip queued, or held until the
     /// queued flip completes); `inputTimes`: the input it is the first to show, on the flip
     /// timestamps' clock.
-    public mutating func flipQueued(inputTimes: [Double] = []) {
+    package mutating func flipQueued(inputTimes: [Double] = []) {
         pending.append((planned, inputTimes))
         planned = nil
     }
 
     /// The last frame handed over will not flip (its flip failed, the display was released).
-    public mutating func flipDropped() {
+    package mutating func flipDropped() {
         if !pending.isEmpty { pending.removeLast() }
     }
 
     /// Nothing handed over will flip (the display was released or went away).
-    public mutating func pendingDropped() { pending.removeAll() }
+    package mutating func pendingDropped() { pending.removeAll() }
 
     /// The oldest queued flip completed at `time` (the event's timestamp).
-    public mutating func flipCompleted(at time: Double) {
+    package mutating func flipCompleted(at time: Double) {
         flips += 1
         let frame = pending.isEmpty ? nil : pending.removeFirst()
         let target = frame?.target

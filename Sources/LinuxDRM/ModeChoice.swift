@@ -1,37 +1,37 @@
 import Runtime
 
 /// A display mode as the kernel lists it, reduced to what choosing needs (pure, for tests).
-public struct ModeInfo: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct ModeInfo: Hashable, Sendable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
     /// Refresh rate in millihertz (computed from the pixel clock, more exact than `vrefresh`).
-    public var refreshMilliHz: Int
+    package var refreshMilliHz: Int
     /// DRM_MODE_TYPE_PREFERRED: the panel's native mode.
-    public var isPreferred: Bool
+    package var isPreferred: Bool
     /// Position in the connector's mode list.
-    public var index: Int
-    public init(width: Int, height: Int, refreshMilliHz: Int, isPreferred: Bool = false, index: Int = 0) {
+    package var index: Int
+    package init(width: Int, height: Int, refreshMilliHz: Int, isPreferred: Bool = false, index: Int = 0) {
         self.width = width; self.height = height; self.refreshMilliHz = refreshMilliHz
         self.isPreferred = isPreferred; self.index = index
     }
-    public var refreshHz: Double { Double(refreshMilliHz) / 1000 }
-    public var description: String {
+    package var refreshHz: Double { Double(refreshMilliHz) / 1000 }
+    package var description: String {
         let hz = (Double(refreshMilliHz) / 10).rounded() / 100
         return "\(width)x\(height)@\(hz)"
     }
 }
 
 /// A mode asked for by the config or the command line: "1280x800" or "1280x800@60".
-public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
     /// Hz; nil takes the highest refresh offered at that size.
-    public var refreshHz: Double?
-    public init(width: Int, height: Int, refreshHz: Double? = nil) {
+    package var refreshHz: Double?
+    package init(width: Int, height: Int, refreshHz: Double? = nil) {
         self.width = width; self.height = height; self.refreshHz = refreshHz
     }
     /// Parses "WxH" or "WxH@Hz"; nil when malformed or out of range.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
@@ -44,23 +44,23 @@ public struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
         }
         self.init(width: w, height: h, refreshHz: hz)
     }
-    public var description: String { refreshHz.map { "\(width)x\(height)@\($0)" } ?? "\(width)x\(height)" }
+    package var description: String { refreshHz.map { "\(width)x\(height)@\($0)" } ?? "\(width)x\(height)" }
 }
 
 /// A connector as probed: name ("HDMI-A-1", "Virtual-1"), whether a display is attached, its modes
 /// and the encoders that can drive it.
-public struct ConnectorInfo: Hashable, Sendable {
-    public var id: UInt32
-    public var name: String
-    public var isConnected: Bool
-    public var modes: [ModeInfo]
+package struct ConnectorInfo: Hashable, Sendable {
+    package var id: UInt32
+    package var name: String
+    package var isConnected: Bool
+    package var modes: [ModeInfo]
     /// The encoder currently attached (0 when none).
-    public var currentEncoderID: UInt32
-    public var encoderIDs: [UInt32]
+    package var currentEncoderID: UInt32
+    package var encoderIDs: [UInt32]
     /// The turn the connector's "panel orientation" property asks for (a panel mounted sideways
     /// in its case, as the firmware or device tree says); nil without the property.
-    public var panelOrientation: Rotation?
-    public init(id: UInt32, name: String, isConnected: Bool, modes: [ModeInfo], currentEncoderID: UInt32 = 0,
+    package var panelOrientation: Rotation?
+    package init(id: UInt32, name: String, isConnected: Bool, modes: [ModeInfo], currentEncoderID: UInt32 = 0,
                 encoderIDs: [UInt32] = [], panelOrientation: Rotation? = nil) {
         self.id = id; self.name = name; self.isConnected = isConnected; self.modes = modes
         self.currentEncoderID = currentEncoderID; self.encoderIDs = encoderIDs; self.panelOrientation = panelOrientation
@@ -84,19 +84,19 @@ extension Rotation {
 
 /// An encoder: the CRTC it drives now (0 when none) and the CRTCs it could drive (a bit per index
 /// in the card's CRTC list).
-public struct EncoderInfo: Hashable, Sendable {
-    public var id: UInt32
-    public var currentCRTCID: UInt32
-    public var possibleCRTCs: UInt32
-    public init(id: UInt32, currentCRTCID: UInt32, possibleCRTCs: UInt32) {
+package struct EncoderInfo: Hashable, Sendable {
+    package var id: UInt32
+    package var currentCRTCID: UInt32
+    package var possibleCRTCs: UInt32
+    package init(id: UInt32, currentCRTCID: UInt32, possibleCRTCs: UInt32) {
         self.id = id; self.currentCRTCID = currentCRTCID; self.possibleCRTCs = possibleCRTCs
     }
 }
 
 /// Connector, mode and CRTC choice as pure functions of what the card reported (OUT-1).
-public enum ModeChoice {
+package enum ModeChoice {
     /// The named connector (case-insensitive), or the first connected one that lists modes.
-    public static func connector(_ connectors: [ConnectorInfo], named name: String?, card: String)
+    package static func connector(_ connectors: [ConnectorInfo], named name: String?, card: String)
         throws(DRMError) -> ConnectorInfo
     {
         if let name {
@@ -116,7 +116,7 @@ public enum ModeChoice {
 
     /// The requested mode (exact size; the refresh closest to the one asked for, else the
     /// highest), or the preferred mode, or the largest.
-    public static func mode(_ modes: [ModeInfo], requested: ModeRequest?) throws(DRMError) -> ModeInfo {
+    package static func mode(_ modes: [ModeInfo], requested: ModeRequest?) throws(DRMError) -> ModeInfo {
         let available = modes.map(\.description)
         guard !modes.isEmpty else { throw .modeNotFound(requested: requested?.description ?? "any", available: []) }
         if let requested {
@@ -138,7 +138,7 @@ public enum ModeChoice {
     /// The CRTC for `connector`: the one its current encoder drives (keeps the boot console's
     /// pipe, no extra modeset cost), else the first CRTC any of its encoders can drive that is not
     /// in `taken`.
-    public static func crtc(for connector: ConnectorInfo, encoders: [EncoderInfo], crtcIDs: [UInt32],
+    package static func crtc(for connector: ConnectorInfo, encoders: [EncoderInfo], crtcIDs: [UInt32],
                             taken: Set<UInt32> = []) -> UInt32?
     {
         if let current = encoders.first(where: { $0.id == connector.currentEncoderID }),
@@ -156,7 +156,7 @@ public enum ModeChoice {
 
     /// A `possible_crtcs` mask (an encoder's, a plane's) allows the CRTC at `crtcIndex` in the
     /// card's CRTC list.
-    public static func mask(_ possibleCRTCs: UInt32, allows crtcIndex: Int) -> Bool {
+    package static func mask(_ possibleCRTCs: UInt32, allows crtcIndex: Int) -> Bool {
         (0..<32).contains(crtcIndex) && possibleCRTCs & (1 << UInt32(crtcIndex)) != 0
     }
 }

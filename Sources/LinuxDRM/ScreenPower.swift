@@ -11,14 +11,14 @@ func sys_drmModeConnectorSetProperty(_ fd: Int32, _ connector: UInt32, _ propert
 /// The connector's DPMS property: the display engine stops sending frames and the panel sleeps,
 /// keeping the mode and the buffers; On brings back the frame that was on screen. Atomic
 /// drivers take it too (it switches the CRTC's ACTIVE).
-public final class DPMSPower: ScreenPower {
-    public let name: String
+package final class DPMSPower: ScreenPower {
+    package let name: String
     let device: DRMDevice
     let connectorID: UInt32
     let property: UInt32
 
     /// Throws `.missingProperty` when the connector has no DPMS property.
-    public init(display: DRMDisplay) throws(DRMError) {
+    package init(display: DRMDisplay) throws(DRMError) {
         device = display.device
         connectorID = display.connector.id
         name = "DPMS of \(display.connector.name)"
@@ -28,7 +28,7 @@ public final class DPMSPower: ScreenPower {
         property = p
     }
 
-    public func setPower(on: Bool) throws {
+    package func setPower(on: Bool) throws {
         if case .failure(let e) = valueOrErrno({
             sys_drmModeConnectorSetProperty(device.fd, connectorID, property, on ? CDRM_MODE_DPMS_ON : CDRM_MODE_DPMS_OFF)
         }) {
@@ -40,16 +40,16 @@ public final class DPMSPower: ScreenPower {
 
 /// A panel backlight in sysfs (`/sys/class/backlight/NAME`): its brightness, and off and on
 /// through `bl_power` where the driver has it (brightness 0 where it does not).
-public final class Backlight: ScreenPower {
-    public let name: String
-    public let directory: String
-    public let maxBrightness: Int
+package final class Backlight: ScreenPower {
+    package let name: String
+    package let directory: String
+    package let maxBrightness: Int
     /// The brightness to come back to after off.
-    public private(set) var level: Int
+    package private(set) var level: Int
 
     /// The backlight `device` (a name under `root`), or the first there. Throws `BacklightError`
     /// when there is none or it cannot be read.
-    public init(device: String? = nil, root: String = "/sys/class/backlight") throws(BacklightError) {
+    package init(device: String? = nil, root: String = "/sys/class/backlight") throws(BacklightError) {
         let chosen: String
         if let device {
             guard !device.contains("/"), device != "..", device != "." else { throw .noDevice("'\(device)' is not a backlight name") }
@@ -68,14 +68,14 @@ public final class Backlight: ScreenPower {
     }
 
     /// Sets the brightness to `percent` (1...100) of the maximum, at least 1 step.
-    public func setBrightness(percent: Int) throws(BacklightError) {
+    package func setBrightness(percent: Int) throws(BacklightError) {
         let p = min(max(percent, 1), 100)
         let value = max(1, (maxBrightness * p + 50) / 100)
         try Self.write("\(value)", to: "\(directory)/brightness")
         level = value
     }
 
-    public func setPower(on: Bool) throws {
+    package func setPower(on: Bool) throws {
         if access("\(directory)/bl_power", F_OK) == 0 {
             // FB_BLANK_UNBLANK and FB_BLANK_POWERDOWN.
             try Self.write(on ? "0" : "4", to: "\(directory)/bl_power")
@@ -109,12 +109,12 @@ public final class Backlight: ScreenPower {
 }
 
 /// A backlight that is not there or refuses.
-public enum BacklightError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum BacklightError: Error, Hashable, Sendable, CustomStringConvertible {
     case noDevice(String)
     case unreadable(path: String, reason: String)
     case unwritable(path: String, errno: Errno)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noDevice(let why): return "no backlight: \(why)"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"

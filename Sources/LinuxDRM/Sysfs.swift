@@ -31,11 +31,11 @@ enum Sysfs {
 /// boot, before udev gives /dev/dri/card* to the video group): an app can be built for its size
 /// meanwhile. Only a guess: the connector glide picks and the panel's orientation are known once
 /// the card is open.
-public enum DisplayGuess {
+package enum DisplayGuess {
     /// WIDTHxHEIGHT of `mode`, else of the connector's first (preferred) mode; the connector is
     /// `connector` if named, else the first connected one; of the card at `card` (a /dev/dri
     /// path), else of the first card with a connected connector. nil when sysfs does not say.
-    public static func modeSize(card: String?, connector: String?, mode: (width: Int, height: Int)?,
+    package static func modeSize(card: String?, connector: String?, mode: (width: Int, height: Int)?,
                                 root: String = "/sys/class/drm") -> (width: Int, height: Int)? {
         let cardName = card.map { String($0.split(separator: "/").last ?? "") }
         // Connectors are "cardN-NAME" beside the cards themselves ("cardN") and render nodes.

@@ -8,14 +8,14 @@ import Glibc
 /// keyboard off, so keys read through libinput do not also reach the terminal (where Ctrl+C
 /// would stop the kiosk). Both are put back by `restore()`. Not a VT (serial console, a pipe,
 /// an ssh session): nothing to do.
-public final class VirtualTerminal {
-    public let fd: Int32
+package final class VirtualTerminal {
+    package let fd: Int32
     private let savedMode: Int32
     private let savedKeyboardMode: Int32
     private var restored = false
 
     /// Sets the terminal on `fd` aside, or returns nil when `fd` is not a virtual terminal.
-    public init?(fd: Int32) {
+    package init?(fd: Int32) {
         guard isatty(fd) == 1 else { return nil }
         var mode: Int32 = 0, keyboard: Int32 = 0
         guard cdrm_tty_get(fd, CDRM_KDGETMODE, &mode) == 0, cdrm_tty_get(fd, CDRM_KDGKBMODE, &keyboard) == 0 else { return nil }
@@ -26,7 +26,7 @@ public final class VirtualTerminal {
         _ = cdrm_tty_set(fd, CDRM_KDSETMODE, Int(CDRM_KD_GRAPHICS))
     }
 
-    public func restore() {
+    package func restore() {
         guard !restored else { return }
         restored = true
         _ = cdrm_tty_set(fd, CDRM_KDSETMODE, Int(savedMode))

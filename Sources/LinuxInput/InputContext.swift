@@ -7,13 +7,13 @@ import Glibc
 #endif
 
 /// Why input could not start, phrased for the person setting up the board.
-public enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     case udevUnavailable
     case seatUnavailable(seat: String)
     case deviceUnavailable(path: String, reason: String)
     case contextUnavailable
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .udevUnavailable: return "udev_new failed: is /run/udev there (systemd-udevd running)?"
         case .seatUnavailable(let seat):
@@ -52,21 +52,21 @@ private func makeInputInterface() -> UnsafeMutablePointer<libinput_interface> {
 /// them in `deinit`). Poll `fd`; when readable call `dispatch()` for events in canvas pixels with
 /// kernel timestamps (CLOCK_MONOTONIC seconds). With the udev seat, devices plugged in later
 /// appear by themselves (DEVICE_ADDED; INP-2).
-public final class InputContext {
-    public enum Backend: Hashable, Sendable {
+package final class InputContext {
+    package enum Backend: Hashable, Sendable {
         /// All input devices of a udev seat ("seat0").
         case udev(seat: String)
         /// Exactly these /dev/input/event* paths (no hotplug).
         case paths([String])
     }
 
-    public var transform: TouchTransform
+    package var transform: TouchTransform
     /// Turn a pointer's left button into touch slot 0 (a mouse or QEMU's tablet as a finger).
-    public var pointerAsTouch: Bool
+    package var pointerAsTouch: Bool
     /// Pixels scrolled per wheel detent.
-    public var wheelStep: Double = 48
+    package var wheelStep: Double = 48
     /// Where messages about devices go (added, removed).
-    public var log: Logger
+    package var log: Logger
 
     private let li: OpaquePointer
     private let interface: UnsafeMutablePointer<libinput_interface>
@@ -75,15 +75,15 @@ public final class InputContext {
     private var pointer: Point
     private var pointerTouchDown = false
     /// Names of devices currently present.
-    public private(set) var devices: [String] = []
+    package private(set) var devices: [String] = []
     /// Turns physical keys into typed text (TXT-4); nil: keys only.
-    public var keymap: Keymap?
+    package var keymap: Keymap?
     /// Devices with letter keys (a keyboard or a barcode scanner, not a power button).
-    public private(set) var keyboards: Set<String> = []
+    package private(set) var keyboards: Set<String> = []
     /// Called when the first keyboard arrives or the last one leaves.
-    public var onKeyboardsChanged: ((Bool) -> Void)?
+    package var onKeyboardsChanged: ((Bool) -> Void)?
 
-    public init(backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
+    package init(backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
                 log: Logger = .discarding) throws(InputError)
     {
         self.transform = transform
@@ -126,11 +126,11 @@ public final class InputContext {
     }
 
     /// The descriptor to poll.
-    public var fd: Int32 { libinput_get_fd(li) }
+    package var fd: Int32 { libinput_get_fd(li) }
 
     /// Reads what the kernel has (`libinput_dispatch`) and converts it. Touch events come grouped
     /// and closed by `.touchFrame`.
-    public func dispatch() -> [InputEvent] {
+    package func dispatch() -> [InputEvent] {
         _ = sys_libinput_dispatch(li)
         var out: [InputEvent] = []
         while let ev = sys_libinput_get_event(li) {

@@ -2,11 +2,11 @@ import CXKBCommon
 import Runtime
 
 /// Why a keymap could not be made.
-public enum KeymapError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum KeymapError: Error, Hashable, Sendable, CustomStringConvertible {
     case unknownLayout(String)
     case noContext
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknownLayout(let name):
             return "no keymap '\(name)' in xkeyboard-config (is the xkb-data package there? names are like us, de, fr, jp)"
@@ -18,23 +18,23 @@ public enum KeymapError: Error, Hashable, Sendable, CustomStringConvertible {
 /// A physical keyboard's keymap (TXT-4) through libxkbcommon: kernel key codes in, typed text
 /// out, with shift, AltGr and caps lock tracked, and dead keys and compose sequences resolved
 /// by the locale's compose table. A `final class`: it owns the xkb references.
-public final class Keymap {
+package final class Keymap {
     private let context: OpaquePointer
     private let keymap: OpaquePointer
     private let state: OpaquePointer
     private let compose: OpaquePointer?
     /// The xkb layout name (`us`, `de`, ...).
-    public let layout: String
+    package let layout: String
 
     /// The xkb layout for a keyboard layout of Glide's on-screen keyboard (`en` → `us`,
     /// `ja` → `jp`); other names are taken as xkb names.
-    public static func xkbName(forKeyboardLayout name: String) -> String {
+    package static func xkbName(forKeyboardLayout name: String) -> String {
         ["en": "us", "ja": "jp", "number": "us", "pin": "us"][name] ?? name
     }
 
     /// - Parameters: `layout`, an xkb layout name; `locale`, whose compose table resolves dead
     ///   keys (without one, dead keys type nothing).
-    public init(layout: String, variant: String = "", locale: String = "en_US.UTF-8") throws(KeymapError) {
+    package init(layout: String, variant: String = "", locale: String = "en_US.UTF-8") throws(KeymapError) {
         guard !layout.isEmpty, layout.utf8.count <= 64,
               layout.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "()_-+0123456789".unicodeScalars.contains($0)) }) else {
             throw .unknownLayout(String(layout.prefix(64)))
@@ -71,7 +71,7 @@ public final class Keymap {
     }
 
     /// True when dead keys and compose sequences work (the locale's compose table was found).
-    public var hasCompose: Bool { compose != nil }
+    package var hasCompose: Bool { compose != nil }
 
     /// True while Control is held: a key then types nothing (it is a shortcut).
     private var controlActive: Bool {
@@ -81,7 +81,7 @@ public final class Keymap {
     /// Feeds a key press or release (`code`: the kernel's KEY_ code) and returns the text it
     /// types: nil for releases, modifiers, dead keys waiting for their letter, control
     /// characters and shortcuts.
-    public func text(forKey code: Int, pressed: Bool) -> String? {
+    package func text(forKey code: Int, pressed: Bool) -> String? {
         guard code >= 0, code < 0xFFFF else { return nil }
         let keycode = xkb_keycode_t(code + 8)   // evdev codes are offset by 8 in xkb
         defer { xkb_state_update_key(state, keycode, pressed ? XKB_KEY_DOWN : XKB_KEY_UP) }

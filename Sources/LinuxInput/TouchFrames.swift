@@ -5,14 +5,14 @@ import Runtime
 /// hardware frame together (a pinch's two fingers), and keeps the slot bookkeeping honest: a
 /// move or up for a slot that is not down is dropped, a second down on a live slot cancels the
 /// old touch first, and a device that vanishes mid-gesture cancels its touches (REL).
-public struct TouchFrameAssembler: Sendable {
-    public private(set) var activeSlots: [Int: Point] = [:]
+package struct TouchFrameAssembler: Sendable {
+    package private(set) var activeSlots: [Int: Point] = [:]
     private var held: [InputEvent] = []
-    public init() {}
+    package init() {}
 
     /// Feeds one event; returns what is ready for the app. Touch events are held until the frame
     /// event; other events pass straight through (after any held touches, keeping order).
-    public mutating func add(_ event: InputEvent) -> [InputEvent] {
+    package mutating func add(_ event: InputEvent) -> [InputEvent] {
         switch event.kind {
         case .touch(let phase, let slot, let position):
             switch phase {
@@ -48,7 +48,7 @@ public struct TouchFrameAssembler: Sendable {
     }
 
     /// The touch device went away: cancels every touch still down, in slot order, with a frame.
-    public mutating func cancelAll(time: Double) -> [InputEvent] {
+    package mutating func cancelAll(time: Double) -> [InputEvent] {
         var out = held
         held.removeAll()
         for slot in activeSlots.keys.sorted() {

@@ -4,29 +4,29 @@ import TouchCalibration
 
 /// Turns a touch position in panel pixels (libinput's `get_x_transformed(panelWidth)`) into
 /// canvas pixels: calibration (normalized), clamp to the panel, then the rotation (INP-1, OUT-2).
-public struct TouchTransform: Hashable, Sendable {
-    public var panelWidth: Int
-    public var panelHeight: Int
-    public var rotation: Rotation
-    public var calibration: CalibrationMatrix
-    public init(panelWidth: Int, panelHeight: Int, rotation: Rotation = .none, calibration: CalibrationMatrix = .identity) {
+package struct TouchTransform: Hashable, Sendable {
+    package var panelWidth: Int
+    package var panelHeight: Int
+    package var rotation: Rotation
+    package var calibration: CalibrationMatrix
+    package init(panelWidth: Int, panelHeight: Int, rotation: Rotation = .none, calibration: CalibrationMatrix = .identity) {
         self.panelWidth = panelWidth; self.panelHeight = panelHeight
         self.rotation = rotation; self.calibration = calibration
     }
 
     /// For a touch sensor turned by `touchRotation` against the canvas: the panel here is the
     /// sensor's own frame (the display's panel when the two are mounted alike).
-    public init(canvasWidth: Int, canvasHeight: Int, touchRotation: Rotation, calibration: CalibrationMatrix = .identity) {
+    package init(canvasWidth: Int, canvasHeight: Int, touchRotation: Rotation, calibration: CalibrationMatrix = .identity) {
         // A quarter turn swaps the sides both ways, so the same call undoes it.
         let sensor = touchRotation.canvasSize(panelWidth: canvasWidth, panelHeight: canvasHeight)
         self.init(panelWidth: sensor.width, panelHeight: sensor.height, rotation: touchRotation, calibration: calibration)
     }
 
-    public var canvasWidth: Int { rotation.canvasSize(panelWidth: panelWidth, panelHeight: panelHeight).width }
-    public var canvasHeight: Int { rotation.canvasSize(panelWidth: panelWidth, panelHeight: panelHeight).height }
+    package var canvasWidth: Int { rotation.canvasSize(panelWidth: panelWidth, panelHeight: panelHeight).width }
+    package var canvasHeight: Int { rotation.canvasSize(panelWidth: panelWidth, panelHeight: panelHeight).height }
 
     /// The canvas point for a panel point; nil for NaN/infinite input (a broken device).
-    public func canvasPoint(panelX: Double, panelY: Double) -> Point? {
+    package func canvasPoint(panelX: Double, panelY: Double) -> Point? {
         guard panelX.isFinite, panelY.isFinite, panelWidth > 0, panelHeight > 0 else { return nil }
         let w = Double(panelWidth), h = Double(panelHeight)
         let n = calibration.apply(x: panelX / w, y: panelY / h)

@@ -3,11 +3,11 @@
 ///
 /// The hand-off is planned once, at construction, from the friction's closed form and its
 /// inverse: no per-frame integration, so the trajectory is the same at any frame rate.
-public struct BouncingScrollSimulation: Simulation, Hashable {
-    public enum Stage: Hashable, Sendable { case decelerating, bouncing }
+package struct BouncingScrollSimulation: Simulation, Hashable {
+    package enum Stage: Hashable, Sendable { case decelerating, bouncing }
 
-    public let leadingExtent: Double
-    public let trailingExtent: Double
+    package let leadingExtent: Double
+    package let trailingExtent: Double
     let friction: FrictionSimulation?
     /// When the spring takes over (seconds since start), and the spring itself.
     let springStart: Double
@@ -20,7 +20,7 @@ public struct BouncingScrollSimulation: Simulation, Hashable {
     ///   - bounceSpring: the edge spring (critically damped, so it never oscillates).
     ///   - maximumBounceVelocity: the speed handed to the spring at an edge is capped here, so
     ///     the overshoot stays bounded.
-    public init(position: Double, velocity: Double, leadingExtent: Double, trailingExtent: Double,
+    package init(position: Double, velocity: Double, leadingExtent: Double, trailingExtent: Double,
                 rate: Double, bounceSpring: SpringDescription = .scrollBounce,
                 maximumBounceVelocity: Double = 3000, tolerance: Tolerance = .standard) {
         let v = velocity.isFinite ? velocity : 0
@@ -54,24 +54,24 @@ public struct BouncingScrollSimulation: Simulation, Hashable {
         }
     }
 
-    public func stage(at t: Double) -> Stage {
+    package func stage(at t: Double) -> Stage {
         t >= springStart ? .bouncing : .decelerating
     }
 
-    public func position(at t: Double) -> Double {
+    package func position(at t: Double) -> Double {
         if t >= springStart, let spring { return spring.position(at: t - springStart) }
         return friction?.position(at: t) ?? leadingExtent
     }
-    public func velocity(at t: Double) -> Double {
+    package func velocity(at t: Double) -> Double {
         if t >= springStart, let spring { return spring.velocity(at: t - springStart) }
         return friction?.velocity(at: t) ?? 0
     }
-    public func isDone(at t: Double) -> Bool {
+    package func isDone(at t: Double) -> Bool {
         if t >= springStart, let spring { return spring.isDone(at: t - springStart) }
         return friction?.isDone(at: t) ?? true
     }
     /// The resting position: the edge after a bounce, else where friction stops.
-    public var finalPosition: Double {
+    package var finalPosition: Double {
         if let spring { return spring.target }
         return friction?.finalPosition ?? leadingExtent
     }
@@ -80,7 +80,7 @@ public struct BouncingScrollSimulation: Simulation, Hashable {
 /// UIScrollView's rubber band: dragging `overshoot` points past an edge shows
 /// (1 − 1/(x·c/d + 1))·d, which approaches d (the viewport length) but never reaches it.
 @inlinable
-public func rubberBand(overshoot x: Double, dimension d: Double, constant c: Double = 0.55) -> Double {
+package func rubberBand(overshoot x: Double, dimension d: Double, constant c: Double = 0.55) -> Double {
     guard d > 0, x > 0 else { return 0 }
     return (1 - 1 / (x * c / d + 1)) * d
 }
@@ -88,7 +88,7 @@ public func rubberBand(overshoot x: Double, dimension d: Double, constant c: Dou
 /// The finger overshoot that shows as `shown` points past the edge: the inverse of `rubberBand`,
 /// so a drag that starts while overscrolled continues without a jump.
 @inlinable
-public func rubberBandInverse(shown s: Double, dimension d: Double, constant c: Double = 0.55) -> Double {
+package func rubberBandInverse(shown s: Double, dimension d: Double, constant c: Double = 0.55) -> Double {
     guard d > 0, s > 0 else { return 0 }
     let clamped = min(s, d * 0.999_999)
     return d / c * clamped / (d - clamped)

@@ -15,6 +15,6 @@ import Darwin
 
 /// `seconds` in whole microseconds (non-finite: `Int64.max`). Times compared this way are equal
 /// when they should be: in seconds, 2.426 - 2.326 is 0.10000000000000009.
-public func wholeMicroseconds(_ seconds: Double) -> Int64 {
+package func wholeMicroseconds(_ seconds: Double) -> Int64 {
     seconds.isFinite ? Int64((seconds * 1_000_000).rounded()) : .max
 }

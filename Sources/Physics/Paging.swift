@@ -4,26 +4,26 @@
 /// keeps context). A quick flick goes to the next page start its way, even after a short drag;
 /// a slow release goes to the nearest page. One release never moves more than one page from
 /// the page the gesture started on.
-public struct PageSnapping: Hashable, Sendable {
+package struct PageSnapping: Hashable, Sendable {
     /// Points between page starts (> 0).
-    public var pageSize: Double
+    package var pageSize: Double
     /// The largest resting offset; the last page is clamped to it.
-    public var maximumOffset: Double
+    package var maximumOffset: Double
     /// Speed (points per second) above which a release counts as a flick.
-    public var flickVelocity: Double
+    package var flickVelocity: Double
 
-    public init(pageSize: Double, maximumOffset: Double, flickVelocity: Double = 300) {
+    package init(pageSize: Double, maximumOffset: Double, flickVelocity: Double = 300) {
         self.pageSize = max(1, pageSize.isFinite ? pageSize : 1)
         self.maximumOffset = max(0, maximumOffset.isFinite ? maximumOffset : 0)
         self.flickVelocity = flickVelocity
     }
 
-    public var pageCount: Int { Int((maximumOffset / pageSize).rounded(.up)) + 1 }
+    package var pageCount: Int { Int((maximumOffset / pageSize).rounded(.up)) + 1 }
 
     /// The page whose start is nearest to `offset` (ties go to the later page). The last page's
     /// start is clamped to the end, so it can lie less than a page after the one before it
     /// (pages narrower than the viewport, a peeking carousel).
-    public func nearestPage(to offset: Double) -> Int {
+    package func nearestPage(to offset: Double) -> Int {
         guard offset.isFinite, offset > 0 else { return 0 }
         let last = pageCount - 1
         if offset >= maximumOffset { return last }
@@ -32,7 +32,7 @@ public struct PageSnapping: Hashable, Sendable {
         return abs(offset - startOffset(ofPage: p + 1)) <= abs(offset - startOffset(ofPage: p)) ? p + 1 : p
     }
 
-    public func startOffset(ofPage page: Int) -> Double {
+    package func startOffset(ofPage page: Int) -> Double {
         min(maximumOffset, Double(max(0, min(pageCount - 1, page))) * pageSize)
     }
 
@@ -42,7 +42,7 @@ public struct PageSnapping: Hashable, Sendable {
     /// next one at or ahead, or at or behind), a slow release to the nearest page, and either
     /// way no further than one page from the start page. So a drag forward that is flicked back
     /// returns to the page it started on, never past it.
-    public func targetPage(startPage: Int, offset: Double, velocity: Double) -> Int {
+    package func targetPage(startPage: Int, offset: Double, velocity: Double) -> Int {
         let v = velocity.isFinite ? velocity : 0
         let last = pageCount - 1
         let start = max(0, min(last, startPage))

@@ -3,7 +3,7 @@
 /// Time `t` is always seconds since the simulation started, passed in by the caller: there is no
 /// clock here, so the same question gives the same answer at any frame rate (ENG-8). Positions and
 /// velocities are in points and points per second.
-public protocol Simulation: Sendable {
+package protocol Simulation: Sendable {
     /// Position at `t` seconds after the start.
     func position(at t: Double) -> Double
     /// Velocity (points per second) at `t`.
@@ -13,16 +13,16 @@ public protocol Simulation: Sendable {
 }
 
 /// When a motion counts as finished: close enough in position and slow enough.
-public struct Tolerance: Hashable, Sendable {
+package struct Tolerance: Hashable, Sendable {
     /// Points.
-    public var distance: Double
+    package var distance: Double
     /// Points per second.
-    public var velocity: Double
-    public init(distance: Double, velocity: Double) {
+    package var velocity: Double
+    package init(distance: Double, velocity: Double) {
         self.distance = distance; self.velocity = velocity
     }
     /// A quarter point and 2 pt/s: below half a device pixel at scale 2, invisible when it stops.
-    public static let standard = Tolerance(distance: 0.25, velocity: 2)
+    package static let standard = Tolerance(distance: 0.25, velocity: 2)
 }
 
 @inlinable func nearZero(_ value: Double, _ tolerance: Double) -> Bool { abs(value) <= tolerance }

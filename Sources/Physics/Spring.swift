@@ -1,30 +1,30 @@
 /// A damped spring's constants: `mass` (kg-like units), `stiffness` (N/m-like), `damping`.
-public struct SpringDescription: Hashable, Sendable {
-    public var mass: Double
-    public var stiffness: Double
-    public var damping: Double
-    public init(mass: Double, stiffness: Double, damping: Double) {
+package struct SpringDescription: Hashable, Sendable {
+    package var mass: Double
+    package var stiffness: Double
+    package var damping: Double
+    package init(mass: Double, stiffness: Double, damping: Double) {
         self.mass = mass; self.stiffness = stiffness; self.damping = damping
     }
     /// A spring with the given damping ratio (1 = critically damped).
-    public init(mass: Double = 1, stiffness: Double, dampingRatio: Double) {
+    package init(mass: Double = 1, stiffness: Double, dampingRatio: Double) {
         self.init(mass: mass, stiffness: stiffness,
                   damping: dampingRatio * 2 * (mass * stiffness).squareRoot())
     }
     /// Natural angular frequency, radians per second.
-    public var angularFrequency: Double { (stiffness / mass).squareRoot() }
-    public var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
+    package var angularFrequency: Double { (stiffness / mass).squareRoot() }
+    package var dampingRatio: Double { damping / (2 * (mass * stiffness).squareRoot()) }
 
     /// Critically damped, ω = √150 ≈ 12.2 rad/s: an edge bounce peaks ~82 ms after contact and
     /// settles in about half a second, close to UIScrollView's feel.
-    public static let scrollBounce = SpringDescription(mass: 1, stiffness: 150, dampingRatio: 1)
+    package static let scrollBounce = SpringDescription(mass: 1, stiffness: 150, dampingRatio: 1)
 }
 
 /// A spring pulling `position` towards `target`, in closed form (critical, under- or over-damped).
-public struct SpringSimulation: Simulation, Hashable {
-    public let target: Double
-    public let spring: SpringDescription
-    public let tolerance: Tolerance
+package struct SpringSimulation: Simulation, Hashable {
+    package let target: Double
+    package let spring: SpringDescription
+    package let tolerance: Tolerance
     @usableFromInline enum Solution: Hashable, Sendable {
         /// x = (c1 + c2 t) e^{r t}
         case critical(r: Double, c1: Double, c2: Double)
@@ -36,7 +36,7 @@ public struct SpringSimulation: Simulation, Hashable {
     @usableFromInline let solution: Solution
 
     /// Starts at `position` moving at `velocity` (points per second).
-    public init(spring: SpringDescription, position: Double, velocity: Double, target: Double,
+    package init(spring: SpringDescription, position: Double, velocity: Double, target: Double,
                 tolerance: Tolerance = .standard) {
         self.target = target
         self.spring = spring
@@ -60,7 +60,7 @@ public struct SpringSimulation: Simulation, Hashable {
         }
     }
 
-    public func position(at t: Double) -> Double { target + offset(at: t) }
+    package func position(at t: Double) -> Double { target + offset(at: t) }
 
     func offset(at t: Double) -> Double {
         switch solution {
@@ -70,7 +70,7 @@ public struct SpringSimulation: Simulation, Hashable {
         }
     }
 
-    public func velocity(at t: Double) -> Double {
+    package func velocity(at t: Double) -> Double {
         switch solution {
         case let .critical(r, c1, c2):
             return (r * (c1 + c2 * t) + c2) * _exp(r * t)
@@ -82,13 +82,13 @@ public struct SpringSimulation: Simulation, Hashable {
         }
     }
 
-    public func isDone(at t: Double) -> Bool {
+    package func isDone(at t: Double) -> Bool {
         nearZero(offset(at: t), tolerance.distance) && nearZero(velocity(at: t), tolerance.velocity)
     }
 
     /// The first frame-free time at which `isDone` holds, found by stepping at 1 ms then
     /// bisecting; used only to report settle times (the engine asks `isDone` per query).
-    public func settleTime(limit: Double = 10) -> Double {
+    package func settleTime(limit: Double = 10) -> Double {
         var t = 0.0
         while t < limit && !isDone(at: t) { t += 0.001 }
         return t
@@ -97,7 +97,7 @@ public struct SpringSimulation: Simulation, Hashable {
     /// The largest velocity towards the target, for a start displaced by `displacement`, that
     /// still reaches the target without crossing it. For a critically damped spring the start
     /// must satisfy |v0| ≤ ω·|x0| when moving towards the target.
-    public static func noCrossingVelocity(_ velocity: Double, displacement x0: Double,
+    package static func noCrossingVelocity(_ velocity: Double, displacement x0: Double,
                                           spring: SpringDescription) -> Double {
         guard velocity.isFinite else { return 0 }
         let limit = spring.angularFrequency * abs(x0)

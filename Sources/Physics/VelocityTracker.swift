@@ -4,38 +4,38 @@
 /// with t relative to the newest sample, and answers b, the slope at the newest sample. A gap of
 /// more than 40 ms between samples ends the history: the finger rested, so older motion does not
 /// count. Two samples alone are not trusted (zero).
-public struct VelocityTracker: Sendable {
-    public struct Sample: Hashable, Sendable {
-        public var time: Double
-        public var position: Double
-        public init(time: Double, position: Double) { self.time = time; self.position = position }
+package struct VelocityTracker: Sendable {
+    package struct Sample: Hashable, Sendable {
+        package var time: Double
+        package var position: Double
+        package init(time: Double, position: Double) { self.time = time; self.position = position }
     }
-    public static let horizon = 0.100
-    public static let maximumGap = 0.040
-    public static let maximumSamples = 20
-    public static let minimumSamples = 3
+    package static let horizon = 0.100
+    package static let maximumGap = 0.040
+    package static let maximumSamples = 20
+    package static let minimumSamples = 3
 
     /// Ring of the newest samples, oldest first.
     private var samples: [Sample] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func reset() { samples.removeAll(keepingCapacity: true) }
+    package mutating func reset() { samples.removeAll(keepingCapacity: true) }
 
     /// Adds a sample; non-finite values and times earlier than the newest sample are ignored
     /// (the caller reports those; here they must not poison the fit).
-    public mutating func add(time: Double, position: Double) {
+    package mutating func add(time: Double, position: Double) {
         guard time.isFinite, position.isFinite else { return }
         if let last = samples.last, time < last.time { return }
         if samples.count == Self.maximumSamples { samples.removeFirst() }
         samples.append(Sample(time: time, position: position))
     }
 
-    public var newestTime: Double? { samples.last?.time }
+    package var newestTime: Double? { samples.last?.time }
 
     /// The velocity (points per second) at the newest sample; at `releaseTime`, if given, the
     /// answer is zero when the finger rested more than 40 ms before it.
-    public func velocity(releaseTime: Double? = nil) -> Double {
+    package func velocity(releaseTime: Double? = nil) -> Double {
         guard let newest = samples.last else { return 0 }
         if let releaseTime, wholeMicroseconds(releaseTime - newest.time) > wholeMicroseconds(Self.maximumGap) { return 0 }
         var ts: [Double] = [], xs: [Double] = []

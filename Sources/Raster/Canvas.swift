@@ -34,7 +34,7 @@
 import Geometry
 
 /// How an image is sampled when drawn scaled.
-public enum ImageFilter: Sendable, Hashable {
+package enum ImageFilter: Sendable, Hashable {
     /// Nearest pixel (sharp, blocky when zoomed).
     case nearest
     /// Bilinear interpolation of the four nearest pixels (8-bit weights, integer math).
@@ -42,7 +42,7 @@ public enum ImageFilter: Sendable, Hashable {
 }
 
 /// Where a stroke lies relative to the outline it follows.
-public enum StrokeAlignment: Sendable, Hashable {
+package enum StrokeAlignment: Sendable, Hashable {
     /// Half inside, half outside.
     case center
     /// Entirely inside (a border drawn inside a card's edge).
@@ -55,10 +55,10 @@ public enum StrokeAlignment: Sendable, Hashable {
 /// translation state, not the pixels. A recording canvas (`init(recordingInto:span:cache:)`)
 /// keeps its drawing in a `DisplayList` instead and leaves the span's pixels alone: code that
 /// writes pixels itself goes through `drawPixels(_:)`, which works either way.
-public struct Canvas {
+package struct Canvas {
     /// The pixels drawn into (a recording canvas only measures against them).
-    public let span: PixelSpan
-    public let cache: RasterCache
+    package let span: PixelSpan
+    package let cache: RasterCache
     /// Where drawing goes instead of the span, when recording.
     let recorder: DisplayList?
 
@@ -72,19 +72,19 @@ public struct Canvas {
 
     /// A canvas over `span`; the clip starts as the whole span, the translation as zero.
     /// The span's memory must stay valid while the canvas draws.
-    public init(span: PixelSpan, cache: RasterCache) {
+    package init(span: PixelSpan, cache: RasterCache) {
         self.init(span: span, cache: cache, owner: nil, recorder: nil)
     }
 
     /// A canvas over a buffer's pixels; the canvas keeps the buffer alive.
-    public init(_ buffer: PixelBuffer, cache: RasterCache) {
+    package init(_ buffer: PixelBuffer, cache: RasterCache) {
         self.init(span: buffer.span, cache: cache, owner: buffer, recorder: nil)
     }
 
     /// A canvas that appends what it draws to `list`, with the clip starting as `span`'s
     /// bounds; `cache` serves what is decided while recording (a picture's halvings, rounded
     /// clips). Replay the list on canvases over `span`.
-    public init(recordingInto list: DisplayList, span: PixelSpan, cache: RasterCache) {
+    package init(recordingInto list: DisplayList, span: PixelSpan, cache: RasterCache) {
         self.init(span: span, cache: cache, owner: nil, recorder: list)
     }
 
@@ -108,7 +108,7 @@ public struct Canvas {
     /// rectangle it is given (already translated: device pixels). Rounded clips do not apply.
     /// When recording, `body` is kept and called at replay, once per band its clip reaches,
     /// possibly on another thread: it must read only what stays unchanged until then.
-    public func drawPixels(_ body: @escaping (_ span: PixelSpan, _ clip: IntRect) -> Void) {
+    package func drawPixels(_ body: @escaping (_ span: PixelSpan, _ clip: IntRect) -> Void) {
         if let recorder { return recorder.append(.pixels(body), in: state) }
         guard !state.clip.isEmpty else { return }
         body(span, state.clip)
@@ -117,26 +117,26 @@ public struct Canvas {
     // MARK: State
 
     /// The current clip rectangle in device pixels (always inside the span).
-    public var clipBounds: IntRect { state.clip }
+    package var clipBounds: IntRect { state.clip }
     /// The offset added to every drawing coordinate.
-    public var translation: Point { state.translation }
+    package var translation: Point { state.translation }
     /// Number of active rounded-rectangle clips.
-    public var roundedClipCount: Int { state.roundClips.count }
+    package var roundedClipCount: Int { state.roundClips.count }
 
     /// Saves clip and translation; `restore()` brings them back.
-    public mutating func save() { saved.append(state) }
+    package mutating func save() { saved.append(state) }
     /// Restores the state of the matching `save()` (does nothing when nothing is saved).
-    public mutating func restore() { if let s = saved.popLast() { state = s } }
+    package mutating func restore() { if let s = saved.popLast() { state = s } }
 
     /// Moves the origin by (`dx`, `dy`) pixels (may be fractional).
-    public mutating func translate(dx: Double, dy: Double) {
+    package mutating func translate(dx: Double, dy: Double) {
         guard dx.isFinite, dy.isFinite else { return }
         state.translation = Point(state.translation.x + dx, state.translation.y + dy)
     }
 
     /// Intersects the clip with `rect` (translated, then each edge rounded to the nearest whole
     /// pixel: the rectangle clip is hard-edged).
-    public mutating func clip(to rect: Rect) {
+    package mutating func clip(to rect: Rect) {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else {
             state.clip = .zero; return
         }
@@ -150,12 +150,12 @@ public struct Canvas {
     }
 
     /// Intersects the clip with a whole-pixel device rectangle (the translation does not apply).
-    public mutating func clip(toDeviceRect rect: IntRect) {
+    package mutating func clip(toDeviceRect rect: IntRect) {
         state.clip = state.clip.intersection(rect)
     }
 
     /// Intersects the clip with an anti-aliased rounded rectangle (translated).
-    public mutating func clip(toRoundedRect rect: Rect, radius: Double) {
+    package mutating func clip(toRoundedRect rect: Rect, radius: Double) {
         let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds, visible: state.clip)
         state.clip = state.clip.intersection(shape.pixelBounds)
         state.roundClips.append(shape)
@@ -167,7 +167,7 @@ public struct Canvas {
 
     /// Sets every pixel inside the clip rectangle to `color` (a copy, not a blend; rounded clips
     /// do not apply).
-    public func clear(color: PremultipliedColor) {
+    package func clear(color: PremultipliedColor) {
         if let recorder { return recorder.append(.clear(color), in: state) }
         let c = state.clip
         guard !c.isEmpty else { return }
@@ -176,14 +176,14 @@ public struct Canvas {
 
     /// Fills a rectangle; edges at fractional positions get partial coverage (area, rounded:
     /// a pixel half covered gets 128).
-    public func fill(rect: Rect, color: PremultipliedColor) {
+    package func fill(rect: Rect, color: PremultipliedColor) {
         if let recorder { return recorder.append(.fillRect(rect, color), in: state) }
         fillShape(RectShape(device(rect)), color: color)
     }
 
     /// Fills a rounded rectangle (radius clamped to half the shorter side; coordinates snapped
     /// to 1/64 pixel).
-    public func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
+    package func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
         if let recorder { return recorder.append(.fillRoundedRect(rect, radius: radius, color), in: state) }
         let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds, visible: state.clip)
         if state.roundClips.isEmpty, fillCornerBands(shape, color: color) { return }
@@ -191,7 +191,7 @@ public struct Canvas {
     }
 
     /// Strokes the outline of a rounded rectangle with a band `lineWidth` wide.
-    public func stroke(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
+    package func stroke(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
                        alignment: StrokeAlignment = .center) {
         if let recorder {
             return recorder.append(.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color, alignment), in: state)
@@ -212,7 +212,7 @@ public struct Canvas {
     }
 
     /// Fills a circle. Coverage for radii up to 256 px is cached per (radius, sub-pixel phase).
-    public func fill(circleCenter center: Point, radius: Double, color: PremultipliedColor) {
+    package func fill(circleCenter center: Point, radius: Double, color: PremultipliedColor) {
         if let recorder { return recorder.append(.fillCircle(center, radius: radius, color), in: state) }
         guard radius.isFinite, radius > 0, center.isFinite else { return }
         let cx = center.x + state.translation.x, cy = center.y + state.translation.y
@@ -234,7 +234,7 @@ public struct Canvas {
 
     /// Fills a path (translated) with the given fill rule; curves are flattened to within
     /// `tolerance` pixels.
-    public func fill(path: Path, rule: FillRule = .nonZero, color: PremultipliedColor, tolerance: Double = 0.05) {
+    package func fill(path: Path, rule: FillRule = .nonZero, color: PremultipliedColor, tolerance: Double = 0.05) {
         if let recorder { return recorder.append(.fillPath(path, rule, color, tolerance: tolerance), in: state) }
         let t = state.translation
         var lines = path.flattened(tolerance: tolerance)
@@ -265,7 +265,7 @@ public struct Canvas {
     /// maximum, so overlapping segments never darken edges); lines thinner than 1 px are drawn
     /// 1 px wide at proportionally lower coverage. Use it for icons and hairlines; rounded
     /// rectangles have the exact `stroke(roundedRect:)`.
-    public func stroke(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
+    package func stroke(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
                        tolerance: Double = 0.05) {
         if let recorder {
             return recorder.append(.strokePath(path, lineWidth: lineWidth, color, roundCaps: roundCaps, tolerance: tolerance), in: state)
@@ -353,7 +353,7 @@ public struct Canvas {
 
     /// Blends an alpha mask (a glyph) tinted with `color`, its top-left at whole pixel
     /// (`x`, `y`) plus the translation rounded to whole pixels.
-    public func blend(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) {
+    package func blend(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) {
         if let recorder { return recorder.append(.blend(mask, x: x, y: y, color), in: state) }
         guard mask.width > 0, mask.height > 0 else { return }
         let ox = x + pixelFloor(state.translation.x + 0.5), oy = y + pixelFloor(state.translation.y + 0.5)
@@ -367,7 +367,7 @@ public struct Canvas {
     /// overlapping allowed). The translation does not apply; the destination is clipped to the
     /// clip rectangle (rounded clips do not apply). Done at once even when recording: a move
     /// reads pixels that bands of a replay would be drawing.
-    public func copy(rect: IntRect, dx: Int, dy: Int) {
+    package func copy(rect: IntRect, dx: Int, dy: Int) {
         span.move(rect, dx: dx, dy: dy, clip: state.clip)
     }
 

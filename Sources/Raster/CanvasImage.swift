@@ -8,7 +8,7 @@ extension Canvas {
     /// Reductions below ½ alias with bilinear sampling: draw `image.halved()` (cached) instead.
     /// `extendingEdges` fills the whole clip, the border pixels continuing beyond `destRect`
     /// (pixman's PAD repeat): a photo pinched smaller than the screen leaves no gap.
-    public func draw(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1,
+    package func draw(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1,
                      extendingEdges: Bool = false) {
         if let recorder {
             return recorder.append(.image(image, destRect, filter, opacity: opacity, extendingEdges: extendingEdges), in: state)

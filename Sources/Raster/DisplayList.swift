@@ -10,7 +10,7 @@ import Geometry
 /// What an operation holds is read, never written, while bands replay: pictures, glyph masks,
 /// paths and rounded-clip shapes are values or are finished when recorded. A `drawPixels`
 /// function is called once per band that its clip reaches, possibly on another thread.
-public final class DisplayList {
+package final class DisplayList {
     enum Operation {
         case clear(PremultipliedColor)
         case fillRect(Rect, PremultipliedColor)
@@ -26,13 +26,13 @@ public final class DisplayList {
 
     private(set) var entries: [(state: Canvas.State, operation: Operation)] = []
 
-    public init() {}
+    package init() {}
 
     /// Operations recorded since the last `removeAll()`.
-    public var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Forgets the operations and what they hold; the storage is kept for the next frame.
-    public func removeAll() { entries.removeAll(keepingCapacity: true) }
+    package func removeAll() { entries.removeAll(keepingCapacity: true) }
 
     func append(_ operation: Operation, in state: Canvas.State) {
         if !state.clip.isEmpty { entries.append((state, operation)) }
@@ -40,7 +40,7 @@ public final class DisplayList {
 
     /// Draws every operation through `canvas` (which draws directly), each clipped to the
     /// canvas's clip as well as its own.
-    public func replay(on canvas: Canvas) {
+    package func replay(on canvas: Canvas) {
         var c = canvas.drawingDirectly
         let limit = canvas.state.clip
         for entry in entries {

@@ -20,7 +20,7 @@ public struct Color: Hashable, Sendable {
     public static let white = Color(rgb: 0xFFFFFF)
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
-    @inlinable public var premultiplied: PremultipliedColor {
+    @inlinable package var premultiplied: PremultipliedColor {
         let a = UInt32(alpha)
         return PremultipliedColor(
             argb: (a << 24) | (div255(UInt32(red) * a) << 16) | (div255(UInt32(green) * a) << 8) | div255(UInt32(blue) * a))
@@ -30,30 +30,30 @@ public struct Color: Hashable, Sendable {
 /// A premultiplied colour packed as `0xAARRGGBB`, the in-memory layout of DRM's
 /// ARGB8888/XRGB8888 on little-endian machines (bytes B, G, R, A/X).
 @frozen
-public struct PremultipliedColor: Hashable, Sendable {
-    public var argb: UInt32
-    @inlinable public init(argb: UInt32) { self.argb = argb }
-    @inlinable public var alpha: UInt32 { argb >> 24 }
-    public static let transparent = PremultipliedColor(argb: 0)
+@usableFromInline package struct PremultipliedColor: Hashable, Sendable {
+    @usableFromInline package var argb: UInt32
+    @usableFromInline @inlinable package init(argb: UInt32) { self.argb = argb }
+    @inlinable package var alpha: UInt32 { argb >> 24 }
+    package static let transparent = PremultipliedColor(argb: 0)
     /// The premultiplied form of a straight colour.
-    @inlinable public init(_ color: Color) { self = color.premultiplied }
+    @inlinable package init(_ color: Color) { self = color.premultiplied }
     /// `0xRRGGBB` with an 8-bit alpha, premultiplied.
-    @inlinable public init(rgb: UInt32, alpha: UInt8 = 255) { self = Color(rgb: rgb, alpha: alpha).premultiplied }
+    @inlinable package init(rgb: UInt32, alpha: UInt8 = 255) { self = Color(rgb: rgb, alpha: alpha).premultiplied }
     /// `0xRRGGBB` with alpha given as a fraction (rounded to 8 bits to nearest: 0.35 → 89).
-    @inlinable public init(rgb: UInt32, opacity: Double) { self = Color(rgb: rgb, opacity: opacity).premultiplied }
+    @inlinable package init(rgb: UInt32, opacity: Double) { self = Color(rgb: rgb, opacity: opacity).premultiplied }
     /// This colour with all four channels scaled by `k`/255 (coverage or opacity).
-    @inlinable public func scaled(by k: UInt8) -> PremultipliedColor {
+    @inlinable package func scaled(by k: UInt8) -> PremultipliedColor {
         PremultipliedColor(argb: scalePixel(argb, by: UInt32(k)))
     }
 }
 
 /// Exact x/255 rounded to nearest for x in 0...65025 (integer, so bit-exact on every CPU).
 @inlinable @inline(__always)
-public func div255(_ x: UInt32) -> UInt32 { (x + 128 + ((x + 128) >> 8)) >> 8 }
+package func div255(_ x: UInt32) -> UInt32 { (x + 128 + ((x + 128) >> 8)) >> 8 }
 
 /// Scales all four 8-bit channels of a packed pixel by `k`/255 (two channels per multiply).
 @inlinable @inline(__always)
-public func scalePixel(_ p: UInt32, by k: UInt32) -> UInt32 {
+package func scalePixel(_ p: UInt32, by k: UInt32) -> UInt32 {
     var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
     rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     var ag = ((p >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
@@ -63,7 +63,7 @@ public func scalePixel(_ p: UInt32, by k: UInt32) -> UInt32 {
 
 /// Source-over of premultiplied `src` onto premultiplied `dst`.
 @inlinable @inline(__always)
-public func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
+package func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
     let sa = src >> 24
     if sa == 255 { return src }
     if sa == 0 { return dst }
@@ -74,20 +74,20 @@ public func sourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
 /// with a row stride in pixels. It does not own the memory: a DRM mapping, a PNG buffer or
 /// a `PixelBuffer` lends it.
 @frozen
-public struct PixelSpan {
-    public let base: UnsafeMutablePointer<UInt32>
-    public let width: Int
-    public let height: Int
+package struct PixelSpan {
+    package let base: UnsafeMutablePointer<UInt32>
+    package let width: Int
+    package let height: Int
     /// Distance between rows, in pixels (bytes / 4).
-    public let stride: Int
+    package let stride: Int
 
-    @inlinable public init(base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
+    @inlinable package init(base: UnsafeMutablePointer<UInt32>, width: Int, height: Int, stride: Int) {
         precondition(width >= 0 && height >= 0 && stride >= width)
         self.base = base; self.width = width; self.height = height; self.stride = stride
     }
-    @inlinable public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
-    @inlinable public func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * stride }
-    @inlinable public subscript(x: Int, y: Int) -> UInt32 {
+    @inlinable package var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+    @inlinable package func row(_ y: Int) -> UnsafeMutablePointer<UInt32> { base + y * stride }
+    @inlinable package subscript(x: Int, y: Int) -> UInt32 {
         get { precondition(x >= 0 && x < width && y >= 0 && y < height); return base[y * stride + x] }
         nonmutating set { precondition(x >= 0 && x < width && y >= 0 && y < height); base[y * stride + x] = newValue }
     }
@@ -98,10 +98,10 @@ public struct PixelSpan {
 public final class PixelBuffer: @unchecked Sendable {
     public let width: Int
     public let height: Int
-    public let stride: Int
-    public let pixels: UnsafeMutablePointer<UInt32>
+    package let stride: Int
+    package let pixels: UnsafeMutablePointer<UInt32>
 
-    public init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
+    package init(width: Int, height: Int, fill: PremultipliedColor = .transparent) {
         precondition(width >= 0 && height >= 0 && width <= 1 << 15 && height <= 1 << 15, "absurd buffer size")
         self.width = width; self.height = height; self.stride = width
         let count = max(1, width * height)
@@ -111,13 +111,13 @@ public final class PixelBuffer: @unchecked Sendable {
     deinit { pixels.deallocate() }
 
     /// A buffer of its own holding `source`'s pixels (a screenshot, a read-back scanout buffer).
-    public convenience init(copying source: PixelSpan) {
+    package convenience init(copying source: PixelSpan) {
         self.init(width: source.width, height: source.height)
         span.copy(from: source, sourceRect: source.bounds, toX: 0, y: 0)
     }
 
-    public var span: PixelSpan { PixelSpan(base: pixels, width: width, height: height, stride: stride) }
-    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+    package var span: PixelSpan { PixelSpan(base: pixels, width: width, height: height, stride: stride) }
+    package var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
     public subscript(x: Int, y: Int) -> UInt32 {
         get { span[x, y] }
         set { span[x, y] = newValue }
@@ -125,15 +125,15 @@ public final class PixelBuffer: @unchecked Sendable {
 }
 
 /// An 8-bit coverage mask (glyphs, cached corners). Row-major, `width` bytes per row.
-public struct AlphaMask: Sendable {
-    public let width: Int
-    public let height: Int
-    public var coverage: [UInt8]
-    public init(width: Int, height: Int, coverage: [UInt8]) {
+package struct AlphaMask: Sendable {
+    package let width: Int
+    package let height: Int
+    package var coverage: [UInt8]
+    package init(width: Int, height: Int, coverage: [UInt8]) {
         precondition(coverage.count == width * height)
         self.width = width; self.height = height; self.coverage = coverage
     }
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.init(width: width, height: height, coverage: [UInt8](repeating: 0, count: width * height))
     }
 }

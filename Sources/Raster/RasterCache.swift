@@ -6,7 +6,7 @@ import Geometry
 /// allocates nothing in steady state. Phases and radii are quantised to 1/64 pixel.
 ///
 /// Not thread-safe: use one cache per drawing thread.
-public final class RasterCache {
+@usableFromInline package final class RasterCache {
     /// A mask's radius (1/64 px), sub-pixel phases and corner (0 for circles) packed into one
     /// word, which hashes in one combine: a frame looks masks up dozens of times, and four
     /// combines per key showed in its profile.
@@ -19,7 +19,7 @@ public final class RasterCache {
     }
 
     /// Entries per kind kept before the cache is emptied (bounds memory under odd inputs).
-    public let maximumEntries: Int
+    package let maximumEntries: Int
     var corners: [MaskKey: CoverageMask] = [:]
     var circles: [MaskKey: CoverageMask] = [:]
     /// Flattening tolerance (pixels) for cached and fallback curves: chords lie inside the arc,
@@ -35,8 +35,8 @@ public final class RasterCache {
     /// `forgetHalvings(of:)`).
     struct Halvings { var image: PixelBuffer; var levels: [PixelBuffer]; var bytes: Int; var lastUse: Int }
     var halvings: [ObjectIdentifier: Halvings] = [:]
-    public var maximumHalvingBytes = 32 << 20
-    public private(set) var halvingBytes = 0
+    package var maximumHalvingBytes = 32 << 20
+    package private(set) var halvingBytes = 0
     private var uses = 0
 
     private var rowStorage: UnsafeMutablePointer<UInt8>
@@ -47,7 +47,7 @@ public final class RasterCache {
     private var maskRowCapacity = 0
     static let scratchRowCount = 6
 
-    public init(maximumEntries: Int = 512) {
+    package init(maximumEntries: Int = 512) {
         self.maximumEntries = max(1, maximumEntries)
         rowStorage = .allocate(capacity: 1)
         accumulatorStorage = .allocate(capacity: 1)
@@ -60,10 +60,10 @@ public final class RasterCache {
     }
 
     /// Number of cached corner and circle masks.
-    public var cachedMaskCount: Int { corners.count + circles.count }
+    package var cachedMaskCount: Int { corners.count + circles.count }
 
     /// Drops every cached mask and halving (scratch memory is kept).
-    public func removeAll() {
+    package func removeAll() {
         corners.removeAll()
         circles.removeAll()
         halvings.removeAll()
@@ -73,7 +73,7 @@ public final class RasterCache {
     /// The largest of `image` and its halvings that is drawn at half size or more at `size`
     /// pixels (bilinear reduction below ½ aliases). Halvings are made on first need and shared
     /// by every drawing of the same image.
-    public func source(for size: Size, from image: PixelBuffer) -> PixelBuffer {
+    package func source(for size: Size, from image: PixelBuffer) -> PixelBuffer {
         func reduced(_ level: PixelBuffer) -> Bool { Self.drawsReduced(size, width: level.width, height: level.height) }
         // Most images are drawn at half size or more: no bookkeeping for them.
         guard reduced(image) else { return image }
@@ -100,26 +100,26 @@ public final class RasterCache {
 
     /// True when an image of `width` x `height` pixels drawn at `size` is below half size on
     /// both axes (with a half to take): bilinear sampling there aliases, so a halving is drawn.
-    public static func drawsReduced(_ size: Size, width: Int, height: Int) -> Bool {
+    package static func drawsReduced(_ size: Size, width: Int, height: Int) -> Bool {
         size.width < Double(width) / 2 && size.height < Double(height) / 2 && width >= 2 && height >= 2
     }
 
     /// How many halvings of a `width` x `height` image `source(for:from:)` draws `size` from.
-    public static func halvingCount(drawnAt size: Size, width: Int, height: Int) -> Int {
+    package static func halvingCount(drawnAt size: Size, width: Int, height: Int) -> Int {
         var (w, h, n) = (width, height, 0)
         while drawsReduced(size, width: w, height: h) { w = (w + 1) / 2; h = (h + 1) / 2; n += 1 }
         return n
     }
 
     /// `image` halved `times` times, taking the halvings already made for drawing it.
-    public func halving(of image: PixelBuffer, times: Int) -> PixelBuffer {
+    package func halving(of image: PixelBuffer, times: Int) -> PixelBuffer {
         let made = halvings[ObjectIdentifier(image)]?.levels ?? []
         let taken = max(0, min(times, made.count))
         return (taken > 0 ? made[taken - 1] : image).halved(times: times - taken)
     }
 
     /// Drops the halvings of `image` (its owner released it: they would keep it alive).
-    public func forgetHalvings(of image: PixelBuffer) {
+    package func forgetHalvings(of image: PixelBuffer) {
         guard let entry = halvings.removeValue(forKey: ObjectIdentifier(image)) else { return }
         halvingBytes -= entry.bytes
     }

@@ -5,7 +5,7 @@ extension PixelBuffer {
     /// (edge pixels repeat for odd sizes). Bilinear drawing aliases when reducing below ½;
     /// draw a halved copy instead (halve repeatedly for stronger reductions, and cache the
     /// levels with the image: halving reads every source pixel).
-    public func halved() -> PixelBuffer {
+    package func halved() -> PixelBuffer {
         let w = (width + 1) / 2, h = (height + 1) / 2
         let out = PixelBuffer(width: w, height: h)
         guard width > 0, height > 0 else { return out }
@@ -17,7 +17,7 @@ extension PixelBuffer {
     }
 
     /// Halved `times` times, as long as both sides have a half to take.
-    public func halved(times: Int) -> PixelBuffer {
+    package func halved(times: Int) -> PixelBuffer {
         var level = self
         for _ in 0..<Halving.possibleCount(times, width: width, height: height) { level = level.halved() }
         return level
@@ -26,19 +26,19 @@ extension PixelBuffer {
 
 /// A picture decoded at a reduced size: `pixels` are the whole `width` x `height` picture
 /// halved `halvings` times (a decoder that reduces as it decodes never holds the whole).
-public struct ReducedPicture: Sendable {
-    public var pixels: PixelBuffer
-    public var width: Int
-    public var height: Int
-    public var halvings: Int
+package struct ReducedPicture: Sendable {
+    package var pixels: PixelBuffer
+    package var width: Int
+    package var height: Int
+    package var halvings: Int
 
-    public init(pixels: PixelBuffer, width: Int, height: Int, halvings: Int) {
+    package init(pixels: PixelBuffer, width: Int, height: Int, halvings: Int) {
         self.pixels = pixels; self.width = width; self.height = height; self.halvings = halvings
     }
 
     /// The whole picture halved as often as `halvings` asks for its size (and it has halves
     /// to take): what a decoder that cannot reduce as it decodes gives.
-    public init(whole: PixelBuffer, halvings: (_ width: Int, _ height: Int) -> Int) {
+    package init(whole: PixelBuffer, halvings: (_ width: Int, _ height: Int) -> Int) {
         let n = Halving.possibleCount(halvings(whole.width, whole.height), width: whole.width, height: whole.height)
         self.init(pixels: whole.halved(times: n), width: whole.width, height: whole.height, halvings: n)
     }
@@ -46,10 +46,10 @@ public struct ReducedPicture: Sendable {
 
 /// Halves a picture `times` times as its rows arrive (a PNG as it decodes), holding one row per
 /// level instead of the whole picture; the result is `halved(times:)` of the whole, bit for bit.
-public final class Halving {
+package final class Halving {
     /// The halved picture, complete once every source row was given and `finish()` called.
-    public let output: PixelBuffer
-    public let times: Int
+    package let output: PixelBuffer
+    package let times: Int
     /// Row widths per level (level 0: the source), and a row waiting for its pair per level.
     private let widths: [Int]
     private let pending: UnsafeMutablePointer<UInt32>
@@ -60,7 +60,7 @@ public final class Halving {
 
     /// Halving a `width` x `height` picture up to `times` times (as often as both sides have a
     /// half to take).
-    public init(width: Int, height: Int, times: Int) {
+    package init(width: Int, height: Int, times: Int) {
         self.times = Self.possibleCount(times, width: width, height: height)
         var widths = [width], heights = [height]
         for _ in 0..<self.times { widths.append((widths.last! + 1) / 2); heights.append((heights.last! + 1) / 2) }
@@ -75,17 +75,17 @@ public final class Halving {
     deinit { pending.deallocate() }
 
     /// How many of `times` halvings a `width` x `height` picture has a half to take for.
-    public static func possibleCount(_ times: Int, width: Int, height: Int) -> Int {
+    package static func possibleCount(_ times: Int, width: Int, height: Int) -> Int {
         var (w, h, n) = (width, height, 0)
         while n < times && w >= 2 && h >= 2 { w = (w + 1) / 2; h = (h + 1) / 2; n += 1 }
         return n
     }
 
     /// The next source row, `widths[0]` premultiplied pixels.
-    public func push(row: UnsafePointer<UInt32>) { push(row, level: 0) }
+    package func push(row: UnsafePointer<UInt32>) { push(row, level: 0) }
 
     /// Pairs a picture's odd last row with itself on each level, as `halved()` does.
-    public func finish() {
+    package func finish() {
         guard !finished else { return }
         finished = true
         for level in 0..<times where hasPending[level] {
@@ -126,7 +126,7 @@ public final class Halving {
     /// pixels a step, the even and odd pixels parted by shuffles; checked with
     /// `swiftc -O -emit-assembly`); where `out` is `r0` it takes its scalar form.
     @inline(__always)
-    public static func averageRows(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, width: Int,
+    package static func averageRows(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, width: Int,
                                    into out: UnsafeMutablePointer<UInt32>) {
         let pairs = width / 2
         for x in 0..<pairs {

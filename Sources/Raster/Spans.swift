@@ -9,7 +9,7 @@ import CLinux
 /// store (`storeSpan`: `wmemset`, which libc runs at the CPU's widest stores, AVX-512 on the
 /// benchmark machine, where Glide's own loops are limited to x86-64's SSE2).
 @inlinable
-public func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: PremultipliedColor) {
+package func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: PremultipliedColor) {
     guard count > 0 else { return }
     let c = color.argb
     let sa = c >> 24
@@ -28,7 +28,7 @@ public func fillSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: Pre
 
 /// Sets `count` pixels to `color` (a copy, whatever its alpha).
 @inlinable @inline(__always)
-public func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+package func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
     // Short spans (edges of shapes) are cheaper inline than through a call.
     #if arch(arm64)
     // glibc's wmemset is a scalar C loop on aarch64 (1.5 instructions a pixel, where x86_64 gets
@@ -56,7 +56,7 @@ public func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UI
 /// Source-over of one colour through an 8-bit coverage run: pixel `i` gets the colour scaled by
 /// `coverage[i]`/255. Coverage 0 leaves a pixel untouched; 255 with an opaque colour stores.
 @inlinable
-public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+package func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                       color: PremultipliedColor) {
     blendSpan(dst, coverage: coverage, count: count, color: color, writable: count)
 }
@@ -67,7 +67,7 @@ public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePoint
 /// they were, instead of pixel by pixel: glyph rows are narrow, so most of them end in a
 /// partial group. Only `coverage[0..<count]` is read.
 @inlinable
-public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+package func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
                       color: PremultipliedColor, writable: Int) {
     blendGroups(dst, coverage: coverage, count: count, color: color.argb, colour: Lanes.Pixels(repeating: color.argb),
                 writable: writable)
@@ -77,7 +77,7 @@ public func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePoint
 /// does not change from row to row is set up once: row `r` blends `coverage + r ×
 /// coverageStride` into `dst + r × stride`, `writable` pixels writable in each.
 @inlinable
-public func blendRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
+package func blendRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
                       count: Int, rows: Int, color: PremultipliedColor, writable: Int) {
     let colour = Lanes.Pixels(repeating: color.argb)
     for r in 0..<rows {
@@ -128,7 +128,7 @@ func blendGroups(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UI
 /// Linear interpolation of two packed premultiplied pixels, `w` in 0...256 (weight of `b`),
 /// rounded to nearest, two channels per multiply. Convex, so the result stays premultiplied.
 @inlinable @inline(__always)
-public func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
+package func lerpPixel(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
     let iw = 256 &- w
     let mask: UInt32 = 0x00FF_00FF, half: UInt32 = 0x0080_0080
     let rbSum: UInt32 = (a & mask) &* iw &+ (b & mask) &* w &+ half
@@ -142,7 +142,7 @@ extension PixelSpan {
     /// Moves the pixels of `rect` by (`dx`, `dy`) within this span (a scroll blit), with
     /// memmove semantics: source and destination may overlap. The destination is clipped to
     /// `clip` and to the span; pixels whose source lies outside the span are not written.
-    public func move(_ rect: IntRect, dx: Int, dy: Int, clip: IntRect? = nil) {
+    package func move(_ rect: IntRect, dx: Int, dy: Int, clip: IntRect? = nil) {
         let source = rect.intersection(bounds)
         var destination = IntRect(x: source.x + dx, y: source.y + dy, width: source.width, height: source.height)
             .intersection(bounds)
@@ -165,7 +165,7 @@ extension PixelSpan {
     /// Copies `sourceRect` of `source` so that its top-left lands at (`x`, `y`) in this span.
     /// Both rectangles are clipped (to `source` and to this span); the spans must not overlap
     /// in memory (use `move` within one span).
-    public func copy(from source: PixelSpan, sourceRect: IntRect, toX x: Int, y: Int) {
+    package func copy(from source: PixelSpan, sourceRect: IntRect, toX x: Int, y: Int) {
         let s = sourceRect.intersection(source.bounds)
         let d = IntRect(x: x + (s.x - sourceRect.x), y: y + (s.y - sourceRect.y), width: s.width, height: s.height)
             .intersection(bounds)

@@ -5,12 +5,12 @@ import Runtime
 extension RemoteServer {
     /// The file descriptor a frame loop adds to its poll(2) set (POLLIN): readable whenever a
     /// request is waiting. `pollRequests` drains it.
-    public var wakeFD: Int32 { inbox.wakeReadFD }
+    package var wakeFD: Int32 { inbox.wakeReadFD }
 
     /// The loop-timeline time (seconds) by which `pollRequests` must be called again even if
     /// nothing else happens: the next scheduled injected event or `/wait` deadline. The loop caps
     /// its sleep at this.
-    public var nextDeadline: Double? {
+    package var nextDeadline: Double? {
         inbox.state.withLock { s in
             let e = s.scheduled.lazy.map(\.time).min()
             let w = s.waiters.lazy.map(\.deadline).min()
@@ -39,7 +39,7 @@ extension RemoteServer {
     ///   `display` of `/state`; nil: it cannot be read back and is always on.
     /// - `deliver`: the loop's door for input (`FrameDriver.deliverInjected`), which every
     ///   injected event goes through.
-    public func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
+    package func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
                              frameNumber: Int, control: ScreenControl? = nil, deliver: (InputEvent) -> Void) {
         let isOn = { control?.isScreenOn ?? true }
         inbox.drainWakeups()
@@ -154,7 +154,7 @@ extension RemoteServer {
     }
 
     /// A frame changed `damage` of `screen`: live viewers are sent it.
-    public func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int) {
+    package func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int) {
         live.framePresented(screen, damage: damage, rotation: rotation, frameNumber: frameNumber)
     }
 
@@ -242,7 +242,7 @@ extension RemoteServer {
 
     /// Answers everything still queued with "stopped" (503) and refuses new requests. Call it when
     /// the frame loop exits.
-    public func loopStopped() {
+    package func loopStopped() {
         let (incoming, batches, waiters) = inbox.state.withLock { s in
             s.closed = true
             let r = (s.incoming, Array(s.batches.values), s.waiters)

@@ -224,14 +224,14 @@ final class RemoteInbox: Sendable {
     }
 }
 
-public enum RemoteError: Error, CustomStringConvertible, Sendable {
+package enum RemoteError: Error, CustomStringConvertible, Sendable {
     case system(operation: String, errno: Int32)
     case badAddress(String)
     case tokenRequired(host: String)
     case badToken
     case bindFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .system(op, e): return "\(op) failed: \(String(cString: strerror(e)))"
         case let .badAddress(s): return "bad remote address '\(excerpt(s))': expected HOST:PORT, e.g. 127.0.0.1:8080 or [::1]:8080"

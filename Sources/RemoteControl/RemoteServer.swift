@@ -11,23 +11,23 @@ import ServiceLifecycle
 import Synchronization
 
 /// Where and how the remote-control server listens (REM-1).
-public struct RemoteConfiguration: Sendable {
-    public var host: String
+package struct RemoteConfiguration: Sendable {
+    package var host: String
     /// 0 picks a free port (see `RemoteServer.port`).
-    public var port: Int
+    package var port: Int
     /// Required on any non-loopback address; when set it is checked on every request.
-    public var token: String?
+    package var token: String?
     /// Largest accepted request body.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// Longest span of one injected script and longest `/wait`, in seconds.
-    public var maxScriptSeconds: Double
-    public var maxWaitSeconds: Double
+    package var maxScriptSeconds: Double
+    package var maxWaitSeconds: Double
     /// A connection that sends nothing for this long is closed (slow or stuck clients).
-    public var idleTimeoutSeconds: Int64
+    package var idleTimeoutSeconds: Int64
     /// The live view (`GET /live`) shows the screen and takes no input from anyone.
-    public var liveReadOnly = false
+    package var liveReadOnly = false
 
-    public init(host: String = "127.0.0.1", port: Int, token: String? = nil, maxBodyBytes: Int = 1 << 20,
+    package init(host: String = "127.0.0.1", port: Int, token: String? = nil, maxBodyBytes: Int = 1 << 20,
                 maxScriptSeconds: Double = 120, maxWaitSeconds: Double = 300, idleTimeoutSeconds: Int64 = 30) {
         self.host = host; self.port = port; self.token = token; self.maxBodyBytes = maxBodyBytes
         self.maxScriptSeconds = maxScriptSeconds; self.maxWaitSeconds = maxWaitSeconds
@@ -35,7 +35,7 @@ public struct RemoteConfiguration: Sendable {
     }
 
     /// Parses `HOST:PORT` (`127.0.0.1:8080`, `[::1]:8080`, `localhost:0`).
-    public static func parse(address: String, token: String?) throws(RemoteError) -> RemoteConfiguration {
+    package static func parse(address: String, token: String?) throws(RemoteError) -> RemoteConfiguration {
         let host: Substring, portText: Substring
         if address.hasPrefix("[") {
             guard let close = address.firstIndex(of: "]"), address[address.index(after: close)...].hasPrefix(":") else {
@@ -56,7 +56,7 @@ public struct RemoteConfiguration: Sendable {
     }
 
     /// True for 127.0.0.0/8, ::1 and localhost.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         if host == "localhost" || host == "::1" { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
@@ -235,8 +235,8 @@ final class Admission: Sendable {
 ///     POST /display {"on": BOOL}                    wake or blank the screen
 ///     GET  /live                                    a page that shows the screen live and drives it
 ///     GET  /live/socket (WebSocket)                 the page's socket (see `LiveSocket.swift`)
-public final class RemoteServer: Sendable {
-    public let configuration: RemoteConfiguration
+package final class RemoteServer: Sendable {
+    package let configuration: RemoteConfiguration
     let logger: Logger
     let inbox: RemoteInbox
     /// The screen as live viewers see it.
@@ -244,7 +244,7 @@ public final class RemoteServer: Sendable {
     let credentials: Credentials?
     private let running = Mutex<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
 
-    public init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
+    package init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
         guard configuration.token != nil || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
         self.configuration = configuration
         self.logger = logger
@@ -253,10 +253,10 @@ public final class RemoteServer: Sendable {
     }
 
     /// The bound port once the server is listening.
-    public var port: Int? { running.withLock { $0.port } }
+    package var port: Int? { running.withLock { $0.port } }
 
     /// Starts listening; returns the bound port (useful with port 0). Throws if binding fails.
-    public func start() async throws -> Int {
+    package func start() async throws -> Int {
         let (stream, signal) = AsyncStream<Result<Int, RemoteError>>.makeStream()
         let app = Application(
             router: makeRouter(),
@@ -301,7 +301,7 @@ public final class RemoteServer: Sendable {
     }
 
     /// `start()` for synchronous callers (the CLI): blocks until listening or failed.
-    public func startBlocking() throws -> Int {
+    package func startBlocking() throws -> Int {
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Result<Int, any Error>?>(nil)
         Task {
@@ -314,7 +314,7 @@ public final class RemoteServer: Sendable {
     }
 
     /// Stops accepting connections and ends the server task (graceful: open requests finish).
-    public func stop() async {
+    package func stop() async {
         let (task, group) = running.withLock { ($0.task, $0.group) }
         await group?.triggerGracefulShutdown()
         await task?.value

@@ -3,7 +3,7 @@ import Raster
 
 /// What a frame loop drives: the UI of one app. Backends (DRM, headless, remote) only talk to
 /// this, so they never know about views or scrolling.
-public protocol App: AnyObject {
+package protocol App: AnyObject {
     /// Applies one input event (canvas pixels, seconds on the loop's timeline).
     func handle(_ event: InputEvent)
     /// Draws the frame for time `t` into `frame` (the app's shadow buffer, which still holds the
@@ -27,6 +27,6 @@ public protocol App: AnyObject {
 }
 
 extension App {
-    public var scheduler: LoopScheduler? { nil }
-    public func isStill(at t: Double) -> Bool { isAtRest(at: t) }
+    package var scheduler: LoopScheduler? { nil }
+    package func isStill(at t: Double) -> Bool { isAtRest(at: t) }
 }

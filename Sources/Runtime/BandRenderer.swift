@@ -7,12 +7,12 @@ import Raster
 /// raster cache (its scratch rows and masks are not shared). The threads are Dispatch's own
 /// workers, kept between frames: a frame starts no thread. Rows are drawn the same whichever
 /// band they fall in, so the result equals one thread's, bit for bit.
-public final class BandRenderer {
+package final class BandRenderer {
     /// The most bands a frame is split into.
-    public let threads: Int
+    package let threads: Int
     private let caches: [RasterCache]
 
-    public init(threads: Int) {
+    package init(threads: Int) {
         self.threads = max(1, threads)
         caches = (0..<self.threads).map { _ in RasterCache() }
     }
@@ -20,13 +20,13 @@ public final class BandRenderer {
     /// The default for `render_threads` and the benchmarks' `--threads`: the cores Dispatch
     /// sees, at most four (more bands than that gain little on a frame and cost a kiosk's
     /// other work its cores).
-    public static var defaultThreads: Int { min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+    package static var defaultThreads: Int { min(4, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// The thread counts `render_threads`, `--render-threads` and `--threads` accept.
-    public static let threadLimit = 1...64
+    package static let threadLimit = 1...64
 
     /// The bands `rows` is split into: equal, at least one row each, at most `threads`.
-    public func bands(of rows: Range<Int>) -> [Range<Int>] {
+    package func bands(of rows: Range<Int>) -> [Range<Int>] {
         let n = min(threads, max(1, rows.count))
         return (0..<n).map { i in BandRenderer.band(i, of: n, in: rows) }
     }
@@ -38,7 +38,7 @@ public final class BandRenderer {
     /// Calls `body` once per band of `rows` (numbered from 0, top down), at once on as many
     /// threads; returns when all are done. `body` must only write the rows it is given, and
     /// may keep per-band state by the band's number.
-    public func draw(rows: Range<Int>, _ body: (_ band: Int, _ rows: Range<Int>, _ cache: RasterCache) -> Void) {
+    package func draw(rows: Range<Int>, _ body: (_ band: Int, _ rows: Range<Int>, _ cache: RasterCache) -> Void) {
         guard !rows.isEmpty else { return }
         let n = min(threads, rows.count)
         if n == 1 { return body(0, rows, caches[0]) }
@@ -58,7 +58,7 @@ extension BandRenderer {
     /// Calls `body` with each of `pieces` (disjoint rectangles) cut to the bands of the rows
     /// they span, the bands at once as in `draw(rows:_:)`: a frame's damage copied to the
     /// screen split the way it was drawn. `body` must only touch the rectangle it is given.
-    public func draw(pieces: some Collection<IntRect>, _ body: (IntRect) -> Void) {
+    package func draw(pieces: some Collection<IntRect>, _ body: (IntRect) -> Void) {
         let bounds = pieces.reduce(IntRect.zero) { $0.union($1) }
         draw(rows: bounds.y..<bounds.maxY) { _, rows, _ in
             let band = IntRect(x: bounds.x, y: rows.lowerBound, width: bounds.width, height: rows.count)

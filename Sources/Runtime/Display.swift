@@ -3,11 +3,11 @@ import Raster
 
 /// Panel rotation for portrait kiosks: the app draws an upright canvas and the display turns it
 /// when copying to the scanout buffer; touches are turned back the same way (OUT-2).
-public enum Rotation: Int, Hashable, Sendable, CaseIterable {
+package enum Rotation: Int, Hashable, Sendable, CaseIterable {
     case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
 
     /// The canvas size the app draws for a panel of `panel` pixels.
-    public func canvasSize(panelWidth: Int, panelHeight: Int) -> (width: Int, height: Int) {
+    package func canvasSize(panelWidth: Int, panelHeight: Int) -> (width: Int, height: Int) {
         switch self {
         case .none, .upsideDown: return (panelWidth, panelHeight)
         case .clockwise90, .clockwise270: return (panelHeight, panelWidth)
@@ -16,7 +16,7 @@ public enum Rotation: Int, Hashable, Sendable, CaseIterable {
 
     /// Maps a point on the panel (pixels, as the touchscreen reports it after calibration) to
     /// the upright canvas. The canvas is turned clockwise by `self` onto the panel.
-    public func canvasPoint(fromPanel p: Point, panelWidth w: Double, panelHeight h: Double) -> Point {
+    package func canvasPoint(fromPanel p: Point, panelWidth w: Double, panelHeight h: Double) -> Point {
         switch self {
         case .none: return p
         case .clockwise90: return Point(x: p.y, y: w - p.x)
@@ -26,7 +26,7 @@ public enum Rotation: Int, Hashable, Sendable, CaseIterable {
     }
 
     /// The inverse of `canvasPoint(fromPanel:)`: where on the panel a canvas point lies.
-    public func panelPoint(fromCanvas p: Point, panelWidth w: Double, panelHeight h: Double) -> Point {
+    package func panelPoint(fromCanvas p: Point, panelWidth w: Double, panelHeight h: Double) -> Point {
         switch self {
         case .none: return p
         case .clockwise90: return Point(x: w - p.y, y: p.x)
@@ -36,7 +36,7 @@ public enum Rotation: Int, Hashable, Sendable, CaseIterable {
     }
 
     /// The panel pixel that shows canvas pixel (x, y) (integer pixel centres).
-    public func panelPixel(canvasX x: Int, canvasY y: Int, canvasWidth cw: Int, canvasHeight ch: Int) -> (x: Int, y: Int) {
+    package func panelPixel(canvasX x: Int, canvasY y: Int, canvasWidth cw: Int, canvasHeight ch: Int) -> (x: Int, y: Int) {
         switch self {
         case .none: return (x, y)
         case .clockwise90: return (ch - 1 - y, x)
@@ -49,7 +49,7 @@ public enum Rotation: Int, Hashable, Sendable, CaseIterable {
 /// Where frames go: a DRM/KMS output on a board, memory when headless. The app draws into its
 /// own shadow buffer (ordinary memory) and hands it over with the damage; the display copies only
 /// the damaged rectangles, rotating if configured, and queues the frame.
-public protocol Display: AnyObject {
+package protocol Display: AnyObject {
     /// The size of the canvas the app draws, in pixels, rotation applied.
     var canvasWidth: Int { get }
     var canvasHeight: Int { get }
@@ -62,7 +62,7 @@ public protocol Display: AnyObject {
 }
 
 extension Display {
-    public func present(_ frame: PixelBuffer, damage: Region, inputTimes: [Double]) throws {
+    package func present(_ frame: PixelBuffer, damage: Region, inputTimes: [Double]) throws {
         try present(frame, damage: damage)
     }
 }

@@ -6,35 +6,35 @@ import Logging
 /// and a release), timers and posted work, rest detection, and rendering a frame into the shadow
 /// buffer and presenting its damage. It has no clock of its own: a headless runner drives it on
 /// virtual time, `FrameLoop` on the monotonic clock.
-public final class FrameDriver {
-    public let app: App
-    public let display: Display
+package final class FrameDriver {
+    package let app: App
+    package let display: Display
     /// The app's shadow buffer: ordinary memory holding the last frame drawn, whole (what a
     /// screenshot shows), never the scanout buffer.
-    public let frame: PixelBuffer
+    package let frame: PixelBuffer
     /// Frames rendered so far.
-    public private(set) var frameNumber = 0
+    package private(set) var frameNumber = 0
     /// Frames that changed what is on screen.
-    public private(set) var presentedFrames = 0
-    public var stats = FrameStats()
+    package private(set) var presentedFrames = 0
+    package var stats = FrameStats()
     /// A wall clock (seconds) to time frames with, for `--timing` and `--stats`; nil: untimed.
-    public var clock: (() -> Double)?
+    package var clock: (() -> Double)?
     /// True when input times are on `clock`'s timeline (a board: libinput's times are
     /// CLOCK_MONOTONIC), so input-to-present latency can be measured.
-    public var inputTimesOnClock = false
+    package var inputTimesOnClock = false
     /// Called with each input event before the app gets it (a recorder).
-    public var onInput: ((InputEvent) -> Void)?
+    package var onInput: ((InputEvent) -> Void)?
     /// Where the loop reports (the app's timers report here too).
-    public var log: Logger = processLog {
+    package var log: Logger = processLog {
         didSet { app.scheduler?.log = log }
     }
 
     /// Idle blanking (`idle_blank_seconds`): when the screen goes dark, which input only wakes.
-    public var blanking = IdleBlanking(idleSeconds: 0, now: 0)
+    package var blanking = IdleBlanking(idleSeconds: 0, now: 0)
     /// What switches the panel off (DPMS, a backlight); nil: a black frame. One that fails is
     /// dropped for a black frame, with a message.
-    public var screenPower: ScreenPower?
-    public var isScreenOn: Bool { !blanking.isBlank }
+    package var screenPower: ScreenPower?
+    package var isScreenOn: Bool { !blanking.isBlank }
 
     var needsDraw = true
     var wasAnimating = false
@@ -43,7 +43,7 @@ public final class FrameDriver {
     /// presents all of it.
     var needsFullPresent = false
 
-    public init(app: App, display: Display) {
+    package init(app: App, display: Display) {
         self.app = app
         self.display = display
         frame = PixelBuffer(width: display.canvasWidth, height: display.canvasHeight,
@@ -55,7 +55,7 @@ public final class FrameDriver {
 
     /// Gives `event` to the app at its own time; the next frame shows it.
     /// On a dark screen the event wakes it and is swallowed with the rest of its gesture.
-    public func deliver(_ event: InputEvent) {
+    package func deliver(_ event: InputEvent) {
         onInput?(event)
         switch blanking.filter(event) {
         case .deliver: break
@@ -72,7 +72,7 @@ public final class FrameDriver {
     /// Applies a script line's input (a key line presses and releases); false for a
     /// screenshot or state line, which the caller captures.
     @discardableResult
-    public func apply(_ action: InputScript.Action, at t: Double) -> Bool {
+    package func apply(_ action: InputScript.Action, at t: Double) -> Bool {
         switch action {
         case let .input(kind):
             deliver(InputEvent(kind, time: t))
@@ -85,19 +85,19 @@ public final class FrameDriver {
     }
 
     /// Something outside the app changed what it must show (a display came back).
-    public func requestFrame() { needsDraw = true }
+    package func requestFrame() { needsDraw = true }
 
     // MARK: Blanking
 
     /// Blanks the screen if it has been idle long enough by `t`. Call it when the display can
     /// take a frame (a black frame may be presented).
-    public func blankIfIdle(at t: Double) {
+    package func blankIfIdle(at t: Double) {
         if let due = blanking.blankDue, t >= due { setScreen(on: false, at: t) }
     }
 
     /// Switches the screen off (through `screenPower`, else a black frame) or on (the app's
     /// frame in full on the next draw), for idle blanking and the remote API.
-    public func setScreen(on: Bool, at t: Double) {
+    package func setScreen(on: Bool, at t: Double) {
         guard on != isScreenOn else { return }
         if on {
             blanking.wake(at: t)
@@ -134,7 +134,7 @@ public final class FrameDriver {
     /// Input from outside the devices (the remote API, a live viewer) at its own time: the same
     /// door as a device's (recorded, timed for latency, activity for idle blanking), except that
     /// it wakes a dark screen without being swallowed: a test that taps means the tap.
-    public func deliverInjected(_ event: InputEvent) {
+    package func deliverInjected(_ event: InputEvent) {
         let wasBlank = blanking.isBlank
         blanking.noteActivity(at: event.time)
         if wasBlank { screenCameOn(at: event.time) }
@@ -148,7 +148,7 @@ public final class FrameDriver {
 
     /// Runs the app's posted work and timers due by `t`. A real-time loop reports work that
     /// held it up for longer than a tenth of a second.
-    public func runScheduled(upTo t: Double) {
+    package func runScheduled(upTo t: Double) {
         guard let scheduler = app.scheduler else { return }
         let start = clock?()
         if scheduler.runDue(upTo: t) { needsDraw = true }
@@ -158,14 +158,14 @@ public final class FrameDriver {
     }
 
     /// The next time a timer wants the loop.
-    public var nextTimerDue: Double? { app.scheduler?.nextDue }
+    package var nextTimerDue: Double? { app.scheduler?.nextDue }
 
     // MARK: Frames
 
     /// True when a frame at `t` would show something new: input or a timer changed the app,
     /// it animates, or an animation has just ended (one more frame, drawn at rest: the last
     /// animated one may still show a fading indicator).
-    public func wantsFrame(at t: Double) -> Bool {
+    package func wantsFrame(at t: Double) -> Bool {
         isScreenOn && (needsDraw || wasAnimating || !app.isStill(at: t))
     }
 
@@ -174,7 +174,7 @@ public final class FrameDriver {
     /// A present that fails is logged; the loop goes on (a display that went away is paused by
     /// its owner). Nothing is drawn while the screen is dark.
     @discardableResult
-    public func drawFrame(at t: Double) -> Region {
+    package func drawFrame(at t: Double) -> Region {
         guard isScreenOn else { return Region() }
         let animating = !app.isStill(at: t)
         let start = clock?()
@@ -202,30 +202,30 @@ public final class FrameDriver {
     }
 
     /// The state JSON at `t` with the frames rendered so far, and whether the screen is on.
-    public func stateJSON(at t: Double) -> String {
+    package func stateJSON(at t: Double) -> String {
         Runtime.stateJSON(app.stateJSON(at: t, frameNumber: frameNumber), screenOn: isScreenOn)
     }
 }
 
 /// Frame-time and input-latency figures gathered by a loop, for `--stats` and `--timing`.
-public struct FrameStats: Sendable {
+package struct FrameStats: Sendable {
     /// Seconds from the start of `render` to the frame being presented (queued, on a board).
-    public var frameTimes: [Double] = []
+    package var frameTimes: [Double] = []
     /// Seconds from an input event's own time to the presenting (queueing, on a board) of the
     /// frame that shows it; the display measures the time to its flip.
-    public var inputToPresent: [Double] = []
+    package var inputToPresent: [Double] = []
     /// poll(2) wake-ups of a real-time loop.
-    public var wakeups = 0
+    package var wakeups = 0
 
-    public init() {}
+    package init() {}
 
-    public var report: String {
+    package var report: String {
         [Self.percentiles("frame time", frameTimes), Self.percentiles("input to present", inputToPresent),
          "poll wake-ups: \(wakeups)"].joined(separator: "\n")
     }
 
     /// "NAME (ms, n=N): p50 …  p90 …  p99 …  max …" for durations in seconds.
-    public static func percentiles(_ name: String, _ v: [Double]) -> String {
+    package static func percentiles(_ name: String, _ v: [Double]) -> String {
         guard !v.isEmpty else { return "\(name): no samples" }
         let ms = { (p: Double) in fixed(percentile(v, p)! * 1000, 2) }
         return "\(name) (ms, n=\(v.count)): p50 \(ms(50))  p90 \(ms(90))  p99 \(ms(99))  max \(ms(100))"
@@ -233,7 +233,7 @@ public struct FrameStats: Sendable {
 }
 
 /// The value below which `p` percent of `values` lie (nearest rank); nil for no values.
-public func percentile(_ values: [Double], _ p: Double) -> Double? {
+package func percentile(_ values: [Double], _ p: Double) -> Double? {
     guard !values.isEmpty else { return nil }
     let s = values.sorted()
     let rank = Int((p / 100 * Double(s.count - 1)).rounded())

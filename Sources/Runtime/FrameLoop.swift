@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Where a real-time loop's frames go: a DRM/KMS output, or memory when headless.
-public protocol FrameOutput: Display {
+package protocol FrameOutput: Display {
     /// False while a frame cannot be presented (a page flip is pending, the display was released
     /// or unplugged): the loop then waits for the output's source to wake it.
     var canPresent: Bool { get }
@@ -31,20 +31,20 @@ public protocol FrameOutput: Display {
 }
 
 extension FrameOutput {
-    public func presentationTime(forFrameAt now: Double) -> Double { now }
-    public func readBack() throws -> PixelBuffer { throw ReadBackUnsupported() }
+    package func presentationTime(forFrameAt now: Double) -> Double { now }
+    package func readBack() throws -> PixelBuffer { throw ReadBackUnsupported() }
 }
 
 /// An output that cannot read back what it shows.
-public struct ReadBackUnsupported: Error, CustomStringConvertible {
-    public init() {}
-    public var description: String { "this output cannot read back what it shows" }
+package struct ReadBackUnsupported: Error, CustomStringConvertible {
+    package init() {}
+    package var description: String { "this output cannot read back what it shows" }
 }
 
 /// One named slot of a frame loop's poll(2) set: a file descriptor to watch (the DRM device's
 /// flip events, libinput, udev hotplug), a deadline to wake for (a retry), or both. A source
 /// logs what it can live with and throws only what ends the loop.
-public protocol LoopSource: AnyObject {
+package protocol LoopSource: AnyObject {
     var name: String { get }
     /// Watched for POLLIN; nil: a deadline only.
     var pollFD: Int32? { get }
@@ -59,35 +59,35 @@ public protocol LoopSource: AnyObject {
 /// API and the sources, with a timeout only for what is due (the next frame of an animation,
 /// a timer, a scripted event). At rest and with nothing scheduled it sleeps without a timeout:
 /// no CPU. Time is CLOCK_MONOTONIC seconds, libinput's and DRM's timeline.
-public final class FrameLoop {
-    public let driver: FrameDriver
-    public let output: FrameOutput
-    public var sources: [LoopSource] = []
+package final class FrameLoop {
+    package let driver: FrameDriver
+    package let output: FrameOutput
+    package var sources: [LoopSource] = []
     /// The remote-control API served on this loop's thread (REM-1).
-    public var remote: (any RemoteAccess)?
+    package var remote: (any RemoteAccess)?
     /// Present at most this many frames a second (default: the output's refresh rate; virtual
     /// displays complete flips at once).
-    public var maxFramesPerSecond: Double?
+    package var maxFramesPerSecond: Double?
     /// A script played in real time from the loop's start, and what to do with its screenshot
     /// and state lines (name, is a screenshot, time).
-    public var script: ArraySlice<InputScript.Entry> = []
-    public var onCapture: ((_ name: String, _ screenshot: Bool, _ t: Double) -> Void)?
+    package var script: ArraySlice<InputScript.Entry> = []
+    package var onCapture: ((_ name: String, _ screenshot: Bool, _ t: Double) -> Void)?
     /// Called once the first frame is on screen, with its time.
-    public var onFirstFrame: ((Double) -> Void)?
+    package var onFirstFrame: ((Double) -> Void)?
     /// Called when a frame changes the screen after rest, and when the screen has come to rest
     /// showing a change (the board's state file).
-    public var onDrawing: (() -> Void)?
-    public var onRest: ((Double) -> Void)?
+    package var onDrawing: (() -> Void)?
+    package var onRest: ((Double) -> Void)?
     /// Signals caught by `catchSignals` other than SIGINT and SIGTERM (which stop the loop).
-    public var onSignal: ((Int32) -> Void)?
-    public var log: Logger { driver.log }
+    package var onSignal: ((Int32) -> Void)?
+    package var log: Logger { driver.log }
 
     let wake: WakePipe
     let notifier = SystemdNotifier()
     var stopRequested = false
 
     /// Runs `app` on `output`. `stopper`: a handle another thread keeps to end the loop.
-    public init(app: App, output: FrameOutput, stopper: LoopStopper? = nil) throws(SystemCallError) {
+    package init(app: App, output: FrameOutput, stopper: LoopStopper? = nil) throws(SystemCallError) {
         driver = FrameDriver(app: app, display: output)
         self.output = output
         if let stopper { wake = stopper.pipe } else { wake = try WakePipe() }
@@ -95,15 +95,15 @@ public final class FrameLoop {
     }
 
     /// SIGINT and SIGTERM stop the loop; the others go to `onSignal`.
-    public func catchSignals(_ signals: [Int32]) { wake.catchSignals(signals) }
+    package func catchSignals(_ signals: [Int32]) { wake.catchSignals(signals) }
 
     /// Something outside the app changed what must be shown (a display came back).
-    public func requestFrame() { driver.requestFrame() }
+    package func requestFrame() { driver.requestFrame() }
 
     /// Runs until `stop`, SIGINT or SIGTERM, or until a source throws (it could not go on: a
     /// display back without its mode); then answers the remote's open requests with 503 and
     /// drops later posted work with a message.
-    public func run() throws {
+    package func run() throws {
         let start = monotonicSeconds()
         driver.blanking.wake(at: start)
         let minInterval = 0.9 / (maxFramesPerSecond ?? output.refreshHz)
@@ -225,16 +225,16 @@ public final class FrameLoop {
 }
 
 extension FrameLoop: ScreenControl {
-    public func readBack() throws -> PixelBuffer { try output.readBack() }
-    public var isScreenOn: Bool { driver.isScreenOn }
-    public func setScreen(on: Bool, at time: Double) { driver.setScreen(on: on, at: time) }
+    package func readBack() throws -> PixelBuffer { try output.readBack() }
+    package var isScreenOn: Bool { driver.isScreenOn }
+    package func setScreen(on: Bool, at time: Double) { driver.setScreen(on: on, at: time) }
 }
 
 /// Ends a `FrameLoop` from any thread.
-public struct LoopStopper: Sendable {
+package struct LoopStopper: Sendable {
     let pipe: WakePipe
-    public init() throws(SystemCallError) { pipe = try WakePipe() }
-    public func stop() { pipe.wake(0) }
+    package init() throws(SystemCallError) { pipe = try WakePipe() }
+    package func stop() { pipe.wake(0) }
 }
 
 /// systemd's watchdog (WatchdogSec): WATCHDOG=1 from the loop at half the interval, so a loop

@@ -1,12 +1,12 @@
 /// How a dark screen is made: the connector's DPMS property, the panel's backlight, or a black
 /// frame (what every display can show).
-public enum BlankMethod: String, Sendable {
+package enum BlankMethod: String, Sendable {
     case dpms, backlight, black
 }
 
 /// Switches a panel off and on (DPMS, a backlight). I/O lives in the implementations; the frame
 /// driver only says when.
-public protocol ScreenPower: AnyObject {
+package protocol ScreenPower: AnyObject {
     /// What it switches, for the log: "DPMS of HDMI-A-1", "backlight intel_backlight".
     var name: String { get }
     func setPower(on: Bool) throws
@@ -17,18 +17,18 @@ public protocol ScreenPower: AnyObject {
 /// After `idleSeconds` without input the screen blanks. The input that wakes it is swallowed,
 /// and so is the rest of its gesture (the finger's moves and lift, the button's release, the
 /// key's release): a tap on a dark screen must not press the button under it.
-public struct IdleBlanking: Sendable {
+package struct IdleBlanking: Sendable {
     /// Seconds without input before the screen blanks; 0: never.
-    public var idleSeconds: Double
-    public private(set) var isBlank = false
+    package var idleSeconds: Double
+    package private(set) var isBlank = false
     /// The time of the last input (or of the start, or the last wake).
-    public private(set) var lastActivity: Double
+    package private(set) var lastActivity: Double
     var swallowedSlots: Set<Int> = []
     var swallowingButtons = false
     var swallowedKeys: Set<Key> = []
 
     /// What becomes of an input event.
-    public enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// The app gets it.
         case deliver
         /// Part of a waking gesture, or input on a dark screen that starts nothing: dropped.
@@ -37,16 +37,16 @@ public struct IdleBlanking: Sendable {
         case wake
     }
 
-    public init(idleSeconds: Double, now: Double) {
+    package init(idleSeconds: Double, now: Double) {
         self.idleSeconds = idleSeconds.isFinite && idleSeconds > 0 ? idleSeconds : 0
         lastActivity = now
     }
 
     /// When the screen is to blank if nothing happens before (nil: never, or dark already).
-    public var blankDue: Double? { idleSeconds > 0 && !isBlank ? lastActivity + idleSeconds : nil }
+    package var blankDue: Double? { idleSeconds > 0 && !isBlank ? lastActivity + idleSeconds : nil }
 
     /// Sorts `event` and notes it as activity.
-    public mutating func filter(_ event: InputEvent) -> Verdict {
+    package mutating func filter(_ event: InputEvent) -> Verdict {
         let t = event.time.isFinite ? max(event.time, lastActivity) : lastActivity
         if isBlank {
             switch event.kind {
@@ -79,23 +79,23 @@ public struct IdleBlanking: Sendable {
     }
 
     /// The screen goes dark now.
-    public mutating func blank() { isBlank = true }
+    package mutating func blank() { isBlank = true }
 
     /// The screen comes on at `t` (input, or a remote request); the idle time starts again.
-    public mutating func wake(at t: Double) {
+    package mutating func wake(at t: Double) {
         isBlank = false
         if t.isFinite { lastActivity = max(lastActivity, t) }
     }
 
     /// Input that did not go through `filter` (injected by the remote API) at `t`: it counts as
     /// activity and wakes the screen, and is not swallowed (a test drives the app on purpose).
-    public mutating func noteActivity(at t: Double) {
+    package mutating func noteActivity(at t: Double) {
         if isBlank { wake(at: t) } else if t.isFinite { lastActivity = max(lastActivity, t) }
     }
 }
 
 /// A state JSON object with `"display":{"on":…}` added: what `/state` and the state file report.
-public func stateJSON(_ json: String, screenOn: Bool) -> String {
+package func stateJSON(_ json: String, screenOn: Bool) -> String {
     guard let brace = json.firstIndex(of: "{") else { return json }
     let rest = json[json.index(after: brace)...]
     let isEmpty = rest.drop { $0 == " " || $0 == "\n" }.first == "}"

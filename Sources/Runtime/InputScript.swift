@@ -12,23 +12,23 @@ import Geometry
 ///     {"t":1500,"screenshot":"after-flick"}
 ///     {"t":1500,"state":"s1"}
 public struct InputScript: Hashable, Sendable {
-    public enum Action: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         case input(InputEvent.Kind)
         /// Press and release.
         case key(Key)
         case screenshot(String)
         case state(String)
     }
-    public struct Entry: Hashable, Sendable {
-        public var line: Int
+    package struct Entry: Hashable, Sendable {
+        package var line: Int
         /// Milliseconds.
-        public var t: Double
-        public var action: Action
-        public init(line: Int, t: Double, action: Action) { self.line = line; self.t = t; self.action = action }
+        package var t: Double
+        package var action: Action
+        package init(line: Int, t: Double, action: Action) { self.line = line; self.t = t; self.action = action }
     }
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry]) { self.entries = entries }
+    package init(entries: [Entry]) { self.entries = entries }
 
     public struct ParseError: Error, Hashable, CustomStringConvertible {
         public var line: Int
@@ -66,17 +66,17 @@ public struct InputScript: Hashable, Sendable {
     /// Reads a script line by line, keeping what a line is checked against: the time of the
     /// line before and the fingers that are down. A live viewer's messages are lines of one
     /// script that never ends.
-    public struct LineReader {
-        public var allowNegativeTime: Bool
-        public private(set) var lastT = -Double.infinity
+    package struct LineReader {
+        package var allowNegativeTime: Bool
+        package private(set) var lastT = -Double.infinity
         /// Fingers (script ids) down after the lines read so far.
-        public private(set) var fingersDown: Set<Int> = []
+        package private(set) var fingersDown: Set<Int> = []
         private let decoder = JSONDecoder()
 
-        public init(allowNegativeTime: Bool = false) { self.allowNegativeTime = allowNegativeTime }
+        package init(allowNegativeTime: Bool = false) { self.allowNegativeTime = allowNegativeTime }
 
         /// The entry of line `number`, or nil for a blank or comment line.
-        public mutating func read(_ raw: Substring, number: Int) throws(ParseError) -> Entry? {
+        package mutating func read(_ raw: Substring, number: Int) throws(ParseError) -> Entry? {
             let line = raw.trimmingCharacters(in: " \t\r")
             if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { return nil }
             let parsed: Line
@@ -163,7 +163,7 @@ public struct InputScript: Hashable, Sendable {
 
     /// Bytes one `type` line (or one typed text over the remote API) may hold: more than any
     /// field takes at once, far less than a mistaken megabyte.
-    public static let maximumTypedBytes = 65_536
+    package static let maximumTypedBytes = 65_536
 
     /// A file name of at most 200 bytes (the file system counts bytes, 255 with ".json"), so a
     /// bad name stops the run before anything is written.
@@ -186,7 +186,7 @@ public struct InputScript: Hashable, Sendable {
     }
 
     /// The script line for one input event (for `--record`): `t` in milliseconds.
-    public static func line(for event: InputEvent, milliseconds t: Double) -> String? {
+    package static func line(for event: InputEvent, milliseconds t: Double) -> String? {
         func num(_ v: Double) -> String {
             let r = (v * 1000).rounded() / 1000
             return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)

@@ -5,9 +5,9 @@ import FoundationEssentials
 /// instead (RFC 8259 leaves duplicates to the reader). This walks only the structure of text
 /// the decoder has already accepted; each name is decoded by JSONDecoder itself, so `"t"` and
 /// `"\u0074"` are the same name.
-public enum JSONDuplicateKeys {
+package enum JSONDuplicateKeys {
     /// The first name that an object of `json` gives twice, and the line it is on (1-based).
-    public static func first(in json: some Collection<UInt8>) -> (name: String, line: Int)? {
+    package static func first(in json: some Collection<UInt8>) -> (name: String, line: Int)? {
         let bytes = Array(json)
         var objects: [Set<String>?] = []   // nil for an array
         var expectingName = false

@@ -11,7 +11,7 @@ import Glibc
 /// machine; on a board the loop's clock is CLOCK_MONOTONIC.
 ///
 /// Timers made before the loop starts count from its first frame (`start(at:)`).
-public final class LoopScheduler: @unchecked Sendable {
+package final class LoopScheduler: @unchecked Sendable {
     // Loop-thread state (timers, channel handlers): touched only by the thread that runs the
     // loop, so it needs no lock. `@unchecked Sendable` covers the cross-thread part below.
     struct Entry {
@@ -25,7 +25,7 @@ public final class LoopScheduler: @unchecked Sendable {
     private var nextID = 1
     private var handlers: [Int: (any Sendable) -> Void] = [:]
     /// The loop's time: the time of the timer firing now, else of the last `runDue`.
-    public private(set) var now: Double?
+    package private(set) var now: Double?
 
     // Any-thread state.
     private struct Inbox {
@@ -39,12 +39,12 @@ public final class LoopScheduler: @unchecked Sendable {
     }
     private let inbox = Mutex(Inbox())
     /// Readable (an eventfd) while posted work waits: a sleeping loop polls it.
-    public let wakeFD: Int32
+    package let wakeFD: Int32
     /// Where a timer that throws, or a post after the loop stopped, is reported (the loop's log).
     /// Read on whichever thread reports; set it before the loop starts.
-    public var log: Logger = processLog
+    package var log: Logger = processLog
 
-    public init() {
+    package init() {
         wakeFD = eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK))
     }
 
@@ -56,7 +56,7 @@ public final class LoopScheduler: @unchecked Sendable {
     /// Negative or non-finite delays are refused with a message; the returned timer is then
     /// already cancelled.
     @discardableResult
-    public func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
+    package func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
         guard seconds.isFinite, seconds >= 0 else {
             log.error("after(\(seconds)): the delay must be a finite number of seconds, 0 or more; the timer was not started")
             return LoopTimer(scheduler: nil, id: 0)
@@ -68,7 +68,7 @@ public final class LoopScheduler: @unchecked Sendable {
     /// falls behind fires a late timer once and keeps to its grid (missed ticks are not piled up).
     /// A zero, negative or non-finite interval is refused with a message.
     @discardableResult
-    public func every(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
+    package func every(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
         guard seconds.isFinite, seconds > 0 else {
             log.error("every(\(seconds)): the interval must be a finite number of seconds above 0; the timer was not started")
             return LoopTimer(scheduler: nil, id: 0)
@@ -90,14 +90,14 @@ public final class LoopScheduler: @unchecked Sendable {
     func isScheduled(_ id: Int) -> Bool { entries[id] != nil }
 
     /// Sets the time origin: timers made so far count from `t`. Later calls do nothing.
-    public func start(at t: Double) {
+    package func start(at t: Double) {
         guard now == nil else { return }
         now = t
         entries = entries.mapValues { var e = $0; e.due += t; return e }
     }
 
     /// The earliest timer's due time (after `start`); a loop sleeps no longer than this.
-    public var nextDue: Double? {
+    package var nextDue: Double? {
         guard now != nil else { return nil }
         return entries.values.lazy.map(\.due).min()
     }
@@ -107,7 +107,7 @@ public final class LoopScheduler: @unchecked Sendable {
     /// A timer made by one that runs waits for the next call, even if it is due already, so a
     /// timer that keeps making `after(0)` timers cannot hold the loop.
     @discardableResult
-    public func runDue(upTo t: Double) -> Bool {
+    package func runDue(upTo t: Double) -> Bool {
         start(at: t)
         now = max(now ?? t, t)
         var ran = runPosted()
@@ -146,14 +146,14 @@ public final class LoopScheduler: @unchecked Sendable {
     /// Runs `work` on the loop's thread before its next frame, waking a sleeping loop. Call it
     /// from any thread. After the loop has stopped the work is dropped, and said so once.
     @discardableResult
-    public func post(_ work: @escaping @Sendable () -> Void) -> Bool {
+    package func post(_ work: @escaping @Sendable () -> Void) -> Bool {
         enqueue(.closure(work))
     }
 
     /// A typed mailbox: `receive` runs on the loop's thread for every value sent to the channel
     /// from any thread. The values cross threads; the handler (which may touch views) never does.
     /// Make channels on the loop's thread (in the app builder, or in a timer).
-    public func channel<Value: Sendable>(_ receive: @escaping (Value) -> Void) -> LoopChannel<Value> {
+    package func channel<Value: Sendable>(_ receive: @escaping (Value) -> Void) -> LoopChannel<Value> {
         let id = nextID
         nextID += 1
         handlers[id] = { value in if let v = value as? Value { receive(v) } }
@@ -208,10 +208,10 @@ public final class LoopScheduler: @unchecked Sendable {
     }
 
     /// True while posted work waits (any thread).
-    public var hasPostedWork: Bool { inbox.withLock { !$0.work.isEmpty } }
+    package var hasPostedWork: Bool { inbox.withLock { !$0.work.isEmpty } }
 
     /// The loop has ended: later posts are dropped with a message.
-    public func loopStopped() {
+    package func loopStopped() {
         inbox.withLock { $0.stopped = true; $0.work.removeAll() }
     }
 }

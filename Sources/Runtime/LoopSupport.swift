@@ -4,28 +4,28 @@ import Glibc
 
 /// CLOCK_MONOTONIC in seconds: the one timeline of real-time loops, libinput's event times and
 /// DRM's flip times.
-public func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
 }
 
 /// A failed system call the caller cannot fix (no file descriptors left, ...).
-public struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var operation: String
-    public var errno: Int32
-    public init(operation: String, errno: Int32) { self.operation = operation; self.errno = errno }
-    public var description: String { "\(operation) failed: \(String(cString: strerror(errno)))" }
+package struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var operation: String
+    package var errno: Int32
+    package init(operation: String, errno: Int32) { self.operation = operation; self.errno = errno }
+    package var description: String { "\(operation) failed: \(String(cString: strerror(errno)))" }
 }
 
 /// A self-pipe a poll(2) loop watches: other threads and signal handlers wake the loop with one
 /// write(2), the only async-signal-safe way to reach it (signalfd is not visible through Swift's
 /// Glibc module).
-public final class WakePipe: Sendable {
-    public let readFD: Int32
-    public let writeFD: Int32
+package final class WakePipe: Sendable {
+    package let readFD: Int32
+    package let writeFD: Int32
 
-    public init() throws(SystemCallError) {
+    package init() throws(SystemCallError) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw SystemCallError(operation: "pipe", errno: errno) }
         for fd in fds {
@@ -44,13 +44,13 @@ public final class WakePipe: Sendable {
     }
 
     /// Wakes the loop (from any thread).
-    public func wake(_ byte: UInt8 = 0) {
+    package func wake(_ byte: UInt8 = 0) {
         var b = byte
         _ = write(writeFD, &b, 1)
     }
 
     /// The bytes written since the last call (signal numbers, for caught signals).
-    public func drain() -> [UInt8] {
+    package func drain() -> [UInt8] {
         var out: [UInt8] = []
         var buf = [UInt8](repeating: 0, count: 64)
         while true {
@@ -63,7 +63,7 @@ public final class WakePipe: Sendable {
 
     /// Delivers `signals` into this pipe as their numbers. One pipe per process receives
     /// signals (the last to call); its deinit restores the default handlers.
-    public func catchSignals(_ signals: [Int32]) {
+    package func catchSignals(_ signals: [Int32]) {
         signalWakeFD = writeFD
         caughtSignals = signals
         for s in signals {
@@ -87,11 +87,11 @@ nonisolated(unsafe) private var caughtSignals: [Int32] = []
 
 /// Writes one line to standard error, unbuffered (a crash loses nothing): the one place Glide's
 /// loops and commands report.
-public func standardError(_ line: String) { writeLine(line, to: 2) }
+package func standardError(_ line: String) { writeLine(line, to: 2) }
 
 /// Writes one line to standard output at once, even into a pipe (a test waiting for the remote
 /// address reads it while the process runs).
-public func standardOutput(_ line: String) { writeLine(line, to: 1) }
+package func standardOutput(_ line: String) { writeLine(line, to: 1) }
 
 private func writeLine(_ line: String, to fd: Int32) {
     var text = line + "\n"

@@ -1,13 +1,13 @@
 /// Something at the edge that may not be ready yet (a display card at boot): tried again every
 /// `interval` while it fails in a way that may pass, for at most `seconds`. Time and sleeping are
 /// passed in, so tests run it on a virtual clock.
-public struct PatientAttempt {
-    public var seconds: Double
-    public var interval: Double
-    public var clock: () -> Double
-    public var sleep: (Double) -> Void
+package struct PatientAttempt {
+    package var seconds: Double
+    package var interval: Double
+    package var clock: () -> Double
+    package var sleep: (Double) -> Void
 
-    public init(seconds: Double, interval: Double = 0.05, clock: @escaping () -> Double, sleep: @escaping (Double) -> Void) {
+    package init(seconds: Double, interval: Double = 0.05, clock: @escaping () -> Double, sleep: @escaping (Double) -> Void) {
         self.seconds = seconds
         self.interval = interval
         self.clock = clock
@@ -16,7 +16,7 @@ public struct PatientAttempt {
 
     /// `attempt`'s result; its error once it is not transient or the time is up. `onFirstWait`
     /// hears the first transient error (to say what is awaited), `onSuccess` the seconds waited.
-    public func run<T>(isTransient: (any Error) -> Bool,
+    package func run<T>(isTransient: (any Error) -> Bool,
                        onFirstWait: (any Error) -> Void = { _ in },
                        onSuccess: (Double) -> Void = { _ in },
                        _ attempt: () throws -> T) throws -> T {

@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// The name the process was started as ("glide", or an app's own executable).
-public let processName: String = {
+package let processName: String = {
     let path = CommandLine.arguments.first ?? "glide"
     return path.split(separator: "/").last.map(String.init) ?? path
 }()
@@ -12,7 +12,7 @@ public let processName: String = {
 /// The process's log: "NAME: message" lines on standard error, written at once (a crash loses
 /// nothing). Under systemd, when standard error is the journal, each line carries its level as
 /// a syslog priority (`journalctl -p warning` finds Glide's warnings).
-public let processLog = Logger.standardError()
+package let processLog = Logger.standardError()
 
 /// A message for the person running the process, on the process's log.
 @Sendable public func report(_ message: String, level: Logger.Level = .notice) {
@@ -45,7 +45,7 @@ extension Logger {
 }
 
 /// The syslog priority of a level: what journald and syslog filter on.
-public func syslogPriority(_ level: Logger.Level) -> Int {
+package func syslogPriority(_ level: Logger.Level) -> Int {
     switch level {
     case .trace, .debug: 7
     case .info: 6
@@ -58,13 +58,13 @@ public func syslogPriority(_ level: Logger.Level) -> Int {
 
 /// True when standard error is the stream systemd connected to the journal: JOURNAL_STREAM names
 /// its device and inode, and a shell in between may have redirected fd 2 elsewhere.
-public let standardErrorIsJournal: Bool = {
+package let standardErrorIsJournal: Bool = {
     guard let value = getenv("JOURNAL_STREAM") else { return false }
     return isJournalStream(String(cString: value), fd: 2)
 }()
 
 /// True when `journalStream` ("DEVICE:INODE", systemd's JOURNAL_STREAM) names the file `fd` is.
-public func isJournalStream(_ journalStream: String, fd: Int32) -> Bool {
+package func isJournalStream(_ journalStream: String, fd: Int32) -> Bool {
     let parts = journalStream.split(separator: ":")
     guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return false }
     var info = stat()
@@ -73,19 +73,19 @@ public func isJournalStream(_ journalStream: String, fd: Int32) -> Bool {
 }
 
 /// One line per message: the message, then its metadata as sorted key=value pairs and its error.
-public struct LineLogHandler: LogHandler {
-    public var logLevel: Logger.Level = .info
-    public var metadata: Logger.Metadata = [:]
+package struct LineLogHandler: LogHandler {
+    package var logLevel: Logger.Level = .info
+    package var metadata: Logger.Metadata = [:]
     let write: @Sendable (Logger.Level, String) -> Void
 
-    public init(write: @escaping @Sendable (Logger.Level, String) -> Void) { self.write = write }
+    package init(write: @escaping @Sendable (Logger.Level, String) -> Void) { self.write = write }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         var text = event.message.description
         let all = metadata.merging(event.metadata ?? [:]) { $1 }
         for (key, value) in all.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }

@@ -4,7 +4,7 @@ import Raster
 /// What a frame loop needs from a remote-control server (REM-1), so that board and headless
 /// loops serve it without depending on the HTTP library: a descriptor to poll, a deadline to
 /// wake for, and a call on the loop's thread that applies queued requests to the app.
-public protocol RemoteAccess: AnyObject {
+package protocol RemoteAccess: AnyObject {
     /// Readable (POLLIN) whenever a request waits.
     var wakeFD: Int32 { get }
     /// The latest time (loop timeline, seconds) by which `pollRequests` must run again.
@@ -17,13 +17,13 @@ public protocol RemoteAccess: AnyObject {
     /// A frame changed `damage` (canvas pixels) of `screen`, which the panel shows turned by
     /// `rotation`: live viewers are sent what changed. Never waits for a viewer.
     func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int)
-    /// The loop has stopped: open requests are answered with 503.
+    /// The loop has stopped: package requests are answered with 503.
     func loopStopped()
 }
 
 /// What the remote API may do to the screen besides the app: read the output's pixels back, and
 /// switch it off and on (idle blanking's wake and blank).
-public protocol ScreenControl: AnyObject {
+package protocol ScreenControl: AnyObject {
     /// `FrameOutput.readBack`.
     func readBack() throws -> PixelBuffer
     var isScreenOn: Bool { get }

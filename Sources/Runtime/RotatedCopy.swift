@@ -3,7 +3,7 @@ import Raster
 
 extension Rotation {
     /// The panel rectangle that shows canvas rectangle `r` (canvas `cw` x `ch`).
-    public func panelRect(canvasRect r: IntRect, canvasWidth cw: Int, canvasHeight ch: Int) -> IntRect {
+    package func panelRect(canvasRect r: IntRect, canvasWidth cw: Int, canvasHeight ch: Int) -> IntRect {
         switch self {
         case .none: return r
         case .clockwise90: return IntRect(x: ch - r.maxY, y: r.x, width: r.height, height: r.width)
@@ -18,7 +18,7 @@ extension Rotation {
 /// destination: dumb buffers are write-combined memory (STYLE S5). `destination` must be the
 /// panel size (`rotation.canvasSize` of it equals the source size). The panel's rows are
 /// split between `bands`' threads: a frame redrawn in bands is copied in bands too.
-public func copyDamage(from source: PixelSpan, to destination: PixelSpan, region: Region, rotation: Rotation,
+package func copyDamage(from source: PixelSpan, to destination: PixelSpan, region: Region, rotation: Rotation,
                        bands: BandRenderer) {
     let cw = source.width, ch = source.height
     let panel = rotation.canvasSize(panelWidth: destination.width, panelHeight: destination.height)

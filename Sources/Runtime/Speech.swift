@@ -1,16 +1,16 @@
 /// One thing the screen reader says: its text, its language (`en`, `ja`, ...) and when, in
 /// seconds on the loop's clock.
-public struct Utterance: Hashable, Sendable, Codable {
-    public var t: Double
-    public var text: String
-    public var lang: String
-    public init(t: Double, text: String, lang: String) { self.t = t; self.text = text; self.lang = lang }
+package struct Utterance: Hashable, Sendable, Codable {
+    package var t: Double
+    package var text: String
+    package var lang: String
+    package init(t: Double, text: String, lang: String) { self.t = t; self.text = text; self.lang = lang }
 }
 
 /// Where speech goes (A11Y-2): a sound card on a board, `speech.wav` and `speech.jsonl` in a
 /// headless run. Implementations never block the caller: they synthesize and play on their
 /// own thread, and a new utterance interrupts the one being said.
-public protocol SpeechOutput: AnyObject {
+package protocol SpeechOutput: AnyObject {
     func speak(_ utterance: Utterance)
     /// Stops what is being said (a two-finger tap).
     func stop(at t: Double)
@@ -19,23 +19,23 @@ public protocol SpeechOutput: AnyObject {
 }
 
 extension SpeechOutput {
-    public func setVolume(_ volume: Double) {}
+    package func setVolume(_ volume: Double) {}
 }
 
 /// What a keypad's keys do for the screen reader (A11Y-4, in the manner of ADA 707.6): move to
 /// the next or previous element, activate it, go back, say the last utterance again, change
 /// the volume, and turn the screen reader on or off.
-public struct KeypadMapping: Hashable, Sendable {
-    public enum Action: String, Hashable, Sendable, CaseIterable {
+package struct KeypadMapping: Hashable, Sendable {
+    package enum Action: String, Hashable, Sendable, CaseIterable {
         case next, previous, activate, back, `repeat`, volumeUp = "volume_up", volumeDown = "volume_down", toggle
     }
-    public var actions: [Key: Action]
-    public init(actions: [Key: Action]) { self.actions = actions }
+    package var actions: [Key: Action]
+    package init(actions: [Key: Action]) { self.actions = actions }
 
     /// A numeric keypad as a tactile kiosk keypad: 6 and 4 next and previous (2 and 8 too),
     /// 5 or Enter activates, 0 goes back, the dot repeats, + and - set the volume, * turns the
     /// screen reader on and off.
-    public static let standard = KeypadMapping(actions: [
+    package static let standard = KeypadMapping(actions: [
         .keypad6: .next, .keypad2: .next, .keypad4: .previous, .keypad8: .previous, .keypad5: .activate,
         .keypadEnter: .activate, .keypad0: .back, .keypadDot: .repeat, .keypadPlus: .volumeUp,
         .keypadMinus: .volumeDown, .keypadAsterisk: .toggle,
@@ -43,7 +43,7 @@ public struct KeypadMapping: Hashable, Sendable {
 
     /// Parses "next:KP6 previous:KP4 activate:KP5 ..." (the config's `keypad`); actions not
     /// named keep no key. Nil with the first bad item named.
-    public static func parse(_ text: String) -> Result<KeypadMapping, ParseFailure> {
+    package static func parse(_ text: String) -> Result<KeypadMapping, ParseFailure> {
         var actions: [Key: Action] = [:]
         for item in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
             let parts = item.split(separator: ":", omittingEmptySubsequences: false)
@@ -55,8 +55,8 @@ public struct KeypadMapping: Hashable, Sendable {
         return .success(KeypadMapping(actions: actions))
     }
 
-    public struct ParseFailure: Error, Hashable, Sendable {
-        public var item: String
-        public init(item: String) { self.item = item }
+    package struct ParseFailure: Error, Hashable, Sendable {
+        package var item: String
+        package init(item: String) { self.item = item }
     }
 }

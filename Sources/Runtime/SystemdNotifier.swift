@@ -4,14 +4,14 @@ import Glibc
 
 /// sd_notify over the NOTIFY_SOCKET datagram socket (no libsystemd): READY=1 once the first
 /// frame is up, WATCHDOG=1 at half the unit's WatchdogSec, STOPPING=1 on the way out.
-public final class SystemdNotifier {
+package final class SystemdNotifier {
     let socketFD: Int32
     var address = sockaddr_un()
     var addressLength: socklen_t = 0
     /// Half of WATCHDOG_USEC in seconds, when the unit asks for a watchdog.
-    public let watchdogInterval: Double?
+    package let watchdogInterval: Double?
 
-    public init?() {
+    package init?() {
         guard let path = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), !path.isEmpty,
               path.hasPrefix("/") || path.hasPrefix("@") else { return nil }
         let bytes = Array(path.utf8)
@@ -34,7 +34,7 @@ public final class SystemdNotifier {
 
     deinit { close(socketFD) }
 
-    public func notify(_ state: String) {
+    package func notify(_ state: String) {
         var a = address
         let len = addressLength
         _ = state.withCString { s in

@@ -6,10 +6,10 @@ import Physics
 /// A value type with no clock: touches bring their own timestamps, program requests take a time,
 /// and `state(at:)` answers for any moment. Motions are closed-form simulations started at a
 /// known time, so the same inputs give the same positions at any frame rate.
-public struct ScrollController: Sendable {
-    public var configuration: ScrollConfiguration
-    public private(set) var viewportSize: Size
-    public private(set) var contentSize: Size
+package struct ScrollController: Sendable {
+    package var configuration: ScrollConfiguration
+    package private(set) var viewportSize: Size
+    package private(set) var contentSize: Size
 
     // MARK: State
 
@@ -130,7 +130,7 @@ public struct ScrollController: Sendable {
     var lastFocus = Point.zero
     var lastTime = -Double.infinity
 
-    public init(viewportSize: Size, contentSize: Size, configuration: ScrollConfiguration = .init(),
+    package init(viewportSize: Size, contentSize: Size, configuration: ScrollConfiguration = .init(),
                 offset: Point = .zero) {
         self.configuration = configuration
         self.viewportSize = Self.sanitized(viewportSize)
@@ -149,7 +149,7 @@ public struct ScrollController: Sendable {
     // MARK: Geometry
 
     /// The largest resting offset on `axis` at scale `s`.
-    public func maximumOffset(_ axis: Axis, scale s: Double? = nil) -> Double {
+    package func maximumOffset(_ axis: Axis, scale s: Double? = nil) -> Double {
         max(0, contentSize[axis] * (s ?? scale) - viewportSize[axis])
     }
 
@@ -165,7 +165,7 @@ public struct ScrollController: Sendable {
     }
 
     /// The pages along `axis`: the page size less the overlap, and the end of the content.
-    public func pageSnapping(_ axis: Axis) -> PageSnapping {
+    package func pageSnapping(_ axis: Axis) -> PageSnapping {
         let size = (configuration.pageSize ?? viewportSize[axis]) - configuration.pageOverlap
         return PageSnapping(pageSize: size, maximumOffset: maximumOffset(axis),
                             flickVelocity: configuration.pagingFlickVelocity)
@@ -206,7 +206,7 @@ public struct ScrollController: Sendable {
     // MARK: Queries
 
     /// The state at time `t` (seconds on the same timeline as the events).
-    public func state(at t: Double) -> ScrollState {
+    package func state(at t: Double) -> ScrollState {
         switch mode {
         case let .dragging(drag):
             var offset = drag.offset
@@ -237,7 +237,7 @@ public struct ScrollController: Sendable {
     }
 
     /// Where a running program or key scroll is heading; nil when none runs.
-    public func destination(at t: Double) -> Point? {
+    package func destination(at t: Double) -> Point? {
         guard case .free = mode, zoom == nil else { return nil }
         let x = motions[0].destination, y = motions[1].destination
         guard x != nil || y != nil else { return nil }
@@ -245,13 +245,13 @@ public struct ScrollController: Sendable {
     }
 
     /// True when nothing moves at `t` and no finger is down: the app can stop drawing (ENG-9).
-    public func isAtRest(at t: Double) -> Bool { state(at: t).phase == .idle }
+    package func isAtRest(at t: Double) -> Bool { state(at: t).phase == .idle }
 
     /// True when the state stays what it is at `t` until the next touch or request: at rest,
     /// or a finger resting on the content, pinching without moving, or dragging with its last
     /// move far enough back that resampling draws it where it is (the frame trails by the
     /// resampling latency and predicts at most `maximumPrediction` past the newest sample).
-    public func isStill(at t: Double) -> Bool {
+    package func isStill(at t: Double) -> Bool {
         switch mode {
         case .tracking, .pinching: return true
         case let .dragging(drag):
@@ -262,11 +262,11 @@ public struct ScrollController: Sendable {
     }
 
     /// The current page on each axis (nearest page start), for page controls.
-    public func currentPage(_ axis: Axis, at t: Double) -> Int {
+    package func currentPage(_ axis: Axis, at t: Double) -> Int {
         pageSnapping(axis).nearestPage(to: state(at: t).offset[axis])
     }
 
-    public func pageCount(_ axis: Axis) -> Int { pageSnapping(axis).pageCount }
+    package func pageCount(_ axis: Axis) -> Int { pageSnapping(axis).pageCount }
 
     func fingerVelocity(_ id: Int) -> Point {
         guard let tr = trackers[id] else { return .zero }
@@ -304,7 +304,7 @@ public struct ScrollController: Sendable {
 
     /// Feeds one touch sample. Returns a tap or double tap when the touch meant one.
     @discardableResult
-    public mutating func handle(_ event: TouchEvent) -> Gesture? {
+    package mutating func handle(_ event: TouchEvent) -> Gesture? {
         var p = event.location, time = event.time
         if !(p.isFinite && abs(p.x) < 1e7 && abs(p.y) < 1e7 && time.isFinite) {
             // A sample with an absurd place or time is dropped, but a lift never is: a finger
@@ -498,7 +498,7 @@ public struct ScrollController: Sendable {
     /// Starts the motion that a finger release with `velocity` (offset points per second)
     /// would: a fling with friction, an edge bounce, or a page snap. Used by touch releases,
     /// touchpad kinetic scrolling and the feel lab.
-    public mutating func release(velocity: Point, at t: Double) {
+    package mutating func release(velocity: Point, at t: Double) {
         freeze(at: t)
         let pages = Axis.allCases.map { pageSnapping($0).nearestPage(to: state(at: t).offset[$0]) }
         release(velocity: velocity, startPages: pages, at: t)
@@ -543,7 +543,7 @@ public struct ScrollController: Sendable {
 
     /// Scrolls to `offset` (clamped to the content), animated with the animation spring unless
     /// `animated` is false.
-    public mutating func scroll(to offset: Point, animated: Bool = true, at t: Double) {
+    package mutating func scroll(to offset: Point, animated: Bool = true, at t: Double) {
         guard offset.isFinite else { return }
         let current = state(at: t)
         freeze(at: t)
@@ -564,7 +564,7 @@ public struct ScrollController: Sendable {
     /// The offset that reveals `rect` (in scaled content points). With an anchor, the anchor
     /// point of the rect lines up with the same anchor point of the viewport; without one, the
     /// minimal scroll that brings it into view, or none if it is already fully visible.
-    public func offset(revealing rect: Rect, anchor: UnitPoint?, from current: Point) -> Point {
+    package func offset(revealing rect: Rect, anchor: UnitPoint?, from current: Point) -> Point {
         var target = current
         for axis in Axis.allCases {
             let lo = axis == .horizontal ? rect.minX : rect.minY
@@ -583,14 +583,14 @@ public struct ScrollController: Sendable {
     }
 
     /// Scrolls so that `rect` (scaled content points) is visible (POS-1, POS-2, POS-5).
-    public mutating func scroll(toReveal rect: Rect, anchor: UnitPoint? = nil, animated: Bool = true, at t: Double) {
+    package mutating func scroll(toReveal rect: Rect, anchor: UnitPoint? = nil, animated: Bool = true, at t: Double) {
         let base = state(at: t).offset
         scroll(to: offset(revealing: rect, anchor: anchor, from: base), animated: animated, at: t)
     }
 
     /// Scrolls by `delta` points from where a running program, key or wheel scroll is heading
     /// (so quick wheel notches add up), animated (KEY-2 wheel and rotary encoder).
-    public mutating func scroll(by delta: Point, animated: Bool = true, at t: Double) {
+    package mutating func scroll(by delta: Point, animated: Bool = true, at t: Double) {
         guard delta.isFinite else { return }
         let now = state(at: t).offset
         let base = Point(x: motions[0].destination ?? now.x, y: motions[1].destination ?? now.y)
@@ -599,7 +599,7 @@ public struct ScrollController: Sendable {
 
     /// Scrolls at a steady `velocity` (points per second) until the content's edge or until
     /// called again with zero (POS-5: dragging a selection past an edge).
-    public mutating func autoscroll(velocity: Point, at t: Double) {
+    package mutating func autoscroll(velocity: Point, at t: Double) {
         guard velocity.isFinite else { return }
         if case .dragging = mode { return }
         // A zoom animation finishes first (frozen halfway, the content could rest out of
@@ -623,7 +623,7 @@ public struct ScrollController: Sendable {
 
     /// Arrow keys, Page Up/Down, Home/End. Repeated presses accumulate from where the running
     /// key animation is heading, so three Page Downs move three pages.
-    public mutating func perform(_ command: ScrollCommand, at t: Double) {
+    package mutating func perform(_ command: ScrollCommand, at t: Double) {
         let now = state(at: t).offset
         let base = Point(x: motions[0].destination ?? now.x, y: motions[1].destination ?? now.y)
         let page = Point(x: pageSnapping(.horizontal).pageSize, y: pageSnapping(.vertical).pageSize)
@@ -650,7 +650,7 @@ public struct ScrollController: Sendable {
 
     /// Animates the scale to `target` (clamped to the limits) keeping the content point under
     /// `focus` (view points) in place, then settling the offset inside the content.
-    public mutating func zoom(to target: Double, around focus: Point, animated: Bool = true, at t: Double) {
+    package mutating func zoom(to target: Double, around focus: Point, animated: Bool = true, at t: Double) {
         guard target.isFinite, focus.isFinite else { return }
         // A finger on the content owns it: a zoom under a resting, dragging or pinching finger
         // would fight it (a resting finger's drag starts from the scale it saw).
@@ -682,7 +682,7 @@ public struct ScrollController: Sendable {
     /// estimated) and everything in it moved by `shift` points: the running fling, drag, page
     /// snap or program scroll carries on as if nothing happened, only `shift` further along, so
     /// what is on screen stays put.
-    public mutating func changeContent(size: Size, shiftedBy shift: Point, at t: Double) {
+    package mutating func changeContent(size: Size, shiftedBy shift: Point, at t: Double) {
         resize(viewport: viewportSize, content: size, shiftedBy: shift, at: t)
     }
 
@@ -693,7 +693,7 @@ public struct ScrollController: Sendable {
     /// motion carries on in the new bounds: a fling from where it is at its speed, a drag under
     /// the finger, a program scroll towards its goal (clamped), and a page snap towards the
     /// same page at the new page size, so it always ends on a page.
-    public mutating func resize(viewport: Size, content: Size, shiftedBy shift: Point = .zero, at t: Double) {
+    package mutating func resize(viewport: Size, content: Size, shiftedBy shift: Point = .zero, at t: Double) {
         // Content is at most 1e9 points long: a larger shift is no measurement, and springs
         // started that far away overflow.
         let d = shift.isFinite ? Point(x: max(-1e9, min(1e9, shift.x)), y: max(-1e9, min(1e9, shift.y))) : .zero

@@ -1,10 +1,10 @@
 import Geometry
 
 /// A finger's position at a known time, in view points.
-public struct TouchSample: Hashable, Sendable {
-    public var time: Double
-    public var location: Point
-    public init(time: Double, location: Point) { self.time = time; self.location = location }
+package struct TouchSample: Hashable, Sendable {
+    package var time: Double
+    package var location: Point
+    package init(time: Double, location: Point) { self.time = time; self.location = location }
 }
 
 /// Touch resampling: where a dragging finger is drawn on a frame.
@@ -19,23 +19,23 @@ public struct TouchSample: Hashable, Sendable {
 /// comes a millisecond after the frame it was due for is predicted, not lagged).
 ///
 /// Only what is drawn changes: release velocities still come from the raw samples.
-public struct TouchResampling: Hashable, Sendable {
+package struct TouchResampling: Hashable, Sendable {
     /// Seconds the drawn position trails the frame time (0 … 0.05).
-    public var latency: Double
-    public static let defaultLatency = 0.005
+    package var latency: Double
+    package static let defaultLatency = 0.005
     /// The longest prediction past the newest sample.
-    public static let maximumPrediction = 0.008
+    package static let maximumPrediction = 0.008
     static let intervalsAveraged = 4
     /// How late a sample may come and still count as due (digitizers jitter by about 1 ms).
     static let lateSample = 0.002
 
-    public init(latency: Double = TouchResampling.defaultLatency) {
+    package init(latency: Double = TouchResampling.defaultLatency) {
         self.latency = latency.isFinite ? max(0, min(0.05, latency)) : Self.defaultLatency
     }
 
     /// The finger's position drawn at `frameTime`, from `samples` (oldest first, times not
     /// decreasing); nil without samples.
-    public func position(at frameTime: Double, in samples: [TouchSample]) -> Point? {
+    package func position(at frameTime: Double, in samples: [TouchSample]) -> Point? {
         guard let newest = samples.last else { return nil }
         guard frameTime.isFinite else { return newest.location }
         let target = frameTime - latency

@@ -4,15 +4,15 @@ import Physics
 /// One finger's sample, in view points (y grows downwards), with its own timestamp in seconds.
 /// The engine never reads a clock: the time comes with the event (libinput's `time_usec`, or a
 /// script's virtual time).
-public struct TouchEvent: Hashable, Sendable {
-    public enum Phase: String, Hashable, Sendable { case began, moved, ended, cancelled }
-    public var phase: Phase
+package struct TouchEvent: Hashable, Sendable {
+    package enum Phase: String, Hashable, Sendable { case began, moved, ended, cancelled }
+    package var phase: Phase
     /// Identifies the finger (libinput's slot, or a script's id).
-    public var id: Int
-    public var location: Point
+    package var id: Int
+    package var location: Point
     /// Seconds on the caller's monotonic timeline.
-    public var time: Double
-    public init(_ phase: Phase, id: Int = 0, location: Point, time: Double) {
+    package var time: Double
+    package init(_ phase: Phase, id: Int = 0, location: Point, time: Double) {
         self.phase = phase; self.id = id; self.location = location; self.time = time
     }
 }
@@ -26,20 +26,20 @@ public struct Axes: OptionSet, Hashable, Sendable {
     public static let both: Axes = [.horizontal, .vertical]
 }
 
-public enum Axis: Int, CaseIterable, Hashable, Sendable {
+@usableFromInline package enum Axis: Int, CaseIterable, Hashable, Sendable {
     case horizontal, vertical
     var member: Axes { self == .horizontal ? .horizontal : .vertical }
 }
 
 extension Point {
-    @inlinable public subscript(axis: Axis) -> Double {
+    @inlinable package subscript(axis: Axis) -> Double {
         get { axis == .horizontal ? x : y }
         set { if axis == .horizontal { x = newValue } else { y = newValue } }
     }
 }
 
 extension Size {
-    @inlinable public subscript(axis: Axis) -> Double { axis == .horizontal ? width : height }
+    @inlinable package subscript(axis: Axis) -> Double { axis == .horizontal ? width : height }
 }
 
 /// A point in the unit square, as SwiftUI's `UnitPoint`: (0,0) the leading top corner.
@@ -74,19 +74,19 @@ public enum ScrollPhase: String, Hashable, Sendable {
 }
 
 /// The engine's answer for one moment.
-public struct ScrollState: Hashable, Sendable {
+package struct ScrollState: Hashable, Sendable {
     /// Content offset in points of the scaled content: (0,0) shows the leading top edge; y grows
     /// as the content moves up.
-    public var offset: Point
-    public var scale: Double
+    package var offset: Point
+    package var scale: Double
     /// Offset velocity, points per second.
-    public var velocity: Point
-    public var phase: ScrollPhase
-    public var isAtRest: Bool { phase == .idle }
+    package var velocity: Point
+    package var phase: ScrollPhase
+    package var isAtRest: Bool { phase == .idle }
 }
 
 /// What a touch meant, beyond moving content.
-public enum Gesture: Hashable, Sendable {
+package enum Gesture: Hashable, Sendable {
     /// A finger went down and up without moving past the slop, and it did not stop moving content.
     case tap(Point)
     /// The second tap of a double tap (the first was reported as a tap).
@@ -94,7 +94,7 @@ public enum Gesture: Hashable, Sendable {
 }
 
 /// Keyboard scrolling (KEY-1).
-public enum ScrollCommand: String, Hashable, Sendable, CaseIterable {
+package enum ScrollCommand: String, Hashable, Sendable, CaseIterable {
     case lineUp, lineDown, lineLeft, lineRight
     case pageUp, pageDown, pageLeft, pageRight
     case home, end
@@ -109,11 +109,11 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// Velocity kept per millisecond after release.
     public var decelerationRate = ScrollConfiguration.normalDecelerationRate
     /// Distance a finger must move before content follows it.
-    public var touchSlop = 8.0
+    package var touchSlop = 8.0
     /// Below this release speed (points per second) the content just stops.
-    public var minimumFlingVelocity = 50.0
+    package var minimumFlingVelocity = 50.0
     /// Release speeds are clamped to this.
-    public var maximumFlingVelocity = 8000.0
+    package var maximumFlingVelocity = 8000.0
     /// Elastic edges per axis; off means the content clamps hard.
     public var bouncesHorizontally = true
     public var bouncesVertically = true
@@ -124,7 +124,7 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// Page length; nil means the viewport length on that axis.
     public var pageSize: Double? = nil
     /// Subtracted from the page length, so paging keeps one line or row of context.
-    public var pageOverlap = 0.0
+    package var pageOverlap = 0.0
     /// A drag that starts mostly along one axis stays on it; off allows free panning.
     public var isDirectionalLockEnabled = true
     public var minimumScale = 1.0
@@ -132,20 +132,20 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// Scale that a double tap zooms in to.
     public var doubleTapScale = 2.0
     /// Arrow-key step.
-    public var lineScroll = 40.0
-    public var bounceSpring = SpringDescription.scrollBounce
+    package var lineScroll = 40.0
+    package var bounceSpring = SpringDescription.scrollBounce
     /// Spring for page snaps, program and key scrolls.
-    public var animationSpring = SpringDescription(mass: 1, stiffness: 220, dampingRatio: 1)
+    package var animationSpring = SpringDescription(mass: 1, stiffness: 220, dampingRatio: 1)
     /// Speed handed to the edge spring is capped here (bounded overshoot).
-    public var maximumBounceVelocity = 3000.0
+    package var maximumBounceVelocity = 3000.0
     /// Speed at which a paging release counts as a flick.
-    public var pagingFlickVelocity = 300.0
-    public var doubleTapInterval = 0.3
-    public var doubleTapDistance = 40.0
-    public var tolerance = Tolerance.standard
+    package var pagingFlickVelocity = 300.0
+    package var doubleTapInterval = 0.3
+    package var doubleTapDistance = 40.0
+    package var tolerance = Tolerance.standard
     /// Where a dragging finger is drawn on a frame: resampled between its samples (a window
     /// turns this on), or nil for its newest sample.
-    public var touchResampling: TouchResampling? = nil
+    package var touchResampling: TouchResampling? = nil
 
     public init() {}
 

@@ -2,11 +2,11 @@ import CEspeakNG
 import Synchronization
 
 /// Why speech cannot be made.
-public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable(String)
     case unwritable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unavailable(let why): return "speech is not available: \(why) (is espeak-ng-data installed?)"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
@@ -15,16 +15,16 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The voice's settings, from the config (`speech_rate`, `speech_pitch`, `speech_voice`).
-public struct VoiceSettings: Hashable, Sendable {
+package struct VoiceSettings: Hashable, Sendable {
     /// Words a minute, 80 to 450.
-    public var rate = 175
+    package var rate = 175
     /// 0 to 100; 50 is the voice's own.
-    public var pitch = 50
+    package var pitch = 50
     /// An espeak-ng voice for text that is not Japanese (`en`, `en-gb`, `de`, `fr`, ...).
-    public var voice = "en"
+    package var voice = "en"
     /// 0 to 100.
-    public var volume = 100
-    public init(rate: Int = 175, pitch: Int = 50, voice: String = "en", volume: Int = 100) {
+    package var volume = 100
+    package init(rate: Int = 175, pitch: Int = 50, voice: String = "en", volume: Int = 100) {
         self.rate = rate; self.pitch = pitch; self.voice = voice; self.volume = volume
     }
 }
@@ -32,8 +32,8 @@ public struct VoiceSettings: Hashable, Sendable {
 /// espeak-ng, which keeps its state in the process: every `ESpeak` shares the one synthesizer,
 /// behind one lock (a recorder and a speaker in one process, or two tests at once, take turns),
 /// handing its samples over in chunks of 50 ms, so that a newer utterance stops it soon.
-public final class ESpeak: Sendable {
-    public let sampleRate: Int
+package final class ESpeak: Sendable {
+    package let sampleRate: Int
 
     /// The process's synthesizer: its sample rate once started, and the voice it has now.
     private struct Engine { var rate: Int32 = 0; var voice = "" }
@@ -46,7 +46,7 @@ public final class ESpeak: Sendable {
         var deliver: ((UnsafeBufferPointer<Int16>) -> Void)?
     }
 
-    public init() throws(SpeechError) {
+    package init() throws(SpeechError) {
         let rate = Self.engine.withLock { e -> Int32 in
             if e.rate <= 0 {
                 e.rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
@@ -83,7 +83,7 @@ public final class ESpeak: Sendable {
     /// Synthesizes `text` (at most 4 KiB of it) and returns its samples (16-bit mono at
     /// `sampleRate`), or hands them to `deliver` as they come; `abort` is asked between chunks.
     @discardableResult
-    public func synthesize(_ text: String, language: String, settings: VoiceSettings, abort: @escaping () -> Bool = { false },
+    package func synthesize(_ text: String, language: String, settings: VoiceSettings, abort: @escaping () -> Bool = { false },
                            deliver: ((UnsafeBufferPointer<Int16>) -> Void)? = nil) -> [Int16] {
         let sink = Sink()
         sink.abort = abort

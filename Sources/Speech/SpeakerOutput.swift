@@ -8,8 +8,8 @@ import Synchronization
 /// playing within one synthesis chunk (50 ms) and drops what ALSA still holds. The frame loop
 /// only hands the text over. The device is opened at the first utterance, so a kiosk whose
 /// screen reader stays off never holds the sound card.
-public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
-    public let device: String
+package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
+    package let device: String
     private let settings: VoiceSettings
     // Used on `queue` only.
     private let engine: ESpeak
@@ -17,7 +17,7 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     /// Why the device could not be opened (then utterances are dropped); reported once.
     private let failure = Mutex<String?>(nil)
     /// Called once, on the speaker's thread, when the device cannot be opened.
-    public var onUnavailable: (@Sendable (String) -> Void)?
+    package var onUnavailable: (@Sendable (String) -> Void)?
     private let queue = DispatchQueue(label: "glide.speaker")
     /// Bumped by every utterance and stop: a synthesis whose number is no longer current stops.
     private let current = Atomic<Int>(0)
@@ -29,10 +29,10 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     private let clock: (@Sendable () -> Double)?
     private let delays = Mutex<[Double]>([])
     /// Seconds from each utterance's time to its first samples reaching the device.
-    public var firstSampleDelays: [Double] { delays.withLock { $0 } }
+    package var firstSampleDelays: [Double] { delays.withLock { $0 } }
 
     /// Opens `device` (an ALSA name: `default`, `hw:0,0`, `plughw:1`) at espeak-ng's rate.
-    public init(device: String = "default", settings: VoiceSettings = VoiceSettings(),
+    package init(device: String = "default", settings: VoiceSettings = VoiceSettings(),
                 clock: (@Sendable () -> Double)? = nil) throws(SpeechError) {
         self.device = device
         self.settings = settings
@@ -59,17 +59,17 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     }
 
     /// Why speech is silent, once the device was tried and failed.
-    public var unavailableReason: String? { failure.withLock { $0 } }
+    package var unavailableReason: String? { failure.withLock { $0 } }
 
     deinit {
         queue.sync {}
         if let pcm { snd_pcm_close(pcm) }
     }
 
-    public var samplesWritten: Int { written.load(ordering: .relaxed) }
-    public var sampleRate: Int { engine.sampleRate }
+    package var samplesWritten: Int { written.load(ordering: .relaxed) }
+    package var sampleRate: Int { engine.sampleRate }
 
-    public func speak(_ utterance: Utterance) {
+    package func speak(_ utterance: Utterance) {
         let mine = current.add(1, ordering: .relaxed).newValue
         var voice = settings
         voice.volume = volume.load(ordering: .relaxed)
@@ -90,9 +90,9 @@ public final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
         }
     }
 
-    public func setVolume(_ v: Double) { volume.store(Int((max(0, min(1, v)) * 100).rounded()), ordering: .relaxed) }
+    package func setVolume(_ v: Double) { volume.store(Int((max(0, min(1, v)) * 100).rounded()), ordering: .relaxed) }
 
-    public func stop(at t: Double) {
+    package func stop(at t: Double) {
         current.add(1, ordering: .relaxed)
         queue.async { [self] in cut() }
     }

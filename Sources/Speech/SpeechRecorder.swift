@@ -9,8 +9,8 @@ import Synchronization
 /// `speech.jsonl` (`t`, `text`, `lang`) and its sound goes into `speech.wav` at its time on the
 /// run's virtual clock, cut where the next utterance (or a stop) begins, as a speaker would cut
 /// it. Synthesis runs on its own queue: the frame loop never waits for it.
-public final class SpeechRecorder: SpeechOutput, Sendable {
-    public let directory: String
+package final class SpeechRecorder: SpeechOutput, Sendable {
+    package let directory: String
     private let settings: VoiceSettings
     private let engine: ESpeak
     private let queue = DispatchQueue(label: "glide.speech")
@@ -19,13 +19,13 @@ public final class SpeechRecorder: SpeechOutput, Sendable {
     private let stops = Mutex<[Double]>([])
     private let volume = Mutex<Int>(100)
 
-    public init(directory: String, settings: VoiceSettings = VoiceSettings()) throws(SpeechError) {
+    package init(directory: String, settings: VoiceSettings = VoiceSettings()) throws(SpeechError) {
         self.directory = directory
         self.settings = settings
         engine = try ESpeak()
     }
 
-    public func speak(_ utterance: Utterance) {
+    package func speak(_ utterance: Utterance) {
         let index = recorded.withLock { r in r.append(Recorded(utterance: utterance, samples: nil)); return r.count - 1 }
         var voice = settings
         voice.volume = volume.withLock { $0 }
@@ -35,19 +35,19 @@ public final class SpeechRecorder: SpeechOutput, Sendable {
         }
     }
 
-    public func stop(at t: Double) { stops.withLock { $0.append(t) } }
+    package func stop(at t: Double) { stops.withLock { $0.append(t) } }
 
-    public func setVolume(_ v: Double) { volume.withLock { $0 = Int((max(0, min(1, v)) * 100).rounded()) } }
+    package func setVolume(_ v: Double) { volume.withLock { $0 = Int((max(0, min(1, v)) * 100).rounded()) } }
 
     /// The utterances so far.
-    public var utterances: [Utterance] { recorded.withLock { $0.map(\.utterance) } }
+    package var utterances: [Utterance] { recorded.withLock { $0.map(\.utterance) } }
 
-    public var sampleRate: Int { engine.sampleRate }
+    package var sampleRate: Int { engine.sampleRate }
 
     /// Waits for the synthesis and writes `speech.jsonl` and `speech.wav` (mono, 16-bit, from
     /// t = 0 to the end of the last utterance). Returns the WAV's samples.
     @discardableResult
-    public func finish() throws(SpeechError) -> [Int16] {
+    package func finish() throws(SpeechError) -> [Int16] {
         queue.sync {}
         let all = recorded.withLock { $0 }
         let stopTimes = stops.withLock { $0 }

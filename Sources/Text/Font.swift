@@ -4,80 +4,80 @@ import CHarfBuzz
 
 /// How glyphs are placed. Glyph origins are always whole pixels (glyphs are rasterised
 /// once per size, not per sub-pixel phase); these options choose what feeds the pen.
-public struct TextOptions: Hashable, Sendable {
+package struct TextOptions: Hashable, Sendable {
     /// Apply the font's kerning (HarfBuzz feature `kern`).
-    public var kerning: Bool
+    package var kerning: Bool
     /// Apply standard ligatures (`liga`, `clig`), e.g. "fi" in DejaVu Sans.
-    public var ligatures: Bool
+    package var ligatures: Bool
     /// Round every advance to whole pixels before adding it to the pen (otherwise the pen
     /// accumulates 1/64 px and each glyph origin is rounded to the nearest pixel).
-    public var wholePixelAdvances: Bool
+    package var wholePixelAdvances: Bool
 
-    public init(kerning: Bool, ligatures: Bool, wholePixelAdvances: Bool) {
+    package init(kerning: Bool, ligatures: Bool, wholePixelAdvances: Bool) {
         self.kerning = kerning; self.ligatures = ligatures; self.wholePixelAdvances = wholePixelAdvances
     }
     /// UI text: kerning and ligatures, whole-pixel advances (crisp and stable while scrolling).
-    public static let ui = TextOptions(kerning: true, ligatures: true, wholePixelAdvances: true)
+    package static let ui = TextOptions(kerning: true, ligatures: true, wholePixelAdvances: true)
     /// One glyph per character, no kerning, whole-pixel advances and origins: the placement
     /// the reference "feed" scene requires, so every renderer draws the same pixels.
-    public static let plain = TextOptions(kerning: false, ligatures: false, wholePixelAdvances: true)
+    package static let plain = TextOptions(kerning: false, ligatures: false, wholePixelAdvances: true)
     /// Kerning and ligatures with fractional advances (origins still rounded per glyph).
-    public static let fractional = TextOptions(kerning: true, ligatures: true, wholePixelAdvances: false)
+    package static let fractional = TextOptions(kerning: true, ligatures: true, wholePixelAdvances: false)
 }
 
 /// One glyph out of the shaper, in logical order.
-public struct ShapedGlyph: Hashable, Sendable {
+package struct ShapedGlyph: Hashable, Sendable {
     /// Glyph id in its face.
-    public var glyph: UInt32
+    package var glyph: UInt32
     /// Index of the face in `Font.faces`.
-    public var face: UInt16
+    package var face: UInt16
     /// Index of the first Unicode scalar of the glyph's cluster in the shaped text.
-    public var cluster: Int32
+    package var cluster: Int32
     /// Horizontal advance in 1/64 px.
-    public var advance: Int32
+    package var advance: Int32
     /// Offset of the glyph from the pen position in 1/64 px (y up, as in FreeType).
-    public var offsetX: Int32
-    public var offsetY: Int32
+    package var offsetX: Int32
+    package var offsetY: Int32
 }
 
 /// Text that has been shaped: its scalars and glyphs. Widths are in pixels.
-public struct ShapedText: Sendable {
-    public let scalars: [Unicode.Scalar]
-    public let glyphs: [ShapedGlyph]
+package struct ShapedText: Sendable {
+    package let scalars: [Unicode.Scalar]
+    package let glyphs: [ShapedGlyph]
     /// Sum of the advances, in pixels.
-    public var width: Double { Double(glyphs.reduce(0) { $0 + Int($1.advance) }) / 64 }
+    package var width: Double { Double(glyphs.reduce(0) { $0 + Int($1.advance) }) / 64 }
 }
 
 /// A fallback chain of faces at one pixel size: the first face that has a character draws
 /// it. Metrics come from the first (primary) face.
-public final class Font {
-    public let faces: [FontFace]
+package final class Font {
+    package let faces: [FontFace]
     /// The size in pixels (the UI layer multiplies points by the scale factor).
-    public let pixelSize: Double
-    public let options: TextOptions
+    package let pixelSize: Double
+    package let options: TextOptions
     /// The size in 26.6 fixed point, as FreeType takes it.
-    public let size26_6: Int
+    package let size26_6: Int
     /// Each face's glyph cache at this size, in `faces` order.
-    public let glyphTables: [GlyphTable]
+    package let glyphTables: [GlyphTable]
     /// Pixels from the baseline up to the top of the line (positive).
-    public let ascender: Double
+    package let ascender: Double
     /// Pixels from the baseline down to the bottom of the line (positive).
-    public let descender: Double
+    package let descender: Double
     /// Default distance between baselines, in pixels.
-    public let lineHeight: Double
+    package let lineHeight: Double
 
     /// Distance between baselines with `spacing` (a multiple of `lineHeight`; whole pixels when
     /// advances are whole): what a `TextLayout` uses, so a one-line label can be measured
     /// without laying it out.
-    public func lineHeight(spacing: Double) -> Double {
+    package func lineHeight(spacing: Double) -> Double {
         let h = lineHeight * (spacing.isFinite && spacing > 0 ? spacing : 1)
         return options.wholePixelAdvances ? h.rounded() : h
     }
     private var features: [hb_feature_t]
     /// The shaped "…" used for truncation.
-    public private(set) lazy var ellipsis: ShapedText = shape("\u{2026}")
+    package private(set) lazy var ellipsis: ShapedText = shape("\u{2026}")
 
-    public init(faces: [FontFace], pixelSize: Double, options: TextOptions = .ui) throws(FontError) {
+    package init(faces: [FontFace], pixelSize: Double, options: TextOptions = .ui) throws(FontError) {
         guard let primary = faces.first else { throw .noFaces }
         guard pixelSize.isFinite, pixelSize >= 1, pixelSize <= 1024 else { throw .invalidSize(pixelSize) }
         self.faces = faces
@@ -111,7 +111,7 @@ public final class Font {
     /// joiners stay with the previous character; spaces and punctuation stay in the current
     /// run when its face has them (so "日本 語" is one run); letters take the first face in
     /// the chain that has them; a character no face has takes the primary's missing glyph.
-    public func faceIndex(for scalar: Unicode.Scalar, previous: Int?) -> Int {
+    package func faceIndex(for scalar: Unicode.Scalar, previous: Int?) -> Int {
         let v = scalar.value
         if v < 0x80 {  // ASCII without Unicode property lookups
             if v < 0x20 || v == 0x7F { return previous ?? 0 }
@@ -135,7 +135,7 @@ public final class Font {
     }
 
     /// Shapes a string (one line, no wrapping). See `shape(_:range:)`.
-    public func shape(_ text: String) -> ShapedText {
+    package func shape(_ text: String) -> ShapedText {
         let scalars = Array(text.unicodeScalars)
         return ShapedText(scalars: scalars, glyphs: shape(scalars, range: 0..<scalars.count))
     }
@@ -144,7 +144,7 @@ public final class Font {
     /// character (the rest of `scalars` is context for the shaper). Glyphs come back in
     /// logical order with clusters as indices into `scalars`. Text is laid out left to
     /// right (Latin and Japanese; right-to-left scripts are not handled).
-    public func shape(_ scalars: [Unicode.Scalar], range: Range<Int>) -> [ShapedGlyph] {
+    package func shape(_ scalars: [Unicode.Scalar], range: Range<Int>) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         var out: [ShapedGlyph] = []
         out.reserveCapacity(range.count)
@@ -196,5 +196,5 @@ public final class Font {
     }
 
     /// Width of `text` on one line, in pixels.
-    public func width(of text: String) -> Double { shape(text).width }
+    package func width(of text: String) -> Double { shape(text).width }
 }

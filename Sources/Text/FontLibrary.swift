@@ -16,7 +16,7 @@ import Musl
 
 /// Why a font could not be loaded. Every bad font (missing, unreadable, truncated, not a
 /// font at all) ends up here as a thrown value, never as a crash.
-public enum FontError: Error, Equatable, CustomStringConvertible {
+package enum FontError: Error, Equatable, CustomStringConvertible {
     /// `FT_Init_FreeType` failed (out of memory).
     case libraryInitFailed(freeTypeError: Int32)
     /// No file at the path.
@@ -35,7 +35,7 @@ public enum FontError: Error, Equatable, CustomStringConvertible {
     /// A `Font` needs at least one face.
     case noFaces
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .libraryInitFailed(let e): return "FreeType could not be initialised (FT_Init_FreeType error \(e))"
         case .fileNotFound(let p): return "font file not found: \(p)"
@@ -82,14 +82,14 @@ final class FreeTypeHandle {
 /// let fonts = try FontLibrary(directory: FontLibrary.locateFontsDirectory(near: #filePath))
 /// let body = try fonts.standardFont(pixelSize: 16)   // DejaVu Sans, then VL PGothic
 /// ```
-public final class FontLibrary {
+package final class FontLibrary {
     /// The primary (Latin) face the app ships.
-    public static let primaryFaceFile = "DejaVuSans.ttf"
+    package static let primaryFaceFile = "DejaVuSans.ttf"
     /// The Japanese fallback face the app ships.
-    public static let japaneseFaceFile = "VL-PGothic-Regular.ttf"
+    package static let japaneseFaceFile = "VL-PGothic-Regular.ttf"
 
     /// The directory that `loadFace(named:)` reads from.
-    public let directory: String
+    package let directory: String
     let handle: FreeTypeHandle
     var library: FT_Library { handle.library }
     private var facesByName: [String: FontFace] = [:]
@@ -97,7 +97,7 @@ public final class FontLibrary {
 
     /// Opens a FreeType library for fonts in `directory`. The directory must exist; faces
     /// are loaded on demand. The corresponding C function is `FT_Init_FreeType`.
-    public init(directory: String) throws(FontError) {
+    package init(directory: String) throws(FontError) {
         var isDirectory = false
         guard FontLibrary.pathExists(directory, isDirectory: &isDirectory) else { throw .fileNotFound(path: directory) }
         guard isDirectory else { throw .unreadable(path: directory, reason: "not a directory") }
@@ -106,10 +106,10 @@ public final class FontLibrary {
     }
 
     /// Bytes of the glyph caches of the faces loaded by name.
-    public var glyphCacheBytes: Int { facesByName.values.reduce(0) { $0 + $1.glyphCacheBytes } }
+    package var glyphCacheBytes: Int { facesByName.values.reduce(0) { $0 + $1.glyphCacheBytes } }
 
     /// Loads (once) the face in `file`, a name relative to `directory`.
-    public func loadFace(named file: String) throws(FontError) -> FontFace {
+    package func loadFace(named file: String) throws(FontError) -> FontFace {
         if let face = facesByName[file] { return face }
         let face = try loadFace(path: directory.hasSuffix("/") ? directory + file : directory + "/" + file)
         facesByName[file] = face
@@ -118,7 +118,7 @@ public final class FontLibrary {
 
     /// Loads a face from a file path (not cached: each call opens the file again).
     /// The corresponding C function is `FT_New_Face`.
-    public func loadFace(path: String) throws(FontError) -> FontFace {
+    package func loadFace(path: String) throws(FontError) -> FontFace {
         var info = stat()
         guard stat(path, &info) == 0 else { throw .fileNotFound(path: path) }
         switch info.st_mode & S_IFMT {
@@ -139,7 +139,7 @@ public final class FontLibrary {
 
     /// Loads a face from bytes in memory (kept alive by the face).
     /// The corresponding C function is `FT_New_Memory_Face`.
-    public func loadFace(bytes: [UInt8], name: String) throws(FontError) -> FontFace {
+    package func loadFace(bytes: [UInt8], name: String) throws(FontError) -> FontFace {
         guard !bytes.isEmpty else {
             throw .invalidFont(path: name, freeTypeError: 0x02, reason: "empty data")
         }
@@ -159,7 +159,7 @@ public final class FontLibrary {
 
     /// The app's standard font at `pixelSize`: DejaVu Sans, falling back to VL PGothic for
     /// characters DejaVu Sans lacks (kana, kanji, full-width punctuation).
-    public func standardFont(pixelSize: Double, options: TextOptions = .ui) throws(FontError) -> Font {
+    package func standardFont(pixelSize: Double, options: TextOptions = .ui) throws(FontError) -> Font {
         let latin = try loadFace(named: FontLibrary.primaryFaceFile)
         let japanese = try loadFace(named: FontLibrary.japaneseFaceFile)
         return try Font(faces: [latin, japanese], pixelSize: pixelSize, options: options)
@@ -277,7 +277,7 @@ public final class FontLibrary {
     /// Walks up from `path` (a file or directory) and returns the first `<ancestor>/Fonts`
     /// folder that holds the shipped primary face. Tests pass `#filePath`, so they load the
     /// repository's fonts wherever the checkout is.
-    public static func locateFontsDirectory(near path: String = #filePath) throws(FontError) -> String {
+    package static func locateFontsDirectory(near path: String = #filePath) throws(FontError) -> String {
         var searched: [String] = []
         if let found = search(upFrom: path, searched: &searched) { return found }
         throw .fontsDirectoryNotFound(searched: searched)
@@ -294,7 +294,7 @@ public final class FontLibrary {
     ///
     /// A `$GLIDE_FONTS` that does not hold the fonts is not used; `warn` hears why.
     /// `glideFonts` is `$GLIDE_FONTS` unless a caller (a test) gives another.
-    public static func locateFontsDirectoryForExecutable(sourcePath: String = #filePath,
+    package static func locateFontsDirectoryForExecutable(sourcePath: String = #filePath,
                                                          glideFonts: String? = getenv("GLIDE_FONTS").map { String(cString: $0) },
                                                          warn: (String) -> Void = { _ in }) throws(FontError) -> String {
         var searched: [String] = []
@@ -340,7 +340,7 @@ public final class FontLibrary {
 
 /// One loaded font file (an `FT_Face` plus its HarfBuzz font), with the glyph cache for
 /// every pixel size it has been used at.
-public final class FontFace {
+package final class FontFace {
     /// FreeType's default hinting, grey-scale; outlines only (embedded bitmap strikes,
     /// which Japanese fonts carry for small sizes, would be black-and-white).
     static let loadFlags = Int32(FT_LOAD_DEFAULT) | Int32(FT_LOAD_NO_BITMAP)
@@ -350,13 +350,13 @@ public final class FontFace {
     @usableFromInline let face: FT_Face
     let hbFont: OpaquePointer
     /// The file path (or the name given for in-memory data).
-    public let name: String
+    package let name: String
     /// Unique within its library; part of the glyph cache key.
-    public let id: Int
+    package let id: Int
     /// Family and style as the font names them, e.g. "DejaVu Sans Book".
-    public let familyName: String
+    package let familyName: String
     /// Number of glyphs in the font.
-    public let glyphCount: Int
+    package let glyphCount: Int
     private let data: UnsafeMutableBufferPointer<UInt8>?
     /// The 26.6 size the `FT_Face` (and the HarfBuzz font) is currently set to.
     private var activeSize: Int = 16 * 64
@@ -386,12 +386,12 @@ public final class FontFace {
 
     /// The glyph index for a character, 0 when the font lacks it.
     /// The corresponding C function is `FT_Get_Char_Index`.
-    public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
+    package func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
         UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
     }
 
     /// Whether the font has a glyph for `scalar`.
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != 0 }
+    package func hasGlyph(for scalar: Unicode.Scalar) -> Bool { glyphIndex(for: scalar) != 0 }
 
     /// Sets the `FT_Face` and the HarfBuzz font to a 26.6 pixel size, if not already there.
     func activate(size26_6: Int) {
@@ -410,10 +410,10 @@ public final class FontFace {
     }
 
     /// Bytes of every glyph cache of this face.
-    public var glyphCacheBytes: Int { tables.values.reduce(0) { $0 + $1.bytes } }
+    package var glyphCacheBytes: Int { tables.values.reduce(0) { $0 + $1.bytes } }
 
     /// The glyph cache of this face at a 26.6 pixel size (created on first use).
-    public func glyphTable(size26_6: Int) -> GlyphTable {
+    package func glyphTable(size26_6: Int) -> GlyphTable {
         if let table = tables[size26_6] { return table }
         let table = GlyphTable(face: self, size26_6: size26_6)
         tables[size26_6] = table

@@ -7,24 +7,24 @@ import Raster
 
 /// A rasterised glyph: its coverage mask and the offset of the mask's top-left corner from
 /// the glyph origin (FreeType's `bitmap_left`, `bitmap_top`: x to the right, top upwards).
-public struct CachedGlyph: Sendable {
-    public let mask: AlphaMask
+package struct CachedGlyph: Sendable {
+    package let mask: AlphaMask
     /// Pixels from the pen position to the mask's left edge.
-    public let left: Int32
+    package let left: Int32
     /// Pixels from the baseline up to the mask's top edge.
-    public let top: Int32
-    public init(mask: AlphaMask, left: Int32, top: Int32) { self.mask = mask; self.left = left; self.top = top }
+    package let top: Int32
+    package init(mask: AlphaMask, left: Int32, top: Int32) { self.mask = mask; self.left = left; self.top = top }
     static let empty = CachedGlyph(mask: AlphaMask(width: 0, height: 0), left: 0, top: 0)
 }
 
 /// The cached glyphs of one face at one pixel size. Glyphs are rasterised on first use and
 /// kept for the life of the face (a kiosk app uses a handful of sizes; at 16 px the whole
 /// Latin set is a few tens of kilobytes).
-public final class GlyphTable {
+package final class GlyphTable {
     /// The face (weak: the face owns its tables). A table outliving its face gives empty glyphs.
-    public private(set) weak var face: FontFace?
+    package private(set) weak var face: FontFace?
     /// The pixel size in 26.6 fixed point (16 px = 1024).
-    public let size26_6: Int
+    package let size26_6: Int
     /// Index into `glyphs` per glyph id, or -1 when not yet rasterised.
     @usableFromInline var slots: [Int32]
     /// Entry 0 is the empty glyph, used for glyph ids outside the font.
@@ -38,9 +38,9 @@ public final class GlyphTable {
     }
 
     /// Number of glyphs rasterised so far.
-    public var count: Int { glyphs.count - 1 }
+    package var count: Int { glyphs.count - 1 }
     /// Bytes of the slot table and the rasterised masks.
-    public private(set) var bytes = 0
+    package private(set) var bytes = 0
 
     /// Index of the cached glyph in `glyphs`, rasterising it on a miss. Glyph ids outside
     /// the font give entry 0, an empty mask.
@@ -83,5 +83,5 @@ public final class GlyphTable {
     }
 
     /// The cached glyph (rasterised on first use).
-    public func glyph(_ glyph: UInt32) -> CachedGlyph { glyphs[slot(for: glyph)] }
+    package func glyph(_ glyph: UInt32) -> CachedGlyph { glyphs[slot(for: glyph)] }
 }

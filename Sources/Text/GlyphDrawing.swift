@@ -6,7 +6,7 @@ import Raster
 extension TextLayout {
     /// Draws the layout with its top-left corner at `origin` (rounded to whole pixels), in
     /// `color`, clipped to `clip` (and to the span).
-    public func draw(in span: PixelSpan, at origin: Point, color: Color, clip: IntRect? = nil) {
+    package func draw(in span: PixelSpan, at origin: Point, color: Color, clip: IntRect? = nil) {
         guard origin.isFinite, color.alpha > 0 else { return }
         guard abs(origin.x) < 1e9, abs(origin.y) < 1e9 else { return }
         let x0 = Int(origin.x.rounded()), y0 = Int(origin.y.rounded())
@@ -19,7 +19,7 @@ extension TextLayout {
     /// (`x`, `y`): the canvas's clip rectangle applies, its translation and rounded clips do
     /// not. The glyphs are rasterised now, so a recorded drawing only reads the glyph caches
     /// when bands replay it on render threads.
-    public func drawPixels(in canvas: Canvas, atDeviceX x: Int, y: Int, color: Color) {
+    package func drawPixels(in canvas: Canvas, atDeviceX x: Int, y: Int, color: Color) {
         guard color.alpha > 0 else { return }
         font.forEachFaceRun(glyphs[...]) { table, run in table.ensureCached(run) }
         let font = self.font, glyphs = self.glyphs
@@ -30,7 +30,7 @@ extension TextLayout {
 extension Font {
     /// Shapes and draws one line of `text` with its baseline starting at `baselineOrigin`
     /// (no wrapping). For text drawn every frame, build a `TextLayout` once and draw that.
-    public func draw(_ text: String, in span: PixelSpan, baselineOrigin: Point, color: Color, clip: IntRect? = nil) {
+    package func draw(_ text: String, in span: PixelSpan, baselineOrigin: Point, color: Color, clip: IntRect? = nil) {
         let layout = TextLayout(text: text, font: self)
         layout.draw(in: span, at: Point(x: baselineOrigin.x, y: baselineOrigin.y - (layout.lines.first?.baseline ?? 0)),
                     color: color, clip: clip)
@@ -94,7 +94,7 @@ extension TextLayout {
     /// rounded clips apply. Without rounded clips this is the fast path of
     /// `draw(in:at:color:clip:)`; with them each glyph goes through `Canvas.blend(mask:)`.
     /// Both give the same pixels where both apply.
-    public func draw(in canvas: Canvas, at origin: Point, color: Color) {
+    package func draw(in canvas: Canvas, at origin: Point, color: Color) {
         guard origin.isFinite, abs(origin.x) < 1e9, abs(origin.y) < 1e9, color.alpha > 0 else { return }
         let x0 = Int(origin.x.rounded()), y0 = Int(origin.y.rounded())
         if canvas.roundedClipCount == 0 {

@@ -3,9 +3,9 @@
 
 /// Where a line may end. `breakOpportunities(in:)` gives, for every scalar index `i`,
 /// whether a line may start at `i` (break between `i - 1` and `i`).
-public enum LineBreaker {
+package enum LineBreaker {
     /// The line-breaking class of one character.
-    public enum Class: Equatable, Sendable {
+    package enum Class: Equatable, Sendable {
         /// A hard line break (LF, CR, LS, PS, NEL, VT, FF).
         case mandatory
         /// A space: a break may follow it, a line never starts with one.
@@ -29,7 +29,7 @@ public enum LineBreaker {
         case combining
     }
 
-    public static func lineBreakClass(of scalar: Unicode.Scalar) -> Class {
+    package static func lineBreakClass(of scalar: Unicode.Scalar) -> Class {
         let v = scalar.value
         switch v {
         case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return .mandatory
@@ -76,12 +76,12 @@ public enum LineBreaker {
     /// `result[i]` is true when a line may start at scalar `i` (for `0 < i < count`;
     /// `result[0]` is false). A break after a mandatory break is always allowed here;
     /// layout splits paragraphs at mandatory breaks before it looks at these.
-    public static func breakOpportunities(in scalars: [Unicode.Scalar]) -> [Bool] {
+    package static func breakOpportunities(in scalars: [Unicode.Scalar]) -> [Bool] {
         breakOpportunities(classes: scalars.map(lineBreakClass(of:)))
     }
 
     /// `breakOpportunities(in:)` for precomputed classes.
-    public static func breakOpportunities(classes: [Class]) -> [Bool] {
+    package static func breakOpportunities(classes: [Class]) -> [Bool] {
         var result = [Bool](repeating: false, count: classes.count)
         guard classes.count > 1 else { return result }
         var previous = classes[0]

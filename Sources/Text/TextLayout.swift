@@ -11,43 +11,43 @@ public enum TextAlignment: Sendable, Hashable {
 
 /// Laid-out text: lines and glyph positions relative to the layout's top-left corner.
 /// Build once, draw every frame.
-public struct TextLayout {
+package struct TextLayout {
     /// One line of the layout.
-    public struct Line: Sendable, Hashable {
+    package struct Line: Sendable, Hashable {
         /// Scalars of the text on this line (trailing spaces included, the ellipsis not).
-        public var textRange: Range<Int>
+        package var textRange: Range<Int>
         /// Glyphs of this line in `TextLayout.glyphs` (the ellipsis included).
-        public var glyphRange: Range<Int>
+        package var glyphRange: Range<Int>
         /// Left edge of the line's ink box after alignment, in pixels from the layout's left.
-        public var x: Double
+        package var x: Double
         /// Baseline, in pixels from the layout's top.
-        public var baseline: Double
+        package var baseline: Double
         /// Width without trailing spaces (the ellipsis included), in pixels.
-        public var width: Double
+        package var width: Double
         /// Whether this line ends with an ellipsis because text was cut.
-        public var isTruncated: Bool
+        package var isTruncated: Bool
     }
 
     /// A glyph ready to draw: whole-pixel origin (pen position on the baseline).
-    public struct Glyph: Sendable, Hashable {
-        public var glyph: UInt32
+    package struct Glyph: Sendable, Hashable {
+        package var glyph: UInt32
         /// Index of the face in `font.faces`.
-        public var face: UInt16
-        public var x: Int32
-        public var y: Int32
+        package var face: UInt16
+        package var x: Int32
+        package var y: Int32
     }
 
-    public let font: Font
+    package let font: Font
     /// The text as Unicode scalars (`Line.textRange` indexes into it).
-    public let scalars: [Unicode.Scalar]
-    public let lines: [Line]
-    public let glyphs: [Glyph]
+    package let scalars: [Unicode.Scalar]
+    package let lines: [Line]
+    package let glyphs: [Glyph]
     /// Width: `maxWidth` when finite, else the widest line. Height: lines × line height.
-    public let size: Size
+    package let size: Size
     /// Distance between baselines used, in pixels.
-    public let lineHeight: Double
+    package let lineHeight: Double
     /// Whether text was cut (by `maxLines`) and an ellipsis drawn.
-    public var isTruncated: Bool { lines.last?.isTruncated ?? false }
+    package var isTruncated: Bool { lines.last?.isTruncated ?? false }
     /// `advancePrefix[i]`: advance of the clusters before scalar `i` in 1/64 px, from the start
     /// of the text: a caret's place on its line without shaping again.
     let advancePrefix: [Int32]
@@ -58,7 +58,7 @@ public struct TextLayout {
     /// label is `maxLines: 1`). Words wrap at spaces and hyphens; Japanese wraps between
     /// any two characters except where kinsoku forbids it; a word wider than the line is
     /// broken between characters as a last resort.
-    public init(text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
+    package init(text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
                 lineSpacing: Double = 1, maxLines: Int = 0) {
         self.font = font
         let scalars = Self.boundedScalars(of: text)
@@ -135,7 +135,7 @@ public struct TextLayout {
 extension TextLayout {
     /// The line a caret before scalar `index` sits on: the line holding it, or for an index
     /// at a wrap, the line it starts (the end of the text stays on the last line).
-    public func lineIndex(ofCaretAt index: Int) -> Int {
+    package func lineIndex(ofCaretAt index: Int) -> Int {
         guard !lines.isEmpty else { return 0 }
         var lo = 0, hi = lines.count - 1
         while lo < hi {
@@ -147,7 +147,7 @@ extension TextLayout {
 
     /// Where a caret before scalar `index` stands: x in pixels from the layout's left, and its
     /// line.
-    public func caret(at index: Int) -> (x: Double, line: Int) {
+    package func caret(at index: Int) -> (x: Double, line: Int) {
         let line = lineIndex(ofCaretAt: index)
         guard line < lines.count else { return (0, 0) }
         let l = lines[line]
@@ -158,7 +158,7 @@ extension TextLayout {
 
     /// The caret place nearest to `x` pixels on `line`: a scalar index within the line's text
     /// (after its trailing spaces only on the last line). Callers round it to a character.
-    public func caretIndex(nearX x: Double, line: Int) -> Int {
+    package func caretIndex(nearX x: Double, line: Int) -> Int {
         guard !lines.isEmpty else { return 0 }
         let l = lines[max(0, min(line, lines.count - 1))]
         let start = advancePrefix[min(l.textRange.lowerBound, advancePrefix.count - 1)]
@@ -176,10 +176,10 @@ extension TextLayout {
 
     /// Scalars a layout takes from one text: a label's text is bounded like everything a kiosk
     /// is given (256 KiB of Latin text is an article of 40,000 words).
-    public static let maximumScalars = 262_144
+    package static let maximumScalars = 262_144
     /// Combining marks kept after one base character: Unicode's stream-safe text format allows
     /// 30; any more stack invisibly on the same glyph and make shaping quadratic.
-    public static let maximumCombiningRun = 30
+    package static let maximumCombiningRun = 30
 
     /// The scalars laid out for `text`: at most `maximumScalars`, and at most
     /// `maximumCombiningRun` marks in a row.

@@ -1,7 +1,7 @@
 /// One key of an on-screen keyboard: what it shows, what it does, and its width in units of
 /// a letter key.
-public struct KeyboardKey: Hashable, Sendable {
-    public enum Action: Hashable, Sendable {
+package struct KeyboardKey: Hashable, Sendable {
+    package enum Action: Hashable, Sendable {
         /// Types this text (shifted or in katakana when the keyboard says so).
         case text(String)
         case backspace, shift, space, returnKey, dismiss
@@ -14,15 +14,15 @@ public struct KeyboardKey: Hashable, Sendable {
         /// Empties the field (the PIN pad).
         case clear
     }
-    public var label: String
-    public var action: Action
-    public var width: Double
-    public init(_ label: String, _ action: Action, width: Double = 1) { self.label = label; self.action = action; self.width = width }
+    package var label: String
+    package var action: Action
+    package var width: Double
+    package init(_ label: String, _ action: Action, width: Double = 1) { self.label = label; self.action = action; self.width = width }
 
     /// Repeats while held: deleting, and spaces.
-    public var repeats: Bool { action == .backspace || action == .space }
+    package var repeats: Bool { action == .backspace || action == .space }
     /// A key whose label is the text it types: it gets the pressed-key preview.
-    public var isCharacter: Bool { if case .text = action { return true } else { return false } }
+    package var isCharacter: Bool { if case .text = action { return true } else { return false } }
 }
 
 /// What a field is for: it picks the keyboard and its bottom row.
@@ -38,17 +38,17 @@ public enum SubmitLabel: String, Hashable, Sendable, CaseIterable {
 /// The keys of an on-screen keyboard (TXT-2): layouts `en` (QWERTY), `de` (QWERTZ), `fr`
 /// (AZERTY), `ja` (the 50-sound kana grid), `number` and `pin`, each a list of pages (letters,
 /// symbols, more symbols) of rows of keys.
-public struct KeyboardLayout: Hashable, Sendable {
-    public var name: String
-    public var pages: [[[KeyboardKey]]]
+package struct KeyboardLayout: Hashable, Sendable {
+    package var name: String
+    package var pages: [[[KeyboardKey]]]
     /// A grid keypad (number and PIN pads): keys of equal width, no preview.
-    public var isPad: Bool
+    package var isPad: Bool
 
-    public static let names = ["en", "de", "fr", "ja", "number", "pin"]
+    package static let names = ["en", "de", "fr", "ja", "number", "pin"]
 
     /// The layout `name` for a field of `contentType` with `submit` on its return key; nil for
     /// a name that does not exist. Number and PIN fields get their pads whatever the name.
-    public static func named(_ name: String, contentType: TextContentType = .text, submit: SubmitLabel = .return) -> KeyboardLayout? {
+    package static func named(_ name: String, contentType: TextContentType = .text, submit: SubmitLabel = .return) -> KeyboardLayout? {
         guard names.contains(name) else { return nil }
         let language = ["number", "pin"].contains(name) ? "en" : name
         let ret = KeyboardKey(returnLabel(submit, language: language), .returnKey, width: 2)
@@ -157,7 +157,7 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The keys' rectangles on `page` in a keyboard of `width` x `height` points: rows of equal
     /// height, each row's keys at their widths in one unit for the whole page (the widest row
     /// fills the width), rows centred, `gap` points between keys.
-    public func keyFrames(page: Int, width: Double, height: Double, gap: Double) -> [[(x: Double, y: Double, width: Double, height: Double)]] {
+    package func keyFrames(page: Int, width: Double, height: Double, gap: Double) -> [[(x: Double, y: Double, width: Double, height: Double)]] {
         let rows = pages[max(0, min(page, pages.count - 1))]
         guard !rows.isEmpty, width > 0, height > 0 else { return rows.map { $0.map { _ in (0, 0, 0, 0) } } }
         // One unit for the page: the tightest row (its keys and gaps) fills the width.
@@ -183,7 +183,7 @@ public struct KeyboardLayout: Hashable, Sendable {
 }
 
 /// The kana keyboard's modifier keys and its katakana page, as character maps.
-public enum Kana {
+package enum Kana {
     static let dakuten: [Character: Character] = {
         var m: [Character: Character] = [:]
         let plain = Array("かきくけこさしすせそたちつてとはひふへほうカキクケコサシスセソタチツテトハヒフヘホウ")
@@ -203,26 +203,26 @@ public enum Kana {
     }()
 
     /// The dakuten key: か → が, and a voiced kana back to plain (a second press undoes).
-    public static func addingDakuten(_ c: Character) -> Character? {
+    package static func addingDakuten(_ c: Character) -> Character? {
         if let v = dakuten[c] { return v }
         if let p = handakuten.first(where: { $0.value == c })?.key { return dakuten[p] }
         return dakuten.first { $0.value == c }?.key
     }
 
     /// The handakuten key: は → ぱ (ば → ぱ too), and ぱ back to は.
-    public static func addingHandakuten(_ c: Character) -> Character? {
+    package static func addingHandakuten(_ c: Character) -> Character? {
         if let v = handakuten[c] { return v }
         if let plain = dakuten.first(where: { $0.value == c })?.key, let v = handakuten[plain] { return v }
         return handakuten.first { $0.value == c }?.key
     }
 
     /// The small-kana key: つ → っ, and back.
-    public static func toggledSmall(_ c: Character) -> Character? {
+    package static func toggledSmall(_ c: Character) -> Character? {
         small[c] ?? small.first { $0.value == c }?.key
     }
 
     /// Hiragana as katakana (the kana keyboard's shift); other characters as they are.
-    public static func katakana(_ s: String) -> String {
+    package static func katakana(_ s: String) -> String {
         String(String.UnicodeScalarView(s.unicodeScalars.map { (0x3041...0x3096).contains($0.value) ? Unicode.Scalar($0.value + 0x60)! : $0 }))
     }
 }

@@ -1,68 +1,68 @@
 /// A place in edited text: a paragraph and a character (grapheme cluster) offset in it.
-public struct TextPosition: Comparable, Hashable, Sendable {
-    public var paragraph: Int
-    public var offset: Int
-    public init(paragraph: Int, offset: Int) { self.paragraph = paragraph; self.offset = offset }
-    public static func < (a: TextPosition, b: TextPosition) -> Bool {
+package struct TextPosition: Comparable, Hashable, Sendable {
+    package var paragraph: Int
+    package var offset: Int
+    package init(paragraph: Int, offset: Int) { self.paragraph = paragraph; self.offset = offset }
+    package static func < (a: TextPosition, b: TextPosition) -> Bool {
         a.paragraph != b.paragraph ? a.paragraph < b.paragraph : a.offset < b.offset
     }
 }
 
 /// What an edit changed, for a view that keeps one layout per paragraph: `replaced` old
 /// paragraphs became `inserted` new ones.
-public struct ParagraphChange: Hashable, Sendable {
-    public var replaced: Range<Int>
-    public var inserted: Int
+package struct ParagraphChange: Hashable, Sendable {
+    package var replaced: Range<Int>
+    package var inserted: Int
 }
 
 /// The text of a field and its selection, edited by characters (TXT-1). Pure: no clocks, no
 /// views. The text is kept as paragraphs so that an edit costs what its paragraph costs,
 /// however long the whole text is.
-public struct TextEditor {
+package struct TextEditor {
     /// Characters a field holds at most, whatever its own maximum says: a 1 MB paste must not
     /// make a kiosk field a megabyte of layout.
-    public static let absoluteMaximumLength = 65_536
+    package static let absoluteMaximumLength = 65_536
 
-    public private(set) var paragraphs: [String] = [""]
+    package private(set) var paragraphs: [String] = [""]
     /// Characters per paragraph, kept with them so the total is known without counting.
     private var counts: [Int] = [0]
     /// Characters in the text, the new lines between paragraphs included.
-    public private(set) var count = 0
+    package private(set) var count = 0
     /// Where the selection started and where it ends (the caret, when they are equal).
-    public private(set) var anchor = TextPosition(paragraph: 0, offset: 0)
-    public private(set) var head = TextPosition(paragraph: 0, offset: 0)
+    package private(set) var anchor = TextPosition(paragraph: 0, offset: 0)
+    package private(set) var head = TextPosition(paragraph: 0, offset: 0)
 
     /// One line: new lines typed or pasted become spaces.
-    public var isSingleLine: Bool
+    package var isSingleLine: Bool
     /// Characters the text may hold (at most `absoluteMaximumLength`); nil: that.
-    public var maximumLength: Int?
+    package var maximumLength: Int?
     /// Decides which typed or pasted characters are kept (digits only for a PIN, say).
-    public var filter: ((Character) -> Bool)?
+    package var filter: ((Character) -> Bool)?
 
-    public init(text: String = "", singleLine: Bool = true, maximumLength: Int? = nil) {
+    package init(text: String = "", singleLine: Bool = true, maximumLength: Int? = nil) {
         isSingleLine = singleLine
         self.maximumLength = maximumLength
         setText(text)
     }
 
-    public var limit: Int { min(Self.absoluteMaximumLength, max(0, maximumLength ?? Self.absoluteMaximumLength)) }
+    package var limit: Int { min(Self.absoluteMaximumLength, max(0, maximumLength ?? Self.absoluteMaximumLength)) }
 
     // MARK: Reading
 
-    public var text: String { paragraphs.joined(separator: "\n") }
-    public var selectionStart: TextPosition { min(anchor, head) }
-    public var selectionEnd: TextPosition { max(anchor, head) }
-    public var hasSelection: Bool { anchor != head }
+    package var text: String { paragraphs.joined(separator: "\n") }
+    package var selectionStart: TextPosition { min(anchor, head) }
+    package var selectionEnd: TextPosition { max(anchor, head) }
+    package var hasSelection: Bool { anchor != head }
 
     /// A position as a character offset from the start of the text (new lines count one).
-    public func offset(of p: TextPosition) -> Int {
+    package func offset(of p: TextPosition) -> Int {
         var total = 0
         for i in 0..<min(p.paragraph, counts.count) { total += counts[i] + 1 }
         return total + p.offset
     }
 
     /// The position `offset` characters from the start, clamped to the text.
-    public func position(atOffset offset: Int) -> TextPosition {
+    package func position(atOffset offset: Int) -> TextPosition {
         var rest = max(0, offset)
         for (i, c) in counts.enumerated() {
             if rest <= c { return TextPosition(paragraph: i, offset: rest) }
@@ -71,10 +71,10 @@ public struct TextEditor {
         return endPosition
     }
 
-    public var endPosition: TextPosition { TextPosition(paragraph: paragraphs.count - 1, offset: counts[counts.count - 1]) }
+    package var endPosition: TextPosition { TextPosition(paragraph: paragraphs.count - 1, offset: counts[counts.count - 1]) }
 
     /// The selected characters (new lines between paragraphs included).
-    public var selectedText: String { text(from: selectionStart, to: selectionEnd) }
+    package var selectedText: String { text(from: selectionStart, to: selectionEnd) }
 
     func text(from a: TextPosition, to b: TextPosition) -> String {
         if a.paragraph == b.paragraph { return String(slice(a.paragraph, a.offset, b.offset)) }
@@ -93,24 +93,24 @@ public struct TextEditor {
 
     // MARK: Selection
 
-    public mutating func setSelection(anchor a: TextPosition, head h: TextPosition) {
+    package mutating func setSelection(anchor a: TextPosition, head h: TextPosition) {
         anchor = clamped(a); head = clamped(h)
     }
 
-    public mutating func setCaret(_ p: TextPosition) { setSelection(anchor: p, head: p) }
+    package mutating func setCaret(_ p: TextPosition) { setSelection(anchor: p, head: p) }
 
-    public mutating func selectAll() { setSelection(anchor: TextPosition(paragraph: 0, offset: 0), head: endPosition) }
+    package mutating func selectAll() { setSelection(anchor: TextPosition(paragraph: 0, offset: 0), head: endPosition) }
 
     func clamped(_ p: TextPosition) -> TextPosition {
         let para = max(0, min(p.paragraph, paragraphs.count - 1))
         return TextPosition(paragraph: para, offset: max(0, min(p.offset, counts[para])))
     }
 
-    public enum Movement: Hashable, Sendable { case left, right, lineStart, lineEnd, textStart, textEnd }
+    package enum Movement: Hashable, Sendable { case left, right, lineStart, lineEnd, textStart, textEnd }
 
     /// Moves the caret by characters; `extending` moves only the selection's head. Left or
     /// right over a selection without extending lands on its edge.
-    public mutating func move(_ m: Movement, extending: Bool = false) {
+    package mutating func move(_ m: Movement, extending: Bool = false) {
         if !extending, hasSelection, m == .left || m == .right {
             setCaret(m == .left ? selectionStart : selectionEnd)
             return
@@ -131,7 +131,7 @@ public struct TextEditor {
 
     /// Selects the word (or run of spaces, or of punctuation) at `p`: letters and digits of
     /// one script make a word, so a Japanese phrase selects its kana or kanji run.
-    public mutating func selectWord(at p: TextPosition) {
+    package mutating func selectWord(at p: TextPosition) {
         let p = clamped(p)
         let chars = Array(paragraphs[p.paragraph])
         guard !chars.isEmpty else { setCaret(p); return }
@@ -163,7 +163,7 @@ public struct TextEditor {
     /// What typing or pasting `raw` inserts: control characters and NUL dropped, new lines
     /// (CR LF, CR, LS, PS) made one `\n` (a space on one line), tabs made spaces, and the
     /// filter applied.
-    public func cleaned(_ raw: String) -> String {
+    package func cleaned(_ raw: String) -> String {
         var out = String.UnicodeScalarView()
         var previousCR = false
         for s in raw.unicodeScalars {
@@ -185,7 +185,7 @@ public struct TextEditor {
     /// Replaces the selection with `raw` (cleaned, and cut to what the limit leaves) and puts
     /// the caret after it. Returns the change, nil when nothing changed.
     @discardableResult
-    public mutating func insert(_ raw: String) -> ParagraphChange? {
+    package mutating func insert(_ raw: String) -> ParagraphChange? {
         var text = cleaned(raw)
         let removed = offset(of: selectionEnd) - offset(of: selectionStart)
         let room = limit - (count - removed)
@@ -196,11 +196,11 @@ public struct TextEditor {
 
     /// Deletes the selection, or the character before the caret.
     @discardableResult
-    public mutating func deleteBackward() -> ParagraphChange? { delete(.left) }
+    package mutating func deleteBackward() -> ParagraphChange? { delete(.left) }
 
     /// Deletes the selection, or the character after the caret.
     @discardableResult
-    public mutating func deleteForward() -> ParagraphChange? { delete(.right) }
+    package mutating func deleteForward() -> ParagraphChange? { delete(.right) }
 
     private mutating func delete(_ direction: Movement) -> ParagraphChange? {
         if hasSelection { return replace(from: selectionStart, to: selectionEnd, with: "") }
@@ -213,7 +213,7 @@ public struct TextEditor {
     /// Replaces the character before the caret with what `transform` makes of it (the kana
     /// keyboard's dakuten and small-kana keys); nil leaves it.
     @discardableResult
-    public mutating func transformCharacterBeforeCaret(_ transform: (Character) -> Character?) -> ParagraphChange? {
+    package mutating func transformCharacterBeforeCaret(_ transform: (Character) -> Character?) -> ParagraphChange? {
         guard !hasSelection, head.offset > 0,
               let old = slice(head.paragraph, head.offset - 1, head.offset).first, let new = transform(old), new != old,
               filter?(new) ?? true else { return nil }
@@ -222,7 +222,7 @@ public struct TextEditor {
 
     /// Sets the whole text (cleaned and cut to the limit, as if pasted) with the caret at its end.
     @discardableResult
-    public mutating func setText(_ raw: String) -> ParagraphChange {
+    package mutating func setText(_ raw: String) -> ParagraphChange {
         let old = 0..<paragraphs.count
         paragraphs = [""]; counts = [0]; count = 0
         anchor = TextPosition(paragraph: 0, offset: 0); head = anchor
@@ -249,13 +249,13 @@ public struct TextEditor {
     }
 
     /// The scalar offset of character `offset` in paragraph `p` (for a layout of it).
-    public func scalarOffset(of offset: Int, inParagraph p: Int) -> Int {
+    package func scalarOffset(of offset: Int, inParagraph p: Int) -> Int {
         slice(p, 0, offset).unicodeScalars.count
     }
 
     /// The character boundary nearest a scalar offset in paragraph `p` (a caret never lands
     /// inside a character).
-    public func characterOffset(ofScalar scalar: Int, inParagraph p: Int) -> Int {
+    package func characterOffset(ofScalar scalar: Int, inParagraph p: Int) -> Int {
         var scalars = 0, chars = 0
         for c in paragraphs[max(0, min(p, paragraphs.count - 1))] {
             let n = c.unicodeScalars.count

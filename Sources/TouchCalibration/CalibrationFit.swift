@@ -2,14 +2,14 @@ import Geometry
 
 /// One calibration point: where the cross was drawn and where the touchscreen, uncalibrated,
 /// said the finger was. Both in the touch sensor's own pixels (rotation undone).
-public struct CalibrationSample: Hashable, Sendable {
-    public var target: Point
-    public var touch: Point
-    public init(target: Point, touch: Point) { self.target = target; self.touch = touch }
+package struct CalibrationSample: Hashable, Sendable {
+    package var target: Point
+    package var touch: Point
+    package init(target: Point, touch: Point) { self.target = target; self.touch = touch }
 }
 
 /// Why touches gave no calibration: each says what to do about it.
-public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible {
     case tooFewTouches(Int)
     /// The touches lie within a few pixels of each other.
     case touchesOnOneSpot
@@ -20,7 +20,7 @@ public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible
     /// The fitted map folds the screen (or the numbers are absurd): no config could hold it.
     case notInvertible
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .tooFewTouches(n): return "\(n) touches: calibration needs at least 3 crosses touched"
         case .touchesOnOneSpot: return "the touches all landed on one spot: touch each cross where it is drawn"
@@ -35,19 +35,19 @@ public enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertible
 /// A least-squares affine fit from uncalibrated touches to the crosses, in libinput's matrix
 /// convention (normalized sensor coordinates), with how far the fitted touches still land from
 /// the crosses.
-public struct CalibrationFit: Hashable, Sendable {
-    public var matrix: CalibrationMatrix
+package struct CalibrationFit: Hashable, Sendable {
+    package var matrix: CalibrationMatrix
     /// Root mean square and largest distance, in pixels, between a fitted touch and its cross.
-    public var rmsError: Double
-    public var maxError: Double
+    package var rmsError: Double
+    package var maxError: Double
 
     /// Touches closer together than this fraction of the sensor (along the thinnest direction of
     /// their spread) cannot fix the map in that direction.
-    public static let minimumSpread = 0.05
+    package static let minimumSpread = 0.05
 
     /// Fits `samples` on a sensor of `width` x `height` pixels; `limit` (pixels, RMS) is the
     /// worst fit accepted.
-    public init(samples: [CalibrationSample], width: Int, height: Int, limit: Double) throws(CalibrationError) {
+    package init(samples: [CalibrationSample], width: Int, height: Int, limit: Double) throws(CalibrationError) {
         guard samples.count >= 3 else { throw .tooFewTouches(samples.count) }
         let w = Double(max(width, 1)), h = Double(max(height, 1))
         let u = samples.map { Point(x: $0.touch.x / w, y: $0.touch.y / h) }

@@ -8,25 +8,25 @@ import Runtime
 /// Touches arrive in canvas pixels through the touch rotation but no calibration, so the fit
 /// maps the sensor's own readings; it is done in the sensor's frame (libinput's convention),
 /// where the board applies it before the rotation.
-public struct CalibrationSession: Sendable {
-    public enum Outcome: Hashable, Sendable {
+package struct CalibrationSession: Sendable {
+    package enum Outcome: Hashable, Sendable {
         case fitted(CalibrationFit)
         case failed(CalibrationError)
         case cancelled(String)
     }
 
-    public let canvasWidth: Int
-    public let canvasHeight: Int
-    public let touchRotation: Rotation
+    package let canvasWidth: Int
+    package let canvasHeight: Int
+    package let touchRotation: Rotation
     /// The worst root mean square miss accepted, in pixels.
-    public let limit: Double
+    package let limit: Double
     /// The crosses, in canvas pixels, in the order they are shown.
-    public let targets: [Point]
+    package let targets: [Point]
     /// The touch taken for each cross so far (canvas pixels, uncalibrated).
-    public private(set) var touches: [Point] = []
+    package private(set) var touches: [Point] = []
     /// Why the last touch was not taken; nil once one is.
-    public private(set) var notice: String?
-    public private(set) var outcome: Outcome?
+    package private(set) var notice: String?
+    package private(set) var outcome: Outcome?
 
     /// The finger on the glass: its positions summed for their mean; spoiled by a second finger.
     private struct Finger {
@@ -37,7 +37,7 @@ public struct CalibrationSession: Sendable {
     }
     private var finger: Finger?
 
-    public init(canvasWidth: Int, canvasHeight: Int, touchRotation: Rotation = .none, limit: Double? = nil) {
+    package init(canvasWidth: Int, canvasHeight: Int, touchRotation: Rotation = .none, limit: Double? = nil) {
         self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight
         self.touchRotation = touchRotation
         self.limit = limit ?? Self.defaultLimit(canvasWidth: canvasWidth, canvasHeight: canvasHeight)
@@ -46,13 +46,13 @@ public struct CalibrationSession: Sendable {
 
     /// A miss of 2% of the shorter side (at least 4 px) on average: a finger's width on a
     /// small panel, well beyond a careful tap's scatter, well below a rotated or skewed sensor's.
-    public static func defaultLimit(canvasWidth: Int, canvasHeight: Int) -> Double {
+    package static func defaultLimit(canvasWidth: Int, canvasHeight: Int) -> Double {
         max(4, 0.02 * Double(min(canvasWidth, canvasHeight)))
     }
 
     /// Four crosses an eighth in from the corners, then the centre: far apart, so the fit is
     /// well conditioned, and away from the bezel, where sensors are least linear.
-    public static func targets(canvasWidth: Int, canvasHeight: Int) -> [Point] {
+    package static func targets(canvasWidth: Int, canvasHeight: Int) -> [Point] {
         let w = Double(canvasWidth), h = Double(canvasHeight)
         let x0 = (w / 8).rounded(), x1 = (w * 7 / 8).rounded(), y0 = (h / 8).rounded(), y1 = (h * 7 / 8).rounded()
         return [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
@@ -60,10 +60,10 @@ public struct CalibrationSession: Sendable {
     }
 
     /// The cross to touch now; nil once there is an outcome.
-    public var currentTarget: Int? { outcome == nil ? touches.count : nil }
+    package var currentTarget: Int? { outcome == nil ? touches.count : nil }
 
     /// Takes one input event. Returns true when what the screen shows changed.
-    public mutating func handle(_ event: InputEvent) -> Bool {
+    package mutating func handle(_ event: InputEvent) -> Bool {
         guard outcome == nil else { return false }
         switch event.kind {
         case let .touch(.down, slot, p):
@@ -96,7 +96,7 @@ public struct CalibrationSession: Sendable {
         }
     }
 
-    public mutating func cancel(_ reason: String) {
+    package mutating func cancel(_ reason: String) {
         guard outcome == nil else { return }
         outcome = .cancelled(reason)
     }
@@ -128,7 +128,7 @@ public struct CalibrationSession: Sendable {
     var sensor: (width: Int, height: Int) { touchRotation.canvasSize(panelWidth: canvasWidth, panelHeight: canvasHeight) }
 
     /// The touches taken with their crosses, in the sensor's frame.
-    public var samples: [CalibrationSample] {
+    package var samples: [CalibrationSample] {
         let w = Double(sensor.width), h = Double(sensor.height)
         return zip(targets, touches).map { target, touch in
             CalibrationSample(target: touchRotation.panelPoint(fromCanvas: target, panelWidth: w, panelHeight: h),

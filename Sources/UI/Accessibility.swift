@@ -13,20 +13,20 @@ public enum AccessibilityRole: String, Hashable, Sendable, Codable, CaseIterable
 }
 
 /// One element of the accessibility tree: what a screen reader says, and where it is.
-public struct AccessibilityElement {
-    public var role: AccessibilityRole
-    public var label: String
-    public var value: String?
-    public var hint: String?
+package struct AccessibilityElement {
+    package var role: AccessibilityRole
+    package var label: String
+    package var value: String?
+    package var hint: String?
     /// The element's visible rectangle in window points.
-    public var frame: Rect
+    package var frame: Rect
     /// The view the element stands for (what a double tap activates).
-    public let view: View
+    package let view: View
     /// The language of the label, for the voice: "ja" when it holds Japanese.
-    public var language: String { AccessibilityElement.language(of: label) }
+    package var language: String { AccessibilityElement.language(of: label) }
 
     /// What is spoken for it: "Search, button", "Rows 10 to 18 of 500, scroll area".
-    public var spokenText: String {
+    package var spokenText: String {
         [label, value, role == .text ? nil : role.rawValue, hint].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
@@ -86,7 +86,7 @@ extension Window {
     /// The accessibility tree of what is on screen, in reading order (tree order): built on
     /// demand, from the views on screen only, so a million-row lazy list costs its visible rows
     /// and a window whose screen reader is off pays nothing.
-    public func accessibilityElements() -> [AccessibilityElement] {
+    package func accessibilityElements() -> [AccessibilityElement] {
         layoutIfNeeded()
         var out: [AccessibilityElement] = []
         func walk(_ v: View) {
@@ -106,7 +106,7 @@ extension Window {
     }
 
     /// The element under `p` (window points): the innermost, so a row wins over its list.
-    public func accessibilityElement(at p: Point) -> AccessibilityElement? {
+    package func accessibilityElement(at p: Point) -> AccessibilityElement? {
         accessibilityElements().last { $0.frame.contains(p) }
     }
 }

@@ -7,7 +7,7 @@ import Scrolling
 /// fills it.
 public final class Adaptive: View {
     /// Called with the new size, before the content is measured or laid out at it.
-    public var onResize: ((Size) -> Void)?
+    package var onResize: ((Size) -> Void)?
     private var lastSize: Size?
 
     public init(id: String? = nil, content: View, onResize: ((Size) -> Void)? = nil) {
@@ -16,7 +16,7 @@ public final class Adaptive: View {
         add(content)
     }
 
-    public override var backdrop: Backdrop { backgroundBackdrop }
+    package override var backdrop: Backdrop { backgroundBackdrop }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let width = self.width ?? proposal.width

@@ -4,10 +4,10 @@ import Text
 
 /// Fonts for the UI at any pixel size, built once per size from the shipped `Fonts/`.
 public final class Typography {
-    public let library: FontLibrary
+    package let library: FontLibrary
     private var fonts: [Int: Font] = [:]
 
-    public init(library: FontLibrary) { self.library = library }
+    package init(library: FontLibrary) { self.library = library }
 
     /// Loads the fonts shipped in `directory` (DejaVu Sans with VL PGothic as fallback).
     public convenience init(fontsDirectory: String) throws {
@@ -17,7 +17,7 @@ public final class Typography {
 
     /// The standard font at `pixelSize`, quantised to quarter pixels so a pinch does not
     /// create a font per frame.
-    public func font(pixelSize: Double) throws -> Font {
+    package func font(pixelSize: Double) throws -> Font {
         let key = Int((max(1, min(pixelSize.isFinite ? pixelSize : 16, 1000)) * 4).rounded())
         if let f = fonts[key] { return f }
         if fonts.count > 64 { fonts.removeAll() }
@@ -30,12 +30,12 @@ public final class Typography {
 /// What a view draws with: a canvas (pixels, with clip and translation), the points-to-pixels
 /// scale at this depth (the window's scale factor times any zoom), fonts and the frame time.
 public struct DrawContext {
-    public var canvas: Canvas
+    package var canvas: Canvas
     public let typography: Typography
     /// Pixels per point here.
     public var scale: Double
     /// The frame's time in seconds.
-    public let time: Double
+    package let time: Double
     /// The window's high-contrast setting (A11Y-5): views draw text black or white and
     /// backgrounds with stronger edges.
     public internal(set) var isHighContrast = false
@@ -45,12 +45,12 @@ public struct DrawContext {
     }
 
     /// A local rectangle in points as canvas pixels (the canvas adds its translation).
-    public func pixels(_ r: Rect) -> Rect {
+    package func pixels(_ r: Rect) -> Rect {
         Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale)
     }
 
     /// The part of local space that is still inside the clip, in points.
-    public var visibleLocalRect: Rect {
+    package var visibleLocalRect: Rect {
         let c = canvas.clipBounds, t = canvas.translation
         return Rect(x: (Double(c.x) - t.x) / scale, y: (Double(c.y) - t.y) / scale,
                     width: Double(c.width) / scale, height: Double(c.height) / scale)
@@ -58,7 +58,7 @@ public struct DrawContext {
 
     /// Draws `child` (its content, children and overlay) translated to its frame, skipping it
     /// when it lies entirely outside the clip: views off screen cost nothing.
-    public mutating func drawChild(_ child: View) {
+    package mutating func drawChild(_ child: View) {
         guard !child.isHidden, !canvas.clipBounds.isEmpty else { return }
         let f = child.frame
         // A pixel of margin: anti-aliased edges bleed half a pixel.

@@ -12,15 +12,15 @@ import Runtime
 ///
 /// The decoder comes from the app's runtime (`Image.read` of ImageCodecs for files, which
 /// decodes straight to the size a picture is drawn at), so the UI layer holds no codec.
-public final class ImageStore {
+package final class ImageStore {
     /// Makes a source's whole picture (pictures an app makes in code).
-    public typealias Decoder = @Sendable (_ source: String) throws -> PixelBuffer
+    package typealias Decoder = @Sendable (_ source: String) throws -> PixelBuffer
     /// Decodes a source halved as often as `halvings` asks once the picture's size is known,
     /// never holding the whole picture (ImageCodecs' `Image.read(path:halvings:)`).
-    public typealias ReducingDecoder = @Sendable (_ source: String, _ halvings: (_ width: Int, _ height: Int) -> Int) throws -> ReducedPicture
+    package typealias ReducingDecoder = @Sendable (_ source: String, _ halvings: (_ width: Int, _ height: Int) -> Int) throws -> ReducedPicture
 
     /// What `image(for:)` has for a source now.
-    public enum Lookup {
+    package enum Lookup {
         case ready(PixelBuffer)
         /// Being decoded (on a board): draw a placeholder, the view is redrawn when it is there.
         case pending
@@ -30,11 +30,11 @@ public final class ImageStore {
 
     /// Bytes of decoded pixels the store keeps beyond the pictures on screen (the window
     /// sets it from its `memoryBudget`).
-    public internal(set) var budgetBytes = 0 { didSet { futileTrim = nil } }
+    package internal(set) var budgetBytes = 0 { didSet { futileTrim = nil } }
     /// Decode on a background queue (a board) or at once (headless: deterministic frames).
-    public var decodesInBackground = false
+    package var decodesInBackground = false
     /// Sets `reducingDecoder` to one that halves the whole picture this makes.
-    public var decoder: Decoder? {
+    package var decoder: Decoder? {
         didSet {
             reducingDecoder = decoder.map { whole in
                 { @Sendable source, halvings in try ReducedPicture(whole: whole(source), halvings: halvings) }
@@ -42,14 +42,14 @@ public final class ImageStore {
         }
     }
     /// What the store decodes with: the last of this and `decoder` set.
-    public var reducingDecoder: ReducingDecoder?
+    package var reducingDecoder: ReducingDecoder?
     /// The window's raster cache: the halvings made to draw a picture are the ones it keeps.
     private let cache: RasterCache
 
-    public private(set) var residentBytes = 0
-    public var residentCount: Int { entries.values.reduce(0) { $0 + ($1.image == nil ? 0 : 1) } }
+    package private(set) var residentBytes = 0
+    package var residentCount: Int { entries.values.reduce(0) { $0 + ($1.image == nil ? 0 : 1) } }
     /// Decodes so far (a picture decoded again after its release counts again).
-    public private(set) var decodeCount = 0
+    package private(set) var decodeCount = 0
 
     private struct Entry {
         var image: PixelBuffer?
@@ -92,7 +92,7 @@ public final class ImageStore {
     /// decode was started) or failed. `drawnSize` gives the pixels the view draws a picture of
     /// a given size at (nil: whole); ready pixels may be a halving of the picture, as detailed
     /// as the views showing it need.
-    public func image(for source: String, drawnBy view: View? = nil, drawnSize: (@Sendable (Size) -> Size)? = nil) -> Lookup {
+    package func image(for source: String, drawnBy view: View? = nil, drawnSize: (@Sendable (Size) -> Size)? = nil) -> Lookup {
         var entry = entries[source] ?? Entry()
         entry.lastDrawn = frame
         drawnThisFrame.insert(source)
@@ -133,7 +133,7 @@ public final class ImageStore {
     /// pixels if the budget allows: its size is known from then on, and a bad file is found at
     /// once. Returns the size or the decoder's error.
     @discardableResult
-    public func preload(_ source: String) -> Result<Size, ImageStoreError> {
+    package func preload(_ source: String) -> Result<Size, ImageStoreError> {
         var entry = entries[source] ?? Entry()
         if entry.size == nil && entry.failure == nil {
             decodeNow(source, into: &entry) { _, _ in 0 }
@@ -153,7 +153,7 @@ public final class ImageStore {
     }
 
     /// The pixel size of `source` once it has been decoded (even if released since).
-    public func size(of source: String) -> Size? {
+    package func size(of source: String) -> Size? {
         entries[source]?.size.map { Size(width: Double($0.width), height: Double($0.height)) }
     }
 
@@ -216,7 +216,7 @@ public final class ImageStore {
     /// Told once per source that a view draws as its placeholder because it cannot be shown,
     /// with the reason (the window logs a warning): a grey box should never be a mystery. A
     /// failure `preload` returned is its caller's to report.
-    public var onFailure: ((_ source: String, _ reason: String) -> Void)?
+    package var onFailure: ((_ source: String, _ reason: String) -> Void)?
 
     /// A view is about to show `source`'s placeholder for good.
     private func failed(_ source: String, _ entry: inout Entry) -> Lookup {
@@ -263,28 +263,28 @@ public final class ImageStore {
 }
 
 /// Why a picture could not be shown: the decoder's message, naming the source.
-public struct ImageStoreError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+package struct ImageStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }
 
 /// Bytes held by a window's caches (`Window.memoryUse`), for `--stats` and `/state`.
-public struct MemoryUse: Codable, Hashable, Sendable {
+package struct MemoryUse: Codable, Hashable, Sendable {
     /// The window's memory budget.
-    public var budget: Int
+    package var budget: Int
     /// Decoded pictures kept by the image store, and how many.
-    public var images: Int
-    public var imageCount: Int
+    package var images: Int
+    package var imageCount: Int
     /// Decodes so far (a picture decoded again after a release counts again).
-    public var imageDecodes: Int
+    package var imageDecodes: Int
     /// Halved copies of pictures drawn reduced.
-    public var halvings: Int
+    package var halvings: Int
     /// Rasterised glyphs of every font and size.
-    public var glyphs: Int
+    package var glyphs: Int
     /// Laid-out text of the labels in the view tree.
-    public var text: Int
+    package var text: Int
 
-    public var report: String {
+    package var report: String {
         func mb(_ bytes: Int) -> String { fixed(Double(bytes) / 1_048_576, 1) + " MB" }
         return "memory: images \(mb(images)) (\(imageCount) pictures, \(imageDecodes) decodes), halvings \(mb(halvings)), "
             + "glyphs \(mb(glyphs)), text \(mb(text)); budget \(mb(budget))"

@@ -5,7 +5,7 @@ import Scrolling
 import TextEditing
 
 /// When the window shows its on-screen keyboard.
-public enum OnScreenKeyboardMode: String, Hashable, Sendable, CaseIterable {
+package enum OnScreenKeyboardMode: String, Hashable, Sendable, CaseIterable {
     /// Whenever a field that can be edited has focus, unless a physical keyboard is present.
     case automatic
     /// Whenever a field that can be edited has focus.
@@ -313,13 +313,13 @@ final class EditMenu: Stack {
 
 extension Window {
     /// Text cut or copied in this app (the kiosk has no other to share it with).
-    public var pasteboard: String? {
+    package var pasteboard: String? {
         get { keyboardHost.pasteboard }
         set { keyboardHost.pasteboard = newValue }
     }
 
     /// The on-screen keyboard's frame in window points while any of it shows.
-    public var keyboardFrame: Rect? {
+    package var keyboardFrame: Rect? {
         guard let k = keyboardHost.keyboard, !k.isHidden else { return nil }
         return k.frameInWindow.intersection(Rect(origin: .zero, size: sizeInPoints)).offsetBy(dx: 0, dy: k.previewMargin)
     }

@@ -4,7 +4,7 @@ import Scrolling
 /// Content that a scroll view builds on demand: before every frame and input the scroll view
 /// says which part of the content is visible, and the content builds what that part shows and
 /// releases the rest. An app can write its own (a grid, a timeline); `LazyStack` is one.
-public protocol LazyContent: View {
+package protocol LazyContent: View {
     /// Builds the items `visible` (content points) shows, with a margin, and releases the others.
     /// Returns how far the items already built moved (a correction near the start, or rows
     /// inserted or removed above): the scroll view moves its offset as much, so nothing on
@@ -39,18 +39,18 @@ public protocol LazyContent: View {
 /// zero-length rows stops there instead of hanging); indices of data changes are clamped to the list.
 /// In the id-based variant an id that repeats is found at its first index.
 public final class LazyStack: View, LazyContent {
-    public let axis: Stack.Axis
-    public var spacing: Double { didSet { setNeedsLayout() } }
+    package let axis: Stack.Axis
+    package var spacing: Double { didSet { setNeedsLayout() } }
     /// Points beyond the viewport, on each side, where rows are built before they show.
-    public var margin = 100.0
-    public var itemExtent: Double? { didSet { if itemExtent != oldValue { invalidateMeasurements() } } }
+    package var margin = 100.0
+    package var itemExtent: Double? { didSet { if itemExtent != oldValue { invalidateMeasurements() } } }
     public private(set) var count: Int
     /// The index of the first built row; the children are the built rows, in order.
-    public private(set) var firstBuiltIndex = 0
+    package private(set) var firstBuiltIndex = 0
     /// Rows the builder made, counting rebuilds (for tests and statistics).
-    public private(set) var rowsBuilt = 0
+    package private(set) var rowsBuilt = 0
     /// Rows released since the start.
-    public private(set) var rowsReleased = 0
+    package private(set) var rowsReleased = 0
 
     private let makeRow: (Int) -> View
     private var identifiers: [String]?
@@ -113,10 +113,10 @@ public final class LazyStack: View, LazyContent {
         return nil
     }
 
-    public func isBuilt(_ index: Int) -> Bool { builtRow(at: index) != nil }
+    package func isBuilt(_ index: Int) -> Bool { builtRow(at: index) != nil }
 
     /// The built row at `index`, if it is built.
-    public func builtRow(at index: Int) -> View? {
+    package func builtRow(at index: Int) -> View? {
         let n = index - firstBuiltIndex
         return children.indices.contains(n) ? children[n] : nil
     }
@@ -215,7 +215,7 @@ public final class LazyStack: View, LazyContent {
         detachedStart = detachedStart.map { $0 + delta }
     }
 
-    public func prepare(visible: Rect, settled: Bool) -> Point {
+    package func prepare(visible: Rect, settled: Bool) -> Point {
         lastVisible = visible
         let lo = (axis == .vertical ? visible.minY : visible.minX) - margin
         let hi = (axis == .vertical ? visible.maxY : visible.maxX) + margin
@@ -308,11 +308,11 @@ public final class LazyStack: View, LazyContent {
         setNeedsLayout()
     }
 
-    public override var backdrop: Backdrop { .none }
+    package override var backdrop: Backdrop { .none }
 
     // MARK: Finding rows
 
-    public func frame(ofItemAt index: Int) -> Rect? {
+    package func frame(ofItemAt index: Int) -> Rect? {
         guard index >= 0, index < count else { return nil }
         if let row = builtRow(at: index) { return row.frame }
         let s = start(ofRow: index), length = max(0, stride - spacing)
@@ -321,11 +321,11 @@ public final class LazyStack: View, LazyContent {
             : Rect(x: s, y: padding.top, width: length, height: max(0, frame.height - padding.vertical))
     }
 
-    public func frame(ofItemWithID id: String) -> Rect? {
+    package func frame(ofItemWithID id: String) -> Rect? {
         index(ofRowWithID: id).flatMap { frame(ofItemAt: $0) }
     }
 
-    public func focusableItem(after view: View, step: Int) -> View? {
+    package func focusableItem(after view: View, step: Int) -> View? {
         var v: View? = view
         while let c = v, c.parent !== self { v = c.parent }
         guard let row = v, let slot = children.firstIndex(where: { $0 === row }) else { return nil }

@@ -17,7 +17,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     /// Shows the bar with the title and the back button; off, the app draws its own way back
     /// (and the edge swipe and Esc still work).
     public var showsBar = true { didSet { setNeedsLayout() } }
-    public let bar: NavigationBar
+    package let bar: NavigationBar
     /// Called after a screen was pushed or popped (when its slide ends), with the screens.
     public var onChange: (([View]) -> Void)?
 
@@ -58,7 +58,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     }
 
     /// Like SwiftUI's, it takes the height its stack offers.
-    public override var fillsStackHeight: Bool { true }
+    package override var fillsStackHeight: Bool { true }
 
     public var topScreen: View { screens[screens.count - 1] }
     public var canPop: Bool { screens.count > 1 }
@@ -171,9 +171,9 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         tr.lower.frame.origin.x = (-(frame.width - tr.x) * Self.parallax).rounded()
     }
 
-    public override var clipsContent: Bool { true }
+    package override var clipsContent: Bool { true }
 
-    public override func drawChildren(in context: inout DrawContext) {
+    package override func drawChildren(in context: inout DrawContext) {
         for c in children where !c.isHidden {
             context.drawChild(c)
             if let tr = transition, c === tr.lower, frame.width > 0 {
@@ -187,7 +187,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     }
 
     /// While screens slide, touches reach none of them.
-    public override func hitTest(_ p: Point) -> View? {
+    package override func hitTest(_ p: Point) -> View? {
         guard transition?.motion != nil, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
             return super.hitTest(p)
         }
@@ -209,18 +209,18 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
 
     // MARK: The edge swipe (TouchTarget)
 
-    public func wantsTouch(at point: Point) -> Bool {
+    package func wantsTouch(at point: Point) -> Bool {
         let f = frameInWindow
         return canPop && transition == nil && point.x - f.minX <= Self.edgeWidth && point.y - f.minY >= barHeight
     }
 
-    public func touchBegan(at point: Point, time t: Double) {
+    package func touchBegan(at point: Point, time t: Double) {
         var tracker = VelocityTracker()
         tracker.add(time: t, position: point.x)
         edgeTouch = (point, false, tracker)
     }
 
-    public func touchMoved(to point: Point, time t: Double) -> TouchDisposition {
+    package func touchMoved(to point: Point, time t: Double) -> TouchDisposition {
         guard var touch = edgeTouch else { return .released }
         touch.tracker.add(time: t, position: point.x)
         edgeTouch = touch
@@ -246,7 +246,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         return .claimed
     }
 
-    public func touchEnded(at point: Point, time t: Double, cancelled: Bool) {
+    package func touchEnded(at point: Point, time t: Double, cancelled: Bool) {
         guard let touch = edgeTouch else { return }
         edgeTouch = nil
         // A touch that never dragged was a tap near the edge: the router gives it to the view it
@@ -263,10 +263,10 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
 
 /// The bar over a navigation stack's screens: the back button (labelled with the title of the
 /// screen it goes back to) at the leading edge and the top screen's title in the middle.
-public final class NavigationBar: View {
-    public static let height = 50.0
-    public let back: Label
-    public let title: Label
+package final class NavigationBar: View {
+    package static let height = 50.0
+    package let back: Label
+    package let title: Label
 
     init(id: String?, backID: String) {
         back = Label("‹ Back", id: backID, size: 18, color: Color(rgb: 0x0A84FF), maxLines: 1)
@@ -279,9 +279,9 @@ public final class NavigationBar: View {
         add(back)
     }
 
-    public override var backdrop: Backdrop { .varied }
+    package override var backdrop: Backdrop { .varied }
 
-    public override func layoutChildren() {
+    package override func layoutChildren() {
         let inner = contentBounds
         let backWidth = min(inner.width / 3, back.sizeThatFits(Size(width: .infinity, height: .infinity)).width + 24)
         back.frame = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: inner.height)
@@ -289,7 +289,7 @@ public final class NavigationBar: View {
                            height: inner.height)
     }
 
-    public override func draw(in context: inout DrawContext) {
+    package override func draw(in context: inout DrawContext) {
         context.fill(Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1), color: Color(rgb: 0xC6C6C8))
     }
 }

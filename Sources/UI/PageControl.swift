@@ -5,7 +5,7 @@ import Scrolling
 /// A row of dots, one per page of a paging scroll view (PGC-1 … PGC-8). It follows the scroll
 /// view (a swipe moves the dot) and drives it (a tap on either side of the current dot pages with
 /// the normal animation; scrubbing along it jumps page by page without animating).
-public final class PageControl: View, AnimatedView, TouchTarget {
+public final class PageControl: View, DependentAnimation, TouchTarget {
     public enum BackgroundStyle: String, Hashable, Sendable {
         /// A translucent capsule only while people interact with the control.
         case automatic
@@ -23,8 +23,8 @@ public final class PageControl: View, AnimatedView, TouchTarget {
     public var currentPageTint = Color.white
     public var pageTint = Color(rgb: 0xFFFFFF, opacity: 0.45)
     /// Image for every dot (a coverage mask tinted by the control), and images for chosen pages.
-    public var indicatorImage: AlphaMask? { didSet { scaledImages = [:]; setNeedsDisplay() } }
-    public var pageImages: [Int: AlphaMask] = [:] { didSet { scaledImages = [:]; setNeedsDisplay() } }
+    package var indicatorImage: AlphaMask? { didSet { scaledImages = [:]; setNeedsDisplay() } }
+    package var pageImages: [Int: AlphaMask] = [:] { didSet { scaledImages = [:]; setNeedsDisplay() } }
     /// Images at the sizes drawn (full, and the shrunk end dots), made once, not every frame.
     var scaledImages: [ScaledImageKey: AlphaMask] = [:]
     struct ScaledImageKey: Hashable { var page: Int?; var scale: Double }
@@ -120,7 +120,7 @@ public final class PageControl: View, AnimatedView, TouchTarget {
     }
 
     /// The dots show the page its scroll view has at this instant.
-    public var sampledAfter: AnimatedView? { scrollView }
+    package var sampledAfter: AnimatedView? { scrollView }
 
     /// Ends a tap's discrete interaction once its page transition is over, and redraws when
     /// what it shows changed (the page follows its scroll view, which does not tell it). The
@@ -198,7 +198,7 @@ public final class PageControl: View, AnimatedView, TouchTarget {
 
     func localX(_ p: Point) -> Double { p.x - frameInWindow.minX }
 
-    public func touchBegan(at p: Point, time t: Double) {
+    package func touchBegan(at p: Point, time t: Double) {
         touchStart = (p, currentPage, t)
         scrubbing = false
         setNeedsDisplay()
@@ -206,7 +206,7 @@ public final class PageControl: View, AnimatedView, TouchTarget {
 
     /// A move past the slop that is mostly vertical (or any, when the control does not scrub)
     /// is the scroll views', not the control's; a sideways one scrubs.
-    public func touchMoved(to p: Point, time t: Double) -> TouchDisposition {
+    package func touchMoved(to p: Point, time t: Double) -> TouchDisposition {
         guard let start = touchStart else { return .released }
         let slop = window?.touchSlop ?? Window.defaultTouchSlop
         let d = p - start.point
@@ -230,7 +230,7 @@ public final class PageControl: View, AnimatedView, TouchTarget {
         return .claimed
     }
 
-    public func touchEnded(at p: Point, time t: Double, cancelled: Bool) {
+    package func touchEnded(at p: Point, time t: Double, cancelled: Bool) {
         defer { touchStart = nil; scrubbing = false; setNeedsDisplay() }
         if scrubbing || cancelled {
             interaction = .none

@@ -13,7 +13,7 @@ public enum IndicatorVisibility: Hashable, Sendable {
 }
 
 /// Where a scroll view starts (POS-4).
-public enum InitialScrollPosition: Hashable, Sendable {
+package enum InitialScrollPosition: Hashable, Sendable {
     case top
     /// Aligned to this unit point of the content (e.g. `.bottom` for a log or chat).
     case anchor(UnitPoint)
@@ -26,10 +26,10 @@ public enum InitialScrollPosition: Hashable, Sendable {
 /// Its background (`fill`) stays behind the moving content, and its `cornerRadius` clips it.
 open class ScrollView: View, AnimatedView {
     public let content: View
-    public internal(set) var controller: ScrollController
+    package internal(set) var controller: ScrollController
     public var indicators: IndicatorVisibility = .automatic { didSet { setNeedsDisplay() } }
     /// Axes whose indicator is hidden because a page control shows the position (IND-4).
-    public var hiddenIndicatorAxes: Axes = [] { didSet { setNeedsDisplay() } }
+    package var hiddenIndicatorAxes: Axes = [] { didSet { setNeedsDisplay() } }
     /// Which visible child is reported and how `scrollTo(id:)` aligns (POS-2). Nil: the
     /// top-most/leading-most visible child is reported, and scrolling is minimal.
     public var positionAnchor: UnitPoint?
@@ -37,18 +37,18 @@ open class ScrollView: View, AnimatedView {
     public var onPositionChange: ((String?) -> Void)?
     /// Called with the page when a paging view settles on a new page.
     public var onPageChange: ((Int) -> Void)?
-    public var initialPosition: InitialScrollPosition = .top
+    package var initialPosition: InitialScrollPosition = .top
     /// Animate program scrolls (POS-6); false jumps.
     public var animatesProgramScrolls = true
 
     // Sampled by the window at each frame or input time.
-    public internal(set) var sampledOffset = Point.zero
-    public internal(set) var sampledScale = 1.0
-    public internal(set) var sampledPhase = ScrollPhase.idle
+    package internal(set) var sampledOffset = Point.zero
+    package internal(set) var sampledScale = 1.0
+    package internal(set) var sampledPhase = ScrollPhase.idle
     var lastActiveTime = -Double.infinity
     var appearTime: Double?
     var hasLaidOut = false
-    public internal(set) var reportedID: String?
+    package internal(set) var reportedID: String?
     var reportedPage: Int?
     /// The child id held across content changes (POS-3), and its distance from the viewport's
     /// leading edge in points.
@@ -143,13 +143,13 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// A vertical scroll view in a vertical stack shares the height the other children leave.
-    open override var fillsStackHeight: Bool {
+    package override var fillsStackHeight: Bool {
         isFlexible || configuration.axes.contains(.vertical) || configuration.isZoomEnabled
     }
 
     /// A scroll view's padding goes round its content, inside the area that scrolls: it is
     /// the content's padding.
-    open override var padding: EdgeInsets {
+    public override var padding: EdgeInsets {
         get { content.padding }
         set { content.padding = newValue }
     }
@@ -256,7 +256,7 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// A child's frame in scaled content points.
-    public func contentRect(ofChild id: String) -> Rect? {
+    package func contentRect(ofChild id: String) -> Rect? {
         guard let v = content.view(withID: id) else {
             return lazyContent?.frame(ofItemWithID: id).map { scaled($0) }
         }
@@ -371,7 +371,7 @@ open class ScrollView: View, AnimatedView {
 
     /// Scrolls towards an edge while a dragged selection is past it, faster the further out
     /// (POS-5). `point` is in window points; nil stops.
-    public func autoscroll(towards point: Point?) {
+    package func autoscroll(towards point: Point?) {
         guard let w = window else { return }
         controller.autoscroll(velocity: point.map { autoscrollVelocity(for: $0) } ?? .zero, at: w.currentTime)
         w.scheduleFrame()
@@ -379,7 +379,7 @@ open class ScrollView: View, AnimatedView {
 
     /// Points per second for a drag at `point` (window points): zero inside the viewport less a
     /// 24 pt margin, then 10 pt/s per point past it, at most 2000 pt/s.
-    public func autoscrollVelocity(for point: Point) -> Point {
+    package func autoscrollVelocity(for point: Point) -> Point {
         let f = frameInWindow, margin = 24.0
         func speed(_ p: Double, _ lo: Double, _ hi: Double) -> Double {
             if p < lo + margin { return -min(2000, (lo + margin - p) * 10) }
@@ -454,15 +454,15 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// Its fill, when opaque, is all that lies under the content; else what lies under it.
-    open override var backdrop: Backdrop {
+    package override var backdrop: Backdrop {
         guard let fill else { return .none }
         return fill.alpha == 255 && cornerRadius == 0 ? .uniform(fill) : .varied
     }
 
-    open override var clipsContent: Bool { true }
-    open override var clipCornerRadius: Double { cornerRadius }
+    package override var clipsContent: Bool { true }
+    package override var clipCornerRadius: Double { cornerRadius }
 
-    open override func drawChildren(in context: inout DrawContext) {
+    package override func drawChildren(in context: inout DrawContext) {
         context.canvas.save()
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
         if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
@@ -480,7 +480,7 @@ open class ScrollView: View, AnimatedView {
         context.canvas.restore()
     }
 
-    open override func drawOverlay(in context: inout DrawContext) {
+    package override func drawOverlay(in context: inout DrawContext) {
         for indicator in indicatorGeometry(at: context.time) {
             if let track = indicator.track {
                 context.fill(track, cornerRadius: 0, color: Color(rgb: 0x000000, opacity: 0.06))
@@ -492,24 +492,24 @@ open class ScrollView: View, AnimatedView {
         }
     }
 
-    open override func convertToChild(_ p: Point, _ child: View) -> Point {
+    package override func convertToChild(_ p: Point, _ child: View) -> Point {
         Point(x: (p.x + sampledOffset.x) / sampledScale - child.frame.minX,
               y: (p.y + sampledOffset.y) / sampledScale - child.frame.minY)
     }
 
-    open override func hitTest(_ p: Point) -> View? {
+    package override func hitTest(_ p: Point) -> View? {
         guard !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else { return nil }
         return content.hitTest(convertToChild(p, content)) ?? self
     }
 
     // MARK: Indicators (IND-1 … IND-5)
 
-    public struct Indicator: Hashable, Sendable {
-        public var axis: Scrolling.Axis
+    package struct Indicator: Hashable, Sendable {
+        package var axis: Scrolling.Axis
         /// Local points.
-        public var thumb: Rect
-        public var track: Rect?
-        public var opacity: Double
+        package var thumb: Rect
+        package var track: Rect?
+        package var opacity: Double
     }
 
     static let indicatorThickness = 5.0
@@ -553,7 +553,7 @@ open class ScrollView: View, AnimatedView {
 
     /// Thumb (and track) rectangles in local points: length viewport/content with a minimum,
     /// position along the track by offset, shrinking while overscrolled (never leaving the track).
-    public func indicatorGeometry(at t: Double) -> [Indicator] {
+    package func indicatorGeometry(at t: Double) -> [Indicator] {
         let opacity = indicatorOpacity(at: t)
         guard opacity > 0 else { return [] }
         var result: [Indicator] = []

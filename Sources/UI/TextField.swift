@@ -21,9 +21,9 @@ public final class TextField: TextInputView {
         padding = EdgeInsets(horizontal: 12, vertical: 8)
     }
 
-    public override var backdrop: Backdrop { .varied }
+    package override var backdrop: Backdrop { .varied }
     /// The text is clipped to the field.
-    public override var clipsContent: Bool { true }
+    package override var clipsContent: Bool { true }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let w = width ?? (proposal.width.isFinite ? proposal.width : 240)
@@ -77,7 +77,7 @@ public final class TextArea: TextInputView {
         add(scroller)
     }
 
-    public override var backdrop: Backdrop { .varied }
+    package override var backdrop: Backdrop { .varied }
     override var returnInsertsNewLine: Bool { submitLabel == .return }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {

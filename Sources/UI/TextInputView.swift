@@ -38,7 +38,7 @@ open class TextInputView: Box {
     public var submitLabel: SubmitLabel = .return { didSet { keyboardChanged() } }
     /// The on-screen keyboard's layout for this field (`en`, `de`, `fr`, `ja`, `number`,
     /// `pin`); nil: the window's `keyboardLayout`.
-    public var keyboardLayout: String? { didSet { keyboardChanged() } }
+    package var keyboardLayout: String? { didSet { keyboardChanged() } }
     public var fontSize: Double { didSet { layoutsChanged() } }
     public var textColor = Color(rgb: 0x1C1C1E) { didSet { setNeedsDisplay() } }
     public var placeholderColor = Color(rgb: 0x8E8E93) { didSet { setNeedsDisplay() } }
@@ -72,7 +72,7 @@ open class TextInputView: Box {
     }
 
     /// The selection as character offsets from the start of the text.
-    public var selection: Range<Int> {
+    package var selection: Range<Int> {
         get { editor.offset(of: editor.selectionStart)..<editor.offset(of: editor.selectionEnd) }
         set {
             editor.setSelection(anchor: editor.position(atOffset: newValue.lowerBound), head: editor.position(atOffset: newValue.upperBound))
@@ -440,7 +440,7 @@ open class TextInputView: Box {
     }
 
     /// A field shows focus with its caret and border, not the pressed shade of a button.
-    open override func drawPressed(in context: inout DrawContext) {}
+    package override func drawPressed(in context: inout DrawContext) {}
 
     // MARK: Handles
 

@@ -82,7 +82,7 @@ open class View {
     public var maxHeight: Double? { didSet { setNeedsLayout() } }
 
     /// `size` within this view's minimum and maximum sizes.
-    public func constrained(_ size: Size) -> Size {
+    package func constrained(_ size: Size) -> Size {
         func clamp(_ v: Double, _ lo: Double?, _ hi: Double?) -> Double {
             var v = v
             if let hi, v > hi { v = hi }
@@ -98,7 +98,7 @@ open class View {
     /// True when this view, given no height, shares the height a vertical stack's other
     /// children leave: flexible views, spacers, and scroll views that scroll vertically (as a
     /// SwiftUI `ScrollView` or `List` takes the space its parent offers).
-    open var fillsStackHeight: Bool { isFlexible }
+    package var fillsStackHeight: Bool { isFlexible }
 
     public init(id: String? = nil) { self.id = id }
 
@@ -121,14 +121,14 @@ open class View {
     public var contentAlignment: UnitPoint? { didSet { setNeedsLayout() } }
 
     /// The view's bounds less its padding, in local points.
-    public var contentBounds: Rect {
+    package var contentBounds: Rect {
         Rect(x: padding.leading, y: padding.top, width: max(0, frame.width - padding.horizontal),
              height: max(0, frame.height - padding.vertical))
     }
 
     /// What the background alone paints: nothing, a flat colour (uniform), or more (a border,
     /// rounded corners). The backdrop of views that draw nothing else.
-    public var backgroundBackdrop: Backdrop {
+    package var backgroundBackdrop: Backdrop {
         let bordered = borderColor != nil && borderWidth > 0
         guard let fill else { return bordered ? .varied : .none }
         return fill.alpha == 255 && !bordered && cornerRadius == 0 ? .uniform(fill) : .varied
@@ -199,7 +199,7 @@ open class View {
     }
 
     /// The nearest scroll view this view scrolls with (its content holds this view).
-    public var enclosingScrollView: ScrollView? {
+    package var enclosingScrollView: ScrollView? {
         var p = parent
         while let a = p {
             if let sv = a as? ScrollView { return sv }
@@ -260,33 +260,35 @@ open class View {
     open func draw(in context: inout DrawContext) {}
 
     /// Draws children; scroll views and stacks override to translate, clip and cull.
-    open func drawChildren(in context: inout DrawContext) {
+    package func drawChildren(in context: inout DrawContext) {
         for c in children where !c.isHidden { context.drawChild(c) }
     }
 
-    /// What this view paints under its children. `.varied` unless a subclass knows better,
-    /// so a view that draws anything is never scrolled over by copying pixels.
-    open var backdrop: Backdrop { .varied }
+    /// What this view paints under its children. `.varied` unless a subclass (or, from another
+    /// module of the package, `declaredBackdrop`) knows better, so a view that draws anything
+    /// is never scrolled over by copying pixels.
+    package var backdrop: Backdrop { declaredBackdrop ?? .varied }
+    package var declaredBackdrop: Backdrop?
 
     /// True when children are clipped to the bounds (the window then clips their damage).
-    open var clipsContent: Bool { false }
+    package var clipsContent: Bool { false }
 
     /// The corner radius of that clip (a rounded clip is never scrolled by copying pixels).
-    open var clipCornerRadius: Double { 0 }
+    package var clipCornerRadius: Double { 0 }
 
     /// Drawn after children (indicators, focus rings). Local coordinates.
-    open func drawOverlay(in context: inout DrawContext) {}
+    package func drawOverlay(in context: inout DrawContext) {}
 
     /// The pressed look, drawn over the view and its children while `isPressed`: a light shade
     /// of its shape. Override for another look.
-    open func drawPressed(in context: inout DrawContext) {
+    package func drawPressed(in context: inout DrawContext) {
         context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius, color: View.pressedShade)
     }
     static let pressedShade = Color(rgb: 0x000000, alpha: 31)
 
     /// The corners of the pressed shade: a wrapper (one child that fills it) looks like what
     /// it wraps, so a card wrapped in an `Adaptive` gets the card's rounded corners.
-    open var pressedCornerRadius: Double {
+    package var pressedCornerRadius: Double {
         guard children.count == 1, let only = children.first, only.frame.size == frame.size else { return 0 }
         return only.pressedCornerRadius
     }
@@ -294,12 +296,12 @@ open class View {
     // MARK: Hit testing
 
     /// Converts a point in this view's local coordinates into a child's local coordinates.
-    open func convertToChild(_ p: Point, _ child: View) -> Point {
+    package func convertToChild(_ p: Point, _ child: View) -> Point {
         Point(x: p.x - child.frame.minX, y: p.y - child.frame.minY)
     }
 
     /// The deepest visible view containing `p` (local coordinates), topmost first.
-    open func hitTest(_ p: Point) -> View? {
+    package func hitTest(_ p: Point) -> View? {
         guard !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else { return nil }
         for c in children.reversed() {
             if let hit = c.hitTest(convertToChild(p, c)) { return hit }

@@ -9,16 +9,16 @@ public protocol AnimatedView: View {
     func sample(at t: Double)
     /// True while what it shows changes with time.
     func isAnimating(at t: Double) -> Bool
-    /// A view whose state this one shows (a page control's scroll view): sampled first.
+}
+
+/// An animated view that shows another one's state (a page control its scroll view's): the
+/// window samples that one first.
+package protocol DependentAnimation: AnimatedView {
     var sampledAfter: AnimatedView? { get }
 }
 
-extension AnimatedView {
-    public var sampledAfter: AnimatedView? { nil }
-}
-
 /// What a `TouchTarget` makes of a touch that moved.
-public enum TouchDisposition: Hashable, Sendable {
+package enum TouchDisposition: Hashable, Sendable {
     /// Not decided yet: the scroll views around it keep watching the touch too.
     case undecided
     /// The view's: the scroll views around it let go of the touch.
@@ -30,7 +30,7 @@ public enum TouchDisposition: Hashable, Sendable {
 /// A view that takes part in touch arbitration with the scroll views around it, as a page
 /// control does: it hears a touch from its start, and decides on each move whether the touch is
 /// its own, not its own, or not yet known. Points are in window points.
-public protocol TouchTarget: View {
+package protocol TouchTarget: View {
     /// Whether a touch that comes down at `point` takes part here (a navigation stack's edge
     /// swipe only from its edge); one that does not goes on to the targets around it.
     func wantsTouch(at point: Point) -> Bool
@@ -41,12 +41,12 @@ public protocol TouchTarget: View {
 }
 
 extension TouchTarget {
-    public func wantsTouch(at point: Point) -> Bool { true }
+    package func wantsTouch(at point: Point) -> Bool { true }
 }
 
 /// What a view paints under its children, for copying scrolled pixels (RAS-3): a scroll view's
 /// pixels are moved only when everything under its content is one flat colour.
-public enum Backdrop: Hashable, Sendable {
+package enum Backdrop: Hashable, Sendable {
     /// Nothing.
     case none
     /// One opaque colour over all of its bounds, and nothing else.

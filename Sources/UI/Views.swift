@@ -17,13 +17,13 @@ open class Box: View {
         self.height = height
     }
 
-    open override var backdrop: Backdrop { backgroundBackdrop }
+    package override var backdrop: Backdrop { backgroundBackdrop }
 
-    open override var clipsContent: Bool { clipsChildren }
-    open override var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
-    open override var pressedCornerRadius: Double { cornerRadius > 0 ? cornerRadius : super.pressedCornerRadius }
+    package override var clipsContent: Bool { clipsChildren }
+    package override var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
+    package override var pressedCornerRadius: Double { cornerRadius > 0 ? cornerRadius : super.pressedCornerRadius }
 
-    open override func drawChildren(in context: inout DrawContext) {
+    package override func drawChildren(in context: inout DrawContext) {
         guard clipsChildren else { super.drawChildren(in: &context); return }
         context.canvas.save()
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
@@ -62,7 +62,7 @@ public final class Label: Box {
         return text.isEmpty ? nil : AccessibilityDescription(role: fontSize >= 24 ? .heading : .text, label: text)
     }
 
-    public override var backdrop: Backdrop { .varied }
+    package override var backdrop: Backdrop { .varied }
 
     /// Bytes of the laid-out text this label keeps.
     var layoutBytes: Int {
@@ -149,7 +149,7 @@ public final class ImageView: Box {
     /// released off screen when memory runs short. Drawn when `image` is nil.
     public var source: String? { didSet { setNeedsLayout(); setNeedsDisplay() } }
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
-    public override var backdrop: Backdrop { .varied }
+    package override var backdrop: Backdrop { .varied }
 
     public init(_ image: PixelBuffer?, id: String? = nil, contentMode: ContentMode = .fill,
                 width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0) {
@@ -246,8 +246,8 @@ public final class ImageView: Box {
 
 /// Flexible empty space in a stack.
 public final class Spacer: View {
-    public override var backdrop: Backdrop { backgroundBackdrop }
-    public override var fillsStackHeight: Bool { true }
+    package override var backdrop: Backdrop { backgroundBackdrop }
+    package override var fillsStackHeight: Bool { true }
     public init(length: Double? = nil) {
         super.init()
         width = length; height = length
@@ -384,14 +384,14 @@ open class Stack: Box {
         return a..<e
     }
 
-    open override func drawChildren(in context: inout DrawContext) {
+    package override func drawChildren(in context: inout DrawContext) {
         guard children.count > 32 else { super.drawChildren(in: &context); return }
         let visible = context.visibleLocalRect.insetBy(dx: -2, dy: -2)
         if clipsChildren { super.drawChildren(in: &context); return }
         for i in childRange(intersecting: visible) where !children[i].isHidden { context.drawChild(children[i]) }
     }
 
-    open override func hitTest(_ p: Point) -> View? {
+    package override func hitTest(_ p: Point) -> View? {
         guard children.count > 32, !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
             return super.hitTest(p)
         }

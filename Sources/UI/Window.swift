@@ -21,27 +21,27 @@ public final class Window: App {
     /// Colour of the focus ring.
     public var accent = Color(rgb: 0x0A84FF)
     /// The time of the latest frame or input, seconds.
-    public private(set) var currentTime = 0.0
+    package private(set) var currentTime = 0.0
     public var focusedView: View? { navigator.focused }
     /// The object that built this window and handles its callbacks (an app controller); the
     /// window keeps it alive as long as it is shown.
-    public var controller: AnyObject?
+    package var controller: AnyObject?
 
     /// Points a finger may move before a touch is a drag rather than a tap: one value for the
     /// whole window, given to every scroll view's engine and to every control.
-    public var touchSlop = Window.defaultTouchSlop { didSet { needsCollect = true } }
-    public static let defaultTouchSlop = 8.0
+    package var touchSlop = Window.defaultTouchSlop { didSet { needsCollect = true } }
+    package static let defaultTouchSlop = 8.0
     /// How every scroll view draws a dragging finger: resampled at the frame time between the
     /// digitizer's samples, so a steady drag moves the same distance every frame whatever the
     /// panel's report rate (nil: the newest sample, which judders). Frames should be rendered
     /// at the time they are presented.
-    public var touchResampling: TouchResampling? = TouchResampling() { didSet { needsCollect = true } }
+    package var touchResampling: TouchResampling? = TouchResampling() { didSet { needsCollect = true } }
     /// Seconds an input event may arrive after its own time and still count at that time.
     static let maximumInputLag = 0.1
 
     /// Scroll frames move the pixels already drawn and draw only what was exposed (RAS-3).
     /// The result equals a full redraw; off, every moved viewport is redrawn.
-    public var reusesScrolledPixels: Bool {
+    package var reusesScrolledPixels: Bool {
         get { planner.reusesScrolledPixels }
         set { planner.reusesScrolledPixels = newValue }
     }
@@ -64,17 +64,17 @@ public final class Window: App {
     /// sets it from `keyboard_layout`); a field may ask for another.
     public var keyboardLayout = "en"
     /// When the on-screen keyboard shows (`onscreen_keyboard` on a board).
-    public var onScreenKeyboard = OnScreenKeyboardMode.automatic
+    package var onScreenKeyboard = OnScreenKeyboardMode.automatic
     /// A physical keyboard is attached (a board tells from its input devices): in the
     /// automatic mode, the on-screen keyboard then stays away.
-    public var hasHardwareKeyboard = false { didSet { if hasHardwareKeyboard != oldValue { keyboardHost.hardwareKeyboardChanged() } } }
+    package var hasHardwareKeyboard = false { didSet { if hasHardwareKeyboard != oldValue { keyboardHost.hardwareKeyboardChanged() } } }
     /// A held physical key repeats after `keyRepeatDelay` seconds, `keyRepeatRate` times a
     /// second (0: never).
-    public var keyRepeatDelay = 0.5
-    public var keyRepeatRate = 25.0
+    package var keyRepeatDelay = 0.5
+    package var keyRepeatRate = 25.0
     let keyboardHost = KeyboardHost()
     /// Where the screen reader's speech goes (a WAV headless, the sound card on a board).
-    public var speech: SpeechOutput?
+    package var speech: SpeechOutput?
     /// The screen reader (A11Y-3): touches explore and speak instead of acting; a double tap
     /// activates what was said last.
     public var isScreenReaderEnabled = false {
@@ -82,7 +82,7 @@ public final class Window: App {
     }
     private(set) lazy var screenReader = ScreenReader(window: self)
     /// The keypad's keys for the screen reader (`keypad` on a board).
-    public var keypadMapping = KeypadMapping.standard
+    package var keypadMapping = KeypadMapping.standard
     /// Text size for the whole app, like Dynamic Type (A11Y-5): 1 (100 %) to 3 (300 %). Every
     /// label and field draws at its size times this; layouts adapt (stacks measure again,
     /// labels wrap or end with an ellipsis).
@@ -123,12 +123,12 @@ public final class Window: App {
     // MARK: Memory (issue 13)
 
     /// The pictures of `ImageView(source:)`, decoded and released within the memory budget.
-    public let images: ImageStore
-    public static let defaultMemoryBudget = 192 << 20
+    package let images: ImageStore
+    package static let defaultMemoryBudget = 192 << 20
     /// Bytes the window's caches may hold beyond what the screen shows: the halved copies of
     /// reduced pictures get a quarter (at most 32 MB), decoded pictures the rest. The board
     /// sets it from `memory_budget_mb`.
-    public var memoryBudget = Window.defaultMemoryBudget { didSet { applyMemoryBudget() } }
+    package var memoryBudget = Window.defaultMemoryBudget { didSet { applyMemoryBudget() } }
 
     private func applyMemoryBudget() {
         let budget = max(0, memoryBudget)
@@ -137,7 +137,7 @@ public final class Window: App {
     }
 
     /// What the window's pictures, glyphs and laid-out text hold now.
-    public var memoryUse: MemoryUse {
+    package var memoryUse: MemoryUse {
         var textBytes = 0
         func walk(_ view: View) {
             if let label = view as? Label { textBytes += label.layoutBytes }
@@ -153,7 +153,7 @@ public final class Window: App {
 
     /// The window's timers and posted work, run by the loop on its clock.
     let timers = LoopScheduler()
-    public var scheduler: LoopScheduler? { timers }
+    package var scheduler: LoopScheduler? { timers }
 
     /// Runs `action` every `seconds` on the loop's clock (headless: at exact virtual times),
     /// first `seconds` after now, or after the first frame when called before the loop runs.
@@ -195,7 +195,7 @@ public final class Window: App {
     }
 
     /// Asks for a frame even though nothing is animating (a program scroll was requested).
-    public func scheduleFrame() { frameScheduled = true }
+    package func scheduleFrame() { frameScheduled = true }
 
     /// Views joined or left the tree between layouts.
     func treeChanged() { needsCollect = true; frameScheduled = true }
@@ -203,7 +203,7 @@ public final class Window: App {
     // MARK: Layout
 
     /// Lays the tree out now if anything changed (frames are then valid for `frameInWindow`).
-    public func layoutIfNeeded() { layoutIfNeeded(at: currentTime) }
+    package func layoutIfNeeded() { layoutIfNeeded(at: currentTime) }
 
     func layoutIfNeeded(at t: Double) {
         guard needsLayout else { collectIfNeeded(at: t); return }
@@ -222,7 +222,7 @@ public final class Window: App {
 
     /// Where the window reports what an app developer should know (a view laid out with no
     /// room for its content); the process's log unless set.
-    public var log = processLog
+    package var log = processLog
 
     /// A view that holds content but was given no width or height shows nothing and takes no
     /// touches, silently: say so once, naming it.
@@ -255,7 +255,7 @@ public final class Window: App {
             let empty = !v.children.isEmpty && (v.frame.width <= 0 || v.frame.height <= 0)
             if empty && !insideEmpty { warnEmpty(v) }
             if let animated = v as? AnimatedView {
-                if animated.sampledAfter == nil { independent.append(animated) } else { dependent.append(animated) }
+                if (animated as? DependentAnimation)?.sampledAfter == nil { independent.append(animated) } else { dependent.append(animated) }
             }
             if let sv = v as? ScrollView {
                 scrollViews.append(sv)
@@ -305,7 +305,7 @@ public final class Window: App {
 
     // MARK: App
 
-    public func resize(width: Int, height: Int) {
+    package func resize(width: Int, height: Int) {
         pixelWidth = max(1, width); pixelHeight = max(1, height)
         needsLayout = true
         fullDamage = true
@@ -313,13 +313,13 @@ public final class Window: App {
     }
 
     /// Still, with no finger on a scroll view's content or an indicator.
-    public func isAtRest(at t: Double) -> Bool {
+    package func isAtRest(at t: Double) -> Bool {
         isStill(at: t) && !router.isHolding && scrollViews.allSatisfy { $0.controller.isAtRest(at: t) }
     }
 
     /// Like `isAtRest`, but a finger that rests or holds still changes nothing: the loop draws
     /// no frames until the next input or timer.
-    public func isStill(at t: Double) -> Bool {
+    package func isStill(at t: Double) -> Bool {
         if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
         if keyboardHost.isAnimating(at: t) { return false }
         for v in animatedViews {
@@ -332,7 +332,7 @@ public final class Window: App {
         return true
     }
 
-    public func render(into frame: PixelBuffer, at t: Double) -> Region {
+    package func render(into frame: PixelBuffer, at t: Double) -> Region {
         currentTime = max(currentTime, t)
         if frame.width != pixelWidth || frame.height != pixelHeight { resize(width: frame.width, height: frame.height) }
         layoutIfNeeded(at: t)
@@ -378,14 +378,14 @@ public final class Window: App {
     /// Dispatch's workers: views' `draw(in:)` still runs on the calling thread only, and the
     /// pixels equal one thread's, bit for bit. Code that writes pixels itself must do it
     /// through `Canvas.drawPixels(_:)`. At most `BandRenderer.threadLimit` are used.
-    public var renderThreads = 1
+    package var renderThreads = 1
 
     private let displayList = DisplayList()
     private var bands: BandRenderer?
 
     /// The bands frames are drawn in (`renderThreads` threads): a display copies the frames to
     /// the screen in the same.
-    public var bandRenderer: BandRenderer {
+    package var bandRenderer: BandRenderer {
         let threads = min(max(renderThreads, 1), BandRenderer.threadLimit.upperBound)
         if let bands, bands.threads == threads { return bands }
         let made = BandRenderer(threads: threads)
@@ -447,7 +447,7 @@ public final class Window: App {
         frameScheduled = true
     }
 
-    public func handle(_ event: InputEvent) {
+    package func handle(_ event: InputEvent) {
         var event = event
         if !event.time.isFinite {
             // Input at no usable time is dropped, except a lift: a finger must not stay down.

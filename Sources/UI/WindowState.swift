@@ -6,113 +6,113 @@ import Scrolling
 /// The UI state a test reads (HL-1, REM-1): every scroll view and page control on screen with
 /// its id, and the visible tappable or focusable views with ids. `frame` is the element's
 /// visible rectangle on screen in pixels (where to touch); other lengths are points.
-public struct WindowState: Codable, Hashable, Sendable {
-    public struct ScrollViewState: Codable, Hashable, Sendable {
-        @ExplicitNull public var id: String?
-        public var frame: [Double]
-        public var offset: [Double]
-        public var contentSize: [Double]
-        public var viewportSize: [Double]
-        public var scale: Double
-        public var phase: String
-        public var atRest: Bool
-        @ExplicitNull public var topId: String?
-        @ExplicitNull public var page: Int?
-        @ExplicitNull public var pageCount: Int?
+package struct WindowState: Codable, Hashable, Sendable {
+    package struct ScrollViewState: Codable, Hashable, Sendable {
+        @ExplicitNull package var id: String?
+        package var frame: [Double]
+        package var offset: [Double]
+        package var contentSize: [Double]
+        package var viewportSize: [Double]
+        package var scale: Double
+        package var phase: String
+        package var atRest: Bool
+        @ExplicitNull package var topId: String?
+        @ExplicitNull package var page: Int?
+        @ExplicitNull package var pageCount: Int?
     }
-    public struct PageControlState: Codable, Hashable, Sendable {
-        @ExplicitNull public var id: String?
-        public var frame: [Double]
-        public var currentPage: Int
-        public var pageCount: Int
-        public var interaction: String
-        public var background: String
+    package struct PageControlState: Codable, Hashable, Sendable {
+        @ExplicitNull package var id: String?
+        package var frame: [Double]
+        package var currentPage: Int
+        package var pageCount: Int
+        package var interaction: String
+        package var background: String
     }
     /// A visible view with an id that reacts to a tap or takes focus (a tab, a card, a row), so a
     /// remote test can find where to touch without knowing the view tree.
-    public struct ElementState: Codable, Hashable, Sendable {
-        public var id: String
-        public var frame: [Double]
-        public var tappable: Bool
-        public var focusable: Bool
+    package struct ElementState: Codable, Hashable, Sendable {
+        package var id: String
+        package var frame: [Double]
+        package var tappable: Bool
+        package var focusable: Bool
         /// Takes a long press (`onLongPress`).
-        public var longPressable: Bool
+        package var longPressable: Bool
         /// A touch presses it now (`View.isPressed`).
-        public var pressed: Bool
+        package var pressed: Bool
     }
     /// A navigation stack on screen: its screens' ids from the bottom, and the slide running.
-    public struct NavigationState: Codable, Hashable, Sendable {
-        @ExplicitNull public var id: String?
-        public var frame: [Double]
-        public var depth: Int
-        public var screens: [String?]
+    package struct NavigationState: Codable, Hashable, Sendable {
+        @ExplicitNull package var id: String?
+        package var frame: [Double]
+        package var depth: Int
+        package var screens: [String?]
         /// "none", "push", "pop", or "interactive" (an edge swipe, held or released).
-        public var transition: String
+        package var transition: String
     }
     /// A text field or text area on screen (TXT-1). A secure field's text is its dots.
-    public struct TextFieldState: Codable, Hashable, Sendable {
-        @ExplicitNull public var id: String?
-        public var text: String
+    package struct TextFieldState: Codable, Hashable, Sendable {
+        @ExplicitNull package var id: String?
+        package var text: String
         /// The selection as character offsets `[start, end]` (equal: the caret).
-        public var selection: [Int]
-        public var frame: [Double]
-        public var focused: Bool
-        public var secure: Bool
-        public var contentType: String
+        package var selection: [Int]
+        package var frame: [Double]
+        package var focused: Bool
+        package var secure: Bool
+        package var contentType: String
     }
     /// The on-screen keyboard (TXT-2): where its keys are, so a test can tap one.
-    public struct KeyboardState: Codable, Hashable, Sendable {
-        public struct KeyState: Codable, Hashable, Sendable {
-            public var label: String
-            public var frame: [Double]
+    package struct KeyboardState: Codable, Hashable, Sendable {
+        package struct KeyState: Codable, Hashable, Sendable {
+            package var label: String
+            package var frame: [Double]
         }
         /// Some of it is on screen.
-        public var visible: Bool
+        package var visible: Bool
         /// Where the keys are (pixels); empty while hidden.
-        public var frame: [Double]
-        public var layout: String
+        package var frame: [Double]
+        package var layout: String
         /// "letters", "symbols" or "more" (pages of the layout), "pad" for the number and PIN pads.
-        public var page: String
-        public var shift: String
-        public var keys: [KeyState]
+        package var page: String
+        package var shift: String
+        package var keys: [KeyState]
     }
-    public var t: Double
-    public var frameNumber: Int
-    public var scrollViews: [ScrollViewState]
-    public var pageControls: [PageControlState]
-    public var elements: [ElementState]
-    public var navigation: [NavigationState] = []
-    public var textFields: [TextFieldState] = []
+    package var t: Double
+    package var frameNumber: Int
+    package var scrollViews: [ScrollViewState]
+    package var pageControls: [PageControlState]
+    package var elements: [ElementState]
+    package var navigation: [NavigationState] = []
+    package var textFields: [TextFieldState] = []
     /// An element of the accessibility tree (A11Y-1).
-    public struct AccessibilityState: Codable, Hashable, Sendable {
-        public var role: String
-        public var label: String
-        @ExplicitNull public var value: String?
-        public var frame: [Double]
+    package struct AccessibilityState: Codable, Hashable, Sendable {
+        package var role: String
+        package var label: String
+        @ExplicitNull package var value: String?
+        package var frame: [Double]
     }
     /// The accessibility tree on screen, in reading order.
-    public var accessibility: [AccessibilityState] = []
+    package var accessibility: [AccessibilityState] = []
     /// The screen reader is on.
-    public var screenReader = false
+    package var screenReader = false
     /// What it said last (the last ten), `t` in seconds.
-    public var utterances: [Utterance] = []
-    public var keyboard: KeyboardState?
-    @ExplicitNull public var focus: String?
+    package var utterances: [Utterance] = []
+    package var keyboard: KeyboardState?
+    @ExplicitNull package var focus: String?
     /// Bytes held by the window's pictures, glyphs and text, and its budget.
-    public var memory: MemoryUse
+    package var memory: MemoryUse
 }
 
 /// An optional written as `null` when it has no value, not left out, so that a client reading
 /// `page` or `focus` finds the key either way (synthesized `Codable` skips absent optionals).
 @propertyWrapper
-public struct ExplicitNull<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
-    public var wrappedValue: Value?
-    public init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-    public init(from decoder: any Decoder) throws {
+package struct ExplicitNull<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+    package var wrappedValue: Value?
+    package init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         wrappedValue = c.decodeNil() ? nil : try c.decode(Value.self)
     }
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         if let wrappedValue { try c.encode(wrappedValue) } else { try c.encodeNil() }
     }
@@ -129,7 +129,7 @@ func rounded(_ v: Double, _ places: Double = 1000) -> Double { (v * places).roun
 
 extension Window {
     /// The state at `t` (samples the engines at `t`).
-    public func state(at t: Double, frameNumber: Int) -> WindowState {
+    package func state(at t: Double, frameNumber: Int) -> WindowState {
         layoutIfNeeded(at: t)
         sampleAnimatedViews(at: t)
         let s = scaleFactor
@@ -200,7 +200,7 @@ extension Window {
         return state
     }
 
-    public func stateJSON(at t: Double, frameNumber: Int) -> String {
+    package func stateJSON(at t: Double, frameNumber: Int) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(state(at: t, frameNumber: frameNumber)) else { return "{}" }

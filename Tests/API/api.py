@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""GlideKit's public API, read from SwiftPM's public symbol graphs (`swift package
+dump-symbol-graph --minimum-access-level public`).
+
+  api.py count GRAPHS             public symbols per module, and the total
+  api.py check GRAPHS BASELINE    fails on a break against BASELINE, on more than the budget of
+                                  symbols, and on a public symbol without documentation
+  api.py update GRAPHS BASELINE   rewrites BASELINE from GRAPHS (a deliberate change)
+
+The modules counted are every module of the package but the test support (TestSupport,
+FuzzTargets and the test targets): the demo's and the devices' too, so nothing public hides
+there. A break is a baseline line (one declaration: module, path, access, declaration) that is
+gone or changed, or a new requirement of a protocol the baseline has: code built against the
+baseline would no longer compile. New declarations are additions and pass."""
+import glob, json, os, sys
+
+BUDGET = 600
+SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
+
+def load(graphs):
+    symbols, relations = [], []
+    for path in sorted(glob.glob(os.path.join(graphs, "*.symbols.json"))):
+        module = os.path.basename(path).split(".symbols.json")[0]
+        if module.split("@")[0] in SKIP: continue
+        graph = json.load(open(path))
+        for s in graph["symbols"]:
+            s["module"] = module.split("@")[0]
+            symbols.append(s)
+        relations += graph.get("relationships", [])
+    return symbols, relations
+
+def line(s):
+    declaration = "".join(f["spelling"] for f in s.get("declarationFragments", []))
+    return f'{s["module"]} {".".join(s["pathComponents"])} {s["accessLevel"]}: {" ".join(declaration.split())}'
+
+def requirements(symbols, relations):
+    """Lines of protocol requirements (not optional ones), by protocol line."""
+    by_id = {s["identifier"]["precise"]: s for s in symbols}
+    out = {}
+    for r in relations:
+        if r["kind"] == "requirementOf" and r["source"] in by_id and r["target"] in by_id:
+            out.setdefault(line(by_id[r["target"]]), set()).add(line(by_id[r["source"]]))
+    return out
+
+def documented(s, inherits):
+    return bool(s.get("docComment", {}).get("lines")) or s["identifier"]["precise"] in inherits
+
+def main():
+    command, graphs = sys.argv[1], sys.argv[2]
+    symbols, relations = load(graphs)
+    counts = {}
+    for s in symbols: counts[s["module"]] = counts.get(s["module"], 0) + 1
+    total = len(symbols)
+    if command == "count":
+        for module, n in sorted(counts.items(), key=lambda kv: -kv[1]): print(f"{n:5d} {module}")
+        print(f"{total:5d} public symbols in all")
+        return 0
+    current = sorted({line(s) for s in symbols})
+    reqs = requirements(symbols, relations)
+    baseline_path = sys.argv[3]
+    if command == "update":
+        with open(baseline_path, "w") as f:
+            f.write("# GlideKit's public API: one declaration a line (Tests/API/api.py update). Do not edit.\n")
+            for l in current: f.write(l + "\n")
+            for protocol in sorted(reqs):
+                for r in sorted(reqs[protocol]): f.write(f"requirement of {protocol} = {r}\n")
+        print(f"wrote {baseline_path}: {len(current)} declarations")
+        return 0
+    old = [l.rstrip("\n") for l in open(baseline_path) if l.strip() and not l.startswith("#")]
+    old_decls = {l for l in old if not l.startswith("requirement of ")}
+    old_reqs = {l for l in old if l.startswith("requirement of ")}
+    now = set(current)
+    failures = []
+    gone = sorted(old_decls - now)
+    if gone:
+        failures.append(f"{len(gone)} declaration(s) of the baseline removed or changed:\n" + "\n".join("  - " + l for l in gone))
+    new_reqs = sorted(f"requirement of {p} = {r}" for p, rs in reqs.items() if p in old_decls for r in rs
+                      if f"requirement of {p} = {r}" not in old_reqs)
+    if new_reqs:
+        failures.append(f"{len(new_reqs)} new requirement(s) of existing protocols (conforming apps would break):\n" +
+                        "\n".join("  - " + l for l in new_reqs))
+    if total > BUDGET:
+        failures.append(f"{total} public symbols: the budget is {BUDGET}")
+    # Overrides and protocol witnesses show the documentation of what they implement.
+    inherits = {r["source"] for r in relations if r["kind"] in ("overrides", "defaultImplementationOf")}
+    inherits |= {s["identifier"]["precise"] for s in symbols if "::SYNTHESIZED::" in s["identifier"]["precise"]}
+    undocumented = sorted(line(s) for s in symbols if not documented(s, inherits))
+    if undocumented:
+        failures.append(f"{len(undocumented)} public symbol(s) without documentation:\n" + "\n".join("  - " + l for l in undocumented))
+    added = sorted(now - old_decls)
+    print(f"{total} public symbols (budget {BUDGET}); {len(added)} declaration(s) added since the baseline")
+    for l in added: print("  + " + l)
+    if failures:
+        print("\n".join(failures), file=sys.stderr)
+        print("A deliberate change: Tests/API/check.sh --update, and say so in the commit message.", file=sys.stderr)
+        return 1
+    return 0
+
+sys.exit(main())
