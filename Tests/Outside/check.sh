@@ -16,10 +16,17 @@ import PackageDescription
 let package = Package(
     name: "MyKiosk",
     dependencies: [.package(name: "Glide", path: "../glide-checkout")],
-    targets: [.executableTarget(name: "MyKiosk", dependencies: [.product(name: "Glide", package: "Glide")])]
+    targets: [.executableTarget(name: "MyKiosk", dependencies: [.product(name: "Glide", package: "Glide")]),
+              .executableTarget(name: "MyClock", dependencies: [.product(name: "Glide", package: "Glide")]),
+              .executableTarget(name: "MyKnob", dependencies: [.product(name: "Glide", package: "Glide")])]
 )
 SWIFT
 cp "$root/Sources/ListExample/main.swift" "$work/MyKiosk/Sources/MyKiosk/main.swift"
+# The other README examples are built here too: outside the package only the public API is
+# visible, so an example that leans on package internals fails here.
+mkdir -p "$work/MyKiosk/Sources/MyClock" "$work/MyKiosk/Sources/MyKnob"
+cp "$root/Sources/ClockExample/main.swift" "$work/MyKiosk/Sources/MyClock/main.swift"
+cp "$root/Sources/CustomViewExample/main.swift" "$work/MyKiosk/Sources/MyKnob/main.swift"
 # The README shows the examples whole (less their first comment line): a README that drifts
 # from the code CI compiles fails here.
 for example in ListExample ClockExample CustomViewExample; do
@@ -30,6 +37,7 @@ sys.exit(0 if source.split("\n", 1)[1].strip() in readme else 1)
 PY
 done
 cd "$work/MyKiosk"
+swift build
 out=$(env -u GLIDE_FONTS swift run MyKiosk 2>&1 | tail -5)
 echo "$out"
 echo "$out" | grep -q '"scrollViews"' || { echo "outside package: no state printed" >&2; exit 1; }
