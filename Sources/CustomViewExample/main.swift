@@ -47,12 +47,18 @@ final class Knob: View, AnimatedView {
 
     func isAnimating(at t: Double) -> Bool { spin.speed != 0 && t - spin.since < 2.5 }
 
+    // Everything in the view's own points: the context applies the scale factor, and pixel
+    // snapping is Glide's job, so the knob is the same picture on a 1x and a 2x screen.
     override func draw(in context: inout DrawContext) {
         let r = min(frame.width, frame.height) / 2
         let c = Point(x: frame.width / 2, y: frame.height / 2)
         context.fillCircle(center: c, radius: r, color: Color(rgb: 0x1C1C1E))
-        // The pointer, as a path in this view's points (the context applies the scale).
-        let tip = Point(x: c.x + cos(angle) * r * 0.85, y: c.y + sin(angle) * r * 0.85)
+        // This turn so far, as an arc round the rim.
+        var rim = Path()
+        rim.addArc(center: c, radius: r * 0.92, startAngle: 0, endAngle: angle.truncatingRemainder(dividingBy: 2 * .pi))
+        context.stroke(rim, lineWidth: r * 0.06, color: Color(rgb: 0x0A84FF), roundCaps: true)
+        // The pointer.
+        let tip = Point(x: c.x + cos(angle) * r * 0.8, y: c.y + sin(angle) * r * 0.8)
         let side = Point(x: -sin(angle) * r * 0.12, y: cos(angle) * r * 0.12)
         var pointer = Path()
         pointer.move(to: tip)
@@ -60,6 +66,9 @@ final class Knob: View, AnimatedView {
         pointer.line(to: c - side)
         pointer.close()
         context.fill(pointer, color: Color(rgb: 0xFF9F0A))
+        let degrees = Int((angle * 180 / .pi).rounded())
+        context.draw("\(degrees)°", in: Rect(x: 0, y: c.y + r * 0.45, width: frame.width, height: r * 0.3),
+                     size: r * 0.16, color: .white, alignment: .center)
     }
 }
 

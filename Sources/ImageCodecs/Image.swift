@@ -27,3 +27,12 @@ package enum Image {
         try decode(FileIO.readAll(path: path), limits: limits)
     }
 }
+
+extension PixelBuffer {
+    /// Reads the PNG or JPEG file at `path` (the format is sniffed from its first bytes) into
+    /// pixels a custom view draws with `DrawContext.draw(_:in:)`. Throws a readable error for
+    /// a missing, unreadable, corrupt or absurdly large file.
+    public static func read(path: String) throws -> PixelBuffer {
+        try Image.read(path: path)
+    }
+}

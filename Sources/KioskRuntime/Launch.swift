@@ -7,6 +7,7 @@ import UI
 public struct Launch {
     /// The canvas in pixels, rotation applied (a portrait panel turned 90° gives a tall canvas).
     public let width: Int
+    /// The canvas height in pixels, rotation applied.
     public let height: Int
     /// Pixels per point.
     public let scaleFactor: Double

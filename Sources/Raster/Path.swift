@@ -15,27 +15,46 @@ public enum FillRule: Sendable, Hashable {
 /// coordinates (pixels before the canvas translation). Subpaths are closed implicitly when
 /// filled. A value type: building one only appends to an array.
 public struct Path: Hashable, Sendable {
+    /// One step of a path's outline, in canvas coordinates.
     public enum Element: Hashable, Sendable {
+        /// Starts a new subpath at `to`.
         case move(to: Point)
+        /// A straight line from the current point to `to`.
         case line(to: Point)
+        /// A quadratic Bézier curve from the current point to `to`, pulled towards `control`.
         case quad(to: Point, control: Point)
+        /// A cubic Bézier curve from the current point to `to`; `control1` shapes its start and
+        /// `control2` its end.
         case cubic(to: Point, control1: Point, control2: Point)
+        /// Ends the subpath with a straight line back to its start; the next step starts from
+        /// there.
         case close
     }
 
+    /// The path's steps, in the order they were added.
     public private(set) var elements: [Element] = []
 
+    /// An empty path.
     public init() {}
+    /// A path made of `elements`, in order.
     public init(_ elements: [Element]) { self.elements = elements }
 
+    /// True when the path has no elements.
     public var isEmpty: Bool { elements.isEmpty }
 
+    /// Starts a new subpath at `p`.
     public mutating func move(to p: Point) { elements.append(.move(to: p)) }
+    /// Adds a straight line from the current point to `p`.
     public mutating func line(to p: Point) { elements.append(.line(to: p)) }
+    /// Adds a quadratic Bézier curve from the current point to `p`, pulled towards the control
+    /// point `c`.
     public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(to: p, control: c)) }
+    /// Adds a cubic Bézier curve from the current point to `p`; `c1` shapes its start and `c2`
+    /// its end.
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         elements.append(.cubic(to: p, control1: c1, control2: c2))
     }
+    /// Closes the current subpath with a straight line back to its start.
     public mutating func close() { elements.append(.close) }
 
     /// A closed rectangle (clockwise on screen).

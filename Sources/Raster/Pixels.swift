@@ -3,7 +3,15 @@ import Geometry
 /// A straight (non-premultiplied) sRGB colour with 8-bit channels, as apps and specs write it.
 @frozen
 public struct Color: Hashable, Sendable {
-    public var red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8
+    /// The red channel, 0 to 255, not premultiplied by alpha.
+    public var red: UInt8
+    /// The green channel, 0 to 255, not premultiplied by alpha.
+    public var green: UInt8
+    /// The blue channel, 0 to 255, not premultiplied by alpha.
+    public var blue: UInt8
+    /// The opacity, from 0 (transparent) to 255 (opaque).
+    public var alpha: UInt8
+    /// A colour from its 8-bit channels; `alpha` defaults to 255 (opaque).
     @inlinable public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -16,8 +24,11 @@ public struct Color: Hashable, Sendable {
         let a = (max(0, min(1, opacity.isNaN ? 0 : opacity)) * 255).rounded()
         self.init(rgb: rgb, alpha: UInt8(a))
     }
+    /// Opaque black.
     public static let black = Color(rgb: 0x000000)
+    /// Opaque white.
     public static let white = Color(rgb: 0xFFFFFF)
+    /// Fully transparent (all four channels 0).
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     @inlinable package var premultiplied: PremultipliedColor {
@@ -96,7 +107,9 @@ package struct PixelSpan {
 /// An owned, heap-allocated pixel buffer. A class because it is shared and rotated
 /// (shadow buffers, image caches) and identity is what callers want.
 public final class PixelBuffer: @unchecked Sendable {
+    /// The width, in pixels.
     public let width: Int
+    /// The height, in pixels.
     public let height: Int
     package let stride: Int
     package let pixels: UnsafeMutablePointer<UInt32>
@@ -118,6 +131,8 @@ public final class PixelBuffer: @unchecked Sendable {
 
     package var span: PixelSpan { PixelSpan(base: pixels, width: width, height: height, stride: stride) }
     package var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+    /// The pixel in column `x` of row `y` (from the top-left, zero-based) as premultiplied
+    /// `0xAARRGGBB`; coordinates outside the buffer stop the program.
     public subscript(x: Int, y: Int) -> UInt32 {
         get { span[x, y] }
         set { span[x, y] = newValue }

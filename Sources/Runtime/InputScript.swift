@@ -30,8 +30,11 @@ public struct InputScript: Hashable, Sendable {
 
     package init(entries: [Entry]) { self.entries = entries }
 
+    /// Why a script was rejected: the first bad line and what is wrong with it.
     public struct ParseError: Error, Hashable, CustomStringConvertible {
+        /// The number of the bad line, counting from 1.
         public var line: Int
+        /// What is wrong with the line, in English.
         public var message: String
         public var description: String { "line \(line): \(message)" }
     }

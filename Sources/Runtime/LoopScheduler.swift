@@ -222,6 +222,8 @@ public final class LoopTimer {
     let id: Int
     init(scheduler: LoopScheduler?, id: Int) { self.scheduler = scheduler; self.id = id }
 
+    /// Stops the timer so its action runs no more; cancelling a timer that has fired, was
+    /// cancelled or was refused does nothing.
     public func cancel() { scheduler?.cancel(id) }
     /// False once a one-shot timer has fired, or the timer was cancelled or refused.
     public var isScheduled: Bool { scheduler?.isScheduled(id) ?? false }

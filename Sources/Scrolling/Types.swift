@@ -21,8 +21,11 @@ package struct TouchEvent: Hashable, Sendable {
 public struct Axes: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Left and right.
     public static let horizontal = Axes(rawValue: 1)
+    /// Up and down.
     public static let vertical = Axes(rawValue: 2)
+    /// Horizontal and vertical together: free panning.
     public static let both: Axes = [.horizontal, .vertical]
 }
 
@@ -44,13 +47,31 @@ extension Size {
 
 /// A point in the unit square, as SwiftUI's `UnitPoint`: (0,0) the leading top corner.
 public struct UnitPoint: Hashable, Sendable {
-    public var x: Double, y: Double
+    /// The horizontal position as a fraction of the width: 0 at the leading edge, 1 at the
+    /// trailing edge.
+    public var x: Double
+    /// The vertical position as a fraction of the height: 0 at the top, 1 at the bottom.
+    public var y: Double
+    /// A unit point at the fractions (`x`, `y`) of the width and height.
     public init(x: Double, y: Double) { self.x = x; self.y = y }
-    public static let top = UnitPoint(x: 0.5, y: 0), bottom = UnitPoint(x: 0.5, y: 1)
+    /// The middle of the top edge, (0.5, 0).
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    /// The middle of the bottom edge, (0.5, 1).
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// The centre, (0.5, 0.5).
     public static let center = UnitPoint(x: 0.5, y: 0.5)
-    public static let leading = UnitPoint(x: 0, y: 0.5), trailing = UnitPoint(x: 1, y: 0.5)
-    public static let topLeading = UnitPoint(x: 0, y: 0), bottomTrailing = UnitPoint(x: 1, y: 1)
-    public static let topTrailing = UnitPoint(x: 1, y: 0), bottomLeading = UnitPoint(x: 0, y: 1)
+    /// The middle of the leading edge, (0, 0.5).
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// The middle of the trailing edge, (1, 0.5).
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// The top leading corner, (0, 0).
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// The bottom trailing corner, (1, 1).
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+    /// The top trailing corner, (1, 0).
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// The bottom leading corner, (0, 1).
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
 }
 
 /// What the engine is doing. `idle` is the only phase at rest (ENG-9).
@@ -102,9 +123,14 @@ package enum ScrollCommand: String, Hashable, Sendable, CaseIterable {
 
 /// Everything that shapes the feel, as values (no globals). Units: points, seconds.
 public struct ScrollConfiguration: Hashable, Sendable {
+    /// The default `decelerationRate`: a fling keeps 99.8% of its velocity per millisecond and
+    /// coasts about half a second's worth of its release speed.
     public static let normalDecelerationRate = 0.998
+    /// A `decelerationRate` that stops flings sooner: 99% of the velocity kept per millisecond,
+    /// about a tenth of a second's worth of the release speed.
     public static let fastDecelerationRate = 0.99
 
+    /// The axes the content scrolls along, vertical by default; zoomable content pans along both.
     public var axes: Axes = .vertical
     /// Velocity kept per millisecond after release.
     public var decelerationRate = ScrollConfiguration.normalDecelerationRate
@@ -116,10 +142,14 @@ public struct ScrollConfiguration: Hashable, Sendable {
     package var maximumFlingVelocity = 8000.0
     /// Elastic edges per axis; off means the content clamps hard.
     public var bouncesHorizontally = true
+    /// Whether the top and bottom edges are elastic; off, the content stops hard at them.
     public var bouncesVertically = true
     /// Rubber-band even when the content fits on that axis.
     public var alwaysBounceHorizontal = false
+    /// Rubber-bands vertically even when the content fits the viewport's height.
     public var alwaysBounceVertical = false
+    /// Makes a release settle on a page boundary (pages of `pageSize` points, or of the
+    /// viewport's length) instead of gliding to a stop.
     public var isPagingEnabled = false
     /// Page length; nil means the viewport length on that axis.
     public var pageSize: Double? = nil
@@ -127,7 +157,10 @@ public struct ScrollConfiguration: Hashable, Sendable {
     package var pageOverlap = 0.0
     /// A drag that starts mostly along one axis stays on it; off allows free panning.
     public var isDirectionalLockEnabled = true
+    /// The smallest zoom scale, 1 being the content's own size; a pinch below it springs back.
     public var minimumScale = 1.0
+    /// The largest zoom scale; a pinch above it springs back. Zooming is on only when
+    /// `maximumScale` is greater than `minimumScale`.
     public var maximumScale = 1.0
     /// Scale that a double tap zooms in to.
     public var doubleTapScale = 2.0
@@ -147,8 +180,11 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// turns this on), or nil for its newest sample.
     package var touchResampling: TouchResampling? = nil
 
+    /// The default feel: vertical scrolling with elastic edges, normal deceleration, no paging
+    /// and no zoom.
     public init() {}
 
+    /// True when `maximumScale` is greater than `minimumScale`, so pinches and double taps zoom.
     public var isZoomEnabled: Bool { maximumScale > minimumScale }
 
     func bounces(_ axis: Axis) -> Bool { axis == .horizontal ? bouncesHorizontally : bouncesVertically }

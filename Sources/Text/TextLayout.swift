@@ -6,7 +6,12 @@ import Raster
 
 /// Horizontal alignment of lines within the layout width.
 public enum TextAlignment: Sendable, Hashable {
-    case leading, center, trailing
+    /// Lines start at the left edge.
+    case leading
+    /// Lines are centred in the layout width.
+    case center
+    /// Lines end at the right edge; trailing spaces do not count.
+    case trailing
 }
 
 /// Laid-out text: lines and glyph positions relative to the layout's top-left corner.

@@ -27,12 +27,36 @@ package struct KeyboardKey: Hashable, Sendable {
 
 /// What a field is for: it picks the keyboard and its bottom row.
 public enum TextContentType: String, Hashable, Sendable, CaseIterable {
-    case text, number, pin, email, url
+    /// Ordinary text: the letter keyboard of the layout.
+    case text
+    /// A number: a keypad with digits, a decimal point and a minus key.
+    case number
+    /// A PIN: a keypad with digits and a key that clears the field.
+    case pin
+    /// An e-mail address: the Latin keyboards' bottom row has @ and . keys beside a shorter
+    /// space bar.
+    case email
+    /// A web address: the Latin keyboards' bottom row has /, .com and . keys instead of a
+    /// space bar.
+    case url
 }
 
 /// What the return key says and does (`submitLabel`).
 public enum SubmitLabel: String, Hashable, Sendable, CaseIterable {
-    case `return`, done, go, search, next, send
+    /// A plain return key: a text area takes a new line, a text field submits and gives up
+    /// focus.
+    case `return`
+    /// “Done” (in the keyboard's language): submits the text and ends editing.
+    case done
+    /// “Go” (in the keyboard's language): submits the text and ends editing.
+    case go
+    /// “Search” (in the keyboard's language): submits the text and ends editing.
+    case search
+    /// “Next” (in the keyboard's language): submits the text and moves focus to the next editable
+    /// field, or ends editing after the last one.
+    case next
+    /// “Send” (in the keyboard's language): submits the text and ends editing.
+    case send
 }
 
 /// The keys of an on-screen keyboard (TXT-2): layouts `en` (QWERTY), `de` (QWERTZ), `fr`

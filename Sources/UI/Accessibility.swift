@@ -4,11 +4,23 @@ import Scrolling
 
 /// What an element is to a person who cannot see it (A11Y-1).
 public enum AccessibilityRole: String, Hashable, Sendable, Codable, CaseIterable {
-    case button, text, heading, image
+    /// Something that acts when activated: a view or label with `onTap` or `onLongPress`.
+    case button
+    /// Plain text: a label.
+    case text
+    /// A title: a label of 24 points or more.
+    case heading
+    /// A picture; only one the app gave an accessibility label is an element.
+    case image
+    /// A scroll view; its value says which part of the content shows ("Rows 10 to 18 of 500").
     case scrollArea = "scroll area"
+    /// A page control; its value says the page ("Page 3 of 7").
     case pageControl = "page control"
+    /// A tappable row in a scroll view's content: a row of a list.
     case listRow = "list row"
+    /// A view that a swipe up or down adjusts under the screen reader (`accessibilityAdjustable(_:)`).
     case adjustable
+    /// A text field or text area: its placeholder names it and its text is its value.
     case textField = "text field"
 }
 

@@ -10,6 +10,8 @@ public final class Adaptive: View {
     package var onResize: ((Size) -> Void)?
     private var lastSize: Size?
 
+    /// An adaptive view whose one child, `content`, fills it; `onResize` runs with every new size
+    /// before the content is laid out at it.
     public init(id: String? = nil, content: View, onResize: ((Size) -> Void)? = nil) {
         self.onResize = onResize
         super.init(id: id)
@@ -48,9 +50,13 @@ public final class Adaptive: View {
 /// Children in rows that wrap when the next one does not fit (tags, buttons, thumbnails), each
 /// at its own size, with `spacing` between them and `lineSpacing` between rows.
 public final class Flow: Box {
+    /// Space between neighbouring children in a row, in points.
     public var spacing: Double { didSet { setNeedsLayout() } }
+    /// Space between one row and the next, in points.
     public var lineSpacing: Double { didSet { setNeedsLayout() } }
 
+    /// A flow of `children` inside `padding`, `spacing` points apart in a row and `lineSpacing`
+    /// points between rows (8 each by default).
     public init(id: String? = nil, spacing: Double = 8, lineSpacing: Double = 8, padding: EdgeInsets = .zero,
                 children: [View] = []) {
         self.spacing = spacing; self.lineSpacing = lineSpacing

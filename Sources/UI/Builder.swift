@@ -6,12 +6,19 @@ import Scrolling
 /// `VStack(spacing: 8) { Label("Hi"); for i in 0..<300 { Row(i) } }`.
 @resultBuilder
 public enum ViewBuilder {
+    /// Takes one view as a list of one.
     public static func buildExpression(_ view: View) -> [View] { [view] }
+    /// Takes an array of views as it is (rows made with `map`, say).
     public static func buildExpression(_ views: [View]) -> [View] { views }
+    /// Joins the views of a block's statements, in order.
     public static func buildBlock(_ parts: [View]...) -> [View] { parts.flatMap { $0 } }
+    /// The views of an `if` without `else`: none when its condition is false.
     public static func buildOptional(_ part: [View]?) -> [View] { part ?? [] }
+    /// The views of the first branch of an `if`/`else` or `switch`.
     public static func buildEither(first: [View]) -> [View] { first }
+    /// The views of the second branch of an `if`/`else` or `switch`.
     public static func buildEither(second: [View]) -> [View] { second }
+    /// Joins the views of every pass of a `for` loop, in order.
     public static func buildArray(_ parts: [[View]]) -> [View] { parts.flatMap { $0 } }
 }
 
@@ -31,9 +38,19 @@ public func HStack(id: String? = nil, spacing: Double = 0, padding: EdgeInsets =
 public struct Edges: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
-    public static let top = Edges(rawValue: 1), leading = Edges(rawValue: 2)
-    public static let bottom = Edges(rawValue: 4), trailing = Edges(rawValue: 8)
-    public static let horizontal: Edges = [.leading, .trailing], vertical: Edges = [.top, .bottom]
+    /// The top edge.
+    public static let top = Edges(rawValue: 1)
+    /// The leading (left) edge.
+    public static let leading = Edges(rawValue: 2)
+    /// The bottom edge.
+    public static let bottom = Edges(rawValue: 4)
+    /// The trailing (right) edge.
+    public static let trailing = Edges(rawValue: 8)
+    /// The leading and trailing edges.
+    public static let horizontal: Edges = [.leading, .trailing]
+    /// The top and bottom edges.
+    public static let vertical: Edges = [.top, .bottom]
+    /// All four edges.
     public static let all: Edges = [.horizontal, .vertical]
 }
 
@@ -66,6 +83,7 @@ extension View {
         return self
     }
 
+    /// Sets the space on each edge to `insets`, in points, replacing the padding there was.
     @discardableResult
     public func padding(_ insets: EdgeInsets) -> Self { padding = insets; return self }
 
@@ -81,12 +99,17 @@ extension View {
     @discardableResult
     public func flexible(_ on: Bool = true) -> Self { isFlexible = on; return self }
 
+    /// Calls `action` on a tap (a touch that does not move past the slop, or Enter while the
+    /// view has focus), in place of any earlier action.
     @discardableResult
     public func onTap(_ action: @escaping () -> Void) -> Self { onTap = action; return self }
 
+    /// Calls `action` when a touch rests on the view for 500 ms without moving past the slop;
+    /// that touch's lift is then no tap.
     @discardableResult
     public func onLongPress(_ action: @escaping () -> Void) -> Self { onLongPress = action; return self }
 
+    /// Makes the view take part in Tab and arrow-key focus navigation (`false` takes it out).
     @discardableResult
     public func focusable(_ on: Bool = true) -> Self { isFocusable = on; return self }
 }

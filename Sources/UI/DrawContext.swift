@@ -31,6 +31,7 @@ public final class Typography {
 /// scale at this depth (the window's scale factor times any zoom), fonts and the frame time.
 public struct DrawContext {
     package var canvas: Canvas
+    /// The window's fonts, for measuring or laying out text yourself.
     public let typography: Typography
     /// Pixels per point here.
     public var scale: Double
@@ -73,10 +74,12 @@ public struct DrawContext {
         canvas.restore()
     }
 
+    /// Fills `r` (local points) with `color`, edges anti-aliased.
     public func fill(_ r: Rect, color: Color) {
         canvas.fill(rect: pixels(r), color: color.premultiplied)
     }
 
+    /// Fills `r` (local points) with corners rounded by `cornerRadius` points.
     public func fill(_ r: Rect, cornerRadius: Double, color: Color) {
         if cornerRadius > 0 {
             canvas.fill(roundedRect: pixels(r), radius: cornerRadius * scale, color: color.premultiplied)
@@ -85,6 +88,8 @@ public struct DrawContext {
         }
     }
 
+    /// Strokes the inside edge of `r` (local points), `lineWidth` points wide, with corners rounded by
+    /// `cornerRadius` points.
     public func stroke(_ r: Rect, cornerRadius: Double, lineWidth: Double, color: Color) {
         canvas.stroke(roundedRect: pixels(r), radius: cornerRadius * scale, lineWidth: lineWidth * scale,
                       color: color.premultiplied, alignment: .inside)
@@ -101,6 +106,34 @@ public struct DrawContext {
                       roundCaps: roundCaps)
     }
 
+    /// Draws `text` in `rect` (local points) at `size` points: wrapped to the rectangle's width,
+    /// aligned within it, and clipped to it. The text is shaped on every draw; for text that
+    /// rarely changes a `Label` child is cheaper, as it keeps its shaped lines.
+    public mutating func draw(_ text: String, in rect: Rect, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
+                     alignment: TextAlignment = .leading) {
+        guard !text.isEmpty, rect.width > 0, rect.height > 0,
+              let font = try? typography.font(pixelSize: size * scale) else { return }
+        let layout = TextLayout(text: text, font: font, maxWidth: rect.width * scale, alignment: alignment)
+        // Whole device pixels, rounded as a label rounds, so text drawn here and text in a
+        // label at the same place are the same pixels.
+        let t = canvas.translation + rect.origin * scale
+        guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
+        canvas.save()
+        canvas.clip(to: pixels(rect))
+        layout.drawPixels(in: canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)),
+                          color: isHighContrast ? HighContrast.text(color) : color)
+        canvas.restore()
+    }
+
+    /// Draws `image` scaled into `rect` (local points), filtered bilinearly; a large image
+    /// drawn small is first halved, as an `ImageView` does, so it does not shimmer.
+    public func draw(_ image: PixelBuffer, in rect: Rect) {
+        let destination = pixels(rect)
+        guard destination.width > 0, destination.height > 0 else { return }
+        canvas.draw(image: canvas.cache.source(for: destination.size, from: image), in: destination, filter: .bilinear)
+    }
+
+    /// Fills the circle of `radius` points around `center` (local points).
     public func fillCircle(center: Point, radius: Double, color: Color) {
         canvas.fill(circleCenter: Point(x: center.x * scale, y: center.y * scale), radius: radius * scale,
                     color: color.premultiplied)

@@ -44,6 +44,7 @@ public final class LazyStack: View, LazyContent {
     /// Points beyond the viewport, on each side, where rows are built before they show.
     package var margin = 100.0
     package var itemExtent: Double? { didSet { if itemExtent != oldValue { invalidateMeasurements() } } }
+    /// The number of rows (never negative); the data-change methods and `reloadData` update it.
     public private(set) var count: Int
     /// The index of the first built row; the children are the built rows, in order.
     package private(set) var firstBuiltIndex = 0

@@ -12,6 +12,7 @@ import Scrolling
 /// The edge swipe is a gesture among the others: from the leading 20 points it is the stack's,
 /// anywhere else a horizontal scroll view under the finger takes it.
 public final class NavigationStack: View, AnimatedView, TouchTarget {
+    /// The screens, bottom (root) first. A popped screen stays last until its slide ends.
     public private(set) var screens: [View]
     private var titles: [String?]
     /// Shows the bar with the title and the back button; off, the app draws its own way back
@@ -60,8 +61,11 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     /// Like SwiftUI's, it takes the height its stack offers.
     package override var fillsStackHeight: Bool { true }
 
+    /// The last of `screens`: the screen shown, or the one leaving while a pop slides.
     public var topScreen: View { screens[screens.count - 1] }
+    /// True when a screen lies above the root, so `pop` has something to take away.
     public var canPop: Bool { screens.count > 1 }
+    /// True while screens slide: after an animated push or pop, or while an edge swipe holds one.
     public var isTransitioning: Bool { transition != nil }
 
     // MARK: Pushing and popping

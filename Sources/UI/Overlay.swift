@@ -4,11 +4,16 @@ import Scrolling
 /// Layers children: the first fills the bounds, the others take their natural size and sit at
 /// `alignment` (a unit point) inside `inset`. A page control over a carousel, a centred label.
 public final class Overlay: Box {
+    /// Where the children other than a filling first one sit inside `inset`, as a unit point.
     public var alignment: UnitPoint
+    /// Space, in points, between the padded edges and the aligned children; a filling first
+    /// child ignores it.
     public var inset: EdgeInsets
     /// When false the first child is aligned like the others.
     public var firstFills: Bool
 
+    /// Layers `children`: the first fills the overlay (unless `firstFills` is false), the others
+    /// sit at `alignment` (`.bottom` by default) inside `inset`.
     public init(id: String? = nil, alignment: UnitPoint = .bottom, inset: EdgeInsets = .zero, firstFills: Bool = true,
                 children: [View]) {
         self.alignment = alignment; self.inset = inset; self.firstFills = firstFills

@@ -6,6 +6,7 @@ import Scrolling
 /// view (a swipe moves the dot) and drives it (a tap on either side of the current dot pages with
 /// the normal animation; scrubbing along it jumps page by page without animating).
 public final class PageControl: View, DependentAnimation, TouchTarget {
+    /// When the translucent capsule behind the dots shows.
     public enum BackgroundStyle: String, Hashable, Sendable {
         /// A translucent capsule only while people interact with the control.
         case automatic
@@ -14,13 +15,24 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
         /// Never shown; scrubbing is off.
         case minimal
     }
-    public enum Interaction: String, Hashable, Sendable { case none, discrete, continuous }
+    /// What a person is doing with the control.
+    public enum Interaction: String, Hashable, Sendable {
+        /// Nothing: the dots follow the scroll view.
+        case none
+        /// A tap paged the scroll view; it lasts until that page animation comes to rest.
+        case discrete
+        /// A sideways scrub is jumping from page to page.
+        case continuous
+    }
 
+    /// The paging scroll view the dots follow and drive (held weakly).
     public private(set) weak var scrollView: ScrollView?
+    /// When the capsule behind the dots shows; `.automatic` by default.
     public var backgroundStyle: BackgroundStyle = .automatic { didSet { setNeedsDisplay() } }
     /// Tint of the current page's indicator and of the others. The control tints its
     /// indicator images; the app does not colour them (PGC-6).
     public var currentPageTint = Color.white
+    /// Tint of the other pages' indicators; white at 45% opacity by default.
     public var pageTint = Color(rgb: 0xFFFFFF, opacity: 0.45)
     /// Image for every dot (a coverage mask tinted by the control), and images for chosen pages.
     package var indicatorImage: AlphaMask? { didSet { scaledImages = [:]; setNeedsDisplay() } }
@@ -28,6 +40,7 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
     /// Images at the sizes drawn (full, and the shrunk end dots), made once, not every frame.
     var scaledImages: [ScaledImageKey: AlphaMask] = [:]
     struct ScaledImageKey: Hashable { var page: Int?; var scale: Double }
+    /// What a person is doing with the control now; `.none` at rest.
     public private(set) var interaction: Interaction = .none
     /// Called when the control changes the page (tap or scrub).
     public var onPageChange: ((Int) -> Void)?
@@ -43,6 +56,8 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
 
     struct DrawnState: Equatable { var page: Int, count: Int, interaction: Interaction, background: Double }
 
+    /// A 28-point-tall row of dots for the paging `scrollView`, whose scroll indicator along
+    /// its paging axis it hides.
     public init(id: String? = nil, scrollView: ScrollView, backgroundStyle: BackgroundStyle = .automatic) {
         self.scrollView = scrollView
         self.backgroundStyle = backgroundStyle
@@ -52,12 +67,14 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
         height = Self.height
     }
 
+    /// The number of pages of the scroll view; 0 once it is gone.
     public var pageCount: Int { max(0, scrollView?.pageCount ?? 0) }
 
     /// "Page 3 of 7"; a swipe up or down changes it under the screen reader.
     override var accessibilityDescription: AccessibilityDescription? {
         AccessibilityDescription(role: .pageControl, label: "", value: "Page \(currentPage + 1) of \(pageCount)", combinesChildren: true)
     }
+    /// The index, from 0, of the page the scroll view is nearest; 0 once it is gone.
     public var currentPage: Int { scrollView?.currentPage ?? 0 }
 
     // MARK: Geometry

@@ -9,6 +9,7 @@ public enum IndicatorVisibility: Hashable, Sendable {
     case automatic
     /// Always shown, on a track 15 pt (regular) or 11 pt (small) wide, for mouse-driven kiosks.
     case always(small: Bool)
+/// Never shown.
     case never
 }
 
@@ -25,8 +26,10 @@ package enum InitialScrollPosition: Hashable, Sendable {
 /// zoom, keys), with indicators and a position reported by child identity (POS-1 … POS-6).
 /// Its background (`fill`) stays behind the moving content, and its `cornerRadius` clips it.
 open class ScrollView: View, AnimatedView {
+    /// The view that scrolls: the scroll view's only child.
     public let content: View
     package internal(set) var controller: ScrollController
+    /// When the scroll indicators show; `.automatic` by default.
     public var indicators: IndicatorVisibility = .automatic { didSet { setNeedsDisplay() } }
     /// Axes whose indicator is hidden because a page control shows the position (IND-4).
     package var hiddenIndicatorAxes: Axes = [] { didSet { setNeedsDisplay() } }
@@ -63,6 +66,8 @@ open class ScrollView: View, AnimatedView {
     var pendingReveal: (target: RevealTarget, anchor: UnitPoint?, animated: Bool)?
     enum RevealTarget { case index(Int), id(String) }
 
+    /// A scroll view over `content`, scrolling along `axes`, with the engine's `configuration`
+    /// (paging, zoom, bounce, deceleration); `axes` overrides the configuration's own.
     public init(id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
                 content: View) {
         var c = configuration
@@ -74,6 +79,7 @@ open class ScrollView: View, AnimatedView {
         add(content)
     }
 
+    /// The engine's configuration; a change takes effect at the next input or frame.
     public var configuration: ScrollConfiguration {
         get { controller.configuration }
         set { controller.configuration = newValue }
@@ -431,6 +437,8 @@ open class ScrollView: View, AnimatedView {
         return controller.pageSnapping(axis).nearestPage(to: sampledOffset[axis])
     }
 
+    /// How many pages (of `configuration.pageSize`, or the viewport's size) the content has along
+    /// the scrolling axis.
     public var pageCount: Int {
         controller.pageCount(configuration.axes.contains(.horizontal) ? .horizontal : .vertical)
     }

@@ -13,6 +13,9 @@ public final class TextField: TextInputView {
     /// Points the text is scrolled left by, to keep the caret in view.
     private var scrollX = 0.0
 
+    /// A field identified by `id` holding `text`, showing `placeholder` while empty, its text
+    /// `fontSize` points; white, with a grey border and 10-point corners, at least 44 points tall
+    /// unless given a height.
     public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
         super.init(id: id, text: text, placeholder: placeholder, singleLine: true, fontSize: fontSize)
         fill = Color(rgb: 0xFFFFFF)
@@ -64,6 +67,9 @@ public final class TextArea: TextInputView {
     let scroller: TextAreaScroller
     let body = TextAreaBody()
 
+    /// A text area identified by `id` holding `text`, showing `placeholder` while empty, its
+    /// text `fontSize` points; white, with a grey border and 10-point corners, 160 points tall
+    /// unless given a height.
     public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
         scroller = TextAreaScroller(id: nil, axes: .vertical, content: body)
         super.init(id: id, text: text, placeholder: placeholder, singleLine: false, fontSize: fontSize)

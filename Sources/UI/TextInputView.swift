@@ -39,8 +39,11 @@ open class TextInputView: Box {
     /// The on-screen keyboard's layout for this field (`en`, `de`, `fr`, `ja`, `number`,
     /// `pin`); nil: the window's `keyboardLayout`.
     package var keyboardLayout: String? { didSet { keyboardChanged() } }
+    /// Font size of the text and placeholder, in points (times the window's text size).
     public var fontSize: Double { didSet { layoutsChanged() } }
+    /// Colour of the text; near-black (0x1C1C1E) by default.
     public var textColor = Color(rgb: 0x1C1C1E) { didSet { setNeedsDisplay() } }
+    /// Colour of the placeholder; grey (0x8E8E93) by default.
     public var placeholderColor = Color(rgb: 0x8E8E93) { didSet { setNeedsDisplay() } }
     /// Called with the text when the return key submits it (a field's return, or a text
     /// area's when its `submitLabel` is not `.return`).
@@ -80,6 +83,7 @@ open class TextInputView: Box {
         }
     }
 
+    /// True while the field has its window's focus, so typing goes to it; false outside a window.
     public var isFocused: Bool { window.map { $0.focusedView === self } ?? false }
 
     /// A text field: its placeholder names it, its text is its value (a secure field says how

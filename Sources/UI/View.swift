@@ -4,17 +4,40 @@ import Scrolling
 
 /// Space inside a view's edges, in points.
 public struct EdgeInsets: Hashable, Sendable {
-    public var top, leading, bottom, trailing: Double
+    /// Space inside the top edge, in points.
+    public var top: Double
+    /// Space inside the leading (left) edge, in points.
+    public var leading: Double
+    /// Space inside the bottom edge, in points.
+    public var bottom: Double
+    /// Space inside the trailing (right) edge, in points.
+    public var trailing: Double
+    /// Insets of the given points on each edge; 0 where omitted.
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
     }
+    /// The same inset, `all` points, on all four edges.
     public init(_ all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
+    /// `horizontal` points on the leading and trailing edges, `vertical` on the top and bottom.
     public init(horizontal: Double, vertical: Double) {
         self.init(top: vertical, leading: horizontal, bottom: vertical, trailing: horizontal)
     }
+    /// No inset on any edge.
     public static let zero = EdgeInsets()
     var horizontal: Double { leading + trailing }
     var vertical: Double { top + bottom }
+}
+
+/// The stages of a drag delivered to `View.onDrag`.
+public enum DragPhase: Hashable, Sendable {
+    /// The touch or pointer came down on the view.
+    case began
+    /// It moved.
+    case moved
+    /// It lifted.
+    case ended
+    /// The touch was cancelled instead of lifting.
+    case cancelled
 }
 
 /// A node of the retained view tree (VIEW-1). Frames are in points, in the coordinate space of
@@ -22,19 +45,19 @@ public struct EdgeInsets: Hashable, Sendable {
 ///
 /// A class because views have identity: the tree holds them, scroll views and focus refer to
 /// them, and apps keep references to update them.
-/// The stages of a drag delivered to `View.onDrag`.
-public enum DragPhase: Hashable, Sendable { case began, moved, ended, cancelled }
-
 open class View {
     /// Stable identity: reported in state JSON, used by scroll positions and focus.
     public var id: String?
     /// Position and size in the parent's content coordinates (set by the parent's layout; a
     /// custom container sets its children's in `layoutChildren`).
     public var frame: Rect = .zero
+    /// The subviews in drawing order: later ones draw on top and are hit by touches first.
     public private(set) var children: [View] = []
+    /// The view whose children include this one (held weakly); nil outside a tree.
     public private(set) weak var parent: View?
     /// Fixed size in points; nil lets the view size itself.
     public var width: Double? { didSet { setNeedsLayout() } }
+    /// Fixed height in points; nil lets the view size itself.
     public var height: Double? { didSet { setNeedsLayout() } }
     /// Called on a tap (a touch that did not move past the slop, or Enter on the focused view).
     public var onTap: (() -> Void)?
@@ -73,12 +96,17 @@ open class View {
 
     /// Takes part in Tab / arrow focus navigation (KEY-2).
     public var isFocusable = false
+    /// Hides the view and its subtree: not drawn, not hit by touches, left out of stack layout
+    /// and of the accessibility tree.
     public var isHidden = false { didSet { setNeedsDisplay() } }
 
     /// Limits stacks keep this view's size within, whatever it asks for or is offered.
     public var minWidth: Double? { didSet { setNeedsLayout() } }
+    /// Largest width in points stacks give this view; nil: no limit.
     public var maxWidth: Double? { didSet { setNeedsLayout() } }
+    /// Smallest height in points stacks give this view; nil: no limit.
     public var minHeight: Double? { didSet { setNeedsLayout() } }
+    /// Largest height in points stacks give this view; nil: no limit.
     public var maxHeight: Double? { didSet { setNeedsLayout() } }
 
     /// `size` within this view's minimum and maximum sizes.
@@ -100,6 +128,7 @@ open class View {
     /// SwiftUI `ScrollView` or `List` takes the space its parent offers).
     package var fillsStackHeight: Bool { isFlexible }
 
+    /// A view with the identity `id` (nil: none), no children and a zero frame.
     public init(id: String? = nil) { self.id = id }
 
     // MARK: Background, padding and alignment (every view)
@@ -107,8 +136,11 @@ open class View {
     /// Painted under the view's own drawing and its children: a filled, optionally rounded
     /// rectangle with a border drawn inside its edge (`.background(_:cornerRadius:border:)`).
     public var fill: Color? { didSet { setNeedsDisplay() } }
+    /// Radius of the background's and border's corners, in points; 0 (the default) draws square corners.
     public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+    /// Colour of the border drawn inside the view's edge; nil (the default) draws none.
     public var borderColor: Color? { didSet { setNeedsDisplay() } }
+    /// Width of the border in points, 1 by default (at least 2 under high contrast); 0 draws none.
     public var borderWidth = 1.0 { didSet { setNeedsDisplay() } }
 
     /// Space between the view's edges (and its background) and its content: a label's text,
@@ -151,8 +183,11 @@ open class View {
 
     // MARK: Tree
 
+    /// Appends `child` as the last, topmost child, taking it from its old parent first.
     public func add(_ child: View) { insert(child, at: children.count) }
 
+    /// Inserts `child` at `index` among the children (clamped to the list), taking it from its
+    /// old parent first.
     public func insert(_ child: View, at index: Int) {
         child.removeFromParent()
         child.parent = self
@@ -160,6 +195,7 @@ open class View {
         setNeedsLayout()
     }
 
+    /// Takes the view out of its parent's children; does nothing when it has no parent.
     public func removeFromParent() {
         guard let p = parent else { return }
         p.children.removeAll { $0 === self }
@@ -208,6 +244,7 @@ open class View {
         return nil
     }
 
+    /// The window whose tree holds this view; nil while it is in none.
     public var window: Window? {
         var v: View? = self
         while let current = v {
@@ -226,7 +263,11 @@ open class View {
 
     // MARK: Invalidation
 
+    /// Marks the window's layout out of date: it lays out its tree again before it next draws
+    /// or handles input. Does nothing outside a window.
     public func setNeedsLayout() { window?.needsLayout = true }
+    /// Redraws the view (where it is now and where it ends up) in the next frame, which it
+    /// schedules. Does nothing outside a window.
     public func setNeedsDisplay() { window?.invalidate(self) }
 
     // MARK: Layout (override points)

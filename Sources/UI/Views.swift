@@ -8,6 +8,8 @@ open class Box: View {
     /// Children are clipped to the (rounded) bounds.
     public var clipsChildren = false
 
+    /// A box painted with `fill` (nil: nothing) with corners of `cornerRadius` points, fixed to
+    /// `width` and `height` points where given.
     public init(id: String? = nil, fill: Color? = nil, cornerRadius: Double = 0,
                 width: Double? = nil, height: Double? = nil) {
         super.init(id: id)
@@ -37,16 +39,23 @@ open class Box: View {
 /// Text that wraps to its width (RAS-2 through the Text target): words for Latin, any
 /// ideograph boundary for Japanese, with kinsoku; `maxLines` ends with an ellipsis.
 public final class Label: Box {
+    /// The text shown.
     public var text: String { didSet { invalidateText() } }
     /// Font size in points.
     public var fontSize: Double { didSet { invalidateText() } }
+    /// The text's colour (black or white under the high-contrast setting).
     public var color: Color { didSet { setNeedsDisplay() } }
+    /// How each line sits within the label's width.
     public var alignment: TextAlignment { didSet { invalidateText() } }
+    /// The most lines shown, the last ending with an ellipsis when text is cut; 0: no limit.
     public var maxLines: Int { didSet { invalidateText() } }
+    /// Line height as a multiple of the font's; 1 by default, and values not above 0 count as 1.
     public var lineSpacing: Double { didSet { invalidateText() } }
 
     private var cached: (key: [Double], layout: TextLayout)?
 
+    /// A label of `text` at `size` points in `color`, aligned by `alignment`, cut after `maxLines`
+    /// lines (0: no limit), with lines `lineSpacing` times the font's line height.
     public init(_ text: String, id: String? = nil, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
                 alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1) {
         self.text = text; self.fontSize = size; self.color = color
@@ -138,6 +147,7 @@ public enum ContentMode: String, Hashable, Sendable {
 /// view showing that image), because bilinear sampling alone skips source pixels there and the
 /// picture shimmers as it moves.
 public final class ImageView: Box {
+    /// The bitmap shown; when nil, the picture at `source` (if any) is drawn instead.
     public var image: PixelBuffer? {
         didSet {
             // The raster cache's halvings hold the picture they were made from: let it go.
@@ -148,9 +158,12 @@ public final class ImageView: Box {
     /// A picture from the window's `ImageStore` (a file path), decoded when first shown and
     /// released off screen when memory runs short. Drawn when `image` is nil.
     public var source: String? { didSet { setNeedsLayout(); setNeedsDisplay() } }
+    /// How the picture fills the view: `.fill` (the default) covers it and crops, `.fit` shows it all.
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
     package override var backdrop: Backdrop { .varied }
 
+    /// A view of `image` filled by `contentMode`, fixed to `width` and `height` points where
+    /// given, with corners of `cornerRadius` points.
     public init(_ image: PixelBuffer?, id: String? = nil, contentMode: ContentMode = .fill,
                 width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0) {
         super.init(id: id, cornerRadius: cornerRadius, width: width, height: height)
@@ -248,6 +261,8 @@ public final class ImageView: Box {
 public final class Spacer: View {
     package override var backdrop: Backdrop { backgroundBackdrop }
     package override var fillsStackHeight: Bool { true }
+    /// Space of `length` points both ways; nil (the default) takes a share of the space its
+    /// stack's other children leave.
     public init(length: Double? = nil) {
         super.init()
         width = length; height = length
@@ -257,12 +272,34 @@ public final class Spacer: View {
 /// Children in a row or column with spacing and padding (VIEW-1). Long stacks cull and hit-test
 /// by binary search, so 10,000 rows cost what the visible ones cost.
 open class Stack: Box {
-    public enum Axis: Hashable, Sendable { case vertical, horizontal }
-    public enum Alignment: Hashable, Sendable { case fill, leading, center, trailing }
+    /// The direction a stack lays out its children.
+    public enum Axis: Hashable, Sendable {
+        /// Top to bottom, in a column.
+        case vertical
+        /// Leading to trailing, in a row.
+        case horizontal
+    }
+    /// Where children sit across the stack's axis.
+    public enum Alignment: Hashable, Sendable {
+        /// Each child without a fixed size takes the stack's whole width (in a column) or height
+        /// (in a row), within its minimum and maximum.
+        case fill
+        /// At its own size, at the leading edge (the top, in a row).
+        case leading
+        /// At its own size, centred.
+        case center
+        /// At its own size, at the trailing edge (the bottom, in a row).
+        case trailing
+    }
+    /// Whether the children run in a column (`.vertical`) or a row (`.horizontal`).
     public var axis: Axis { didSet { setNeedsLayout() } }
+    /// Space between neighbouring visible children, in points.
     public var spacing: Double { didSet { setNeedsLayout() } }
+    /// Where children sit across the axis.
     public var alignment: Alignment { didSet { setNeedsLayout() } }
 
+    /// A stack of `children` along `axis`, `spacing` points apart inside `padding`, placed
+    /// across the axis by `alignment` (`.fill` by default).
     public init(_ axis: Axis, id: String? = nil, spacing: Double = 0, padding: EdgeInsets = .zero,
                 alignment: Alignment = .fill, children: [View] = []) {
         self.axis = axis; self.spacing = spacing; self.alignment = alignment

@@ -11,17 +11,23 @@ import Text
 /// damage planner says changed, hands input to the touch router and the focus navigator, and
 /// reports its state.
 public final class Window: App {
+    /// The view tree's root, laid out to fill the window.
     public let root: View
+    /// The fonts every view draws text with.
     public let typography: Typography
     /// Pixels per point.
     public let scaleFactor: Double
+    /// The window's width in pixels, rotation applied.
     public private(set) var pixelWidth: Int
+    /// The window's height in pixels, rotation applied.
     public private(set) var pixelHeight: Int
+    /// What shows where no view draws; iOS's grouped background grey by default.
     public var background = Color(rgb: 0xF2F2F7) { didSet { fullDamage = true } }
     /// Colour of the focus ring.
     public var accent = Color(rgb: 0x0A84FF)
     /// The time of the latest frame or input, seconds.
     package private(set) var currentTime = 0.0
+    /// The view keys and the keypad act on (a focused text field, a list row), if any.
     public var focusedView: View? { navigator.focused }
     /// The object that built this window and handles its callbacks (an app controller); the
     /// window keeps it alive as long as it is shown.
@@ -183,6 +189,7 @@ public final class Window: App {
     /// its timers (before each frame and input), or the latest frame or input before the loop ran.
     public var time: Double { timers.now ?? currentTime }
 
+    /// The window's size in points: its pixels divided by the scale factor.
     public var sizeInPoints: Size { Size(width: Double(pixelWidth) / scaleFactor, height: Double(pixelHeight) / scaleFactor) }
 
     // MARK: Invalidation

@@ -14,7 +14,7 @@ extension FuzzTarget {
     }
 
     /// Runs the file at `path`, or every file under it when it is a folder; returns how many.
-    public func replay(path: String, context: FuzzContext) throws(ImageCodecError) -> Int {
+    package func replay(path: String, context: FuzzContext) throws(ImageCodecError) -> Int {
         var count = 0
         for file in FuzzTarget.files(under: path) {
             let bytes = try FileIO.readAll(path: file)
