@@ -2,17 +2,16 @@ import BoardConfig
 import Logging
 import Runtime
 import Speech
-import UI
 
 extension BoardRuntime {
     /// The config's screen reader (A11Y-2 … A11Y-4): on from the start or by the keypad's
     /// toggle key, speaking through the ALSA device. A device that cannot be opened is logged
     /// and the reader runs on without sound (its ring and the state JSON still follow it).
     @discardableResult
-    static func configureAccessibility(_ window: Window, cfg: BoardConfig, log: Logger) throws -> SpeakerOutput? {
+    static func configureAccessibility(_ settings: inout AppSettings, cfg: BoardConfig, log: Logger) throws -> SpeakerOutput? {
         if let keypad = cfg.keypad {
             switch KeypadMapping.parse(keypad) {
-            case let .success(mapping): window.keypadMapping = mapping
+            case let .success(mapping): settings.keypadMapping = mapping
             case let .failure(bad):
                 throw AppStartError(underlying: KeypadError(item: bad.item, place: cfg.place(of: "keypad") ?? "config"))
             }
@@ -23,14 +22,14 @@ extension BoardRuntime {
             let s = try SpeakerOutput(device: cfg.speechDevice, settings: voice, clock: { monotonicSeconds() })
             s.onUnavailable = { reason in log.error("\(reason); the screen reader runs without sound") }
             speaker = s
-            window.speech = s
+            settings.speech = s
             if cfg.screenReader { log.info("speech on \(cfg.speechDevice) (\(cfg.speechVoice), \(cfg.speechRate) words a minute)") }
         } catch {
             log.error("\(error); the screen reader runs without sound")
         }
-        window.isScreenReaderEnabled = cfg.screenReader
-        window.textScale = Double(cfg.textSize) / 100
-        window.isHighContrast = cfg.highContrast
+        settings.isScreenReaderEnabled = cfg.screenReader
+        settings.textScale = Double(cfg.textSize) / 100
+        settings.isHighContrast = cfg.highContrast
         return speaker
     }
 }

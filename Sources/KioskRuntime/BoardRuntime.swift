@@ -43,38 +43,65 @@ package enum BoardRuntime {
         if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
         let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
         let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)
+        let app = try buildApp(source, early: early, display: display, cfg: cfg, log: log)
+        let speaker = try configure(app, display: display, input: input, cfg: cfg, log: log)
 
-        let app: App
+        let loop = try makeLoop(app, display: display, input: input, options: options, log: log)
+        let backlight = setUpBlanking(loop.driver, display: display, cfg: cfg, log: log)
+        defer { if !loop.driver.isScreenOn, let backlight { try? backlight.setPower(on: true) } }
+        let console = VirtualTerminal(fd: STDIN_FILENO)
+        if console != nil { log.info("the terminal on standard input is in graphics mode with its keyboard off until exit") }
+        defer { console?.restore() }
+        let server = try remoteConfiguration.map(RemoteRuntime.start)
+        if let server { log.info("remote control on port \(server.port ?? 0)") }
+        loop.remote = server
+        defer { if let server { RemoteRuntime.stop(server) } }
+
+        try loop.run()
+        if options.stats { printStats(loop.driver, display: display, app: app, speaker: speaker) }
+    }
+
+    /// The app for the display's canvas: the one built while waiting for the display when the
+    /// canvas is the size sysfs suggested, else a new one.
+    static func buildApp(_ source: AppSource, early: (width: Int, height: Int, app: Result<App, any Error>)?,
+                         display: DRMDisplay, cfg: BoardConfig, log: Logger) throws -> App {
         do {
             if let early, early.width == display.canvasWidth, early.height == display.canvasHeight {
-                app = try early.app.get()
-            } else {
-                if let early {
-                    log.notice("the canvas is \(display.canvasWidth)x\(display.canvasHeight), not the \(early.width)x\(early.height) sysfs suggested: the app is built again")
-                }
-                app = try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
+                return try early.app.get()
             }
+            if let early {
+                log.notice("the canvas is \(display.canvasWidth)x\(display.canvasHeight), not the \(early.width)x\(early.height) sysfs suggested: the app is built again")
+            }
+            return try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
         } catch {
             throw AppStartError(underlying: error)
         }
-        var speaker: SpeakerOutput?
-        if let window = app as? Window {
-            window.memoryBudget = cfg.memoryBudgetMB << 20
-            window.renderThreads = cfg.renderThreads ?? BandRenderer.defaultThreads
-            display.copyBands = window.bandRenderer
-            // A frame never waits for a decoder on a board.
-            window.images.decodesInBackground = true
-            configureTextEntry(window, input: input, cfg: cfg, log: log)
-            speaker = try configureAccessibility(window, cfg: cfg, log: log)
-        }
+    }
+
+    /// Gives the app the config's settings (threads, memory, text entry, accessibility) and the
+    /// display the app's bands; returns the speaker the screen reader speaks through.
+    static func configure(_ app: App, display: DRMDisplay, input: InputContext, cfg: BoardConfig,
+                          log: Logger) throws -> SpeakerOutput? {
+        var settings = AppSettings()
+        settings.memoryBudget = cfg.memoryBudgetMB << 20
+        settings.renderThreads = cfg.renderThreads ?? BandRenderer.defaultThreads
+        // A frame never waits for a decoder on a board.
+        settings.decodesImagesInBackground = true
+        configureTextEntry(app, &settings, input: input, cfg: cfg, log: log)
+        let speaker = try configureAccessibility(&settings, cfg: cfg, log: log)
+        app.apply(settings)
+        display.copyBands = app.bandRenderer
+        return speaker
+    }
+
+    /// The frame loop over the display and libinput: hotplug, signals, the input recording and
+    /// the state file.
+    static func makeLoop(_ app: App, display: DRMDisplay, input: InputContext, options: BoardOptions,
+                         log: Logger) throws -> FrameLoop {
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
         driver.inputTimesOnClock = true
         loop.maxFramesPerSecond = options.maxFps
-
-        let backlight = setUpBlanking(driver, display: display, cfg: cfg, log: log)
-        defer { if !driver.isScreenOn, let backlight { try? backlight.setPower(on: true) } }
-
         let supervisor = DisplaySupervisor(display: display, log: log)
         loop.sources = [supervisor, LibinputSource(input: input)]
         if let monitor = ConnectorMonitor() { loop.sources.append(HotplugSource(monitor: monitor, supervisor: supervisor)) }
@@ -92,28 +119,20 @@ package enum BoardRuntime {
             loop.onDrawing = stateFile.remove
             loop.onRest = { t in stateFile.write(driver.stateJSON(at: t)) }
         }
+        return loop
+    }
 
-        let console = VirtualTerminal(fd: STDIN_FILENO)
-        if console != nil { log.info("the terminal on standard input is in graphics mode with its keyboard off until exit") }
-        defer { console?.restore() }
-
-        let server = try remoteConfiguration.map(RemoteRuntime.start)
-        if let server { log.info("remote control on port \(server.port ?? 0)") }
-        loop.remote = server
-        defer { if let server { RemoteRuntime.stop(server) } }
-
-        try loop.run()
-        if options.stats {
-            print(driver.stats.report)
-            let flips = display.flipTiming
-            print("flips: \(flips.flips), missed vertical blanks: \(flips.missedBlanks), unusable flip timestamps: \(flips.unusableTimestamps)")
-            print(FrameStats.percentiles("input to flip", flips.inputToFlip))
-            print(FrameStats.percentiles("flip interval", flips.flipIntervals))
-            print("modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
-            if let window = app as? Window { print(window.memoryUse.report) }
-            if let speaker, !speaker.firstSampleDelays.isEmpty {
-                print(FrameStats.percentiles("speech: utterance to first sample on the sound card", speaker.firstSampleDelays))
-            }
+    /// `--stats`: frame times, flips, modesetting, memory and speech latency.
+    static func printStats(_ driver: FrameDriver, display: DRMDisplay, app: App, speaker: SpeakerOutput?) {
+        print(driver.stats.report)
+        let flips = display.flipTiming
+        print("flips: \(flips.flips), missed vertical blanks: \(flips.missedBlanks), unusable flip timestamps: \(flips.unusableTimestamps)")
+        print(FrameStats.percentiles("input to flip", flips.inputToFlip))
+        print(FrameStats.percentiles("flip interval", flips.flipIntervals))
+        print("modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
+        if let report = app.memoryReport { print(report) }
+        if let speaker, !speaker.firstSampleDelays.isEmpty {
+            print(FrameStats.percentiles("speech: utterance to first sample on the sound card", speaker.firstSampleDelays))
         }
     }
 }

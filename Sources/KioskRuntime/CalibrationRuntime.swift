@@ -66,29 +66,8 @@ package enum CalibrationRuntime {
                                        typography: try Kiosk.typography(), touchRotation: transform.rotation,
                                        limit: command.maxError, timeoutSeconds: command.timeout)
         screen.log = log
-        var saved: String?
-        var failure: String?
-        screen.onOutcome = { outcome in
-            switch outcome {
-            case let .fitted(fit):
-                let errors = "off by \(fixed(fit.rmsError, 1)) px on average, \(fixed(fit.maxError, 1)) px at most"
-                do {
-                    let backup = try ConfigFile.set("calibration", to: fit.matrix.configValue, inFileAt: path)
-                    saved = "calibration = \(fit.matrix.configValue) written to \(path)"
-                        + (backup.map { " (the old file is \($0))" } ?? "") + "; \(errors)"
-                    return "Saved in \(path): \(errors)."
-                } catch {
-                    failure = "\(error) (the fit was calibration = \(fit.matrix.configValue), \(errors))"
-                    return "Not saved: \(error)"
-                }
-            case let .failed(error):
-                failure = "\(error); nothing was written"
-                return "Nothing saved: \(error)."
-            case let .cancelled(reason):
-                failure = "calibration \(reason); nothing was written"
-                return "Nothing saved: \(reason)."
-            }
-        }
+        let result = CalibrationResult(path: path)
+        screen.onOutcome = result.record
         let stopper = try LoopStopper()
         screen.onDone = { stopper.stop() }
         let loop = try FrameLoop(app: screen, output: display, stopper: stopper)
@@ -102,11 +81,45 @@ package enum CalibrationRuntime {
         defer { console?.restore() }
 
         try loop.run()
-        if let saved {
+        if let saved = result.saved {
             print(saved)
         } else {
-            log.error("calibrate: \(failure ?? "calibration stopped by a signal; nothing was written")")
+            log.error("calibrate: \(result.failure ?? "calibration stopped by a signal; nothing was written")")
             throw ExitCode(1)
+        }
+    }
+}
+
+/// What a calibration came to: the fit saved in the config file, or why nothing was.
+final class CalibrationResult {
+    let path: String
+    /// The line printed when the fit was saved.
+    private(set) var saved: String?
+    /// Why nothing was saved.
+    private(set) var failure: String?
+
+    init(path: String) { self.path = path }
+
+    /// Saves a good fit in the config file; returns what the screen says about it.
+    func record(_ outcome: CalibrationSession.Outcome) -> String {
+        switch outcome {
+        case let .fitted(fit):
+            let errors = "off by \(fixed(fit.rmsError, 1)) px on average, \(fixed(fit.maxError, 1)) px at most"
+            do {
+                let backup = try ConfigFile.set("calibration", to: fit.matrix.configValue, inFileAt: path)
+                saved = "calibration = \(fit.matrix.configValue) written to \(path)"
+                    + (backup.map { " (the old file is \($0))" } ?? "") + "; \(errors)"
+                return "Saved in \(path): \(errors)."
+            } catch {
+                failure = "\(error) (the fit was calibration = \(fit.matrix.configValue), \(errors))"
+                return "Not saved: \(error)"
+            }
+        case let .failed(error):
+            failure = "\(error); nothing was written"
+            return "Nothing saved: \(error)."
+        case let .cancelled(reason):
+            failure = "calibration \(reason); nothing was written"
+            return "Nothing saved: \(reason)."
         }
     }
 }

@@ -22,17 +22,19 @@ package enum HeadlessRuntime {
         let remote = try options.remote.configuration()
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
-        (app as? Window)?.renderThreads = options.renderThreads
         guard (100...300).contains(options.textSize) else { throw ValidationError("--text-size must be a percentage from 100 to 300") }
-        (app as? Window)?.textScale = Double(options.textSize) / 100
-        (app as? Window)?.isHighContrast = options.highContrast
+        var settings = AppSettings()
+        settings.renderThreads = options.renderThreads
+        settings.textScale = Double(options.textSize) / 100
+        settings.isHighContrast = options.highContrast
         var recorder: SpeechRecorder?
-        if options.screenReader, let window = app as? Window {
+        if options.screenReader {
             try FileIO.makeDirectory(options.out)
             recorder = try SpeechRecorder(directory: options.out)
-            window.speech = recorder
-            window.isScreenReaderEnabled = true
+            settings.speech = recorder
+            settings.isScreenReaderEnabled = true
         }
+        app.apply(settings)
         defer { if let recorder { do { try recorder.finish() } catch { processLog.error("\(error)") } } }
         if let remote {
             try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
@@ -47,7 +49,7 @@ package enum HeadlessRuntime {
     package static func runVirtual(_ app: App, width: Int, height: Int, script: InputScript, hz: Double,
                                   out: String, timing: Bool, idleBlankSeconds: Double = 0) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
-        if let window = app as? Window { runner.display.copyBands = window.bandRenderer }
+        runner.display.copyBands = app.bandRenderer
         runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
         let clock: (() -> Double)? = timing ? { monotonicSeconds() } : nil
         let result = try runner.run(script, clock: clock)
@@ -68,7 +70,7 @@ package enum HeadlessRuntime {
     static func runRealTime(_ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions,
                             remote: RemoteConfiguration) throws {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: options.hz)
-        if let window = app as? Window { display.copyBands = window.bandRenderer }
+        display.copyBands = app.bandRenderer
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
         driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)

@@ -1,17 +1,17 @@
 import BoardConfig
 import LinuxInput
 import Logging
-import UI
+import Runtime
 
 extension BoardRuntime {
     /// The config's text entry (TXT-2, TXT-4): the on-screen keyboard's layout and when it
     /// shows, and physical keyboards' keymap and repeat. A keymap that cannot be made is
     /// logged and the board runs on: keys still work, typed text does not.
-    static func configureTextEntry(_ window: Window, input: InputContext, cfg: BoardConfig, log: Logger) {
-        window.keyboardLayout = cfg.keyboardLayout
-        window.onScreenKeyboard = OnScreenKeyboardMode(rawValue: cfg.onscreenKeyboard == "auto" ? "automatic" : cfg.onscreenKeyboard) ?? .automatic
-        window.keyRepeatDelay = Double(cfg.keyboardRepeatDelayMilliseconds) / 1000
-        window.keyRepeatRate = Double(cfg.keyboardRepeatRate)
+    static func configureTextEntry(_ app: App, _ settings: inout AppSettings, input: InputContext, cfg: BoardConfig, log: Logger) {
+        settings.keyboardLayout = cfg.keyboardLayout
+        settings.onScreenKeyboard = cfg.onscreenKeyboard == "auto" ? "automatic" : cfg.onscreenKeyboard
+        settings.keyRepeatDelay = Double(cfg.keyboardRepeatDelayMilliseconds) / 1000
+        settings.keyRepeatRate = Double(cfg.keyboardRepeatRate)
         let name = cfg.keymap ?? Keymap.xkbName(forKeyboardLayout: cfg.keyboardLayout)
         do {
             let keymap = try Keymap(layout: name)
@@ -20,9 +20,11 @@ extension BoardRuntime {
         } catch {
             log.error("\(error); physical keyboards send keys but type no text")
         }
-        window.hasHardwareKeyboard = !input.keyboards.isEmpty
-        input.onKeyboardsChanged = { [weak window] present in
-            window?.hasHardwareKeyboard = present
+        settings.hasHardwareKeyboard = !input.keyboards.isEmpty
+        input.onKeyboardsChanged = { [weak app] present in
+            var change = AppSettings()
+            change.hasHardwareKeyboard = present
+            app?.apply(change)
             log.info(present ? "a physical keyboard is attached" : "no physical keyboard is attached")
         }
     }

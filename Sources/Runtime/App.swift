@@ -24,9 +24,52 @@ package protocol App: AnyObject {
     /// The app's timers and work posted from other threads (APP-2), run by the loop on its clock;
     /// nil for an app without any.
     var scheduler: LoopScheduler? { get }
+    /// Takes the runtime's settings for this run (board config or command line): before the
+    /// first frame, and again with just what changed (a keyboard plugged in or pulled out).
+    func apply(_ settings: AppSettings)
+    /// The threads that draw the app's frames in bands; a display copies frames to the screen
+    /// in the same bands.
+    var bandRenderer: BandRenderer { get }
+    /// What the app's caches hold, for `--stats`; nil for an app that keeps no count.
+    var memoryReport: String? { get }
 }
 
 extension App {
     package var scheduler: LoopScheduler? { nil }
     package func isStill(at t: Double) -> Bool { isAtRest(at: t) }
+    package func apply(_ settings: AppSettings) {}
+    package var bandRenderer: BandRenderer { BandRenderer(threads: 1) }
+    package var memoryReport: String? { nil }
+}
+
+/// What the runtime knows that the app's views follow: the device's keyboards and sound, the
+/// person's text size, contrast and screen reader, the threads and memory to use. Each field
+/// left nil leaves the app's own choice alone, so an update can carry one field.
+package struct AppSettings {
+    /// Threads a frame is drawn on, in bands.
+    package var renderThreads: Int?
+    /// Bytes the app's picture and glyph caches may hold beyond what the screen shows.
+    package var memoryBudget: Int?
+    /// Pictures decode on worker threads and show when ready (on a board a frame never waits
+    /// for a decoder); off, a frame decodes what it shows.
+    package var decodesImagesInBackground: Bool?
+    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`).
+    package var keyboardLayout: String?
+    /// When the on-screen keyboard shows: `automatic`, `always` or `never`.
+    package var onScreenKeyboard: String?
+    /// Seconds a key is held before it repeats, and repeats a second after that.
+    package var keyRepeatDelay: Double?
+    package var keyRepeatRate: Double?
+    /// A physical keyboard is attached (the automatic on-screen keyboard then stays away).
+    package var hasHardwareKeyboard: Bool?
+    /// What the keypad's keys do for the screen reader.
+    package var keypadMapping: KeypadMapping?
+    /// Where the screen reader speaks.
+    package var speech: SpeechOutput?
+    package var isScreenReaderEnabled: Bool?
+    /// Text size, 1 = 100%.
+    package var textScale: Double?
+    package var isHighContrast: Bool?
+
+    package init() {}
 }

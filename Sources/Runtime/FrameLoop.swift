@@ -106,10 +106,7 @@ package final class FrameLoop {
     package func run() throws {
         let start = monotonicSeconds()
         driver.blanking.wake(at: start)
-        let minInterval = 0.9 / (maxFramesPerSecond ?? output.refreshHz)
-        var lastFrame = -Double.infinity
-        var firstFrameShown = false
-        var changedSinceRest = true
+        var pacing = Pacing()
         var watchdog = Watchdog(notifier: notifier, now: start)
         defer {
             remote?.loopStopped()
@@ -120,65 +117,92 @@ package final class FrameLoop {
             let now = monotonicSeconds()
             remote?.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
                                  time: now, frameNumber: driver.frameNumber, control: self, deliver: driver.deliverInjected)
-            while let e = script.first, start + e.t / 1000 <= now {
-                script.removeFirst()
-                if !driver.apply(e.action, at: start + e.t / 1000) {
-                    if case let .screenshot(name) = e.action { onCapture?(name, true, now) }
-                    if case let .state(name) = e.action { onCapture?(name, false, now) }
-                }
-            }
+            playScript(startedAt: start, upTo: now)
             driver.runScheduled(upTo: now)
 
-            var timeout: Double? = nil   // seconds from now; nil: until something happens
-            func wakeBy(_ time: Double?) {
-                guard let time else { return }
-                timeout = min(timeout ?? .infinity, max(0, time - now))
+            var wake = WakeTime(now: now)
+            if output.canPresent && present(at: now, pacing: &pacing, wake: &wake) {
+                continue   // serve requests again with the new frame on screen
             }
-            if output.canPresent {
-                driver.blankIfIdle(at: now)
-                if driver.isScreenOn != liveScreenOn {
-                    // Blanked or back: what a screenshot shows changed outside a frame's damage.
-                    liveScreenOn = driver.isScreenOn
-                    showLive(Region(IntRect(x: 0, y: 0, width: output.canvasWidth, height: output.canvasHeight)))
-                }
-                if driver.wantsFrame(at: now) {
-                    if now < lastFrame + minInterval {
-                        wakeBy(lastFrame + minInterval)
-                    } else {
-                        let shown = output.presentationTime(forFrameAt: now)
-                        // Only a frame that changed the screen ends the rest: one that changed
-                        // nothing (input that moved nothing) is followed by no new rest.
-                        let damage = driver.drawFrame(at: shown)
-                        if !damage.isEmpty {
-                            if !changedSinceRest {
-                                onDrawing?()
-                                changedSinceRest = true
-                            }
-                            showLive(damage)
-                        }
-                        lastFrame = now
-                        if !firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
-                            firstFrameShown = true
-                            onFirstFrame?(now)
-                            notifier?.notify("READY=1")
-                        }
-                        continue   // serve requests again with the new frame on screen
-                    }
-                } else if changedSinceRest && firstFrameShown {
-                    // At rest and the last frame is on screen: the screen shows exactly this state.
-                    onRest?(now)
-                    changedSinceRest = false
-                }
-            }
-            wakeBy(watchdog.due(now: now))
-            wakeBy(driver.nextTimerDue)
-            wakeBy(driver.blanking.blankDue)
-            wakeBy(remote?.nextDeadline)
-            wakeBy(script.first.map { start + $0.t / 1000 })
-            for s in sources { wakeBy(s.deadline(now: now)) }
+            wake.by(watchdog.due(now: now))
+            wake.by(driver.nextTimerDue)
+            wake.by(driver.blanking.blankDue)
+            wake.by(remote?.nextDeadline)
+            wake.by(script.first.map { start + $0.t / 1000 })
+            for s in sources { wake.by(s.deadline(now: now)) }
 
-            try poll(timeout: timeout, now: now)
+            try poll(timeout: wake.timeout, now: now)
         }
+    }
+
+    /// Where the loop's frames stand between its turns.
+    private struct Pacing {
+        var lastFrame = -Double.infinity
+        var firstFrameShown = false
+        var changedSinceRest = true
+    }
+
+    /// The earliest time the loop must wake, as seconds from `now`; nil: until something happens.
+    private struct WakeTime {
+        let now: Double
+        var timeout: Double?
+        init(now: Double) { self.now = now }
+        mutating func by(_ time: Double?) {
+            guard let time else { return }
+            timeout = min(timeout ?? .infinity, max(0, time - now))
+        }
+    }
+
+    /// The script's entries due by `now`.
+    private func playScript(startedAt start: Double, upTo now: Double) {
+        while let e = script.first, start + e.t / 1000 <= now {
+            script.removeFirst()
+            if !driver.apply(e.action, at: start + e.t / 1000) {
+                if case let .screenshot(name) = e.action { onCapture?(name, true, now) }
+                if case let .state(name) = e.action { onCapture?(name, false, now) }
+            }
+        }
+    }
+
+    /// Blanks an idle screen, draws a frame when one is wanted and the frame rate allows it, and
+    /// reports the first frame and each rest. True when a frame was drawn.
+    private func present(at now: Double, pacing: inout Pacing, wake: inout WakeTime) -> Bool {
+        driver.blankIfIdle(at: now)
+        if driver.isScreenOn != liveScreenOn {
+            // Blanked or back: what a screenshot shows changed outside a frame's damage.
+            liveScreenOn = driver.isScreenOn
+            showLive(Region(IntRect(x: 0, y: 0, width: output.canvasWidth, height: output.canvasHeight)))
+        }
+        guard driver.wantsFrame(at: now) else {
+            if pacing.changedSinceRest && pacing.firstFrameShown {
+                // At rest and the last frame is on screen: the screen shows exactly this state.
+                onRest?(now)
+                pacing.changedSinceRest = false
+            }
+            return false
+        }
+        let minInterval = 0.9 / (maxFramesPerSecond ?? output.refreshHz)
+        if now < pacing.lastFrame + minInterval {
+            wake.by(pacing.lastFrame + minInterval)
+            return false
+        }
+        // Only a frame that changed the screen ends the rest: one that changed nothing (input
+        // that moved nothing) is followed by no new rest.
+        let damage = driver.drawFrame(at: output.presentationTime(forFrameAt: now))
+        if !damage.isEmpty {
+            if !pacing.changedSinceRest {
+                onDrawing?()
+                pacing.changedSinceRest = true
+            }
+            showLive(damage)
+        }
+        pacing.lastFrame = now
+        if !pacing.firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
+            pacing.firstFrameShown = true
+            onFirstFrame?(now)
+            notifier?.notify("READY=1")
+        }
+        return true
     }
 
     var liveScreenOn = true

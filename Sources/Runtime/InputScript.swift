@@ -106,29 +106,10 @@ public struct InputScript: Hashable, Sendable {
             guard actions == 1 else {
                 throw ParseError(line: number, message: "each line needs exactly one of touch, key, type, wheel, scroll, pointer, screenshot, state")
             }
-            func point() throws(ParseError) -> Point {
-                guard let x = parsed.x, let y = parsed.y else { throw ParseError(line: number, message: "needs \"x\" and \"y\" (pixels)") }
-                guard x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6 else {
-                    throw ParseError(line: number, message: "coordinates out of range")
-                }
-                return Point(x: x, y: y)
-            }
+            func point() throws(ParseError) -> Point { try Self.point(of: parsed, number: number) }
             let action: Action
             if let touch = parsed.touch {
-                let id = parsed.id ?? 0
-                guard let phase = InputEvent.TouchPhase(rawValue: touch) else {
-                    throw ParseError(line: number, message: "unknown touch \"\(excerpt(touch))\" (down, move, up or cancel)")
-                }
-                switch phase {
-                case .down:
-                    guard fingersDown.insert(id).inserted else { throw ParseError(line: number, message: "finger \(id) is already down") }
-                case .move:
-                    guard fingersDown.contains(id) else { throw ParseError(line: number, message: "move of finger \(id), which is not down") }
-                case .up, .cancel:
-                    guard fingersDown.remove(id) != nil else { throw ParseError(line: number, message: "\(touch) of finger \(id) without a down") }
-                }
-                let p = (phase == .down || phase == .move) ? try point() : ((try? point()) ?? .zero)
-                action = .input(.touch(phase, slot: id, position: p))
+                action = try touchAction(touch, of: parsed, number: number)
             } else if let name = parsed.key {
                 guard let key = Key(name: name) else {
                     throw ParseError(line: number, message: "unknown key \"\(excerpt(name))\" (\(Key.all.map(\.name).joined(separator: ", ")))")
@@ -161,6 +142,33 @@ public struct InputScript: Hashable, Sendable {
                 action = .state(name)
             }
             return action
+        }
+
+        private static func point(of parsed: Line, number: Int) throws(ParseError) -> Point {
+            guard let x = parsed.x, let y = parsed.y else { throw ParseError(line: number, message: "needs \"x\" and \"y\" (pixels)") }
+            guard x.isFinite, y.isFinite, abs(x) <= 1e6, abs(y) <= 1e6 else {
+                throw ParseError(line: number, message: "coordinates out of range")
+            }
+            return Point(x: x, y: y)
+        }
+
+        /// A touch line: its finger must be down for a move or a lift and up for a down.
+        private mutating func touchAction(_ touch: String, of parsed: Line, number: Int) throws(ParseError) -> Action {
+            let id = parsed.id ?? 0
+            guard let phase = InputEvent.TouchPhase(rawValue: touch) else {
+                throw ParseError(line: number, message: "unknown touch \"\(excerpt(touch))\" (down, move, up or cancel)")
+            }
+            switch phase {
+            case .down:
+                guard fingersDown.insert(id).inserted else { throw ParseError(line: number, message: "finger \(id) is already down") }
+            case .move:
+                guard fingersDown.contains(id) else { throw ParseError(line: number, message: "move of finger \(id), which is not down") }
+            case .up, .cancel:
+                guard fingersDown.remove(id) != nil else { throw ParseError(line: number, message: "\(touch) of finger \(id) without a down") }
+            }
+            let p = (phase == .down || phase == .move) ? try Self.point(of: parsed, number: number)
+                : ((try? Self.point(of: parsed, number: number)) ?? .zero)
+            return .input(.touch(phase, slot: id, position: p))
         }
     }
 

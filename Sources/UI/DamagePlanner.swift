@@ -38,66 +38,31 @@ final class DamagePlanner {
         var changed: Region
     }
 
+    /// What a frame's plan gathers as it goes over the animated views.
+    private struct Work {
+        var damage: Region
+        var changed = Region()
+        var blits: [Blit] = []
+        /// Scroll views whose pixels this frame's copies moved (pre-order: outer ones first).
+        var pixelsMoved: Set<ObjectIdentifier> = []
+    }
+
     /// The plan for a frame at `t`, starting from the damage views asked for.
     func plan(at t: Double, damage initial: Region, full: Bool) -> Plan {
         let w = window
-        var damage = initial
-        var changed = Region()
-        var blits: [Blit] = []
+        var work = Work(damage: initial)
         var nowAnimating: Set<ObjectIdentifier> = []
         // Only views still in the window keep a sample: a released lazy row's scroll view must
         // not leave one for a new view that gets its address.
         var samples: [ObjectIdentifier: RenderedSample] = [:]
-        // Scroll views whose pixels this frame's copies moved (pre-order: outer ones first).
-        var pixelsMoved: Set<ObjectIdentifier> = []
         for v in w.animatedViews {
             let key = ObjectIdentifier(v)
             let visible = w.pixelRect(w.visibleRect(of: v)) ?? .zero
             let animating = v.isAnimating(at: t)
             if let sv = v as? ScrollView {
-                let geometry = sv.indicatorGeometry(at: t)
-                let indicators = geometry.map { indicatorPixels($0, of: sv) }
-                let s = RenderedSample(offset: sv.pixelOffset(scale: w.scaleFactor), scale: sv.sampledScale,
-                                       indicators: indicators, indicatorShapes: geometry, visible: visible)
-                let shifted = sv.contentShifted
-                sv.contentShifted = false
-                if let old = rendered[key], shifted {
-                    // The lazy content and the offset moved together: same picture, but not
-                    // by whole pixels, so no copy.
-                    damage.add(old.visible); damage.add(visible)
-                } else if let old = rendered[key] {
-                    if old.offset == s.offset, old.scale == s.scale, old.indicators.isEmpty, s.indicators.isEmpty,
-                       let outer = sv.enclosingScrollView, pixelsMoved.contains(ObjectIdentifier(outer)) {
-                        // Still inside content that was copied: its pixels moved with it, and
-                        // what came into view lies in the outer view's exposed strips.
-                        pixelsMoved.insert(key)
-                    } else if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
-                        if let blit = scrollBlit(sv, old: old, new: s) {
-                            pixelsMoved.insert(key)
-                            blits.append(blit)
-                            changed.add(visible)
-                            for r in exposedStrips(blit) { damage.add(r) }
-                            // Pixels drawn over the content (indicators, overlays, the focus
-                            // ring) do not move with it: redraw where the copy put them too.
-                            let still = old.indicators + s.indicators + overlays(above: sv, within: visible)
-                                + renderedFocus
-                            for r in still {
-                                damage.add(r)
-                                let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
-                                if !moved.isEmpty { damage.add(moved) }
-                            }
-                        } else {
-                            damage.add(old.visible); damage.add(visible)
-                        }
-                    } else if old.indicators != s.indicators || old.indicatorShapes != s.indicatorShapes {
-                        for r in old.indicators + s.indicators { damage.add(r) }
-                    }
-                } else {
-                    damage.add(visible)
-                }
-                samples[key] = s
+                samples[key] = planScroll(sv, visible: visible, at: t, into: &work)
             } else if animating || wasAnimating.contains(key) {
-                damage.add(visible)
+                work.damage.add(visible)
             }
             if animating { nowAnimating.insert(key) }
         }
@@ -106,14 +71,59 @@ final class DamagePlanner {
 
         let focusRects = w.ringViews.compactMap { w.pixelRect(w.visibleRect(of: $0).insetBy(dx: -6, dy: -6)) }
         if focusRects != renderedFocus {
-            for r in renderedFocus + focusRects { damage.add(r) }
+            for r in renderedFocus + focusRects { work.damage.add(r) }
             renderedFocus = focusRects
         }
         let bounds = IntRect(x: 0, y: 0, width: w.pixelWidth, height: w.pixelHeight)
-        if full { damage = Region(bounds); blits = [] }
-        damage = damage.clipped(to: bounds)
-        changed.formUnion(damage)
-        return Plan(damage: damage, blits: blits, changed: changed.clipped(to: bounds))
+        if full { work.damage = Region(bounds); work.blits = [] }
+        work.damage = work.damage.clipped(to: bounds)
+        work.changed.formUnion(work.damage)
+        return Plan(damage: work.damage, blits: work.blits, changed: work.changed.clipped(to: bounds))
+    }
+
+    /// A scroll view's part of the plan: a copy of its pixels when its content moved by whole
+    /// pixels, else damage where it shows; returns what it shows now, for the next frame.
+    private func planScroll(_ sv: ScrollView, visible: IntRect, at t: Double, into work: inout Work) -> RenderedSample {
+        let key = ObjectIdentifier(sv)
+        let geometry = sv.indicatorGeometry(at: t)
+        let indicators = geometry.map { indicatorPixels($0, of: sv) }
+        let s = RenderedSample(offset: sv.pixelOffset(scale: window.scaleFactor), scale: sv.sampledScale,
+                               indicators: indicators, indicatorShapes: geometry, visible: visible)
+        let shifted = sv.contentShifted
+        sv.contentShifted = false
+        guard let old = rendered[key] else {
+            work.damage.add(visible)
+            return s
+        }
+        if shifted {
+            // The lazy content and the offset moved together: same picture, but not by whole
+            // pixels, so no copy.
+            work.damage.add(old.visible); work.damage.add(visible)
+        } else if old.offset == s.offset, old.scale == s.scale, old.indicators.isEmpty, s.indicators.isEmpty,
+                  let outer = sv.enclosingScrollView, work.pixelsMoved.contains(ObjectIdentifier(outer)) {
+            // Still inside content that was copied: its pixels moved with it, and what came
+            // into view lies in the outer view's exposed strips.
+            work.pixelsMoved.insert(key)
+        } else if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
+            guard let blit = scrollBlit(sv, old: old, new: s) else {
+                work.damage.add(old.visible); work.damage.add(visible)
+                return s
+            }
+            work.pixelsMoved.insert(key)
+            work.blits.append(blit)
+            work.changed.add(visible)
+            for r in exposedStrips(blit) { work.damage.add(r) }
+            // Pixels drawn over the content (indicators, overlays, the focus ring) do not move
+            // with it: redraw where the copy put them too.
+            for r in old.indicators + s.indicators + overlays(above: sv, within: visible) + renderedFocus {
+                work.damage.add(r)
+                let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
+                if !moved.isEmpty { work.damage.add(moved) }
+            }
+        } else if old.indicators != s.indicators || old.indicatorShapes != s.indicatorShapes {
+            for r in old.indicators + s.indicators { work.damage.add(r) }
+        }
+        return s
     }
 
     /// A scroll that only moved its content by whole pixels can reuse the pixels: same scale,

@@ -127,6 +127,41 @@ extension KeyedDecodingContainer {
 
 func rounded(_ v: Double, _ places: Double = 1000) -> Double { (v * places).rounded() / places }
 
+/// A view the state JSON lists in a section of its own (scroll views, page controls,
+/// navigation stacks): it says itself what a test should know of it.
+package protocol StateReporter: View {
+    /// Adds this view to `state`; `frame` is the visible part of it in canvas pixels.
+    func report(into state: inout WindowState, frame: [Double], at t: Double)
+}
+
+extension ScrollView: StateReporter {
+    package func report(into state: inout WindowState, frame: [Double], at t: Double) {
+        let engine = controller.state(at: t)
+        let paging = configuration.isPagingEnabled
+        state.scrollViews.append(.init(
+            id: id, frame: frame,
+            offset: [rounded(engine.offset.x), rounded(engine.offset.y)],
+            contentSize: [rounded(content.frame.width), rounded(content.frame.height)],
+            viewportSize: [rounded(self.frame.width), rounded(self.frame.height)],
+            scale: rounded(engine.scale, 10000), phase: engine.phase.rawValue, atRest: engine.phase == .idle,
+            topId: reportedID, page: paging ? currentPage : nil, pageCount: paging ? pageCount : nil))
+    }
+}
+
+extension NavigationStack: StateReporter {
+    package func report(into state: inout WindowState, frame: [Double], at t: Double) {
+        state.navigation.append(.init(id: id, frame: frame, depth: screens.count, screens: screens.map(\.id),
+                                      transition: stateKind))
+    }
+}
+
+extension PageControl: StateReporter {
+    package func report(into state: inout WindowState, frame: [Double], at t: Double) {
+        state.pageControls.append(.init(id: id, frame: frame, currentPage: currentPage, pageCount: pageCount,
+                                        interaction: interaction.rawValue, background: backgroundStyle.rawValue))
+    }
+}
+
 extension Window {
     /// The state at `t` (samples the engines at `t`).
     package func state(at t: Double, frameNumber: Int) -> WindowState {
@@ -134,46 +169,38 @@ extension Window {
         sampleAnimatedViews(at: t)
         let s = scaleFactor
         func pixels(_ r: Rect) -> [Double] { [rounded(r.minX * s), rounded(r.minY * s), rounded(r.width * s), rounded(r.height * s)] }
-        var scrolls: [WindowState.ScrollViewState] = []
-        var controls: [WindowState.PageControlState] = []
-        var navigation: [WindowState.NavigationState] = []
-        for v in animatedViews {
+        var state = WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: [], pageControls: [],
+                                elements: [], navigation: [], focus: focusedView?.id, memory: memoryUse)
+        for case let v as StateReporter in animatedViews {
             let visible = visibleRect(of: v)
-            guard !visible.isEmpty else { continue }
-            if let sv = v as? ScrollView {
-                let engine = sv.controller.state(at: t)
-                let paging = sv.configuration.isPagingEnabled
-                scrolls.append(.init(
-                    id: sv.id, frame: pixels(visible),
-                    offset: [rounded(engine.offset.x), rounded(engine.offset.y)],
-                    contentSize: [rounded(sv.content.frame.width), rounded(sv.content.frame.height)],
-                    viewportSize: [rounded(sv.frame.width), rounded(sv.frame.height)],
-                    scale: rounded(engine.scale, 10000), phase: engine.phase.rawValue, atRest: engine.phase == .idle,
-                    topId: sv.reportedID, page: paging ? sv.currentPage : nil, pageCount: paging ? sv.pageCount : nil))
-            } else if let nav = v as? NavigationStack {
-                navigation.append(.init(id: nav.id, frame: pixels(visible), depth: nav.screens.count,
-                                        screens: nav.screens.map(\.id), transition: nav.stateKind))
-            } else if let pc = v as? PageControl {
-                controls.append(.init(id: pc.id, frame: pixels(visible), currentPage: pc.currentPage,
-                                      pageCount: pc.pageCount, interaction: pc.interaction.rawValue,
-                                      background: pc.backgroundStyle.rawValue))
-            }
+            if !visible.isEmpty { v.report(into: &state, frame: pixels(visible), at: t) }
         }
-        var elements: [WindowState.ElementState] = []
         func collectElements(_ v: View) {
             guard !v.isHidden else { return }
             if let id = v.id, v.onTap != nil || v.onLongPress != nil || v.isFocusable {
                 let visible = visibleRect(of: v)
                 if !visible.isEmpty {
-                    elements.append(.init(id: id, frame: pixels(visible), tappable: v.onTap != nil, focusable: v.isFocusable,
-                                          longPressable: v.onLongPress != nil, pressed: v.isPressed))
+                    state.elements.append(.init(id: id, frame: pixels(visible), tappable: v.onTap != nil, focusable: v.isFocusable,
+                                                longPressable: v.onLongPress != nil, pressed: v.isPressed))
                 }
             }
             for c in v.children { collectElements(c) }
         }
         for layer in holder.children { collectElements(layer) }   // the app, then the edit menu
+        state.textFields = textFieldStates(pixels)
+        state.accessibility = accessibilityElements().map {
+            .init(role: $0.role.rawValue, label: $0.label, value: $0.value, frame: pixels($0.frame))
+        }
+        state.screenReader = isScreenReaderEnabled
+        state.utterances = Array(screenReader.utterances.suffix(10))
+        state.keyboard = keyboardHost.state(scale: s)
+        return state
+    }
+
+    /// The text fields on screen, outermost first (a text area's own inner views are not listed).
+    private func textFieldStates(_ pixels: (Rect) -> [Double]) -> [WindowState.TextFieldState] {
         var fields: [WindowState.TextFieldState] = []
-        func collectFields(_ v: View) {
+        func collect(_ v: View) {
             guard !v.isHidden else { return }
             if let f = v as? TextInputView {
                 let visible = visibleRect(of: f)
@@ -185,19 +212,10 @@ extension Window {
                 }
                 return
             }
-            for c in v.children { collectFields(c) }
+            for c in v.children { collect(c) }
         }
-        collectFields(root)
-        var state = WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: scrolls, pageControls: controls,
-                                elements: elements, navigation: navigation, focus: focusedView?.id, memory: memoryUse)
-        state.textFields = fields
-        state.accessibility = accessibilityElements().map {
-            .init(role: $0.role.rawValue, label: $0.label, value: $0.value, frame: pixels($0.frame))
-        }
-        state.screenReader = isScreenReaderEnabled
-        state.utterances = Array(screenReader.utterances.suffix(10))
-        state.keyboard = keyboardHost.state(scale: s)
-        return state
+        collect(root)
+        return fields
     }
 
     package func stateJSON(at t: Double, frameNumber: Int) -> String {

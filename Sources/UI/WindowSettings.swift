@@ -1,0 +1,23 @@
+import Runtime
+
+/// The runtime's settings reach the window through the `App` contract: the runtime never needs
+/// to know that the app is a `Window`.
+extension Window {
+    package func apply(_ settings: AppSettings) {
+        if let threads = settings.renderThreads { renderThreads = threads }
+        if let budget = settings.memoryBudget { memoryBudget = budget }
+        if let background = settings.decodesImagesInBackground { images.decodesInBackground = background }
+        if let layout = settings.keyboardLayout { keyboardLayout = layout }
+        if let mode = settings.onScreenKeyboard { onScreenKeyboard = OnScreenKeyboardMode(rawValue: mode) ?? .automatic }
+        if let delay = settings.keyRepeatDelay { keyRepeatDelay = delay }
+        if let rate = settings.keyRepeatRate { keyRepeatRate = rate }
+        if let present = settings.hasHardwareKeyboard { hasHardwareKeyboard = present }
+        if let mapping = settings.keypadMapping { keypadMapping = mapping }
+        if let speech = settings.speech { self.speech = speech }
+        if let enabled = settings.isScreenReaderEnabled { isScreenReaderEnabled = enabled }
+        if let scale = settings.textScale { textScale = scale }
+        if let contrast = settings.isHighContrast { isHighContrast = contrast }
+    }
+
+    package var memoryReport: String? { memoryUse.report }
+}
