@@ -5,7 +5,7 @@ import Scrolling
 import TextEditing
 
 /// When the window shows its on-screen keyboard.
-package enum OnScreenKeyboardMode: String, Hashable, Sendable, CaseIterable {
+public enum OnScreenKeyboardMode: String, Hashable, Sendable, CaseIterable {
     /// Whenever a field that can be edited has focus, unless a physical keyboard is present.
     case automatic
     /// Whenever a field that can be edited has focus.

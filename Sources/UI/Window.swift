@@ -18,15 +18,15 @@ public final class Window: App {
     /// Pixels per point.
     public let scaleFactor: Double
     /// The window's width in pixels, rotation applied.
-    public private(set) var pixelWidth: Int
+    public internal(set) var pixelWidth: Int
     /// The window's height in pixels, rotation applied.
-    public private(set) var pixelHeight: Int
+    public internal(set) var pixelHeight: Int
     /// What shows where no view draws; iOS's grouped background grey by default.
     public var background = Color(rgb: 0xF2F2F7) { didSet { fullDamage = true } }
     /// Colour of the focus ring.
     public var accent = Color(rgb: 0x0A84FF)
     /// The time of the latest frame or input, seconds.
-    package private(set) var currentTime = 0.0
+    package internal(set) var currentTime = 0.0
     /// The view keys and the keypad act on (a focused text field, a list row), if any.
     public var focusedView: View? { navigator.focused }
     /// The object that built this window and handles its callbacks (an app controller); the
@@ -70,7 +70,7 @@ public final class Window: App {
     /// sets it from `keyboard_layout`); a field may ask for another.
     public var keyboardLayout = "en"
     /// When the on-screen keyboard shows (`onscreen_keyboard` on a board).
-    package var onScreenKeyboard = OnScreenKeyboardMode.automatic
+    public var onScreenKeyboard = OnScreenKeyboardMode.automatic
     /// A physical keyboard is attached (a board tells from its input devices): in the
     /// automatic mode, the on-screen keyboard then stays away.
     package var hasHardwareKeyboard = false { didSet { if hasHardwareKeyboard != oldValue { keyboardHost.hardwareKeyboardChanged() } } }
@@ -102,9 +102,9 @@ public final class Window: App {
     /// High contrast (A11Y-5): text black or white, light backgrounds white, borders black and
     /// at least 2 points, the focus ring black.
     public var isHighContrast = false { didSet { fullDamage = true; frameScheduled = true } }
-    private lazy var planner = DamagePlanner(window: self)
-    private lazy var router = TouchRouter(window: self)
-    private lazy var navigator = FocusNavigator(window: self)
+    lazy var planner = DamagePlanner(window: self)
+    lazy var router = TouchRouter(window: self)
+    lazy var navigator = FocusNavigator(window: self)
 
     /// - Parameters: size in pixels, scale factor (pixels per point), the fonts, and the root
     ///   view, which fills the window.
@@ -134,60 +134,13 @@ public final class Window: App {
     /// Bytes the window's caches may hold beyond what the screen shows: the halved copies of
     /// reduced pictures get a quarter (at most 32 MB), decoded pictures the rest. The board
     /// sets it from `memory_budget_mb`.
-    package var memoryBudget = Window.defaultMemoryBudget { didSet { applyMemoryBudget() } }
-
-    private func applyMemoryBudget() {
-        let budget = max(0, memoryBudget)
-        rasterCache.maximumHalvingBytes = min(32 << 20, budget / 4)
-        images.budgetBytes = budget - rasterCache.maximumHalvingBytes
-    }
-
-    /// What the window's pictures, glyphs and laid-out text hold now.
-    package var memoryUse: MemoryUse {
-        var textBytes = 0
-        func walk(_ view: View) {
-            if let label = view as? Label { textBytes += label.layoutBytes }
-            view.children.forEach(walk)
-        }
-        walk(root)
-        return MemoryUse(budget: max(0, memoryBudget), images: images.residentBytes, imageCount: images.residentCount,
-                         imageDecodes: images.decodeCount, halvings: rasterCache.halvingBytes,
-                         glyphs: typography.library.glyphCacheBytes, text: textBytes)
-    }
+    public var memoryBudget = Window.defaultMemoryBudget { didSet { applyMemoryBudget() } }
 
     // MARK: Timers and work from other threads (APP-2)
 
     /// The window's timers and posted work, run by the loop on its clock.
     let timers = LoopScheduler()
     package var scheduler: LoopScheduler? { timers }
-
-    /// Runs `action` every `seconds` on the loop's clock (headless: at exact virtual times),
-    /// first `seconds` after now, or after the first frame when called before the loop runs.
-    @discardableResult
-    public func every(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
-        timers.every(seconds, action)
-    }
-
-    /// Runs `action` once, `seconds` from now on the loop's clock.
-    @discardableResult
-    public func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer {
-        timers.after(seconds, action)
-    }
-
-    /// Runs `work` on the loop's thread before the next frame; call it from any thread (it
-    /// wakes a sleeping loop). To hand a result to views, use a `channel`: its handler runs on
-    /// the loop and may touch views, while only the value crosses threads.
-    @discardableResult
-    public func post(_ work: @escaping @Sendable () -> Void) -> Bool { timers.post(work) }
-
-    /// A mailbox whose `receive` runs on the loop's thread for each value sent from any thread.
-    public func channel<Value: Sendable>(_ receive: @escaping (Value) -> Void) -> LoopChannel<Value> {
-        timers.channel(receive)
-    }
-
-    /// The loop's time: inside a timer, the time it was due; else the time the loop last ran
-    /// its timers (before each frame and input), or the latest frame or input before the loop ran.
-    public var time: Double { timers.now ?? currentTime }
 
     /// The window's size in points: its pixels divided by the scale factor.
     public var sizeInPoints: Size { Size(width: Double(pixelWidth) / scaleFactor, height: Double(pixelHeight) / scaleFactor) }
@@ -310,76 +263,6 @@ public final class Window: App {
         router.updatePresses(at: t)
     }
 
-    // MARK: App
-
-    package func resize(width: Int, height: Int) {
-        pixelWidth = max(1, width); pixelHeight = max(1, height)
-        needsLayout = true
-        fullDamage = true
-        frameScheduled = true
-    }
-
-    /// Still, with no finger on a scroll view's content or an indicator.
-    package func isAtRest(at t: Double) -> Bool {
-        isStill(at: t) && !router.isHolding && scrollViews.allSatisfy { $0.controller.isAtRest(at: t) }
-    }
-
-    /// Like `isAtRest`, but a finger that rests or holds still changes nothing: the loop draws
-    /// no frames until the next input or timer.
-    package func isStill(at t: Double) -> Bool {
-        if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
-        if keyboardHost.isAnimating(at: t) { return false }
-        for v in animatedViews {
-            if let sv = v as? ScrollView {
-                if !sv.isStill(at: t) { return false }
-            } else if v.isAnimating(at: t) {
-                return false
-            }
-        }
-        return true
-    }
-
-    package func render(into frame: PixelBuffer, at t: Double) -> Region {
-        currentTime = max(currentTime, t)
-        if frame.width != pixelWidth || frame.height != pixelHeight { resize(width: frame.width, height: frame.height) }
-        layoutIfNeeded(at: t)
-        sampleAnimatedViews(at: t)
-        var damage = pendingDamage
-        pendingDamage = Region()
-        for v in invalidatedViews where v.window === self {
-            if let r = pixelRect(visibleRect(of: v)) { damage.add(r) }
-        }
-        invalidatedViews = []
-        frameScheduled = false
-        let plan = planner.plan(at: t, damage: damage, full: fullDamage)
-        fullDamage = false
-        if !plan.blits.isEmpty {
-            let canvas = Canvas(frame, cache: rasterCache)
-            for b in plan.blits { canvas.copy(rect: b.rect.offsetBy(dx: -b.dx, dy: -b.dy).intersection(b.rect), dx: b.dx, dy: b.dy) }
-        }
-        let rects = plan.damage.rects
-        if renderThreads > 1 && !rects.isEmpty {
-            // Recorded here, where views lay out, decode and rasterise glyphs; drawn in bands.
-            let recorder = Canvas(recordingInto: displayList, span: frame.span, cache: rasterCache)
-            for rect in rects { draw(rect, on: recorder, at: t) }
-            let damaged = plan.damage.bounds
-            let bands = bandRenderer
-            let list = displayList
-            withExtendedLifetime(frame) {
-                bands.draw(rows: damaged.y..<damaged.maxY) { _, rows, cache in
-                    var canvas = Canvas(span: frame.span, cache: cache)
-                    canvas.clip(toDeviceRect: IntRect(x: 0, y: rows.lowerBound, width: frame.width, height: rows.count))
-                    list.replay(on: canvas)
-                }
-            }
-            displayList.removeAll()
-        } else {
-            for rect in rects { draw(rect, on: Canvas(frame, cache: rasterCache), at: t) }
-        }
-        images.frameEnded()
-        return plan.changed
-    }
-
     /// Threads drawing a frame's damage in horizontal bands (`render_threads`). With more than
     /// one, the frame is recorded on the calling thread and the bands replay it at once on
     /// Dispatch's workers: views' `draw(in:)` still runs on the calling thread only, and the
@@ -387,115 +270,6 @@ public final class Window: App {
     /// through `Canvas.drawPixels(_:)`. At most `BandRenderer.threadLimit` are used.
     package var renderThreads = 1
 
-    private let displayList = DisplayList()
-    private var bands: BandRenderer?
-
-    /// The bands frames are drawn in (`renderThreads` threads): a display copies the frames to
-    /// the screen in the same.
-    package var bandRenderer: BandRenderer {
-        let threads = min(max(renderThreads, 1), BandRenderer.threadLimit.upperBound)
-        if let bands, bands.threads == threads { return bands }
-        let made = BandRenderer(threads: threads)
-        bands = made
-        return made
-    }
-
-    /// Draws everything that intersects `rect` (device pixels), clipped to it, through
-    /// `canvas`: the same pixels a full redraw gives there.
-    func draw(_ rect: IntRect, on canvas: Canvas, at t: Double) {
-        var canvas = canvas
-        canvas.clip(toDeviceRect: rect)
-        canvas.clear(color: (isHighContrast ? HighContrast.fill(background) : background).premultiplied)
-        var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t)
-        context.isHighContrast = isHighContrast
-        for layer in holder.children { context.drawChild(layer) }
-        if let focused = focusedView {
-            let r = visibleRect(of: focused)
-            if !r.isEmpty {
-                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: isHighContrast ? Color(rgb: 0x000000) : accent)
-            }
-        }
-        // The screen reader's ring: black and white, seen on any background.
-        if isScreenReaderEnabled, let spoken = screenReader.focused, spoken.window === self {
-            let r = visibleRect(of: spoken)
-            if !r.isEmpty {
-                context.stroke(r.insetBy(dx: -5, dy: -5), cornerRadius: 9, lineWidth: 4, color: Color(rgb: 0x000000))
-                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 7, lineWidth: 2, color: Color(rgb: 0xFFFFFF))
-            }
-        }
-    }
-
-    // MARK: Focus and navigation
-
-    /// Moves focus to `view` (nil clears it) and scrolls every enclosing scroll view the
-    /// minimal amount to show it (POS-5).
-    public func focus(_ view: View?) { navigator.focus(view) }
-
-    /// Goes back one screen in the innermost navigation stack that can (Esc with nothing
-    /// focused). Returns false when none can.
-    @discardableResult
-    public func navigateBack() -> Bool {
-        for case let stack as NavigationStack in animatedViews.reversed() where stack.canPop && !stack.isTransitioning {
-            stack.pop()
-            return true
-        }
-        return false
-    }
-
-    // MARK: Input
-
-    /// The views a ring is drawn around: the focused one, and the screen reader's.
-    var ringViews: [View] {
-        [focusedView, isScreenReaderEnabled ? screenReader.focused : nil].compactMap { $0 }.filter { $0.window === self }
-    }
-
-    func invalidateRing(around view: View) {
-        if let r = pixelRect(visibleRect(of: view).insetBy(dx: -6, dy: -6)) { pendingDamage.add(r) }
-        frameScheduled = true
-    }
-
-    package func handle(_ event: InputEvent) {
-        var event = event
-        if !event.time.isFinite {
-            // Input at no usable time is dropped, except a lift: a finger must not stay down.
-            guard case let .touch(phase, _, _) = event.kind, phase == .up || phase == .cancel else { return }
-            event.time = currentTime
-        }
-        let now = max(currentTime, event.time)
-        currentTime = now
-        layoutIfNeeded(at: now)
-        sampleAnimatedViews(at: now)
-        frameScheduled = true
-        // The engines get the event's own time even when it arrives after a frame drawn later
-        // (a board reads input between frames): velocities and gestures then depend on when
-        // the finger moved, not on when the loop got round to it, and a recording replays
-        // the same. At most `maximumInputLag` back, so a bad timestamp cannot rewrite history.
-        let t = max(event.time, now - Self.maximumInputLag)
-        switch event.kind {
-        case let .touch(phase, slot, position):
-            if position.isFinite, abs(position.x) < 1e7, abs(position.y) < 1e7 {
-                router.touch(phase, slot: slot, at: position / scaleFactor, time: t)
-            } else if phase == .up || phase == .cancel {
-                router.lift(slot: slot, time: t, cancelled: phase == .cancel)
-            }
-        case let .key(key, pressed):
-            navigator.key(key, pressed: pressed, time: t)
-        case let .text(text):
-            navigator.type(text)
-        case let .wheel(delta, position):
-            guard delta.isFinite, position.isFinite else { return }
-            router.wheel(delta / scaleFactor, at: position / scaleFactor, time: t)
-        case let .fingerScroll(delta, position):
-            guard delta.isFinite, position.isFinite else { return }
-            router.fingerScroll(delta / scaleFactor, at: position / scaleFactor, time: t)
-        case let .pointerMotion(position):
-            guard position.isFinite else { return }
-            router.pointerMoved(to: position / scaleFactor, time: t)
-        case let .pointerButton(code, pressed, position):
-            guard position.isFinite, code == 0x110 else { return }
-            router.pointerButton(pressed: pressed, at: position / scaleFactor, time: t)
-        case .touchFrame:
-            break
-        }
-    }
+    let displayList = DisplayList()
+    var bands: BandRenderer?
 }

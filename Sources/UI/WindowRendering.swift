@@ -1,0 +1,129 @@
+import Geometry
+import Raster
+import Runtime
+
+/// Frames: what changed since the last one (the damage planner's plan), drawn in bands on the
+/// render threads, and the memory the window's caches may hold.
+extension Window {
+    package func resize(width: Int, height: Int) {
+        pixelWidth = max(1, width); pixelHeight = max(1, height)
+        needsLayout = true
+        fullDamage = true
+        frameScheduled = true
+    }
+
+    /// Still, with no finger on a scroll view's content or an indicator.
+    package func isAtRest(at t: Double) -> Bool {
+        isStill(at: t) && !router.isHolding && scrollViews.allSatisfy { $0.controller.isAtRest(at: t) }
+    }
+
+    /// Like `isAtRest`, but a finger that rests or holds still changes nothing: the loop draws
+    /// no frames until the next input or timer.
+    package func isStill(at t: Double) -> Bool {
+        if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
+        if keyboardHost.isAnimating(at: t) { return false }
+        for v in animatedViews {
+            if let sv = v as? ScrollView {
+                if !sv.isStill(at: t) { return false }
+            } else if v.isAnimating(at: t) {
+                return false
+            }
+        }
+        return true
+    }
+
+    package func render(into frame: PixelBuffer, at t: Double) -> Region {
+        currentTime = max(currentTime, t)
+        if frame.width != pixelWidth || frame.height != pixelHeight { resize(width: frame.width, height: frame.height) }
+        layoutIfNeeded(at: t)
+        sampleAnimatedViews(at: t)
+        var damage = pendingDamage
+        pendingDamage = Region()
+        for v in invalidatedViews where v.window === self {
+            if let r = pixelRect(visibleRect(of: v)) { damage.add(r) }
+        }
+        invalidatedViews = []
+        frameScheduled = false
+        let plan = planner.plan(at: t, damage: damage, full: fullDamage)
+        fullDamage = false
+        if !plan.blits.isEmpty {
+            let canvas = Canvas(frame, cache: rasterCache)
+            for b in plan.blits { canvas.copy(rect: b.rect.offsetBy(dx: -b.dx, dy: -b.dy).intersection(b.rect), dx: b.dx, dy: b.dy) }
+        }
+        let rects = plan.damage.rects
+        if renderThreads > 1 && !rects.isEmpty {
+            // Recorded here, where views lay out, decode and rasterise glyphs; drawn in bands.
+            let recorder = Canvas(recordingInto: displayList, span: frame.span, cache: rasterCache)
+            for rect in rects { draw(rect, on: recorder, at: t) }
+            let damaged = plan.damage.bounds
+            let bands = bandRenderer
+            let list = displayList
+            withExtendedLifetime(frame) {
+                bands.draw(rows: damaged.y..<damaged.maxY) { _, rows, cache in
+                    var canvas = Canvas(span: frame.span, cache: cache)
+                    canvas.clip(toDeviceRect: IntRect(x: 0, y: rows.lowerBound, width: frame.width, height: rows.count))
+                    list.replay(on: canvas)
+                }
+            }
+            displayList.removeAll()
+        } else {
+            for rect in rects { draw(rect, on: Canvas(frame, cache: rasterCache), at: t) }
+        }
+        images.frameEnded()
+        return plan.changed
+    }
+
+    /// The bands frames are drawn in (`renderThreads` threads): a display copies the frames to
+    /// the screen in the same.
+    package var bandRenderer: BandRenderer {
+        let threads = min(max(renderThreads, 1), BandRenderer.threadLimit.upperBound)
+        if let bands, bands.threads == threads { return bands }
+        let made = BandRenderer(threads: threads)
+        bands = made
+        return made
+    }
+
+    /// Draws everything that intersects `rect` (device pixels), clipped to it, through
+    /// `canvas`: the same pixels a full redraw gives there.
+    func draw(_ rect: IntRect, on canvas: Canvas, at t: Double) {
+        var canvas = canvas
+        canvas.clip(toDeviceRect: rect)
+        canvas.clear(color: (isHighContrast ? HighContrast.fill(background) : background).premultiplied)
+        var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t)
+        context.isHighContrast = isHighContrast
+        for layer in holder.children { context.drawChild(layer) }
+        if let focused = focusedView {
+            let r = visibleRect(of: focused)
+            if !r.isEmpty {
+                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: isHighContrast ? Color(rgb: 0x000000) : accent)
+            }
+        }
+        // The screen reader's ring: black and white, seen on any background.
+        if isScreenReaderEnabled, let spoken = screenReader.focused, spoken.window === self {
+            let r = visibleRect(of: spoken)
+            if !r.isEmpty {
+                context.stroke(r.insetBy(dx: -5, dy: -5), cornerRadius: 9, lineWidth: 4, color: Color(rgb: 0x000000))
+                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 7, lineWidth: 2, color: Color(rgb: 0xFFFFFF))
+            }
+        }
+    }
+
+    func applyMemoryBudget() {
+        let budget = max(0, memoryBudget)
+        rasterCache.maximumHalvingBytes = min(32 << 20, budget / 4)
+        images.budgetBytes = budget - rasterCache.maximumHalvingBytes
+    }
+
+    /// What the window's pictures, glyphs and laid-out text hold now.
+    package var memoryUse: MemoryUse {
+        var textBytes = 0
+        func walk(_ view: View) {
+            if let label = view as? Label { textBytes += label.layoutBytes }
+            view.children.forEach(walk)
+        }
+        walk(root)
+        return MemoryUse(budget: max(0, memoryBudget), images: images.residentBytes, imageCount: images.residentCount,
+                         imageDecodes: images.decodeCount, halvings: rasterCache.halvingBytes,
+                         glyphs: typography.library.glyphCacheBytes, text: textBytes)
+    }
+}
