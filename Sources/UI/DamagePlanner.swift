@@ -8,14 +8,11 @@ import Scrolling
 /// animated views are redrawn while they animate and once after. The result equals a full
 /// redraw.
 final class DamagePlanner {
-    unowned let window: Window
     /// Scroll frames move the pixels already drawn; off, every moved viewport is redrawn.
     var reusesScrolledPixels = true
     private var rendered: [ObjectIdentifier: RenderedSample] = [:]
     private var wasAnimating: Set<ObjectIdentifier> = []
     private var renderedFocus: [IntRect] = []
-
-    init(window: Window) { self.window = window }
 
     struct RenderedSample: Equatable {
         var offset: Point
@@ -48,8 +45,7 @@ final class DamagePlanner {
     }
 
     /// The plan for a frame at `t`, starting from the damage views asked for.
-    func plan(at t: Double, damage initial: Region, full: Bool) -> Plan {
-        let w = window
+    func plan(at t: Double, damage initial: Region, full: Bool, in w: WindowPass) -> Plan {
         var work = Work(damage: initial)
         var nowAnimating: Set<ObjectIdentifier> = []
         // Only views still in the window keep a sample: a released lazy row's scroll view must
@@ -60,7 +56,7 @@ final class DamagePlanner {
             let visible = w.pixelRect(w.visibleRect(of: v)) ?? .zero
             let animating = v.isAnimating(at: t)
             if let sv = v as? ScrollView {
-                samples[key] = planScroll(sv, visible: visible, at: t, into: &work)
+                samples[key] = planScroll(sv, visible: visible, at: t, in: w, into: &work)
             } else if animating || wasAnimating.contains(key) {
                 work.damage.add(visible)
             }
@@ -83,11 +79,11 @@ final class DamagePlanner {
 
     /// A scroll view's part of the plan: a copy of its pixels when its content moved by whole
     /// pixels, else damage where it shows; returns what it shows now, for the next frame.
-    private func planScroll(_ sv: ScrollView, visible: IntRect, at t: Double, into work: inout Work) -> RenderedSample {
+    private func planScroll(_ sv: ScrollView, visible: IntRect, at t: Double, in w: WindowPass, into work: inout Work) -> RenderedSample {
         let key = ObjectIdentifier(sv)
         let geometry = sv.indicatorGeometry(at: t)
-        let indicators = geometry.map { indicatorPixels($0, of: sv) }
-        let s = RenderedSample(offset: sv.pixelOffset(scale: window.scaleFactor), scale: sv.sampledScale,
+        let indicators = geometry.map { indicatorPixels($0, of: sv, in: w) }
+        let s = RenderedSample(offset: sv.pixelOffset(scale: w.scale), scale: sv.sampledScale,
                                indicators: indicators, indicatorShapes: geometry, visible: visible)
         let shifted = sv.contentShifted
         sv.contentShifted = false
@@ -105,7 +101,7 @@ final class DamagePlanner {
             // into view lies in the outer view's exposed strips.
             work.pixelsMoved.insert(key)
         } else if old.offset != s.offset || old.scale != s.scale || old.visible != s.visible {
-            guard let blit = scrollBlit(sv, old: old, new: s) else {
+            guard let blit = scrollBlit(sv, old: old, new: s, in: w) else {
                 work.damage.add(old.visible); work.damage.add(visible)
                 return s
             }
@@ -115,7 +111,7 @@ final class DamagePlanner {
             for r in exposedStrips(blit) { work.damage.add(r) }
             // Pixels drawn over the content (indicators, overlays, the focus ring) do not move
             // with it: redraw where the copy put them too.
-            for r in old.indicators + s.indicators + overlays(above: sv, within: visible) + renderedFocus {
+            for r in old.indicators + s.indicators + overlays(above: sv, within: visible, in: w) + renderedFocus {
                 work.damage.add(r)
                 let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
                 if !moved.isEmpty { work.damage.add(moved) }
@@ -128,7 +124,7 @@ final class DamagePlanner {
 
     /// A scroll that only moved its content by whole pixels can reuse the pixels: same scale,
     /// same place on screen, straight edges, and a move shorter than the viewport.
-    func scrollBlit(_ sv: ScrollView, old: RenderedSample, new: RenderedSample) -> Blit? {
+    func scrollBlit(_ sv: ScrollView, old: RenderedSample, new: RenderedSample, in w: WindowPass) -> Blit? {
         guard reusesScrolledPixels, old.scale == new.scale, old.visible == new.visible, !new.visible.isEmpty,
               sv.clipCornerRadius == 0 else { return nil }
         var p = sv.parent
@@ -137,13 +133,13 @@ final class DamagePlanner {
             p = a.parent
         }
         // Only a viewport on whole pixels: a partly covered edge pixel mixes in a neighbour.
-        let scale = window.scaleFactor
-        let r = window.visibleRect(of: sv)
+        let scale = w.scale
+        let r = w.visibleRect(of: sv)
         let x0 = r.minX * scale, y0 = r.minY * scale, x1 = r.maxX * scale, y1 = r.maxY * scale
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-9 }
         guard whole(x0), whole(y0), whole(x1), whole(y1), x1 > x0, y1 > y0 else { return nil }
         let viewport = IntRect(x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
-        guard hasUniformBackdrop(sv, within: viewport) else { return nil }
+        guard hasUniformBackdrop(sv, within: viewport, in: w) else { return nil }
         let dx = Int(old.offset.x - new.offset.x), dy = Int(old.offset.y - new.offset.y)
         guard abs(dx) < viewport.width, abs(dy) < viewport.height else { return nil }
         return (viewport, dx, dy)
@@ -153,26 +149,26 @@ final class DamagePlanner {
     /// the uniform backdrop of an ancestor with nothing earlier overlapping): moving the pixels
     /// then moves only content, never a background that should have stayed put. Views say what
     /// they paint (`View.backdrop`), so an app's own view that draws is never copied over.
-    func hasUniformBackdrop(_ sv: ScrollView, within visible: IntRect) -> Bool {
+    func hasUniformBackdrop(_ sv: ScrollView, within visible: IntRect, in w: WindowPass) -> Bool {
         if case .uniform = sv.backdrop { return true }
         var node: View = sv
         while let parent = node.parent {
             switch parent.backdrop {
             case .varied: return false
-            case .uniform: return earlierSiblingsMiss(node, in: parent, visible)
+            case .uniform: return earlierSiblingsMiss(node, in: parent, visible, pass: w)
             case .none:
-                guard earlierSiblingsMiss(node, in: parent, visible) else { return false }
+                guard earlierSiblingsMiss(node, in: parent, visible, pass: w) else { return false }
                 node = parent
             }
         }
         return true // the window background
     }
 
-    func earlierSiblingsMiss(_ node: View, in parent: View, _ visible: IntRect) -> Bool {
+    func earlierSiblingsMiss(_ node: View, in parent: View, _ visible: IntRect, pass w: WindowPass) -> Bool {
         guard let i = parent.children.firstIndex(where: { $0 === node }) else { return false }
-        let scale = window.scaleFactor
+        let scale = w.scale
         for earlier in parent.children[..<i] where !earlier.isHidden {
-            let e = window.visibleRect(of: earlier)
+            let e = w.visibleRect(of: earlier)
             let r = IntRect(enclosing: Rect(x: e.minX * scale, y: e.minY * scale, width: e.width * scale, height: e.height * scale))
             if !e.isEmpty, !r.intersection(visible).isEmpty { return false }
         }
@@ -192,8 +188,7 @@ final class DamagePlanner {
 
     /// Screen rectangles of views painted after `sv` (later siblings of it and of its
     /// ancestors) that overlap `visible`: they do not move with the content.
-    func overlays(above sv: View, within visible: IntRect) -> [IntRect] {
-        let w = window
+    func overlays(above sv: View, within visible: IntRect, in w: WindowPass) -> [IntRect] {
         var out: [IntRect] = []
         var node: View = sv
         while let parent = node.parent {
@@ -208,13 +203,13 @@ final class DamagePlanner {
         return out
     }
 
-    func indicatorPixels(_ ind: ScrollView.Indicator, of sv: ScrollView) -> IntRect {
+    func indicatorPixels(_ ind: ScrollView.Indicator, of sv: ScrollView, in w: WindowPass) -> IntRect {
         let f = sv.frameInWindow
         let r = (ind.track ?? ind.thumb).offsetBy(dx: f.minX, dy: f.minY)
         let thumb = ind.thumb.offsetBy(dx: f.minX, dy: f.minY)
         let both = Rect(x: min(r.minX, thumb.minX), y: min(r.minY, thumb.minY),
                         width: max(r.maxX, thumb.maxX) - min(r.minX, thumb.minX),
                         height: max(r.maxY, thumb.maxY) - min(r.minY, thumb.minY))
-        return window.pixelRect(both) ?? .zero
+        return w.pixelRect(both) ?? .zero
     }
 }

@@ -6,18 +6,35 @@ import Scrolling
 /// a lazy list's rows that are built on demand; Enter taps the focused view; paging keys scroll
 /// the scroll view holding focus, else the one last touched.
 final class FocusNavigator {
-    unowned let window: Window
+    /// The app's tree, in whose order focus moves.
+    let root: View
+    /// The window's timers: a held key repeats on them.
+    let timers: LoopScheduler
+    /// A held physical key repeats after `keyRepeatDelay` seconds, `keyRepeatRate` times a
+    /// second (0: never).
+    var keyRepeatDelay = 0.5
+    var keyRepeatRate = 25.0
+    /// Told when focus is set (`changed`: to another view): the window redraws the ring and
+    /// the keyboard comes or goes.
+    var onFocus: ((_ view: View?, _ changed: Bool) -> Void)?
+    /// A key the screen reader takes first (its keypad); true when it took it.
+    var screenReaderKey: ((Key, Double) -> Bool)?
+    /// Escape with nothing focused: back one screen.
+    var onBack: (() -> Void)?
     private(set) var focused: View?
     private var shiftDown = false
     private var controlDown = false
     /// A physical key held on a text field, the text it typed, and the timer repeating it.
     private var held: (key: Key, text: String?, timer: LoopTimer)?
 
-    init(window: Window) { self.window = window }
+    init(root: View, timers: LoopScheduler) {
+        self.root = root
+        self.timers = timers
+    }
 
     /// Forgets a focused view that left the window (a released lazy row, a removed view).
     func dropIfGone() {
-        if let f = focused, f.window !== window { focused = nil }
+        if let f = focused, f.window == nil || f.window !== root.window { focused = nil }
     }
 
     /// Focusable views in tree order (built rows only: a lazy list extends it on demand).
@@ -28,7 +45,7 @@ final class FocusNavigator {
             if v.isFocusable { out.append(v) }
             for c in v.children { walk(c) }
         }
-        walk(window.root)
+        walk(root)
         return out
     }
 
@@ -37,8 +54,7 @@ final class FocusNavigator {
     func focus(_ view: View?) {
         let changed = focused !== view
         focused = view
-        window.scheduleFrame()
-        if changed { window.keyboardHost.focusChanged(to: view, at: window.time) }
+        onFocus?(view, changed)
         guard let view else { return }
         var p = view.parent
         while let a = p {
@@ -74,7 +90,7 @@ final class FocusNavigator {
     /// Typed text goes to the focused field; with none, it is dropped (a scanner read while
     /// no field waits for it must not land anywhere by chance).
     func type(_ text: String) {
-        guard let field = focused as? TextInputView, field.window === window else { return }
+        guard let field = focused as? TextInputView, field.window === root.window else { return }
         if held != nil, held?.text == nil { held?.text = text }
         field.insertText(text)
     }
@@ -82,36 +98,36 @@ final class FocusNavigator {
     /// The held key again (its text, or its action: delete, an arrow), and again after
     /// 1/`keyRepeatRate` s until it is released or focus moves.
     private func repeatHeldKey() {
-        guard let h = held, let field = focused as? TextInputView, field.window === window else { held = nil; return }
+        guard let h = held, let field = focused as? TextInputView, field.window === root.window else { held = nil; return }
         if let text = h.text { field.insertText(text) } else { _ = field.handleKey(h.key, shift: shiftDown, control: controlDown) }
-        held?.timer = window.after(1 / max(1, window.keyRepeatRate)) { [weak self] in self?.repeatHeldKey() }
+        held?.timer = timers.after(1 / max(1, keyRepeatRate)) { [weak self] in self?.repeatHeldKey() }
     }
 
-    func keyTarget() -> ScrollView? {
-        if let f = focused, f.window === window, let sv = f.enclosingScrollView { return sv }
-        let scrollViews = window.scrollViews
-        if let k = window.lastScrolled, scrollViews.contains(where: { $0 === k }) { return k }
+    func keyTarget(among scrollViews: [ScrollView], lastScrolled: ScrollView?) -> ScrollView? {
+        if let f = focused, f.window === root.window, let sv = f.enclosingScrollView { return sv }
+        if let k = lastScrolled, scrollViews.contains(where: { $0 === k }) { return k }
         return scrollViews.first { $0.configuration.axes.contains(.vertical) && $0.canScroll }
             ?? scrollViews.first { $0.configuration.axes.contains(.vertical) } ?? scrollViews.first
     }
 
-    func key(_ key: Key, pressed: Bool, time t: Double) {
+    /// A key pressed or released at `t`; paging keys go to `keyTarget(among:lastScrolled:)`.
+    func key(_ key: Key, pressed: Bool, time t: Double, scrollViews: [ScrollView], lastScrolled: ScrollView?) {
         if key == .leftShift || key == .rightShift { shiftDown = pressed; return }
         if key == .leftControl || key == .rightControl { controlDown = pressed; return }
         if held?.key == key || pressed { held?.timer.cancel(); held = nil }
         guard pressed else { return }
-        if window.screenReader.key(key, mapping: window.keypadMapping, time: t) { return }
-        if let field = focused as? TextInputView, field.window === window {
-            if window.keyRepeatRate > 0, window.keyRepeatDelay.isFinite, key != .escape, key != .enter, key != .tab {
-                held = (key, nil, window.after(max(0.05, window.keyRepeatDelay)) { [weak self] in self?.repeatHeldKey() })
+        if screenReaderKey?(key, t) == true { return }
+        if let field = focused as? TextInputView, field.window === root.window {
+            if keyRepeatRate > 0, keyRepeatDelay.isFinite, key != .escape, key != .enter, key != .tab {
+                held = (key, nil, timers.after(max(0.05, keyRepeatDelay)) { [weak self] in self?.repeatHeldKey() })
             }
             if field.handleKey(key, shift: shiftDown, control: controlDown) { return }
         }
-        let target = keyTarget()
+        let target = keyTarget(among: scrollViews, lastScrolled: lastScrolled)
         func run(_ c: ScrollCommand) { target?.controller.perform(c, at: t) }
         switch key {
         case .tab: moveFocus(by: shiftDown ? -1 : 1)
-        case .escape: if focused != nil { focus(nil) } else { window.navigateBack() }
+        case .escape: if focused != nil { focus(nil) } else { onBack?() }
         case .enter: if let f = focused { TouchRouter.deliverTap(from: f) }
         case .up: if focused != nil { moveFocus(by: -1) } else { run(.lineUp) }
         case .down: if focused != nil { moveFocus(by: 1) } else { run(.lineDown) }

@@ -10,7 +10,16 @@ import Scrolling
 /// whose engine starts dragging along the finger's axis claims it, and a touch that never
 /// moved past the window's one slop is a tap.
 final class TouchRouter {
-    unowned let window: Window
+    /// Where touches are hit-tested: the window's tree, the app under the edit menu.
+    let root: View
+    /// The window's timers: a press or long press due later wakes a sleeping loop.
+    let timers: LoopScheduler
+    /// Points a finger may move before a touch is a drag rather than a tap.
+    var touchSlop = Window.defaultTouchSlop
+    /// While the screen reader is on, touches that begin with no other under way go to it.
+    var screenReader: ScreenReader?
+    /// The scroll view a finger, wheel or touchpad moved last: keys go there without focus.
+    private(set) var lastScrolled: ScrollView?
 
     struct Route {
         var candidates: [ScrollView]
@@ -53,7 +62,10 @@ final class TouchRouter {
     /// A pointer's left button acts as a finger on this slot (KEY-3).
     static let pointerSlot = 1 << 20
 
-    init(window: Window) { self.window = window }
+    init(root: View, timers: LoopScheduler) {
+        self.root = root
+        self.timers = timers
+    }
 
     /// True while a finger holds content (a drag or a scrub): the window is not at rest.
     var isHolding: Bool { routes.values.contains { $0.claimed != nil || $0.scrub != nil } }
@@ -83,8 +95,8 @@ final class TouchRouter {
 
     /// `p` in window points.
     func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
-        if window.isScreenReaderEnabled, routes.isEmpty {
-            window.screenReader.touch(phase, slot: slot, at: p, time: t)
+        if let screenReader, routes.isEmpty {
+            screenReader.touch(phase, slot: slot, at: p, time: t)
             return
         }
         switch phase {
@@ -110,7 +122,7 @@ final class TouchRouter {
 
     private func began(slot: Int, at p: Point, time t: Double) {
         guard routes[slot] == nil, routes.count < Self.maximumTouches else { return }
-        let hit = window.holder.hitTest(p)
+        let hit = root.hitTest(p)
         let chain = (hit?.ancestry ?? []).reversed()
         // A second finger on a zoomable view that already has one: a pinch.
         for (_, route) in routes {
@@ -139,7 +151,7 @@ final class TouchRouter {
                 let local = localPoint(p, in: sv)
                 let grab = ind.axis == .vertical ? local.y - ind.thumb.minY : local.x - ind.thumb.minX
                 routes[slot] = Route(candidates: [], hit: hit, down: p, scrub: (sv, ind, grab))
-                window.lastScrolled = sv
+                lastScrolled = sv
                 return
             }
         }
@@ -153,7 +165,7 @@ final class TouchRouter {
         // Keys go to the view the finger is on, if it can scroll at all (a sidebar whose tabs
         // all fit is no place for Page Down).
         let scrollable = scrolls.filter { $0.canScroll }
-        if let first = scrollable.first { window.lastScrolled = scrollable.first { $0.configuration.axes.contains(.vertical) } ?? first }
+        if let first = scrollable.first { lastScrolled = scrollable.first { $0.configuration.axes.contains(.vertical) } ?? first }
         for sv in scrolls { feed(sv, .began, slot: slot, at: p, time: t) }
         updatePresses(at: t)
     }
@@ -166,7 +178,7 @@ final class TouchRouter {
             return
         }
         let moved = p - route.down
-        if moved.length > window.touchSlop { route.movedPastSlop = true }
+        if moved.length > touchSlop { route.movedPastSlop = true }
         if let target = route.target {
             switch target.touchMoved(to: p, time: t) {
             case .undecided:
@@ -250,7 +262,7 @@ final class TouchRouter {
             // A tap quicker than the press delay still shows it, briefly.
             press.view.isPressed = true
             flashes.append((press.view, t + Self.tapFlash))
-            wakeForPresses(at: t + Self.tapFlash)
+            wakeForPresses(at: t + Self.tapFlash, now: t)
         }
         Self.deliverTap(from: hit, at: p)
     }
@@ -270,15 +282,15 @@ final class TouchRouter {
         // `updatePresses`, at whatever time the window samples.
         var due = [t + press.delay]
         if view.onLongPress != nil { due.append(t + Self.longPressDelay) }
-        press.timers = due.filter { $0 > t }.map(wakeForPresses(at:))
+        press.timers = due.filter { $0 > t }.map { wakeForPresses(at: $0, now: t) }
         return press
     }
 
     /// A window timer at `time` that updates the presses: it wakes a sleeping loop, which then
     /// draws what changed.
     @discardableResult
-    private func wakeForPresses(at time: Double) -> LoopTimer {
-        window.after(max(0, time - window.time)) { [weak self] in self?.updatePresses(at: self?.window.time ?? time) }
+    private func wakeForPresses(at time: Double, now: Double) -> LoopTimer {
+        timers.after(max(0, time - (timers.now ?? now))) { [weak self, timers] in self?.updatePresses(at: timers.now ?? time) }
     }
 
     private func endPress(_ press: Press) {
@@ -327,14 +339,14 @@ final class TouchRouter {
     func wheel(_ delta: Point, at p: Point, time t: Double) {
         guard let (sv, d) = wheelTarget(delta, at: p) else { return }
         sv.controller.scroll(by: d, animated: true, at: t)
-        window.lastScrolled = sv
+        lastScrolled = sv
     }
 
     /// The innermost scroll view under `p` that scrolls along `delta`, and the delta on its axes;
     /// when none does, a vertical wheel turns the innermost horizontal-only view (a carousel
     /// alone on screen), but never one inside a list that scrolls vertically.
     private func wheelTarget(_ delta: Point, at p: Point) -> (ScrollView, Point)? {
-        let chain = (window.holder.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
+        let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
         if let sv = chain.first(where: { Self.along($0, delta, turning: false) != .zero }) {
             return (sv, Self.along(sv, delta, turning: false))
         }
@@ -361,7 +373,7 @@ final class TouchRouter {
             s.view.controller.release(velocity: v, at: t)
             return
         }
-        if fingerScroll == nil || fingerScroll?.view.window !== window {
+        if fingerScroll == nil || fingerScroll?.view.window !== root.window {
             guard let (sv, _) = wheelTarget(delta, at: p) else { return }
             fingerScroll = FingerScroll(view: sv)
         }
@@ -374,6 +386,6 @@ final class TouchRouter {
         s.x.add(time: t, position: s.travelled.x)
         s.y.add(time: t, position: s.travelled.y)
         fingerScroll = s
-        window.lastScrolled = s.view
+        lastScrolled = s.view
     }
 }

@@ -35,7 +35,7 @@ public final class Window: App {
 
     /// Points a finger may move before a touch is a drag rather than a tap: one value for the
     /// whole window, given to every scroll view's engine and to every control.
-    package var touchSlop = Window.defaultTouchSlop { didSet { needsCollect = true } }
+    package var touchSlop = Window.defaultTouchSlop { didSet { needsCollect = true; router.touchSlop = touchSlop } }
     package static let defaultTouchSlop = 8.0
     /// How every scroll view draws a dragging finger: resampled at the frame time between the
     /// digitizer's samples, so a steady drag moves the same distance every frame whatever the
@@ -63,8 +63,6 @@ public final class Window: App {
     let rasterCache: RasterCache
     private(set) var scrollViews: [ScrollView] = []
     private(set) var animatedViews: [AnimatedView] = []
-    /// The scroll view a finger, wheel or touchpad moved last: keys go there without focus.
-    var lastScrolled: ScrollView?
     let holder: RootView
     /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `ja`, `number`, `pin`; a board
     /// sets it from `keyboard_layout`); a field may ask for another.
@@ -76,15 +74,25 @@ public final class Window: App {
     package var hasHardwareKeyboard = false { didSet { if hasHardwareKeyboard != oldValue { keyboardHost.hardwareKeyboardChanged() } } }
     /// A held physical key repeats after `keyRepeatDelay` seconds, `keyRepeatRate` times a
     /// second (0: never).
-    package var keyRepeatDelay = 0.5
-    package var keyRepeatRate = 25.0
+    package var keyRepeatDelay: Double {
+        get { navigator.keyRepeatDelay }
+        set { navigator.keyRepeatDelay = newValue }
+    }
+    package var keyRepeatRate: Double {
+        get { navigator.keyRepeatRate }
+        set { navigator.keyRepeatRate = newValue }
+    }
     let keyboardHost = KeyboardHost()
     /// Where the screen reader's speech goes (a WAV headless, the sound card on a board).
     package var speech: SpeechOutput?
     /// The screen reader (A11Y-3): touches explore and speak instead of acting; a double tap
     /// activates what was said last.
     public var isScreenReaderEnabled = false {
-        didSet { if !isScreenReaderEnabled { screenReader.turnedOff() }; scheduleFrame() }
+        didSet {
+            if !isScreenReaderEnabled { screenReader.turnedOff() }
+            router.screenReader = isScreenReaderEnabled ? screenReader : nil
+            scheduleFrame()
+        }
     }
     private(set) lazy var screenReader = ScreenReader(window: self)
     /// The keypad's keys for the screen reader (`keypad` on a board).
@@ -102,9 +110,18 @@ public final class Window: App {
     /// High contrast (A11Y-5): text black or white, light backgrounds white, borders black and
     /// at least 2 points, the focus ring black.
     public var isHighContrast = false { didSet { fullDamage = true; frameScheduled = true } }
-    lazy var planner = DamagePlanner(window: self)
-    lazy var router = TouchRouter(window: self)
-    lazy var navigator = FocusNavigator(window: self)
+    let planner = DamagePlanner()
+    lazy var router = TouchRouter(root: holder, timers: timers)
+    lazy var navigator: FocusNavigator = {
+        let navigator = FocusNavigator(root: root, timers: timers)
+        navigator.onFocus = { [unowned self] view, changed in
+            scheduleFrame()
+            if changed { keyboardHost.focusChanged(to: view, at: time) }
+        }
+        navigator.screenReaderKey = { [unowned self] key, t in screenReader.key(key, mapping: keypadMapping, time: t) }
+        navigator.onBack = { [unowned self] in navigateBack() }
+        return navigator
+    }()
 
     /// - Parameters: size in pixels, scale factor (pixels per point), the fonts, and the root
     ///   view, which fills the window.
@@ -230,24 +247,16 @@ public final class Window: App {
 
     // MARK: Geometry helpers
 
-    /// `view`'s visible part in window points: its frame clipped by every clipping ancestor.
-    func visibleRect(of view: View) -> Rect {
-        var r = view.frameInWindow
-        var p = view.parent
-        while let a = p {
-            if a.clipsContent { r = r.intersection(a.frameInWindow) }
-            p = a.parent
-        }
-        return r.intersection(Rect(origin: .zero, size: sizeInPoints))
+    /// The window as its helpers see it for one pass.
+    var pass: WindowPass {
+        WindowPass(scale: scaleFactor, pixelWidth: pixelWidth, pixelHeight: pixelHeight, animatedViews: animatedViews,
+                   scrollViews: scrollViews, ringViews: ringViews)
     }
 
-    func pixelRect(_ r: Rect) -> IntRect? {
-        guard !r.isEmpty else { return nil }
-        let s = scaleFactor
-        let px = IntRect(enclosing: Rect(x: r.minX * s - 1, y: r.minY * s - 1, width: r.width * s + 2, height: r.height * s + 2))
-        let clipped = px.intersection(IntRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
-        return clipped.isEmpty ? nil : clipped
-    }
+    /// `view`'s visible part in window points: its frame clipped by every clipping ancestor.
+    func visibleRect(of view: View) -> Rect { WindowPass.visibleRect(of: view, within: sizeInPoints) }
+
+    func pixelRect(_ r: Rect) -> IntRect? { WindowPass.pixelRect(r, scale: scaleFactor, width: pixelWidth, height: pixelHeight) }
 
     /// Samples every animated view at `t` in the collected order (a lazy list builds rows
     /// here, which may add animated views: they are sampled too), then the touches' pressed

@@ -57,7 +57,7 @@ extension Window {
                 router.lift(slot: slot, time: t, cancelled: phase == .cancel)
             }
         case let .key(key, pressed):
-            navigator.key(key, pressed: pressed, time: t)
+            navigator.key(key, pressed: pressed, time: t, scrollViews: scrollViews, lastScrolled: router.lastScrolled)
         case let .text(text):
             navigator.type(text)
         case let .wheel(delta, position):

@@ -44,7 +44,7 @@ extension Window {
         }
         invalidatedViews = []
         frameScheduled = false
-        let plan = planner.plan(at: t, damage: damage, full: fullDamage)
+        let plan = planner.plan(at: t, damage: damage, full: fullDamage, in: pass)
         fullDamage = false
         if !plan.blits.isEmpty {
             let canvas = Canvas(frame, cache: rasterCache)
