@@ -63,8 +63,7 @@ open class ScrollView: View, AnimatedView {
     var contentShifted = false
     /// A program scroll to an item not built when it started: re-aimed as the item is built
     /// and measured, until the view comes to rest or a finger takes over.
-    var pendingReveal: (target: RevealTarget, anchor: UnitPoint?, animated: Bool)?
-    enum RevealTarget { case index(Int), id(String) }
+    var pendingReveal: LazyReveal?
 
     /// A scroll view over `content`, scrolling along `axes`, with the engine's `configuration`
     /// (paging, zoom, bounce, deceleration); `axes` overrides the configuration's own.
@@ -314,7 +313,7 @@ open class ScrollView: View, AnimatedView {
         guard let r = contentRect(ofChild: id), let w = window else { return false }
         let animated = animated ?? animatesProgramScrolls
         controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
-        if lazyContent != nil { pendingReveal = (.id(id), anchor ?? positionAnchor, animated) }
+        if lazyContent != nil { pendingReveal = LazyReveal(target: .id(id), anchor: anchor ?? positionAnchor, animated: animated) }
         w.scheduleFrame()
         return true
     }
@@ -326,7 +325,7 @@ open class ScrollView: View, AnimatedView {
         guard let w = window, let r = itemRect(index) else { return false }
         let animated = animated ?? animatesProgramScrolls
         controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
-        if lazyContent != nil { pendingReveal = (.index(index), anchor ?? positionAnchor, animated) }
+        if lazyContent != nil { pendingReveal = LazyReveal(target: .index(index), anchor: anchor ?? positionAnchor, animated: animated) }
         w.scheduleFrame()
         return true
     }
@@ -336,26 +335,17 @@ open class ScrollView: View, AnimatedView {
         return content.children.indices.contains(index) ? scaled(content.children[index].frame) : nil
     }
 
-    /// Keeps a program scroll aimed at its item while estimates turn into measurements: until
-    /// the item is built and in place, the view comes to rest there, or a finger takes over.
+    /// Keeps a program scroll aimed at its item while estimates turn into measurements.
     private func refinePendingReveal(at t: Double) {
-        guard let p = pendingReveal else { return }
-        let state = controller.state(at: t)
-        // A finger or a fling took over.
-        guard ![.dragging, .touching, .zooming, .decelerating].contains(state.phase) else { pendingReveal = nil; return }
+        guard let reveal = pendingReveal else { return }
         let rect: Rect?, built: Bool
-        switch p.target {
+        switch reveal.target {
         case let .index(i): rect = itemRect(i); built = lazyContent?.isBuilt(i) ?? true
         case let .id(id): rect = contentRect(ofChild: id); built = content.view(withID: id) != nil
         }
-        guard let rect else { pendingReveal = nil; return }
-        let goal = controller.offset(revealing: rect, anchor: p.anchor, from: state.offset)
-        let aimed = (goal - (controller.destination(at: t) ?? state.offset)).length > 0.25
-        if aimed {
-            controller.scroll(to: goal, animated: p.animated && state.phase != .idle, at: t)
-            window?.scheduleFrame()
-        }
-        if state.phase == .idle && (built || !aimed) { pendingReveal = nil }
+        let (goesOn, aimed) = reveal.refine(&controller, itemRect: rect, isBuilt: built, at: t)
+        if aimed { window?.scheduleFrame() }
+        if !goesOn { pendingReveal = nil }
     }
 
     /// Scrolls to an offset in points (POS-6).
@@ -404,7 +394,7 @@ open class ScrollView: View, AnimatedView {
         var s = controller.state(at: t)
         if let lazy = lazyContent {
             let before = content.frame.size
-            let settled = s.phase == .idle && indicatorOpacity(at: t) == 0
+            let settled = s.phase == .idle && indicatorState.opacity(at: t) == 0
             let shift = lazy.prepare(visible: visibleContentRect(offset: s.offset, scale: s.scale), settled: settled)
             if shift != .zero || content.frame.size != before {
                 if shift != .zero { contentShifted = true }
@@ -512,33 +502,14 @@ open class ScrollView: View, AnimatedView {
 
     // MARK: Indicators (IND-1 … IND-5)
 
-    package struct Indicator: Hashable, Sendable {
-        package var axis: Scrolling.Axis
-        /// Local points.
-        package var thumb: Rect
-        package var track: Rect?
-        package var opacity: Double
-    }
+    package typealias Indicator = ScrollIndicator
 
-    static let indicatorThickness = 5.0
-    static let indicatorInset = 3.0
-    static let indicatorMinimumLength = 36.0
-    /// Seconds an automatic indicator stays after rest, then fades over `fade`.
-    static let indicatorLinger = 0.5, indicatorFade = 0.3, flashDuration = 1.0
-
-    /// Opacity of automatic indicators at `t`: 1 while moving, then lingering, then fading;
-    /// and a flash when the view first appears with more content than fits.
-    func indicatorOpacity(at t: Double) -> Double {
-        switch indicators {
-        case .never: return 0
-        case .always: return 1
-        case .automatic:
-            var since = t - lastActiveTime
-            if sampledPhase != .idle { since = 0 }
-            if let a = appearTime { since = min(since, max(0, t - a - Self.flashDuration + Self.indicatorLinger)) }
-            if since <= Self.indicatorLinger { return 1 }
-            return max(0, 1 - (since - Self.indicatorLinger) / Self.indicatorFade)
-        }
+    /// The indicators as they stand: what `ScrollIndicators` draws from.
+    var indicatorState: ScrollIndicators {
+        ScrollIndicators(visibility: indicators, hidden: hiddenIndicatorAxes, axes: configuration.axes,
+                         zooms: configuration.isZoomEnabled, viewport: frame.size,
+                         content: Size(width: content.frame.width * sampledScale, height: content.frame.height * sampledScale),
+                         offset: sampledOffset, phase: sampledPhase, lastActive: lastActiveTime, appeared: appearTime)
     }
 
     /// Nothing it shows changes from `t` until the next input: its engine holds still (a
@@ -555,88 +526,22 @@ open class ScrollView: View, AnimatedView {
     public func isAnimating(at t: Double) -> Bool {
         if sampledPhase != .idle { return true }
         // No indicator on any axis (content fits, or a page control hides it): nothing fades.
-        guard !indicatorGeometry(at: t).isEmpty else { return false }
-        return indicators == .automatic && indicatorOpacity(at: t) > 0
+        let state = indicatorState
+        guard !state.geometry(at: t).isEmpty else { return false }
+        return indicators == .automatic && state.opacity(at: t) > 0
     }
 
-    /// Thumb (and track) rectangles in local points: length viewport/content with a minimum,
-    /// position along the track by offset, shrinking while overscrolled (never leaving the track).
-    package func indicatorGeometry(at t: Double) -> [Indicator] {
-        let opacity = indicatorOpacity(at: t)
-        guard opacity > 0 else { return [] }
-        var result: [Indicator] = []
-        let trackWidth: Double?
-        if case let .always(small) = indicators { trackWidth = small ? 11 : 15 } else { trackWidth = nil }
-        let scaledContent = Size(width: content.frame.width * sampledScale, height: content.frame.height * sampledScale)
-        for axis in Scrolling.Axis.allCases {
-            let member: Axes = axis == .horizontal ? .horizontal : .vertical
-            guard configuration.axes.contains(member) || configuration.isZoomEnabled,
-                  !hiddenIndicatorAxes.contains(member) else { continue }
-            let viewport = frame.size[axis], contentLength = scaledContent[axis]
-            guard contentLength > viewport + 0.5, viewport > 0 else { continue }
-            let other: Scrolling.Axis = axis == .horizontal ? .vertical : .horizontal
-            let inset = Self.indicatorInset
-            let bothShown = (configuration.axes == .both || configuration.isZoomEnabled) && scaledContent[other] > frame.size[other] + 0.5
-            let trackLength = viewport - 2 * inset - (bothShown ? Self.indicatorThickness + inset : 0)
-            guard trackLength > 0 else { continue }
-            var length = max(Self.indicatorMinimumLength, viewport * viewport / contentLength)
-            length = min(length, trackLength)
-            let maxOffset = contentLength - viewport
-            let offset = sampledOffset[axis]
-            var start: Double
-            if offset < 0 {
-                length = max(Self.indicatorThickness, length + offset)
-                start = 0
-            } else if offset > maxOffset {
-                length = max(Self.indicatorThickness, length - (offset - maxOffset))
-                start = trackLength - length
-            } else {
-                start = (trackLength - length) * offset / maxOffset
-            }
-            let thickness = Self.indicatorThickness
-            let crossInset = trackWidth.map { ($0 - thickness) / 2 } ?? inset
-            let thumb: Rect
-            var track: Rect?
-            if axis == .vertical {
-                let x = frame.width - crossInset - thickness
-                thumb = Rect(x: x, y: inset + start, width: thickness, height: length)
-                if let tw = trackWidth { track = Rect(x: frame.width - tw, y: 0, width: tw, height: frame.height) }
-            } else {
-                let y = frame.height - crossInset - thickness
-                thumb = Rect(x: inset + start, y: y, width: length, height: thickness)
-                if let tw = trackWidth { track = Rect(x: 0, y: frame.height - tw, width: frame.width, height: tw) }
-            }
-            result.append(Indicator(axis: axis, thumb: thumb, track: track, opacity: opacity))
-        }
-        return result
-    }
+    /// Thumb (and track) rectangles in local points (see `ScrollIndicators.geometry(at:)`).
+    package func indicatorGeometry(at t: Double) -> [Indicator] { indicatorState.geometry(at: t) }
 
     /// Long content (more than four viewports) lets a finger on the indicator scrub (IND-5).
-    func scrubbableIndicator(at p: Point, time t: Double) -> Indicator? {
-        for ind in indicatorGeometry(at: t) {
-            let length = ind.axis == .vertical ? content.frame.height * sampledScale : content.frame.width * sampledScale
-            guard length > 4 * frame.size[ind.axis] else { continue }
-            let zone = ind.axis == .vertical
-                ? Rect(x: frame.width - 28, y: 0, width: 28, height: frame.height)
-                : Rect(x: 0, y: frame.height - 28, width: frame.width, height: 28)
-            if zone.contains(p) && (ind.axis == .vertical ? abs(p.y - ind.thumb.midY) < ind.thumb.height / 2 + 16
-                                                         : abs(p.x - ind.thumb.midX) < ind.thumb.width / 2 + 16) {
-                return ind
-            }
-        }
-        return nil
-    }
+    func scrubbableIndicator(at p: Point, time t: Double) -> Indicator? { indicatorState.scrubbable(at: p, time: t) }
 
     /// Scrubbing: the thumb follows the finger; the content jumps to match.
     func scrub(_ indicator: Indicator, to p: Point, grabOffset: Double, time t: Double) {
-        let axis = indicator.axis
-        let viewport = frame.size[axis]
-        let length = (axis == .vertical ? indicator.thumb.height : indicator.thumb.width)
-        let trackLength = viewport - 2 * Self.indicatorInset
-        let along = (axis == .vertical ? p.y : p.x) - Self.indicatorInset - grabOffset
-        let fraction = max(0, min(1, along / max(1, trackLength - length)))
         var target = sampledOffset
-        target[axis] = fraction * controller.maximumOffset(axis)
+        target[indicator.axis] = indicatorState.scrubFraction(indicator, at: p, grabOffset: grabOffset)
+            * controller.maximumOffset(indicator.axis)
         controller.scroll(to: target, animated: false, at: t)
         lastActiveTime = t
     }
