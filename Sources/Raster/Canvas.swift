@@ -53,8 +53,9 @@ package enum StrokeAlignment: Sendable, Hashable {
 
 /// Draws into a borrowed `PixelSpan`. A value: copying a canvas copies its clip and
 /// translation state, not the pixels. A recording canvas (`init(recordingInto:span:cache:)`)
-/// keeps its drawing in a `DisplayList` instead and leaves the span's pixels alone: code that
-/// writes pixels itself goes through `drawPixels(_:)`, which works either way.
+/// keeps its drawing in a `DisplayList` instead and leaves the span's pixels alone: every
+/// primitive is one `DisplayList.Operation` that the canvas either records or rasterises
+/// (`perform`), and code that writes pixels itself goes through `drawPixels(_:)`.
 package struct Canvas {
     /// The pixels drawn into (a recording canvas only measures against them).
     package let span: PixelSpan
@@ -109,9 +110,38 @@ package struct Canvas {
     /// When recording, `body` is kept and called at replay, once per band its clip reaches,
     /// possibly on another thread: it must read only what stays unchanged until then.
     package func drawPixels(_ body: @escaping (_ span: PixelSpan, _ clip: IntRect) -> Void) {
-        if let recorder { return recorder.append(.pixels(body), in: state) }
+        perform(.pixels(body))
+    }
+
+    func drawPixelsDirectly(_ body: @escaping (_ span: PixelSpan, _ clip: IntRect) -> Void) {
         guard !state.clip.isEmpty else { return }
         body(span, state.clip)
+    }
+
+    /// Every primitive comes here, as the operation a display list keeps: a recording canvas
+    /// appends it, any other draws it. One path for both, so a recorded frame replays exactly
+    /// what direct drawing would have drawn.
+    func perform(_ operation: DisplayList.Operation) {
+        if let recorder { recorder.append(operation, in: state) } else { rasterise(operation) }
+    }
+
+    /// Draws `operation` into the span, whatever the canvas is.
+    func rasterise(_ operation: DisplayList.Operation) {
+        switch operation {
+        case let .clear(color): clearDirectly(color: color)
+        case let .fillRect(rect, color): fillDirectly(rect: rect, color: color)
+        case let .fillRoundedRect(rect, radius, color): fillDirectly(roundedRect: rect, radius: radius, color: color)
+        case let .strokeRoundedRect(rect, radius, lineWidth, color, alignment):
+            strokeDirectly(roundedRect: rect, radius: radius, lineWidth: lineWidth, color: color, alignment: alignment)
+        case let .fillCircle(center, radius, color): fillDirectly(circleCenter: center, radius: radius, color: color)
+        case let .fillPath(path, rule, color, tolerance): fillDirectly(path: path, rule: rule, color: color, tolerance: tolerance)
+        case let .strokePath(path, lineWidth, color, roundCaps, tolerance):
+            strokeDirectly(path: path, lineWidth: lineWidth, color: color, roundCaps: roundCaps, tolerance: tolerance)
+        case let .blend(mask, x, y, color): blendDirectly(mask: mask, x: x, y: y, color: color)
+        case let .image(image, rect, filter, opacity, extendingEdges):
+            drawDirectly(image: image, in: rect, filter: filter, opacity: opacity, extendingEdges: extendingEdges)
+        case let .pixels(body): drawPixelsDirectly(body)
+        }
     }
 
     // MARK: State
@@ -167,8 +197,9 @@ package struct Canvas {
 
     /// Sets every pixel inside the clip rectangle to `color` (a copy, not a blend; rounded clips
     /// do not apply).
-    package func clear(color: PremultipliedColor) {
-        if let recorder { return recorder.append(.clear(color), in: state) }
+    package func clear(color: PremultipliedColor) { perform(.clear(color)) }
+
+    func clearDirectly(color: PremultipliedColor) {
         let c = state.clip
         guard !c.isEmpty else { return }
         for y in c.y..<c.maxY { storeSpan(span.row(y) + c.x, count: c.width, color: color.argb) }
@@ -176,15 +207,19 @@ package struct Canvas {
 
     /// Fills a rectangle; edges at fractional positions get partial coverage (area, rounded:
     /// a pixel half covered gets 128).
-    package func fill(rect: Rect, color: PremultipliedColor) {
-        if let recorder { return recorder.append(.fillRect(rect, color), in: state) }
+    package func fill(rect: Rect, color: PremultipliedColor) { perform(.fillRect(rect, color)) }
+
+    func fillDirectly(rect: Rect, color: PremultipliedColor) {
         fillShape(RectShape(device(rect)), color: color)
     }
 
     /// Fills a rounded rectangle (radius clamped to half the shorter side; coordinates snapped
     /// to 1/64 pixel).
     package func fill(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
-        if let recorder { return recorder.append(.fillRoundedRect(rect, radius: radius, color), in: state) }
+        perform(.fillRoundedRect(rect, radius: radius, color))
+    }
+
+    func fillDirectly(roundedRect rect: Rect, radius: Double, color: PremultipliedColor) {
         let shape = RoundedRectShape(device(rect), radius: radius, cache: cache, clip: span.bounds, visible: state.clip)
         if state.roundClips.isEmpty, fillCornerBands(shape, color: color) { return }
         fillShape(shape, color: color)
@@ -193,9 +228,11 @@ package struct Canvas {
     /// Strokes the outline of a rounded rectangle with a band `lineWidth` wide.
     package func stroke(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
                        alignment: StrokeAlignment = .center) {
-        if let recorder {
-            return recorder.append(.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color, alignment), in: state)
-        }
+        perform(.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color, alignment))
+    }
+
+    func strokeDirectly(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
+                       alignment: StrokeAlignment = .center) {
         guard lineWidth.isFinite, lineWidth > 0 else { return }
         let outset: Double
         switch alignment {
@@ -213,7 +250,10 @@ package struct Canvas {
 
     /// Fills a circle. Coverage for radii up to 256 px is cached per (radius, sub-pixel phase).
     package func fill(circleCenter center: Point, radius: Double, color: PremultipliedColor) {
-        if let recorder { return recorder.append(.fillCircle(center, radius: radius, color), in: state) }
+        perform(.fillCircle(center, radius: radius, color))
+    }
+
+    func fillDirectly(circleCenter center: Point, radius: Double, color: PremultipliedColor) {
         guard radius.isFinite, radius > 0, center.isFinite else { return }
         let cx = center.x + state.translation.x, cy = center.y + state.translation.y
         let r64 = Int((min(radius, coordinateLimit) * 64).rounded())
@@ -235,7 +275,10 @@ package struct Canvas {
     /// Fills a path (translated) with the given fill rule; curves are flattened to within
     /// `tolerance` pixels.
     package func fill(path: Path, rule: FillRule = .nonZero, color: PremultipliedColor, tolerance: Double = 0.05) {
-        if let recorder { return recorder.append(.fillPath(path, rule, color, tolerance: tolerance), in: state) }
+        perform(.fillPath(path, rule, color, tolerance: tolerance))
+    }
+
+    func fillDirectly(path: Path, rule: FillRule = .nonZero, color: PremultipliedColor, tolerance: Double = 0.05) {
         let t = state.translation
         var lines = path.flattened(tolerance: tolerance)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -267,9 +310,11 @@ package struct Canvas {
     /// rectangles have the exact `stroke(roundedRect:)`.
     package func stroke(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
                        tolerance: Double = 0.05) {
-        if let recorder {
-            return recorder.append(.strokePath(path, lineWidth: lineWidth, color, roundCaps: roundCaps, tolerance: tolerance), in: state)
-        }
+        perform(.strokePath(path, lineWidth: lineWidth, color, roundCaps: roundCaps, tolerance: tolerance))
+    }
+
+    func strokeDirectly(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
+                       tolerance: Double = 0.05) {
         guard lineWidth.isFinite, lineWidth > 0 else { return }
         let t = state.translation
         let h = max(lineWidth, 1) / 2, scale = min(lineWidth, 1)
@@ -353,8 +398,9 @@ package struct Canvas {
 
     /// Blends an alpha mask (a glyph) tinted with `color`, its top-left at whole pixel
     /// (`x`, `y`) plus the translation rounded to whole pixels.
-    package func blend(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) {
-        if let recorder { return recorder.append(.blend(mask, x: x, y: y, color), in: state) }
+    package func blend(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) { perform(.blend(mask, x: x, y: y, color)) }
+
+    func blendDirectly(mask: AlphaMask, x: Int, y: Int, color: PremultipliedColor) {
         guard mask.width > 0, mask.height > 0 else { return }
         let ox = x + pixelFloor(state.translation.x + 0.5), oy = y + pixelFloor(state.translation.y + 0.5)
         mask.coverage.withUnsafeBufferPointer { bytes in

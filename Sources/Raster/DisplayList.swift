@@ -47,21 +47,7 @@ package final class DisplayList {
             c.state = entry.state
             c.state.clip = entry.state.clip.intersection(limit)
             if c.state.clip.isEmpty { continue }
-            switch entry.operation {
-            case let .clear(color): c.clear(color: color)
-            case let .fillRect(rect, color): c.fill(rect: rect, color: color)
-            case let .fillRoundedRect(rect, radius, color): c.fill(roundedRect: rect, radius: radius, color: color)
-            case let .strokeRoundedRect(rect, radius, lineWidth, color, alignment):
-                c.stroke(roundedRect: rect, radius: radius, lineWidth: lineWidth, color: color, alignment: alignment)
-            case let .fillCircle(center, radius, color): c.fill(circleCenter: center, radius: radius, color: color)
-            case let .fillPath(path, rule, color, tolerance): c.fill(path: path, rule: rule, color: color, tolerance: tolerance)
-            case let .strokePath(path, lineWidth, color, roundCaps, tolerance):
-                c.stroke(path: path, lineWidth: lineWidth, color: color, roundCaps: roundCaps, tolerance: tolerance)
-            case let .blend(mask, x, y, color): c.blend(mask: mask, x: x, y: y, color: color)
-            case let .image(image, rect, filter, opacity, extendingEdges):
-                c.draw(image: image, in: rect, filter: filter, opacity: opacity, extendingEdges: extendingEdges)
-            case let .pixels(body): c.drawPixels(body)
-            }
+            c.rasterise(entry.operation)
         }
     }
 }
