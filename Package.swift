@@ -41,24 +41,26 @@ let package = Package(
         // libpng's row API reports errors by longjmp: it is driven from C, never from Swift.
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
-        .target(name: "Runtime", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "UI", dependencies: ["Runtime", "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
+        // The contracts between apps and devices, and the loop machinery that drives them.
+        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Runtime", dependencies: ["AppContract", "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "UI", dependencies: ["AppContract", "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
-        .target(name: "Speech", dependencies: ["Runtime", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA"]),
-        .target(name: "GlideKit", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA"]),
+        .target(name: "GlideKit", dependencies: ["UI", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
-        .target(name: "Catalog", dependencies: ["UI", "Runtime", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "Catalog", dependencies: ["UI", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
-        .target(name: "LinuxInput", dependencies: ["Runtime", "Geometry", "TouchCalibration", "CInput", "CXKBCommon", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "LinuxInput", dependencies: ["AppContract", "Geometry", "TouchCalibration", "CInput", "CXKBCommon", .product(name: "Logging", package: "swift-log")]),
         // Five-point touch calibration (issue 14): the least-squares fit and the session, pure.
-        .target(name: "TouchCalibration", dependencies: ["Runtime", "Geometry"]),
+        .target(name: "TouchCalibration", dependencies: ["AppContract", "Geometry"]),
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
         .target(name: "BoardConfig", dependencies: ["Geometry", "ImageCodecs"]),
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs", .product(name: "Logging", package: "swift-log")]),

@@ -1,6 +1,6 @@
 import ImageCodecs
 import Raster
-import Runtime
+import AppContract
 import Text
 import UI
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import Geometry
-import Runtime
+import AppContract
 import UI
 
 /// The demo's screenshot tour: a script that visits every screen and shows what it does,

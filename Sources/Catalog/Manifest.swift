@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Geometry
-import Runtime
+import AppContract
 
 /// The catalog's content, from a JSON file an operator edits (VIEW-4). Image paths are relative
 /// to the manifest. Unknown keys are errors (a typo must not be silently ignored), and every

@@ -3,7 +3,8 @@
 // remote control (`Kiosk.run`). `import GlideKit` is all an app needs.
 @_exported import Geometry
 @_exported import Raster
-@_exported import Runtime
+@_exported import AppContract
+
 @_exported import Scrolling
 @_exported import UI
 @_exported import Headless

@@ -1,7 +1,7 @@
 import CInput
 import Geometry
 import Logging
-import Runtime
+import AppContract
 #if canImport(Glibc)
 import Glibc
 #endif

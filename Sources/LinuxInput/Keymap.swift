@@ -1,5 +1,5 @@
 import CXKBCommon
-import Runtime
+import AppContract
 
 /// Why a keymap could not be made.
 package enum KeymapError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
 import Geometry
-import Runtime
+import AppContract
 
 /// Groups touch events until libinput's TOUCH_FRAME so that an app sees all fingers of one
 /// hardware frame together (a pinch's two fingers), and keeps the slot bookkeeping honest: a

@@ -1,5 +1,5 @@
 import Geometry
-import Runtime
+import AppContract
 import TouchCalibration
 
 /// Turns a touch position in panel pixels (libinput's `get_x_transformed(panelWidth)`) into

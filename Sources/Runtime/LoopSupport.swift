@@ -2,14 +2,6 @@
 import Glibc
 #endif
 
-/// CLOCK_MONOTONIC in seconds: the one timeline of real-time loops, libinput's event times and
-/// DRM's flip times.
-package func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
-}
-
 /// A failed system call the caller cannot fix (no file descriptors left, ...).
 package struct SystemCallError: Error, Hashable, Sendable, CustomStringConvertible {
     package var operation: String
@@ -84,16 +76,3 @@ package final class WakePipe: Sendable {
 /// Read by the C signal handler; process-wide by nature (signal dispositions are).
 nonisolated(unsafe) private var signalWakeFD: Int32 = -1
 nonisolated(unsafe) private var caughtSignals: [Int32] = []
-
-/// Writes one line to standard error, unbuffered (a crash loses nothing): the one place Glide's
-/// loops and commands report.
-package func standardError(_ line: String) { writeLine(line, to: 2) }
-
-/// Writes one line to standard output at once, even into a pipe (a test waiting for the remote
-/// address reads it while the process runs).
-package func standardOutput(_ line: String) { writeLine(line, to: 1) }
-
-private func writeLine(_ line: String, to fd: Int32) {
-    var text = line + "\n"
-    text.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
-}

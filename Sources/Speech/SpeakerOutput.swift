@@ -1,6 +1,6 @@
 import CALSA
 import Dispatch
-import Runtime
+import AppContract
 import Synchronization
 
 /// Speech on a board's sound card (A11Y-2): espeak-ng synthesizes on the speaker's own thread

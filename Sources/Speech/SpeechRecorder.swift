@@ -2,7 +2,7 @@ import CSndFile
 import Dispatch
 import FoundationEssentials
 import ImageCodecs
-import Runtime
+import AppContract
 import Synchronization
 
 /// Headless speech (A11Y-2), so CI hears what a person would: each utterance is a line of

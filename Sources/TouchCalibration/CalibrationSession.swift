@@ -1,5 +1,5 @@
 import Geometry
-import Runtime
+import AppContract
 
 /// Five-point touch calibration as input comes in: which cross to touch, the touches taken, and
 /// in the end the fit (or why there is none). Pure: events in, state out; the screen draws it

@@ -1,5 +1,5 @@
 import Geometry
-import Runtime
+import AppContract
 import Scrolling
 
 /// Keyboard focus and keys (KEY-1, KEY-2): Tab and arrows move focus in tree order, and through

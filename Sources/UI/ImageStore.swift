@@ -1,7 +1,7 @@
 import Dispatch
 import Geometry
 import Raster
-import Runtime
+import AppContract
 
 /// Decoded pictures within a memory budget, shared by every `ImageView` that shows the same
 /// source (a file path). When the decoded total passes the budget, pictures that no view shows

@@ -1,5 +1,5 @@
 import Geometry
-import Runtime
+import AppContract
 import Scrolling
 
 /// The screen reader's touch gestures (A11Y-3), in the manner of VoiceOver: one finger touches

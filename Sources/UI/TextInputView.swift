@@ -1,6 +1,6 @@
 import Geometry
 import Raster
-import Runtime
+import AppContract
 import Text
 import TextEditing
 

@@ -1,6 +1,6 @@
 import Geometry
 import Physics
-import Runtime
+import AppContract
 import Scrolling
 
 /// Decides who gets each touch, wheel turn and touchpad scroll (VIEW-2): a second finger on a

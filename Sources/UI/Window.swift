@@ -2,7 +2,7 @@ import Geometry
 import Logging
 import Physics
 import Raster
-import Runtime
+import AppContract
 import Scrolling
 import Text
 

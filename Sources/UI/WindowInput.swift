@@ -1,6 +1,6 @@
 import Geometry
 import Raster
-import Runtime
+import AppContract
 
 /// Input reaches the window's helpers here: touches and pointers to the touch router, keys
 /// and typed text to the focus navigator.

@@ -1,6 +1,6 @@
 import Geometry
 import Raster
-import Runtime
+import AppContract
 
 /// Frames: what changed since the last one (the damage planner's plan), drawn in bands on the
 /// render threads, and the memory the window's caches may hold.

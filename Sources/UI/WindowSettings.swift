@@ -1,4 +1,4 @@
-import Runtime
+import AppContract
 
 /// The runtime's settings reach the window through the `App` contract: the runtime never needs
 /// to know that the app is a `Window`.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Geometry
-import Runtime
+import AppContract
 import Scrolling
 
 /// The UI state a test reads (HL-1, REM-1): every scroll view and page control on screen with

@@ -1,4 +1,4 @@
-import Runtime
+import AppContract
 
 /// The app's clock: timers, work posted from other threads and channels (APP-2), run by the
 /// frame loop on the window's scheduler.

@@ -22,23 +22,23 @@ package let processLog = Logger.standardError()
 extension Logger {
     /// A logger writing "NAME: message" lines to standard error, prefixed with `<N>` priorities
     /// when standard error is systemd's journal.
-    public static func standardError(label: String = "glide") -> Logger {
+    package static func standardError(label: String = "glide") -> Logger {
         lines(label: label) { level, text in
             let line = "\(processName): \(text)"
-            guard standardErrorIsJournal else { return Runtime.standardError(line) }
+            guard standardErrorIsJournal else { return AppContract.standardError(line) }
             let prefix = "<\(syslogPriority(level))>"
             // journald takes the priority line by line.
-            Runtime.standardError(line.split(separator: "\n", omittingEmptySubsequences: false)
+            AppContract.standardError(line.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { prefix + $0 }.joined(separator: "\n"))
         }
     }
 
     /// A logger that says nothing: the default of parts whose owner may give them a log.
-    public static let discarding = Logger(label: "glide") { _ in SwiftLogNoOpLogHandler() }
+    package static let discarding = Logger(label: "glide") { _ in SwiftLogNoOpLogHandler() }
 
     /// A logger handing each message, as one text with its metadata, to `write`: for tests, or an
     /// app that keeps its own log.
-    public static func lines(label: String = "glide",
+    package static func lines(label: String = "glide",
                              _ write: @escaping @Sendable (Logger.Level, String) -> Void) -> Logger {
         Logger(label: label) { _ in LineLogHandler(write: write) }
     }
@@ -92,4 +92,17 @@ package struct LineLogHandler: LogHandler {
         if let error = event.error { text += ": \(error)" }
         write(event.level, text)
     }
+}
+
+/// Writes one line to standard error, unbuffered (a crash loses nothing): the one place Glide's
+/// loops and commands report.
+package func standardError(_ line: String) { writeLine(line, to: 2) }
+
+/// Writes one line to standard output at once, even into a pipe (a test waiting for the remote
+/// address reads it while the process runs).
+package func standardOutput(_ line: String) { writeLine(line, to: 1) }
+
+private func writeLine(_ line: String, to fd: Int32) {
+    var text = line + "\n"
+    text.withUTF8 { _ = write(fd, $0.baseAddress, $0.count) }
 }
