@@ -224,12 +224,3 @@ public struct InputScript: Hashable, Sendable {
         }
     }
 }
-
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        var s = Substring(self)
-        while let c = s.first, set.contains(c) { s.removeFirst() }
-        while let c = s.last, set.contains(c) { s.removeLast() }
-        return String(s)
-    }
-}

@@ -77,3 +77,14 @@ package func lineBreak(of text: String) -> String {
     let next = text.utf8.index(after: i)
     return text.utf8[i] == 0x0D && next != text.utf8.endIndex && text.utf8[next] == 0x0A ? "\r\n" : "\n"
 }
+
+extension StringProtocol {
+    /// The text without the characters of `set` at either end (FoundationEssentials has no
+    /// `trimmingCharacters`): script and trace lines lose their blanks and line ends.
+    package func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s.removeFirst() }
+        while let c = s.last, set.contains(c) { s.removeLast() }
+        return String(s)
+    }
+}
