@@ -27,11 +27,11 @@ package enum BoardLoopError: Error, CustomStringConvertible {
 extension DRMDisplay: FrameOutput {
     /// No frame while no buffer is free (a flip pending, and with three buffers a frame held
     /// behind it) or the display is released or unplugged.
-    public var canPresent: Bool { hasFreeBuffer && !isPaused }
-    public var isShowing: Bool { !isPaused }
+    package var canPresent: Bool { hasFreeBuffer && !isPaused }
+    package var isShowing: Bool { !isPaused }
     /// Screenshots come from the shadow buffer, never the write-combined scanout.
-    public func screen(shadow: PixelBuffer) -> PixelBuffer { shadow }
-    public func presentationTime(forFrameAt now: Double) -> Double { nextVerticalBlank(after: now) }
+    package func screen(shadow: PixelBuffer) -> PixelBuffer { shadow }
+    package func presentationTime(forFrameAt now: Double) -> Double { nextVerticalBlank(after: now) }
 }
 
 /// The display's slot (OUT-3): completes page flips, gives the display up on request (SIGUSR1,

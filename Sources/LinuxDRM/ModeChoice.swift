@@ -71,7 +71,7 @@ extension Rotation {
     /// The canvas turn for a value of the "panel orientation" connector property: the side of
     /// the panel that is up. A panel whose left side is up shows the canvas turned clockwise
     /// (fbcon turns its text the same way).
-    public init?(panelOrientation name: String) {
+    package init?(panelOrientation name: String) {
         switch name {
         case "Normal": self = .none
         case "Upside Down": self = .upsideDown

@@ -58,7 +58,11 @@ func fuzzConfig(_ bytes: UnsafeRawBufferPointer) {
             let secret = String(parts[1].filter { $0 != " " && $0 != "\t" && $0 != "\"" })
             // (Unless the same text is elsewhere in the file, where another message may quote it.)
             guard secret.count >= 8, textLines(text).filter({ $0.contains(secret) }).count == 1 else { continue }
-            expect(!"\(error)".contains(secret), "the token \(secret.prefix(20)) is in the message")
+            // The list of known keys names remote_token itself: a token that is part of a key's
+            // name is not leaked by naming the key.
+            var message = "\(error)"
+            for key in BoardConfig.keys { message = message.replacing(key, with: "") }
+            expect(!message.contains(secret), "the token \(secret.prefix(20)) is in the message")
         }
     }
 }
