@@ -250,7 +250,7 @@ public final class Window: App {
     /// The window as its helpers see it for one pass.
     var pass: WindowPass {
         WindowPass(scale: scaleFactor, pixelWidth: pixelWidth, pixelHeight: pixelHeight, animatedViews: animatedViews,
-                   scrollViews: scrollViews, ringViews: ringViews)
+                   ringViews: ringViews)
     }
 
     /// `view`'s visible part in window points: its frame clipped by every clipping ancestor.

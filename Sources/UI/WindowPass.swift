@@ -1,9 +1,8 @@
 import Geometry
 
-/// What the window's helpers (the damage planner, the touch router, the focus navigator) need
-/// of it for one pass, a frame or an input, as values: the views in the order the window
-/// collected them, the scale and the screen's size. They hold no window, so they cannot reach
-/// back into it, and what they see is fixed for the pass.
+/// What the damage planner needs of the window for one frame, as values: the animated views in
+/// the order the window collected them, the rings, the scale and the screen's size. It holds no
+/// window, so it cannot reach back into it, and what it sees is fixed for the frame.
 struct WindowPass {
     /// Pixels per point.
     let scale: Double
@@ -12,8 +11,6 @@ struct WindowPass {
     /// The animated views in the order they are sampled (outer before inner, page controls
     /// after the scroll views they follow).
     let animatedViews: [AnimatedView]
-    /// The scroll views in tree order, outer before inner.
-    let scrollViews: [ScrollView]
     /// The views a ring is drawn around: the focused one, and the screen reader's.
     let ringViews: [View]
 
