@@ -2,11 +2,11 @@ import Geometry
 import Raster
 import Scrolling
 
-/// Decides what a frame redraws (RAS-3): scroll views whose content moved by whole pixels over a
-/// flat backdrop are copied and only the strips they uncover are drawn; indicators, overlays
-/// and the focus ring that do not move with the content are redrawn where they were and are;
-/// animated views are redrawn while they animate and once after. The result equals a full
-/// redraw.
+/// Decides what a frame redraws (RAS-3): damage sources (scroll views) whose content moved by
+/// whole pixels over a flat backdrop are copied and only the strips they uncover are drawn;
+/// indicators, overlays and the focus ring that do not move with the content are redrawn where
+/// they were and are; other animated views are redrawn while they animate and once after. The
+/// result equals a full redraw. It knows views only by these protocols.
 final class DamagePlanner {
     /// Scroll frames move the pixels already drawn; off, every moved viewport is redrawn.
     var reusesScrolledPixels = true
@@ -20,7 +20,7 @@ final class DamagePlanner {
         var indicators: [IntRect]
         /// The indicators as drawn (exact thumb rectangles and opacities): a thumb moving by
         /// a fraction of a pixel, or fading, changes only these.
-        var indicatorShapes: [ScrollView.Indicator]
+        var indicatorShapes: [ScrollIndicator]
         var visible: IntRect
     }
 
@@ -55,8 +55,8 @@ final class DamagePlanner {
             let key = ObjectIdentifier(v)
             let visible = w.pixelRect(w.visibleRect(of: v)) ?? .zero
             let animating = v.isAnimating(at: t)
-            if let sv = v as? ScrollView {
-                samples[key] = planScroll(sv, visible: visible, at: t, in: w, into: &work)
+            if let source = v as? DamageSource {
+                samples[key] = planMove(source, visible: visible, at: t, in: w, into: &work)
             } else if animating || wasAnimating.contains(key) {
                 work.damage.add(visible)
             }
@@ -77,16 +77,15 @@ final class DamagePlanner {
         return Plan(damage: work.damage, blits: work.blits, changed: work.changed.clipped(to: bounds))
     }
 
-    /// A scroll view's part of the plan: a copy of its pixels when its content moved by whole
+    /// A damage source's part of the plan: a copy of its pixels when its content moved by whole
     /// pixels, else damage where it shows; returns what it shows now, for the next frame.
-    private func planScroll(_ sv: ScrollView, visible: IntRect, at t: Double, in w: WindowPass, into work: inout Work) -> RenderedSample {
+    private func planMove(_ sv: DamageSource, visible: IntRect, at t: Double, in w: WindowPass, into work: inout Work) -> RenderedSample {
         let key = ObjectIdentifier(sv)
-        let geometry = sv.indicatorGeometry(at: t)
+        let geometry = sv.indicators(at: t)
         let indicators = geometry.map { indicatorPixels($0, of: sv, in: w) }
-        let s = RenderedSample(offset: sv.pixelOffset(scale: w.scale), scale: sv.sampledScale,
+        let s = RenderedSample(offset: sv.contentOffset(pixelsAt: w.scale), scale: sv.contentScale,
                                indicators: indicators, indicatorShapes: geometry, visible: visible)
-        let shifted = sv.contentShifted
-        sv.contentShifted = false
+        let shifted = sv.takeContentShift()
         guard let old = rendered[key] else {
             work.damage.add(visible)
             return s
@@ -96,7 +95,7 @@ final class DamagePlanner {
             // pixels, so no copy.
             work.damage.add(old.visible); work.damage.add(visible)
         } else if old.offset == s.offset, old.scale == s.scale, old.indicators.isEmpty, s.indicators.isEmpty,
-                  let outer = sv.enclosingScrollView, work.pixelsMoved.contains(ObjectIdentifier(outer)) {
+                  let outer = sv.enclosingDamageSource, work.pixelsMoved.contains(ObjectIdentifier(outer)) {
             // Still inside content that was copied: its pixels moved with it, and what came
             // into view lies in the outer view's exposed strips.
             work.pixelsMoved.insert(key)
@@ -124,7 +123,7 @@ final class DamagePlanner {
 
     /// A scroll that only moved its content by whole pixels can reuse the pixels: same scale,
     /// same place on screen, straight edges, and a move shorter than the viewport.
-    func scrollBlit(_ sv: ScrollView, old: RenderedSample, new: RenderedSample, in w: WindowPass) -> Blit? {
+    func scrollBlit(_ sv: DamageSource, old: RenderedSample, new: RenderedSample, in w: WindowPass) -> Blit? {
         guard reusesScrolledPixels, old.scale == new.scale, old.visible == new.visible, !new.visible.isEmpty,
               sv.clipCornerRadius == 0 else { return nil }
         var p = sv.parent
@@ -149,7 +148,7 @@ final class DamagePlanner {
     /// the uniform backdrop of an ancestor with nothing earlier overlapping): moving the pixels
     /// then moves only content, never a background that should have stayed put. Views say what
     /// they paint (`View.backdrop`), so an app's own view that draws is never copied over.
-    func hasUniformBackdrop(_ sv: ScrollView, within visible: IntRect, in w: WindowPass) -> Bool {
+    func hasUniformBackdrop(_ sv: View, within visible: IntRect, in w: WindowPass) -> Bool {
         if case .uniform = sv.backdrop { return true }
         var node: View = sv
         while let parent = node.parent {
@@ -203,7 +202,7 @@ final class DamagePlanner {
         return out
     }
 
-    func indicatorPixels(_ ind: ScrollView.Indicator, of sv: ScrollView, in w: WindowPass) -> IntRect {
+    func indicatorPixels(_ ind: ScrollIndicator, of sv: View, in w: WindowPass) -> IntRect {
         let f = sv.frameInWindow
         let r = (ind.track ?? ind.thumb).offsetBy(dx: f.minX, dy: f.minY)
         let thumb = ind.thumb.offsetBy(dx: f.minX, dy: f.minY)

@@ -103,15 +103,17 @@ final class FocusNavigator {
         held?.timer = timers.after(1 / max(1, keyRepeatRate)) { [weak self] in self?.repeatHeldKey() }
     }
 
-    func keyTarget(among scrollViews: [ScrollView], lastScrolled: ScrollView?) -> ScrollView? {
+    /// Where paging keys go: the scroll view holding focus, else the one a finger, wheel or
+    /// touchpad moved last (if it is still on screen), else the first vertical one.
+    func keyTarget(among scrollViews: [ScrollView], lastScrolled: GestureParticipant?) -> ScrollView? {
         if let f = focused, f.window === root.window, let sv = f.enclosingScrollView { return sv }
-        if let k = lastScrolled, scrollViews.contains(where: { $0 === k }) { return k }
+        if let k = lastScrolled, let sv = scrollViews.first(where: { $0 === k }) { return sv }
         return scrollViews.first { $0.configuration.axes.contains(.vertical) && $0.canScroll }
             ?? scrollViews.first { $0.configuration.axes.contains(.vertical) } ?? scrollViews.first
     }
 
     /// A key pressed or released at `t`; paging keys go to `keyTarget(among:lastScrolled:)`.
-    func key(_ key: Key, pressed: Bool, time t: Double, scrollViews: [ScrollView], lastScrolled: ScrollView?) {
+    func key(_ key: Key, pressed: Bool, time t: Double, scrollViews: [ScrollView], lastScrolled: GestureParticipant?) {
         if key == .leftShift || key == .rightShift { shiftDown = pressed; return }
         if key == .leftControl || key == .rightControl { controlDown = pressed; return }
         if held?.key == key || pressed { held?.timer.cancel(); held = nil }

@@ -171,7 +171,7 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// True when the content is larger than the viewport on an axis the view scrolls.
-    var canScroll: Bool {
+    package var canScroll: Bool {
         (configuration.axes.contains(.vertical) && controller.maximumOffset(.vertical) > 0)
             || (configuration.axes.contains(.horizontal) && controller.maximumOffset(.horizontal) > 0)
     }

@@ -6,9 +6,10 @@ import Scrolling
 /// Decides who gets each touch, wheel turn and touchpad scroll (VIEW-2): a second finger on a
 /// zoomable view pinches; a view with `onDrag` takes its touch; a `TouchTarget` (a page
 /// control, an app's own control) hears it alongside the scroll views around it until one side
-/// claims it; a finger on a long list's indicator scrubs; otherwise the innermost scroll view
-/// whose engine starts dragging along the finger's axis claims it, and a touch that never
-/// moved past the window's one slop is a tap.
+/// claims it; a finger on a long list's indicator scrubs; otherwise the gesture participants
+/// under the finger (scroll views) form an arena, and the innermost that starts dragging along
+/// the finger's axis claims it; a touch that never moved past the window's one slop is a tap.
+/// It knows participants and targets only by their protocols.
 final class TouchRouter {
     /// Where touches are hit-tested: the window's tree, the app under the edit menu.
     let root: View
@@ -18,18 +19,19 @@ final class TouchRouter {
     var touchSlop = Window.defaultTouchSlop
     /// While the screen reader is on, touches that begin with no other under way go to it.
     var screenReader: ScreenReader?
-    /// The scroll view a finger, wheel or touchpad moved last: keys go there without focus.
-    private(set) var lastScrolled: ScrollView?
+    /// The participant a finger, wheel or touchpad moved last: keys go there without focus.
+    private(set) var lastScrolled: GestureParticipant?
 
     struct Route {
-        var candidates: [ScrollView]
-        var claimed: ScrollView?
+        var candidates: [GestureParticipant]
+        var claimed: GestureParticipant?
         var hit: View?
         var down: Point
         /// Where the finger was last seen: a lift reported at no usable place ends there.
         var last: Point?
         var movedPastSlop = false
-        var scrub: (view: ScrollView, indicator: ScrollView.Indicator, grab: Double)?
+        /// Follows the finger on a scrubbed indicator.
+        var scrub: ((Point, Double) -> Void)?
         var target: TouchTarget?
         /// A view with `onDrag` that the touch drags.
         var drag: View?
@@ -53,7 +55,7 @@ final class TouchRouter {
 
     /// Touchpad fingers scrolling a view, with their travel for the release velocity.
     private struct FingerScroll {
-        var view: ScrollView
+        var view: GestureParticipant
         var travelled = Point.zero
         var x = VelocityTracker(), y = VelocityTracker()
     }
@@ -79,18 +81,8 @@ final class TouchRouter {
         touch(pressed ? .down : .up, slot: Self.pointerSlot, at: p, time: t)
     }
 
-    private func localPoint(_ p: Point, in sv: ScrollView) -> Point {
-        let f = sv.frameInWindow
-        return Point(x: p.x - f.minX, y: p.y - f.minY)
-    }
-
-    @discardableResult
-    private func feed(_ sv: ScrollView, _ phase: TouchEvent.Phase, slot: Int, at p: Point, time t: Double) -> Gesture? {
-        sv.controller.handle(TouchEvent(phase, id: slot, location: localPoint(p, in: sv), time: t))
-    }
-
-    private func cancel(_ views: [ScrollView], slot: Int, at p: Point, time t: Double) {
-        for sv in views { feed(sv, .cancelled, slot: slot, at: p, time: t) }
+    private func cancel(_ participants: [GestureParticipant], slot: Int, at p: Point, time t: Double) {
+        for sv in participants { sv.follow(.cancelled, slot: slot, at: p, time: t) }
     }
 
     /// `p` in window points.
@@ -126,10 +118,10 @@ final class TouchRouter {
         let chain = (hit?.ancestry ?? []).reversed()
         // A second finger on a zoomable view that already has one: a pinch.
         for (_, route) in routes {
-            if let sv = route.claimed ?? route.candidates.first, sv.configuration.isZoomEnabled,
+            if let sv = route.claimed ?? route.candidates.first, sv.takesPinch,
                chain.contains(where: { $0 === sv }) {
                 routes[slot] = Route(candidates: [sv], claimed: sv, hit: hit, down: p)
-                feed(sv, .began, slot: slot, at: p, time: t)
+                sv.follow(.began, slot: slot, at: p, time: t)
                 return
             }
         }
@@ -138,35 +130,33 @@ final class TouchRouter {
             dragged.onDrag?(.began, p)
             return
         }
-        let scrolls = chain.compactMap { $0 as? ScrollView }
+        let arena = chain.compactMap { $0 as? GestureParticipant }
         if let target = chain.lazy.compactMap({ $0 as? TouchTarget }).first(where: { $0.wantsTouch(at: p) }) {
             // The scroll views around it hear the touch too: a move it releases is theirs.
-            routes[slot] = Route(candidates: scrolls, hit: hit, down: p, target: target)
+            routes[slot] = Route(candidates: arena, hit: hit, down: p, target: target)
             target.touchBegan(at: p, time: t)
-            for sv in scrolls { feed(sv, .began, slot: slot, at: p, time: t) }
+            for sv in arena { sv.follow(.began, slot: slot, at: p, time: t) }
             return
         }
-        for sv in scrolls {
-            if let ind = sv.scrubbableIndicator(at: localPoint(p, in: sv), time: t) {
-                let local = localPoint(p, in: sv)
-                let grab = ind.axis == .vertical ? local.y - ind.thumb.minY : local.x - ind.thumb.minX
-                routes[slot] = Route(candidates: [], hit: hit, down: p, scrub: (sv, ind, grab))
+        for sv in arena {
+            if let scrub = sv.scrubber(at: p, time: t) {
+                routes[slot] = Route(candidates: [], hit: hit, down: p, scrub: scrub)
                 lastScrolled = sv
                 return
             }
         }
-        var route = Route(candidates: scrolls, hit: hit, down: p)
+        var route = Route(candidates: arena, hit: hit, down: p)
         // A touch that stops moving content is not a tap, so it presses nothing.
-        if scrolls.allSatisfy({ $0.controller.isAtRest(at: t) }),
+        if arena.allSatisfy({ $0.isAtRest(at: t) }),
            let pressable = chain.first(where: { $0.onTap != nil || $0.onLongPress != nil }) {
-            route.press = beginPress(pressable, at: t, insideScrollView: !scrolls.isEmpty)
+            route.press = beginPress(pressable, at: t, insideScrollView: !arena.isEmpty)
         }
         routes[slot] = route
         // Keys go to the view the finger is on, if it can scroll at all (a sidebar whose tabs
         // all fit is no place for Page Down).
-        let scrollable = scrolls.filter { $0.canScroll }
-        if let first = scrollable.first { lastScrolled = scrollable.first { $0.configuration.axes.contains(.vertical) } ?? first }
-        for sv in scrolls { feed(sv, .began, slot: slot, at: p, time: t) }
+        let scrollable = arena.filter { $0.canScroll }
+        if let first = scrollable.first { lastScrolled = scrollable.first { $0.gestureAxes.contains(.vertical) } ?? first }
+        for sv in arena { sv.follow(.began, slot: slot, at: p, time: t) }
         updatePresses(at: t)
     }
 
@@ -195,22 +185,21 @@ final class TouchRouter {
             }
         }
         if let scrub = route.scrub {
-            scrub.view.scrub(scrub.indicator, to: localPoint(p, in: scrub.view), grabOffset: scrub.grab, time: t)
+            scrub(p, t)
             return
         }
         if let sv = route.claimed {
-            feed(sv, .moved, slot: slot, at: p, time: t)
+            sv.follow(.moved, slot: slot, at: p, time: t)
         } else {
-            // Innermost first: the first view whose engine starts dragging claims the touch and
-            // the others let go (VIEW-2). Only views that scroll along the axis the finger
-            // mostly moved on take part, so a steep first move over a horizontal carousel still
-            // goes to the vertical list around it.
+            // Innermost first: the first participant that starts dragging claims the touch and
+            // the others let go (VIEW-2). Only those that drag along the axis the finger mostly
+            // moved on take part, so a steep first move over a horizontal carousel still goes to
+            // the vertical list around it.
             let axis: Axes = abs(moved.x) > abs(moved.y) ? .horizontal : .vertical
-            let along = route.candidates.filter { !$0.configuration.axes.isDisjoint(with: axis) }
+            let along = route.candidates.filter { !$0.gestureAxes.isDisjoint(with: axis) }
             for sv in along.isEmpty ? route.candidates : along {
-                feed(sv, .moved, slot: slot, at: p, time: t)
-                let phase = sv.controller.state(at: t).phase
-                if phase == .dragging || phase == .zooming {
+                sv.follow(.moved, slot: slot, at: p, time: t)
+                if sv.hasClaimedTouch(at: t) {
                     route.claimed = sv
                     cancel(route.candidates.filter { $0 !== sv }, slot: slot, at: p, time: t)
                     break
@@ -242,11 +231,10 @@ final class TouchRouter {
         }
         if route.scrub != nil { return }
         if let sv = route.claimed {
-            feed(sv, cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)
+            sv.follow(cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)
             return
         }
-        var gestures: [Gesture?] = []
-        for sv in route.candidates { gestures.append(feed(sv, cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)) }
+        let gestures = route.candidates.map { $0.follow(cancelled ? .cancelled : .ended, slot: slot, at: p, time: t) }
         let isTap = !cancelled && !route.movedPastSlop && gestures.allSatisfy {
             if case .tap = $0 { return true }
             if case .doubleTap = $0 { return true }
@@ -334,19 +322,19 @@ final class TouchRouter {
 
     // MARK: Wheel and touchpad (KEY-2, KEY-3)
 
-    /// A wheel or rotary encoder scrolls the innermost scroll view under the pointer along an
+    /// A wheel or rotary encoder arena the innermost participant under the pointer along an
     /// axis it has (vertical by default; a horizontal-only view takes vertical turns too).
     func wheel(_ delta: Point, at p: Point, time t: Double) {
         guard let (sv, d) = wheelTarget(delta, at: p) else { return }
-        sv.controller.scroll(by: d, animated: true, at: t)
+        sv.scroll(by: d, at: t)
         lastScrolled = sv
     }
 
-    /// The innermost scroll view under `p` that scrolls along `delta`, and the delta on its axes;
-    /// when none does, a vertical wheel turns the innermost horizontal-only view (a carousel
-    /// alone on screen), but never one inside a list that scrolls vertically.
-    private func wheelTarget(_ delta: Point, at p: Point) -> (ScrollView, Point)? {
-        let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? ScrollView }
+    /// The innermost participant under `p` that arena along `delta`, and the delta on its axes;
+    /// when none does, a vertical wheel turns the innermost horizontal-only one (a carousel
+    /// alone on screen), but never one inside a list that arena vertically.
+    private func wheelTarget(_ delta: Point, at p: Point) -> (GestureParticipant, Point)? {
+        let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? GestureParticipant }
         if let sv = chain.first(where: { Self.along($0, delta, turning: false) != .zero }) {
             return (sv, Self.along(sv, delta, turning: false))
         }
@@ -357,8 +345,8 @@ final class TouchRouter {
     }
 
     /// `delta` on `sv`'s axes; `turning`: a vertical-only delta turns a horizontal-only view.
-    static func along(_ sv: ScrollView, _ delta: Point, turning: Bool) -> Point {
-        let axes = sv.configuration.axes
+    static func along(_ sv: GestureParticipant, _ delta: Point, turning: Bool) -> Point {
+        let axes = sv.gestureAxes
         if turning, axes == .horizontal, delta.x == 0 { return Point(x: delta.y, y: 0) }
         return Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
     }
@@ -370,7 +358,7 @@ final class TouchRouter {
             guard let s = fingerScroll else { return }
             fingerScroll = nil
             let v = Point(x: s.x.velocity(releaseTime: t), y: s.y.velocity(releaseTime: t))
-            s.view.controller.release(velocity: v, at: t)
+            s.view.release(velocity: v, at: t)
             return
         }
         if fingerScroll == nil || fingerScroll?.view.window !== root.window {
@@ -379,9 +367,7 @@ final class TouchRouter {
         }
         guard var s = fingerScroll else { return }
         let d = Self.along(s.view, delta, turning: true)
-        // From where the content is now, not where a running fling was heading.
-        let now = s.view.controller.state(at: t).offset
-        s.view.controller.scroll(to: now + d, animated: false, at: t)
+        s.view.drag(by: d, at: t)
         s.travelled = s.travelled + d
         s.x.add(time: t, position: s.travelled.x)
         s.y.add(time: t, position: s.travelled.y)

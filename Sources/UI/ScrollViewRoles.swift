@@ -1,0 +1,60 @@
+import Geometry
+import Scrolling
+
+/// A scroll view in the touch arena: its engine hears the touch, and it claims the touch when the
+/// engine starts dragging or zooming.
+extension ScrollView: GestureParticipant {
+    package var gestureAxes: Axes { configuration.axes }
+    package var takesPinch: Bool { configuration.isZoomEnabled }
+
+    package func isAtRest(at t: Double) -> Bool { controller.isAtRest(at: t) }
+
+    @discardableResult
+    package func follow(_ phase: TouchEvent.Phase, slot: Int, at point: Point, time t: Double) -> Gesture? {
+        controller.handle(TouchEvent(phase, id: slot, location: local(point), time: t))
+    }
+
+    package func hasClaimedTouch(at t: Double) -> Bool {
+        let phase = controller.state(at: t).phase
+        return phase == .dragging || phase == .zooming
+    }
+
+    package func scrubber(at point: Point, time t: Double) -> ((Point, Double) -> Void)? {
+        let down = local(point)
+        guard let indicator = scrubbableIndicator(at: down, time: t) else { return nil }
+        // The thumb keeps the place the finger took it by.
+        let grab = indicator.axis == .vertical ? down.y - indicator.thumb.minY : down.x - indicator.thumb.minX
+        return { [weak self] p, t in
+            guard let self else { return }
+            scrub(indicator, to: local(p), grabOffset: grab, time: t)
+        }
+    }
+
+    /// `p` (window points) in the view's own points.
+    private func local(_ p: Point) -> Point {
+        let f = frameInWindow
+        return Point(x: p.x - f.minX, y: p.y - f.minY)
+    }
+
+    package func scroll(by delta: Point, at t: Double) { controller.scroll(by: delta, animated: true, at: t) }
+
+    package func drag(by delta: Point, at t: Double) {
+        // From where the content is now, not where a running fling was heading.
+        controller.scroll(to: controller.state(at: t).offset + delta, animated: false, at: t)
+    }
+
+    package func release(velocity: Point, at t: Double) { controller.release(velocity: velocity, at: t) }
+}
+
+/// A scroll view's content moves by whole pixels behind its viewport, with its indicators drawn
+/// over it.
+extension ScrollView: DamageSource {
+    package func contentOffset(pixelsAt scale: Double) -> Point { pixelOffset(scale: scale) }
+    package var contentScale: Double { sampledScale }
+    package func indicators(at t: Double) -> [ScrollIndicator] { indicatorGeometry(at: t) }
+
+    package func takeContentShift() -> Bool {
+        defer { contentShifted = false }
+        return contentShifted
+    }
+}
