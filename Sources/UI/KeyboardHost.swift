@@ -21,7 +21,8 @@ public enum OnScreenKeyboardMode: String, Hashable, Sendable, CaseIterable {
 /// (POS-5); a field in no scroll view that the keys would cover moves up with the whole
 /// screen, just enough, and back when the keyboard goes.
 final class KeyboardHost {
-    weak var window: Window?
+    /// The window whose screen the keys slide onto, known only by what the host needs of it.
+    weak var window: KeyboardScreen?
     private(set) var keyboard: OnScreenKeyboard?
     let menu = EditMenu()
     var pasteboard: String?
@@ -191,8 +192,7 @@ final class KeyboardHost {
         let newPan = fullPan * share
         if newPan != pan {
             pan = newPan
-            window.needsLayout = true
-            window.fullDamage = true
+            window.screenPanned()
         }
         if !showing && share <= 0 { fullPan = 0 }
     }
@@ -240,6 +240,32 @@ final class KeyboardHost {
         case .clear: field.clear()
         case .shift, .page, .katakana: break
         }
+    }
+}
+
+/// What the keyboard host needs of the window: its mode and layout settings, focus, the clock,
+/// the screen's size and scroll views, the holder the keys are attached to over the app, and
+/// a way to say the whole screen moved.
+protocol KeyboardScreen: AnyObject {
+    var onScreenKeyboard: OnScreenKeyboardMode { get }
+    var hasHardwareKeyboard: Bool { get }
+    var keyboardLayout: String { get }
+    var focusedView: View? { get }
+    var time: Double { get }
+    var sizeInPoints: Size { get }
+    var scrollViews: [ScrollView] { get }
+    /// The view over the app that the keys and the edit menu are attached to.
+    var holder: RootView { get }
+    func scheduleFrame()
+    func focus(_ view: View?)
+    /// The app moved up or down with the keys: it is laid out again and redrawn whole.
+    func screenPanned()
+}
+
+extension Window: KeyboardScreen {
+    func screenPanned() {
+        needsLayout = true
+        fullDamage = true
     }
 }
 

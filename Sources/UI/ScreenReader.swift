@@ -9,7 +9,8 @@ import Scrolling
 /// adjustable element) changes it. A ring follows the element spoken. Scrolls it performs are
 /// the engine's own program scrolls, with their usual physics.
 final class ScreenReader {
-    unowned let window: Window
+    /// The window it reads, known only by what the screen reader needs of it.
+    unowned let window: ScreenReaderHost
     /// The element last spoken: what a double tap activates.
     private(set) var focused: View?
     private var touches: [Int: (start: Point, last: Point)] = [:]
@@ -25,7 +26,7 @@ final class ScreenReader {
 
     static let tapDuration = 0.3, doubleTapInterval = 0.4, swipeDistance = 40.0, exploreDelay = 0.15
 
-    init(window: Window) { self.window = window }
+    init(window: ScreenReaderHost) { self.window = window }
 
     func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
         switch phase {
@@ -203,3 +204,23 @@ final class ScreenReader {
         say(element.spokenText, language: element.language, at: t)
     }
 }
+
+/// What the screen reader needs of the window it reads: the elements on screen and where each
+/// is, focus and its ring, timers, speech, the back gesture, the scroll views a three-finger
+/// swipe pages, and its own switch (the keypad turns it on and off).
+protocol ScreenReaderHost: AnyObject {
+    var touchSlop: Double { get }
+    var time: Double { get }
+    func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer
+    func accessibilityElements() -> [AccessibilityElement]
+    func accessibilityElement(at p: Point) -> AccessibilityElement?
+    func invalidateRing(around view: View)
+    func focus(_ view: View?)
+    var scrollViews: [ScrollView] { get }
+    func scheduleFrame()
+    var speech: SpeechOutput? { get }
+    var isScreenReaderEnabled: Bool { get set }
+    func navigateBack() -> Bool
+}
+
+extension Window: ScreenReaderHost {}
