@@ -76,7 +76,7 @@ package final class CatalogApp {
                    screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
         screenArea.setChildren(screens)
-        adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width) }
+        adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width, width: size.width) }
         arrange(compact: false)
         window.controller = self
         select(0)
@@ -84,7 +84,7 @@ package final class CatalogApp {
 
     /// A sidebar beside the screens on wide landscape panels; on narrow or portrait ones the
     /// screens take the width and the tabs sit in a bar along the bottom, titles only.
-    func arrange(compact: Bool) {
+    func arrange(compact: Bool, width: Double = .infinity) {
         isCompact = compact
         for (tab, subtitle) in zip(tabs, tabSubtitles) {
             subtitle.isHidden = compact || subtitle.text.isEmpty
@@ -97,14 +97,32 @@ package final class CatalogApp {
             divider.width = nil; divider.height = 1
             root.axis = .vertical
             root.setChildren([screenArea.flexible(), divider, tabBar])
+            // Measured once in the window, where the titles find their fonts.
+            fitTabs(in: width)
         } else {
             // The tabs scroll when they do not fit (large text, a short panel).
+            for tab in tabs { tab.width = nil }
             sidebarTabs.setChildren(tabs)
             sidebar.setChildren(sidebarHeader + [sidebarScroll])
             divider.width = 1; divider.height = nil
             root.axis = .horizontal
             root.setChildren([sidebar, divider, screenArea.flexible(false)])
         }
+    }
+
+    /// The bar's tabs as wide as their titles, sharing what is left evenly, so that no title is
+    /// cut short while they all fit (a 480-point portrait panel); when they cannot all fit (large
+    /// text), they share the width evenly and the longest titles end in an ellipsis.
+    private func fitTabs(in width: Double) {
+        for tab in tabs { tab.width = nil }
+        guard width.isFinite, !tabs.isEmpty else { return }
+        let natural = zip(tabs, tabLabels).map { tab, title in
+            (title.sizeThatFits(Size(width: .infinity, height: .infinity)).width + tab.padding.leading + tab.padding.trailing).rounded(.up)
+        }
+        let room = width - tabBar.padding.leading - tabBar.padding.trailing - tabBar.spacing * Double(tabs.count - 1)
+        let spare = room - natural.reduce(0, +)
+        guard spare >= 0 else { return }
+        for (tab, w) in zip(tabs, natural) { tab.width = w + spare / Double(tabs.count) }
     }
 
     /// A screen that says what could not be loaded.

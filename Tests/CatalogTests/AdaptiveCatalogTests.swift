@@ -44,6 +44,25 @@ import UI
         }
     }
 
+    /// On a 480-point portrait panel the six titles fit when each tab is as wide as its title:
+    /// none is cut short, as they were when the tabs shared the width evenly ("Readi…").
+    @Test func thePortraitTabBarCutsNoTitle() throws {
+        for (w, h) in [(480, 800), (720, 1280)] {
+            let (app, window) = try Self.catalog(w, h, 1)
+            window.layoutIfNeeded()
+            #expect(app.isCompact)
+            let titles = window.root.view(withID: "tab-bar")!.children.compactMap { $0.children.first as? Label }
+            #expect(titles.count == app.tabCount)
+            for title in titles {
+                let needs = title.sizeThatFits(Size(width: .infinity, height: .infinity)).width
+                #expect(title.frame.width >= needs.rounded(.down), "\(w)x\(h): \(title.text) has \(title.frame.width) of \(needs) points")
+            }
+            let bar = window.root.view(withID: "tab-bar")!.frameInWindow
+            let last = try #require(window.root.view(withID: "tab-bar")!.children.last).frameInWindow
+            #expect(last.maxX <= bar.maxX && last.maxX > bar.maxX - 10, "\(w)x\(h): the tabs fill the bar")
+        }
+    }
+
     @Test func aNarrowColumnPutsTheCardPictureAboveItsText() throws {
         let (_, window) = try Self.catalog(360, 640, 1)
         window.layoutIfNeeded()
