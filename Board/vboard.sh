@@ -15,8 +15,10 @@
 #
 # Environment: VBOARD_SPEECH (1 on x86_64: the screen reader speaks through an emulated sound
 # card into .build-vboard/out/board-speech.wav; 0 skips it), VBOARD_KEYS (1: also type on the on-screen keyboard through the touchscreen; 0 skips
-# it), VBOARD_APP (default catalog; also list, bringup), VBOARD_EXAMPLE (1: also boot the
-# Departures example app after glide; 0: not), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
+# it), VBOARD_APP (default catalog; also list, bringup), VBOARD_EXAMPLE (1: also boot an app
+# built outside the package after glide; 0: not), VBOARD_APP_PACKAGE (that app's package folder:
+# by default Examples/Departures; any package whose executable runs Kiosk.run), VBOARD_APP_PRODUCT
+# (its executable, by default the folder's name), VBOARD_SIZE (panel, 1280x800), VBOARD_ROTATION (0, 90,
 # 180, 270: the panel is turned, the app draws an upright canvas, touches are turned back),
 # VBOARD_SWIPE ("X1,Y1,X2,Y2,MS,STEPS") and VBOARD_TAP ("X,Y") in canvas pixels,
 # GLIDE_BIN (use this glide instead of `swift build -c release`), VBOARD_VKMS (0: no VKMS run),
@@ -181,20 +183,29 @@ else
     BIN=$(cd "$ROOT" && "${BOARD_BUILD[@]}" --show-bin-path)/glide
 fi
 [ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
-# The Departures example (an app outside the package, on Kiosk.run) boots after glide in the
-# test: static too, in its own build folder. VBOARD_EXAMPLE=0 leaves it out.
+# An app outside the package (on Kiosk.run) boots after glide in the test: the Departures
+# example, or the package VBOARD_APP_PACKAGE names; static too, in its own build folder.
+# VBOARD_EXAMPLE=0 leaves it out.
+EXAMPLE_DIR=$(cd "${VBOARD_APP_PACKAGE:-$ROOT/Examples/Departures}" 2>/dev/null && pwd) || {
+    echo "vboard: no package folder at VBOARD_APP_PACKAGE=$VBOARD_APP_PACKAGE" >&2; exit 2; }
+[ -f "$EXAMPLE_DIR/Package.swift" ] || { echo "vboard: $EXAMPLE_DIR has no Package.swift" >&2; exit 2; }
+EXAMPLE_PRODUCT=${VBOARD_APP_PRODUCT:-$(basename "$EXAMPLE_DIR")}
+# Departures gets its own checks (its clock, its list); any other app the general ones.
+EXAMPLE_KIND=$([ "$EXAMPLE_DIR" = "$ROOT/Examples/Departures" ] && echo departures || echo own)
 EXAMPLE_BIN=""
 if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ] && [ "$ARCH" = aarch64 ]; then
-    step "cross-building the Departures example for aarch64"
-    EXAMPLE_BIN=$("$HERE/cross.sh" aarch64 --package "$ROOT/Examples/Departures" 2>"$CACHE/example-build.log" | tail -1)/Departures || {
-        tail -20 "$CACHE/example-build.log"; echo "vboard: the example's aarch64 build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
+    step "cross-building $EXAMPLE_PRODUCT ($EXAMPLE_DIR) for aarch64"
+    EXAMPLE_BIN=$("$HERE/cross.sh" aarch64 --package "$EXAMPLE_DIR" 2>"$CACHE/example-build.log" | tail -1)/$EXAMPLE_PRODUCT || {
+        tail -20 "$CACHE/example-build.log"; echo "vboard: the app's aarch64 build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
 elif [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
-    step "building the Departures example (release, static Swift runtime)"
-    EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --scratch-path "$ROOT/.build-board-departures")
-    ( cd "$ROOT/Examples/Departures" && "${EXAMPLE_BUILD[@]}" > "$CACHE/example-build.log" 2>&1 ) || {
-        grep -E "error" "$CACHE/example-build.log" | head -20; echo "vboard: the example's build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
-    EXAMPLE_BIN=$(cd "$ROOT/Examples/Departures" && "${EXAMPLE_BUILD[@]}" --show-bin-path)/Departures
+    step "building $EXAMPLE_PRODUCT ($EXAMPLE_DIR; release, static Swift runtime)"
+    EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --product "$EXAMPLE_PRODUCT"
+                   --scratch-path "$ROOT/.build-board-$(echo "$EXAMPLE_PRODUCT" | tr 'A-Z' 'a-z')")
+    ( cd "$EXAMPLE_DIR" && "${EXAMPLE_BUILD[@]}" > "$CACHE/example-build.log" 2>&1 ) || {
+        grep -E "error" "$CACHE/example-build.log" | head -20; echo "vboard: the app's build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
+    EXAMPLE_BIN=$(cd "$EXAMPLE_DIR" && "${EXAMPLE_BUILD[@]}" --show-bin-path)/$EXAMPLE_PRODUCT
 fi
+[ -z "$EXAMPLE_BIN" ] || [ -x "$EXAMPLE_BIN" ] || { echo "vboard: no executable $EXAMPLE_BIN (set VBOARD_APP_PRODUCT)" >&2; exit 1; }
 
 # --- the headless render to compare with, and where to touch ------------------------------------
 if [ "$MODE" = test ]; then
@@ -243,7 +254,7 @@ PY
     fi
     EXAMPLE_SWIPE=0,0,0,0,1,1
     if [ -n "$EXAMPLE_BIN" ]; then
-        step "headless render of the Departures example (${CW}x${CH})"
+        step "headless render of $EXAMPLE_PRODUCT (${CW}x${CH})"
         echo '{"t":1500,"screenshot":"rest"}' > "$OUT/example-script.jsonl"
         "${HOSTRUN[@]}" "$EXAMPLE_BIN" run --backend headless --size "${CW}x${CH}" --script "$OUT/example-script.jsonl" \
             --out "$OUT/example-headless" >/dev/null
@@ -271,8 +282,8 @@ fi
 cp "$HERE/vboard/init.sh" "$IMG/init"; chmod +x "$IMG/init"
 ${CROSS}strip -o "$IMG/bin/glide" "$BIN" 2>/dev/null || cp "$BIN" "$IMG/bin/glide"
 if [ -n "${EXAMPLE_BIN:-}" ]; then
-    ${CROSS}strip -o "$IMG/bin/departures" "$EXAMPLE_BIN" 2>/dev/null || cp "$EXAMPLE_BIN" "$IMG/bin/departures"
-    echo "the Departures example in the image: $(stat -c %s "$IMG/bin/departures") bytes (stripped)"
+    ${CROSS}strip -o "$IMG/bin/example" "$EXAMPLE_BIN" 2>/dev/null || cp "$EXAMPLE_BIN" "$IMG/bin/example"
+    echo "$EXAMPLE_PRODUCT in the image: $(stat -c %s "$IMG/bin/example") bytes (stripped)"
 fi
 echo "glide in the image: $(stat -c %s "$IMG/bin/glide") bytes (stripped)"
 ${CROSS}gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
@@ -369,7 +380,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_EXAMPLE_KIND=$EXAMPLE_KIND VBOARD_EXAMPLE_NAME=$EXAMPLE_PRODUCT VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

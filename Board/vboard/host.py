@@ -300,19 +300,25 @@ def replay_check(outdir, record, board_state, board_canvas, check):
 
 
 def example_check(marks, shots, states, rotation, check):
-    """APP-1: the Departures example, an app built outside the package on Kiosk.run, boots on the
-    same runtime: its first frame equals its headless render below the header (the header's clock
-    shows the board's time of day, the headless one a fixed time), the clock advances on screen,
-    a swipe scrolls the list, and it exits cleanly."""
+    """APP-1: an app built outside the package on Kiosk.run boots on the same runtime. The
+    Departures example: its first frame equals its headless render below the header (the header's
+    clock shows the board's time of day, the headless one a fixed time), the clock advances on
+    screen, a swipe scrolls the list, and it exits cleanly. Any other app (VBOARD_APP_PACKAGE):
+    its first frame equals its headless render, a swipe scrolls a scroll view if it has one that
+    can scroll, and it exits cleanly."""
     expected_png = os.environ.get("VBOARD_EXAMPLE_EXPECTED")
+    name = os.environ.get("VBOARD_EXAMPLE_NAME", "Departures")
     if not expected_png:
-        print("SKIP the Departures example (VBOARD_EXAMPLE=0)")
+        print("SKIP the app outside the package (VBOARD_EXAMPLE=0)")
         return
     if not all(k in shots for k in ("example-first", "example-clock", "example-swipe")):
-        check(False, "the Departures example reached every screenshot")
+        check(False, f"{name} reached every screenshot")
         return
     w, h, first = to_canvas(read_png(shots["example-first"]), rotation)
     ew, eh, expected = read_png(expected_png)
+    if os.environ.get("VBOARD_EXAMPLE_KIND", "departures") != "departures":
+        own_app_check(name, first, (w, h), expected, (ew, eh), marks, states, check)
+        return
     pager = next((v for v in (states.get("example-first") or {}).get("scrollViews", []) if v.get("id") == "pager"), None)
     check(pager is not None and (w, h) == (ew, eh), f"the example reported its pager and shows a {w}x{h} canvas")
     if pager is None or (w, h) != (ew, eh):
@@ -327,6 +333,26 @@ def example_check(marks, shots, states, rotation, check):
     a, b = off(states.get("example-first")), off(states.get("example-swipe"))
     check(a is not None and b is not None and b > a, f"a swipe scrolled the example's list ({a} -> {b})")
     check(marks.get("EXEXIT") == "0", f"the example exited cleanly (status {marks.get('EXEXIT')})")
+
+
+def own_app_check(name, first, size, expected, expected_size, marks, states, check):
+    """The general checks of an app of one's own: what the board shows first is its headless
+    render; the swipe (up, in the middle) moved the first scroll view that can scroll vertically."""
+    check(size == expected_size, f"{name} shows a {size[0]}x{size[1]} canvas ({expected_size[0]}x{expected_size[1]} headless)")
+    if size != expected_size:
+        return
+    n = differing_pixels(first, expected)
+    check(n == 0, f"{name}'s first frame on the board equals its headless render ({n} pixels differ)")
+    views = lambda s: {v.get("id"): v for v in (s or {}).get("scrollViews", [])}
+    before, after = views(states.get("example-first")), views(states.get("example-swipe"))
+    scrollable = [k for k, v in before.items() if v["contentSize"][1] > v["viewportSize"][1] + 1]
+    if scrollable:
+        k = scrollable[0]
+        a, b = before[k]["offset"][1], (after.get(k) or {}).get("offset", [0, None])[1]
+        check(b is not None and b > a, f"a swipe scrolled {name}'s scroll view {k!r} ({a} -> {b})")
+    else:
+        print(f"SKIP the swipe check: {name} has no scroll view that scrolls vertically")
+    check(marks.get("EXEXIT") == "0", f"{name} exited cleanly (status {marks.get('EXEXIT')})")
 
 
 LOGS, EXLOGS = [], []
@@ -742,7 +768,7 @@ def main():
     check(any(re.search(r"display /dev/dri/card0 .*atomic modesetting", l) for l in LOGS),
           "glide chose atomic modesetting on virtio-gpu")
     if os.environ.get("VBOARD_EXAMPLE_EXPECTED"):
-        check(any("legacy modesetting" in l for l in EXLOGS), "the example ran with legacy modesetting (forced)")
+        check(any("legacy modesetting" in l for l in EXLOGS), "the app outside the package ran with legacy modesetting (forced)")
     blank_check(blank, shots, states, check)
     vkms_check(vkms, states, check)
     if os.environ.get("VBOARD_KEYS", "1") != "0":

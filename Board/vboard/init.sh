@@ -163,14 +163,15 @@ while read -r l; do mark "RECORD $l"; done < /tmp/record.jsonl
 sleep 0.3
 shot console
 
-# An app of its own on the same runtime (APP-1): the Departures example, a static executable
-# built outside the Glide package, with its live clock and its list.
-if [ -x /bin/departures ]; then
+# An app of its own on the same runtime (APP-1): a static executable built outside the Glide
+# package (the Departures example, with its live clock and its list, or the app vboard.sh was
+# given).
+if [ -x /bin/example ]; then
     rm -f $STATE
     mark "UPTIME example-start $(up)"
     # The departures of 09:41, as headless, so the frames compare; the clock still ticks.
     # Legacy modesetting forced (glide took atomic on the same card above): both paths run here.
-    DEPARTURES_TIME=09:41:00 departures board --rotation "$ROTATION" --modesetting legacy --state-file $STATE < /dev/tty1 > /tmp/example.out 2> /tmp/example.log &
+    DEPARTURES_TIME=09:41:00 example board --rotation "$ROTATION" --modesetting legacy --state-file $STATE < /dev/tty1 > /tmp/example.out 2> /tmp/example.log &
     GLIDE=$!
     wait_state
     mark "UPTIME example-first-rest $(up)"
