@@ -783,7 +783,7 @@ def main():
     if "first-frame-uptime" in marks: print(f"  guest uptime at the first frame on screen (boot to first frame): {marks['first-frame-uptime']} s")
     if "example-first-frame-uptime" in marks:
         start = marks.get("UPTIME example-start", " ?").split()[1]
-        print(f"  the Departures example: started at uptime {start} s, first frame on screen at {marks['example-first-frame-uptime']} s")
+        print(f"  {os.environ.get('VBOARD_EXAMPLE_NAME', 'the Departures example')}: started at uptime {start} s, first frame on screen at {marks['example-first-frame-uptime']} s")
     if "UPTIME first-rest" in marks: print(f"  guest uptime when the app first came to rest: {marks['UPTIME first-rest'].split()[1]} s")
     if "shot-first" in marks: print(f"  host: QEMU start to the first screendump {marks['shot-first']:.1f} s")
     if "IDLE" in marks:
