@@ -184,23 +184,28 @@ else
 fi
 [ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
 # An app outside the package (on Kiosk.run) boots after glide in the test: the Departures
-# example, or the package VBOARD_APP_PACKAGE names; static too, in its own build folder.
-# VBOARD_EXAMPLE=0 leaves it out.
-EXAMPLE_DIR=$(cd "${VBOARD_APP_PACKAGE:-$ROOT/Examples/Departures}" 2>/dev/null && pwd) || {
-    echo "vboard: no package folder at VBOARD_APP_PACKAGE=$VBOARD_APP_PACKAGE" >&2; exit 2; }
-[ -f "$EXAMPLE_DIR/Package.swift" ] || { echo "vboard: $EXAMPLE_DIR has no Package.swift" >&2; exit 2; }
-EXAMPLE_PRODUCT=${VBOARD_APP_PRODUCT:-$(basename "$EXAMPLE_DIR")}
-# Departures gets its own checks (its clock, its list); any other app the general ones.
-EXAMPLE_KIND=$([ "$EXAMPLE_DIR" = "$ROOT/Examples/Departures" ] && echo departures || echo own)
-EXAMPLE_BIN=""
+# example, or the package VBOARD_APP_PACKAGE names; static too, in its own build folder (the
+# example's in the checkout, another app's in its own package). VBOARD_EXAMPLE=0 leaves it out.
+EXAMPLE_BIN=""; EXAMPLE_PRODUCT=""; EXAMPLE_KIND=departures
+if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
+    package=${VBOARD_APP_PACKAGE:-$ROOT/Examples/Departures}
+    EXAMPLE_DIR=$(cd "$package" 2>/dev/null && pwd -P) || { echo "vboard: no package folder at $package" >&2; exit 2; }
+    [ -f "$EXAMPLE_DIR/Package.swift" ] || { echo "vboard: $EXAMPLE_DIR has no Package.swift" >&2; exit 2; }
+    EXAMPLE_PRODUCT=${VBOARD_APP_PRODUCT:-$(basename "$EXAMPLE_DIR")}
+    # Departures gets its own checks (its clock, its list); any other app the general ones.
+    if [ "$EXAMPLE_DIR" = "$(cd "$ROOT/Examples/Departures" && pwd -P)" ]; then
+        EXAMPLE_SCRATCH=$ROOT/.build-board-departures
+    else
+        EXAMPLE_KIND=own; EXAMPLE_SCRATCH=$EXAMPLE_DIR/.build-board
+    fi
+fi
 if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ] && [ "$ARCH" = aarch64 ]; then
     step "cross-building $EXAMPLE_PRODUCT ($EXAMPLE_DIR) for aarch64"
     EXAMPLE_BIN=$("$HERE/cross.sh" aarch64 --package "$EXAMPLE_DIR" 2>"$CACHE/example-build.log" | tail -1)/$EXAMPLE_PRODUCT || {
         tail -20 "$CACHE/example-build.log"; echo "vboard: the app's aarch64 build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
 elif [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
     step "building $EXAMPLE_PRODUCT ($EXAMPLE_DIR; release, static Swift runtime)"
-    EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --product "$EXAMPLE_PRODUCT"
-                   --scratch-path "$ROOT/.build-board-$(echo "$EXAMPLE_PRODUCT" | tr 'A-Z' 'a-z')")
+    EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --product "$EXAMPLE_PRODUCT" --scratch-path "$EXAMPLE_SCRATCH")
     ( cd "$EXAMPLE_DIR" && "${EXAMPLE_BUILD[@]}" > "$CACHE/example-build.log" 2>&1 ) || {
         grep -E "error" "$CACHE/example-build.log" | head -20; echo "vboard: the app's build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
     EXAMPLE_BIN=$(cd "$EXAMPLE_DIR" && "${EXAMPLE_BUILD[@]}" --show-bin-path)/$EXAMPLE_PRODUCT
@@ -282,8 +287,11 @@ fi
 cp "$HERE/vboard/init.sh" "$IMG/init"; chmod +x "$IMG/init"
 ${CROSS}strip -o "$IMG/bin/glide" "$BIN" 2>/dev/null || cp "$BIN" "$IMG/bin/glide"
 if [ -n "${EXAMPLE_BIN:-}" ]; then
-    ${CROSS}strip -o "$IMG/bin/example" "$EXAMPLE_BIN" 2>/dev/null || cp "$EXAMPLE_BIN" "$IMG/bin/example"
-    echo "$EXAMPLE_PRODUCT in the image: $(stat -c %s "$IMG/bin/example") bytes (stripped)"
+    # Under its own name in lower case, as on a board (its messages start with that name).
+    EXAMPLE_NAME=$(echo "$EXAMPLE_PRODUCT" | tr 'A-Z' 'a-z')
+    ${CROSS}strip -o "$IMG/bin/$EXAMPLE_NAME" "$EXAMPLE_BIN" 2>/dev/null || cp "$EXAMPLE_BIN" "$IMG/bin/$EXAMPLE_NAME"
+    echo "$EXAMPLE_NAME" > "$IMG/etc/example"
+    echo "$EXAMPLE_PRODUCT in the image: $(stat -c %s "$IMG/bin/$EXAMPLE_NAME") bytes (stripped)"
 fi
 echo "glide in the image: $(stat -c %s "$IMG/bin/glide") bytes (stripped)"
 ${CROSS}gcc -static -O2 -o "$IMG/bin/uinput-touch" "$HERE/vboard/uinput-touch.c"
@@ -380,7 +388,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_EXAMPLE_KIND=$EXAMPLE_KIND VBOARD_EXAMPLE_NAME=$EXAMPLE_PRODUCT VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_EXAMPLE_KIND=$EXAMPLE_KIND VBOARD_EXAMPLE_NAME=${EXAMPLE_PRODUCT:-Departures} VBOARD_EXAMPLE_SWIPE=${EXAMPLE_SWIPE:-} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

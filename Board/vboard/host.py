@@ -343,15 +343,21 @@ def own_app_check(name, first, size, expected, expected_size, marks, states, che
         return
     n = differing_pixels(first, expected)
     check(n == 0, f"{name}'s first frame on the board equals its headless render ({n} pixels differ)")
-    views = lambda s: {v.get("id"): v for v in (s or {}).get("scrollViews", [])}
-    before, after = views(states.get("example-first")), views(states.get("example-swipe"))
-    scrollable = [k for k, v in before.items() if v["contentSize"][1] > v["viewportSize"][1] + 1]
-    if scrollable:
-        k = scrollable[0]
-        a, b = before[k]["offset"][1], (after.get(k) or {}).get("offset", [0, None])[1]
-        check(b is not None and b > a, f"a swipe scrolled {name}'s scroll view {k!r} ({a} -> {b})")
+    # The innermost scroll view under the swipe's start that can scroll vertically (the state
+    # lists outer ones first), by its place in the list: ids are optional.
+    x, y = (int(v) for v in os.environ.get("VBOARD_EXAMPLE_SWIPE", "0,0").split(",")[:2])
+    before = (states.get("example-first") or {}).get("scrollViews", [])
+    after = (states.get("example-swipe") or {}).get("scrollViews", [])
+    under = [i for i, v in enumerate(before)
+             if v["contentSize"][1] > v["viewportSize"][1] + 1
+             and v["frame"][0] <= x < v["frame"][0] + v["frame"][2] and v["frame"][1] <= y < v["frame"][1] + v["frame"][3]]
+    if under:
+        i = under[-1]
+        a = before[i]["offset"][1]
+        b = after[i]["offset"][1] if i < len(after) else None
+        check(b is not None and b > a, f"a swipe scrolled {name}'s scroll view {before[i].get('id')!r} ({a} -> {b})")
     else:
-        print(f"SKIP the swipe check: {name} has no scroll view that scrolls vertically")
+        print(f"SKIP the swipe check: no scroll view of {name} under ({x}, {y}) scrolls vertically")
     check(marks.get("EXEXIT") == "0", f"{name} exited cleanly (status {marks.get('EXEXIT')})")
 
 

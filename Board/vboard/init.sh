@@ -165,13 +165,15 @@ shot console
 
 # An app of its own on the same runtime (APP-1): a static executable built outside the Glide
 # package (the Departures example, with its live clock and its list, or the app vboard.sh was
-# given).
-if [ -x /bin/example ]; then
+# given), named in /etc/example.
+EXAMPLE=$(cat /etc/example 2>/dev/null)
+if [ -n "$EXAMPLE" ] && [ -x "/bin/$EXAMPLE" ]; then
     rm -f $STATE
     mark "UPTIME example-start $(up)"
-    # The departures of 09:41, as headless, so the frames compare; the clock still ticks.
+    # Departures shows the departures of 09:41 as headless does, so the frames compare (its clock
+    # still ticks); another app may read the same variable.
     # Legacy modesetting forced (glide took atomic on the same card above): both paths run here.
-    DEPARTURES_TIME=09:41:00 example board --rotation "$ROTATION" --modesetting legacy --state-file $STATE < /dev/tty1 > /tmp/example.out 2> /tmp/example.log &
+    DEPARTURES_TIME=09:41:00 "$EXAMPLE" board --rotation "$ROTATION" --modesetting legacy --state-file $STATE < /dev/tty1 > /tmp/example.out 2> /tmp/example.log &
     GLIDE=$!
     wait_state
     mark "UPTIME example-first-rest $(up)"

@@ -22,7 +22,7 @@ package final class CatalogApp {
     var tabSubtitles: [Label] = []
     let root = Stack(.horizontal, id: "catalog", alignment: .fill)
     let sidebar = Stack(.vertical, id: "sidebar", spacing: 6, padding: EdgeInsets(top: 28, leading: 16, bottom: 16, trailing: 16))
-    let tabBar = Stack(.horizontal, id: "tab-bar", spacing: 4, padding: EdgeInsets(horizontal: 6, vertical: 6))
+    let tabBar = TabBar(.horizontal, id: "tab-bar", spacing: 4, padding: EdgeInsets(horizontal: 6, vertical: 6))
     let divider = Box(fill: CatalogApp.separator)
     var sidebarHeader: [View] = []
     let sidebarTabs = Stack(.vertical, id: "sidebar-tabs", spacing: 6)
@@ -76,7 +76,7 @@ package final class CatalogApp {
                    screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
         screenArea.setChildren(screens)
-        adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width, width: size.width) }
+        adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width) }
         arrange(compact: false)
         window.controller = self
         select(0)
@@ -84,7 +84,7 @@ package final class CatalogApp {
 
     /// A sidebar beside the screens on wide landscape panels; on narrow or portrait ones the
     /// screens take the width and the tabs sit in a bar along the bottom, titles only.
-    func arrange(compact: Bool, width: Double = .infinity) {
+    func arrange(compact: Bool) {
         isCompact = compact
         for (tab, subtitle) in zip(tabs, tabSubtitles) {
             subtitle.isHidden = compact || subtitle.text.isEmpty
@@ -97,8 +97,6 @@ package final class CatalogApp {
             divider.width = nil; divider.height = 1
             root.axis = .vertical
             root.setChildren([screenArea.flexible(), divider, tabBar])
-            // Measured once in the window, where the titles find their fonts.
-            fitTabs(in: width)
         } else {
             // The tabs scroll when they do not fit (large text, a short panel).
             for tab in tabs { tab.width = nil }
@@ -108,21 +106,6 @@ package final class CatalogApp {
             root.axis = .horizontal
             root.setChildren([sidebar, divider, screenArea.flexible(false)])
         }
-    }
-
-    /// The bar's tabs as wide as their titles, sharing what is left evenly, so that no title is
-    /// cut short while they all fit (a 480-point portrait panel); when they cannot all fit (large
-    /// text), they share the width evenly and the longest titles end in an ellipsis.
-    private func fitTabs(in width: Double) {
-        for tab in tabs { tab.width = nil }
-        guard width.isFinite, !tabs.isEmpty else { return }
-        let natural = zip(tabs, tabLabels).map { tab, title in
-            (title.sizeThatFits(Size(width: .infinity, height: .infinity)).width + tab.padding.leading + tab.padding.trailing).rounded(.up)
-        }
-        let room = width - tabBar.padding.leading - tabBar.padding.trailing - tabBar.spacing * Double(tabs.count - 1)
-        let spare = room - natural.reduce(0, +)
-        guard spare >= 0 else { return }
-        for (tab, w) in zip(tabs, natural) { tab.width = w + spare / Double(tabs.count) }
     }
 
     /// A screen that says what could not be loaded.
@@ -360,4 +343,26 @@ func hsv(_ h: Double, _ s: Double, _ v: Double) -> Color {
     let m = v - c
     func b(_ f: Double) -> UInt8 { UInt8(max(0, min(255, ((f + m) * 255).rounded()))) }
     return Color(red: b(rgb.0), green: b(rgb.1), blue: b(rgb.2))
+}
+
+/// The bar along the bottom of a portrait panel. Each tab is as wide as its title and they share
+/// what is left evenly, so that no title is cut short while they all fit (a 480-point panel);
+/// when they cannot all fit (large text), they share the width evenly and the longest titles end
+/// in an ellipsis. Fitted at every layout, so a new size or text size fits them again.
+final class TabBar: Stack {
+    override func layoutChildren() {
+        let tabs = children.compactMap { $0 as? Stack }
+        let natural = tabs.map { tab in
+            let title = tab.children.first.map { $0.sizeThatFits(Size(width: .infinity, height: .infinity)).width } ?? 0
+            return (title + tab.padding.leading + tab.padding.trailing).rounded(.up)
+        }
+        let room = frame.width - padding.leading - padding.trailing - spacing * Double(max(0, tabs.count - 1))
+        let spare = room - natural.reduce(0, +)
+        for (tab, w) in zip(tabs, natural) {
+            let fitted: Double? = spare >= 0 ? w + spare / Double(tabs.count) : nil
+            // Set only when it changes: a width set asks for another layout.
+            if tab.width != fitted { tab.width = fitted }
+        }
+        super.layoutChildren()
+    }
 }

@@ -40,7 +40,7 @@ final class DamagePlanner {
         var damage: Region
         var changed = Region()
         var blits: [Blit] = []
-        /// Scroll views whose pixels this frame's copies moved (pre-order: outer ones first).
+        /// Damage sources whose pixels this frame's copies moved (pre-order: outer ones first).
         var pixelsMoved: Set<ObjectIdentifier> = []
     }
 

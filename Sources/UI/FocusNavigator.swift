@@ -56,11 +56,7 @@ final class FocusNavigator {
         focused = view
         onFocus?(view, changed)
         guard let view else { return }
-        var p = view.parent
-        while let a = p {
-            if let sv = a as? ScrollView { sv.reveal(view) }
-            p = a.parent
-        }
+        ScrollView.revealInEnclosingScrollViews(view)
     }
 
     func moveFocus(by step: Int) {

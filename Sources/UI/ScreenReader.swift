@@ -196,11 +196,7 @@ final class ScreenReader {
         let index = elements.firstIndex { $0.view === focused }.map { ($0 + step + n) % n } ?? (step > 0 ? 0 : n - 1)
         let element = elements[index]
         setFocus(element.view)
-        var p = element.view.parent
-        while let a = p {
-            if let sv = a as? ScrollView { sv.reveal(element.view) }
-            p = a.parent
-        }
+        ScrollView.revealInEnclosingScrollViews(element.view)
         say(element.spokenText, language: element.language, at: t)
     }
 }
@@ -209,17 +205,29 @@ final class ScreenReader {
 /// is, focus and its ring, timers, speech, the back gesture, the scroll views a three-finger
 /// swipe pages, and its own switch (the keypad turns it on and off).
 protocol ScreenReaderHost: AnyObject {
+    /// How far a finger may move and still tap.
     var touchSlop: Double { get }
+    /// Now, on the loop's clock.
     var time: Double { get }
+    /// Runs `action` on the loop `seconds` from now (the wait for a second tap).
     func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer
+    /// The elements on screen in reading order.
     func accessibilityElements() -> [AccessibilityElement]
+    /// The element under `p` (window points).
     func accessibilityElement(at p: Point) -> AccessibilityElement?
+    /// Redraws the ring around `view`, where it was or will be.
     func invalidateRing(around view: View)
+    /// Gives `view` the keyboard focus (a field activated by a double tap).
     func focus(_ view: View?)
+    /// The scroll views on screen, outer before inner.
     var scrollViews: [ScrollView] { get }
+    /// Asks for a frame (a program scroll started).
     func scheduleFrame()
+    /// Where utterances go; nil without a sound device.
     var speech: SpeechOutput? { get }
+    /// The screen reader's switch.
     var isScreenReaderEnabled: Bool { get set }
+    /// Goes back a screen; false when there is none.
     func navigateBack() -> Bool
 }
 

@@ -365,6 +365,16 @@ open class ScrollView: View, AnimatedView {
         w.scheduleFrame()
     }
 
+    /// Brings `view` into view in every scroll view around it, innermost first (focus, the
+    /// screen reader's next element).
+    static func revealInEnclosingScrollViews(_ view: View) {
+        var p = view.parent
+        while let a = p {
+            if let sv = a as? ScrollView { sv.reveal(view) }
+            p = a.parent
+        }
+    }
+
     /// Scrolls towards an edge while a dragged selection is past it, faster the further out
     /// (POS-5). `point` is in window points; nil stops.
     package func autoscroll(towards point: Point?) {
@@ -490,6 +500,8 @@ open class ScrollView: View, AnimatedView {
         }
     }
 
+    package override var contentTransform: (offset: Point, scale: Double)? { (sampledOffset, sampledScale) }
+
     package override func convertToChild(_ p: Point, _ child: View) -> Point {
         Point(x: (p.x + sampledOffset.x) / sampledScale - child.frame.minX,
               y: (p.y + sampledOffset.y) / sampledScale - child.frame.minY)
@@ -514,7 +526,7 @@ open class ScrollView: View, AnimatedView {
 
     /// Nothing it shows changes from `t` until the next input: its engine holds still (a
     /// finger may rest on it) and the last frame drew what the engine holds now.
-    func isStill(at t: Double) -> Bool {
+    package func isStill(at t: Double) -> Bool {
         let s = controller.state(at: t)
         if s.phase == .idle { return !isAnimating(at: t) }
         return controller.isStill(at: t) && s.offset == sampledOffset && s.scale == sampledScale && s.phase == sampledPhase

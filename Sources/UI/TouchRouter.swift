@@ -9,7 +9,8 @@ import Scrolling
 /// claims it; a finger on a long list's indicator scrubs; otherwise the gesture participants
 /// under the finger (scroll views) form an arena, and the innermost that starts dragging along
 /// the finger's axis claims it; a touch that never moved past the window's one slop is a tap.
-/// It knows participants and targets only by their protocols.
+/// It decides among participants and targets by their protocols alone; only a view's `onDrag`
+/// autoscrolls the scroll view around it by name.
 final class TouchRouter {
     /// Where touches are hit-tested: the window's tree, the app under the edit menu.
     let root: View
@@ -132,7 +133,7 @@ final class TouchRouter {
         }
         let arena = chain.compactMap { $0 as? GestureParticipant }
         if let target = chain.lazy.compactMap({ $0 as? TouchTarget }).first(where: { $0.wantsTouch(at: p) }) {
-            // The scroll views around it hear the touch too: a move it releases is theirs.
+            // The participants around it hear the touch too: a move it releases is theirs.
             routes[slot] = Route(candidates: arena, hit: hit, down: p, target: target)
             target.touchBegan(at: p, time: t)
             for sv in arena { sv.follow(.began, slot: slot, at: p, time: t) }
@@ -322,7 +323,7 @@ final class TouchRouter {
 
     // MARK: Wheel and touchpad (KEY-2, KEY-3)
 
-    /// A wheel or rotary encoder arena the innermost participant under the pointer along an
+    /// A wheel or rotary encoder scrolls the innermost participant under the pointer along an
     /// axis it has (vertical by default; a horizontal-only view takes vertical turns too).
     func wheel(_ delta: Point, at p: Point, time t: Double) {
         guard let (sv, d) = wheelTarget(delta, at: p) else { return }
@@ -330,9 +331,9 @@ final class TouchRouter {
         lastScrolled = sv
     }
 
-    /// The innermost participant under `p` that arena along `delta`, and the delta on its axes;
+    /// The innermost participant under `p` that scrolls along `delta`, and the delta on its axes;
     /// when none does, a vertical wheel turns the innermost horizontal-only one (a carousel
-    /// alone on screen), but never one inside a list that arena vertically.
+    /// alone on screen), but never one inside a list that scrolls vertically.
     private func wheelTarget(_ delta: Point, at p: Point) -> (GestureParticipant, Point)? {
         let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? GestureParticipant }
         if let sv = chain.first(where: { Self.along($0, delta, turning: false) != .zero }) {

@@ -336,6 +336,10 @@ open class View {
 
     // MARK: Hit testing
 
+    /// How this view moves and zooms what it holds, as last sampled (a scroll view's content
+    /// offset and scale); nil when its children sit where their frames say.
+    package var contentTransform: (offset: Point, scale: Double)? { nil }
+
     /// Converts a point in this view's local coordinates into a child's local coordinates.
     package func convertToChild(_ p: Point, _ child: View) -> Point {
         Point(x: p.x - child.frame.minX, y: p.y - child.frame.minY)
@@ -368,9 +372,9 @@ open class View {
         // Walk from the root down applying each ancestor's content transform.
         for (i, node) in chain.reversed().enumerated() {
             origin = origin + Point(x: node.frame.minX, y: node.frame.minY) * scale
-            if i < chain.count - 1, let scroll = node as? ScrollView {
-                origin = origin - scroll.sampledOffset
-                scale *= scroll.sampledScale
+            if i < chain.count - 1, let transform = node.contentTransform {
+                origin = origin - transform.offset
+                scale *= transform.scale
             }
         }
         return Rect(origin: origin, size: Size(width: frame.width * scale, height: frame.height * scale))

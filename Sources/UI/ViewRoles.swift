@@ -48,8 +48,8 @@ extension TouchTarget {
 /// A view whose content a finger drags (a scroll view): one member of the touch arena, after
 /// Flutter's gesture arena. Every touch on it is offered to it and to the participants around it,
 /// innermost first; the first to claim the touch keeps it and the others hear it cancelled. It
-/// takes wheel turns and touchpad scrolls too, and keys go to the one moved last. Points are in
-/// window points.
+/// takes wheel turns and touchpad scrolls too; when the one moved last is a scroll view, paging
+/// keys go there. Points are in window points.
 package protocol GestureParticipant: View {
     /// The axes it drags along: a move is offered first to the participants along its axis.
     var gestureAxes: Axes { get }
@@ -85,6 +85,9 @@ package protocol DamageSource: AnimatedView {
     var contentScale: Double { get }
     /// What is drawn over the content and does not move with it, in the view's points.
     func indicators(at t: Double) -> [ScrollIndicator]
+    /// Nothing it shows changes from `t` until the next input: a finger may rest on it, but the
+    /// last frame drew what it holds now. (`isAnimating` is true while a finger holds it.)
+    func isStill(at t: Double) -> Bool
     /// True once after the content and its offset moved together (lazy rows measured above
     /// the viewport): the picture is the same but not by whole pixels, so it is redrawn, not
     /// copied. Reading it clears it.

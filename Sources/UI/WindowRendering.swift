@@ -23,8 +23,8 @@ extension Window {
         if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
         if keyboardHost.isAnimating(at: t) { return false }
         for v in animatedViews {
-            if let sv = v as? ScrollView {
-                if !sv.isStill(at: t) { return false }
+            if let source = v as? DamageSource {
+                if !source.isStill(at: t) { return false }
             } else if v.isAnimating(at: t) {
                 return false
             }

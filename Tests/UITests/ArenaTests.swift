@@ -121,6 +121,7 @@ final class Tape: View, GestureParticipant, DamageSource {
 
     func sample(at t: Double) { sampled = offset }
     func isAnimating(at t: Double) -> Bool { claimed || sampled != offset }
+    func isStill(at t: Double) -> Bool { sampled == offset }
     func contentOffset(pixelsAt scale: Double) -> Point { Point(x: (sampled * scale).rounded(), y: 0) }
     var contentScale: Double { 1 }
     func indicators(at t: Double) -> [ScrollIndicator] { [] }
