@@ -278,7 +278,7 @@ package struct Canvas {
         perform(.fillPath(path, rule, color, tolerance: tolerance))
     }
 
-    func fillDirectly(path: Path, rule: FillRule = .nonZero, color: PremultipliedColor, tolerance: Double = 0.05) {
+    func fillDirectly(path: Path, rule: FillRule, color: PremultipliedColor, tolerance: Double) {
         let t = state.translation
         var lines = path.flattened(tolerance: tolerance)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -313,8 +313,7 @@ package struct Canvas {
         perform(.strokePath(path, lineWidth: lineWidth, color, roundCaps: roundCaps, tolerance: tolerance))
     }
 
-    func strokeDirectly(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
-                       tolerance: Double = 0.05) {
+    func strokeDirectly(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool, tolerance: Double) {
         guard lineWidth.isFinite, lineWidth > 0 else { return }
         let t = state.translation
         let h = max(lineWidth, 1) / 2, scale = min(lineWidth, 1)

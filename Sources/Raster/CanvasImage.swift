@@ -13,8 +13,7 @@ extension Canvas {
         perform(.image(image, destRect, filter, opacity: opacity, extendingEdges: extendingEdges))
     }
 
-    func drawDirectly(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1,
-                     extendingEdges: Bool = false) {
+    func drawDirectly(image: PixelBuffer, in destRect: Rect, filter: ImageFilter, opacity: Double, extendingEdges: Bool) {
         guard image.width > 0, image.height > 0, destRect.width > 0, destRect.height > 0,
               destRect.minX.isFinite, destRect.minY.isFinite, destRect.maxX.isFinite, destRect.maxY.isFinite else { return }
         let alpha = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())

@@ -38,6 +38,8 @@ final class DamagePlanner {
     /// What a frame's plan gathers as it goes over the animated views.
     private struct Work {
         var damage: Region
+        /// Where the rings are drawn this frame.
+        var rings: [IntRect]
         var changed = Region()
         var blits: [Blit] = []
         /// Damage sources whose pixels this frame's copies moved (pre-order: outer ones first).
@@ -46,7 +48,7 @@ final class DamagePlanner {
 
     /// The plan for a frame at `t`, starting from the damage views asked for.
     func plan(at t: Double, damage initial: Region, full: Bool, in w: WindowPass) -> Plan {
-        var work = Work(damage: initial)
+        var work = Work(damage: initial, rings: w.ringViews.compactMap { w.ringRect(around: $0) })
         var nowAnimating: Set<ObjectIdentifier> = []
         // Only views still in the window keep a sample: a released lazy row's scroll view must
         // not leave one for a new view that gets its address.
@@ -65,10 +67,9 @@ final class DamagePlanner {
         wasAnimating = nowAnimating
         rendered = samples
 
-        let focusRects = w.ringViews.compactMap { w.pixelRect(w.visibleRect(of: $0).insetBy(dx: -6, dy: -6)) }
-        if focusRects != renderedFocus {
-            for r in renderedFocus + focusRects { work.damage.add(r) }
-            renderedFocus = focusRects
+        if work.rings != renderedFocus {
+            for r in renderedFocus + work.rings { work.damage.add(r) }
+            renderedFocus = work.rings
         }
         let bounds = IntRect(x: 0, y: 0, width: w.pixelWidth, height: w.pixelHeight)
         if full { work.damage = Region(bounds); work.blits = [] }
@@ -110,7 +111,7 @@ final class DamagePlanner {
             for r in exposedStrips(blit) { work.damage.add(r) }
             // Pixels drawn over the content (indicators, overlays, the focus ring) do not move
             // with it: redraw where the copy put them too.
-            for r in old.indicators + s.indicators + overlays(above: sv, within: visible, in: w) + renderedFocus {
+            for r in old.indicators + s.indicators + overlays(above: sv, within: visible, in: w) + work.rings + renderedFocus {
                 work.damage.add(r)
                 let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
                 if !moved.isEmpty { work.damage.add(moved) }
@@ -126,11 +127,7 @@ final class DamagePlanner {
     func scrollBlit(_ sv: DamageSource, old: RenderedSample, new: RenderedSample, in w: WindowPass) -> Blit? {
         guard reusesScrolledPixels, old.scale == new.scale, old.visible == new.visible, !new.visible.isEmpty,
               sv.clipCornerRadius == 0 else { return nil }
-        var p = sv.parent
-        while let a = p {
-            if a.clipsContent, a.clipCornerRadius > 0 { return nil }
-            p = a.parent
-        }
+        guard !sv.ancestors.contains(where: { $0.clipsContent && $0.clipCornerRadius > 0 }) else { return nil }
         // Only a viewport on whole pixels: a partly covered edge pixel mixes in a neighbour.
         let scale = w.scale
         let r = w.visibleRect(of: sv)
@@ -198,7 +195,6 @@ final class DamagePlanner {
             }
             node = parent
         }
-        for f in w.ringViews { if let r = w.pixelRect(w.visibleRect(of: f).insetBy(dx: -6, dy: -6)) { out.append(r) } }
         return out
     }
 

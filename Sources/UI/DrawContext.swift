@@ -114,15 +114,21 @@ public struct DrawContext {
         guard !text.isEmpty, rect.width > 0, rect.height > 0,
               let font = try? typography.font(pixelSize: size * scale) else { return }
         let layout = TextLayout(text: text, font: font, maxWidth: rect.width * scale, alignment: alignment)
-        // Whole device pixels, rounded as a label rounds, so text drawn here and text in a
-        // label at the same place are the same pixels.
-        let t = canvas.translation + rect.origin * scale
-        guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
+        // Placed as a label places its text, so both are the same pixels.
         canvas.save()
         canvas.clip(to: pixels(rect))
-        layout.drawPixels(in: canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)),
-                          color: isHighContrast ? HighContrast.text(color) : color)
+        draw(layout, at: rect.origin, color: isHighContrast ? HighContrast.text(color) : color)
         canvas.restore()
+    }
+
+    /// Draws shaped text with its top left at `origin` (local points), snapped to whole device
+    /// pixels with floor(x + 0.5): rounding half away from zero is not the same for -2.5 and 2.5,
+    /// so text above a viewport's top would land a pixel off after a whole-pixel scroll and a
+    /// scrolled frame would differ from a full redraw. Nothing is drawn at an absurd place.
+    package func draw(_ layout: TextLayout, at origin: Point, color: Color) {
+        let t = canvas.translation + origin * scale
+        guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
+        layout.drawPixels(in: canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)), color: color)
     }
 
     /// Draws `image` scaled into `rect` (local points), filtered bilinearly; a large image
@@ -130,6 +136,12 @@ public struct DrawContext {
     public func draw(_ image: PixelBuffer, in rect: Rect) {
         let destination = pixels(rect)
         guard destination.width > 0, destination.height > 0 else { return }
+        draw(image, inPixels: destination)
+    }
+
+    /// Draws `image` into `destination` (device pixels), from the raster cache's halving for
+    /// that size: shared by every view that shows the same picture.
+    package func draw(_ image: PixelBuffer, inPixels destination: Rect) {
         canvas.draw(image: canvas.cache.source(for: destination.size, from: image), in: destination, filter: .bilinear)
     }
 

@@ -62,15 +62,10 @@ final class FocusNavigator {
     func moveFocus(by step: Int) {
         dropIfGone()
         // Inside lazy content, the next row is built if it is not.
-        if let f = focused {
-            var p = f.parent
-            while let a = p {
-                if let lazy = a as? LazyContent {
-                    if let next = lazy.focusableItem(after: f, step: step) { focus(next); return }
-                    break
-                }
-                p = a.parent
-            }
+        if let f = focused, let lazy = f.ancestors.lazy.compactMap({ $0 as? LazyContent }).first,
+           let next = lazy.focusableItem(after: f, step: step) {
+            focus(next)
+            return
         }
         let order = focusOrder()
         guard !order.isEmpty else { return }

@@ -199,13 +199,9 @@ final class KeyboardHost {
 
     /// The innermost scroll view around `field` that scrolls vertically without paging.
     private func avoidingScrollView(for field: View) -> ScrollView? {
-        var p = field.parent
-        while let a = p {
-            if let sv = a as? ScrollView, sv.configuration.axes.contains(.vertical), !sv.configuration.isPagingEnabled,
-               !(sv.content is TextAreaBody) { return sv }
-            p = a.parent
+        field.ancestors.lazy.compactMap { $0 as? ScrollView }.first {
+            $0.configuration.axes.contains(.vertical) && !$0.configuration.isPagingEnabled && !($0.content is TextAreaBody)
         }
-        return nil
     }
 
     /// The keyboard for the state JSON: its keys in window pixels.

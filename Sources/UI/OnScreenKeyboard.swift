@@ -104,11 +104,6 @@ final class OnScreenKeyboard: View, TouchTarget {
         return nil
     }
 
-    private func local(_ windowPoint: Point) -> Point {
-        let f = frameInWindow
-        return Point(x: windowPoint.x - f.minX, y: windowPoint.y - f.minY)
-    }
-
     override func hitTest(_ p: Point) -> View? {
         guard !isHidden, p.x >= 0, p.x < frame.width, p.y >= previewMargin, p.y < frame.height else { return nil }
         return self
@@ -119,7 +114,7 @@ final class OnScreenKeyboard: View, TouchTarget {
     func touchBegan(at point: Point, time t: Double) {
         // Rollover: a finger lands while another is on a character key: that key types now.
         for i in touches.indices { commit(&touches[i]) }
-        var touch = Touch(point: point, key: key(at: local(point)))
+        var touch = Touch(point: point, key: key(at: localPoint(fromWindow: point)))
         if let key = keyboardKey(touch.key), !key.isCharacter {
             if key.action != .returnKey && key.action != .dismiss { perform(key, time: t) }
             if key.repeats { touch.repeatTimer = startRepeat(key) }
@@ -132,7 +127,7 @@ final class OnScreenKeyboard: View, TouchTarget {
         guard let i = nearestTouch(to: point) else { return .claimed }
         touches[i].point = point
         // Only a character key follows the finger: a held delete keeps deleting.
-        if let k = touches[i].key, keyboardKey(k)?.isCharacter == true, let now = key(at: local(point)),
+        if let k = touches[i].key, keyboardKey(k)?.isCharacter == true, let now = key(at: localPoint(fromWindow: point)),
            keyboardKey(now)?.isCharacter == true, now != k {
             touches[i].key = now
             setNeedsDisplay()
@@ -240,8 +235,7 @@ final class OnScreenKeyboard: View, TouchTarget {
         guard let font = try? context.typography.font(pixelSize: size * context.scale) else { return }
         let l = TextLayout(text: label, font: font, maxWidth: f.width * context.scale, alignment: .center, maxLines: 1)
         let y = f.minY + (f.height - l.size.height / context.scale) / 2
-        let t = context.canvas.translation + Point(x: f.minX, y: y) * context.scale
-        l.drawPixels(in: context.canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)), color: Self.labelColor)
+        context.draw(l, at: Point(x: f.minX, y: y), color: Self.labelColor)
     }
 
     /// The pressed character key, enlarged above the finger.

@@ -213,7 +213,7 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
 
     // MARK: Interaction (window points)
 
-    func localX(_ p: Point) -> Double { p.x - frameInWindow.minX }
+    func localX(_ p: Point) -> Double { localPoint(fromWindow: p).x }
 
     package func touchBegan(at p: Point, time t: Double) {
         touchStart = (p, currentPage, t)

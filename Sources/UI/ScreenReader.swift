@@ -128,13 +128,10 @@ final class ScreenReader {
     /// scrolls that way), then where it will rest.
     private func scrollPage(_ moved: Point, time t: Double) {
         let vertical = abs(moved.y) >= abs(moved.x)
-        let around = focused.flatMap { v -> ScrollView? in
-            var p: View? = v is ScrollView ? v : v.parent
-            while let a = p {
-                if let sv = a as? ScrollView, sv.configuration.axes.contains(vertical ? .vertical : .horizontal) { return sv }
-                p = a.parent
-            }
-            return nil
+        let around = focused.flatMap { v in
+            // The element itself, when it is a scroll view, or the nearest around it.
+            v.selfAndAncestors.lazy.compactMap { $0 as? ScrollView }
+                .first { $0.configuration.axes.contains(vertical ? .vertical : .horizontal) }
         }
         guard let sv = around ?? window.scrollViews.first(where: { $0.configuration.axes.contains(vertical ? .vertical : .horizontal) }) else { return }
         let forward = vertical ? moved.y < 0 : moved.x < 0

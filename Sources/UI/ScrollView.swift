@@ -368,11 +368,7 @@ open class ScrollView: View, AnimatedView {
     /// Brings `view` into view in every scroll view around it, innermost first (focus, the
     /// screen reader's next element).
     static func revealInEnclosingScrollViews(_ view: View) {
-        var p = view.parent
-        while let a = p {
-            if let sv = a as? ScrollView { sv.reveal(view) }
-            p = a.parent
-        }
+        for case let sv as ScrollView in view.ancestors { sv.reveal(view) }
     }
 
     /// Scrolls towards an edge while a dragged selection is past it, faster the further out
@@ -457,7 +453,7 @@ open class ScrollView: View, AnimatedView {
 
     /// Content offset in whole device pixels: content moves by whole pixels, so a scroll frame
     /// never resamples text or images.
-    func pixelOffset(scale: Double) -> Point {
+    package func contentOffset(pixelsAt scale: Double) -> Point {
         Point(x: (sampledOffset.x * scale).rounded(), y: (sampledOffset.y * scale).rounded())
     }
 
@@ -475,7 +471,7 @@ open class ScrollView: View, AnimatedView {
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
         if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
         else { context.canvas.clip(to: bounds) }
-        let o = pixelOffset(scale: context.scale)
+        let o = contentOffset(pixelsAt: context.scale)
         context.canvas.translate(dx: -o.x, dy: -o.y)
         let outer = context.scale
         context.scale *= sampledScale
@@ -537,10 +533,9 @@ open class ScrollView: View, AnimatedView {
     /// still lingering or fading. The window keeps drawing meanwhile.
     public func isAnimating(at t: Double) -> Bool {
         if sampledPhase != .idle { return true }
-        // No indicator on any axis (content fits, or a page control hides it): nothing fades.
-        let state = indicatorState
-        guard !state.geometry(at: t).isEmpty else { return false }
-        return indicators == .automatic && state.opacity(at: t) > 0
+        // Only automatic indicators fade; the geometry is empty once faded, and when there is no
+        // indicator on any axis (content fits, or a page control hides it).
+        return indicators == .automatic && !indicatorGeometry(at: t).isEmpty
     }
 
     /// Thumb (and track) rectangles in local points (see `ScrollIndicators.geometry(at:)`).

@@ -11,7 +11,7 @@ extension ScrollView: GestureParticipant {
 
     @discardableResult
     package func follow(_ phase: TouchEvent.Phase, slot: Int, at point: Point, time t: Double) -> Gesture? {
-        controller.handle(TouchEvent(phase, id: slot, location: local(point), time: t))
+        controller.handle(TouchEvent(phase, id: slot, location: localPoint(fromWindow: point), time: t))
     }
 
     package func hasClaimedTouch(at t: Double) -> Bool {
@@ -20,20 +20,14 @@ extension ScrollView: GestureParticipant {
     }
 
     package func scrubber(at point: Point, time t: Double) -> ((Point, Double) -> Void)? {
-        let down = local(point)
+        let down = localPoint(fromWindow: point)
         guard let indicator = scrubbableIndicator(at: down, time: t) else { return nil }
         // The thumb keeps the place the finger took it by.
         let grab = indicator.axis == .vertical ? down.y - indicator.thumb.minY : down.x - indicator.thumb.minX
         return { [weak self] p, t in
             guard let self else { return }
-            scrub(indicator, to: local(p), grabOffset: grab, time: t)
+            scrub(indicator, to: localPoint(fromWindow: p), grabOffset: grab, time: t)
         }
-    }
-
-    /// `p` (window points) in the view's own points.
-    private func local(_ p: Point) -> Point {
-        let f = frameInWindow
-        return Point(x: p.x - f.minX, y: p.y - f.minY)
     }
 
     package func scroll(by delta: Point, at t: Double) { controller.scroll(by: delta, animated: true, at: t) }
@@ -49,7 +43,6 @@ extension ScrollView: GestureParticipant {
 /// A scroll view's content moves by whole pixels behind its viewport, with its indicators drawn
 /// over it.
 extension ScrollView: DamageSource {
-    package func contentOffset(pixelsAt scale: Double) -> Point { pixelOffset(scale: scale) }
     package var contentScale: Double { sampledScale }
     package func indicators(at t: Double) -> [ScrollIndicator] { indicatorGeometry(at: t) }
 

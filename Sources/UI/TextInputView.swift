@@ -397,7 +397,7 @@ open class TextInputView: Box {
         if editor.count == 0 {
             if !placeholder.isEmpty, let font = try? context.typography.font(pixelSize: shownFontSize * s) {
                 let l = TextLayout(text: placeholder, font: font, maxWidth: wrapWidth(scale: s), maxLines: 1)
-                drawLayout(l, at: origin, in: &context, color: placeholderColor)
+                context.draw(l, at: origin, color: placeholderColor)
             }
         } else {
             let tops = paragraphTops()
@@ -411,7 +411,7 @@ open class TextInputView: Box {
                                   to: i == selEnd.paragraph ? selEnd.offset : editor.paragraphs[i].count + 1, origin: origin, in: &context)
                 }
                 if let l = paragraphLayout(i) {
-                    drawLayout(l, at: Point(x: origin.x, y: top), in: &context, color: context.isHighContrast ? HighContrast.text(textColor) : textColor)
+                    context.draw(l, at: Point(x: origin.x, y: top), color: context.isHighContrast ? HighContrast.text(textColor) : textColor)
                 }
             }
         }
@@ -435,12 +435,6 @@ open class TextInputView: Box {
                          color: Self.selectionColor)
             y += start.height
         }
-    }
-
-    private func drawLayout(_ l: TextLayout, at p: Point, in context: inout DrawContext, color: Color) {
-        let t = context.canvas.translation + p * context.scale
-        guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
-        l.drawPixels(in: context.canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)), color: color)
     }
 
     /// A field shows focus with its caret and border, not the pressed shade of a button.

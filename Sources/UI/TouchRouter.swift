@@ -116,7 +116,7 @@ final class TouchRouter {
     private func began(slot: Int, at p: Point, time t: Double) {
         guard routes[slot] == nil, routes.count < Self.maximumTouches else { return }
         let hit = root.hitTest(p)
-        let chain = (hit?.ancestry ?? []).reversed()
+        let chain = hit.map { Array($0.selfAndAncestors) } ?? []
         // A second finger on a zoomable view that already has one: a pinch.
         for (_, route) in routes {
             if let sv = route.claimed ?? route.candidates.first, sv.takesPinch,
@@ -335,7 +335,7 @@ final class TouchRouter {
     /// when none does, a vertical wheel turns the innermost horizontal-only one (a carousel
     /// alone on screen), but never one inside a list that scrolls vertically.
     private func wheelTarget(_ delta: Point, at p: Point) -> (GestureParticipant, Point)? {
-        let chain = (root.hitTest(p)?.ancestry ?? []).reversed().compactMap { $0 as? GestureParticipant }
+        let chain = root.hitTest(p)?.selfAndAncestors.compactMap { $0 as? GestureParticipant } ?? []
         if let sv = chain.first(where: { Self.along($0, delta, turning: false) != .zero }) {
             return (sv, Self.along(sv, delta, turning: false))
         }

@@ -234,13 +234,14 @@ open class View {
         setNeedsLayout()
     }
 
+    /// This view, then its parent and so on up to the root: a walk, nothing is allocated.
+    package var selfAndAncestors: UnfoldFirstSequence<View> { sequence(first: self, next: { $0.parent }) }
+    /// Its parent, then the parent's parent and so on up to the root.
+    package var ancestors: DropFirstSequence<UnfoldFirstSequence<View>> { selfAndAncestors.dropFirst() }
+
     /// The nearest scroll view this view scrolls with (its content holds this view).
     package var enclosingScrollView: ScrollView? {
-        var p = parent
-        while let a = p {
-            if let sv = a as? ScrollView { return sv }
-            p = a.parent
-        }
+        for case let sv as ScrollView in ancestors { return sv }
         return nil
     }
 
@@ -354,21 +355,17 @@ open class View {
         return self
     }
 
-    /// The ancestors from the root down to self.
-    var ancestry: [View] {
-        var chain: [View] = []
-        var v: View? = self
-        while let c = v { chain.append(c); v = c.parent }
-        return chain.reversed()
+    /// `point` (window points) in this view's own points.
+    package func localPoint(fromWindow point: Point) -> Point {
+        let f = frameInWindow
+        return Point(x: point.x - f.minX, y: point.y - f.minY)
     }
 
     /// This view's frame in window points, at the scroll offsets the window last sampled.
     public var frameInWindow: Rect {
         var origin = Point.zero
         var scale = 1.0
-        var v: View? = self
-        var chain: [View] = []
-        while let c = v { chain.append(c); v = c.parent }
+        let chain = Array(selfAndAncestors)
         // Walk from the root down applying each ancestor's content transform.
         for (i, node) in chain.reversed().enumerated() {
             origin = origin + Point(x: node.frame.minX, y: node.frame.minY) * scale

@@ -97,11 +97,7 @@ package protocol DamageSource: AnimatedView {
 extension View {
     /// The nearest damage source whose content holds this view.
     var enclosingDamageSource: DamageSource? {
-        var p = parent
-        while let a = p {
-            if let source = a as? DamageSource { return source }
-            p = a.parent
-        }
+        for case let source as DamageSource in ancestors { return source }
         return nil
     }
 }

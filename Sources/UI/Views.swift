@@ -124,13 +124,7 @@ public final class Label: Box {
             origin.x += max(0, inner.width - (right - left) / s) * a.x - left / s
             origin.y += max(0, inner.height - l.size.height / s) * a.y
         }
-        // Snapped here with floor(x + 0.5): rounding half away from zero is not the same for
-        // -2.5 and 2.5, so text above the viewport's top would land a pixel off after a whole-
-        // pixel scroll and a scrolled frame would differ from a full redraw.
-        let t = context.canvas.translation + origin * context.scale
-        guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
-        l.drawPixels(in: context.canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)),
-                     color: context.isHighContrast ? HighContrast.text(color) : color)
+        context.draw(l, at: origin, color: context.isHighContrast ? HighContrast.text(color) : color)
     }
 }
 
@@ -244,9 +238,7 @@ public final class ImageView: Box {
         let bounds = context.pixels(padding == .zero ? Rect(origin: .zero, size: frame.size) : contentBounds)
         if cornerRadius > 0 && padding == .zero { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
         else { context.canvas.clip(to: bounds) }
-        // The window's raster cache keeps the image's halvings, shared by every view showing it.
-        let reduced = context.canvas.cache.source(for: destination.size, from: pixels)
-        context.canvas.draw(image: reduced, in: destination, filter: .bilinear)
+        context.draw(pixels, inPixels: destination)
         context.canvas.restore()
     }
 

@@ -35,7 +35,10 @@ public final class Window: App {
 
     /// Points a finger may move before a touch is a drag rather than a tap: one value for the
     /// whole window, given to every scroll view's engine and to every control.
-    package var touchSlop = Window.defaultTouchSlop { didSet { needsCollect = true; router.touchSlop = touchSlop } }
+    package var touchSlop: Double {
+        get { router.touchSlop }
+        set { router.touchSlop = newValue; needsCollect = true }
+    }
     package static let defaultTouchSlop = 8.0
     /// How every scroll view draws a dragging finger: resampled at the frame time between the
     /// digitizer's samples, so a steady drag moves the same distance every frame whatever the

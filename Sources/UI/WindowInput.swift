@@ -28,7 +28,7 @@ extension Window {
     }
 
     func invalidateRing(around view: View) {
-        if let r = pixelRect(visibleRect(of: view).insetBy(dx: -6, dy: -6)) { pendingDamage.add(r) }
+        if let r = pass.ringRect(around: view) { pendingDamage.add(r) }
         frameScheduled = true
     }
 

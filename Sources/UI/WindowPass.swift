@@ -23,13 +23,12 @@ struct WindowPass {
 
     static func visibleRect(of view: View, within screen: Size) -> Rect {
         var r = view.frameInWindow
-        var p = view.parent
-        while let a = p {
-            if a.clipsContent { r = r.intersection(a.frameInWindow) }
-            p = a.parent
-        }
+        for a in view.ancestors where a.clipsContent { r = r.intersection(a.frameInWindow) }
         return r.intersection(Rect(origin: .zero, size: screen))
     }
+
+    /// The pixels the ring around `view` covers: its visible part and 6 points around it.
+    func ringRect(around view: View) -> IntRect? { pixelRect(visibleRect(of: view).insetBy(dx: -6, dy: -6)) }
 
     /// The canvas pixels `r` (window points) touches, a pixel wider on each side for
     /// anti-aliased edges, clipped to the screen; nil when nothing is left.
