@@ -129,158 +129,172 @@ package struct BoardConfig: Hashable, Sendable {
         var lineNumber = 0
         for rawLine in textLines(text) {
             lineNumber += 1
-            let line = BoardConfig.stripComment(String(rawLine)).trimmed
-            if line.isEmpty { continue }
-            guard let eq = line.firstIndex(of: "=") else {
-                throw .syntax(source: source, line: lineNumber, text: line, expected: "key = value")
-            }
-            let key = String(line[..<eq]).trimmed.lowercased().replacingDashes
-            var value = String(line[line.index(after: eq)...]).trimmed
-            guard !key.isEmpty else { throw .syntax(source: source, line: lineNumber, text: line, expected: "a key before '='") }
-            guard BoardConfig.keys.contains(key) else {
-                throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
-            }
-            if key != "input", let first = seen[key] {
-                throw .duplicateKey(source: source, line: lineNumber, key: key, firstLine: first)
-            }
-            seen[key] = lineNumber
-            if value.hasPrefix("\"") {
-                guard value.count >= 2, value.hasSuffix("\"") else {
-                    throw .badValue(source: source, line: lineNumber, key: key, value: value, expected: "a closing quote")
-                }
-                value = String(value.dropFirst().dropLast())
-            }
-            func bad(_ expected: String) -> BoardConfigError {
-                .badValue(source: source, line: lineNumber, key: key, value: value, expected: expected)
-            }
-            /// The value as a plain ASCII name: letters, digits and `extra`, at most `limit` bytes.
-            func plainName(limit: Int, extra: String, _ expected: String) throws(BoardConfigError) -> String {
-                guard value.utf8.count <= limit, value.unicodeScalars.allSatisfy({
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || extra.unicodeScalars.contains($0))
-                }) else { throw bad(expected) }
-                return value
-            }
-            /// The value as a whole number in `range` ("150%" reads as 150 where `percent`).
-            func integer(in range: ClosedRange<Int>, _ expected: String, percent: Bool = false) throws(BoardConfigError) -> Int {
-                let digits = percent && value.hasSuffix("%") ? String(value.dropLast()) : value
-                guard let v = Int(digits), range.contains(v) else { throw bad(expected) }
-                return v
-            }
-            guard !value.isEmpty else { throw bad("a value") }
-            switch key {
-            case "card":
-                guard value.hasPrefix("/") else { throw bad("an absolute device path such as /dev/dri/card0") }
-                card = value
-            case "connector": connector = value
-            case "mode":
-                guard let m = BoardConfig.parseMode(value) else { throw bad("WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
-                mode = m
-            case "rotation":
-                guard let r = Int(value), BoardConfig.rotations.contains(r) else { throw bad("0, 90, 180 or 270") }
-                rotation = r
-            case "calibration":
-                let parts = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
-                let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
-                guard parts.count == 6, numbers.count == 6 else { throw bad("six numbers a b c d e f (identity: 1 0 0 0 1 0)") }
-                // The map must be invertible (a panel point per screen point) and its inverse finite.
-                let det = numbers[0] * numbers[4] - numbers[1] * numbers[3]
-                guard det.isFinite, abs(det) >= 1e-6, numbers.allSatisfy({ abs($0) <= 1e6 }) else {
-                    throw bad("an invertible matrix of moderate numbers (a·e − b·d not 0, each within ±1e6)")
-                }
-                calibration = numbers
-            case "scale":
-                guard let s = Double(value), s.isFinite, s >= 0.25, s <= 8 else { throw bad("a number between 0.25 and 8") }
-                scale = s
-            case "app":
-                if let apps, !apps.contains(value) { throw bad("one of \(apps.joined(separator: ", "))") }
-                app = value
-            case "manifest": manifest = value
-            case "seat": seat = value
-            case "input":
-                guard value.hasPrefix("/") else { throw bad("an absolute device path such as /dev/input/event0") }
-                inputs.append(value)
-            case "pointer_as_touch":
-                guard let on = BoardConfig.flag(value) else { throw bad("true or false") }
-                pointerAsTouch = on
-            case "remote_address":
-                guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]),
-                      (1...65535).contains(port), colon != value.startIndex else { throw bad("HOST:PORT, e.g. 127.0.0.1:8377") }
-                remoteAddress = value
-            case "remote_token":
-                guard isAcceptableToken(value) else {
-                    throw bad("a token of at least 8 characters without spaces")
-                }
-                remoteToken = value
-            case "memory_budget_mb":
-                guard let mb = Int(value), (16...65536).contains(mb) else { throw bad("a whole number of megabytes from 16 to 65536") }
-                memoryBudgetMB = mb
-            case "render_threads":
-                guard let n = Int(value), (1...64).contains(n) else { throw bad("a whole number of threads from 1 to 64") }
-                renderThreads = n
-            case "modesetting":
-                guard BoardConfig.modesettingValues.contains(value) else { throw bad("auto, atomic or legacy") }
-                modesetting = value
-            case "buffers":
-                guard let n = Int(value), BoardConfig.bufferCounts.contains(n) else { throw bad("2 (double buffering) or 3 (triple buffering)") }
-                buffers = n
-            case "display_wait_seconds":
-                guard let s = Double(value), BoardConfig.displayWaitRange.contains(s) else {
-                    throw bad("seconds from 0 (do not wait) to 600")
-                }
-                displayWaitSeconds = s
-            case "idle_blank_seconds":
-                guard let s = Double(value), BoardConfig.isIdleBlank(s) else {
-                    throw bad("0 (never) or seconds from 5 to 604800 (a week)")
-                }
-                idleBlankSeconds = s
-            case "blank":
-                guard BoardConfig.blankValues.contains(value) else { throw bad("dpms, backlight or black") }
-                blank = value
-            case "brightness":
-                brightness = try integer(in: 1...100, "a percentage from 1 to 100")
-            case "backlight":
-                guard !value.contains("/"), value != ".", value != ".." else { throw bad("a name under /sys/class/backlight, e.g. intel_backlight") }
-                backlight = value
-            case "touch_rotation":
-                guard let r = Int(value), BoardConfig.rotations.contains(r) else { throw bad("0, 90, 180 or 270") }
-                touchRotation = r
-            case "keyboard_layout":
-                guard BoardConfig.keyboardLayouts.contains(value) else { throw bad(BoardConfig.keyboardLayouts.joined(separator: ", ")) }
-                keyboardLayout = value
-            case "keymap":
-                keymap = try plainName(limit: 64, extra: "()_-+", "an xkb layout name such as us, de, fr, gb or jp")
-            case "onscreen_keyboard":
-                guard BoardConfig.onscreenKeyboardValues.contains(value) else { throw bad("auto, always or never") }
-                onscreenKeyboard = value
-            case "keyboard_repeat_delay_ms":
-                keyboardRepeatDelayMilliseconds = try integer(in: 100...5000, "milliseconds from 100 to 5000")
-            case "keyboard_repeat_rate":
-                keyboardRepeatRate = try integer(in: 0...100, "repeats a second from 0 (none) to 100")
-            case "screen_reader":
-                guard let on = BoardConfig.flag(value) else { throw bad("on or off") }
-                screenReader = on
-            case "speech_device":
-                guard !value.isEmpty, value.utf8.count <= 100, !value.contains(where: { $0 == " " || $0.isNewline }) else {
-                    throw bad("an ALSA device name such as default, hw:0,0 or plughw:1")
-                }
-                speechDevice = value
-            case "speech_rate":
-                speechRate = try integer(in: 80...450, "words a minute from 80 to 450")
-            case "speech_pitch":
-                speechPitch = try integer(in: 0...100, "0 to 100")
-            case "speech_voice":
-                speechVoice = try plainName(limit: 40, extra: "-_+", "an espeak-ng voice such as en, en-gb, de or fr")
-            case "keypad":
-                keypad = value
-            case "text_size":
-                textSize = try integer(in: 100...300, "a percentage from 100 to 300", percent: true)
-            case "high_contrast":
-                guard let on = BoardConfig.flag(value) else { throw bad("on or off") }
-                highContrast = on
-            default:
-                throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
-            }
+            guard let entry = try ConfigEntry(String(rawLine), source: source, line: lineNumber, seen: &seen) else { continue }
+            try apply(entry, apps: apps)
         }
+    }
+
+    /// Sets the field `entry`'s key names from its value, or throws what the value should be.
+    private mutating func apply(_ entry: ConfigEntry, apps: [String]?) throws(BoardConfigError) {
+        if try applyDisplay(entry, apps: apps) { return }
+        if try applyScreenPower(entry) { return }
+        if try applyInput(entry) { return }
+        if try applyRemoteAndAccessibility(entry) { return }
+        throw .unknownKey(source: entry.source, line: entry.line, key: entry.key, known: BoardConfig.keys)
+    }
+
+    /// The display, the app and how frames are drawn; false for another key.
+    private mutating func applyDisplay(_ entry: ConfigEntry, apps: [String]?) throws(BoardConfigError) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "card":
+            guard value.hasPrefix("/") else { throw entry.bad("an absolute device path such as /dev/dri/card0") }
+            card = value
+        case "connector": connector = value
+        case "mode":
+            guard let m = BoardConfig.parseMode(value) else { throw entry.bad("WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 1280x800@60") }
+            mode = m
+        case "rotation":
+            guard let r = Int(value), BoardConfig.rotations.contains(r) else { throw entry.bad("0, 90, 180 or 270") }
+            rotation = r
+        case "calibration": calibration = try BoardConfig.calibrationMatrix(entry)
+        case "scale":
+            guard let s = Double(value), s.isFinite, s >= 0.25, s <= 8 else { throw entry.bad("a number between 0.25 and 8") }
+            scale = s
+        case "app":
+            if let apps, !apps.contains(value) { throw entry.bad("one of \(apps.joined(separator: ", "))") }
+            app = value
+        case "manifest": manifest = value
+        case "memory_budget_mb":
+            guard let mb = Int(value), (16...65536).contains(mb) else { throw entry.bad("a whole number of megabytes from 16 to 65536") }
+            memoryBudgetMB = mb
+        case "render_threads":
+            guard let n = Int(value), (1...64).contains(n) else { throw entry.bad("a whole number of threads from 1 to 64") }
+            renderThreads = n
+        case "modesetting":
+            guard BoardConfig.modesettingValues.contains(value) else { throw entry.bad("auto, atomic or legacy") }
+            modesetting = value
+        case "buffers":
+            guard let n = Int(value), BoardConfig.bufferCounts.contains(n) else {
+                throw entry.bad("2 (double buffering) or 3 (triple buffering)")
+            }
+            buffers = n
+        case "display_wait_seconds":
+            guard let s = Double(value), BoardConfig.displayWaitRange.contains(s) else {
+                throw entry.bad("seconds from 0 (do not wait) to 600")
+            }
+            displayWaitSeconds = s
+        default: return false
+        }
+        return true
+    }
+
+    /// Six numbers of an invertible touch calibration matrix.
+    private static func calibrationMatrix(_ entry: ConfigEntry) throws(BoardConfigError) -> [Double] {
+        let parts = entry.value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+        let numbers = parts.compactMap { Double($0) }.filter(\.isFinite)
+        guard parts.count == 6, numbers.count == 6 else { throw entry.bad("six numbers a b c d e f (identity: 1 0 0 0 1 0)") }
+        // The map must be invertible (a panel point per screen point) and its inverse finite.
+        let det = numbers[0] * numbers[4] - numbers[1] * numbers[3]
+        guard det.isFinite, abs(det) >= 1e-6, numbers.allSatisfy({ abs($0) <= 1e6 }) else {
+            throw entry.bad("an invertible matrix of moderate numbers (a·e − b·d not 0, each within ±1e6)")
+        }
+        return numbers
+    }
+
+    /// When and how the screen goes dark, and its backlight; false for another key.
+    private mutating func applyScreenPower(_ entry: ConfigEntry) throws(BoardConfigError) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "idle_blank_seconds":
+            guard let s = Double(value), BoardConfig.isIdleBlank(s) else {
+                throw entry.bad("0 (never) or seconds from 5 to 604800 (a week)")
+            }
+            idleBlankSeconds = s
+        case "blank":
+            guard BoardConfig.blankValues.contains(value) else { throw entry.bad("dpms, backlight or black") }
+            blank = value
+        case "brightness":
+            brightness = try entry.integer(in: 1...100, "a percentage from 1 to 100")
+        case "backlight":
+            guard !value.contains("/"), value != ".", value != ".." else {
+                throw entry.bad("a name under /sys/class/backlight, e.g. intel_backlight")
+            }
+            backlight = value
+        default: return false
+        }
+        return true
+    }
+
+    /// Touch, pointer and keyboard devices and the on-screen keyboard; false for another key.
+    private mutating func applyInput(_ entry: ConfigEntry) throws(BoardConfigError) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "seat": seat = value
+        case "input":
+            guard value.hasPrefix("/") else { throw entry.bad("an absolute device path such as /dev/input/event0") }
+            inputs.append(value)
+        case "pointer_as_touch":
+            guard let on = BoardConfig.flag(value) else { throw entry.bad("true or false") }
+            pointerAsTouch = on
+        case "touch_rotation":
+            guard let r = Int(value), BoardConfig.rotations.contains(r) else { throw entry.bad("0, 90, 180 or 270") }
+            touchRotation = r
+        case "keyboard_layout":
+            guard BoardConfig.keyboardLayouts.contains(value) else {
+                throw entry.bad(BoardConfig.keyboardLayouts.joined(separator: ", "))
+            }
+            keyboardLayout = value
+        case "keymap":
+            keymap = try entry.plainName(limit: 64, extra: "()_-+", "an xkb layout name such as us, de, fr, gb or jp")
+        case "onscreen_keyboard":
+            guard BoardConfig.onscreenKeyboardValues.contains(value) else { throw entry.bad("auto, always or never") }
+            onscreenKeyboard = value
+        case "keyboard_repeat_delay_ms":
+            keyboardRepeatDelayMilliseconds = try entry.integer(in: 100...5000, "milliseconds from 100 to 5000")
+        case "keyboard_repeat_rate":
+            keyboardRepeatRate = try entry.integer(in: 0...100, "repeats a second from 0 (none) to 100")
+        default: return false
+        }
+        return true
+    }
+
+    /// Remote control, the screen reader and its speech, text size and contrast; false for
+    /// another key.
+    private mutating func applyRemoteAndAccessibility(_ entry: ConfigEntry) throws(BoardConfigError) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "remote_address":
+            guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]),
+                  (1...65535).contains(port), colon != value.startIndex else { throw entry.bad("HOST:PORT, e.g. 127.0.0.1:8377") }
+            remoteAddress = value
+        case "remote_token":
+            guard isAcceptableToken(value) else { throw entry.bad("a token of at least 8 characters without spaces") }
+            remoteToken = value
+        case "screen_reader":
+            guard let on = BoardConfig.flag(value) else { throw entry.bad("on or off") }
+            screenReader = on
+        case "speech_device":
+            guard !value.isEmpty, value.utf8.count <= 100, !value.contains(where: { $0 == " " || $0.isNewline }) else {
+                throw entry.bad("an ALSA device name such as default, hw:0,0 or plughw:1")
+            }
+            speechDevice = value
+        case "speech_rate":
+            speechRate = try entry.integer(in: 80...450, "words a minute from 80 to 450")
+        case "speech_pitch":
+            speechPitch = try entry.integer(in: 0...100, "0 to 100")
+        case "speech_voice":
+            speechVoice = try entry.plainName(limit: 40, extra: "-_+", "an espeak-ng voice such as en, en-gb, de or fr")
+        case "keypad":
+            keypad = value
+        case "text_size":
+            textSize = try entry.integer(in: 100...300, "a percentage from 100 to 300", percent: true)
+        case "high_contrast":
+            guard let on = BoardConfig.flag(value) else { throw entry.bad("on or off") }
+            highContrast = on
+        default: return false
+        }
+        return true
     }
 
     /// A yes-or-no value: on, true, yes, 1 or off, false, no, 0 (any case); nil otherwise.
@@ -365,4 +379,65 @@ extension String {
         return String(s)
     }
     var replacingDashes: String { String(map { $0 == "-" ? "_" : $0 }) }
+}
+
+/// One `key = value` line of a config file: the key (lower case, dashes as underscores), the
+/// value without its quotes, and where it stands for errors.
+private struct ConfigEntry {
+    let source: String
+    let line: Int
+    let key: String
+    let value: String
+
+    /// The entry on `rawLine` (numbered `line` in `source`), nil for a blank or comment line.
+    /// Records the key's line in `seen`; throws for a syntax error, an unknown or repeated key
+    /// (`input` may repeat), an unclosed quote or an empty value.
+    init?(_ rawLine: String, source: String, line lineNumber: Int, seen: inout [String: Int]) throws(BoardConfigError) {
+        let line = BoardConfig.stripComment(rawLine).trimmed
+        if line.isEmpty { return nil }
+        guard let eq = line.firstIndex(of: "=") else {
+            throw .syntax(source: source, line: lineNumber, text: line, expected: "key = value")
+        }
+        let key = String(line[..<eq]).trimmed.lowercased().replacingDashes
+        var value = String(line[line.index(after: eq)...]).trimmed
+        guard !key.isEmpty else { throw .syntax(source: source, line: lineNumber, text: line, expected: "a key before '='") }
+        guard BoardConfig.keys.contains(key) else {
+            throw .unknownKey(source: source, line: lineNumber, key: key, known: BoardConfig.keys)
+        }
+        if key != "input", let first = seen[key] {
+            throw .duplicateKey(source: source, line: lineNumber, key: key, firstLine: first)
+        }
+        seen[key] = lineNumber
+        if value.hasPrefix("\"") {
+            guard value.count >= 2, value.hasSuffix("\"") else {
+                throw .badValue(source: source, line: lineNumber, key: key, value: value, expected: "a closing quote")
+            }
+            value = String(value.dropFirst().dropLast())
+        }
+        self.source = source
+        self.line = lineNumber
+        self.key = key
+        self.value = value
+        guard !value.isEmpty else { throw bad("a value") }
+    }
+
+    /// The error for this entry's value, saying what was `expected`.
+    func bad(_ expected: String) -> BoardConfigError {
+        .badValue(source: source, line: line, key: key, value: value, expected: expected)
+    }
+
+    /// The value as a plain ASCII name: letters, digits and `extra`, at most `limit` bytes.
+    func plainName(limit: Int, extra: String, _ expected: String) throws(BoardConfigError) -> String {
+        guard value.utf8.count <= limit, value.unicodeScalars.allSatisfy({
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || extra.unicodeScalars.contains($0))
+        }) else { throw bad(expected) }
+        return value
+    }
+
+    /// The value as a whole number in `range` ("150%" reads as 150 where `percent`).
+    func integer(in range: ClosedRange<Int>, _ expected: String, percent: Bool = false) throws(BoardConfigError) -> Int {
+        let digits = percent && value.hasSuffix("%") ? String(value.dropLast()) : value
+        guard let v = Int(digits), range.contains(v) else { throw bad(expected) }
+        return v
+    }
 }

@@ -150,11 +150,7 @@ extension Manifest.Screen {
         title = try c.decodeLine(forKey: .title)
         subtitle = try c.decodeLineIfPresent(forKey: .subtitle)
         cards = try c.decodeIfPresent([Manifest.Card].self, forKey: .cards)
-        var cardIDs: Set<String> = []
-        for (k, card) in (cards ?? []).enumerated() where !cardIDs.insert(card.id).inserted {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [Keys.cards, AnyKey(intValue: k)!, Manifest.Card.Keys.id],
-                                                   debugDescription: "another card has the id \"\(excerpt(card.id))\""))
-        }
+        try Self.checkUniqueIDs(of: cards ?? [], c)
         carousel = try c.decodeIfPresent([String].self, forKey: .carousel)
         carouselTitle = try c.decodeIfPresent(String.self, forKey: .carouselTitle)
         carouselPosition = try c.decodeIfPresent(Int.self, forKey: .carouselPosition)
@@ -163,21 +159,38 @@ extension Manifest.Screen {
         maxScale = try c.decodeIfPresent(Double.self, forKey: .maxScale)
         doubleTapScale = try c.decodeIfPresent(Double.self, forKey: .doubleTapScale)
         paragraphs = try c.decodeIfPresent([String].self, forKey: .paragraphs)
-        if let paragraphs {
-            // Text is laid out whole, at about 500 bytes of memory per byte of text: an article
-            // is kept to what a kiosk screen is read for.
-            let bytes = paragraphs.reduce(0) { $0 + $1.utf8.count }
-            guard bytes <= Self.maximumArticleBytes else {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .paragraphs, in: c,
-                    debugDescription: "an article holds at most \(Self.maximumArticleBytes) bytes of text, this one \(bytes): split it into several screens")
-            }
-        }
+        if let paragraphs { try Self.checkArticleSize(paragraphs, c) }
         fontSize = try c.decodeIfPresent(Double.self, forKey: .fontSize)
         count = try c.decodeIfPresent(Int.self, forKey: .count)
         background = try c.decodeIfPresent(String.self, forKey: .background)
         items = try c.decodeIfPresent([String].self, forKey: .items)
         placeholder = try c.decodeLineIfPresent(forKey: .placeholder)
+        try validate(c)
+    }
+
+    /// Each card's id differs from the others'.
+    private static func checkUniqueIDs(of cards: [Manifest.Card], _ c: KeyedDecodingContainer<Keys>) throws {
+        var cardIDs: Set<String> = []
+        for (k, card) in cards.enumerated() where !cardIDs.insert(card.id).inserted {
+            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [Keys.cards, AnyKey(intValue: k)!, Manifest.Card.Keys.id],
+                                                   debugDescription: "another card has the id \"\(excerpt(card.id))\""))
+        }
+    }
+
+    /// Text is laid out whole, at about 500 bytes of memory per byte of text: an article is
+    /// kept to what a kiosk screen is read for.
+    private static func checkArticleSize(_ paragraphs: [String], _ c: KeyedDecodingContainer<Keys>) throws {
+        let bytes = paragraphs.reduce(0) { $0 + $1.utf8.count }
+        guard bytes <= maximumArticleBytes else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .paragraphs, in: c,
+                debugDescription: "an article holds at most \(maximumArticleBytes) bytes of text, this one \(bytes): split it into several screens")
+        }
+    }
+
+    /// The checks across keys once all are decoded: the search items, the background, what
+    /// the kind needs, and the scales and font size.
+    private func validate(_ c: KeyedDecodingContainer<Keys>) throws {
         if let items, items.count > 10_000 || items.contains(where: { $0.utf8.count > 200 || $0.contains("\n") }) {
             throw DecodingError.dataCorruptedError(forKey: .items, in: c,
                                                    debugDescription: "a search screen lists at most 10000 items of one line of at most 200 bytes")

@@ -152,107 +152,144 @@ package final class InputContext {
         let type = libinput_event_get_type(ev)
         switch type {
         case LIBINPUT_EVENT_DEVICE_ADDED, LIBINPUT_EVENT_DEVICE_REMOVED:
-            let dev = libinput_event_get_device(ev)
-            let name = String(cString: libinput_device_get_name(dev))
-            let node = String(cString: libinput_device_get_sysname(dev))
-            if type == LIBINPUT_EVENT_DEVICE_ADDED {
-                devices.append(name)
-                var caps: [String] = []
-                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { caps.append("touch") }
-                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 {
-                    caps.append("keyboard")
-                    // KEY_A: letters, so it types (a power button or a remote's keys do not).
-                    if libinput_device_keyboard_has_key(dev, 30) > 0 { noteKeyboard(node, present: true) }
-                }
-                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_POINTER) != 0 { caps.append("pointer") }
-                log.info("input device added: \(name) (\(node)) [\(caps.joined(separator: ","))]")
-            } else {
-                if let i = devices.firstIndex(of: name) { devices.remove(at: i) }
-                noteKeyboard(node, present: false)
-                log.info("input device removed: \(name) (\(node))")
-                if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
-                    out.append(contentsOf: assembler.cancelAll(time: monotonicSeconds()))
-                }
-            }
-        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
+            convertDevice(ev, added: type == LIBINPUT_EVENT_DEVICE_ADDED, into: &out)
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL,
+             LIBINPUT_EVENT_TOUCH_FRAME:
             guard let t = libinput_event_get_touch_event(ev) else { return }
-            let time = Double(libinput_event_touch_get_time_usec(t)) / 1_000_000
+            convertTouch(t, type, into: &out)
+        case LIBINPUT_EVENT_KEYBOARD_KEY:
+            guard let k = libinput_event_get_keyboard_event(ev) else { return }
+            convertKey(k, into: &out)
+        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
+            guard let p = libinput_event_get_pointer_event(ev) else { return }
+            convertPointerMotion(p, relative: type == LIBINPUT_EVENT_POINTER_MOTION, into: &out)
+        case LIBINPUT_EVENT_POINTER_BUTTON:
+            guard let p = libinput_event_get_pointer_event(ev) else { return }
+            convertPointerButton(p, into: &out)
+        case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
+             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            guard let p = libinput_event_get_pointer_event(ev) else { return }
+            convertScroll(p, type, into: &out)
+        default:
+            break
+        }
+    }
+
+    /// A device came or went: the device list, the keyboards, the log, and a removed
+    /// touchscreen's touches cancelled.
+    private func convertDevice(_ ev: OpaquePointer, added: Bool, into out: inout [InputEvent]) {
+        let dev = libinput_event_get_device(ev)
+        let name = String(cString: libinput_device_get_name(dev))
+        let node = String(cString: libinput_device_get_sysname(dev))
+        if added {
+            devices.append(name)
+            var caps: [String] = []
+            if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 { caps.append("touch") }
+            if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_KEYBOARD) != 0 {
+                caps.append("keyboard")
+                // KEY_A: letters, so it types (a power button or a remote's keys do not).
+                if libinput_device_keyboard_has_key(dev, 30) > 0 { noteKeyboard(node, present: true) }
+            }
+            if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_POINTER) != 0 { caps.append("pointer") }
+            log.info("input device added: \(name) (\(node)) [\(caps.joined(separator: ","))]")
+        } else {
+            if let i = devices.firstIndex(of: name) { devices.remove(at: i) }
+            noteKeyboard(node, present: false)
+            log.info("input device removed: \(name) (\(node))")
+            if libinput_device_has_capability(dev, LIBINPUT_DEVICE_CAP_TOUCH) != 0 {
+                out.append(contentsOf: assembler.cancelAll(time: monotonicSeconds()))
+            }
+        }
+    }
+
+    /// A touch going down, moving (mapped to the canvas; off it, dropped), lifting or
+    /// cancelled, or the frame that closes a group.
+    private func convertTouch(_ t: OpaquePointer, _ type: libinput_event_type, into out: inout [InputEvent]) {
+        let time = Double(libinput_event_touch_get_time_usec(t)) / 1_000_000
+        switch type {
+        case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION:
             let slot = Int(libinput_event_touch_get_seat_slot(t))
             let x = libinput_event_touch_get_x_transformed(t, UInt32(transform.panelWidth))
             let y = libinput_event_touch_get_y_transformed(t, UInt32(transform.panelHeight))
             guard let p = transform.canvasPoint(panelX: x, panelY: y) else { return }
             emit(InputEvent(.touch(type == LIBINPUT_EVENT_TOUCH_DOWN ? .down : .move, slot: slot, position: p), time: time), &out)
         case LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL:
-            guard let t = libinput_event_get_touch_event(ev) else { return }
-            let time = Double(libinput_event_touch_get_time_usec(t)) / 1_000_000
             let slot = Int(libinput_event_touch_get_seat_slot(t))
             emit(InputEvent(.touch(type == LIBINPUT_EVENT_TOUCH_UP ? .up : .cancel, slot: slot, position: .zero), time: time), &out)
-        case LIBINPUT_EVENT_TOUCH_FRAME:
-            guard let t = libinput_event_get_touch_event(ev) else { return }
-            emit(InputEvent(.touchFrame, time: Double(libinput_event_touch_get_time_usec(t)) / 1_000_000), &out)
-        case LIBINPUT_EVENT_KEYBOARD_KEY:
-            guard let k = libinput_event_get_keyboard_event(ev) else { return }
-            let time = Double(libinput_event_keyboard_get_time_usec(k)) / 1_000_000
-            let pressed = libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
-            let code = Int(libinput_event_keyboard_get_key(k))
-            emit(InputEvent(.key(Key(code: code), pressed: pressed), time: time), &out)
-            if let text = keymap?.text(forKey: code, pressed: pressed) { emit(InputEvent(.text(text), time: time), &out) }
-        case LIBINPUT_EVENT_POINTER_MOTION, LIBINPUT_EVENT_POINTER_MOTION_ABSOLUTE:
-            guard let p = libinput_event_get_pointer_event(ev) else { return }
-            let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
-            if type == LIBINPUT_EVENT_POINTER_MOTION {
-                let cw = Double(transform.canvasWidth), ch = Double(transform.canvasHeight)
-                pointer = Point(x: min(max(pointer.x + libinput_event_pointer_get_dx(p), 0), cw - 1),
-                                y: min(max(pointer.y + libinput_event_pointer_get_dy(p), 0), ch - 1))
-            } else {
-                let x = libinput_event_pointer_get_absolute_x_transformed(p, UInt32(transform.panelWidth))
-                let y = libinput_event_pointer_get_absolute_y_transformed(p, UInt32(transform.panelHeight))
-                var plain = transform
-                plain.calibration = .identity
-                guard let c = plain.canvasPoint(panelX: x, panelY: y) else { return }
-                pointer = c
-            }
-            if pointerAsTouch {
-                if pointerTouchDown {
-                    emit(InputEvent(.touch(.move, slot: 0, position: pointer), time: time), &out)
-                    emit(InputEvent(.touchFrame, time: time), &out)
-                }
-            } else {
-                emit(InputEvent(.pointerMotion(position: pointer), time: time), &out)
-            }
-        case LIBINPUT_EVENT_POINTER_BUTTON:
-            guard let p = libinput_event_get_pointer_event(ev) else { return }
-            let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
-            let code = Int(libinput_event_pointer_get_button(p))
-            let pressed = libinput_event_pointer_get_button_state(p) == LIBINPUT_BUTTON_STATE_PRESSED
-            if pointerAsTouch && code == 0x110 {
-                pointerTouchDown = pressed
-                emit(InputEvent(.touch(pressed ? .down : .up, slot: 0, position: pointer), time: time), &out)
-                emit(InputEvent(.touchFrame, time: time), &out)
-            } else {
-                emit(InputEvent(.pointerButton(code: code, pressed: pressed, position: pointer), time: time), &out)
-            }
-        case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
-             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
-            guard let p = libinput_event_get_pointer_event(ev) else { return }
-            let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
-            func value(_ axis: libinput_pointer_axis) -> Double {
-                guard libinput_event_pointer_has_axis(p, axis) != 0 else { return 0 }
-                if type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL {
-                    return libinput_event_pointer_get_scroll_value_v120(p, axis) / 120 * wheelStep
-                }
-                return libinput_event_pointer_get_scroll_value(p, axis)
-            }
-            let d = Point(x: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL), y: value(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
-            guard d.isFinite else { return }
-            if type == LIBINPUT_EVENT_POINTER_SCROLL_FINGER {
-                // Zero on both axes is libinput's scroll stop: the fingers lifted.
-                emit(InputEvent(.fingerScroll(delta: d, position: pointer), time: time), &out)
-            } else if d != .zero {
-                emit(InputEvent(.wheel(delta: d, position: pointer), time: time), &out)
-            }
         default:
-            break
+            emit(InputEvent(.touchFrame, time: time), &out)
+        }
+    }
+
+    /// A key pressed or released, and the text it types under the keymap.
+    private func convertKey(_ k: OpaquePointer, into out: inout [InputEvent]) {
+        let time = Double(libinput_event_keyboard_get_time_usec(k)) / 1_000_000
+        let pressed = libinput_event_keyboard_get_key_state(k) == LIBINPUT_KEY_STATE_PRESSED
+        let code = Int(libinput_event_keyboard_get_key(k))
+        emit(InputEvent(.key(Key(code: code), pressed: pressed), time: time), &out)
+        if let text = keymap?.text(forKey: code, pressed: pressed) { emit(InputEvent(.text(text), time: time), &out) }
+    }
+
+    /// The pointer moved by a distance (`relative`, kept on the canvas) or to a place (mapped
+    /// without the touch calibration): a pointer motion, or a touch move while the button is
+    /// held where the pointer acts as a finger.
+    private func convertPointerMotion(_ p: OpaquePointer, relative: Bool, into out: inout [InputEvent]) {
+        let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
+        if relative {
+            let cw = Double(transform.canvasWidth), ch = Double(transform.canvasHeight)
+            pointer = Point(x: min(max(pointer.x + libinput_event_pointer_get_dx(p), 0), cw - 1),
+                            y: min(max(pointer.y + libinput_event_pointer_get_dy(p), 0), ch - 1))
+        } else {
+            let x = libinput_event_pointer_get_absolute_x_transformed(p, UInt32(transform.panelWidth))
+            let y = libinput_event_pointer_get_absolute_y_transformed(p, UInt32(transform.panelHeight))
+            var plain = transform
+            plain.calibration = .identity
+            guard let c = plain.canvasPoint(panelX: x, panelY: y) else { return }
+            pointer = c
+        }
+        if pointerAsTouch {
+            if pointerTouchDown {
+                emit(InputEvent(.touch(.move, slot: 0, position: pointer), time: time), &out)
+                emit(InputEvent(.touchFrame, time: time), &out)
+            }
+        } else {
+            emit(InputEvent(.pointerMotion(position: pointer), time: time), &out)
+        }
+    }
+
+    /// A pointer button pressed or released; the left button (BTN_LEFT) is a finger touching
+    /// where the pointer acts as one.
+    private func convertPointerButton(_ p: OpaquePointer, into out: inout [InputEvent]) {
+        let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
+        let code = Int(libinput_event_pointer_get_button(p))
+        let pressed = libinput_event_pointer_get_button_state(p) == LIBINPUT_BUTTON_STATE_PRESSED
+        if pointerAsTouch && code == 0x110 {
+            pointerTouchDown = pressed
+            emit(InputEvent(.touch(pressed ? .down : .up, slot: 0, position: pointer), time: time), &out)
+            emit(InputEvent(.touchFrame, time: time), &out)
+        } else {
+            emit(InputEvent(.pointerButton(code: code, pressed: pressed, position: pointer), time: time), &out)
+        }
+    }
+
+    /// A wheel turned (in `wheelStep` points a notch), fingers scrolling on a touchpad (with
+    /// the scroll stop), or a continuous scroll.
+    private func convertScroll(_ p: OpaquePointer, _ type: libinput_event_type, into out: inout [InputEvent]) {
+        let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
+        func value(_ axis: libinput_pointer_axis) -> Double {
+            guard libinput_event_pointer_has_axis(p, axis) != 0 else { return 0 }
+            if type == LIBINPUT_EVENT_POINTER_SCROLL_WHEEL {
+                return libinput_event_pointer_get_scroll_value_v120(p, axis) / 120 * wheelStep
+            }
+            return libinput_event_pointer_get_scroll_value(p, axis)
+        }
+        let d = Point(x: value(LIBINPUT_POINTER_AXIS_SCROLL_HORIZONTAL), y: value(LIBINPUT_POINTER_AXIS_SCROLL_VERTICAL))
+        guard d.isFinite else { return }
+        if type == LIBINPUT_EVENT_POINTER_SCROLL_FINGER {
+            // Zero on both axes is libinput's scroll stop: the fingers lifted.
+            emit(InputEvent(.fingerScroll(delta: d, position: pointer), time: time), &out)
+        } else if d != .zero {
+            emit(InputEvent(.wheel(delta: d, position: pointer), time: time), &out)
         }
     }
 }

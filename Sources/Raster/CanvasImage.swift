@@ -23,20 +23,9 @@ extension Canvas {
         let b = shape.pixelBounds.intersection(state.clip)
         guard !b.isEmpty else { return }
         let sw = image.width, sh = image.height
-        let scaleX = Double(sw) / d.width, scaleY = Double(sh) / d.height
+        let scaleY = Double(sh) / d.height
         let bilinear = filter == .bilinear
-        // Source column and weight of the next one (0...256, in both halves of a UInt32: the
-        // weight of each 16-bit channel lane) for every destination column.
-        var indices = [Int32](repeating: 0, count: b.width)
-        var weights = [UInt32](repeating: 0, count: b.width)
-        for i in 0..<b.width {
-            var s = Canvas.sample((Double(b.x + i) + 0.5 - d.minX) * scaleX - 0.5, count: sw, bilinear: bilinear)
-            // The last column as all of its left neighbour's right side (weight 256 gives that
-            // pixel exactly): every entry then reads index + 1, and the loops below blend
-            // without a branch per pixel.
-            if s.index == sw - 1 && sw > 1 { s = (sw - 2, 256) }
-            indices[i] = Int32(s.index); weights[i] = UInt32(s.weight) &* 0x0001_0001
-        }
+        let (indices, weights) = Canvas.imageColumns(b, d, scaleX: Double(sw) / d.width, sourceWidth: sw, bilinear: bilinear)
         let scratch = cache.scratchRows(width: span.width)
         let clips = state.roundClips
         // Source columns this draw reads, and a row buffer for the vertically blended source row.
@@ -49,6 +38,7 @@ extension Canvas {
               weights.withUnsafeBufferPointer { weightTable in
                 blended.withUnsafeMutableBufferPointer { blendedRow in
                     let vertical = blendedRow.baseAddress!
+                    let index = indexTable.baseAddress! - b.x, weight = weightTable.baseAddress! - b.x
                     for y in b.y..<b.maxY {
                         var r = shape.row(y, b.x, b.maxX, scratch)
                         if r.isEmpty { continue }
@@ -56,38 +46,75 @@ extension Canvas {
                             r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
                             if r.isEmpty { continue }
                         }
-                        // Blend the two source rows once per destination row (vertical pass).
                         let sy = Canvas.sample((Double(y) + 0.5 - d.minY) * scaleY - 0.5, count: sh, bilinear: bilinear)
-                        let row0 = image.pixels + sy.index * image.stride
-                        var source = UnsafePointer(row0)
-                        if sy.weight > 0 {
-                            Canvas.lerpRows(row0 + firstColumn, row0 + image.stride + firstColumn, UInt16(sy.weight),
-                                            into: vertical + firstColumn, count: lastColumn - firstColumn + 1)
-                            source = UnsafePointer(vertical)
-                        }
-                        if singleColumn {
-                            if sy.weight == 0 { vertical[0] = row0[0] }
-                            vertical[1] = vertical[0]
-                            source = UnsafePointer(vertical)
-                        }
-                        let dst = span.row(y)
-                        let index = indexTable.baseAddress! - b.x, weight = weightTable.baseAddress! - b.x
-                        if r.s0 > r.x0 {
-                            Canvas.imageSpan(dst + r.x0, count: r.s0 - r.x0, indices: index + r.x0, weights: weight + r.x0,
-                                             source: source, coverage: r.bytes, opacity: alpha)
-                        }
-                        if r.s1 > r.s0 && r.alpha != 0 {
-                            Canvas.imageSpan(dst + r.s0, count: r.s1 - r.s0, indices: index + r.s0, weights: weight + r.s0,
-                                             source: source, constant: div255(r.alpha * alpha))
-                        }
-                        if r.x1 > r.s1 {
-                            Canvas.imageSpan(dst + r.s1, count: r.x1 - r.s1, indices: index + r.s1, weights: weight + r.s1,
-                                             source: source, coverage: r.bytes + (r.s1 - r.x0), opacity: alpha)
-                        }
+                        let source = Canvas.imageSourceRow(image, sy, vertical: vertical, firstColumn: firstColumn,
+                                                           lastColumn: lastColumn, singleColumn: singleColumn)
+                        Canvas.imageRow(span.row(y), r, indices: index, weights: weight, source: source, opacity: alpha)
                     }
                 }
               }
             }
+        }
+    }
+
+    /// Source column and weight of the next one (0...256, in both halves of a UInt32: the
+    /// weight of each 16-bit channel lane) for every destination column of `b`, which `d`
+    /// maps onto a source `sw` pixels wide.
+    @inline(__always)
+    static func imageColumns(_ b: IntRect, _ d: Rect, scaleX: Double, sourceWidth sw: Int,
+                             bilinear: Bool) -> (indices: [Int32], weights: [UInt32]) {
+        var indices = [Int32](repeating: 0, count: b.width)
+        var weights = [UInt32](repeating: 0, count: b.width)
+        for i in 0..<b.width {
+            var s = Canvas.sample((Double(b.x + i) + 0.5 - d.minX) * scaleX - 0.5, count: sw, bilinear: bilinear)
+            // The last column as all of its left neighbour's right side (weight 256 gives that
+            // pixel exactly): every entry then reads index + 1, and the loops below blend
+            // without a branch per pixel.
+            if s.index == sw - 1 && sw > 1 { s = (sw - 2, 256) }
+            indices[i] = Int32(s.index); weights[i] = UInt32(s.weight) &* 0x0001_0001
+        }
+        return (indices, weights)
+    }
+
+    /// The vertical pass of one destination row: the source row `sy` samples, blended once with
+    /// the next row by its weight into `vertical` (the columns `firstColumn...lastColumn` the
+    /// draw reads), or the source row itself where the weight is 0. A picture one pixel wide
+    /// (`singleColumn`) gets its pixel twice in `vertical`, so every column reads index + 1.
+    @inline(__always)
+    static func imageSourceRow(_ image: PixelBuffer, _ sy: (index: Int, weight: Int), vertical: UnsafeMutablePointer<UInt32>,
+                               firstColumn: Int, lastColumn: Int, singleColumn: Bool) -> UnsafePointer<UInt32> {
+        let row0 = image.pixels + sy.index * image.stride
+        var source = UnsafePointer(row0)
+        if sy.weight > 0 {
+            Canvas.lerpRows(row0 + firstColumn, row0 + image.stride + firstColumn, UInt16(sy.weight),
+                            into: vertical + firstColumn, count: lastColumn - firstColumn + 1)
+            source = UnsafePointer(vertical)
+        }
+        if singleColumn {
+            if sy.weight == 0 { vertical[0] = row0[0] }
+            vertical[1] = vertical[0]
+            source = UnsafePointer(vertical)
+        }
+        return source
+    }
+
+    /// The horizontal pass and compositing of one destination row `dst` under coverage `r`:
+    /// per-pixel coverage on its edges, one coverage in its solid middle. `index` and `weight`
+    /// are the column tables, offset so that destination x reads entry x.
+    @inline(__always)
+    static func imageRow(_ dst: UnsafeMutablePointer<UInt32>, _ r: CoverageRow, indices index: UnsafePointer<Int32>,
+                         weights weight: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>, opacity alpha: UInt32) {
+        if r.s0 > r.x0 {
+            Canvas.imageSpan(dst + r.x0, count: r.s0 - r.x0, indices: index + r.x0, weights: weight + r.x0,
+                             source: source, coverage: r.bytes, opacity: alpha)
+        }
+        if r.s1 > r.s0 && r.alpha != 0 {
+            Canvas.imageSpan(dst + r.s0, count: r.s1 - r.s0, indices: index + r.s0, weights: weight + r.s0,
+                             source: source, constant: div255(r.alpha * alpha))
+        }
+        if r.x1 > r.s1 {
+            Canvas.imageSpan(dst + r.s1, count: r.x1 - r.s1, indices: index + r.s1, weights: weight + r.s1,
+                             source: source, coverage: r.bytes + (r.s1 - r.x0), opacity: alpha)
         }
     }
 

@@ -75,23 +75,7 @@ package struct TextLayout {
 
         let shaped = Layouter(font: font, scalars: scalars)
         advancePrefix = shaped.prefix.map { Int32(clamping: $0) }
-        var pieces: [(range: Range<Int>, truncated: Bool)] = []
-        let paragraphs = shaped.paragraphs()
-        outer: for (p, paragraph) in paragraphs.enumerated() {
-            var start = paragraph.lowerBound
-            repeat {
-                let isLastAllowed = maxLines > 0 && pieces.count == maxLines - 1
-                let end = paragraph.isEmpty ? start : shaped.lineEnd(from: start, in: paragraph, limit: limit)
-                let restFollows = end < paragraph.upperBound || p < paragraphs.count - 1
-                if isLastAllowed && restFollows {
-                    let cut = shaped.truncationEnd(from: start, in: paragraph, limit: limit - shaped.ellipsisWidth)
-                    pieces.append((start..<cut, true))
-                    break outer
-                }
-                pieces.append((start..<end, false))
-                start = end
-            } while start < paragraph.upperBound
-        }
+        let pieces = shaped.lineRanges(limit: limit, maxLines: maxLines)
 
         // Position glyphs.
         let boxWidth26_6: Int
@@ -111,29 +95,62 @@ package struct TextLayout {
             }
             if whole { x26_6 = (x26_6 >> 6) << 6 }  // floor to a pixel: centred text does not blur
             let baseline = ascender + Double(k) * lineHeight
-            // Past Int32 the glyphs are millions of pixels off any span: pin them there.
-            let baselineY = Int32(max(-2e9, min(2e9, baseline)).rounded())
             let first = glyphs.count
-            var pen = x26_6
-            for g in shaped.glyphs(in: piece.range) {
-                glyphs.append(Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
-                                    y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
-                pen += Int(g.advance)
-            }
-            if piece.truncated {
-                pen = x26_6 + shaped.width(of: piece.range, trimmed: true)
-                for g in font.ellipsis.glyphs {
-                    glyphs.append(Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
-                                        y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
-                    pen += Int(g.advance)
-                }
-            }
+            shaped.placeGlyphs(of: piece, x26_6: x26_6, baseline: baseline, font: font, into: &glyphs)
             lines.append(Line(textRange: piece.range, glyphRange: first..<glyphs.count, x: Double(x26_6) / 64,
                               baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated))
         }
         self.lines = lines
         self.glyphs = glyphs
         self.size = Size(width: Double(boxWidth26_6) / 64, height: Double(lines.count) * lineHeight)
+    }
+}
+
+extension Layouter {
+    /// The text's lines as scalar ranges, each no wider than `limit` (1/64 px) where a break
+    /// allows; with `maxLines` > 0 at most that many, the last one `truncated` (cut to leave
+    /// room for the ellipsis) when text follows it.
+    func lineRanges(limit: Int, maxLines: Int) -> [(range: Range<Int>, truncated: Bool)] {
+        var pieces: [(range: Range<Int>, truncated: Bool)] = []
+        let paragraphs = paragraphs()
+        for (p, paragraph) in paragraphs.enumerated() {
+            var start = paragraph.lowerBound
+            repeat {
+                let isLastAllowed = maxLines > 0 && pieces.count == maxLines - 1
+                let end = paragraph.isEmpty ? start : lineEnd(from: start, in: paragraph, limit: limit)
+                let restFollows = end < paragraph.upperBound || p < paragraphs.count - 1
+                if isLastAllowed && restFollows {
+                    let cut = truncationEnd(from: start, in: paragraph, limit: limit - ellipsisWidth)
+                    pieces.append((start..<cut, true))
+                    return pieces
+                }
+                pieces.append((start..<end, false))
+                start = end
+            } while start < paragraph.upperBound
+        }
+        return pieces
+    }
+
+    /// Appends the glyphs of one line, starting at `x26_6` (1/64 px) on `baseline`, in whole
+    /// pixels, and `font`'s ellipsis after the line's text where it is truncated.
+    func placeGlyphs(of piece: (range: Range<Int>, truncated: Bool), x26_6: Int, baseline: Double, font: Font,
+                     into glyphs: inout [TextLayout.Glyph]) {
+        // Past Int32 the glyphs are millions of pixels off any span: pin them there.
+        let baselineY = Int32(max(-2e9, min(2e9, baseline)).rounded())
+        var pen = x26_6
+        for g in self.glyphs(in: piece.range) {
+            glyphs.append(TextLayout.Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
+                                           y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
+            pen += Int(g.advance)
+        }
+        if piece.truncated {
+            pen = x26_6 + width(of: piece.range, trimmed: true)
+            for g in font.ellipsis.glyphs {
+                glyphs.append(TextLayout.Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
+                                               y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
+                pen += Int(g.advance)
+            }
+        }
     }
 }
 
