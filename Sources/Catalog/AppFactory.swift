@@ -19,9 +19,7 @@ package enum AppFactory {
     /// `Board/content/manifest.json` walking up from the executable.
     package static func defaultManifestPath() throws(Error) -> String {
         if let env = getenv("GLIDE_CONTENT") { return String(cString: env) + "/manifest.json" }
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink("/proc/self/exe", &buffer, 4096)
-        var dir = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+        var dir = executablePath() ?? "."
         var searched: [String] = []
         while let slash = dir.lastIndex(of: "/") {
             dir = String(dir[..<slash])
@@ -34,7 +32,9 @@ package enum AppFactory {
 
     /// Loads the fonts shipped with Glide (`$GLIDE_FONTS`, or `Fonts/` above the executable).
     package static func typography() throws -> Typography {
-        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: { report($0, level: .warning) }))
+        let places = FontSearchPlaces.forExecutable()
+        return try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(
+            glideFonts: places.glideFonts, searchingUpFrom: places.startingPoints, warn: { report($0, level: .warning) }))
     }
 
     /// The catalog from a manifest file; a manifest that cannot be read or parsed becomes a

@@ -1,3 +1,4 @@
+import AppContract
 import ArgumentParser
 import BoardConfig
 import Headless
@@ -69,7 +70,19 @@ public enum Kiosk {
     /// executable (install the app with a copy of Glide's `Fonts/`), else the Glide checkout it
     /// was built from.
     public static func typography() throws -> Typography {
-        try Typography(fontsDirectory: FontLibrary.locateFontsDirectoryForExecutable(warn: { report($0, level: .warning) }))
+        try Typography(fontsDirectory: fontsDirectory(warn: { report($0, level: .warning) }))
+    }
+
+    /// The folder of Glide's shipped fonts for this process: the places
+    /// `FontSearchPlaces.forExecutable()` names (`$GLIDE_FONTS`, walking up from the
+    /// executable, then from Glide's checkout), searched by the text engine.
+    ///
+    /// - Parameter warn: Hears why a `$GLIDE_FONTS` that does not hold the fonts was passed over.
+    /// - Returns: The fonts folder's path.
+    /// - Throws: `FontError.fontsDirectoryNotFound` with every folder tried.
+    package static func fontsDirectory(warn: (String) -> Void = { _ in }) throws -> String {
+        let places = FontSearchPlaces.forExecutable()
+        return try FontLibrary.locateFontsDirectory(glideFonts: places.glideFonts, searchingUpFrom: places.startingPoints, warn: warn)
     }
 
     /// Runs `window` headless on a virtual clock through `script` and returns the last frame

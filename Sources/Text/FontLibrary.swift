@@ -1,4 +1,5 @@
-// FreeType and HarfBuzz handles, font loading, and finding the shipped `Fonts/` folder.
+// FreeType and HarfBuzz handles, font loading, and finding the shipped `Fonts/` folder among
+// the paths a caller gives (the process's own places come from AppContract's FontSearchPlaces).
 //
 // Ownership: one `FT_Library` per `FontLibrary` (no globals), in a `FreeTypeHandle`. Each
 // `FontFace` holds the handle strongly (the library caches faces, so a face holding the
@@ -277,26 +278,30 @@ package final class FontLibrary {
     /// Walks up from `path` (a file or directory) and returns the first `<ancestor>/Fonts`
     /// folder that holds the shipped primary face. Tests pass `#filePath`, so they load the
     /// repository's fonts wherever the checkout is.
-    package static func locateFontsDirectory(near path: String = #filePath) throws(FontError) -> String {
+    ///
+    /// - Parameter path: The file or folder to walk up from.
+    /// - Returns: The `Fonts/` folder's path.
+    /// - Throws: `FontError.fontsDirectoryNotFound` with every folder tried.
+    package static func locateFontsDirectory(near path: String) throws(FontError) -> String {
         var searched: [String] = []
         if let found = search(upFrom: path, searched: &searched) { return found }
         throw .fontsDirectoryNotFound(searched: searched)
     }
 
-    /// The fonts folder for the running executable: `$GLIDE_FONTS` if set, otherwise the
-    /// first `Fonts/` found walking up from the executable's directory (so both
-    /// `.build/release/glide` in a checkout and `/opt/glide/bin/glide` next to
-    /// `/opt/glide/Fonts` work). The corresponding call is `readlink("/proc/self/exe")`.
+    /// The fonts folder among the places a process gives (the process knows its environment
+    /// and executable; this only looks at the paths): `glideFonts` if it holds the shipped
+    /// primary face, else the first `Fonts/` found walking up from each of `startingPoints` in
+    /// turn (the executable, then the Glide checkout, for a running app).
     ///
-    /// Last, the `Fonts/` of the Glide checkout this library was built from (found from this
-    /// source file's path): an app in another package that depends on Glide by path or by git
-    /// URL finds Glide's fonts in its checkout while it runs on the build machine.
-    ///
-    /// A `$GLIDE_FONTS` that does not hold the fonts is not used; `warn` hears why.
-    /// `glideFonts` is `$GLIDE_FONTS` unless a caller (a test) gives another.
-    package static func locateFontsDirectoryForExecutable(sourcePath: String = #filePath,
-                                                         glideFonts: String? = getenv("GLIDE_FONTS").map { String(cString: $0) },
-                                                         warn: (String) -> Void = { _ in }) throws(FontError) -> String {
+    /// - Parameters:
+    ///   - glideFonts: The folder `$GLIDE_FONTS` names, or nil. One that does not hold the fonts
+    ///     is not used; `warn` hears why.
+    ///   - startingPoints: Files or folders to walk up from, in the order they are tried.
+    ///   - warn: Hears why `glideFonts` was passed over.
+    /// - Returns: The fonts folder's path.
+    /// - Throws: `FontError.fontsDirectoryNotFound` with every folder tried.
+    package static func locateFontsDirectory(glideFonts: String?, searchingUpFrom startingPoints: [String],
+                                             warn: (String) -> Void = { _ in }) throws(FontError) -> String {
         var searched: [String] = []
         if let dir = glideFonts {
             searched.append(dir + " ($GLIDE_FONTS)")
@@ -305,13 +310,9 @@ package final class FontLibrary {
             let why = pathExists(dir, isDirectory: &isDirectory) ? "has no \(primaryFaceFile)" : "does not exist"
             warn("$GLIDE_FONTS=\(dir) \(why); looking for Glide's Fonts/ next to the executable instead")
         }
-        var buffer = [CChar](repeating: 0, count: 4097)
-        let n = readlink("/proc/self/exe", &buffer, 4096)
-        if n > 0 {
-            let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if let found = search(upFrom: exe, searched: &searched) { return found }
+        for start in startingPoints {
+            if let found = search(upFrom: start, searched: &searched) { return found }
         }
-        if let found = search(upFrom: sourcePath, searched: &searched) { return found }
         throw .fontsDirectoryNotFound(searched: searched)
     }
 

@@ -66,7 +66,7 @@ struct BenchCommand: ParsableCommand {
             let bands = BandRenderer(threads: threads)
             // A scene holds caches written while drawing: one per band.
             let scenes = try (0..<bands.bands(of: 0..<height).count).map { _ in
-                try FeedScene(layout: layout, fontsDirectory: fonts ?? FontLibrary.locateFontsDirectoryForExecutable(),
+                try FeedScene(layout: layout, fontsDirectory: fonts ?? Kiosk.fontsDirectory(),
                               painting: referencePainting ? .reference : .singleWrite)
             }
             let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppContract
 import ArgumentParser
 import BoardConfig
 import Headless
@@ -111,11 +112,19 @@ import TouchCalibration
 
     @Test func aGlideFontsWithoutTheFontsIsReported() throws {
         var warnings: [String] = []
-        let found = try FontLibrary.locateFontsDirectoryForExecutable(sourcePath: #filePath, glideFonts: "/nonexistent/glide-fonts") {
+        let places = FontSearchPlaces.forExecutable(sourcePath: #filePath, glideFonts: "/nonexistent/glide-fonts")
+        let found = try FontLibrary.locateFontsDirectory(glideFonts: places.glideFonts, searchingUpFrom: places.startingPoints) {
             warnings.append($0)
         }
         #expect(!found.hasPrefix("/nonexistent"))
         #expect(warnings == ["$GLIDE_FONTS=/nonexistent/glide-fonts does not exist; looking for Glide's Fonts/ next to the executable instead"])
+    }
+
+    /// The test bundle lives under .build/ in the checkout, so walking up from it finds the same
+    /// Fonts/ as walking up from this source file (unless GLIDE_FONTS is set).
+    @Test func locatesFontsFromTheTestExecutable() throws {
+        guard getenv("GLIDE_FONTS") == nil else { return }
+        #expect(try Kiosk.fontsDirectory() == (try FontLibrary.locateFontsDirectory(near: #filePath)))
     }
 }
 

@@ -140,13 +140,19 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
     }
 }
 
-@Suite struct ExecutableFontsTests {
-    @Test func locatesFontsFromTheTestExecutable() throws {
-        // The test bundle lives under .build/ in the checkout, so walking up from it finds
-        // the same Fonts/ as walking up from this source file (unless GLIDE_FONTS is set).
-        guard getenv("GLIDE_FONTS") == nil else { return }
-        let fromExecutable = try FontLibrary.locateFontsDirectoryForExecutable()
-        #expect(fromExecutable == (try FontLibrary.locateFontsDirectory(near: #filePath)))
+@Suite struct FontSearchTests {
+    /// The places given are tried in turn; a `$GLIDE_FONTS` without the fonts is passed over
+    /// with a warning.
+    @Test func triesTheGivenPlacesInTurn() throws {
+        let dir = try FontLibrary.locateFontsDirectory(near: #filePath)
+        var warnings: [String] = []
+        let found = try FontLibrary.locateFontsDirectory(glideFonts: "/nonexistent/fonts", searchingUpFrom: ["/proc/self", #filePath]) {
+            warnings.append($0)
+        }
+        #expect(found == dir)
+        #expect(warnings == ["$GLIDE_FONTS=/nonexistent/fonts does not exist; looking for Glide's Fonts/ next to the executable instead"])
+        #expect(try FontLibrary.locateFontsDirectory(glideFonts: dir, searchingUpFrom: []) == dir)
+        #expect(throws: FontError.self) { try FontLibrary.locateFontsDirectory(glideFonts: nil, searchingUpFrom: ["/proc/self"]) }
     }
 }
 
