@@ -21,7 +21,7 @@ package protocol App: AnyObject {
     /// The UI state as JSON (scroll views, page controls, focus) at `t`, for tests and remote
     /// control.
     func stateJSON(at t: Double, frameNumber: Int) -> String
-    /// The app's timers and work posted from other threads (APP-2), run by the loop on its clock;
+    /// The app's timers and work posted from other threads, run by the loop on its clock;
     /// nil for an app without any.
     var scheduler: LoopScheduler? { get }
     /// Takes the runtime's settings for this run (board config or command line): before the

@@ -2,7 +2,7 @@ import Geometry
 import Raster
 
 /// Panel rotation for portrait kiosks: the app draws an upright canvas and the display turns it
-/// when copying to the scanout buffer; touches are turned back the same way (OUT-2).
+/// when copying to the scanout buffer; touches are turned back the same way.
 package enum Rotation: Int, Hashable, Sendable, CaseIterable {
     case none = 0, clockwise90 = 90, upsideDown = 180, clockwise270 = 270
 

@@ -1,16 +1,14 @@
 import FoundationEssentials
 import Geometry
 
-/// A script of timed input (HL-1, HL-2, REM-1): JSON Lines, one event per line, `t` in
-/// milliseconds, coordinates in screen pixels.
+/// A script of timed input (headless runs, recordings on a board, the remote control): JSON Lines,
+/// one event per line, `t` in milliseconds, coordinates in screen pixels.
 ///
-///     {"t":0,"touch":"down","id":0,"x":640,"y":600}
-///     {"t":200,"key":"PageDown"}
-///     {"t":300,"wheel":{"dx":0,"dy":-120},"x":640,"y":400}
-///     {"t":400,"scroll":{"dx":0,"dy":14},"x":640,"y":400}     (touchpad; dx = dy = 0: fingers lifted)
-///     {"t":450,"type":"Grüße, 東京"}                           (typed into the focused field)
-///     {"t":1500,"screenshot":"after-flick"}
-///     {"t":1500,"state":"s1"}
+/// {"t":0,"touch":"down","id":0,"x":640,"y":600} {"t":200,"key":"PageDown"}
+/// {"t":300,"wheel":{"dx":0,"dy":-120},"x":640,"y":400}
+/// {"t":400,"scroll":{"dx":0,"dy":14},"x":640,"y":400}     (touchpad; dx = dy = 0: fingers lifted)
+/// {"t":450,"type":"Grüße, 東京"}                           (typed into the focused field)
+/// {"t":1500,"screenshot":"after-flick"} {"t":1500,"state":"s1"}
 public struct InputScript: Hashable, Sendable {
     package enum Action: Hashable, Sendable {
         case input(InputEvent.Kind)

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Timers and work handed in from other threads, run on a frame loop's thread at the loop's
-/// time (APP-2). It has no clock: the loop says what time it is (`runDue(upTo:)`), so headless
+/// time. It has no clock: the loop says what time it is (`runDue(upTo:)`), so headless
 /// a timer fires at its exact virtual time and a screenshot at t = 2.5 s is the same on every
 /// machine; on a board the loop's clock is CLOCK_MONOTONIC.
 ///

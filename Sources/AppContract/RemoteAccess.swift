@@ -1,7 +1,7 @@
 import Geometry
 import Raster
 
-/// What a frame loop needs from a remote-control server (REM-1), so that board and headless
+/// What a frame loop needs from a remote-control server, so that board and headless
 /// loops serve it without depending on the HTTP library: a descriptor to poll, a deadline to
 /// wake for, and a call on the loop's thread that applies queued requests to the app.
 package protocol RemoteAccess: AnyObject {

@@ -7,9 +7,9 @@ package struct Utterance: Hashable, Sendable, Codable {
     package init(t: Double, text: String, lang: String) { self.t = t; self.text = text; self.lang = lang }
 }
 
-/// Where speech goes (A11Y-2): a sound card on a board, `speech.wav` and `speech.jsonl` in a
-/// headless run. Implementations never block the caller: they synthesize and play on their
-/// own thread, and a new utterance interrupts the one being said.
+/// Where the screen reader's speech goes: a sound card on a board, `speech.wav` and `speech.jsonl`
+/// in a headless run. Implementations never block the caller: they synthesize and play on their own
+/// thread, and a new utterance interrupts the one being said.
 package protocol SpeechOutput: AnyObject {
     func speak(_ utterance: Utterance)
     /// Stops what is being said (a two-finger tap).
@@ -22,7 +22,7 @@ extension SpeechOutput {
     package func setVolume(_ volume: Double) {}
 }
 
-/// What a keypad's keys do for the screen reader (A11Y-4, in the manner of ADA 707.6): move to
+/// What a keypad's keys do for the screen reader (in the manner of ADA 707.6): move to
 /// the next or previous element, activate it, go back, say the last utterance again, change
 /// the volume, and turn the screen reader on or off.
 package struct KeypadMapping: Hashable, Sendable {

@@ -1,7 +1,7 @@
 import Geometry
 import ImageCodecs
 
-/// The board's facts, from one config file (SPEC §1): which card, connector and mode, the panel
+/// The board's facts, from one config file, not in code: which card, connector and mode, the panel
 /// rotation, touch calibration, scale factor and what to show. Every field is optional; what is
 /// absent is chosen automatically (first connected display, its preferred mode, no rotation).
 ///
@@ -39,7 +39,7 @@ package struct BoardConfig: Hashable, Sendable {
     package var inputs: [String] = []
     /// Treat a pointer's left button as a finger.
     package var pointerAsTouch = false
-    /// Remote control listen address (host:port) and token (REM-1).
+    /// Remote control listen address (host:port) and token: the opt-in remote-control server.
     package var remoteAddress: String?
     package var remoteToken: String?
     /// Megabytes the window's picture caches may hold beyond what the screen shows.
@@ -84,7 +84,7 @@ package struct BoardConfig: Hashable, Sendable {
     /// Physical keys held down repeat after this delay, this many times a second.
     package var keyboardRepeatDelayMilliseconds = 500
     package var keyboardRepeatRate = 25
-    /// The screen reader (A11Y-3), and its speech: the ALSA device, words a minute, pitch
+    /// The screen reader, and its speech: the ALSA device, words a minute, pitch
     /// (0-100), the espeak-ng voice for text that is not Japanese, and the keypad's keys.
     package var screenReader = false
     package var speechDevice = "default"
@@ -92,7 +92,7 @@ package struct BoardConfig: Hashable, Sendable {
     package var speechPitch = 50
     package var speechVoice = "en"
     package var keypad: String?
-    /// Text size in percent (100-300) and high contrast (A11Y-5).
+    /// Text size in percent (100-300) and high contrast, which every layout follows.
     package var textSize = 100
     package var highContrast = false
     package static let keyboardLayouts = ["en", "de", "fr", "ja", "number", "pin"]

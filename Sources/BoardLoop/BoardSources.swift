@@ -8,7 +8,7 @@ import Runtime
 import Glibc
 #endif
 
-// The board's parts of a `FrameLoop` (LOOP-1): the DRM display as its output, its supervision
+// The board's parts of a `FrameLoop`: the DRM display as its output, its supervision
 // (flips, release and resume, hotplug), libinput, and the files a board writes (the input
 // recording, the state file).
 
@@ -34,7 +34,7 @@ extension DRMDisplay: FrameOutput {
     package func presentationTime(forFrameAt now: Double) -> Double { nextVerticalBlank(after: now) }
 }
 
-/// The display's slot (OUT-3): completes page flips, gives the display up on request (SIGUSR1,
+/// The display's slot: completes page flips, gives the display up on request (SIGUSR1,
 /// a VT switch) until asked back (SIGUSR2), and retries a display that went away every second
 /// (or at its hotplug event) without taking back one that was released on request.
 package final class DisplaySupervisor: LoopSource {
@@ -139,7 +139,8 @@ package final class LibinputSource: LoopSource {
     }
 }
 
-/// Writes input events as JSON Lines in the headless script format (HL-2), `t` in milliseconds
+/// Writes input events as JSON Lines in the headless script format (to replay a
+/// board's real input headless), `t` in milliseconds
 /// since the app's first frame: a headless replay draws its first frame at t = 0, so start-up
 /// animations (the indicator flash) and the input line up as they did on the board.
 package final class InputRecorder {

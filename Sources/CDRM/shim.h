@@ -1,7 +1,7 @@
 #ifndef GLIDE_CDRM_SHIM_H
 #define GLIDE_CDRM_SHIM_H
 // libdrm for Swift. The fourcc and version macros are function-like or cast-laden and do not
-// import; they are re-exported here as typed constants (STYLE S3).
+// import; they are re-exported here as typed constants.
 #include <stdint.h>
 #include <xf86drm.h>
 #include <xf86drmMode.h>

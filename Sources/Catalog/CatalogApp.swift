@@ -5,10 +5,10 @@ import Scrolling
 import Text
 import UI
 
-/// The demo kiosk app (VIEW-4): a sidebar of screens and, for each, what Glide does: a feed of
-/// cards with a nested paged photo carousel, a zoomable photo, long articles in English and
-/// Japanese that page with the keyboard, and a screen of many pages with a page control.
-/// Content comes from a manifest; what cannot be loaded is shown as such and reported.
+/// The demo kiosk app, which uses all of Glide: a sidebar of screens and, for each, what Glide
+/// does: a feed of cards with a nested paged photo carousel, a zoomable photo, long articles in
+/// English and Japanese that page with the keyboard, and a screen of many pages with a page
+/// control. Content comes from a manifest; what cannot be loaded is shown as such and reported.
 package final class CatalogApp {
     package let window: Window
     /// Problems found while loading content (missing or corrupt images); the app shows the rest.
@@ -226,7 +226,7 @@ package final class CatalogApp {
             strip.add(imageView(photo, place: "screens[\(index)].carousel[\(i)]", id: "photo-\(i)", width: pageWidth,
                                 height: height, cornerRadius: 14))
         }
-        // The page is narrower than the viewport, so the next photo peeks in (VIEW-3).
+        // The page is narrower than the viewport, so the next photo peeks in.
         var config = ScrollConfiguration()
         config.isPagingEnabled = true
         config.pageSize = pageWidth + spacing
@@ -297,7 +297,7 @@ package final class CatalogApp {
         let style = PageControl.BackgroundStyle(rawValue: screen.background ?? "prominent") ?? .prominent
         let control = PageControl(id: "\(screen.id)-pages", scrollView: scroll, backgroundStyle: style)
         control.pageImages[0] = hereGlyph()
-        // Narrower than 36 dots, so the dots near the ends shrink (PGC-4).
+        // Narrower than 36 dots, so the dots near the ends shrink.
         control.width = 304
         let overlay = Overlay(id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 1),
                               inset: EdgeInsets(top: 0, leading: 40, bottom: 26, trailing: 40), children: [scroll, control])
@@ -305,7 +305,8 @@ package final class CatalogApp {
         return overlay
     }
 
-    /// A "you are here" arrow for the first page (PGC-6), as a coverage mask the control tints.
+    /// A "you are here" arrow for the first page (an indicator image
+    /// in place of its dot), as a coverage mask the control tints.
     func hereGlyph() -> AlphaMask {
         let size = 12
         let buffer = PixelBuffer(width: size, height: size)

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Geometry
 import AppContract
 
-/// The catalog's content, from a JSON file an operator edits (VIEW-4). Image paths are relative
+/// The catalog's content, from a JSON file an operator edits. Image paths are relative
 /// to the manifest. Unknown keys are errors (a typo must not be silently ignored), and every
 /// error names its place: `screens[2].image`.
 package struct Manifest: Decodable, Hashable, Sendable {

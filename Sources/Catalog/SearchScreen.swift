@@ -5,7 +5,7 @@ import TextEditing
 import UI
 
 extension CatalogApp {
-    /// The classic kiosk (TXT-1 … TXT-3): a search field over a long list that filters as you
+    /// The classic kiosk's text entry: a search field over a long list that filters as you
     /// type. A row tapped fills the field and puts the keyboard away; the list keeps its
     /// place under the keys (the keyboard insets it, it is not laid out again).
     func buildSearch(_ screen: Manifest.Screen) -> View {

@@ -1,4 +1,5 @@
-// Number text without Foundation's formatters (they pull in ICU, see SPEC SIZE).
+// Number text without Foundation's formatters (they pull in ICU, megabytes a board's
+// small flash would have to hold).
 
 /// Fixed-point decimal text without Foundation's formatter: `fixed(1.23456, 3)` is "1.235".
 package func fixed(_ value: Double, _ decimals: Int) -> String {

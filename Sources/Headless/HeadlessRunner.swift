@@ -2,7 +2,7 @@ import Geometry
 import Raster
 import Runtime
 
-/// Runs an app with no display and no input device on a virtual clock (HL-1): frame n is drawn
+/// Runs an app with no display and no input device on a virtual clock: frame n is drawn
 /// for time n/hz, after every script event up to that time; the same script gives the same
 /// frames on every machine. While the app is at rest and no timer is due, the clock jumps to the
 /// next event or timer: the frames skipped would all have been the same picture, so a day of

@@ -4,7 +4,7 @@ import Runtime
 import Speech
 
 extension BoardRuntime {
-    /// The config's screen reader (A11Y-2 … A11Y-4): on from the start or by the keypad's
+    /// The config's screen reader: on from the start or by the keypad's
     /// toggle key, speaking through the ALSA device. A device that cannot be opened is logged
     /// and the reader runs on without sound (its ring and the state JSON still follow it).
     @discardableResult

@@ -11,7 +11,7 @@ import UI
 import Glibc
 #endif
 
-/// Entry points for a kiosk app (APP-1): whatever `glide` does with its own apps, an app that
+/// Entry points for a kiosk app: whatever `glide` does with its own apps, an app that
 /// imports GlideKit does with its window: run on a board, headless, or under remote control.
 public enum Kiosk {
     /// Runs the app that `build` makes, with the same command line and config file as `glide`:

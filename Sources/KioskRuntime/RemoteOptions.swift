@@ -5,7 +5,7 @@ import RemoteControl
 import Glibc
 #endif
 
-/// `--remote HOST:PORT` and its token (REM-1), for `run` and `board`.
+/// `--remote HOST:PORT` and its token (the opt-in remote-control server), for `run` and `board`.
 package struct RemoteOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Serve the remote-control HTTP API on HOST:PORT (port 0 picks one). Off by default; loopback unless a token is given.",
                                valueName: "host:port"))

@@ -4,7 +4,7 @@ import Logging
 import Runtime
 
 extension BoardRuntime {
-    /// The config's text entry (TXT-2, TXT-4): the on-screen keyboard's layout and when it
+    /// The config's text entry: the on-screen keyboard's layout and when it
     /// shows, and physical keyboards' keymap and repeat. A keymap that cannot be made is
     /// logged and the board runs on: keys still work, typed text does not.
     static func configureTextEntry(_ app: App, _ settings: inout AppSettings, input: InputContext, cfg: BoardConfig, log: Logger) {

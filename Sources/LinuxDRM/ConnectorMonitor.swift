@@ -1,7 +1,7 @@
 import CUdev
 
 /// Says when a display may have been plugged in or out: udev's "change" events on the drm
-/// subsystem (OUT-3; the kernel sends one with HOTPLUG=1 when a cable is pulled or plugged, and
+/// subsystem (the kernel sends one with HOTPLUG=1 when a cable is pulled or plugged, and
 /// probing the connectors again after any other change costs little). Poll `fd` for reading,
 /// then call `drain()`. Without udevd nothing arrives, and the frame loop's one-second retry
 /// while paused still brings a display back.

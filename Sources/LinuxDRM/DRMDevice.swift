@@ -6,7 +6,7 @@ import Geometry
 import Glibc
 #endif
 
-// MARK: sys_ wrappers: the only call sites of the C functions (STYLE S3 layer 1).
+// MARK: sys_ wrappers: the only call sites of the C functions.
 
 func sys_open(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
 func sys_close(_ fd: Int32) -> Int32 { close(fd) }
@@ -67,7 +67,7 @@ func sys_munmap(_ p: UnsafeMutableRawPointer, _ length: Int) -> Int32 { munmap(p
 
 // MARK: Device
 
-/// An open DRM card (a `final class`: buffers share it and keep the descriptor alive; STYLE S3).
+/// An open DRM card (a `final class`: buffers share it and keep the descriptor alive).
 /// The corresponding C calls are `open`, `drmSetMaster`, `drmModeGetResources`.
 package final class DRMDevice {
     package let path: String
@@ -169,7 +169,8 @@ package final class DRMDevice {
         return names.first { $0.value == value }.flatMap { Rotation(panelOrientation: fixedCString($0.name)) }
     }
 
-    /// Reads the card's resources (`drmModeGetResources`, `drmModeGetConnector`, `drmModeGetEncoder`).
+    /// Reads the card's resources (`drmModeGetResources`, `drmModeGetConnector`,
+    /// `drmModeGetEncoder`).
     package func probe() throws(DRMError) -> Probe {
         guard let res = sys_drmModeGetResources(fd) else {
             throw DRMError.from(.current, operation: "drmModeGetResources", path: path)

@@ -6,7 +6,7 @@ import Runtime
 import Glibc
 #endif
 
-/// A DRM/KMS output implementing `Display` (OUT-1..3): one connector, one CRTC, two or three
+/// A DRM/KMS output implementing `Display`: one connector, one CRTC, two or three
 /// dumb buffers flipped with page-flip events, committed atomically where the driver offers it
 /// (with the damage as `FB_DAMAGE_CLIPS`) or with the legacy calls (`ModesettingAPI`). The app's
 /// frame is copied (damage only, rotated) into a buffer neither on screen nor queued, which is

@@ -1,4 +1,4 @@
-/// What went wrong with the display, phrased for the person setting up the board (OUT-3).
+/// What went wrong with the display, phrased for the person setting up the board.
 package enum DRMError: Error, Hashable, Sendable, CustomStringConvertible {
     /// No /dev/dri/card* exists, or none can do modesetting.
     case noCard(searched: String)

@@ -93,7 +93,8 @@ package struct EncoderInfo: Hashable, Sendable {
     }
 }
 
-/// Connector, mode and CRTC choice as pure functions of what the card reported (OUT-1).
+/// Connector, mode and CRTC choice as pure functions of what the card reported: the
+/// connected connector (or the one the config names), its preferred mode (or the configured one).
 package enum ModeChoice {
     /// The named connector (case-insensitive), or the first connected one that lists modes.
     package static func connector(_ connectors: [ConnectorInfo], named name: String?, card: String)

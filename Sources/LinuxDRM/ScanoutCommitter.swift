@@ -4,7 +4,7 @@ import Raster
 import Glibc
 #endif
 
-// MARK: sys_ wrappers (STYLE S3 layer 1)
+// MARK: sys_ wrappers: the only call sites of the C functions
 
 func sys_drmModeAtomicCommit(_ fd: Int32, _ request: drmModeAtomicReqPtr, _ flags: UInt32,
                              _ userData: UnsafeMutableRawPointer?) -> Int32 {

@@ -24,7 +24,7 @@ package enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-// MARK: sys_ wrappers (the only call sites of the C functions; STYLE S3).
+// MARK: sys_ wrappers (the only call sites of the C functions).
 
 func sys_open(_ path: UnsafePointer<CChar>, _ flags: Int32) -> Int32 { open(path, flags) }
 func sys_close(_ fd: Int32) -> Int32 { close(fd) }
@@ -51,7 +51,7 @@ private func makeInputInterface() -> UnsafeMutablePointer<libinput_interface> {
 /// A libinput context (a `final class`: it owns the udev and libinput references and releases
 /// them in `deinit`). Poll `fd`; when readable call `dispatch()` for events in canvas pixels with
 /// kernel timestamps (CLOCK_MONOTONIC seconds). With the udev seat, devices plugged in later
-/// appear by themselves (DEVICE_ADDED; INP-2).
+/// appear by themselves (DEVICE_ADDED), without a restart.
 package final class InputContext {
     package enum Backend: Hashable, Sendable {
         /// All input devices of a udev seat ("seat0").
@@ -76,7 +76,7 @@ package final class InputContext {
     private var pointerTouchDown = false
     /// Names of devices currently present.
     package private(set) var devices: [String] = []
-    /// Turns physical keys into typed text (TXT-4); nil: keys only.
+    /// Turns physical keys into typed text; nil: keys only.
     package var keymap: Keymap?
     /// Devices with letter keys (a keyboard or a barcode scanner, not a power button).
     package private(set) var keyboards: Set<String> = []

@@ -15,9 +15,9 @@ package enum KeymapError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A physical keyboard's keymap (TXT-4) through libxkbcommon: kernel key codes in, typed text
-/// out, with shift, AltGr and caps lock tracked, and dead keys and compose sequences resolved
-/// by the locale's compose table. A `final class`: it owns the xkb references.
+/// A physical keyboard's (or barcode scanner's) keymap through libxkbcommon: kernel key codes in,
+/// typed text out, with shift, AltGr and caps lock tracked, and dead keys and compose sequences
+/// resolved by the locale's compose table. A `final class`: it owns the xkb references.
 package final class Keymap {
     private let context: OpaquePointer
     private let keymap: OpaquePointer

@@ -3,7 +3,7 @@ import AppContract
 import TouchCalibration
 
 /// Turns a touch position in panel pixels (libinput's `get_x_transformed(panelWidth)`) into
-/// canvas pixels: calibration (normalized), clamp to the panel, then the rotation (INP-1, OUT-2).
+/// canvas pixels: calibration (normalized), clamp to the panel, then the rotation.
 package struct TouchTransform: Hashable, Sendable {
     package var panelWidth: Int
     package var panelHeight: Int

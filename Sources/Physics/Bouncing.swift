@@ -1,5 +1,5 @@
 /// A released scroll position: friction inside the content bounds, and a spring once an edge
-/// is reached or if the release was already past one (ENG-2, ENG-4).
+/// is reached or if the release was already past one.
 ///
 /// The hand-off is planned once, at construction, from the friction's closed form and its
 /// inverse: no per-frame integration, so the trajectory is the same at any frame rate.

@@ -1,4 +1,4 @@
-/// Chooses the page a release settles on (ENG-5).
+/// Chooses the page a release settles on in paging mode.
 ///
 /// Pages start at multiples of `pageSize` (the viewport length minus an overlap unit, so paging
 /// keeps context). A quick flick goes to the next page start its way, even after a short drag;

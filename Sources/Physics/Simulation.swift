@@ -1,7 +1,7 @@
 /// One-dimensional motions as closed-form functions of time.
 ///
 /// Time `t` is always seconds since the simulation started, passed in by the caller: there is no
-/// clock here, so the same question gives the same answer at any frame rate (ENG-8). Positions and
+/// clock here, so the same question gives the same answer at any frame rate. Positions and
 /// velocities are in points and points per second.
 package protocol Simulation: Sendable {
     /// Position at `t` seconds after the start.

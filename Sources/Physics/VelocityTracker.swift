@@ -1,4 +1,5 @@
-/// Estimates a finger's velocity from timestamped samples by a least-squares fit (ENG-2).
+/// Estimates a finger's velocity from timestamped samples by a least-squares fit: the
+/// velocity a flick keeps on release.
 ///
 /// Over the samples of the last 100 ms (at most 20, at least 3) it fits x(t) = a + b·t + c·t²
 /// with t relative to the newest sample, and answers b, the slope at the newest sample. A gap of

@@ -54,7 +54,7 @@ package protocol LoopSource: AnyObject {
     func service(readable: Bool, now: Double, loop: FrameLoop) throws
 }
 
-/// The real-time frame loop (LOOP-1), for a board and for headless runs under remote control:
+/// The real-time frame loop, for a board and for headless runs under remote control:
 /// one poll(2) over a wake pipe (stop requests and signals), the app's posted work, the remote
 /// API and the sources, with a timeout only for what is due (the next frame of an animation,
 /// a timer, a scripted event). At rest and with nothing scheduled it sleeps without a timeout:
@@ -63,7 +63,7 @@ package final class FrameLoop {
     package let driver: FrameDriver
     package let output: FrameOutput
     package var sources: [LoopSource] = []
-    /// The remote-control API served on this loop's thread (REM-1).
+    /// The remote-control API served on this loop's thread.
     package var remote: (any RemoteAccess)?
     /// Present at most this many frames a second (default: the output's refresh rate; virtual
     /// displays complete flips at once).
@@ -207,7 +207,8 @@ package final class FrameLoop {
 
     var liveScreenOn = true
 
-    /// Sends live viewers (REM-1's `/live`) what changed on the screen a screenshot shows.
+    /// Sends live viewers (the remote control's `/live`) what changed on the screen a screenshot
+    /// shows.
     func showLive(_ damage: Region) {
         remote?.framePresented(output.screen(shadow: driver.frame), damage: damage, rotation: output.rotation,
                                frameNumber: driver.frameNumber)

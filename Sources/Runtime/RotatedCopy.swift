@@ -13,11 +13,11 @@ extension Rotation {
     }
 }
 
-/// Copies the damaged rectangles of the canvas `source` into the panel buffer `destination`,
-/// turned by `rotation` (OUT-2). Writes each destination row left to right and never reads the
-/// destination: dumb buffers are write-combined memory (STYLE S5). `destination` must be the
-/// panel size (`rotation.canvasSize` of it equals the source size). The panel's rows are
-/// split between `bands`' threads: a frame redrawn in bands is copied in bands too.
+/// Copies the damaged rectangles of the canvas `source` into the panel buffer `destination`, turned
+/// by `rotation` (portrait kiosks). Writes each destination row left to right and never reads the
+/// destination: dumb buffers are write-combined memory, slow to read. `destination` must be the
+/// panel size (`rotation.canvasSize` of it equals the source size). The panel's rows are split
+/// between `bands`' threads: a frame redrawn in bands is copied in bands too.
 package func copyDamage(from source: PixelSpan, to destination: PixelSpan, region: Region, rotation: Rotation,
                        bands: BandRenderer) {
     let cw = source.width, ch = source.height

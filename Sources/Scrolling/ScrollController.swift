@@ -1,7 +1,8 @@
 import Geometry
 import Physics
 
-/// The scroll and zoom gesture state machine of one scroll view (ENG-1 … ENG-9, KEY-1).
+/// The scroll and zoom gesture state machine of one scroll view: dragging,
+/// flicks, elastic edges, paging, zoom, and scrolling by keys and by the program.
 ///
 /// A value type with no clock: touches bring their own timestamps, program requests take a time,
 /// and `state(at:)` answers for any moment. Motions are closed-form simulations started at a
@@ -244,7 +245,8 @@ package struct ScrollController: Sendable {
         return Point(x: x ?? motions[0].position(at: t), y: y ?? motions[1].position(at: t))
     }
 
-    /// True when nothing moves at `t` and no finger is down: the app can stop drawing (ENG-9).
+    /// True when nothing moves at `t` and no finger is down: the app can stop drawing and the
+    /// board's CPU can sleep.
     package func isAtRest(at t: Double) -> Bool { state(at: t).phase == .idle }
 
     /// True when the state stays what it is at `t` until the next touch or request: at rest,
@@ -539,7 +541,7 @@ package struct ScrollController: Sendable {
         }
     }
 
-    // MARK: Program and key scrolling (POS-6, KEY-1)
+    // MARK: Program and key scrolling
 
     /// Scrolls to `offset` (clamped to the content), animated with the animation spring unless
     /// `animated` is false.
@@ -582,14 +584,15 @@ package struct ScrollController: Sendable {
         return clampedOffset(target, scale: scale)
     }
 
-    /// Scrolls so that `rect` (scaled content points) is visible (POS-1, POS-2, POS-5).
+    /// Scrolls so that `rect` (scaled content points) is visible, placed at `anchor` (nil:
+    /// the least scrolling that shows it): scrolling to an item, a selection or a focused item.
     package mutating func scroll(toReveal rect: Rect, anchor: UnitPoint? = nil, animated: Bool = true, at t: Double) {
         let base = state(at: t).offset
         scroll(to: offset(revealing: rect, anchor: anchor, from: base), animated: animated, at: t)
     }
 
     /// Scrolls by `delta` points from where a running program, key or wheel scroll is heading
-    /// (so quick wheel notches add up), animated (KEY-2 wheel and rotary encoder).
+    /// (so quick wheel notches add up), animated (a mouse wheel or rotary encoder).
     package mutating func scroll(by delta: Point, animated: Bool = true, at t: Double) {
         guard delta.isFinite else { return }
         let now = state(at: t).offset
@@ -598,7 +601,7 @@ package struct ScrollController: Sendable {
     }
 
     /// Scrolls at a steady `velocity` (points per second) until the content's edge or until
-    /// called again with zero (POS-5: dragging a selection past an edge).
+    /// called again with zero (dragging a selection past an edge).
     package mutating func autoscroll(velocity: Point, at t: Double) {
         guard velocity.isFinite else { return }
         if case .dragging = mode { return }
@@ -646,7 +649,7 @@ package struct ScrollController: Sendable {
         scroll(to: target, animated: true, at: t)
     }
 
-    // MARK: Zoom (ENG-6)
+    // MARK: Zoom
 
     /// Animates the scale to `target` (clamped to the limits) keeping the content point under
     /// `focus` (view points) in place, then settling the offset inside the content.
@@ -686,13 +689,13 @@ package struct ScrollController: Sendable {
         resize(viewport: viewportSize, content: size, shiftedBy: shift, at: t)
     }
 
-    /// New viewport or content size (rotation, a keyboard, rows inserted, a label that grew),
-    /// with everything in the content moved by `shift` points (the row being read held in
-    /// place, POS-3). Sizes and a shift that change nothing change nothing: a window lays out
-    /// whenever any label changes, and that must never touch motion (ENG-2, ENG-5). Otherwise
-    /// motion carries on in the new bounds: a fling from where it is at its speed, a drag under
-    /// the finger, a program scroll towards its goal (clamped), and a page snap towards the
-    /// same page at the new page size, so it always ends on a page.
+    /// New viewport or content size (rotation, a keyboard, rows inserted, a label that grew), with
+    /// everything in the content moved by `shift` points (the row being read held in place when
+    /// content is inserted above it). Sizes and a shift that change nothing change nothing: a
+    /// window lays out whenever any label changes, and that must never touch motion (a flick or a
+    /// paging snap). Otherwise motion carries on in the new bounds: a fling from where it is at its
+    /// speed, a drag under the finger, a program scroll towards its goal (clamped), and a page snap
+    /// towards the same page at the new page size, so it always ends on a page.
     package mutating func resize(viewport: Size, content: Size, shiftedBy shift: Point = .zero, at t: Double) {
         // Content is at most 1e9 points long: a larger shift is no measurement, and springs
         // started that far away overflow.

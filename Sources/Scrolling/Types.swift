@@ -74,7 +74,7 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
 }
 
-/// What the engine is doing. `idle` is the only phase at rest (ENG-9).
+/// What the engine is doing. `idle` is the only phase at rest.
 public enum ScrollPhase: String, Hashable, Sendable {
     /// Nothing moves; the app may stop drawing.
     case idle
@@ -114,7 +114,8 @@ package enum Gesture: Hashable, Sendable {
     case doubleTap(Point)
 }
 
-/// Keyboard scrolling (KEY-1).
+/// Keyboard scrolling: by a line (arrows), a page (Page Up, Page Down, Space) or to an end
+/// (Home, End).
 package enum ScrollCommand: String, Hashable, Sendable, CaseIterable {
     case lineUp, lineDown, lineLeft, lineRight
     case pageUp, pageDown, pageLeft, pageRight

@@ -3,11 +3,11 @@ import Dispatch
 import AppContract
 import Synchronization
 
-/// Speech on a board's sound card (A11Y-2): espeak-ng synthesizes on the speaker's own thread
-/// and the samples go to ALSA as they come. A new utterance (or a stop) interrupts the one
-/// playing within one synthesis chunk (50 ms) and drops what ALSA still holds. The frame loop
-/// only hands the text over. The device is opened at the first utterance, so a kiosk whose
-/// screen reader stays off never holds the sound card.
+/// Speech on a board's sound card, for the screen reader: espeak-ng synthesizes on the speaker's
+/// own thread and the samples go to ALSA as they come. A new utterance (or a stop) interrupts the
+/// one playing within one synthesis chunk (50 ms) and drops what ALSA still holds. The frame loop
+/// only hands the text over. The device is opened at the first utterance, so a kiosk whose screen
+/// reader stays off never holds the sound card.
 package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     package let device: String
     private let settings: VoiceSettings

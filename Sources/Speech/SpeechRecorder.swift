@@ -5,10 +5,10 @@ import ImageCodecs
 import AppContract
 import Synchronization
 
-/// Headless speech (A11Y-2), so CI hears what a person would: each utterance is a line of
-/// `speech.jsonl` (`t`, `text`, `lang`) and its sound goes into `speech.wav` at its time on the
-/// run's virtual clock, cut where the next utterance (or a stop) begins, as a speaker would cut
-/// it. Synthesis runs on its own queue: the frame loop never waits for it.
+/// Headless speech of the screen reader, so CI hears what a person would: each utterance is a line
+/// of `speech.jsonl` (`t`, `text`, `lang`) and its sound goes into `speech.wav` at its time on the
+/// run's virtual clock, cut where the next utterance (or a stop) begins, as a speaker would cut it.
+/// Synthesis runs on its own queue: the frame loop never waits for it.
 package final class SpeechRecorder: SpeechOutput, Sendable {
     package let directory: String
     private let settings: VoiceSettings

@@ -59,7 +59,7 @@ public enum SubmitLabel: String, Hashable, Sendable, CaseIterable {
     case send
 }
 
-/// The keys of an on-screen keyboard (TXT-2): layouts `en` (QWERTY), `de` (QWERTZ), `fr`
+/// The keys of an on-screen keyboard drawn by Glide: layouts `en` (QWERTY), `de` (QWERTZ), `fr`
 /// (AZERTY), `ja` (the 50-sound kana grid), `number` and `pin`, each a list of pages (letters,
 /// symbols, more symbols) of rows of keys.
 package struct KeyboardLayout: Hashable, Sendable {

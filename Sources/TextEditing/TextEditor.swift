@@ -15,7 +15,7 @@ package struct ParagraphChange: Hashable, Sendable {
     package var inserted: Int
 }
 
-/// The text of a field and its selection, edited by characters (TXT-1). Pure: no clocks, no
+/// The text of a field and its selection, edited by characters. Pure: no clocks, no
 /// views. The text is kept as paragraphs so that an edit costs what its paragraph costs,
 /// however long the whole text is.
 package struct TextEditor {
