@@ -7,6 +7,6 @@ let package = Package(
     name: "Departures",
     dependencies: [.package(name: "Glide", path: "../..")],
     targets: [
-        .executableTarget(name: "Departures", dependencies: [.product(name: "Glide", package: "Glide")]),
+        .executableTarget(name: "Departures", dependencies: [.product(name: "Glide", package: "Glide")])
     ]
 )

@@ -7,6 +7,6 @@ let package = Package(
     name: "Museum",
     dependencies: [.package(name: "Glide", path: "../..")],
     targets: [
-        .executableTarget(name: "Museum", dependencies: [.product(name: "Glide", package: "Glide")]),
+        .executableTarget(name: "Museum", dependencies: [.product(name: "Glide", package: "Glide")])
     ]
 )

@@ -34,9 +34,12 @@ package struct FontSearchPlaces: Hashable, Sendable {
     ///   - sourcePath: The last place to walk up from; by default this file in Glide's checkout.
     ///   - glideFonts: `$GLIDE_FONTS` unless a caller (a test) gives another.
     /// - Returns: The places, in the order they are tried.
-    package static func forExecutable(sourcePath: String = #filePath,
-                                      glideFonts: String? = getenv("GLIDE_FONTS").map { String(cString: $0) })
-        -> FontSearchPlaces {
+    package static func forExecutable(
+        sourcePath: String = #filePath,
+        glideFonts: String? = getenv("GLIDE_FONTS").map { String(cString: $0) }
+    )
+        -> FontSearchPlaces
+    {
         FontSearchPlaces(glideFonts: glideFonts, startingPoints: [executablePath(), sourcePath].compactMap { $0 })
     }
 }

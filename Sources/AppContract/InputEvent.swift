@@ -82,11 +82,13 @@ package struct Key: Hashable, Sendable, CustomStringConvertible {
     package static let down = Key(name: "Down", code: 108)
     package static let pageDown = Key(name: "PageDown", code: 109)
 
-    package static let all: [Key] = [.escape, .backspace, .tab, .enter, .leftShift, .rightShift, .space, .home, .up,
-                                    .pageUp, .left, .right, .end, .down, .pageDown, .leftControl, .rightControl,
-                                    .keypadEnter, .delete, .a, .c, .v, .x, .keypad0, .keypad1, .keypad2, .keypad3,
-                                    .keypad4, .keypad5, .keypad6, .keypad7, .keypad8, .keypad9, .keypadPlus,
-                                    .keypadMinus, .keypadAsterisk, .keypadSlash, .keypadDot]
+    package static let all: [Key] = [
+        .escape, .backspace, .tab, .enter, .leftShift, .rightShift, .space, .home, .up,
+        .pageUp, .left, .right, .end, .down, .pageDown, .leftControl, .rightControl,
+        .keypadEnter, .delete, .a, .c, .v, .x, .keypad0, .keypad1, .keypad2, .keypad3,
+        .keypad4, .keypad5, .keypad6, .keypad7, .keypad8, .keypad9, .keypadPlus,
+        .keypadMinus, .keypadAsterisk, .keypadSlash, .keypadDot,
+    ]
 
     /// Looks a key up by its name (case-insensitive) or kernel code.
     package init?(name: String) {

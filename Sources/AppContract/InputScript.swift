@@ -84,7 +84,8 @@ public struct InputScript: Hashable, Sendable {
             do {
                 parsed = try decoder.decode(Line.self, from: Data(line.utf8))
             } catch {
-                throw ParseError(line: number, message: "not a JSON object of the script format (\(excerpt(InputScript.describe(error), limit: 200)))")
+                throw ParseError(
+                    line: number, message: "not a JSON object of the script format (\(excerpt(InputScript.describe(error), limit: 200)))")
             }
             if let duplicate = JSONDuplicateKeys.first(in: line.utf8) {
                 throw ParseError(line: number, message: "\"\(excerpt(duplicate.name, limit: 40))\" is given twice")
@@ -99,10 +100,13 @@ public struct InputScript: Hashable, Sendable {
         }
 
         private mutating func action(of parsed: Line, number: Int) throws(ParseError) -> Action {
-            let actions = [parsed.touch != nil, parsed.key != nil, parsed.wheel != nil, parsed.scroll != nil,
-                           parsed.screenshot != nil, parsed.state != nil, parsed.pointer != nil, parsed.type != nil].filter { $0 }.count
+            let actions = [
+                parsed.touch != nil, parsed.key != nil, parsed.wheel != nil, parsed.scroll != nil,
+                parsed.screenshot != nil, parsed.state != nil, parsed.pointer != nil, parsed.type != nil,
+            ].filter { $0 }.count
             guard actions == 1 else {
-                throw ParseError(line: number, message: "each line needs exactly one of touch, key, type, wheel, scroll, pointer, screenshot, state")
+                throw ParseError(
+                    line: number, message: "each line needs exactly one of touch, key, type, wheel, scroll, pointer, screenshot, state")
             }
             func point() throws(ParseError) -> Point { try Self.point(of: parsed, number: number) }
             let action: Action
@@ -110,19 +114,25 @@ public struct InputScript: Hashable, Sendable {
                 action = try touchAction(touch, of: parsed, number: number)
             } else if let name = parsed.key {
                 guard let key = Key(name: name) else {
-                    throw ParseError(line: number, message: "unknown key \"\(excerpt(name))\" (\(Key.all.map(\.name).joined(separator: ", ")))")
+                    throw ParseError(
+                        line: number, message: "unknown key \"\(excerpt(name))\" (\(Key.all.map(\.name).joined(separator: ", ")))")
                 }
                 action = .key(key)
             } else if let text = parsed.type {
                 guard text.utf8.count <= InputScript.maximumTypedBytes else {
-                    throw ParseError(line: number, message: "\"type\" holds \(text.utf8.count) bytes; at most \(InputScript.maximumTypedBytes) are typed in one line")
+                    throw ParseError(
+                        line: number,
+                        message: "\"type\" holds \(text.utf8.count) bytes; at most \(InputScript.maximumTypedBytes) are typed in one line")
                 }
                 action = .input(.text(text))
             } else if let wheel = parsed.wheel ?? parsed.scroll {
                 let d = Point(x: wheel.dx ?? 0, y: wheel.dy ?? 0)
                 let name = parsed.wheel != nil ? "wheel" : "scroll"
-                guard d.isFinite, abs(d.x) <= 1e6, abs(d.y) <= 1e6 else { throw ParseError(line: number, message: "\(name) delta out of range") }
-                action = .input(parsed.wheel != nil ? .wheel(delta: d, position: try point()) : .fingerScroll(delta: d, position: try point()))
+                guard d.isFinite, abs(d.x) <= 1e6, abs(d.y) <= 1e6 else {
+                    throw ParseError(line: number, message: "\(name) delta out of range")
+                }
+                action = .input(
+                    parsed.wheel != nil ? .wheel(delta: d, position: try point()) : .fingerScroll(delta: d, position: try point()))
             } else if let pointer = parsed.pointer {
                 let p = try point()
                 switch pointer {
@@ -132,11 +142,15 @@ public struct InputScript: Hashable, Sendable {
                 default: throw ParseError(line: number, message: "unknown pointer \"\(excerpt(pointer))\" (move, press, release)")
                 }
             } else if let name = parsed.screenshot {
-                guard InputScript.isSafeName(name) else { throw ParseError(line: number, message: "screenshot name \"\(excerpt(name))\" must be a plain file name") }
+                guard InputScript.isSafeName(name) else {
+                    throw ParseError(line: number, message: "screenshot name \"\(excerpt(name))\" must be a plain file name")
+                }
                 action = .screenshot(name)
             } else {
                 let name = parsed.state!
-                guard InputScript.isSafeName(name) else { throw ParseError(line: number, message: "state name \"\(excerpt(name))\" must be a plain file name") }
+                guard InputScript.isSafeName(name) else {
+                    throw ParseError(line: number, message: "state name \"\(excerpt(name))\" must be a plain file name")
+                }
                 action = .state(name)
             }
             return action
@@ -162,9 +176,13 @@ public struct InputScript: Hashable, Sendable {
             case .move:
                 guard fingersDown.contains(id) else { throw ParseError(line: number, message: "move of finger \(id), which is not down") }
             case .up, .cancel:
-                guard fingersDown.remove(id) != nil else { throw ParseError(line: number, message: "\(touch) of finger \(id) without a down") }
+                guard fingersDown.remove(id) != nil else {
+                    throw ParseError(line: number, message: "\(touch) of finger \(id) without a down")
+                }
             }
-            let p = (phase == .down || phase == .move) ? try Self.point(of: parsed, number: number)
+            let p =
+                (phase == .down || phase == .move)
+                ? try Self.point(of: parsed, number: number)
                 : ((try? Self.point(of: parsed, number: number)) ?? .zero)
             return .input(.touch(phase, slot: id, position: p))
         }
@@ -178,7 +196,9 @@ public struct InputScript: Hashable, Sendable {
     /// bad name stops the run before anything is written.
     static func isSafeName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= 200 && name != "." && name != ".."
-            && name.unicodeScalars.allSatisfy { ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+            && name.unicodeScalars.allSatisfy {
+                ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0))
+            }
     }
 
     /// What a decoding error says, naming the key path (the caller cuts it to an excerpt: a
@@ -216,7 +236,8 @@ public struct InputScript: Hashable, Sendable {
         case let .pointerMotion(p):
             return "{\"t\":\(num(t)),\"pointer\":\"move\",\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
         case let .pointerButton(code, pressed, p):
-            return "{\"t\":\(num(t)),\"pointer\":\"\(pressed ? "press" : "release")\",\"button\":\(code),\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
+            return
+                "{\"t\":\(num(t)),\"pointer\":\"\(pressed ? "press" : "release")\",\"button\":\(code),\"x\":\(num(p.x)),\"y\":\(num(p.y))}"
         case .touchFrame:
             return nil
         }

@@ -9,7 +9,7 @@ package enum JSONDuplicateKeys {
     /// The first name that an object of `json` gives twice, and the line it is on (1-based).
     package static func first(in json: some Collection<UInt8>) -> (name: String, line: Int)? {
         let bytes = Array(json)
-        var objects: [Set<String>?] = []   // nil for an array
+        var objects: [Set<String>?] = []  // nil for an array
         var expectingName = false
         var line = 1
         var i = 0
@@ -36,7 +36,8 @@ package enum JSONDuplicateKeys {
                 if expectingName, let last = objects.last, var names = last {
                     let token = bytes[i...min(end, bytes.count - 1)]
                     // Only a name with escapes needs the decoder; the others are their bytes.
-                    let name = token.contains(UInt8(ascii: "\\"))
+                    let name =
+                        token.contains(UInt8(ascii: "\\"))
                         ? (try? JSONDecoder().decode(String.self, from: Data(token))) ?? String(decoding: token, as: UTF8.self)
                         : String(decoding: token.dropFirst().dropLast(), as: UTF8.self)
                     guard names.insert(name).inserted else { return (name, line) }

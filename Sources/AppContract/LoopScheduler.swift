@@ -93,7 +93,9 @@ package final class LoopScheduler: @unchecked Sendable {
     package func start(at t: Double) {
         guard now == nil else { return }
         now = t
-        entries = entries.mapValues { var e = $0; e.due += t; return e }
+        entries = entries.mapValues {
+            var e = $0; e.due += t; return e
+        }
     }
 
     /// The earliest timer's due time (after `start`); a loop sleeps no longer than this.
@@ -212,7 +214,9 @@ package final class LoopScheduler: @unchecked Sendable {
 
     /// The loop has ended: later posts are dropped with a message.
     package func loopStopped() {
-        inbox.withLock { $0.stopped = true; $0.work.removeAll() }
+        inbox.withLock {
+            $0.stopped = true; $0.work.removeAll()
+        }
     }
 }
 

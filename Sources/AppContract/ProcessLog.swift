@@ -28,8 +28,9 @@ extension Logger {
             guard standardErrorIsJournal else { return AppContract.standardError(line) }
             let prefix = "<\(syslogPriority(level))>"
             // journald takes the priority line by line.
-            AppContract.standardError(line.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { prefix + $0 }.joined(separator: "\n"))
+            AppContract.standardError(
+                line.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { prefix + $0 }.joined(separator: "\n"))
         }
     }
 
@@ -38,8 +39,10 @@ extension Logger {
 
     /// A logger handing each message, as one text with its metadata, to `write`: for tests, or an
     /// app that keeps its own log.
-    package static func lines(label: String = "glide",
-                             _ write: @escaping @Sendable (Logger.Level, String) -> Void) -> Logger {
+    package static func lines(
+        label: String = "glide",
+        _ write: @escaping @Sendable (Logger.Level, String) -> Void
+    ) -> Logger {
         Logger(label: label) { _ in LineLogHandler(write: write) }
     }
 }

@@ -12,8 +12,9 @@ package protocol RemoteAccess: AnyObject {
     /// Serves queued requests against `app`; `screen` is the last presented canvas, `control`
     /// the output behind it (read back, switched off and on). Injected input goes to `deliver`,
     /// the loop's one door for input.
-    func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation, time: Double, frameNumber: Int,
-                      control: ScreenControl?, deliver: (InputEvent) -> Void)
+    func pollRequests(
+        app: App, screen: PixelBuffer, rotation: Rotation, time: Double, frameNumber: Int,
+        control: ScreenControl?, deliver: (InputEvent) -> Void)
     /// A frame changed `damage` (canvas pixels) of `screen`, which the panel shows turned by
     /// `rotation`: live viewers are sent what changed. Never waits for a viewer.
     func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int)

@@ -110,13 +110,15 @@ package struct BoardConfig: Hashable, Sendable {
     package static let secretKeys: Set<String> = ["remote_token"]
 
     /// The keys the file may use.
-    package static let keys = ["card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
-                              "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
-                              "memory_budget_mb", "render_threads", "modesetting", "buffers",
-                              "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
-                              "display_wait_seconds", "keyboard_layout", "keymap", "onscreen_keyboard",
-                              "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
-                              "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast"]
+    package static let keys = [
+        "card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
+        "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
+        "memory_budget_mb", "render_threads", "modesetting", "buffers",
+        "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
+        "display_wait_seconds", "keyboard_layout", "keymap", "onscreen_keyboard",
+        "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
+        "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast",
+    ]
 
     /// Parses the text of a config file. `source` names the file in errors.
     /// `apps`: the app names the binary can show (an `app` value outside it is an error of that
@@ -266,7 +268,8 @@ package struct BoardConfig: Hashable, Sendable {
         switch entry.key {
         case "remote_address":
             guard let colon = value.lastIndex(of: ":"), let port = Int(value[value.index(after: colon)...]),
-                  (1...65535).contains(port), colon != value.startIndex else { throw entry.bad("HOST:PORT, e.g. 127.0.0.1:8377") }
+                (1...65535).contains(port), colon != value.startIndex
+            else { throw entry.bad("HOST:PORT, e.g. 127.0.0.1:8377") }
             remoteAddress = value
         case "remote_token":
             guard isAcceptableToken(value) else { throw entry.bad("a token of at least 8 characters without spaces") }
@@ -328,7 +331,8 @@ package struct BoardConfig: Hashable, Sendable {
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+            (1...16384).contains(w), (1...16384).contains(h)
+        else { return nil }
         var hz: Double?
         if parts.count == 2 {
             guard let r = Double(parts[1]), r.isFinite, r > 0, r <= 1000 else { return nil }
@@ -428,9 +432,11 @@ private struct ConfigEntry {
 
     /// The value as a plain ASCII name: letters, digits and `extra`, at most `limit` bytes.
     func plainName(limit: Int, extra: String, _ expected: String) throws(BoardConfigError) -> String {
-        guard value.utf8.count <= limit, value.unicodeScalars.allSatisfy({
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || extra.unicodeScalars.contains($0))
-        }) else { throw bad(expected) }
+        guard value.utf8.count <= limit,
+            value.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || extra.unicodeScalars.contains($0))
+            })
+        else { throw bad(expected) }
         return value
     }
 

@@ -11,7 +11,9 @@ import Glibc
 package enum ConfigFile {
     /// `text` with `key = value`: on the line that set `key`, else added at the end. The result
     /// is parsed again, so a value the file could not hold is refused here, not at the next boot.
-    package static func setting(_ key: String, to value: String, in text: String, source: String = "config") throws(BoardConfigError) -> String {
+    package static func setting(_ key: String, to value: String, in text: String, source: String = "config") throws(BoardConfigError)
+        -> String
+    {
         let old = try BoardConfig(parsing: text, source: source)
         var lines = textLines(text).map(String.init)
         let line = "\(key) = \(value)"
@@ -38,7 +40,9 @@ package enum ConfigFile {
         if exists {
             do {
                 let bytes = try FileIO.readAll(path: path, limit: BoardConfig.maximumBytes)
-                guard let t = String(validating: bytes, as: UTF8.self) else { throw ConfigWriteError.unreadable(path: path, reason: "not UTF-8 text") }
+                guard let t = String(validating: bytes, as: UTF8.self) else {
+                    throw ConfigWriteError.unreadable(path: path, reason: "not UTF-8 text")
+                }
                 text = t
             } catch let e as ConfigWriteError { throw e } catch { throw .unreadable(path: path, reason: "\(error)") }
         }

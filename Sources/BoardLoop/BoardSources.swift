@@ -19,7 +19,8 @@ package enum BoardLoopError: Error, CustomStringConvertible {
         switch self {
         case .recordFile(let path, let reason): return "cannot write \(path): \(reason)"
         case .displayModeGone(let mode):
-            return "the display came back without the mode \(mode): exiting, so that a restart (the service's Restart=always) takes the new display's modes"
+            return
+                "the display came back without the mode \(mode): exiting, so that a restart (the service's Restart=always) takes the new display's modes"
         }
     }
 }

@@ -95,8 +95,9 @@ package final class BringUpApp: App {
                 for i in first...last {
                     let y = headerHeight + Double(i) * rowHeight - o
                     let hue = BringUpApp.palette[i % BringUpApp.palette.count]
-                    canvas.fill(roundedRect: Rect(x: 16, y: y + 8, width: Double(width) - 32, height: rowHeight - 16),
-                                radius: 14, color: PremultipliedColor(rgb: i % 2 == 0 ? 0x2A3038 : 0x232830))
+                    canvas.fill(
+                        roundedRect: Rect(x: 16, y: y + 8, width: Double(width) - 32, height: rowHeight - 16),
+                        radius: 14, color: PremultipliedColor(rgb: i % 2 == 0 ? 0x2A3038 : 0x232830))
                     // A row's index in binary as dots, so each row is recognisable.
                     for bit in 0..<6 where (i >> bit) & 1 == 1 {
                         canvas.fill(circleCenter: Point(x: 48 + Double(bit) * 36, y: y + rowHeight / 2), radius: 12, color: hue)

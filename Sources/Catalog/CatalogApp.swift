@@ -37,8 +37,10 @@ package final class CatalogApp {
     /// The border of a card marked by a long press.
     static let marked = Color(rgb: 0xFF9F0A)
 
-    package init(manifest: Manifest, manifestDirectory: String, width: Int, height: Int, scaleFactor: Double,
-                typography: Typography) {
+    package init(
+        manifest: Manifest, manifestDirectory: String, width: Int, height: Int, scaleFactor: Double,
+        typography: Typography
+    ) {
         self.manifestDirectory = manifestDirectory
         screenArea = ScreensView()
         let adaptive = Adaptive(id: "catalog-layout", content: root)
@@ -47,9 +49,11 @@ package final class CatalogApp {
         sidebar.width = 248
         sidebar.fill = Color(rgb: 0xFFFFFF)
         tabBar.fill = Color(rgb: 0xFFFFFF)
-        sidebarHeader = [Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1),
-                         Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2),
-                         Spacer(length: 12)]
+        sidebarHeader = [
+            Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1),
+            Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2),
+            Spacer(length: 12),
+        ]
         func addTab(id: String, title: String, subtitle: String?, screen view: View) {
             let i = screens.count
             let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10))
@@ -72,8 +76,9 @@ package final class CatalogApp {
         // operator sees it on the kiosk; the other screens work.
         for (n, problem) in manifest.skippedScreens.enumerated() {
             warnings.append("\(problem)")
-            addTab(id: "content-error-\(n)", title: "Content error", subtitle: problem.place,
-                   screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
+            addTab(
+                id: "content-error-\(n)", title: "Content error", subtitle: problem.place,
+                screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
         screenArea.setChildren(screens)
         adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width) }
@@ -110,10 +115,12 @@ package final class CatalogApp {
 
     /// A screen that says what could not be loaded.
     package static func errorView(_ message: String) -> View {
-        Overlay(id: "error", alignment: .center, inset: EdgeInsets(40), children: [
-            Box(fill: Color(rgb: 0xF2F2F7)),
-            Label(message, id: "error-message", size: 20, color: ink, alignment: .center),
-        ])
+        Overlay(
+            id: "error", alignment: .center, inset: EdgeInsets(40),
+            children: [
+                Box(fill: Color(rgb: 0xF2F2F7)),
+                Label(message, id: "error-message", size: 20, color: ink, alignment: .center),
+            ])
     }
 
     /// Shows screen `index` (the sidebar's tabs call this).
@@ -138,8 +145,10 @@ package final class CatalogApp {
     /// Each path is decoded once while the screens are built, so a missing or corrupt picture
     /// is reported at once and every picture's size is known; the window's image store keeps
     /// the pixels within its budget and shares them by every place that shows the path.
-    func imageView(_ relative: String?, place: String, id: String? = nil, width: Double? = nil, height: Double? = nil,
-                   cornerRadius: Double = 0, mode: ContentMode = .fill) -> View {
+    func imageView(
+        _ relative: String?, place: String, id: String? = nil, width: Double? = nil, height: Double? = nil,
+        cornerRadius: Double = 0, mode: ContentMode = .fill
+    ) -> View {
         guard let relative else {
             return Box(id: id, fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius, width: width, height: height)
         }
@@ -151,10 +160,12 @@ package final class CatalogApp {
             warnings.append("\(place): \(relative): \(error)")
         }
         // Shown, not hidden: an operator sees which picture is missing.
-        let placeholder = Overlay(id: id, alignment: .center, inset: EdgeInsets(8), children: [
-            Box(fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius),
-            Label("missing image\n\(relative)", size: 12, color: Self.tertiaryInk, alignment: .center, maxLines: 3),
-        ])
+        let placeholder = Overlay(
+            id: id, alignment: .center, inset: EdgeInsets(8),
+            children: [
+                Box(fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius),
+                Label("missing image\n\(relative)", size: 12, color: Self.tertiaryInk, alignment: .center, maxLines: 3),
+            ])
         placeholder.width = width; placeholder.height = height
         return placeholder
     }
@@ -177,7 +188,8 @@ package final class CatalogApp {
     }
 
     func buildFeed(_ screen: Manifest.Screen, index: Int) -> View {
-        let list = Stack(.vertical, id: "\(screen.id)-list", spacing: 16, padding: EdgeInsets(top: 28, leading: 28, bottom: 28, trailing: 28))
+        let list = Stack(
+            .vertical, id: "\(screen.id)-list", spacing: 16, padding: EdgeInsets(top: 28, leading: 28, bottom: 28, trailing: 28))
         list.add(header(screen.title, screen.subtitle))
         var cards: [View] = []
         for (i, card) in (screen.cards ?? []).enumerated() {
@@ -223,8 +235,10 @@ package final class CatalogApp {
         let pageWidth = 560.0, spacing = 14.0, height = 340.0
         let strip = Stack(.horizontal, id: "\(screen.id)-carousel-strip", spacing: spacing, alignment: .fill)
         for (i, photo) in photos.enumerated() {
-            strip.add(imageView(photo, place: "screens[\(index)].carousel[\(i)]", id: "photo-\(i)", width: pageWidth,
-                                height: height, cornerRadius: 14))
+            strip.add(
+                imageView(
+                    photo, place: "screens[\(index)].carousel[\(i)]", id: "photo-\(i)", width: pageWidth,
+                    height: height, cornerRadius: 14))
         }
         // The page is narrower than the viewport, so the next photo peeks in.
         var config = ScrollConfiguration()
@@ -234,8 +248,9 @@ package final class CatalogApp {
         scroll.height = height
         let control = PageControl(id: "\(screen.id)-carousel-pages", scrollView: scroll, backgroundStyle: .automatic)
         control.width = pageWidth
-        let overlay = Overlay(id: "\(screen.id)-carousel-box", alignment: UnitPoint(x: 0, y: 1),
-                              inset: EdgeInsets(top: 0, leading: 0, bottom: 10, trailing: 0), children: [scroll, control])
+        let overlay = Overlay(
+            id: "\(screen.id)-carousel-box", alignment: UnitPoint(x: 0, y: 1),
+            inset: EdgeInsets(top: 0, leading: 0, bottom: 10, trailing: 0), children: [scroll, control])
         overlay.height = height
         let section = Stack(.vertical, spacing: 10)
         section.add(Label(screen.carouselTitle ?? "Photos", size: 20, color: Self.ink, maxLines: 1))
@@ -256,8 +271,9 @@ package final class CatalogApp {
         config.doubleTapScale = min(config.maximumScale, screen.doubleTapScale ?? 2.5)
         let image = imageView(screen.image, place: "screens[\(index)].image", id: "\(screen.id)-image", mode: .fit)
         let scroll = ScrollView(id: screen.id, axes: .both, configuration: config, content: image)
-        let page = Overlay(id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 0), inset: EdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0),
-                           children: [scroll, Label("Pinch or double-tap to zoom", size: 15, color: Self.tertiaryInk, alignment: .center, maxLines: 1)])
+        let page = Overlay(
+            id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 0), inset: EdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0),
+            children: [scroll, Label("Pinch or double-tap to zoom", size: 15, color: Self.tertiaryInk, alignment: .center, maxLines: 1)])
         page.fill = Color(rgb: 0xF2F2F7)
         return page
     }
@@ -286,10 +302,12 @@ package final class CatalogApp {
         let count = screen.count ?? 1
         // Built as they come into view: a screen of 36 pages holds two or three.
         let strip = LazyHStack(id: "\(screen.id)-strip", count: count) { i in
-            Overlay(id: "page-\(i)", alignment: .center, children: [
-                Box(fill: hsv(Double((i * 37) % 360), 0.35, 0.95)),
-                Label("\(i + 1)", size: 120, color: .white, alignment: .center, maxLines: 1),
-            ])
+            Overlay(
+                id: "page-\(i)", alignment: .center,
+                children: [
+                    Box(fill: hsv(Double((i * 37) % 360), 0.35, 0.95)),
+                    Label("\(i + 1)", size: 120, color: .white, alignment: .center, maxLines: 1),
+                ])
         }
         var config = ScrollConfiguration()
         config.isPagingEnabled = true
@@ -299,8 +317,9 @@ package final class CatalogApp {
         control.pageImages[0] = hereGlyph()
         // Narrower than 36 dots, so the dots near the ends shrink.
         control.width = 304
-        let overlay = Overlay(id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 1),
-                              inset: EdgeInsets(top: 0, leading: 40, bottom: 26, trailing: 40), children: [scroll, control])
+        let overlay = Overlay(
+            id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 1),
+            inset: EdgeInsets(top: 0, leading: 40, bottom: 26, trailing: 40), children: [scroll, control])
         scroll.sizesPagesToViewport = true
         return overlay
     }

@@ -47,7 +47,8 @@ package enum CatalogTour {
         if let tab = frame("tab-pages") {
             b.tap(Point(x: tab.midX, y: tab.midY)); b.wait(400); b.shot("13-pages")
             if let control = frame("pages-pages") {
-                b.drag(from: Point(x: control.midX, y: control.midY), to: Point(x: control.midX + 150, y: control.midY), ms: 400, hold: true)
+                b.drag(
+                    from: Point(x: control.midX, y: control.midY), to: Point(x: control.midX + 150, y: control.midY), ms: 400, hold: true)
                 b.shot("14-pages-scrub")
                 b.release(); b.wait(800); b.shot("15-pages-after-scrub")
             }

@@ -64,20 +64,23 @@ package struct Manifest: Decodable, Hashable, Sendable {
                 let here = list.codingPath + [AnyKey(intValue: index)!]
                 // Every id names one view in the state: a screen's tab, a card.
                 guard !ids.contains("tab-" + screen.id) else {
-                    throw DecodingError.dataCorrupted(.init(codingPath: here + [Screen.Keys.id],
-                        debugDescription: "another screen or card has the id \"\(excerpt(screen.id))\""))
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: here + [Screen.Keys.id],
+                            debugDescription: "another screen or card has the id \"\(excerpt(screen.id))\""))
                 }
                 for (k, card) in (screen.cards ?? []).enumerated() where ids.contains(card.id) || card.id == "tab-" + screen.id {
-                    throw DecodingError.dataCorrupted(.init(
-                        codingPath: here + [Screen.Keys.cards, AnyKey(intValue: k)!, Card.Keys.id],
-                        debugDescription: "another screen or card has the id \"\(excerpt(card.id))\""))
+                    throw DecodingError.dataCorrupted(
+                        .init(
+                            codingPath: here + [Screen.Keys.cards, AnyKey(intValue: k)!, Card.Keys.id],
+                            debugDescription: "another screen or card has the id \"\(excerpt(card.id))\""))
                 }
                 ids.insert("tab-" + screen.id)
                 for card in screen.cards ?? [] { ids.insert(card.id) }
                 screens.append(screen)
             } catch let error as ManifestError {
-            throw error
-        } catch let error as DecodingError {
+                throw error
+            } catch let error as DecodingError {
                 skippedScreens.append(ManifestError(path: "", place: Self.place(of: error), message: Self.message(of: error)))
                 // Step over the bad element so that the next one is read.
                 if list.currentIndex == index { _ = try? list.decode(Skip.self) }
@@ -109,14 +112,17 @@ extension KeyedDecodingContainer {
     /// An id: a line that is not empty, since it names a view in the state.
     func decodeID(forKey key: Key) throws -> String {
         let id = try decodeLine(forKey: key)
-        guard !id.isEmpty else { throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "an id must not be empty") }
+        guard !id.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "an id must not be empty")
+        }
         return id
     }
 
     private func bounded(_ s: String, _ key: Key, _ limit: Int) throws -> String {
         guard s.utf8.count <= limit else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self,
-                                                   debugDescription: "at most \(limit) bytes, this one \(s.utf8.count)")
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "at most \(limit) bytes, this one \(s.utf8.count)")
         }
         return s
     }
@@ -140,7 +146,7 @@ extension Manifest.Card {
 extension Manifest.Screen {
     enum Keys: String, CodingKey, CaseIterable {
         case kind, id, title, subtitle, cards, carousel, carouselTitle, carouselPosition, image, minScale, maxScale,
-             doubleTapScale, paragraphs, fontSize, count, background, items, placeholder
+            doubleTapScale, paragraphs, fontSize, count, background, items, placeholder
     }
     package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
@@ -172,8 +178,10 @@ extension Manifest.Screen {
     private static func checkUniqueIDs(of cards: [Manifest.Card], _ c: KeyedDecodingContainer<Keys>) throws {
         var cardIDs: Set<String> = []
         for (k, card) in cards.enumerated() where !cardIDs.insert(card.id).inserted {
-            throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [Keys.cards, AnyKey(intValue: k)!, Manifest.Card.Keys.id],
-                                                   debugDescription: "another card has the id \"\(excerpt(card.id))\""))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: c.codingPath + [Keys.cards, AnyKey(intValue: k)!, Manifest.Card.Keys.id],
+                    debugDescription: "another card has the id \"\(excerpt(card.id))\""))
         }
     }
 
@@ -184,7 +192,8 @@ extension Manifest.Screen {
         guard bytes <= maximumArticleBytes else {
             throw DecodingError.dataCorruptedError(
                 forKey: .paragraphs, in: c,
-                debugDescription: "an article holds at most \(maximumArticleBytes) bytes of text, this one \(bytes): split it into several screens")
+                debugDescription:
+                    "an article holds at most \(maximumArticleBytes) bytes of text, this one \(bytes): split it into several screens")
         }
     }
 
@@ -192,12 +201,14 @@ extension Manifest.Screen {
     /// the kind needs, and the scales and font size.
     private func validate(_ c: KeyedDecodingContainer<Keys>) throws {
         if let items, items.count > 10_000 || items.contains(where: { $0.utf8.count > 200 || $0.contains("\n") }) {
-            throw DecodingError.dataCorruptedError(forKey: .items, in: c,
-                                                   debugDescription: "a search screen lists at most 10000 items of one line of at most 200 bytes")
+            throw DecodingError.dataCorruptedError(
+                forKey: .items, in: c,
+                debugDescription: "a search screen lists at most 10000 items of one line of at most 200 bytes")
         }
         if let b = background, !["automatic", "prominent", "minimal"].contains(b) {
-            throw DecodingError.dataCorruptedError(forKey: .background, in: c,
-                                                   debugDescription: "\"\(excerpt(b))\" is not one of automatic, prominent, minimal")
+            throw DecodingError.dataCorruptedError(
+                forKey: .background, in: c,
+                debugDescription: "\"\(excerpt(b))\" is not one of automatic, prominent, minimal")
         }
         switch kind {
         case .feed: if cards == nil { throw missing(.cards, c) }
@@ -218,7 +229,8 @@ extension Manifest.Screen {
     }
 
     private func missing(_ key: Keys, _ c: KeyedDecodingContainer<Keys>) -> Error {
-        DecodingError.keyNotFound(key, .init(codingPath: c.codingPath, debugDescription: "a \(kind.rawValue) screen needs \"\(key.rawValue)\""))
+        DecodingError.keyNotFound(
+            key, .init(codingPath: c.codingPath, debugDescription: "a \(kind.rawValue) screen needs \"\(key.rawValue)\""))
     }
 }
 
@@ -232,8 +244,10 @@ struct AnyKey: CodingKey {
 func rejectUnknownKeys(_ decoder: Decoder, allowed: [String]) throws {
     let c = try decoder.container(keyedBy: AnyKey.self)
     for key in c.allKeys where !allowed.contains(key.stringValue) {
-        throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [key],
-                                                debugDescription: "unknown key \"\(excerpt(key.stringValue))\" (expected one of \(allowed.joined(separator: ", ")))"))
+        throw DecodingError.dataCorrupted(
+            .init(
+                codingPath: c.codingPath + [key],
+                debugDescription: "unknown key \"\(excerpt(key.stringValue))\" (expected one of \(allowed.joined(separator: ", ")))"))
     }
 }
 
@@ -252,8 +266,9 @@ extension Manifest {
         do {
             var manifest = try JSONDecoder().decode(Manifest.self, from: Data(bytes))
             if let duplicate = JSONDuplicateKeys.first(in: bytes) {
-                throw ManifestError(path: path, place: "line \(duplicate.line)",
-                                    message: "\"\(excerpt(duplicate.name, limit: 40))\" is given twice in one object")
+                throw ManifestError(
+                    path: path, place: "line \(duplicate.line)",
+                    message: "\"\(excerpt(duplicate.name, limit: 40))\" is given twice in one object")
             }
             for i in manifest.skippedScreens.indices { manifest.skippedScreens[i].path = path }
             return manifest

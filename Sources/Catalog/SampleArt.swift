@@ -31,7 +31,8 @@ package enum SampleArt {
         let w = Double(width), h = Double(height)
         let horizon = h * 0.62
         for y in 0..<Int(horizon.rounded(.up)) {
-            canvas.fill(rect: Rect(x: 0, y: Double(y), width: w, height: 1), color: mix(p.skyTop, p.skyBottom, Double(y) / horizon).premultiplied)
+            canvas.fill(
+                rect: Rect(x: 0, y: Double(y), width: w, height: 1), color: mix(p.skyTop, p.skyBottom, Double(y) / horizon).premultiplied)
         }
         var rng = seed | 1
         func random() -> Double {
@@ -63,8 +64,9 @@ package enum SampleArt {
         }
         for i in 0..<14 {
             let y = waterTop + (h - waterTop) * (0.1 + 0.8 * Double(i) / 14)
-            canvas.fill(roundedRect: Rect(x: sunX - w * 0.06 * (1 + random()), y: y, width: w * 0.12 * (1 + random()), height: 2.5),
-                        radius: 1.25, color: Color(rgb: p.sun, alpha: 90).premultiplied)
+            canvas.fill(
+                roundedRect: Rect(x: sunX - w * 0.06 * (1 + random()), y: y, width: w * 0.12 * (1 + random()), height: 2.5),
+                radius: 1.25, color: Color(rgb: p.sun, alpha: 90).premultiplied)
         }
         return image
     }

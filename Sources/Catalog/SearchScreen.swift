@@ -19,7 +19,8 @@ extension CatalogApp {
             return row
         }
         let none = Label("No match", id: "\(screen.id)-none", size: 18, color: Self.tertiaryInk, alignment: .center, maxLines: 1)
-        let results = Stack(.vertical, id: "\(screen.id)-results", spacing: 8, padding: EdgeInsets(top: 4, leading: 28, bottom: 28, trailing: 28))
+        let results = Stack(
+            .vertical, id: "\(screen.id)-results", spacing: 8, padding: EdgeInsets(top: 4, leading: 28, bottom: 28, trailing: 28))
         let count = Label("", id: "\(screen.id)-count", size: 15, color: Self.tertiaryInk, maxLines: 1)
         func show(_ query: String) {
             let shown = rows.filter { SearchMatch.matches($0.text, query: query) }
@@ -37,8 +38,9 @@ extension CatalogApp {
         field.onChange = { show($0) }
         show("")
         let list = ScrollView(id: screen.id, axes: .vertical, content: results)
-        let top = Stack(.vertical, id: "\(screen.id)-top", spacing: 12, padding: EdgeInsets(top: 28, leading: 28, bottom: 12, trailing: 28),
-                        children: [header(screen.title, screen.subtitle), field, count])
+        let top = Stack(
+            .vertical, id: "\(screen.id)-top", spacing: 12, padding: EdgeInsets(top: 28, leading: 28, bottom: 12, trailing: 28),
+            children: [header(screen.title, screen.subtitle), field, count])
         return Stack(.vertical, id: "\(screen.id)-screen", children: [top, list.flexible()])
     }
 }
@@ -47,12 +49,13 @@ extension CatalogApp {
 /// case and accents ("mun" finds "München", "gare l" finds "Gare de Lyon").
 enum SearchMatch {
     static func folded(_ s: String) -> [Character] {
-        Array(s.lowercased().unicodeScalars.compactMap { scalar -> Character? in
-            // Combining marks go, and precomposed Latin letters lose theirs.
-            if scalar.properties.generalCategory == .nonspacingMark { return nil }
-            let base = String(scalar).decomposedBase
-            return base
-        })
+        Array(
+            s.lowercased().unicodeScalars.compactMap { scalar -> Character? in
+                // Combining marks go, and precomposed Latin letters lose theirs.
+                if scalar.properties.generalCategory == .nonspacingMark { return nil }
+                let base = String(scalar).decomposedBase
+                return base
+            })
     }
 
     static func matches(_ item: String, query: String) -> Bool {

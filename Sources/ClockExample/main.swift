@@ -7,19 +7,22 @@ func fetchGreeting() async -> String {
     return "Welcome to the museum"
 }
 
-Kiosk.run { launch in                // launch.width, launch.height (pixels, rotation applied),
-                                     // launch.scaleFactor, launch.typography
+Kiosk.run { launch in  // launch.width, launch.height (pixels, rotation applied),
+    // launch.scaleFactor, launch.typography
     let clock = Label("0:00", id: "clock", size: 40, alignment: .center)
     let greeting = Label("…", id: "greeting", size: 22, alignment: .center)
-    let root = VStack(spacing: 16, padding: EdgeInsets(40)) { clock; greeting }
-    let window = Window(width: launch.width, height: launch.height,
-                        scaleFactor: launch.scaleFactor, typography: launch.typography, root: root)
+    let root = VStack(spacing: 16, padding: EdgeInsets(40)) {
+        clock; greeting
+    }
+    let window = Window(
+        width: launch.width, height: launch.height,
+        scaleFactor: launch.scaleFactor, typography: launch.typography, root: root)
     var seconds = 0
-    window.every(1.0) {                // repeating, on the loop's clock
+    window.every(1.0) {  // repeating, on the loop's clock
         seconds += 1
         clock.text = "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
     }
-    window.after(10) { greeting.color = Color(rgb: 0x0A84FF) }   // one-shot
+    window.after(10) { greeting.color = Color(rgb: 0x0A84FF) }  // one-shot
 
     // The handler runs on the loop and may touch views; only the String crosses threads.
     let greetings = window.channel { (text: String) in greeting.text = text }

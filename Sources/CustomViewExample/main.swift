@@ -6,14 +6,14 @@ import Glibc
 
 /// A knob the app draws itself: drag round it to turn it; let go and it spins on, slowing down.
 final class Knob: View, AnimatedView {
-    private(set) var angle = 0.0                     // radians, clockwise from 3 o'clock
-    private var grab = 0.0                           // finger angle minus knob angle at the start
+    private(set) var angle = 0.0  // radians, clockwise from 3 o'clock
+    private var grab = 0.0  // finger angle minus knob angle at the start
     private var lastMove = (angle: 0.0, time: 0.0)
     private var spin = (speed: 0.0, from: 0.0, since: 0.0)
 
     init(id: String) {
         super.init(id: id)
-        onDrag = { [unowned self] phase, point in self.drag(phase, at: point) }   // window points
+        onDrag = { [unowned self] phase, point in self.drag(phase, at: point) }  // window points
     }
 
     private func drag(_ phase: DragPhase, at point: Point) {
@@ -25,7 +25,7 @@ final class Knob: View, AnimatedView {
             grab = finger - angle
         case .moved:
             var turned = finger - grab
-            while turned - angle > .pi { turned -= 2 * .pi }        // the short way round
+            while turned - angle > .pi { turned -= 2 * .pi }  // the short way round
             while turned - angle < -.pi { turned += 2 * .pi }
             let dt = now - lastMove.time
             spin.speed = dt > 0 ? (turned - lastMove.angle) / dt : 0
@@ -40,7 +40,7 @@ final class Knob: View, AnimatedView {
     // AnimatedView: the window samples it before every frame and redraws it while it animates.
     func sample(at t: Double) {
         guard spin.speed != 0 else { return }
-        let k = 3.0                                     // friction, per second
+        let k = 3.0  // friction, per second
         angle = spin.from + spin.speed / k * (1 - exp(-k * (t - spin.since)))
         setNeedsDisplay()
     }
@@ -67,8 +67,9 @@ final class Knob: View, AnimatedView {
         pointer.close()
         context.fill(pointer, color: Color(rgb: 0xFF9F0A))
         let degrees = Int((angle * 180 / .pi).rounded())
-        context.draw("\(degrees)°", in: Rect(x: 0, y: c.y + r * 0.45, width: frame.width, height: r * 0.3),
-                     size: r * 0.16, color: .white, alignment: .center)
+        context.draw(
+            "\(degrees)°", in: Rect(x: 0, y: c.y + r * 0.45, width: frame.width, height: r * 0.3),
+            size: r * 0.16, color: .white, alignment: .center)
     }
 }
 
@@ -77,12 +78,13 @@ let root = VStack(padding: EdgeInsets(40), alignment: .center) { knob }
 let window = Window(width: 480, height: 320, typography: try Kiosk.typography(), root: root)
 
 // Turn it a quarter, quickly, and let go: it spins on.
-let script = try InputScript.parse("""
-{"t":0,"touch":"down","id":0,"x":320,"y":140}
-{"t":20,"touch":"move","id":0,"x":310,"y":180}
-{"t":40,"touch":"move","id":0,"x":290,"y":210}
-{"t":60,"touch":"move","id":0,"x":240,"y":230}
-{"t":62,"touch":"up","id":0}
-""")
+let script = try InputScript.parse(
+    """
+    {"t":0,"touch":"down","id":0,"x":320,"y":140}
+    {"t":20,"touch":"move","id":0,"x":310,"y":180}
+    {"t":40,"touch":"move","id":0,"x":290,"y":210}
+    {"t":60,"touch":"move","id":0,"x":240,"y":230}
+    {"t":62,"touch":"up","id":0}
+    """)
 _ = try Kiosk.runHeadless(window, script: script)
 print("knob at \(Int((knob.angle * 180 / .pi).rounded())) degrees")

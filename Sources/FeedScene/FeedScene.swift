@@ -212,8 +212,10 @@ package struct FeedRenderer {
     /// frame's scroll offset) when given, e.g. in bands on several threads with a scene
     /// each; otherwise this renderer's scene does.
     @discardableResult
-    package mutating func render(frame: Int, into span: PixelSpan,
-                                drawing draw: ((_ scrollY: Int, _ rects: [IntRect]) -> Void)? = nil) -> [IntRect] {
+    package mutating func render(
+        frame: Int, into span: PixelSpan,
+        drawing draw: ((_ scrollY: Int, _ rects: [IntRect]) -> Void)? = nil
+    ) -> [IntRect] {
         let layout = scene.layout
         let scrollY = layout.scrollY(frame: frame)
         defer { previousScrollY = scrollY }
@@ -259,7 +261,8 @@ package struct FeedRenderer {
     /// pixels moved to with the content and its new place. Disjoint.
     static func damage(layout: FeedLayout, from previous: Int, to scrollY: Int) -> [IntRect] {
         let d = scrollY - previous
-        let exposed = d > 0
+        let exposed =
+            d > 0
             ? IntRect(x: 0, y: layout.height - d, width: layout.width, height: d)
             : IntRect(x: 0, y: 0, width: layout.width, height: -d)
         // Rows outside the strip (the strip is redrawn at full width already).

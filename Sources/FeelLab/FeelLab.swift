@@ -23,11 +23,14 @@ package enum FeelLab {
     }
 
     /// `glide feel release`: a 1-D vertical release at t = 0.
-    package static func release(viewport: Double, content: Double, offset: Double, velocity: Double,
-                               configuration: ScrollConfiguration, hz: Double) -> String {
-        var engine = ScrollController(viewportSize: Size(width: 1, height: viewport),
-                                      contentSize: Size(width: 1, height: content),
-                                      configuration: configuration, offset: Point(x: 0, y: offset))
+    package static func release(
+        viewport: Double, content: Double, offset: Double, velocity: Double,
+        configuration: ScrollConfiguration, hz: Double
+    ) -> String {
+        var engine = ScrollController(
+            viewportSize: Size(width: 1, height: viewport),
+            contentSize: Size(width: 1, height: content),
+            configuration: configuration, offset: Point(x: 0, y: offset))
         engine.release(velocity: Point(x: 0, y: velocity), at: 0)
         var out = "t_ms,offset,velocity\n"
         func row(_ t: Double) {
@@ -46,10 +49,13 @@ package enum FeelLab {
     /// until the motion rests (a frame at a sample's time is that sample's row). While a finger
     /// drags, a frame row shows the offset drawn on that frame, resampled when the
     /// configuration resamples touches.
-    package static func trace(_ samples: [TraceSample], viewport: Size, content: Size, offset: Point,
-                             configuration: ScrollConfiguration, hz: Double) -> String {
-        var engine = ScrollController(viewportSize: viewport, contentSize: content,
-                                      configuration: configuration, offset: offset)
+    package static func trace(
+        _ samples: [TraceSample], viewport: Size, content: Size, offset: Point,
+        configuration: ScrollConfiguration, hz: Double
+    ) -> String {
+        var engine = ScrollController(
+            viewportSize: viewport, contentSize: content,
+            configuration: configuration, offset: offset)
         var out = "t_ms,offset_x,offset_y,scale,velocity_x,velocity_y,phase\n"
         func row(_ t: Double) {
             let s = engine.state(at: t)
@@ -115,7 +121,8 @@ package enum FeelLab {
     package static func size(_ text: String) -> Size? {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w > 0, h > 0, w <= 1e7, h <= 1e7 else { return nil }
+            w.isFinite, h.isFinite, w > 0, h > 0, w <= 1e7, h <= 1e7
+        else { return nil }
         return Size(width: w, height: h)
     }
 
@@ -123,7 +130,8 @@ package enum FeelLab {
     package static func point(_ text: String) -> Point? {
         let parts = text.split(separator: ",")
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]),
-              x.isFinite, y.isFinite else { return nil }
+            x.isFinite, y.isFinite
+        else { return nil }
         return Point(x: x, y: y)
     }
 }

@@ -51,9 +51,10 @@ package enum TouchTrace {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
                 .map { String($0).trimmingCharacters(in: " \t") }
             if !sawData, fields.first.map({ Double($0) == nil }) == true, fields.count >= 2,
-               TraceSample.Phase(rawValue: fields[1].lowercased()) == nil {
+                TraceSample.Phase(rawValue: fields[1].lowercased()) == nil
+            {
                 sawData = true
-                continue // header
+                continue  // header
             }
             sawData = true
             guard fields.count >= 3 else {

@@ -153,7 +153,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         let x0 = rect.minX.rounded(.down), y0 = rect.minY.rounded(.down)
         let x1 = rect.maxX.rounded(.up), y1 = rect.maxY.rounded(.up)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite,
-              abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9 else {
+            abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9
+        else {
             self = .zero; return
         }
         self.init(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0))

@@ -78,7 +78,7 @@ package final class HeadlessRunner {
             // Everything up to the next frame's time, in script order, each at its own time.
             while let e = pending.first, e.t / 1000 <= next {
                 let t = e.t / 1000
-                if t == next { break } // belongs after the next frame is drawn
+                if t == next { break }  // belongs after the next frame is drawn
                 pending.removeFirst()
                 capture(e, at: t, into: &out)
             }

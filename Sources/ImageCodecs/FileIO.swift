@@ -40,8 +40,10 @@ package enum FileIO {
     /// non-blocking and checked before reading, so a FIFO named as an image cannot hang the
     /// app and /dev/zero is not read up to the limit. `allowingStreams` accepts pipes and
     /// terminals too (standard input), still within `limit`.
-    package static func readAll(path: String, limit: Int = maxImageBytes,
-                               allowingStreams: Bool = false) throws(ImageCodecError) -> [UInt8] {
+    package static func readAll(
+        path: String, limit: Int = maxImageBytes,
+        allowingStreams: Bool = false
+    ) throws(ImageCodecError) -> [UInt8] {
         let fd = try openRetrying(path, O_RDONLY | O_NONBLOCK, 0)
         defer { _ = sys_close(fd) }
         var info = stat()

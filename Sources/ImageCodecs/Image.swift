@@ -7,9 +7,13 @@ package enum Image {
         case png, jpeg
         /// The format whose signature `bytes` start with, or nil.
         package init?(sniffing bytes: [UInt8]) {
-            if bytes.starts(with: PNG.signature) { self = .png }
-            else if bytes.starts(with: JPEG.signature) { self = .jpeg }
-            else { return nil }
+            if bytes.starts(with: PNG.signature) {
+                self = .png
+            } else if bytes.starts(with: JPEG.signature) {
+                self = .jpeg
+            } else {
+                return nil
+            }
         }
     }
 

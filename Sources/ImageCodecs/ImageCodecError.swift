@@ -64,8 +64,8 @@ package struct DecodeLimits: Sendable, Hashable {
     /// The error for a header announcing `width` x `height`, or nil when it is acceptable.
     func violation(width: Int, height: Int) -> ImageCodecError? {
         guard width > 0, height > 0, width <= maxWidth, height <= maxHeight,
-              width.multipliedReportingOverflow(by: height).partialValue <= maxPixelCount,
-              width <= 1 << 15, height <= 1 << 15  // PixelBuffer's own bound
+            width.multipliedReportingOverflow(by: height).partialValue <= maxPixelCount,
+            width <= 1 << 15, height <= 1 << 15  // PixelBuffer's own bound
         else { return .dimensionsTooLarge(width: width, height: height) }
         return nil
     }

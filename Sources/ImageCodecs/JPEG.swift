@@ -19,7 +19,8 @@ package enum JPEG {
     /// Decodes with the DCT scaled by ½ to the power `dctHalvings` gives for the picture's
     /// size (0 to 3): the size is the whole one halved that often, rounded up.
     static func decode(_ bytes: [UInt8], limits: DecodeLimits, dctHalvings: (_ width: Int, _ height: Int) -> Int)
-        throws(ImageCodecError) -> PixelBuffer {
+        throws(ImageCodecError) -> PixelBuffer
+    {
         guard bytes.count >= signature.count, bytes.prefix(signature.count).elementsEqual(signature) else {
             throw .invalidJPEG(message: "missing JPEG signature (FF D8 FF)")
         }
@@ -51,8 +52,9 @@ package enum JPEG {
             let status = buffer.pixels.withMemoryRebound(to: UInt8.self, capacity: count * 4) { out in
                 // LIMITSCANS: a progressive JPEG with an absurd number of scans is refused
                 // rather than decoded many times over.
-                tjDecompress2(handle, raw.baseAddress, UInt(raw.count), out, w, w * 4, h,
-                              Int32(format.rawValue), TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
+                tjDecompress2(
+                    handle, raw.baseAddress, UInt(raw.count), out, w, w * 4, h,
+                    Int32(format.rawValue), TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS)
             }
             guard status == 0 else {
                 return .failure(.invalidJPEG(message: String(cString: tjGetErrorStr2(handle))))

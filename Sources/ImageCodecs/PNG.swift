@@ -14,7 +14,8 @@ package enum PNG {
     /// PNG_IMAGE_FLAG_FAST), for screenshots served while the app runs.
     /// The corresponding C function is `png_image_write_to_memory`.
     package static func encode(_ buffer: PixelBuffer, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
-        throws(ImageCodecError) -> [UInt8] {
+        throws(ImageCodecError) -> [UInt8]
+    {
         try withExtendedLifetime(buffer) { () throws(ImageCodecError) -> [UInt8] in
             try encode(buffer.span, alpha: alpha, fast: fast)
         }
@@ -22,7 +23,8 @@ package enum PNG {
 
     /// Encodes the pixels of a borrowed span (any stride).
     package static func encode(_ span: PixelSpan, alpha: SourceAlpha = .premultiplied, fast: Bool = false)
-        throws(ImageCodecError) -> [UInt8] {
+        throws(ImageCodecError) -> [UInt8]
+    {
         guard span.width > 0, span.height > 0 else { throw .emptyImage }
         let channels = alpha == .opaque ? 3 : 4
         let rowBytes = span.width * channels

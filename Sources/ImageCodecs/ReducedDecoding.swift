@@ -13,7 +13,8 @@ extension Image {
     /// Decodes PNG or JPEG bytes halved as many times as `halvings` asks for the picture's
     /// size (as often as both sides have a half to take).
     package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
-        throws(ImageCodecError) -> ReducedPicture {
+        throws(ImageCodecError) -> ReducedPicture
+    {
         switch Format(sniffing: bytes) {
         case .png: return try PNG.decode(bytes, limits: limits, halvings: halvings)
         case .jpeg: return try JPEG.decode(bytes, limits: limits, halvings: halvings)
@@ -23,7 +24,8 @@ extension Image {
 
     /// Reads a PNG or JPEG file halved as many times as `halvings` asks for its size.
     package static func read(path: String, limits: DecodeLimits = .default, halvings: HalvingChoice)
-        throws(ImageCodecError) -> ReducedPicture {
+        throws(ImageCodecError) -> ReducedPicture
+    {
         try decode(FileIO.readAll(path: path), limits: limits, halvings: halvings)
     }
 }
@@ -33,7 +35,8 @@ extension PNG {
     /// picture and a row per halving. The pixels equal `decode(_:limits:)` halved. Interlaced
     /// files (whose rows are final only after the last pass) are decoded whole, then halved.
     package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
-        throws(ImageCodecError) -> ReducedPicture {
+        throws(ImageCodecError) -> ReducedPicture
+    {
         try checkSignature(bytes)
         var message = [CChar](repeating: 0, count: 256)
         // The stream lives only for this call: the choice it holds does not escape.
@@ -42,11 +45,14 @@ extension PNG {
             let context = Unmanaged.passUnretained(stream).toOpaque()
             let status = bytes.withUnsafeBufferPointer { raw in
                 message.withUnsafeMutableBufferPointer { text in
-                    glide_png_read_rows(raw.baseAddress, raw.count, { context, width, height in
-                        RowStream.from(context).begin(width: Int(width), height: Int(height))
-                    }, { context, row in
-                        RowStream.from(context).push(row!)
-                    }, context, text.baseAddress, text.count)
+                    glide_png_read_rows(
+                        raw.baseAddress, raw.count,
+                        { context, width, height in
+                            RowStream.from(context).begin(width: Int(width), height: Int(height))
+                        },
+                        { context, row in
+                            RowStream.from(context).push(row!)
+                        }, context, text.baseAddress, text.count)
                 }
             }
             stream.halvings = nil
@@ -103,14 +109,18 @@ extension JPEG {
     /// further ones halve the ⅛ picture. The size equals `decode(_:limits:)` halved; the pixels
     /// are the DCT's own downscale, not a box filter of the whole.
     package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
-        throws(ImageCodecError) -> ReducedPicture {
+        throws(ImageCodecError) -> ReducedPicture
+    {
         var size: (width: Int, height: Int, halvings: Int) = (0, 0, 0)
-        let scaled = try decode(bytes, limits: limits, dctHalvings: { width, height in
-            let n = Halving.possibleCount(halvings(width, height), width: width, height: height)
-            size = (width, height, n)
-            return min(n, 3)
-        })
-        return ReducedPicture(pixels: scaled.halved(times: size.halvings - min(size.halvings, 3)),
-                              width: size.width, height: size.height, halvings: size.halvings)
+        let scaled = try decode(
+            bytes, limits: limits,
+            dctHalvings: { width, height in
+                let n = Halving.possibleCount(halvings(width, height), width: width, height: height)
+                size = (width, height, n)
+                return min(n, 3)
+            })
+        return ReducedPicture(
+            pixels: scaled.halved(times: size.halvings - min(size.halvings, 3)),
+            width: size.width, height: size.height, halvings: size.halvings)
     }
 }

@@ -25,16 +25,19 @@ package enum BoardRuntime {
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }
         // Checked before the display is taken, so that a bad address or token says so at once.
-        let remoteConfiguration = try options.remote.configuration(configAddress: cfg.remoteAddress,
-                                                                   configToken: cfg.remoteToken,
-                                                                   configPlace: cfg.place(of: "remote_address"))
+        let remoteConfiguration = try options.remote.configuration(
+            configAddress: cfg.remoteAddress,
+            configToken: cfg.remoteToken,
+            configPlace: cfg.place(of: "remote_address"))
         // While the display is not there yet (at boot, before udev gives the card to the video
         // group), the app is built for the size sysfs suggests: its start-up and the wait overlap.
         var early: (width: Int, height: Int, app: Result<App, any Error>)?
-        let display = try openDisplay(options, cfg, log: log, whileWaiting: {
-            guard let size = guessedCanvas(options, cfg) else { return }
-            early = (size.width, size.height, Result { try source.build(size.width, size.height, cfg.scale, false, cfg) })
-        })
+        let display = try openDisplay(
+            options, cfg, log: log,
+            whileWaiting: {
+                guard let size = guessedCanvas(options, cfg) else { return }
+                early = (size.width, size.height, Result { try source.build(size.width, size.height, cfg.scale, false, cfg) })
+            })
         defer {
             display.restore()
             log.info("display restored; exiting")
@@ -63,14 +66,18 @@ package enum BoardRuntime {
 
     /// The app for the display's canvas: the one built while waiting for the display when the
     /// canvas is the size sysfs suggested, else a new one.
-    static func buildApp(_ source: AppSource, early: (width: Int, height: Int, app: Result<App, any Error>)?,
-                         display: DRMDisplay, cfg: BoardConfig, log: Logger) throws -> App {
+    static func buildApp(
+        _ source: AppSource, early: (width: Int, height: Int, app: Result<App, any Error>)?,
+        display: DRMDisplay, cfg: BoardConfig, log: Logger
+    ) throws -> App {
         do {
             if let early, early.width == display.canvasWidth, early.height == display.canvasHeight {
                 return try early.app.get()
             }
             if let early {
-                log.notice("the canvas is \(display.canvasWidth)x\(display.canvasHeight), not the \(early.width)x\(early.height) sysfs suggested: the app is built again")
+                log.notice(
+                    "the canvas is \(display.canvasWidth)x\(display.canvasHeight), not the \(early.width)x\(early.height) sysfs suggested: the app is built again"
+                )
             }
             return try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
         } catch {
@@ -80,8 +87,10 @@ package enum BoardRuntime {
 
     /// Gives the app the config's settings (threads, memory, text entry, accessibility) and the
     /// display the app's bands; returns the speaker the screen reader speaks through.
-    static func configure(_ app: App, display: DRMDisplay, input: InputContext, cfg: BoardConfig,
-                          log: Logger) throws -> SpeakerOutput? {
+    static func configure(
+        _ app: App, display: DRMDisplay, input: InputContext, cfg: BoardConfig,
+        log: Logger
+    ) throws -> SpeakerOutput? {
         var settings = AppSettings()
         settings.memoryBudget = cfg.memoryBudgetMB << 20
         settings.renderThreads = cfg.renderThreads ?? BandRenderer.defaultThreads
@@ -96,8 +105,10 @@ package enum BoardRuntime {
 
     /// The frame loop over the display and libinput: hotplug, signals, the input recording and
     /// the state file.
-    static func makeLoop(_ app: App, display: DRMDisplay, input: InputContext, options: BoardOptions,
-                         log: Logger) throws -> FrameLoop {
+    static func makeLoop(
+        _ app: App, display: DRMDisplay, input: InputContext, options: BoardOptions,
+        log: Logger
+    ) throws -> FrameLoop {
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
         driver.inputTimesOnClock = true
@@ -129,7 +140,9 @@ package enum BoardRuntime {
         print("flips: \(flips.flips), missed vertical blanks: \(flips.missedBlanks), unusable flip timestamps: \(flips.unusableTimestamps)")
         print(FrameStats.percentiles("input to flip", flips.inputToFlip))
         print(FrameStats.percentiles("flip interval", flips.flipIntervals))
-        print("modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips")
+        print(
+            "modesetting: \(display.modesettingAPI), \(display.bufferCount) buffers, damage clips: \(display.damageClipsSent) in \(display.flipsWithDamageClips) flips"
+        )
         if let report = app.memoryReport { print(report) }
         if let speaker, !speaker.firstSampleDelays.isEmpty {
             print(FrameStats.percentiles("speech: utterance to first sample on the sound card", speaker.firstSampleDelays))
@@ -141,23 +154,29 @@ extension BoardRuntime {
     /// The display the config names, at its mode, turned by the configured rotation or, with
     /// none configured, by the panel's own orientation property.
     /// `whileWaiting` runs once if the display is not there at the first try.
-    static func openDisplay(_ options: BoardOptions, _ cfg: BoardConfig, log: Logger,
-                            whileWaiting: () -> Void = {}) throws -> DRMDisplay {
+    static func openDisplay(
+        _ options: BoardOptions, _ cfg: BoardConfig, log: Logger,
+        whileWaiting: () -> Void = {}
+    ) throws -> DRMDisplay {
         let configuredTurn = configuredRotation(options, cfg)
         // At boot the card may not be there yet (a driver that probes late), or udev may not yet
         // have given it to the service user's groups: the board waits rather than fail and restart.
         let wait = PatientAttempt(seconds: cfg.displayWaitSeconds, clock: monotonicSeconds, sleep: { usleep(UInt32($0 * 1e6)) })
-        let display = try wait.run(isTransient: { error in
-            switch error as? DRMError {
-            case .noCard?, .permissionDenied?, .noConnectedDisplay?: true
-            default: false
+        let display = try wait.run(
+            isTransient: { error in
+                switch error as? DRMError {
+                case .noCard?, .permissionDenied?, .noConnectedDisplay?: true
+                default: false
+                }
+            },
+            onFirstWait: { error in
+                log.notice("waiting up to \(fixed(cfg.displayWaitSeconds, 0)) s for the display: \(error)")
+                whileWaiting()
+            },
+            onSuccess: { waited in
+                if waited > 0 { log.notice("the display is ready after \(fixed(waited, 1)) s") }
             }
-        }, onFirstWait: { error in
-            log.notice("waiting up to \(fixed(cfg.displayWaitSeconds, 0)) s for the display: \(error)")
-            whileWaiting()
-        }, onSuccess: { waited in
-            if waited > 0 { log.notice("the display is ready after \(fixed(waited, 1)) s") }
-        }) {
+        ) {
             try DRMDisplay(
                 device: try DRMDevice.open(configured: cfg.card), connectorName: cfg.connector,
                 mode: cfg.mode.map { ModeRequest(width: $0.width, height: $0.height, refreshHz: $0.refreshHz) },
@@ -178,8 +197,11 @@ extension BoardRuntime {
 
     /// The canvas the display will likely give, from sysfs, before the card can be opened.
     static func guessedCanvas(_ options: BoardOptions, _ cfg: BoardConfig) -> (width: Int, height: Int)? {
-        guard let mode = DisplayGuess.modeSize(card: cfg.card, connector: cfg.connector,
-                                               mode: cfg.mode.map { ($0.width, $0.height) }) else { return nil }
+        guard
+            let mode = DisplayGuess.modeSize(
+                card: cfg.card, connector: cfg.connector,
+                mode: cfg.mode.map { ($0.width, $0.height) })
+        else { return nil }
         return (configuredRotation(options, cfg) ?? Rotation.none).canvasSize(panelWidth: mode.width, panelHeight: mode.height)
     }
 
@@ -196,8 +218,10 @@ extension BoardRuntime {
     /// Brightness, and what switches the screen off after `idle_blank_seconds`: DPMS, the
     /// backlight, or a black frame when the chosen one is missing (said in the log). Returns the
     /// backlight when there is one in use.
-    static func setUpBlanking(_ driver: FrameDriver, display: DRMDisplay, cfg: BoardConfig,
-                              log: Logger) -> Backlight? {
+    static func setUpBlanking(
+        _ driver: FrameDriver, display: DRMDisplay, cfg: BoardConfig,
+        log: Logger
+    ) -> Backlight? {
         driver.blanking = IdleBlanking(idleSeconds: cfg.idleBlankSeconds, now: 0)
         let wanted = BlankMethod(rawValue: cfg.blank) ?? .dpms
         var backlight: Backlight?
@@ -219,7 +243,8 @@ extension BoardRuntime {
         case .black:
             break
         }
-        log.info("the screen goes dark after \(fixed(cfg.idleBlankSeconds, 0)) s without input (\(driver.screenPower?.name ?? "black frame"))")
+        log.info(
+            "the screen goes dark after \(fixed(cfg.idleBlankSeconds, 0)) s without input (\(driver.screenPower?.name ?? "black frame"))")
         return backlight
     }
 }

@@ -15,7 +15,8 @@ import Glibc
 package struct CalibrateCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "calibrate",
-        abstract: "Calibrate the touchscreen: touch five crosses; the fitted matrix goes into the config file (the old one kept as FILE.bak).")
+        abstract:
+            "Calibrate the touchscreen: touch five crosses; the fitted matrix goes into the config file (the old one kept as FILE.bak).")
     @OptionGroup package var options: BoardOptions
     @Option(help: "The largest average miss accepted, in pixels (default: 2% of the screen's shorter side, at least 4).")
     package var maxError: Double?
@@ -62,9 +63,10 @@ package enum CalibrationRuntime {
         let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
         let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)
 
-        let screen = CalibrationScreen(width: display.canvasWidth, height: display.canvasHeight, scaleFactor: cfg.scale,
-                                       typography: try Kiosk.typography(), touchRotation: transform.rotation,
-                                       limit: command.maxError, timeoutSeconds: command.timeout)
+        let screen = CalibrationScreen(
+            width: display.canvasWidth, height: display.canvasHeight, scaleFactor: cfg.scale,
+            typography: try Kiosk.typography(), touchRotation: transform.rotation,
+            limit: command.maxError, timeoutSeconds: command.timeout)
         screen.log = log
         let result = CalibrationResult(path: path)
         screen.onOutcome = result.record
@@ -107,7 +109,8 @@ final class CalibrationResult {
             let errors = "off by \(fixed(fit.rmsError, 1)) px on average, \(fixed(fit.maxError, 1)) px at most"
             do {
                 let backup = try ConfigFile.set("calibration", to: fit.matrix.configValue, inFileAt: path)
-                saved = "calibration = \(fit.matrix.configValue) written to \(path)"
+                saved =
+                    "calibration = \(fit.matrix.configValue) written to \(path)"
                     + (backup.map { " (the old file is \($0))" } ?? "") + "; \(errors)"
                 return "Saved in \(path): \(errors)."
             } catch {

@@ -28,8 +28,10 @@ package final class CalibrationScreen: App {
     private let timeoutSeconds: Double
     private var timeout: LoopTimer?
 
-    package init(width: Int, height: Int, scaleFactor: Double, typography: Typography, touchRotation: Rotation = .none,
-                limit: Double? = nil, timeoutSeconds: Double = 60) {
+    package init(
+        width: Int, height: Int, scaleFactor: Double, typography: Typography, touchRotation: Rotation = .none,
+        limit: Double? = nil, timeoutSeconds: Double = 60
+    ) {
         session = CalibrationSession(canvasWidth: width, canvasHeight: height, touchRotation: touchRotation, limit: limit)
         view = CalibrationView()
         window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: view)
@@ -94,8 +96,9 @@ package final class CalibrationScreen: App {
             var rmsError: Double?
             var error: String?
         }
-        var s = State(target: session.currentTarget, targets: session.targets.map { [$0.x, $0.y] },
-                      touches: session.touches.map { [$0.x, $0.y] }, notice: session.notice)
+        var s = State(
+            target: session.currentTarget, targets: session.targets.map { [$0.x, $0.y] },
+            touches: session.touches.map { [$0.x, $0.y] }, notice: session.notice)
         switch session.outcome {
         case let .fitted(fit)?:
             s.outcome = "fitted"; s.matrix = fit.matrix.configValue; s.rmsError = (fit.rmsError * 100).rounded() / 100
@@ -112,7 +115,7 @@ package final class CalibrationScreen: App {
 
 /// Draws the crosses and the words; knows nothing of input.
 final class CalibrationView: View {
-    private var targets: [Point] = []      // points
+    private var targets: [Point] = []  // points
     private var current: Int?
     private var taken = 0
     private let title = Label("Touch the centre of each cross", size: 24, color: Color(rgb: 0xFFFFFF), alignment: .center)
@@ -169,8 +172,9 @@ final class CalibrationView: View {
                 let arm = 28.0, line = 2.0, ring = 18.0
                 context.fill(Rect(x: p.x - arm, y: p.y - line / 2, width: 2 * arm, height: line), color: Color(rgb: 0xFFFFFF))
                 context.fill(Rect(x: p.x - line / 2, y: p.y - arm, width: line, height: 2 * arm), color: Color(rgb: 0xFFFFFF))
-                context.stroke(Rect(x: p.x - ring, y: p.y - ring, width: 2 * ring, height: 2 * ring), cornerRadius: ring,
-                               lineWidth: line, color: Color(rgb: 0xFF9F0A))
+                context.stroke(
+                    Rect(x: p.x - ring, y: p.y - ring, width: 2 * ring, height: 2 * ring), cornerRadius: ring,
+                    lineWidth: line, color: Color(rgb: 0xFF9F0A))
             }
         }
     }

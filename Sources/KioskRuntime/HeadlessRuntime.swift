@@ -39,15 +39,19 @@ package enum HeadlessRuntime {
         if let remote {
             try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
         } else {
-            print(try runVirtual(app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
-                                 idleBlankSeconds: options.idleBlankSeconds))
+            print(
+                try runVirtual(
+                    app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
+                    idleBlankSeconds: options.idleBlankSeconds))
         }
     }
 
     /// Runs `script` on the virtual clock and writes its screenshots and states, `final.png` and
     /// `final.json` into `out`. Returns a one-line summary (and the frame times with `timing`).
-    package static func runVirtual(_ app: App, width: Int, height: Int, script: InputScript, hz: Double,
-                                  out: String, timing: Bool, idleBlankSeconds: Double = 0) throws -> String {
+    package static func runVirtual(
+        _ app: App, width: Int, height: Int, script: InputScript, hz: Double,
+        out: String, timing: Bool, idleBlankSeconds: Double = 0
+    ) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
         runner.display.copyBands = app.bandRenderer
         runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
@@ -58,17 +62,21 @@ package enum HeadlessRuntime {
         for s in result.states { try writeText(s.json + "\n", to: "\(out)/\(s.name).json") }
         if let final = result.finalScreenshot { try PNG.write(final, to: "\(out)/final.png") }
         try writeText(result.finalState + "\n", to: "\(out)/final.json")
-        var summary = "\(result.frames) frames, \(fixed(result.endTime, 3)) s of virtual time; wrote \(result.screenshots.count) screenshots, \(result.states.count) states, final.png and final.json to \(out)"
+        var summary =
+            "\(result.frames) frames, \(fixed(result.endTime, 3)) s of virtual time; wrote \(result.screenshots.count) screenshots, \(result.states.count) states, final.png and final.json to \(out)"
         let times = runner.frameTimes
         if timing, let median = percentile(times, 50), let p90 = percentile(times, 90), let most = times.max() {
-            summary += "\nframe time: median \(fixed(median, 3)) ms, p90 \(fixed(p90, 3)) ms, max \(fixed(most, 3)) ms over \(times.count) frames"
+            summary +=
+                "\nframe time: median \(fixed(median, 3)) ms, p90 \(fixed(p90, 3)) ms, max \(fixed(most, 3)) ms over \(times.count) frames"
         }
         return summary
     }
 
     /// The app in wall-clock time with the remote API (and `script` played from the start).
-    static func runRealTime(_ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions,
-                            remote: RemoteConfiguration) throws {
+    static func runRealTime(
+        _ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions,
+        remote: RemoteConfiguration
+    ) throws {
         let display = HeadlessDisplay(width: width, height: height, refreshHz: options.hz)
         display.copyBands = app.bandRenderer
         let loop = try FrameLoop(app: app, output: display)
@@ -76,14 +84,19 @@ package enum HeadlessRuntime {
         driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)
         loop.catchSignals([SIGINT, SIGTERM])
         loop.script = script.entries[...]
-        if script.entries.contains(where: { if case .input = $0.action { return false }; if case .key = $0.action { return false }; return true }) {
+        if script.entries.contains(where: {
+            if case .input = $0.action { return false }; if case .key = $0.action { return false }; return true
+        }) {
             try FileIO.makeDirectory(options.out)
         }
         let out = options.out
         loop.onCapture = { name, isScreenshot, t in
             do {
-                if isScreenshot { try PNG.write(display.screen, to: "\(out)/\(name).png", alpha: .opaque) }
-                else { try writeText(driver.stateJSON(at: t) + "\n", to: "\(out)/\(name).json") }
+                if isScreenshot {
+                    try PNG.write(display.screen, to: "\(out)/\(name).png", alpha: .opaque)
+                } else {
+                    try writeText(driver.stateJSON(at: t) + "\n", to: "\(out)/\(name).json")
+                }
             } catch { driver.log.error("\(error)") }
         }
         let server = try RemoteRuntime.start(remote)
@@ -111,7 +124,9 @@ enum RemoteRuntime {
 
     static func stop(_ server: RemoteServer) {
         let done = DispatchSemaphore(value: 0)
-        Task { await server.stop(); done.signal() }
+        Task {
+            await server.stop(); done.signal()
+        }
         _ = done.wait(timeout: .now() + 5)
     }
 }
@@ -120,8 +135,9 @@ enum RemoteRuntime {
 /// terminal), at most `limit` bytes.
 package func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
     let stdin = path == "-"
-    return String(decoding: try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin),
-                  as: UTF8.self)
+    return String(
+        decoding: try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin),
+        as: UTF8.self)
 }
 
 /// A text file that must be UTF-8 (a script: its typed text is typed as written, so bytes that

@@ -27,8 +27,10 @@ public enum Kiosk {
     /// process with a non-zero status; `run` returns when the app stops (SIGINT, SIGTERM).
     public static func run(arguments: [String]? = nil, _ build: @escaping (Launch) throws -> Window) {
         let source = AppSource { width, height, scale, isHeadless, config in
-            let window = try build(Launch(width: width, height: height, scaleFactor: scale, typography: try typography(),
-                                          isHeadless: isHeadless, config: config))
+            let window = try build(
+                Launch(
+                    width: width, height: height, scaleFactor: scale, typography: try typography(),
+                    isHeadless: isHeadless, config: config))
             readsPictureFiles(window)
             return window
         }
@@ -36,7 +38,8 @@ public enum Kiosk {
         do {
             if args.isEmpty {
                 guard hasDisplay() else {
-                    standardError("""
+                    standardError(
+                        """
                         \(commandName): no display here (no /dev/dri/card* that this user may open).
                         To run headless: \(commandName) run --backend headless [--size WxH] [--script FILE] [--out DIR]
                         On a board: \(commandName) board [--config FILE]  (see \(commandName) --help)
@@ -50,7 +53,7 @@ public enum Kiosk {
             case let board as BoardCommand: try BoardRuntime.run(board.options, app: source)
             case let headless as HeadlessCommand: try HeadlessRuntime.run(headless.options, app: source)
             case let calibrate as CalibrateCommand: try CalibrationRuntime.run(calibrate)
-            case var other: try other.run()   // --help and the like
+            case var other: try other.run()  // --help and the like
             }
         } catch {
             KioskCommand.exitReporting(error)
@@ -88,7 +91,8 @@ public enum Kiosk {
     /// Runs `window` headless on a virtual clock through `script` and returns the last frame
     /// and the final state JSON: what a person would see after that input.
     public static func runHeadless(_ window: Window, script: InputScript? = nil, hz: Double = 60)
-        throws -> (frame: PixelBuffer?, state: String) {
+        throws -> (frame: PixelBuffer?, state: String)
+    {
         readsPictureFiles(window)
         let runner = HeadlessRunner(app: window, width: window.pixelWidth, height: window.pixelHeight, hz: hz)
         let out = try runner.run(script ?? InputScript(entries: []))
@@ -117,8 +121,9 @@ private func workingDirectory() -> String? {
 /// The app executable's command line.
 struct KioskCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Kiosk.commandName, abstract: "A Glide kiosk app.",
-                             subcommands: [BoardCommand.self, HeadlessCommand.self, CalibrateCommand.self])
+        CommandConfiguration(
+            commandName: Kiosk.commandName, abstract: "A Glide kiosk app.",
+            subcommands: [BoardCommand.self, HeadlessCommand.self, CalibrateCommand.self])
     }
 }
 

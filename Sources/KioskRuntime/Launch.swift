@@ -20,8 +20,10 @@ public struct Launch {
     /// use); empty headless.
     package let config: BoardConfig
 
-    package init(width: Int, height: Int, scaleFactor: Double, typography: Typography, isHeadless: Bool,
-                config: BoardConfig = BoardConfig()) {
+    package init(
+        width: Int, height: Int, scaleFactor: Double, typography: Typography, isHeadless: Bool,
+        config: BoardConfig = BoardConfig()
+    ) {
         self.width = width
         self.height = height
         self.scaleFactor = scaleFactor
@@ -54,8 +56,10 @@ package struct AppSource {
     /// App names this executable can show (the config's `app` key); nil: one app.
     package var names: [String]?
 
-    package init(names: [String]? = nil,
-                build: @escaping (_ width: Int, _ height: Int, _ scale: Double, _ isHeadless: Bool, _ config: BoardConfig) throws -> App) {
+    package init(
+        names: [String]? = nil,
+        build: @escaping (_ width: Int, _ height: Int, _ scale: Double, _ isHeadless: Bool, _ config: BoardConfig) throws -> App
+    ) {
         self.names = names
         self.build = build
     }

@@ -117,7 +117,8 @@ package struct HeadlessOptions: ParsableArguments {
     package var renderThreads = BandRenderer.defaultThreads
     @Option(help: "Seconds without input before the screen goes black (0: never); the waking touch is not passed on.")
     package var idleBlankSeconds = 0.0
-    @Flag(help: "The screen reader: touches explore and speak, a double tap activates; speech goes to speech.wav and speech.jsonl in --out.")
+    @Flag(
+        help: "The screen reader: touches explore and speak, a double tap activates; speech goes to speech.wav and speech.jsonl in --out.")
     package var screenReader = false
     @Option(help: "Text size in percent for the whole app, 100 to 300.")
     package var textSize = 100

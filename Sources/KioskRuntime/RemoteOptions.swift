@@ -7,8 +7,10 @@ import Glibc
 
 /// `--remote HOST:PORT` and its token (the opt-in remote-control server), for `run` and `board`.
 package struct RemoteOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Serve the remote-control HTTP API on HOST:PORT (port 0 picks one). Off by default; loopback unless a token is given.",
-                               valueName: "host:port"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve the remote-control HTTP API on HOST:PORT (port 0 picks one). Off by default; loopback unless a token is given.",
+            valueName: "host:port"))
     package var remote: String?
     @Option(help: "Bearer token every remote request must carry; required on a non-loopback address.")
     package var remoteToken: String?
@@ -22,8 +24,10 @@ package struct RemoteOptions: ParsableArguments {
     /// The server configuration, or nil when neither `--remote` nor `configAddress` is given.
     /// The board config's `remote_address` and `remote_token` fill in what the flags leave out;
     /// `configPlace` (`FILE:LINE` of `remote_address`) is named in errors about it.
-    package func configuration(configAddress: String? = nil, configToken: String? = nil,
-                              configPlace: String? = nil) throws -> RemoteConfiguration? {
+    package func configuration(
+        configAddress: String? = nil, configToken: String? = nil,
+        configPlace: String? = nil
+    ) throws -> RemoteConfiguration? {
         guard let remote = remote ?? configAddress else {
             if remoteToken != nil || remoteTokenFile != nil { throw ValidationError("--remote-token needs --remote HOST:PORT") }
             return nil
@@ -45,4 +49,3 @@ package struct RemoteOptions: ParsableArguments {
         }
     }
 }
-

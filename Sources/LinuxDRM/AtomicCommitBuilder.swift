@@ -29,8 +29,10 @@ package struct DamageClip: Hashable, Sendable {
     /// The panel rectangles that show `region` of the canvas (rotation applied), clipped to the
     /// canvas; empty ones dropped. More than `limit` rectangles become their bounding box: a
     /// driver walks every clip, and one box costs it less than hundreds of slivers.
-    package static func clips(of region: Region, rotation: Rotation, canvasWidth cw: Int, canvasHeight ch: Int,
-                             limit: Int = 16) -> [DamageClip] {
+    package static func clips(
+        of region: Region, rotation: Rotation, canvasWidth cw: Int, canvasHeight ch: Int,
+        limit: Int = 16
+    ) -> [DamageClip] {
         let canvas = IntRect(x: 0, y: 0, width: cw, height: ch)
         var rects = region.rects.map { $0.intersection(canvas) }.filter { !$0.isEmpty }
         if rects.count > limit { rects = [rects.reduce(IntRect.zero) { $0.union($1) }] }
@@ -61,8 +63,10 @@ package struct AtomicCommitBuilder: Sendable {
 
     package static let connectorProperties = ["CRTC_ID"]
     package static let crtcProperties = ["MODE_ID", "ACTIVE"]
-    package static let planeProperties = ["FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H",
-                                         "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H"]
+    package static let planeProperties = [
+        "FB_ID", "CRTC_ID", "SRC_X", "SRC_Y", "SRC_W", "SRC_H",
+        "CRTC_X", "CRTC_Y", "CRTC_W", "CRTC_H",
+    ]
 
     package let connectorID: UInt32
     package let crtcID: UInt32
@@ -75,11 +79,15 @@ package struct AtomicCommitBuilder: Sendable {
     let crtc: KMSPropertyIDs
 
     /// Throws `.missingProperty` when an object lacks a property the requests need.
-    package init(connectorID: UInt32, connectorProperties: KMSPropertyIDs, crtcID: UInt32, crtcProperties: KMSPropertyIDs,
-                primary: Plane, otherPlanes: [Plane] = [], width: Int, height: Int) throws(DRMError) {
-        for (object, names, ids) in [("connector \(connectorID)", Self.connectorProperties, connectorProperties),
-                                     ("CRTC \(crtcID)", Self.crtcProperties, crtcProperties),
-                                     ("plane \(primary.id)", Self.planeProperties, primary.properties)] {
+    package init(
+        connectorID: UInt32, connectorProperties: KMSPropertyIDs, crtcID: UInt32, crtcProperties: KMSPropertyIDs,
+        primary: Plane, otherPlanes: [Plane] = [], width: Int, height: Int
+    ) throws(DRMError) {
+        for (object, names, ids) in [
+            ("connector \(connectorID)", Self.connectorProperties, connectorProperties),
+            ("CRTC \(crtcID)", Self.crtcProperties, crtcProperties),
+            ("plane \(primary.id)", Self.planeProperties, primary.properties),
+        ] {
             if let missing = names.first(where: { ids[$0] == nil }) { throw .missingProperty(object: object, name: missing) }
         }
         self.connectorID = connectorID
@@ -152,8 +160,10 @@ extension AtomicCommitBuilder {
     /// One composition of the CRTC showing `framebuffer`, written into `writebackFramebuffer`; the
     /// kernel stores the fence that signals its end at the address `fencePointer`. It routes the
     /// writeback connector to the CRTC (a modeset the first time).
-    package func readBack(framebuffer: UInt32, through writeback: WritebackConnector, into writebackFramebuffer: UInt32,
-                         fencePointer: UInt64) -> [AtomicProperty] {
+    package func readBack(
+        framebuffer: UInt32, through writeback: WritebackConnector, into writebackFramebuffer: UInt32,
+        fencePointer: UInt64
+    ) -> [AtomicProperty] {
         flip(framebuffer: framebuffer, damageBlob: nil) + [
             AtomicProperty(object: writeback.id, property: writeback.ids["CRTC_ID"]!, value: UInt64(crtcID)),
             AtomicProperty(object: writeback.id, property: writeback.ids["WRITEBACK_FB_ID"]!, value: UInt64(writebackFramebuffer)),
@@ -164,9 +174,11 @@ extension AtomicCommitBuilder {
 
 /// What `ModesettingAPI` comes to on a device: the requested API, or legacy when `auto` finds
 /// atomic refused (with the reason, to log). An explicit `atomic` that is refused is an error.
-package func chooseCommitter<Committer>(_ requested: ModesettingAPI,
-                                       atomic: () throws(DRMError) -> Committer,
-                                       legacy: () -> Committer) throws(DRMError) -> (Committer, atomicRefusal: DRMError?) {
+package func chooseCommitter<Committer>(
+    _ requested: ModesettingAPI,
+    atomic: () throws(DRMError) -> Committer,
+    legacy: () -> Committer
+) throws(DRMError) -> (Committer, atomicRefusal: DRMError?) {
     switch requested {
     case .legacy:
         return (legacy(), nil)

@@ -15,7 +15,8 @@ package final class ConnectorMonitor {
         guard let u = udev_new() else { return nil }
         guard let m = udev_monitor_new_from_netlink(u, "udev") else { udev_unref(u); return nil }
         guard udev_monitor_filter_add_match_subsystem_devtype(m, "drm", nil) >= 0,
-              udev_monitor_enable_receiving(m) >= 0 else {
+            udev_monitor_enable_receiving(m) >= 0
+        else {
             udev_monitor_unref(m); udev_unref(u)
             return nil
         }

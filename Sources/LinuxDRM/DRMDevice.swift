@@ -19,28 +19,36 @@ func sys_drmModeGetResources(_ fd: Int32) -> drmModeResPtr? { drmModeGetResource
 func sys_drmModeGetConnector(_ fd: Int32, _ id: UInt32) -> drmModeConnectorPtr? { drmModeGetConnector(fd, id) }
 func sys_drmModeGetEncoder(_ fd: Int32, _ id: UInt32) -> drmModeEncoderPtr? { drmModeGetEncoder(fd, id) }
 func sys_drmModeGetCrtc(_ fd: Int32, _ id: UInt32) -> drmModeCrtcPtr? { drmModeGetCrtc(fd, id) }
-func sys_drmModeSetCrtc(_ fd: Int32, _ crtc: UInt32, _ fb: UInt32, _ x: UInt32, _ y: UInt32,
-                        _ connectors: UnsafeMutablePointer<UInt32>?, _ count: Int32,
-                        _ mode: UnsafeMutablePointer<drmModeModeInfo>?) -> Int32 {
+func sys_drmModeSetCrtc(
+    _ fd: Int32, _ crtc: UInt32, _ fb: UInt32, _ x: UInt32, _ y: UInt32,
+    _ connectors: UnsafeMutablePointer<UInt32>?, _ count: Int32,
+    _ mode: UnsafeMutablePointer<drmModeModeInfo>?
+) -> Int32 {
     drmModeSetCrtc(fd, crtc, fb, x, y, connectors, count, mode)
 }
-func sys_drmModePageFlip(_ fd: Int32, _ crtc: UInt32, _ fb: UInt32, _ flags: UInt32,
-                         _ userData: UnsafeMutableRawPointer?) -> Int32 {
+func sys_drmModePageFlip(
+    _ fd: Int32, _ crtc: UInt32, _ fb: UInt32, _ flags: UInt32,
+    _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
     drmModePageFlip(fd, crtc, fb, flags, userData)
 }
 func sys_drmHandleEvent(_ fd: Int32, _ context: UnsafeMutablePointer<drmEventContext>) -> Int32 {
     drmHandleEvent(fd, context)
 }
-func sys_drmModeCreateDumbBuffer(_ fd: Int32, _ w: UInt32, _ h: UInt32, _ handle: inout UInt32,
-                                 _ pitch: inout UInt32, _ size: inout UInt64) -> Int32 {
+func sys_drmModeCreateDumbBuffer(
+    _ fd: Int32, _ w: UInt32, _ h: UInt32, _ handle: inout UInt32,
+    _ pitch: inout UInt32, _ size: inout UInt64
+) -> Int32 {
     drmModeCreateDumbBuffer(fd, w, h, 32, 0, &handle, &pitch, &size)
 }
 func sys_drmModeDestroyDumbBuffer(_ fd: Int32, _ handle: UInt32) -> Int32 { drmModeDestroyDumbBuffer(fd, handle) }
 func sys_drmModeMapDumbBuffer(_ fd: Int32, _ handle: UInt32, _ offset: inout UInt64) -> Int32 {
     drmModeMapDumbBuffer(fd, handle, &offset)
 }
-func sys_drmModeAddFB2(_ fd: Int32, _ w: UInt32, _ h: UInt32, _ handle: UInt32, _ pitch: UInt32,
-                       _ fbID: inout UInt32) -> Int32 {
+func sys_drmModeAddFB2(
+    _ fd: Int32, _ w: UInt32, _ h: UInt32, _ handle: UInt32, _ pitch: UInt32,
+    _ fbID: inout UInt32
+) -> Int32 {
     var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
     var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
     var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
@@ -110,7 +118,7 @@ package final class DRMDevice {
             if let probe = try? d.probe(), probe.connectors.contains(where: \.isConnected) { return d }
             if fallback == nil { fallback = d }
         }
-        if let fallback { return fallback }   // choosing its connector will say "no connected display"
+        if let fallback { return fallback }  // choosing its connector will say "no connected display"
         throw firstError ?? .noCard(searched: "/dev/dri/card*")
     }
 
@@ -163,7 +171,8 @@ package final class DRMDevice {
     func panelOrientation(connector: UInt32) -> Rotation? {
         let props = properties(of: connector, type: CDRM_MODE_OBJECT_CONNECTOR)
         guard let id = props.ids["panel orientation"], let value = props.values["panel orientation"],
-              let prop = drmModeGetProperty(fd, id) else { return nil }
+            let prop = drmModeGetProperty(fd, id)
+        else { return nil }
         defer { drmModeFreeProperty(prop) }
         let names = UnsafeBufferPointer(start: prop.pointee.enums, count: Int(prop.pointee.count_enums))
         return names.first { $0.value == value }.flatMap { Rotation(panelOrientation: fixedCString($0.name)) }
@@ -181,8 +190,10 @@ package final class DRMDevice {
         var encoders: [EncoderInfo] = []
         for i in 0..<Int(r.count_encoders) {
             guard let e = sys_drmModeGetEncoder(fd, r.encoders[i]) else { continue }
-            encoders.append(EncoderInfo(id: e.pointee.encoder_id, currentCRTCID: e.pointee.crtc_id,
-                                        possibleCRTCs: e.pointee.possible_crtcs))
+            encoders.append(
+                EncoderInfo(
+                    id: e.pointee.encoder_id, currentCRTCID: e.pointee.crtc_id,
+                    possibleCRTCs: e.pointee.possible_crtcs))
             drmModeFreeEncoder(e)
         }
         var connectors: [ConnectorInfo] = []
@@ -194,15 +205,17 @@ package final class DRMDevice {
             let modes = (0..<Int(c.count_modes)).map { c.modes[$0] }
             raw[c.connector_id] = modes
             let infos = modes.enumerated().map { i, m in
-                ModeInfo(width: Int(m.hdisplay), height: Int(m.vdisplay), refreshMilliHz: refreshMilliHz(m),
-                         isPreferred: m.type & CDRM_MODE_TYPE_PREFERRED != 0, index: i)
+                ModeInfo(
+                    width: Int(m.hdisplay), height: Int(m.vdisplay), refreshMilliHz: refreshMilliHz(m),
+                    isPreferred: m.type & CDRM_MODE_TYPE_PREFERRED != 0, index: i)
             }
-            connectors.append(ConnectorInfo(
-                id: c.connector_id, name: "\(typeName)-\(c.connector_type_id)",
-                isConnected: c.connection == DRM_MODE_CONNECTED, modes: infos,
-                currentEncoderID: c.encoder_id,
-                encoderIDs: (0..<Int(c.count_encoders)).map { c.encoders[$0] },
-                panelOrientation: panelOrientation(connector: c.connector_id)))
+            connectors.append(
+                ConnectorInfo(
+                    id: c.connector_id, name: "\(typeName)-\(c.connector_type_id)",
+                    isConnected: c.connection == DRM_MODE_CONNECTED, modes: infos,
+                    currentEncoderID: c.encoder_id,
+                    encoderIDs: (0..<Int(c.count_encoders)).map { c.encoders[$0] },
+                    panelOrientation: panelOrientation(connector: c.connector_id)))
             drmModeFreeConnector(cp)
         }
         return Probe(connectors: connectors, encoders: encoders, crtcIDs: crtcs, rawModes: raw)
@@ -241,7 +254,9 @@ package final class DumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         if case .failure(let e) = valueOrErrno({
             sys_drmModeCreateDumbBuffer(device.fd, UInt32(width), UInt32(height), &handle, &pitch, &size)
-        }) { throw DRMError.from(e, operation: "drmModeCreateDumbBuffer", path: device.path) }
+        }) {
+            throw DRMError.from(e, operation: "drmModeCreateDumbBuffer", path: device.path)
+        }
         var fb: UInt32 = 0
         if case .failure(let e) = valueOrErrno({ sys_drmModeAddFB2(device.fd, UInt32(width), UInt32(height), handle, pitch, &fb) }) {
             _ = sys_drmModeDestroyDumbBuffer(device.fd, handle)
@@ -270,11 +285,11 @@ package final class DumbBuffer {
 
     /// The mapped pixels (pitch may exceed width * 4).
     var span: PixelSpan {
-        PixelSpan(base: mapping.bindMemory(to: UInt32.self, capacity: size / 4),
-                             width: width, height: height, stride: Int(pitch) / 4)
+        PixelSpan(
+            base: mapping.bindMemory(to: UInt32.self, capacity: size / 4),
+            width: width, height: height, stride: Int(pitch) / 4)
     }
 }
-
 
 /// The text in a fixed-size C `char` array of a kernel struct (a property's or an entry's name).
 func fixedCString<T>(_ field: T) -> String {

@@ -68,9 +68,10 @@ package final class DRMDisplay: Display {
     /// preferred), CRTC, `bufferCount` buffers (2 or 3), the modesetting API (`auto`: atomic if
     /// the driver passes its test commit). Saves the CRTC that was there for `restore()`.
     /// `rotation` nil: the connector's panel orientation, if it has one.
-    package init(device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation?,
-                modesetting: ModesettingAPI = .auto, bufferCount: Int = 2) throws(DRMError)
-    {
+    package init(
+        device: DRMDevice, connectorName: String?, mode request: ModeRequest?, rotation: Rotation?,
+        modesetting: ModesettingAPI = .auto, bufferCount: Int = 2
+    ) throws(DRMError) {
         precondition((2...3).contains(bufferCount), "two or three buffers")
         self.device = device
         try device.becomeMaster()
@@ -99,11 +100,14 @@ package final class DRMDisplay: Display {
         savedCRTC = sys_drmModeGetCrtc(device.fd, crtc)
         let raw = rawMode
         let connectorID = connector.id
-        (committer, atomicRefusal) = try chooseCommitter(modesetting, atomic: { () throws(DRMError) -> ScanoutCommitter in
-            try AtomicCommitter(device: device, connectorID: connectorID, crtcID: crtc,
-                                crtcIndex: probe.crtcIDs.firstIndex(of: crtc) ?? 0, mode: raw,
-                                testFramebuffer: made[0].framebufferID)
-        }, legacy: { LegacyCommitter(device: device, connectorID: connectorID, crtcID: crtc, mode: raw) })
+        (committer, atomicRefusal) = try chooseCommitter(
+            modesetting,
+            atomic: { () throws(DRMError) -> ScanoutCommitter in
+                try AtomicCommitter(
+                    device: device, connectorID: connectorID, crtcID: crtc,
+                    crtcIndex: probe.crtcIDs.firstIndex(of: crtc) ?? 0, mode: raw,
+                    testFramebuffer: made[0].framebufferID)
+            }, legacy: { LegacyCommitter(device: device, connectorID: connectorID, crtcID: crtc, mode: raw) })
     }
 
     deinit {
@@ -138,7 +142,8 @@ package final class DRMDisplay: Display {
             for b in buffers { b.stale.formUnion(damage) }
             return
         }
-        let backIndex = hasModeset
+        let backIndex =
+            hasModeset
             ? buffers.indices.first { $0 != front && $0 != queued && $0 != ready?.index }!
             : front
         let back = buffers[backIndex]
@@ -169,7 +174,8 @@ package final class DRMDisplay: Display {
         let buffer = buffers[index]
         var changed = unshownDamage
         changed.formUnion(damage)
-        let clips = committer.takesDamageClips
+        let clips =
+            committer.takesDamageClips
             ? DamageClip.clips(of: changed, rotation: rotation, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             : []
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -188,7 +194,7 @@ package final class DRMDisplay: Display {
             // The pixels are in the buffer; let it be redrawn in full when we resume.
             buffer.stale = Region(IntRect(x: 0, y: 0, width: canvasWidth, height: canvasHeight))
             if error == .noSuchDevice || error == .invalidArgument || error == .noSuchFileOrDirectory || error == .permissionDenied {
-                isPaused = true   // unplugged, or master lost: resume() after replug / VT return
+                isPaused = true  // unplugged, or master lost: resume() after replug / VT return
             }
             throw DRMError.from(error, operation: committer.flipOperation, path: device.path)
         }
@@ -249,7 +255,7 @@ package final class DRMDisplay: Display {
         guard !isPaused, hasModeset else {
             throw .readBackUnavailable(reason: isPaused ? "the display is released or unplugged" : "nothing shown yet")
         }
-        waitForPendingFlip(milliseconds: 1000)   // a held frame is flipped on the way
+        waitForPendingFlip(milliseconds: 1000)  // a held frame is flipped on the way
         guard !isFlipPending else { throw .system(operation: "readBack (a page flip did not complete)", errno: .resourceBusy) }
         return try committer.readBack(framebuffer: buffers[front].framebufferID, width: mode.width, height: mode.height)
     }
@@ -276,7 +282,8 @@ package final class DRMDisplay: Display {
     /// longer connected. Returns true if it just went away.
     package func connectorMayHaveChanged() -> Bool {
         guard !isPaused, let probe = try? device.probe(),
-              let c = probe.connectors.first(where: { $0.id == connector.id }), !c.isConnected else { return false }
+            let c = probe.connectors.first(where: { $0.id == connector.id }), !c.isConnected
+        else { return false }
         dropPendingFlips()
         isPaused = true
         return true

@@ -36,7 +36,8 @@ package struct ModeRequest: Hashable, Sendable, CustomStringConvertible {
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let size = parts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]),
-              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+            (1...16384).contains(w), (1...16384).contains(h)
+        else { return nil }
         var hz: Double? = nil
         if parts.count == 2 {
             guard let r = Double(parts[1]), r.isFinite, r > 0, r <= 1000 else { return nil }
@@ -60,8 +61,10 @@ package struct ConnectorInfo: Hashable, Sendable {
     /// The turn the connector's "panel orientation" property asks for (a panel mounted sideways
     /// in its case, as the firmware or device tree says); nil without the property.
     package var panelOrientation: Rotation?
-    package init(id: UInt32, name: String, isConnected: Bool, modes: [ModeInfo], currentEncoderID: UInt32 = 0,
-                encoderIDs: [UInt32] = [], panelOrientation: Rotation? = nil) {
+    package init(
+        id: UInt32, name: String, isConnected: Bool, modes: [ModeInfo], currentEncoderID: UInt32 = 0,
+        encoderIDs: [UInt32] = [], panelOrientation: Rotation? = nil
+    ) {
         self.id = id; self.name = name; self.isConnected = isConnected; self.modes = modes
         self.currentEncoderID = currentEncoderID; self.encoderIDs = encoderIDs; self.panelOrientation = panelOrientation
     }
@@ -108,9 +111,11 @@ package enum ModeChoice {
             return c
         }
         guard let c = connectors.first(where: { $0.isConnected && !$0.modes.isEmpty }) else {
-            throw .noConnectedDisplay(card: card, connectors: connectors.map {
-                "\($0.name) (\($0.isConnected ? "connected, no modes" : "disconnected"))"
-            })
+            throw .noConnectedDisplay(
+                card: card,
+                connectors: connectors.map {
+                    "\($0.name) (\($0.isConnected ? "connected, no modes" : "disconnected"))"
+                })
         }
         return c
     }
@@ -139,11 +144,13 @@ package enum ModeChoice {
     /// The CRTC for `connector`: the one its current encoder drives (keeps the boot console's
     /// pipe, no extra modeset cost), else the first CRTC any of its encoders can drive that is not
     /// in `taken`.
-    package static func crtc(for connector: ConnectorInfo, encoders: [EncoderInfo], crtcIDs: [UInt32],
-                            taken: Set<UInt32> = []) -> UInt32?
-    {
+    package static func crtc(
+        for connector: ConnectorInfo, encoders: [EncoderInfo], crtcIDs: [UInt32],
+        taken: Set<UInt32> = []
+    ) -> UInt32? {
         if let current = encoders.first(where: { $0.id == connector.currentEncoderID }),
-           current.currentCRTCID != 0, !taken.contains(current.currentCRTCID) {
+            current.currentCRTCID != 0, !taken.contains(current.currentCRTCID)
+        {
             return current.currentCRTCID
         }
         for encoderID in connector.encoderIDs {

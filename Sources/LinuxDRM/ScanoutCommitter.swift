@@ -6,8 +6,10 @@ import Glibc
 
 // MARK: sys_ wrappers: the only call sites of the C functions
 
-func sys_drmModeAtomicCommit(_ fd: Int32, _ request: drmModeAtomicReqPtr, _ flags: UInt32,
-                             _ userData: UnsafeMutableRawPointer?) -> Int32 {
+func sys_drmModeAtomicCommit(
+    _ fd: Int32, _ request: drmModeAtomicReqPtr, _ flags: UInt32,
+    _ userData: UnsafeMutableRawPointer?
+) -> Int32 {
     drmModeAtomicCommit(fd, request, flags, userData)
 }
 func sys_drmModeCreatePropertyBlob(_ fd: Int32, _ data: UnsafeRawPointer, _ size: Int, _ id: inout UInt32) -> Int32 {
@@ -68,7 +70,9 @@ final class LegacyCommitter: ScanoutCommitter {
     func flip(framebuffer: UInt32, damage: [DamageClip], userData: UnsafeMutableRawPointer) throws(Errno) {
         if case .failure(let e) = valueOrErrno({
             sys_drmModePageFlip(device.fd, crtcID, framebuffer, CDRM_MODE_PAGE_FLIP_EVENT, userData)
-        }) { throw e }
+        }) {
+            throw e
+        }
     }
 }
 
@@ -89,8 +93,10 @@ final class AtomicCommitter: ScanoutCommitter {
 
     /// Asks for the atomic API, finds the primary plane for the CRTC (`crtcIndex` in the card's
     /// CRTC list) and tests a modeset showing `testFramebuffer`. Throws when any of it is refused.
-    init(device: DRMDevice, connectorID: UInt32, crtcID: UInt32, crtcIndex: Int, mode: drmModeModeInfo,
-         testFramebuffer: UInt32) throws(DRMError) {
+    init(
+        device: DRMDevice, connectorID: UInt32, crtcID: UInt32, crtcIndex: Int, mode: drmModeModeInfo,
+        testFramebuffer: UInt32
+    ) throws(DRMError) {
         self.device = device
         let fd = device.fd
         for (cap, name) in [(CDRM_CLIENT_CAP_UNIVERSAL_PLANES, "UNIVERSAL_PLANES"), (CDRM_CLIENT_CAP_ATOMIC, "ATOMIC")] {
@@ -110,11 +116,14 @@ final class AtomicCommitter: ScanoutCommitter {
         var blob: UInt32 = 0
         if case .failure(let e) = valueOrErrno({
             sys_drmModeCreatePropertyBlob(fd, &m, MemoryLayout<drmModeModeInfo>.size, &blob)
-        }) { throw .system(operation: "drmModeCreatePropertyBlob (mode)", errno: e) }
+        }) {
+            throw .system(operation: "drmModeCreatePropertyBlob (mode)", errno: e)
+        }
         modeBlob = blob
         do {
-            try commit(builder.modeset(modeBlob: blob, framebuffer: testFramebuffer),
-                       flags: CDRM_MODE_ATOMIC_TEST_ONLY | CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
+            try commit(
+                builder.modeset(modeBlob: blob, framebuffer: testFramebuffer),
+                flags: CDRM_MODE_ATOMIC_TEST_ONLY | CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
         } catch {
             _ = sys_drmModeDestroyPropertyBlob(fd, blob)
             throw .atomicTestRefused(errno: error)
@@ -125,8 +134,9 @@ final class AtomicCommitter: ScanoutCommitter {
 
     func modeset(framebuffer: UInt32) throws(DRMError) {
         do {
-            try commit(builder.modeset(modeBlob: modeBlob, framebuffer: framebuffer),
-                       flags: CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
+            try commit(
+                builder.modeset(modeBlob: modeBlob, framebuffer: framebuffer),
+                flags: CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
         } catch {
             preconditionIsNotOurBug(error, "drmModeAtomicCommit")
             throw DRMError.from(error, operation: "drmModeAtomicCommit (modeset)", path: device.path)
@@ -145,8 +155,9 @@ final class AtomicCommitter: ScanoutCommitter {
         }
         // The kernel keeps its own reference to the blob for as long as the commit needs it.
         defer { if let damageBlob { _ = sys_drmModeDestroyPropertyBlob(device.fd, damageBlob) } }
-        try commit(builder.flip(framebuffer: framebuffer, damageBlob: damageBlob),
-                   flags: CDRM_MODE_PAGE_FLIP_EVENT | CDRM_MODE_ATOMIC_NONBLOCK, userData: userData)
+        try commit(
+            builder.flip(framebuffer: framebuffer, damageBlob: damageBlob),
+            flags: CDRM_MODE_PAGE_FLIP_EVENT | CDRM_MODE_ATOMIC_NONBLOCK, userData: userData)
     }
 
     func readBack(framebuffer: UInt32, width: Int, height: Int) throws(DRMError) -> PixelBuffer {
@@ -161,9 +172,11 @@ final class AtomicCommitter: ScanoutCommitter {
         // The first read-back routes the writeback connector to the CRTC: a modeset. Blocking, so
         // the commit is done (and the fence stored) when the call returns.
         do {
-            try commit(builder.readBack(framebuffer: framebuffer, through: writeback, into: target.framebufferID,
-                                        fencePointer: UInt64(UInt(bitPattern: fenceSlot))),
-                       flags: CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
+            try commit(
+                builder.readBack(
+                    framebuffer: framebuffer, through: writeback, into: target.framebufferID,
+                    fencePointer: UInt64(UInt(bitPattern: fenceSlot))),
+                flags: CDRM_MODE_ATOMIC_ALLOW_MODESET, userData: nil)
         } catch {
             preconditionIsNotOurBug(error, "drmModeAtomicCommit")
             throw DRMError.from(error, operation: "drmModeAtomicCommit (writeback)", path: device.path)
@@ -184,18 +197,22 @@ final class AtomicCommitter: ScanoutCommitter {
     static func writebackConnector(device: DRMDevice, crtcIndex: Int) -> WritebackConnector? {
         let fd = device.fd
         guard case .success = valueOrErrno({ sys_drmSetClientCap(fd, CDRM_CLIENT_CAP_WRITEBACK_CONNECTORS, 1) }),
-              let res = sys_drmModeGetResources(fd) else { return nil }
+            let res = sys_drmModeGetResources(fd)
+        else { return nil }
         defer { drmModeFreeResources(res) }
         for i in 0..<Int(res.pointee.count_connectors) {
             guard let c = drmModeGetConnectorCurrent(fd, res.pointee.connectors[i]) else { continue }
             defer { drmModeFreeConnector(c) }
             guard c.pointee.connector_type == CDRM_MODE_CONNECTOR_WRITEBACK, c.pointee.count_encoders > 0,
-                  let e = sys_drmModeGetEncoder(fd, c.pointee.encoders[0]) else { continue }
+                let e = sys_drmModeGetEncoder(fd, c.pointee.encoders[0])
+            else { continue }
             let possible = e.pointee.possible_crtcs
             drmModeFreeEncoder(e)
             guard ModeChoice.mask(possible, allows: crtcIndex) else { continue }
             let id = c.pointee.connector_id
-            if let w = try? WritebackConnector(id: id, properties: device.properties(of: id, type: CDRM_MODE_OBJECT_CONNECTOR).ids) { return w }
+            if let w = try? WritebackConnector(id: id, properties: device.properties(of: id, type: CDRM_MODE_OBJECT_CONNECTOR).ids) {
+                return w
+            }
         }
         return nil
     }

@@ -119,7 +119,8 @@ package enum BacklightError: Error, Hashable, Sendable, CustomStringConvertible 
         case .noDevice(let why): return "no backlight: \(why)"
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .unwritable(let path, let errno):
-            return "cannot write \(path): \(errno)\(errno == .permissionDenied ? " (the udev rules give the video group write access)" : "")"
+            return
+                "cannot write \(path): \(errno)\(errno == .permissionDenied ? " (the udev rules give the video group write access)" : "")"
         }
     }
 }

@@ -35,8 +35,10 @@ package enum DisplayGuess {
     /// WIDTHxHEIGHT of `mode`, else of the connector's first (preferred) mode; the connector is
     /// `connector` if named, else the first connected one; of the card at `card` (a /dev/dri
     /// path), else of the first card with a connected connector. nil when sysfs does not say.
-    package static func modeSize(card: String?, connector: String?, mode: (width: Int, height: Int)?,
-                                root: String = "/sys/class/drm") -> (width: Int, height: Int)? {
+    package static func modeSize(
+        card: String?, connector: String?, mode: (width: Int, height: Int)?,
+        root: String = "/sys/class/drm"
+    ) -> (width: Int, height: Int)? {
         let cardName = card.map { String($0.split(separator: "/").last ?? "") }
         // Connectors are "cardN-NAME" beside the cards themselves ("cardN") and render nodes.
         let candidates = (Sysfs.names(in: root) ?? []).filter { entry in
@@ -46,10 +48,12 @@ package enum DisplayGuess {
         }
         for name in candidates {
             guard case .success(let status) = Sysfs.text("\(root)/\(name)/status"),
-                  status.split(whereSeparator: \.isWhitespace).first == "connected" else { continue }
+                status.split(whereSeparator: \.isWhitespace).first == "connected"
+            else { continue }
             if let mode { return mode }
             guard case .success(let modes) = Sysfs.text("\(root)/\(name)/modes"),
-                  let first = modes.split(separator: "\n").first else { continue }
+                let first = modes.split(separator: "\n").first
+            else { continue }
             let parts = first.split(separator: "x")
             guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1].prefix { $0.isNumber }), w > 0, h > 0 else { continue }
             return (w, h)

@@ -17,7 +17,8 @@ package enum InputError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .udevUnavailable: return "udev_new failed: is /run/udev there (systemd-udevd running)?"
         case .seatUnavailable(let seat):
-            return "libinput could not assign seat '\(seat)' (is udevd running and may we read /dev/input? run as root or add the user to the 'input' group)"
+            return
+                "libinput could not assign seat '\(seat)' (is udevd running and may we read /dev/input? run as root or add the user to the 'input' group)"
         case .deviceUnavailable(let path, let reason): return "input device \(path) cannot be used: \(reason)"
         case .contextUnavailable: return "libinput context could not be created"
         }
@@ -35,16 +36,17 @@ func sys_libinput_get_event(_ li: OpaquePointer) -> OpaquePointer? { libinput_ge
 /// logind). Returns a negative errno on failure, as libinput wants.
 private func makeInputInterface() -> UnsafeMutablePointer<libinput_interface> {
     let p = UnsafeMutablePointer<libinput_interface>.allocate(capacity: 1)
-    p.initialize(to: libinput_interface(
-        open_restricted: { path, flags, _ in
-            guard let path else { return -EINVAL }
-            while true {
-                let fd = sys_open(path, flags | O_CLOEXEC)
-                if fd >= 0 { return fd }
-                if errno != EINTR { return -errno }
-            }
-        },
-        close_restricted: { fd, _ in _ = sys_close(fd) }))
+    p.initialize(
+        to: libinput_interface(
+            open_restricted: { path, flags, _ in
+                guard let path else { return -EINVAL }
+                while true {
+                    let fd = sys_open(path, flags | O_CLOEXEC)
+                    if fd >= 0 { return fd }
+                    if errno != EINTR { return -errno }
+                }
+            },
+            close_restricted: { fd, _ in _ = sys_close(fd) }))
     return p
 }
 
@@ -83,9 +85,10 @@ package final class InputContext {
     /// Called when the first keyboard arrives or the last one leaves.
     package var onKeyboardsChanged: ((Bool) -> Void)?
 
-    package init(backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
-                log: Logger = .discarding) throws(InputError)
-    {
+    package init(
+        backend: Backend, transform: TouchTransform, pointerAsTouch: Bool = false,
+        log: Logger = .discarding
+    ) throws(InputError) {
         self.transform = transform
         self.pointerAsTouch = pointerAsTouch
         self.log = log
@@ -108,8 +111,10 @@ package final class InputContext {
             }
             for path in paths {
                 if libinput_path_add_device(l, path) == nil {
-                    let reason = access(path, R_OK) == 0 ? "libinput rejected it (not an input event device?)"
-                                                         : String(cString: strerror(errno))
+                    let reason =
+                        access(path, R_OK) == 0
+                        ? "libinput rejected it (not an input event device?)"
+                        : String(cString: strerror(errno))
                     libinput_unref(l)
                     inputInterface.deallocate()
                     throw .deviceUnavailable(path: path, reason: reason)
@@ -154,7 +159,7 @@ package final class InputContext {
         case LIBINPUT_EVENT_DEVICE_ADDED, LIBINPUT_EVENT_DEVICE_REMOVED:
             convertDevice(ev, added: type == LIBINPUT_EVENT_DEVICE_ADDED, into: &out)
         case LIBINPUT_EVENT_TOUCH_DOWN, LIBINPUT_EVENT_TOUCH_MOTION, LIBINPUT_EVENT_TOUCH_UP, LIBINPUT_EVENT_TOUCH_CANCEL,
-             LIBINPUT_EVENT_TOUCH_FRAME:
+            LIBINPUT_EVENT_TOUCH_FRAME:
             guard let t = libinput_event_get_touch_event(ev) else { return }
             convertTouch(t, type, into: &out)
         case LIBINPUT_EVENT_KEYBOARD_KEY:
@@ -167,7 +172,7 @@ package final class InputContext {
             guard let p = libinput_event_get_pointer_event(ev) else { return }
             convertPointerButton(p, into: &out)
         case LIBINPUT_EVENT_POINTER_SCROLL_WHEEL, LIBINPUT_EVENT_POINTER_SCROLL_FINGER,
-             LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
+            LIBINPUT_EVENT_POINTER_SCROLL_CONTINUOUS:
             guard let p = libinput_event_get_pointer_event(ev) else { return }
             convertScroll(p, type, into: &out)
         default:
@@ -237,8 +242,9 @@ package final class InputContext {
         let time = Double(libinput_event_pointer_get_time_usec(p)) / 1_000_000
         if relative {
             let cw = Double(transform.canvasWidth), ch = Double(transform.canvasHeight)
-            pointer = Point(x: min(max(pointer.x + libinput_event_pointer_get_dx(p), 0), cw - 1),
-                            y: min(max(pointer.y + libinput_event_pointer_get_dy(p), 0), ch - 1))
+            pointer = Point(
+                x: min(max(pointer.x + libinput_event_pointer_get_dx(p), 0), cw - 1),
+                y: min(max(pointer.y + libinput_event_pointer_get_dy(p), 0), ch - 1))
         } else {
             let x = libinput_event_pointer_get_absolute_x_transformed(p, UInt32(transform.panelWidth))
             let y = libinput_event_pointer_get_absolute_y_transformed(p, UInt32(transform.panelHeight))

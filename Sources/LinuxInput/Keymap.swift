@@ -36,7 +36,9 @@ package final class Keymap {
     ///   keys (without one, dead keys type nothing).
     package init(layout: String, variant: String = "", locale: String = "en_US.UTF-8") throws(KeymapError) {
         guard !layout.isEmpty, layout.utf8.count <= 64,
-              layout.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "()_-+0123456789".unicodeScalars.contains($0)) }) else {
+            layout.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || "()_-+0123456789".unicodeScalars.contains($0)) }
+            )
+        else {
             throw .unknownLayout(String(layout.prefix(64)))
         }
         guard let ctx = xkb_context_new(XKB_CONTEXT_NO_FLAGS) else { throw .noContext }
@@ -83,7 +85,7 @@ package final class Keymap {
     /// characters and shortcuts.
     package func text(forKey code: Int, pressed: Bool) -> String? {
         guard code >= 0, code < 0xFFFF else { return nil }
-        let keycode = xkb_keycode_t(code + 8)   // evdev codes are offset by 8 in xkb
+        let keycode = xkb_keycode_t(code + 8)  // evdev codes are offset by 8 in xkb
         defer { xkb_state_update_key(state, keycode, pressed ? XKB_KEY_DOWN : XKB_KEY_UP) }
         guard pressed else { return nil }
         let sym = xkb_state_key_get_one_sym(state, keycode)

@@ -41,6 +41,7 @@ Kiosk.run { launch in
         .background(.white)
         .frame(height: 276)
     }
-    return Window(width: launch.width, height: launch.height, scaleFactor: launch.scaleFactor,
-                  typography: launch.typography, root: ScrollView(id: "list", content: rows))
+    return Window(
+        width: launch.width, height: launch.height, scaleFactor: launch.scaleFactor,
+        typography: launch.typography, root: ScrollView(id: "list", content: rows))
 }

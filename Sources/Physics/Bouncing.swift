@@ -20,9 +20,11 @@ package struct BouncingScrollSimulation: Simulation, Hashable {
     ///   - bounceSpring: the edge spring (critically damped, so it never oscillates).
     ///   - maximumBounceVelocity: the speed handed to the spring at an edge is capped here, so
     ///     the overshoot stays bounded.
-    package init(position: Double, velocity: Double, leadingExtent: Double, trailingExtent: Double,
-                rate: Double, bounceSpring: SpringDescription = .scrollBounce,
-                maximumBounceVelocity: Double = 3000, tolerance: Tolerance = .standard) {
+    package init(
+        position: Double, velocity: Double, leadingExtent: Double, trailingExtent: Double,
+        rate: Double, bounceSpring: SpringDescription = .scrollBounce,
+        maximumBounceVelocity: Double = 3000, tolerance: Tolerance = .standard
+    ) {
         let v = velocity.isFinite ? velocity : 0
         let lo = min(leadingExtent, trailingExtent), hi = max(leadingExtent, trailingExtent)
         self.leadingExtent = lo
@@ -33,8 +35,9 @@ package struct BouncingScrollSimulation: Simulation, Hashable {
             let safe = SpringSimulation.noCrossingVelocity(v, displacement: position - edge, spring: bounceSpring)
             friction = nil
             springStart = 0
-            spring = SpringSimulation(spring: bounceSpring, position: position, velocity: safe,
-                                      target: edge, tolerance: tolerance)
+            spring = SpringSimulation(
+                spring: bounceSpring, position: position, velocity: safe,
+                target: edge, tolerance: tolerance)
             return
         }
         let f = FrictionSimulation(position: position, velocity: v, rate: rate, tolerance: tolerance)
@@ -46,8 +49,9 @@ package struct BouncingScrollSimulation: Simulation, Hashable {
             let vEdge = f.velocity(at: tEdge)
             let capped = max(-maximumBounceVelocity, min(maximumBounceVelocity, vEdge))
             springStart = tEdge
-            spring = SpringSimulation(spring: bounceSpring, position: edge, velocity: capped,
-                                      target: edge, tolerance: tolerance)
+            spring = SpringSimulation(
+                spring: bounceSpring, position: edge, velocity: capped,
+                target: edge, tolerance: tolerance)
         } else {
             springStart = .infinity
             spring = nil

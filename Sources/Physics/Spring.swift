@@ -8,8 +8,9 @@ package struct SpringDescription: Hashable, Sendable {
     }
     /// A spring with the given damping ratio (1 = critically damped).
     package init(mass: Double = 1, stiffness: Double, dampingRatio: Double) {
-        self.init(mass: mass, stiffness: stiffness,
-                  damping: dampingRatio * 2 * (mass * stiffness).squareRoot())
+        self.init(
+            mass: mass, stiffness: stiffness,
+            damping: dampingRatio * 2 * (mass * stiffness).squareRoot())
     }
     /// Natural angular frequency, radians per second.
     package var angularFrequency: Double { (stiffness / mass).squareRoot() }
@@ -36,8 +37,10 @@ package struct SpringSimulation: Simulation, Hashable {
     @usableFromInline let solution: Solution
 
     /// Starts at `position` moving at `velocity` (points per second).
-    package init(spring: SpringDescription, position: Double, velocity: Double, target: Double,
-                tolerance: Tolerance = .standard) {
+    package init(
+        spring: SpringDescription, position: Double, velocity: Double, target: Double,
+        tolerance: Tolerance = .standard
+    ) {
         self.target = target
         self.spring = spring
         self.tolerance = tolerance
@@ -97,8 +100,10 @@ package struct SpringSimulation: Simulation, Hashable {
     /// The largest velocity towards the target, for a start displaced by `displacement`, that
     /// still reaches the target without crossing it. For a critically damped spring the start
     /// must satisfy |v0| ≤ ω·|x0| when moving towards the target.
-    package static func noCrossingVelocity(_ velocity: Double, displacement x0: Double,
-                                          spring: SpringDescription) -> Double {
+    package static func noCrossingVelocity(
+        _ velocity: Double, displacement x0: Double,
+        spring: SpringDescription
+    ) -> Double {
         guard velocity.isFinite else { return 0 }
         let limit = spring.angularFrequency * abs(x0)
         // Moving towards the target means the velocity has the opposite sign of x0.

@@ -226,13 +226,17 @@ package struct Canvas {
     }
 
     /// Strokes the outline of a rounded rectangle with a band `lineWidth` wide.
-    package func stroke(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
-                       alignment: StrokeAlignment = .center) {
+    package func stroke(
+        roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
+        alignment: StrokeAlignment = .center
+    ) {
         perform(.strokeRoundedRect(rect, radius: radius, lineWidth: lineWidth, color, alignment))
     }
 
-    func strokeDirectly(roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
-                       alignment: StrokeAlignment = .center) {
+    func strokeDirectly(
+        roundedRect rect: Rect, radius: Double, lineWidth: Double, color: PremultipliedColor,
+        alignment: StrokeAlignment = .center
+    ) {
         guard lineWidth.isFinite, lineWidth > 0 else { return }
         let outset: Double
         switch alignment {
@@ -243,7 +247,9 @@ package struct Canvas {
         let outerRect = device(rect).insetBy(dx: -outset, dy: -outset)
         let outer = RoundedRectShape(outerRect, radius: radius + outset, cache: cache, clip: span.bounds, visible: state.clip)
         let innerRect = outerRect.insetBy(dx: lineWidth, dy: lineWidth)
-        let inner = innerRect.isEmpty ? nil
+        let inner =
+            innerRect.isEmpty
+            ? nil
             : RoundedRectShape(innerRect, radius: max(0, radius + outset - lineWidth), cache: cache, clip: span.bounds, visible: state.clip)
         fillShape(RingShape(outer: outer, inner: inner), color: color)
     }
@@ -262,7 +268,10 @@ package struct Canvas {
         // Large circles, and centres past the coordinate limit (whose sub-pixel phase is not a
         // number of 64ths any more), go through the path filler, which clamps.
         guard r <= RasterCache.maximumCachedRadius, abs(cx) < coordinateLimit, abs(cy) < coordinateLimit else {
-            fill(path: { var p = Path(); p.addCircle(center: center, radius: radius); return p }(), color: color)
+            fill(
+                path: {
+                    var p = Path(); p.addCircle(center: center, radius: radius); return p
+                }(), color: color)
             return
         }
         let left = ((cx - r) * 64).rounded() / 64, top = ((cy - r) * 64).rounded() / 64
@@ -292,9 +301,11 @@ package struct Canvas {
             }
         }
         guard minX <= maxX, minY <= maxY else { return }
-        let box = IntRect(x: pixelFloor(minX), y: pixelFloor(minY),
-                          width: pixelCeil(maxX) - pixelFloor(minX), height: pixelCeil(maxY) - pixelFloor(minY))
-            .intersection(span.bounds)
+        let box = IntRect(
+            x: pixelFloor(minX), y: pixelFloor(minY),
+            width: pixelCeil(maxX) - pixelFloor(minX), height: pixelCeil(maxY) - pixelFloor(minY)
+        )
+        .intersection(span.bounds)
         // Scan converted over the span, not the clip, so a partial redraw (damage) produces the
         // same bits as a full one; the clip applies when compositing.
         guard !box.isEmpty, !box.intersection(state.clip).isEmpty else { return }
@@ -308,8 +319,10 @@ package struct Canvas {
     /// maximum, so overlapping segments never darken edges); lines thinner than 1 px are drawn
     /// 1 px wide at proportionally lower coverage. Use it for icons and hairlines; rounded
     /// rectangles have the exact `stroke(roundedRect:)`.
-    package func stroke(path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
-                       tolerance: Double = 0.05) {
+    package func stroke(
+        path: Path, lineWidth: Double, color: PremultipliedColor, roundCaps: Bool = false,
+        tolerance: Double = 0.05
+    ) {
         perform(.strokePath(path, lineWidth: lineWidth, color, roundCaps: roundCaps, tolerance: tolerance))
     }
 
@@ -330,15 +343,17 @@ package struct Canvas {
             subpaths[i].points = points
         }
         guard minX <= maxX, minY <= maxY else { return }
-        let box = IntRect(x: pixelFloor(minX - h - 1), y: pixelFloor(minY - h - 1),
-                          width: pixelCeil(maxX + h + 1) - pixelFloor(minX - h - 1),
-                          height: pixelCeil(maxY + h + 1) - pixelFloor(minY - h - 1))
-            .intersection(span.bounds)          // not the clip: partial redraws give the same bits
+        let box = IntRect(
+            x: pixelFloor(minX - h - 1), y: pixelFloor(minY - h - 1),
+            width: pixelCeil(maxX + h + 1) - pixelFloor(minX - h - 1),
+            height: pixelCeil(maxY + h + 1) - pixelFloor(minY - h - 1)
+        )
+        .intersection(span.bounds)  // not the clip: partial redraws give the same bits
         guard !box.isEmpty, !box.intersection(state.clip).isEmpty else { return }
         let mask = CoverageMask(width: box.width, height: box.height)
         for sub in subpaths {
             let pts = sub.points
-            if pts.count <= 1 {   // a dot, or nothing left once points that are not finite went
+            if pts.count <= 1 {  // a dot, or nothing left once points that are not finite went
                 if roundCaps, let dot = pts.first {
                     Canvas.stampSegment(mask, box: box, dot, dot, h: h, scale: scale, cutStart: false, cutEnd: false)
                 }
@@ -347,9 +362,10 @@ package struct Canvas {
             let closed = sub.closed && pts.count > 2
             let count = closed ? pts.count : pts.count - 1
             for i in 0..<count {
-                Canvas.stampSegment(mask, box: box, pts[i], pts[(i + 1) % pts.count], h: h, scale: scale,
-                                    cutStart: !closed && !roundCaps && i == 0,
-                                    cutEnd: !closed && !roundCaps && i == count - 1)
+                Canvas.stampSegment(
+                    mask, box: box, pts[i], pts[(i + 1) % pts.count], h: h, scale: scale,
+                    cutStart: !closed && !roundCaps && i == 0,
+                    cutEnd: !closed && !roundCaps && i == count - 1)
             }
         }
         mask.computeRuns()
@@ -357,8 +373,10 @@ package struct Canvas {
     }
 
     /// Max-combines the coverage of one thick segment (a capsule; ends cut flat when asked).
-    static func stampSegment(_ mask: CoverageMask, box: IntRect, _ a: Point, _ b: Point, h: Double, scale: Double,
-                             cutStart: Bool, cutEnd: Bool) {
+    static func stampSegment(
+        _ mask: CoverageMask, box: IntRect, _ a: Point, _ b: Point, h: Double, scale: Double,
+        cutStart: Bool, cutEnd: Bool
+    ) {
         let dx = b.x - a.x, dy = b.y - a.y
         let length = (dx * dx + dy * dy).squareRoot()
         let ux = length > 0 ? dx / length : 0, uy = length > 0 ? dy / length : 0
@@ -451,9 +469,10 @@ package struct Canvas {
             guard !part.isEmpty else { continue }
             let mask = shape.cornerMask(i)
             guard let bytes = mask.bytes else { continue }
-            blendRows(span.row(part.y) + part.x, stride: span.stride,
-                      coverage: bytes + (part.y - box.y) * mask.width + (part.x - box.x), coverageStride: mask.width,
-                      count: part.width, rows: part.height, color: color, writable: b.maxX - part.x)
+            blendRows(
+                span.row(part.y) + part.x, stride: span.stride,
+                coverage: bytes + (part.y - box.y) * mask.width + (part.x - box.x), coverageStride: mask.width,
+                count: part.width, rows: part.height, color: color, writable: b.maxX - part.x)
         }
         // Between the boxes: their columns in the top and bottom rows, then the rows between.
         let p = shape.pixelBounds

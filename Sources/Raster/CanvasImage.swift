@@ -8,14 +8,17 @@ extension Canvas {
     /// Reductions below ½ alias with bilinear sampling: draw `image.halved()` (cached) instead.
     /// `extendingEdges` fills the whole clip, the border pixels continuing beyond `destRect`
     /// (pixman's PAD repeat): a photo pinched smaller than the screen leaves no gap.
-    package func draw(image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1,
-                     extendingEdges: Bool = false) {
+    package func draw(
+        image: PixelBuffer, in destRect: Rect, filter: ImageFilter = .bilinear, opacity: Double = 1,
+        extendingEdges: Bool = false
+    ) {
         perform(.image(image, destRect, filter, opacity: opacity, extendingEdges: extendingEdges))
     }
 
     func drawDirectly(image: PixelBuffer, in destRect: Rect, filter: ImageFilter, opacity: Double, extendingEdges: Bool) {
         guard image.width > 0, image.height > 0, destRect.width > 0, destRect.height > 0,
-              destRect.minX.isFinite, destRect.minY.isFinite, destRect.maxX.isFinite, destRect.maxY.isFinite else { return }
+            destRect.minX.isFinite, destRect.minY.isFinite, destRect.maxX.isFinite, destRect.maxY.isFinite
+        else { return }
         let alpha = UInt32((min(max(opacity.isNaN ? 0 : opacity, 0), 1) * 255).rounded())
         guard alpha > 0 else { return }
         let d = device(destRect)
@@ -35,24 +38,25 @@ extension Canvas {
         var blended = [UInt32](repeating: 0, count: sw + 1)
         withExtendedLifetime(image) {
             indices.withUnsafeBufferPointer { indexTable in
-              weights.withUnsafeBufferPointer { weightTable in
-                blended.withUnsafeMutableBufferPointer { blendedRow in
-                    let vertical = blendedRow.baseAddress!
-                    let index = indexTable.baseAddress! - b.x, weight = weightTable.baseAddress! - b.x
-                    for y in b.y..<b.maxY {
-                        var r = shape.row(y, b.x, b.maxX, scratch)
-                        if r.isEmpty { continue }
-                        if !clips.isEmpty {
-                            r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
+                weights.withUnsafeBufferPointer { weightTable in
+                    blended.withUnsafeMutableBufferPointer { blendedRow in
+                        let vertical = blendedRow.baseAddress!
+                        let index = indexTable.baseAddress! - b.x, weight = weightTable.baseAddress! - b.x
+                        for y in b.y..<b.maxY {
+                            var r = shape.row(y, b.x, b.maxX, scratch)
                             if r.isEmpty { continue }
+                            if !clips.isEmpty {
+                                r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
+                                if r.isEmpty { continue }
+                            }
+                            let sy = Canvas.sample((Double(y) + 0.5 - d.minY) * scaleY - 0.5, count: sh, bilinear: bilinear)
+                            let source = Canvas.imageSourceRow(
+                                image, sy, vertical: vertical, firstColumn: firstColumn,
+                                lastColumn: lastColumn, singleColumn: singleColumn)
+                            Canvas.imageRow(span.row(y), r, indices: index, weights: weight, source: source, opacity: alpha)
                         }
-                        let sy = Canvas.sample((Double(y) + 0.5 - d.minY) * scaleY - 0.5, count: sh, bilinear: bilinear)
-                        let source = Canvas.imageSourceRow(image, sy, vertical: vertical, firstColumn: firstColumn,
-                                                           lastColumn: lastColumn, singleColumn: singleColumn)
-                        Canvas.imageRow(span.row(y), r, indices: index, weights: weight, source: source, opacity: alpha)
                     }
                 }
-              }
             }
         }
     }
@@ -61,8 +65,10 @@ extension Canvas {
     /// weight of each 16-bit channel lane) for every destination column of `b`, which `d`
     /// maps onto a source `sw` pixels wide.
     @inline(__always)
-    static func imageColumns(_ b: IntRect, _ d: Rect, scaleX: Double, sourceWidth sw: Int,
-                             bilinear: Bool) -> (indices: [Int32], weights: [UInt32]) {
+    static func imageColumns(
+        _ b: IntRect, _ d: Rect, scaleX: Double, sourceWidth sw: Int,
+        bilinear: Bool
+    ) -> (indices: [Int32], weights: [UInt32]) {
         var indices = [Int32](repeating: 0, count: b.width)
         var weights = [UInt32](repeating: 0, count: b.width)
         for i in 0..<b.width {
@@ -81,13 +87,16 @@ extension Canvas {
     /// draw reads), or the source row itself where the weight is 0. A picture one pixel wide
     /// (`singleColumn`) gets its pixel twice in `vertical`, so every column reads index + 1.
     @inline(__always)
-    static func imageSourceRow(_ image: PixelBuffer, _ sy: (index: Int, weight: Int), vertical: UnsafeMutablePointer<UInt32>,
-                               firstColumn: Int, lastColumn: Int, singleColumn: Bool) -> UnsafePointer<UInt32> {
+    static func imageSourceRow(
+        _ image: PixelBuffer, _ sy: (index: Int, weight: Int), vertical: UnsafeMutablePointer<UInt32>,
+        firstColumn: Int, lastColumn: Int, singleColumn: Bool
+    ) -> UnsafePointer<UInt32> {
         let row0 = image.pixels + sy.index * image.stride
         var source = UnsafePointer(row0)
         if sy.weight > 0 {
-            Canvas.lerpRows(row0 + firstColumn, row0 + image.stride + firstColumn, UInt16(sy.weight),
-                            into: vertical + firstColumn, count: lastColumn - firstColumn + 1)
+            Canvas.lerpRows(
+                row0 + firstColumn, row0 + image.stride + firstColumn, UInt16(sy.weight),
+                into: vertical + firstColumn, count: lastColumn - firstColumn + 1)
             source = UnsafePointer(vertical)
         }
         if singleColumn {
@@ -102,19 +111,24 @@ extension Canvas {
     /// per-pixel coverage on its edges, one coverage in its solid middle. `index` and `weight`
     /// are the column tables, offset so that destination x reads entry x.
     @inline(__always)
-    static func imageRow(_ dst: UnsafeMutablePointer<UInt32>, _ r: CoverageRow, indices index: UnsafePointer<Int32>,
-                         weights weight: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>, opacity alpha: UInt32) {
+    static func imageRow(
+        _ dst: UnsafeMutablePointer<UInt32>, _ r: CoverageRow, indices index: UnsafePointer<Int32>,
+        weights weight: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>, opacity alpha: UInt32
+    ) {
         if r.s0 > r.x0 {
-            Canvas.imageSpan(dst + r.x0, count: r.s0 - r.x0, indices: index + r.x0, weights: weight + r.x0,
-                             source: source, coverage: r.bytes, opacity: alpha)
+            Canvas.imageSpan(
+                dst + r.x0, count: r.s0 - r.x0, indices: index + r.x0, weights: weight + r.x0,
+                source: source, coverage: r.bytes, opacity: alpha)
         }
         if r.s1 > r.s0 && r.alpha != 0 {
-            Canvas.imageSpan(dst + r.s0, count: r.s1 - r.s0, indices: index + r.s0, weights: weight + r.s0,
-                             source: source, constant: div255(r.alpha * alpha))
+            Canvas.imageSpan(
+                dst + r.s0, count: r.s1 - r.s0, indices: index + r.s0, weights: weight + r.s0,
+                source: source, constant: div255(r.alpha * alpha))
         }
         if r.x1 > r.s1 {
-            Canvas.imageSpan(dst + r.s1, count: r.x1 - r.s1, indices: index + r.s1, weights: weight + r.s1,
-                             source: source, coverage: r.bytes + (r.s1 - r.x0), opacity: alpha)
+            Canvas.imageSpan(
+                dst + r.s1, count: r.x1 - r.s1, indices: index + r.s1, weights: weight + r.s1,
+                source: source, coverage: r.bytes + (r.s1 - r.x0), opacity: alpha)
         }
     }
 
@@ -138,8 +152,10 @@ extension Canvas {
     /// in 16-bit channel lanes, which hold the products without carry, so the result is
     /// `lerpPixel`'s bit for bit.
     @inline(__always)
-    static func lerpRows(_ row0: UnsafePointer<UInt32>, _ row1: UnsafePointer<UInt32>, _ weight: UInt16,
-                         into out: UnsafeMutablePointer<UInt32>, count: Int) {
+    static func lerpRows(
+        _ row0: UnsafePointer<UInt32>, _ row1: UnsafePointer<UInt32>, _ weight: UInt16,
+        into out: UnsafeMutablePointer<UInt32>, count: Int
+    ) {
         let w = SIMD4<UInt32>(repeating: UInt32(weight) &* 0x0001_0001)
         var i = 0
         while i &+ 4 <= count {
@@ -154,8 +170,10 @@ extension Canvas {
     /// Four destination pixels of the horizontal pass: the left and right source pixels of
     /// each column, blended by the columns' weights.
     @inline(__always)
-    static func gatherLerp(_ source: UnsafePointer<UInt32>, _ indices: UnsafePointer<Int32>,
-                           _ weights: UnsafePointer<UInt32>) -> SIMD4<UInt32> {
+    static func gatherLerp(
+        _ source: UnsafePointer<UInt32>, _ indices: UnsafePointer<Int32>,
+        _ weights: UnsafePointer<UInt32>
+    ) -> SIMD4<UInt32> {
         let s0 = Int(indices[0]), s1 = Int(indices[1]), s2 = Int(indices[2]), s3 = Int(indices[3])
         let left = SIMD4<UInt32>(source[s0], source[s1], source[s2], source[s3])
         let right = SIMD4<UInt32>(source[s0 &+ 1], source[s1 &+ 1], source[s2 &+ 1], source[s3 &+ 1])
@@ -164,8 +182,10 @@ extension Canvas {
 
     /// Horizontal pass and compositing with one coverage for the whole run (the solid middle).
     @inline(__always)
-    static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, indices: UnsafePointer<Int32>,
-                          weights: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>, constant k: UInt32) {
+    static func imageSpan(
+        _ dst: UnsafeMutablePointer<UInt32>, count: Int, indices: UnsafePointer<Int32>,
+        weights: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>, constant k: UInt32
+    ) {
         if k == 0 { return }
         var i = 0
         if k == 255 {
@@ -203,9 +223,11 @@ extension Canvas {
 
     /// Horizontal pass and compositing through per-pixel coverage (edges, rounded clips).
     @inline(__always)
-    static func imageSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, indices: UnsafePointer<Int32>,
-                          weights: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>,
-                          coverage: UnsafePointer<UInt8>, opacity: UInt32) {
+    static func imageSpan(
+        _ dst: UnsafeMutablePointer<UInt32>, count: Int, indices: UnsafePointer<Int32>,
+        weights: UnsafePointer<UInt32>, source: UnsafePointer<UInt32>,
+        coverage: UnsafePointer<UInt8>, opacity: UInt32
+    ) {
         for i in 0..<count {
             let k = div255(UInt32(coverage[i]) * opacity)
             if k == 0 { continue }

@@ -103,7 +103,7 @@ public struct Path: Hashable, Sendable {
         for k in 0..<eighths { appendEighth(center: center, rx: radius, ry: radius, from: from + k) }
     }
 
-    private static let diagonal = 0.7071067811865476      // √½
+    private static let diagonal = 0.7071067811865476  // √½
     /// 4/3·tan(π/16): control-point distance of a 45° cubic arc of a unit circle.
     private static let kappa45 = 0.265216489839544
     private static func direction(_ k: Int) -> (Double, Double) {
@@ -153,8 +153,10 @@ public struct Path: Hashable, Sendable {
     /// on screen, where y grows downwards), as cubics of at most 45° each. It starts a new
     /// subpath unless `connected` (then a line joins the current point to the arc's start).
     /// Angles more than a turn apart draw a whole circle.
-    public mutating func addArc(center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double,
-                                connected: Bool = false) {
+    public mutating func addArc(
+        center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double,
+        connected: Bool = false
+    ) {
         guard c.isFinite, r.isFinite, r > 0, a0.isFinite, a1.isFinite else { return }
         let sweep = max(-2 * .pi, min(2 * .pi, a1 - a0))
         let start = Point(c.x + r * cos(a0), c.y + r * sin(a0))
@@ -167,38 +169,41 @@ public struct Path: Hashable, Sendable {
         for _ in 0..<pieces {
             let b = a + step
             let (ca, sa, cb, sb) = (cos(a), sin(a), cos(b), sin(b))
-            cubic(to: Point(c.x + r * cb, c.y + r * sb),
-                  control1: Point(c.x + r * (ca - k * sa), c.y + r * (sa + k * ca)),
-                  control2: Point(c.x + r * (cb + k * sb), c.y + r * (sb - k * cb)))
+            cubic(
+                to: Point(c.x + r * cb, c.y + r * sb),
+                control1: Point(c.x + r * (ca - k * sa), c.y + r * (sa + k * ca)),
+                control2: Point(c.x + r * (cb + k * sb), c.y + r * (sb - k * cb)))
             a = b
         }
     }
 
     /// This path scaled by `s` about the origin (points to pixels).
     public func scaledBy(_ s: Double) -> Path {
-        Path(elements.map { e in
-            switch e {
-            case .move(let p): return .move(to: p * s)
-            case .line(let p): return .line(to: p * s)
-            case .quad(let p, let c): return .quad(to: p * s, control: c * s)
-            case .cubic(let p, let c1, let c2): return .cubic(to: p * s, control1: c1 * s, control2: c2 * s)
-            case .close: return .close
-            }
-        })
+        Path(
+            elements.map { e in
+                switch e {
+                case .move(let p): return .move(to: p * s)
+                case .line(let p): return .line(to: p * s)
+                case .quad(let p, let c): return .quad(to: p * s, control: c * s)
+                case .cubic(let p, let c1, let c2): return .cubic(to: p * s, control1: c1 * s, control2: c2 * s)
+                case .close: return .close
+                }
+            })
     }
 
     /// This path moved by (`dx`, `dy`).
     public func translatedBy(dx: Double, dy: Double) -> Path {
         let t = Point(dx, dy)
-        return Path(elements.map { e in
-            switch e {
-            case .move(let p): return .move(to: p + t)
-            case .line(let p): return .line(to: p + t)
-            case .quad(let p, let c): return .quad(to: p + t, control: c + t)
-            case .cubic(let p, let c1, let c2): return .cubic(to: p + t, control1: c1 + t, control2: c2 + t)
-            case .close: return .close
-            }
-        })
+        return Path(
+            elements.map { e in
+                switch e {
+                case .move(let p): return .move(to: p + t)
+                case .line(let p): return .line(to: p + t)
+                case .quad(let p, let c): return .quad(to: p + t, control: c + t)
+                case .cubic(let p, let c1, let c2): return .cubic(to: p + t, control1: c1 + t, control2: c2 + t)
+                case .close: return .close
+                }
+            })
     }
 
     /// The path as polylines, one per subpath with at least two points, curves replaced by

@@ -13,7 +13,8 @@ import Geometry
     struct MaskKey: Hashable {
         let packed: UInt64
         init(radius: Int, phaseX: Int, phaseY: Int, corner: Int = 0) {
-            packed = UInt64(UInt32(truncatingIfNeeded: radius)) << 32 | UInt64(phaseX & 63) << 16 | UInt64(phaseY & 63) << 8
+            packed =
+                UInt64(UInt32(truncatingIfNeeded: radius)) << 32 | UInt64(phaseX & 63) << 16 | UInt64(phaseY & 63) << 8
                 | UInt64(corner & 3)
         }
     }
@@ -126,7 +127,8 @@ import Geometry
 
     private func trimHalvings(keeping key: ObjectIdentifier) {
         while halvingBytes > maximumHalvingBytes,
-              let oldest = halvings.lazy.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            let oldest = halvings.lazy.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
             halvingBytes -= oldest.value.bytes
             halvings[oldest.key] = nil
         }
@@ -183,8 +185,9 @@ import Geometry
         let ay = axis(Double(phaseY) / 64, leading: corner & 2 == 0)
         var path = Path()
         path.addRoundedRect(Rect(x: ax.from, y: ay.from, width: ax.to - ax.from, height: ay.to - ay.from), radius: r)
-        let m = ScanConverter.mask(path.flattened(tolerance: RasterCache.curveTolerance), box: IntRect(x: 0, y: 0, width: ax.size, height: ay.size),
-                                   rule: .nonZero, cache: self)
+        let m = ScanConverter.mask(
+            path.flattened(tolerance: RasterCache.curveTolerance), box: IntRect(x: 0, y: 0, width: ax.size, height: ay.size),
+            rule: .nonZero, cache: self)
         corners[key] = m
         return m
     }

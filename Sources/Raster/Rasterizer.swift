@@ -66,8 +66,10 @@ struct ScanConverter {
 
     /// Renders `polylines` (each implicitly closed), in device pixels, into coverage rows for the
     /// pixel box `box`, handing each finished row to `emit(y, coverage)` (`box.width` bytes).
-    static func rasterize(_ polylines: [[Point]], box: IntRect, rule: FillRule, cache: RasterCache,
-                          emit: (Int, UnsafeMutablePointer<UInt8>) -> Void) {
+    static func rasterize(
+        _ polylines: [[Point]], box: IntRect, rule: FillRule, cache: RasterCache,
+        emit: (Int, UnsafeMutablePointer<UInt8>) -> Void
+    ) {
         guard !box.isEmpty else { return }
         let w = box.width
         let stride = w + 2
@@ -81,8 +83,11 @@ struct ScanConverter {
             var prev = line[line.count - 1]
             for p in line {
                 if prev.y != p.y {
-                    edges.append((clampCoordinate(prev.x - Double(box.x)), clampCoordinate(prev.y - Double(box.y)),
-                                  clampCoordinate(p.x - Double(box.x)), clampCoordinate(p.y - Double(box.y))))
+                    edges.append(
+                        (
+                            clampCoordinate(prev.x - Double(box.x)), clampCoordinate(prev.y - Double(box.y)),
+                            clampCoordinate(p.x - Double(box.x)), clampCoordinate(p.y - Double(box.y))
+                        ))
                 }
                 prev = p
             }
@@ -93,8 +98,9 @@ struct ScanConverter {
             let top = Double(bandTop), bottom = Double(bandTop + rows)
             for e in edges {
                 if max(e.1, e.3) <= top || min(e.1, e.3) >= bottom { continue }
-                addEdge(acc, stride: stride, width: w, height: rows,
-                        e.0, e.1 - top, e.2, e.3 - top)
+                addEdge(
+                    acc, stride: stride, width: w, height: rows,
+                    e.0, e.1 - top, e.2, e.3 - top)
             }
             for r in 0..<rows {
                 let a = acc + r * stride
@@ -127,8 +133,10 @@ struct ScanConverter {
     /// Adds one edge (local coordinates; y grows downwards) to the accumulation rows [0, height).
     /// Parts left of x = 0 act as a vertical edge at 0, parts right of `width` at `width` (they
     /// only influence pixels to their right), parts above or below are dropped.
-    static func addEdge(_ acc: UnsafeMutablePointer<Float>, stride: Int, width: Int, height: Int,
-                        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+    static func addEdge(
+        _ acc: UnsafeMutablePointer<Float>, stride: Int, width: Int, height: Int,
+        _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double
+    ) {
         let dir: Double
         var x0 = ax, y0 = ay, x1 = bx, y1 = by
         if ay < by { dir = 1 } else { dir = -1; x0 = bx; y0 = by; x1 = ax; y1 = ay }
@@ -157,8 +165,10 @@ struct ScanConverter {
 
     /// Deposits a downward edge piece lying within x ∈ [0, W] and inside the band.
     @inline(__always)
-    static func depositRows(_ acc: UnsafeMutablePointer<Float>, stride: Int, W: Double,
-                            _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double) {
+    static func depositRows(
+        _ acc: UnsafeMutablePointer<Float>, stride: Int, W: Double,
+        _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double
+    ) {
         guard y1 > y0 else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
         let firstRow = Int(y0.rounded(.down)), endRow = Int(y1.rounded(.up))

@@ -10,8 +10,9 @@ extension PixelBuffer {
         let out = PixelBuffer(width: w, height: h)
         guard width > 0, height > 0 else { return out }
         for y in 0..<h {
-            Halving.averageRows(pixels + min(2 * y, height - 1) * stride, pixels + min(2 * y + 1, height - 1) * stride,
-                                width: width, into: out.pixels + y * out.stride)
+            Halving.averageRows(
+                pixels + min(2 * y, height - 1) * stride, pixels + min(2 * y + 1, height - 1) * stride,
+                width: width, into: out.pixels + y * out.stride)
         }
         return out
     }
@@ -126,8 +127,10 @@ package final class Halving {
     /// pixels a step, the even and odd pixels parted by shuffles; checked with
     /// `swiftc -O -emit-assembly`); where `out` is `r0` it takes its scalar form.
     @inline(__always)
-    package static func averageRows(_ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, width: Int,
-                                   into out: UnsafeMutablePointer<UInt32>) {
+    package static func averageRows(
+        _ r0: UnsafePointer<UInt32>, _ r1: UnsafePointer<UInt32>, width: Int,
+        into out: UnsafeMutablePointer<UInt32>
+    ) {
         let pairs = width / 2
         for x in 0..<pairs {
             out[x] = average(r0[2 &* x], r0[2 &* x &+ 1], r1[2 &* x], r1[2 &* x &+ 1])
@@ -142,8 +145,9 @@ package final class Halving {
     static func average(_ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: UInt32) -> UInt32 {
         // Two channels per add: each 16-bit lane sums four 8-bit values (≤ 1020).
         let rb = ((a & 0x00FF_00FF) &+ (b & 0x00FF_00FF) &+ (c & 0x00FF_00FF) &+ (d & 0x00FF_00FF) &+ 0x0002_0002) >> 2
-        let ag = (((a >> 8) & 0x00FF_00FF) &+ ((b >> 8) & 0x00FF_00FF) &+ ((c >> 8) & 0x00FF_00FF)
-                  &+ ((d >> 8) & 0x00FF_00FF) &+ 0x0002_0002) >> 2
+        let ag =
+            (((a >> 8) & 0x00FF_00FF) &+ ((b >> 8) & 0x00FF_00FF) &+ ((c >> 8) & 0x00FF_00FF)
+                &+ ((d >> 8) & 0x00FF_00FF) &+ 0x0002_0002) >> 2
         return (rb & 0x00FF_00FF) | ((ag & 0x00FF_00FF) << 8)
     }
 }

@@ -97,7 +97,8 @@ struct RectShape: CoverageShape {
         x1 = min(max(r.maxX, -coordinateLimit), coordinateLimit)
         y1 = min(max(r.maxY, -coordinateLimit), coordinateLimit)
         let bx0 = pixelFloor(x0), by0 = pixelFloor(y0)
-        pixelBounds = x1 > x0 && y1 > y0
+        pixelBounds =
+            x1 > x0 && y1 > y0
             ? IntRect(x: bx0, y: by0, width: pixelCeil(x1) - bx0, height: pixelCeil(y1) - by0) : .zero
         solidX0 = pixelCeil(x0); solidX1 = pixelFloor(x1)
     }
@@ -207,7 +208,8 @@ struct RoundedRectShape: CoverageShape {
             let r64 = Int(r * 64)
             func phase(_ v: Double) -> Int { Int(((v - v.rounded(.down)) * 64).rounded()) & 63 }
             func mask(_ corner: Int, _ box: IntRect, _ px: Double, _ py: Double) -> CoverageMask? {
-                box.intersection(visible).isEmpty ? nil
+                box.intersection(visible).isEmpty
+                    ? nil
                     : cache.cornerMask(radius64: r64, phaseX: phase(px), phaseY: phase(py), corner: corner)
             }
             // Locals: the init may not capture `self` before all of it is set.

@@ -56,8 +56,10 @@ package func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: U
 /// Source-over of one colour through an 8-bit coverage run: pixel `i` gets the colour scaled by
 /// `coverage[i]`/255. Coverage 0 leaves a pixel untouched; 255 with an opaque colour stores.
 @inlinable
-package func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
-                      color: PremultipliedColor) {
+package func blendSpan(
+    _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+    color: PremultipliedColor
+) {
     blendSpan(dst, coverage: coverage, count: count, color: color, writable: count)
 }
 
@@ -67,28 +69,36 @@ package func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePoin
 /// they were, instead of pixel by pixel: glyph rows are narrow, so most of them end in a
 /// partial group. Only `coverage[0..<count]` is read.
 @inlinable
-package func blendSpan(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
-                      color: PremultipliedColor, writable: Int) {
-    blendGroups(dst, coverage: coverage, count: count, color: color.argb, colour: Lanes.Pixels(repeating: color.argb),
-                writable: writable)
+package func blendSpan(
+    _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+    color: PremultipliedColor, writable: Int
+) {
+    blendGroups(
+        dst, coverage: coverage, count: count, color: color.argb, colour: Lanes.Pixels(repeating: color.argb),
+        writable: writable)
 }
 
 /// `blendSpan` over the `rows` rows of a coverage mask (a glyph) in one call, so that what
 /// does not change from row to row is set up once: row `r` blends `coverage + r ×
 /// coverageStride` into `dst + r × stride`, `writable` pixels writable in each.
 @inlinable
-package func blendRows(_ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
-                      count: Int, rows: Int, color: PremultipliedColor, writable: Int) {
+package func blendRows(
+    _ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
+    count: Int, rows: Int, color: PremultipliedColor, writable: Int
+) {
     let colour = Lanes.Pixels(repeating: color.argb)
     for r in 0..<rows {
-        blendGroups(dst + r &* stride, coverage: coverage + r &* coverageStride, count: count, color: color.argb,
-                    colour: colour, writable: writable)
+        blendGroups(
+            dst + r &* stride, coverage: coverage + r &* coverageStride, count: count, color: color.argb,
+            colour: colour, writable: writable)
     }
 }
 
 @inlinable @inline(__always)
-func blendGroups(_ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
-                 color c: UInt32, colour: Lanes.Pixels, writable: Int) {
+func blendGroups(
+    _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+    color c: UInt32, colour: Lanes.Pixels, writable: Int
+) {
     // Four pixels at a time and without a branch per pixel (coverage of glyphs and edges is
     // unpredictable): s = colour × coverage, dst = s + dst × (255 - alpha(s)). Coverage 0
     // leaves dst exact (scaling by 255 is the identity) and 255 of an opaque colour stores
@@ -152,7 +162,7 @@ extension PixelSpan {
         func copyRow(_ y: Int) {
             let to = UnsafeMutableRawPointer(row(y) + destination.x)
             let from = UnsafeRawPointer(row(y - dy) + destination.x - dx)
-            to.copyMemory(from: from, byteCount: byteCount)   // memmove
+            to.copyMemory(from: from, byteCount: byteCount)  // memmove
         }
         if dy > 0 {
             var y = destination.maxY - 1

@@ -46,8 +46,9 @@ package final class FrameDriver {
     package init(app: App, display: Display) {
         self.app = app
         self.display = display
-        frame = PixelBuffer(width: display.canvasWidth, height: display.canvasHeight,
-                            fill: PremultipliedColor(argb: 0xFF00_0000))
+        frame = PixelBuffer(
+            width: display.canvasWidth, height: display.canvasHeight,
+            fill: PremultipliedColor(argb: 0xFF00_0000))
         app.resize(width: display.canvasWidth, height: display.canvasHeight)
     }
 
@@ -116,8 +117,9 @@ package final class FrameDriver {
             }
         }
         do {
-            try display.present(PixelBuffer(width: frame.width, height: frame.height, fill: PremultipliedColor(argb: 0xFF00_0000)),
-                                damage: Region(frame.bounds))
+            try display.present(
+                PixelBuffer(width: frame.width, height: frame.height, fill: PremultipliedColor(argb: 0xFF00_0000)),
+                damage: Region(frame.bounds))
         } catch { log.error("present failed: \(error)") }
         log.info("screen black after \(fixed(t - blanking.lastActivity, 0)) s without input")
     }
@@ -220,8 +222,10 @@ package struct FrameStats: Sendable {
     package init() {}
 
     package var report: String {
-        [Self.percentiles("frame time", frameTimes), Self.percentiles("input to present", inputToPresent),
-         "poll wake-ups: \(wakeups)"].joined(separator: "\n")
+        [
+            Self.percentiles("frame time", frameTimes), Self.percentiles("input to present", inputToPresent),
+            "poll wake-ups: \(wakeups)",
+        ].joined(separator: "\n")
     }
 
     /// "NAME (ms, n=N): p50 …  p90 …  p99 …  max …" for durations in seconds.

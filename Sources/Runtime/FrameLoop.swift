@@ -115,14 +115,15 @@ package final class FrameLoop {
         }
         while !stopRequested {
             let now = monotonicSeconds()
-            remote?.pollRequests(app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
-                                 time: now, frameNumber: driver.frameNumber, control: self, deliver: driver.deliverInjected)
+            remote?.pollRequests(
+                app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
+                time: now, frameNumber: driver.frameNumber, control: self, deliver: driver.deliverInjected)
             playScript(startedAt: start, upTo: now)
             driver.runScheduled(upTo: now)
 
             var wake = WakeTime(now: now)
             if output.canPresent && present(at: now, pacing: &pacing, wake: &wake) {
-                continue   // serve requests again with the new frame on screen
+                continue  // serve requests again with the new frame on screen
             }
             wake.by(watchdog.due(now: now))
             wake.by(driver.nextTimerDue)
@@ -210,15 +211,16 @@ package final class FrameLoop {
     /// Sends live viewers (the remote control's `/live`) what changed on the screen a screenshot
     /// shows.
     func showLive(_ damage: Region) {
-        remote?.framePresented(output.screen(shadow: driver.frame), damage: damage, rotation: output.rotation,
-                               frameNumber: driver.frameNumber)
+        remote?.framePresented(
+            output.screen(shadow: driver.frame), damage: damage, rotation: output.rotation,
+            frameNumber: driver.frameNumber)
     }
 
     /// Waits for any descriptor or the timeout, then services what woke.
     func poll(timeout: Double?, now: Double) throws {
         var fds = [pollfd(fd: wake.readFD, events: Int16(POLLIN), revents: 0)]
         let scheduled = driver.app.scheduler?.wakeFD ?? -1
-        fds.append(pollfd(fd: scheduled, events: Int16(POLLIN), revents: 0))   // fd -1 is ignored
+        fds.append(pollfd(fd: scheduled, events: Int16(POLLIN), revents: 0))  // fd -1 is ignored
         fds.append(pollfd(fd: remote?.wakeFD ?? -1, events: Int16(POLLIN), revents: 0))
         let first = fds.count
         for s in sources { fds.append(pollfd(fd: s.pollFD ?? -1, events: Int16(POLLIN), revents: 0)) }

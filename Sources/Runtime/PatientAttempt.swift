@@ -16,10 +16,12 @@ package struct PatientAttempt {
 
     /// `attempt`'s result; its error once it is not transient or the time is up. `onFirstWait`
     /// hears the first transient error (to say what is awaited), `onSuccess` the seconds waited.
-    package func run<T>(isTransient: (any Error) -> Bool,
-                       onFirstWait: (any Error) -> Void = { _ in },
-                       onSuccess: (Double) -> Void = { _ in },
-                       _ attempt: () throws -> T) throws -> T {
+    package func run<T>(
+        isTransient: (any Error) -> Bool,
+        onFirstWait: (any Error) -> Void = { _ in },
+        onSuccess: (Double) -> Void = { _ in },
+        _ attempt: () throws -> T
+    ) throws -> T {
         let start = clock()
         var waited = false
         while true {

@@ -18,8 +18,10 @@ extension Rotation {
 /// destination: dumb buffers are write-combined memory, slow to read. `destination` must be the
 /// panel size (`rotation.canvasSize` of it equals the source size). The panel's rows are split
 /// between `bands`' threads: a frame redrawn in bands is copied in bands too.
-package func copyDamage(from source: PixelSpan, to destination: PixelSpan, region: Region, rotation: Rotation,
-                       bands: BandRenderer) {
+package func copyDamage(
+    from source: PixelSpan, to destination: PixelSpan, region: Region, rotation: Rotation,
+    bands: BandRenderer
+) {
     let cw = source.width, ch = source.height
     let panel = rotation.canvasSize(panelWidth: destination.width, panelHeight: destination.height)
     precondition(panel.width == cw && panel.height == ch, "panel buffer does not match the canvas size")

@@ -13,7 +13,8 @@ package final class SystemdNotifier {
 
     package init?() {
         guard let path = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), !path.isEmpty,
-              path.hasPrefix("/") || path.hasPrefix("@") else { return nil }
+            path.hasPrefix("/") || path.hasPrefix("@")
+        else { return nil }
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
         let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -22,7 +23,7 @@ package final class SystemdNotifier {
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (i, b) in bytes.enumerated() { raw[i] = b }
-            if bytes[0] == UInt8(ascii: "@") { raw[0] = 0 }   // abstract namespace
+            if bytes[0] == UInt8(ascii: "@") { raw[0] = 0 }  // abstract namespace
         }
         addressLength = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (bytes[0] == UInt8(ascii: "@") ? 0 : 1))
         if let w = getenv("WATCHDOG_USEC").map({ String(cString: $0) }), let usec = Double(w), usec > 0 {

@@ -58,7 +58,8 @@ package final class ESpeak: Sendable {
         sampleRate = Int(rate)
     }
 
-    private static let callback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = { wav, count, events in
+    private static let callback: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32 = {
+        wav, count, events in
         guard let events, let user = events.pointee.user_data else { return 0 }
         let sink = Unmanaged<Sink>.fromOpaque(user).takeUnretainedValue()
         if let wav, count > 0 {
@@ -83,8 +84,10 @@ package final class ESpeak: Sendable {
     /// Synthesizes `text` (at most 4 KiB of it) and returns its samples (16-bit mono at
     /// `sampleRate`), or hands them to `deliver` as they come; `abort` is asked between chunks.
     @discardableResult
-    package func synthesize(_ text: String, language: String, settings: VoiceSettings, abort: @escaping () -> Bool = { false },
-                           deliver: ((UnsafeBufferPointer<Int16>) -> Void)? = nil) -> [Int16] {
+    package func synthesize(
+        _ text: String, language: String, settings: VoiceSettings, abort: @escaping () -> Bool = { false },
+        deliver: ((UnsafeBufferPointer<Int16>) -> Void)? = nil
+    ) -> [Int16] {
         let sink = Sink()
         sink.abort = abort
         sink.deliver = deliver

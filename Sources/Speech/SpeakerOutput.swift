@@ -32,8 +32,10 @@ package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     package var firstSampleDelays: [Double] { delays.withLock { $0 } }
 
     /// Opens `device` (an ALSA name: `default`, `hw:0,0`, `plughw:1`) at espeak-ng's rate.
-    package init(device: String = "default", settings: VoiceSettings = VoiceSettings(),
-                clock: (@Sendable () -> Double)? = nil) throws(SpeechError) {
+    package init(
+        device: String = "default", settings: VoiceSettings = VoiceSettings(),
+        clock: (@Sendable () -> Double)? = nil
+    ) throws(SpeechError) {
         self.device = device
         self.settings = settings
         self.clock = clock
@@ -76,8 +78,10 @@ package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
         queue.async { [self, voice] in
             guard current.load(ordering: .relaxed) == mine, let pcm = openDevice() else { return }
             var first = true
-            engine.synthesize(utterance.text, language: utterance.lang, settings: voice,
-                              abort: { self.current.load(ordering: .relaxed) != mine }) { samples in
+            engine.synthesize(
+                utterance.text, language: utterance.lang, settings: voice,
+                abort: { self.current.load(ordering: .relaxed) != mine }
+            ) { samples in
                 guard self.current.load(ordering: .relaxed) == mine else { return }
                 self.play(samples, on: pcm)
                 if first, let clock = self.clock {

@@ -26,7 +26,9 @@ package final class SpeechRecorder: SpeechOutput, Sendable {
     }
 
     package func speak(_ utterance: Utterance) {
-        let index = recorded.withLock { r in r.append(Recorded(utterance: utterance, samples: nil)); return r.count - 1 }
+        let index = recorded.withLock { r in
+            r.append(Recorded(utterance: utterance, samples: nil)); return r.count - 1
+        }
         var voice = settings
         voice.volume = volume.withLock { $0 }
         queue.async { [self, voice] in

@@ -125,7 +125,7 @@ package final class Font {
         case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control:
             return previous ?? 0
         case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
             if let previous, faces[previous].hasGlyph(for: scalar) { return previous }
         default:
             if props.isVariationSelector { return previous ?? 0 }
@@ -178,7 +178,8 @@ package final class Font {
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return }
         let whole = options.wholePixelAdvances
         let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
         for k in 0..<Int(count) {
@@ -190,8 +191,10 @@ package final class Font {
                 dx = ((dx + 32) >> 6) << 6
                 dy = ((dy + 32) >> 6) << 6
             }
-            out.append(ShapedGlyph(glyph: infos[j].codepoint, face: UInt16(index), cluster: Int32(infos[j].cluster),
-                                   advance: advance, offsetX: dx, offsetY: dy))
+            out.append(
+                ShapedGlyph(
+                    glyph: infos[j].codepoint, face: UInt16(index), cluster: Int32(infos[j].cluster),
+                    advance: advance, offsetX: dx, offsetY: dy))
         }
     }
 

@@ -43,7 +43,8 @@ package enum FontError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let p, let r): return "font file cannot be read: \(p) (\(r))"
         case .invalidFont(let p, let e, let r): return "not a usable font: \(p) (\(r), FreeType error 0x\(String(e, radix: 16)))"
         case .unsupportedFont(let p, let r): return "unsupported font: \(p) (\(r))"
-        case .fontsDirectoryNotFound(let s): return "no Fonts/ folder with \(FontLibrary.primaryFaceFile) found; searched: \(s.joined(separator: ", "))"
+        case .fontsDirectoryNotFound(let s):
+            return "no Fonts/ folder with \(FontLibrary.primaryFaceFile) found; searched: \(s.joined(separator: ", "))"
         case .invalidSize(let s): return "invalid font size \(s) px (must be finite, 1...1024)"
         case .noFaces: return "a font needs at least one face"
         }
@@ -206,8 +207,10 @@ package final class FontLibrary {
             error = FT_Load_Glyph(face, glyph, FontFace.loadFlags)
             if error == 0 { error = FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) }
             guard error == 0 else {
-                throw .invalidFont(path: name, freeTypeError: error,
-                                   reason: "glyph \(glyph) of \(glyphCount) fails to load (damaged or truncated file): " + message(forFreeTypeError: error))
+                throw .invalidFont(
+                    path: name, freeTypeError: error,
+                    reason: "glyph \(glyph) of \(glyphCount) fails to load (damaged or truncated file): " + message(forFreeTypeError: error)
+                )
             }
         }
     }
@@ -221,7 +224,8 @@ package final class FontLibrary {
         var header = [UInt8](repeating: 0, count: 12 + 16 * 64)
         let n = fread(&header, 1, header.count, file)
         try header.withUnsafeBufferPointer { (b) throws(FontError) in
-            try checkTableDirectory(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[0..<max(0, n)])), fileSize: Int(st.st_size), name: path)
+            try checkTableDirectory(
+                UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[0..<max(0, n)])), fileSize: Int(st.st_size), name: path)
         }
     }
 
@@ -251,8 +255,9 @@ package final class FontLibrary {
             let offset = be32(record + 8), length = be32(record + 12)
             if offset + length > fileSize {
                 let tag = String(decoding: (0..<4).map { start[record + $0] }, as: UTF8.self)
-                throw .invalidFont(path: name, freeTypeError: 0x55,
-                                   reason: "truncated: table '\(tag)' ends at byte \(offset + length), the file has \(fileSize)")
+                throw .invalidFont(
+                    path: name, freeTypeError: 0x55,
+                    reason: "truncated: table '\(tag)' ends at byte \(offset + length), the file has \(fileSize)")
             }
         }
     }
@@ -300,8 +305,10 @@ package final class FontLibrary {
     ///   - warn: Hears why `glideFonts` was passed over.
     /// - Returns: The fonts folder's path.
     /// - Throws: `FontError.fontsDirectoryNotFound` with every folder tried.
-    package static func locateFontsDirectory(glideFonts: String?, searchingUpFrom startingPoints: [String],
-                                             warn: (String) -> Void = { _ in }) throws(FontError) -> String {
+    package static func locateFontsDirectory(
+        glideFonts: String?, searchingUpFrom startingPoints: [String],
+        warn: (String) -> Void = { _ in }
+    ) throws(FontError) -> String {
         var searched: [String] = []
         if let dir = glideFonts {
             searched.append(dir + " ($GLIDE_FONTS)")
@@ -427,8 +434,9 @@ package final class FontFace {
     func rasterize(glyph: UInt32, size26_6: Int) -> CachedGlyph {
         activate(size26_6: size26_6)
         guard FT_Load_Glyph(face, glyph, FontFace.loadFlags) == 0,
-              let slot = face.pointee.glyph,
-              FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
+            let slot = face.pointee.glyph,
+            FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
+        else { return .empty }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows)
         guard width > 0, height > 0, width <= 4096, height <= 4096, let buffer = bitmap.buffer else {
@@ -452,7 +460,8 @@ package final class FontFace {
                 }
             }
         }
-        return CachedGlyph(mask: AlphaMask(width: stride, height: height, coverage: coverage),
-                           left: Int32(slot.pointee.bitmap_left), top: Int32(slot.pointee.bitmap_top))
+        return CachedGlyph(
+            mask: AlphaMask(width: stride, height: height, coverage: coverage),
+            left: Int32(slot.pointee.bitmap_left), top: Int32(slot.pointee.bitmap_top))
     }
 }

@@ -32,8 +32,9 @@ extension Font {
     /// (no wrapping). For text drawn every frame, build a `TextLayout` once and draw that.
     package func draw(_ text: String, in span: PixelSpan, baselineOrigin: Point, color: Color, clip: IntRect? = nil) {
         let layout = TextLayout(text: text, font: self)
-        layout.draw(in: span, at: Point(x: baselineOrigin.x, y: baselineOrigin.y - (layout.lines.first?.baseline ?? 0)),
-                    color: color, clip: clip)
+        layout.draw(
+            in: span, at: Point(x: baselineOrigin.x, y: baselineOrigin.y - (layout.lines.first?.baseline ?? 0)),
+            color: color, clip: clip)
     }
 
     /// Draws positioned glyphs offset by (`originX`, `originY`).
@@ -54,8 +55,9 @@ extension Font {
                     let y = originY + Int(g.y) - Int(cached.top)
                     if w == 0 || x >= bounds.maxX || y >= bounds.maxY || x + w <= bounds.x || y + h <= bounds.y { continue }
                     cached.mask.coverage.withUnsafeBufferPointer { coverage in
-                        blendMask(coverage.baseAddress!, width: w, height: h, into: span, x: x, y: y,
-                                  color: premultiplied, clip: bounds)
+                        blendMask(
+                            coverage.baseAddress!, width: w, height: h, into: span, x: x, y: y,
+                            color: premultiplied, clip: bounds)
                     }
                 }
             }
@@ -78,14 +80,17 @@ extension Font {
 /// Blends an 8-bit coverage mask tinted with a premultiplied colour into `span` with its
 /// top-left at (`x`, `y`), limited to `clip` (already inside the span).
 @inline(__always)
-func blendMask(_ mask: UnsafePointer<UInt8>, width: Int, height: Int, into span: PixelSpan, x: Int, y: Int,
-               color: UInt32, clip: IntRect) {
+func blendMask(
+    _ mask: UnsafePointer<UInt8>, width: Int, height: Int, into span: PixelSpan, x: Int, y: Int,
+    color: UInt32, clip: IntRect
+) {
     let left = max(x, clip.x), right = min(x + width, clip.maxX)
     let top = max(y, clip.y), bottom = min(y + height, clip.maxY)
     guard left < right, top < bottom else { return }
-    blendRows(span.base + top * span.stride + left, stride: span.stride, coverage: mask + (top - y) * width + (left - x),
-              coverageStride: width, count: right - left, rows: bottom - top, color: PremultipliedColor(argb: color),
-              writable: clip.maxX - left)
+    blendRows(
+        span.base + top * span.stride + left, stride: span.stride, coverage: mask + (top - y) * width + (left - x),
+        coverageStride: width, count: right - left, rows: bottom - top, color: PremultipliedColor(argb: color),
+        writable: clip.maxX - left)
 }
 
 extension TextLayout {
@@ -107,8 +112,9 @@ extension TextLayout {
         for g in glyphs {
             let table = font.glyphTables[Int(g.face)]
             let cached = table.glyph(g.glyph)
-            canvas.blend(mask: cached.mask, x: x0 + Int(g.x) + Int(cached.left), y: y0 + Int(g.y) - Int(cached.top),
-                         color: premultiplied)
+            canvas.blend(
+                mask: cached.mask, x: x0 + Int(g.x) + Int(cached.left), y: y0 + Int(g.y) - Int(cached.top),
+                color: premultiplied)
         }
     }
 }

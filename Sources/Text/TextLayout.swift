@@ -63,8 +63,10 @@ package struct TextLayout {
     /// label is `maxLines: 1`). Words wrap at spaces and hyphens; Japanese wraps between
     /// any two characters except where kinsoku forbids it; a word wider than the line is
     /// broken between characters as a last resort.
-    package init(text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
-                lineSpacing: Double = 1, maxLines: Int = 0) {
+    package init(
+        text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
+        lineSpacing: Double = 1, maxLines: Int = 0
+    ) {
         self.font = font
         let scalars = Self.boundedScalars(of: text)
         self.scalars = scalars
@@ -97,8 +99,10 @@ package struct TextLayout {
             let baseline = ascender + Double(k) * lineHeight
             let first = glyphs.count
             shaped.placeGlyphs(of: piece, x26_6: x26_6, baseline: baseline, font: font, into: &glyphs)
-            lines.append(Line(textRange: piece.range, glyphRange: first..<glyphs.count, x: Double(x26_6) / 64,
-                              baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated))
+            lines.append(
+                Line(
+                    textRange: piece.range, glyphRange: first..<glyphs.count, x: Double(x26_6) / 64,
+                    baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated))
         }
         self.lines = lines
         self.glyphs = glyphs
@@ -133,21 +137,27 @@ extension Layouter {
 
     /// Appends the glyphs of one line, starting at `x26_6` (1/64 px) on `baseline`, in whole
     /// pixels, and `font`'s ellipsis after the line's text where it is truncated.
-    func placeGlyphs(of piece: (range: Range<Int>, truncated: Bool), x26_6: Int, baseline: Double, font: Font,
-                     into glyphs: inout [TextLayout.Glyph]) {
+    func placeGlyphs(
+        of piece: (range: Range<Int>, truncated: Bool), x26_6: Int, baseline: Double, font: Font,
+        into glyphs: inout [TextLayout.Glyph]
+    ) {
         // Past Int32 the glyphs are millions of pixels off any span: pin them there.
         let baselineY = Int32(max(-2e9, min(2e9, baseline)).rounded())
         var pen = x26_6
         for g in self.glyphs(in: piece.range) {
-            glyphs.append(TextLayout.Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
-                                           y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
+            glyphs.append(
+                TextLayout.Glyph(
+                    glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
+                    y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
             pen += Int(g.advance)
         }
         if piece.truncated {
             pen = x26_6 + width(of: piece.range, trimmed: true)
             for g in font.ellipsis.glyphs {
-                glyphs.append(TextLayout.Glyph(glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
-                                               y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
+                glyphs.append(
+                    TextLayout.Glyph(
+                        glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
+                        y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
                 pen += Int(g.advance)
             }
         }

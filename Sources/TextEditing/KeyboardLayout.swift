@@ -78,8 +78,9 @@ package struct KeyboardLayout: Hashable, Sendable {
         let ret = KeyboardKey(returnLabel(submit, language: language), .returnKey, width: 2)
         switch contentType {
         case .number:
-            return pad(name: "number", side: KeyboardKey("-", .text("-")),
-                       bottom: [KeyboardKey(".", .text(".")), KeyboardKey("0", .text("0"), width: 2)], ret: ret)
+            return pad(
+                name: "number", side: KeyboardKey("-", .text("-")),
+                bottom: [KeyboardKey(".", .text(".")), KeyboardKey("0", .text("0"), width: 2)], ret: ret)
         case .pin:
             return pad(name: "pin", side: KeyboardKey("C", .clear), bottom: [KeyboardKey("0", .text("0"), width: 3)], ret: ret)
         default: break
@@ -108,8 +109,16 @@ package struct KeyboardLayout: Hashable, Sendable {
         let hide = KeyboardKey("⌨", .dismiss, width: 1.5)
         func bottom(_ pageKey: KeyboardKey) -> [KeyboardKey] {
             switch contentType {
-            case .email: return [pageKey, KeyboardKey("@", .text("@")), KeyboardKey(spaceLabel(name), .space, width: 3), KeyboardKey(".", .text(".")), hide, ret]
-            case .url: return [pageKey, KeyboardKey("/", .text("/")), KeyboardKey(".com", .text(".com"), width: 2), KeyboardKey(".", .text(".")), hide, ret]
+            case .email:
+                return [
+                    pageKey, KeyboardKey("@", .text("@")), KeyboardKey(spaceLabel(name), .space, width: 3), KeyboardKey(".", .text(".")),
+                    hide, ret,
+                ]
+            case .url:
+                return [
+                    pageKey, KeyboardKey("/", .text("/")), KeyboardKey(".com", .text(".com"), width: 2), KeyboardKey(".", .text(".")), hide,
+                    ret,
+                ]
             default: return [pageKey, KeyboardKey(",", .text(",")), space, hide, ret]
             }
         }
@@ -135,8 +144,10 @@ package struct KeyboardLayout: Hashable, Sendable {
     /// あ to わ, the vowels downwards, then ん and punctuation, and the keys that add dakuten
     /// or handakuten to the kana before the caret or make it small.
     static func kana(ret: KeyboardKey, contentType: TextContentType) -> KeyboardLayout {
-        let columns = ["あいうえお", "かきくけこ", "さしすせそ", "たちつてと", "なにぬねの", "はひふへほ",
-                       "まみむめも", "や「ゆ」よ", "らりるれろ", "わをんー〜", "、。？！・"]
+        let columns = [
+            "あいうえお", "かきくけこ", "さしすせそ", "たちつてと", "なにぬねの", "はひふへほ",
+            "まみむめも", "や「ゆ」よ", "らりるれろ", "わをんー〜", "、。？！・",
+        ]
         let grid: [[KeyboardKey]] = (0..<5).map { row in
             columns.map { column in
                 let c = String(Array(column)[row])
@@ -157,8 +168,10 @@ package struct KeyboardLayout: Hashable, Sendable {
 
     /// A 4 x 4 keypad: digits, delete, `side` (clear or minus), hide, and the bottom row.
     static func pad(name: String, side: KeyboardKey, bottom: [KeyboardKey], ret: KeyboardKey) -> KeyboardLayout {
-        let rows = [keys("1 2 3") + [KeyboardKey("⌫", .backspace)], keys("4 5 6") + [side],
-                    keys("7 8 9") + [KeyboardKey("⌨", .dismiss)], bottom + [KeyboardKey(ret.label, .returnKey)]]
+        let rows = [
+            keys("1 2 3") + [KeyboardKey("⌫", .backspace)], keys("4 5 6") + [side],
+            keys("7 8 9") + [KeyboardKey("⌨", .dismiss)], bottom + [KeyboardKey(ret.label, .returnKey)],
+        ]
         return KeyboardLayout(name: name, pages: [rows], isPad: true)
     }
 
@@ -181,7 +194,9 @@ package struct KeyboardLayout: Hashable, Sendable {
     /// The keys' rectangles on `page` in a keyboard of `width` x `height` points: rows of equal
     /// height, each row's keys at their widths in one unit for the whole page (the widest row
     /// fills the width), rows centred, `gap` points between keys.
-    package func keyFrames(page: Int, width: Double, height: Double, gap: Double) -> [[(x: Double, y: Double, width: Double, height: Double)]] {
+    package func keyFrames(page: Int, width: Double, height: Double, gap: Double) -> [[(
+        x: Double, y: Double, width: Double, height: Double
+    )]] {
         let rows = pages[max(0, min(page, pages.count - 1))]
         guard !rows.isEmpty, width > 0, height > 0 else { return rows.map { $0.map { _ in (0, 0, 0, 0) } } }
         // One unit for the page: the tightest row (its keys and gaps) fills the width.
@@ -247,6 +262,7 @@ package enum Kana {
 
     /// Hiragana as katakana (the kana keyboard's shift); other characters as they are.
     package static func katakana(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.unicodeScalars.map { (0x3041...0x3096).contains($0.value) ? Unicode.Scalar($0.value + 0x60)! : $0 }))
+        String(
+            String.UnicodeScalarView(s.unicodeScalars.map { (0x3041...0x3096).contains($0.value) ? Unicode.Scalar($0.value + 0x60)! : $0 }))
     }
 }

@@ -118,9 +118,17 @@ package struct TextEditor {
         var p = head
         switch m {
         case .left:
-            if p.offset > 0 { p.offset -= 1 } else if p.paragraph > 0 { p = TextPosition(paragraph: p.paragraph - 1, offset: counts[p.paragraph - 1]) }
+            if p.offset > 0 {
+                p.offset -= 1
+            } else if p.paragraph > 0 {
+                p = TextPosition(paragraph: p.paragraph - 1, offset: counts[p.paragraph - 1])
+            }
         case .right:
-            if p.offset < counts[p.paragraph] { p.offset += 1 } else if p.paragraph < paragraphs.count - 1 { p = TextPosition(paragraph: p.paragraph + 1, offset: 0) }
+            if p.offset < counts[p.paragraph] {
+                p.offset += 1
+            } else if p.paragraph < paragraphs.count - 1 {
+                p = TextPosition(paragraph: p.paragraph + 1, offset: 0)
+            }
         case .lineStart: p.offset = 0
         case .lineEnd: p.offset = counts[p.paragraph]
         case .textStart: p = TextPosition(paragraph: 0, offset: 0)
@@ -148,13 +156,21 @@ package struct TextEditor {
         init(_ c: Character) {
             guard let s = c.unicodeScalars.first else { self = .other; return }
             let v = s.value
-            if c.isWhitespace { self = .space }
-            else if (0x3041...0x309F).contains(v) { self = .kana }
-            else if (0x30A0...0x30FF).contains(v) || (0x31F0...0x31FF).contains(v) { self = .katakana }
-            else if (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) { self = .han }
-            else if c.isLetter || c.isNumber || c == "_" { self = .latin }
-            else if c.isPunctuation || c.isSymbol { self = .punctuation }
-            else { self = .other }
+            if c.isWhitespace {
+                self = .space
+            } else if (0x3041...0x309F).contains(v) {
+                self = .kana
+            } else if (0x30A0...0x30FF).contains(v) || (0x31F0...0x31FF).contains(v) {
+                self = .katakana
+            } else if (0x4E00...0x9FFF).contains(v) || (0x3400...0x4DBF).contains(v) {
+                self = .han
+            } else if c.isLetter || c.isNumber || c == "_" {
+                self = .latin
+            } else if c.isPunctuation || c.isSymbol {
+                self = .punctuation
+            } else {
+                self = .other
+            }
         }
     }
 
@@ -215,8 +231,9 @@ package struct TextEditor {
     @discardableResult
     package mutating func transformCharacterBeforeCaret(_ transform: (Character) -> Character?) -> ParagraphChange? {
         guard !hasSelection, head.offset > 0,
-              let old = slice(head.paragraph, head.offset - 1, head.offset).first, let new = transform(old), new != old,
-              filter?(new) ?? true else { return nil }
+            let old = slice(head.paragraph, head.offset - 1, head.offset).first, let new = transform(old), new != old,
+            filter?(new) ?? true
+        else { return nil }
         return replace(from: TextPosition(paragraph: head.paragraph, offset: head.offset - 1), to: head, with: String(new))
     }
 

@@ -26,7 +26,8 @@ package enum CalibrationError: Error, Hashable, Sendable, CustomStringConvertibl
         case .touchesOnOneSpot: return "the touches all landed on one spot: touch each cross where it is drawn"
         case .touchesOnOneLine: return "the touches lie along one line: touch each cross where it is drawn"
         case let .poorFit(rms, limit):
-            return "the touches miss the crosses by \(fixed(rms, 1)) px on average after the best fit (at most \(fixed(limit, 1)) px is accepted): touch the centre of each cross and try again"
+            return
+                "the touches miss the crosses by \(fixed(rms, 1)) px on average after the best fit (at most \(fixed(limit, 1)) px is accepted): touch the centre of each cross and try again"
         case .notInvertible: return "the fitted map is not invertible: touch each cross where it is drawn"
         }
     }
@@ -72,8 +73,9 @@ package struct CalibrationFit: Hashable, Sendable {
         // Normal equations of [u v 1]·(a b c) = X/w and [u v 1]·(d e f) = Y/h, centred on the
         // mean so that they stay well conditioned.
         var rx = 0.0, ry = 0.0, tx = 0.0, ty = 0.0
-        let targetMean = Point(x: samples.reduce(0) { $0 + $1.target.x } / n / w,
-                               y: samples.reduce(0) { $0 + $1.target.y } / n / h)
+        let targetMean = Point(
+            x: samples.reduce(0) { $0 + $1.target.x } / n / w,
+            y: samples.reduce(0) { $0 + $1.target.y } / n / h)
         for (p, s) in zip(u, samples) {
             let dx = p.x - mean.x, dy = p.y - mean.y
             let X = s.target.x / w - targetMean.x, Y = s.target.y / h - targetMean.y

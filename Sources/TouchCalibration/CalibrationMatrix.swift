@@ -18,7 +18,6 @@ package struct CalibrationMatrix: Hashable, Sendable {
     }
 }
 
-
 extension CalibrationMatrix {
     /// The six numbers as the config file's `calibration` value, "a b c d e f".
     package var configValue: String {

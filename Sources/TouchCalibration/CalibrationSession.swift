@@ -55,8 +55,10 @@ package struct CalibrationSession: Sendable {
     package static func targets(canvasWidth: Int, canvasHeight: Int) -> [Point] {
         let w = Double(canvasWidth), h = Double(canvasHeight)
         let x0 = (w / 8).rounded(), x1 = (w * 7 / 8).rounded(), y0 = (h / 8).rounded(), y1 = (h * 7 / 8).rounded()
-        return [Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
-                Point(x: (w / 2).rounded(), y: (h / 2).rounded())]
+        return [
+            Point(x: x0, y: y0), Point(x: x1, y: y0), Point(x: x1, y: y1), Point(x: x0, y: y1),
+            Point(x: (w / 2).rounded(), y: (h / 2).rounded()),
+        ]
     }
 
     /// The cross to touch now; nil once there is an outcome.
@@ -131,8 +133,9 @@ package struct CalibrationSession: Sendable {
     package var samples: [CalibrationSample] {
         let w = Double(sensor.width), h = Double(sensor.height)
         return zip(targets, touches).map { target, touch in
-            CalibrationSample(target: touchRotation.panelPoint(fromCanvas: target, panelWidth: w, panelHeight: h),
-                              touch: touchRotation.panelPoint(fromCanvas: touch, panelWidth: w, panelHeight: h))
+            CalibrationSample(
+                target: touchRotation.panelPoint(fromCanvas: target, panelWidth: w, panelHeight: h),
+                touch: touchRotation.panelPoint(fromCanvas: touch, panelWidth: w, panelHeight: h))
         }
     }
 }

@@ -42,7 +42,10 @@ struct BenchCommand: ParsableCommand {
         @Option(help: "Threads drawing bands of each frame (default: the cores, at most 4).") var threads = BandRenderer.defaultThreads
         @Option(help: "Frame number to write as PNG (with --png).") var pngFrame: Int?
         @Option(help: "Path of the PNG to write (with --png-frame).") var png: String?
-        @Flag(help: "Paint cards with plain Canvas calls (each card pixel written 3 times) instead of the single-write path, to measure what it saves.")
+        @Flag(
+            help:
+                "Paint cards with plain Canvas calls (each card pixel written 3 times) instead of the single-write path, to measure what it saves."
+        )
         var referencePainting = false
         @Option(help: "Fonts directory (default: $GLIDE_FONTS or the Fonts/ folder near the executable).")
         var fonts: String?
@@ -66,8 +69,9 @@ struct BenchCommand: ParsableCommand {
             let bands = BandRenderer(threads: threads)
             // A scene holds caches written while drawing: one per band.
             let scenes = try (0..<bands.bands(of: 0..<height).count).map { _ in
-                try FeedScene(layout: layout, fontsDirectory: fonts ?? Kiosk.fontsDirectory(),
-                              painting: referencePainting ? .reference : .singleWrite)
+                try FeedScene(
+                    layout: layout, fontsDirectory: fonts ?? Kiosk.fontsDirectory(),
+                    painting: referencePainting ? .reference : .singleWrite)
             }
             let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
             let mode = incremental ? "incremental" : "full"
@@ -102,8 +106,9 @@ struct BenchCommand: ParsableCommand {
             }
             times.sort()
             let median = frames % 2 == 1 ? times[frames / 2] : (times[frames / 2 - 1] + times[frames / 2]) / 2
-            print("feed \(mode) \(width)x\(height) \(BenchCommand.threads(threads)): median \(fixed(median, 3)) ms, min \(fixed(times[0], 3)) ms, "
-                  + "max \(fixed(times[frames - 1], 3)) ms (\(frames) frames after \(warmup) warm-up)")
+            print(
+                "feed \(mode) \(width)x\(height) \(BenchCommand.threads(threads)): median \(fixed(median, 3)) ms, min \(fixed(times[0], 3)) ms, "
+                    + "max \(fixed(times[frames - 1], 3)) ms (\(frames) frames after \(warmup) warm-up)")
         }
     }
 
@@ -130,8 +135,12 @@ struct BenchCommand: ParsableCommand {
 
         func validate() throws {
             let (w, h) = try BenchCommand.parseSize(size)
-            guard (16...16384).contains(w), (16...16384).contains(h) else { throw ValidationError("--size must lie in 16x16...16384x16384") }
-            guard (2...1_000_000).contains(frames) else { throw ValidationError("--frames must lie in 2...1000000 (the zoom runs from frame 0 to frame N-1)") }
+            guard (16...16384).contains(w), (16...16384).contains(h) else {
+                throw ValidationError("--size must lie in 16x16...16384x16384")
+            }
+            guard (2...1_000_000).contains(frames) else {
+                throw ValidationError("--frames must lie in 2...1000000 (the zoom runs from frame 0 to frame N-1)")
+            }
             guard (0...1_000_000).contains(warmup) else { throw ValidationError("--warmup must lie in 0...1000000") }
             try Launch.checkedThreads(threads, option: "--threads")
             guard (png == nil) == (pngFrame == nil) else { throw ValidationError("--png and --png-frame go together") }
@@ -172,8 +181,10 @@ struct BenchCommand: ParsableCommand {
                 bands.draw(rows: 0..<height) { _, rows, cache in scene.draw(frame: max(f, 0), rows: rows, into: buffer.span, cache: cache) }
                 if f >= 0 { times.append((monotonicSeconds() - start) * 1000) }
             }
-            print("zoom \(width)x\(height) \(BenchCommand.threads(threads)): median \(fixed(percentile(times, 50)!, 3)) ms, "
-                  + "p90 \(fixed(percentile(times, 90)!, 3)) ms (\(frames) frames after \(warmup) warm-up, image \(picture.width)x\(picture.height))")
+            print(
+                "zoom \(width)x\(height) \(BenchCommand.threads(threads)): median \(fixed(percentile(times, 50)!, 3)) ms, "
+                    + "p90 \(fixed(percentile(times, 90)!, 3)) ms (\(frames) frames after \(warmup) warm-up, image \(picture.width)x\(picture.height))"
+            )
         }
     }
 
@@ -215,7 +226,9 @@ struct BenchCommand: ParsableCommand {
             let (width, height) = (1280, 800)
             let buffer = PixelBuffer(width: width, height: height)
             let start = monotonicSeconds()
-            let window = eager ? Self.eagerList(rows: rows, width: width, height: height, typography: typography)
+            let window =
+                eager
+                ? Self.eagerList(rows: rows, width: width, height: height, typography: typography)
                 : AppFactory.list(width: width, height: height, scaleFactor: 1, typography: typography, rows: rows)
             _ = window.render(into: buffer, at: 0)
             let firstFrame = (monotonicSeconds() - start) * 1000
@@ -248,10 +261,12 @@ struct BenchCommand: ParsableCommand {
             let treeStart = monotonicSeconds()
             let tree = window.accessibilityElements()
             let treeTime = (monotonicSeconds() - treeStart) * 1000
-            print("list \(rows) rows\(eager ? " (eager)" : "") \(width)x\(height): first frame \(fixed(firstFrame, 1)) ms, "
-                  + "flick frames median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms "
-                  + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB; "
-                  + "accessibility tree on demand: \(tree.count) elements in \(fixed(treeTime, 3)) ms ('\(tree.first { $0.role == .scrollArea }?.value ?? "")'), none per frame")
+            print(
+                "list \(rows) rows\(eager ? " (eager)" : "") \(width)x\(height): first frame \(fixed(firstFrame, 1)) ms, "
+                    + "flick frames median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms "
+                    + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB; "
+                    + "accessibility tree on demand: \(tree.count) elements in \(fixed(treeTime, 3)) ms ('\(tree.first { $0.role == .scrollArea }?.value ?? "")'), none per frame"
+            )
         }
 
         /// The same rows, all built up front in a plain vertical stack.
@@ -289,13 +304,20 @@ struct BenchCommand: ParsableCommand {
 
         func run() throws {
             let typography = try AppFactory.typography()
-            let (width, height) = (1280, 800)
-            let buffer = PixelBuffer(width: width, height: height)
+            let buffer = PixelBuffer(width: 1280, height: 800)
+            timeSlides(typography: typography, buffer: buffer)
+            timeTyping(typography: typography, buffer: buffer)
+        }
+
+        /// Scroll frames against keyboard slide frames, printed as medians.
+        func timeSlides(typography: Typography, buffer: PixelBuffer) {
+            let (width, height) = (buffer.width, buffer.height)
             let field = TextField(id: "search", placeholder: "Search")
             let rows = Stack(.vertical, id: "rows", spacing: 1, children: (0..<300).map { AppFactory.listRow($0, of: 300) })
             let list = ScrollView(id: "list", content: rows)
-            let window = Window(width: width, height: height, typography: typography,
-                                root: Stack(.vertical, spacing: 8, padding: EdgeInsets(12), children: [field, list.flexible()]))
+            let window = Window(
+                width: width, height: height, typography: typography,
+                root: Stack(.vertical, spacing: 8, padding: EdgeInsets(12), children: [field, list.flexible()]))
             var t = 0.0
             func frame(_ at: Double) -> Double {
                 let start = monotonicSeconds()
@@ -307,7 +329,10 @@ struct BenchCommand: ParsableCommand {
             for _ in 0..<slides {
                 t += 0.5
                 window.handle(InputEvent(.touch(.down, slot: 0, position: Point(x: 640, y: 600)), time: t))
-                for i in 1...6 { window.handle(InputEvent(.touch(.move, slot: 0, position: Point(x: 640, y: 600 - Double(i) * 50)), time: t + Double(i) * 0.008)) }
+                for i in 1...6 {
+                    window.handle(
+                        InputEvent(.touch(.move, slot: 0, position: Point(x: 640, y: 600 - Double(i) * 50)), time: t + Double(i) * 0.008))
+                }
                 window.handle(InputEvent(.touch(.up, slot: 0, position: Point(x: 640, y: 300)), time: t + 0.052))
                 for n in 1...30 { scrolls.append(frame(t + 0.052 + Double(n) / 60)) }
                 t += 1
@@ -319,14 +344,21 @@ struct BenchCommand: ParsableCommand {
                 t += 0.5
             }
             let scroll = percentile(scrolls, 50) ?? .nan, slide = percentile(slideFrames, 50) ?? .nan
-            print("keyboard 1280x800: scroll frame median \(fixed(scroll, 3)) ms, keyboard slide frame median \(fixed(slide, 3)) ms "
-                  + "(p90 \(fixed(percentile(slideFrames, 90) ?? .nan, 3)) ms), slide/scroll \(fixed(slide / scroll, 2))")
+            print(
+                "keyboard 1280x800: scroll frame median \(fixed(scroll, 3)) ms, keyboard slide frame median \(fixed(slide, 3)) ms "
+                    + "(p90 \(fixed(percentile(slideFrames, 90) ?? .nan, 3)) ms), slide/scroll \(fixed(slide / scroll, 2))")
+        }
 
+        /// `characters` typed one by one into a screen-filling text area, each with its frame: the
+        /// median per keystroke for each tenth of the text, printed.
+        func timeTyping(typography: Typography, buffer: PixelBuffer) {
+            let (width, height) = (buffer.width, buffer.height)
             let area = TextArea(id: "notes")
             let typing = Window(width: width, height: height, typography: typography, root: area)
             typing.focus(area)
             _ = typing.render(into: buffer, at: 0)
-            let prose = Array("The quick brown fox jumps over the lazy dog; Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich. ")
+            let prose = Array(
+                "The quick brown fox jumps over the lazy dog; Zwölf Boxkämpfer jagen Viktor quer über den großen Sylter Deich. ")
             var perKeystroke: [Double] = []
             var time = 1.0
             for i in 0..<characters {
@@ -338,9 +370,12 @@ struct BenchCommand: ParsableCommand {
                 perKeystroke.append((monotonicSeconds() - start) * 1000)
             }
             let tenth = max(1, characters / 10)
-            let medians = stride(from: 0, to: characters, by: tenth).map { fixed(percentile(Array(perKeystroke[$0..<min(characters, $0 + tenth)]), 50) ?? .nan, 3) }
-            print("typing \(characters) characters into a TextArea (\(paragraph > 0 ? "new line every \(paragraph)" : "one paragraph")): "
-                  + "median ms per keystroke and frame, by tenths: \(medians.joined(separator: " ")); text kept \(area.text.count)")
+            let medians = stride(from: 0, to: characters, by: tenth).map {
+                fixed(percentile(Array(perKeystroke[$0..<min(characters, $0 + tenth)]), 50) ?? .nan, 3)
+            }
+            print(
+                "typing \(characters) characters into a TextArea (\(paragraph > 0 ? "new line every \(paragraph)" : "one paragraph")): "
+                    + "median ms per keystroke and frame, by tenths: \(medians.joined(separator: " ")); text kept \(area.text.count)")
         }
     }
 }

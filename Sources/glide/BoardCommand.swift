@@ -19,8 +19,9 @@ struct BoardCommand: ParsableCommand {
     /// fonts or content. The config's `app` and `manifest` keys pick one.
     static func apps(manifest: String? = nil) -> AppSource {
         AppSource(names: AppFactory.names + ["bringup"]) { width, height, scale, _, config in
-            try makeApp(name: config.app ?? "catalog", width: width, height: height, scale: scale,
-                        manifest: manifest ?? config.manifest)
+            try makeApp(
+                name: config.app ?? "catalog", width: width, height: height, scale: scale,
+                manifest: manifest ?? config.manifest)
         }
     }
 
@@ -30,8 +31,9 @@ struct BoardCommand: ParsableCommand {
             app.resize(width: width, height: height)
             return app
         }
-        return try Catalog.makeApp(name: name, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
-                                   report: { processLog.warning("content: \($0)") })
+        return try Catalog.makeApp(
+            name: name, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
+            report: { processLog.warning("content: \($0)") })
     }
 
     struct Run: ParsableCommand {
@@ -72,8 +74,9 @@ struct BoardCommand: ParsableCommand {
                 throw ValidationError("--size must be WIDTHxHEIGHT, not '\(size)'")
             }
             // The same limits as `run` and the board config (0.25 to 8).
-            let theApp = try BoardCommand.makeApp(name: app, width: m.width, height: m.height,
-                                                  scale: try Launch.checkedScale(scale), manifest: manifest)
+            let theApp = try BoardCommand.makeApp(
+                name: app, width: m.width, height: m.height,
+                scale: try Launch.checkedScale(scale), manifest: manifest)
             let frame = PixelBuffer(width: m.width, height: m.height, fill: PremultipliedColor(argb: 0xFF00_0000))
             theApp.resize(width: m.width, height: m.height)
             _ = theApp.render(into: frame, at: 0)

@@ -43,8 +43,9 @@ struct DemoCommand: ParsableCommand {
         let (w, h, s) = try options.geometry()
         let (window, catalog) = try app.makeWindow(width: w, height: h, scale: s)
         guard let catalog else { throw ValidationError("the tour needs the catalog app") }
-        let summary = try HeadlessRuntime.runVirtual(window, width: w, height: h, script: CatalogTour.script(for: catalog),
-                                                     hz: 60, out: out, timing: false)
+        let summary = try HeadlessRuntime.runVirtual(
+            window, width: w, height: h, script: CatalogTour.script(for: catalog),
+            hz: 60, out: out, timing: false)
         print("No display here: ran the headless tour.\n\(summary)")
     }
 }

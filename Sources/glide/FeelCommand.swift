@@ -58,14 +58,17 @@ struct FeelCommand: ParsableCommand {
         }
 
         func run() throws {
-            print(FeelLab.release(viewport: viewport, content: content, offset: offset, velocity: velocity,
-                                  configuration: try physics.configuration(), hz: physics.hz), terminator: "")
+            print(
+                FeelLab.release(
+                    viewport: viewport, content: content, offset: offset, velocity: velocity,
+                    configuration: try physics.configuration(), hz: physics.hz), terminator: "")
         }
     }
 
     struct Trace: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Replay touch samples (t_ms,phase,id,x,y); prints the engine state after each sample and at every frame until at rest.")
+            abstract:
+                "Replay touch samples (t_ms,phase,id,x,y); prints the engine state after each sample and at every frame until at rest.")
         @Argument(help: "CSV file of touch samples, or - for standard input.") var file: String
         @Option(help: "Viewport size WxH, points.") var viewport: String
         @Option(help: "Content size WxH, points.") var content: String
@@ -104,8 +107,10 @@ struct FeelCommand: ParsableCommand {
             default: throw ValidationError("--resample must be on or off")
             }
             let samples = try parseSamples(file)
-            print(FeelLab.trace(samples, viewport: viewportSize, content: contentSize, offset: start,
-                                configuration: c, hz: physics.hz), terminator: "")
+            print(
+                FeelLab.trace(
+                    samples, viewport: viewportSize, content: contentSize, offset: start,
+                    configuration: c, hz: physics.hz), terminator: "")
         }
     }
 

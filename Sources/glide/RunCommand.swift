@@ -22,8 +22,9 @@ struct AppOptions: ParsableArguments {
         guard AppFactory.names.contains(app) else {
             throw ValidationError("unknown app '\(app)' (\(AppFactory.names.joined(separator: ", ")))")
         }
-        return try AppFactory.window(named: app, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
-                                     rows: rows, report: { processLog.warning("content: \($0)") })
+        return try AppFactory.window(
+            named: app, width: width, height: height, scaleFactor: scale, manifestPath: manifest,
+            rows: rows, report: { processLog.warning("content: \($0)") })
     }
 }
 
@@ -37,8 +38,10 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var options: HeadlessOptions
 
     func run() throws {
-        try HeadlessRuntime.run(options, app: AppSource { width, height, scale, _, _ in
-            try app.makeWindow(width: width, height: height, scale: scale).0
-        })
+        try HeadlessRuntime.run(
+            options,
+            app: AppSource { width, height, scale, _, _ in
+                try app.makeWindow(width: width, height: height, scale: scale).0
+            })
     }
 }

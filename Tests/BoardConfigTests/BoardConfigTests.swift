@@ -7,41 +7,41 @@ import Testing
 @Suite struct BoardConfigParsing {
     @Test func fullExampleParses() throws {
         let text = """
-        # a portrait kiosk
-        card = /dev/dri/card1
-        connector = "HDMI-A-1"   # quoted
-        mode = 1280x800@60
-        rotation = 90
-        calibration = 1 0 0.01  0 1 -0.02
-        scale = 2
-        app = catalog
-        manifest = "/srv/kiosk/content #1/manifest.json"
-        input = /dev/input/event3
-        input = /dev/input/event4
-        pointer-as-touch = yes
-        remote_address = 0.0.0.0:8377
-        remote_token = s3cret-token
-        modesetting = legacy
-        buffers = 3
-        idle_blank_seconds = 300
-        blank = backlight
-        brightness = 70
-        backlight = intel_backlight
-        touch_rotation = 270
-        display_wait_seconds = 2.5
-        keyboard_layout = de
-        keymap = ch
-        onscreen_keyboard = never
-        keyboard_repeat_delay_ms = 300
-        keyboard_repeat_rate = 40
-        screen_reader = on
-        speech_device = plughw:1
-        speech_rate = 220
-        speech_voice = en-gb
-        keypad = next:KP6 previous:KP4
-        text_size = 150%
-        high_contrast = on
-        """
+            # a portrait kiosk
+            card = /dev/dri/card1
+            connector = "HDMI-A-1"   # quoted
+            mode = 1280x800@60
+            rotation = 90
+            calibration = 1 0 0.01  0 1 -0.02
+            scale = 2
+            app = catalog
+            manifest = "/srv/kiosk/content #1/manifest.json"
+            input = /dev/input/event3
+            input = /dev/input/event4
+            pointer-as-touch = yes
+            remote_address = 0.0.0.0:8377
+            remote_token = s3cret-token
+            modesetting = legacy
+            buffers = 3
+            idle_blank_seconds = 300
+            blank = backlight
+            brightness = 70
+            backlight = intel_backlight
+            touch_rotation = 270
+            display_wait_seconds = 2.5
+            keyboard_layout = de
+            keymap = ch
+            onscreen_keyboard = never
+            keyboard_repeat_delay_ms = 300
+            keyboard_repeat_rate = 40
+            screen_reader = on
+            speech_device = plughw:1
+            speech_rate = 220
+            speech_voice = en-gb
+            keypad = next:KP6 previous:KP4
+            text_size = 150%
+            high_contrast = on
+            """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
         #expect(c.connector == "HDMI-A-1")
@@ -228,9 +228,11 @@ import Testing
 
     @Test func aKeyIsReplacedOnItsLineOrAddedAtTheEnd() throws {
         let text = "# the lobby panel\nmode = 800x480\ncalibration = 1 0 0 0 1 0  # factory\nrotation = 90\n"
-        #expect(try ConfigFile.setting("calibration", to: "0.9 0 0.01 0 1.1 -0.02", in: text)
+        #expect(
+            try ConfigFile.setting("calibration", to: "0.9 0 0.01 0 1.1 -0.02", in: text)
                 == "# the lobby panel\nmode = 800x480\ncalibration = 0.9 0 0.01 0 1.1 -0.02\nrotation = 90\n")
-        #expect(try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: "mode = 800x480") == "mode = 800x480\ncalibration = 1 0 0 0 1 0\n")
+        #expect(
+            try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: "mode = 800x480") == "mode = 800x480\ncalibration = 1 0 0 0 1 0\n")
         #expect(try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: "") == "calibration = 1 0 0 0 1 0\n")
         // A value the file could not hold, or an old file that does not parse: refused.
         #expect(throws: BoardConfigError.self) { try ConfigFile.setting("calibration", to: "0 0 0 0 0 0", in: text) }
@@ -262,7 +264,7 @@ import Testing
         }
         #expect(Self.read(path) == "mode = 800x480\n" && Self.read(path + ".bak") == nil)
         #expect(throws: ConfigWriteError.self) { try ConfigFile.checkWritable(dir + "/no/such/folder.conf") }
-        #expect(throws: ConfigWriteError.self) { try ConfigFile.checkWritable(dir) }   // a folder, not a file
+        #expect(throws: ConfigWriteError.self) { try ConfigFile.checkWritable(dir) }  // a folder, not a file
         // A broken old file is named, and stays.
         Self.write("mode = big\n", path, mode: 0o644)
         #expect(throws: ConfigWriteError.self) { try ConfigFile.set("calibration", to: "1 0 0 0 1 0", inFileAt: path) }

@@ -33,8 +33,11 @@ import Testing
         #expect(c.scale == 2)
         #expect(c.remoteToken == "abcdefgh1234")
         // A bad value on the first line is that line's error, not a key that swallowed the file.
-        #expect(throws: BoardConfigError.badValue(source: "config", line: 1, key: "rotation", value: "91",
-                                                  expected: "0, 90, 180 or 270")) {
+        #expect(
+            throws: BoardConfigError.badValue(
+                source: "config", line: 1, key: "rotation", value: "91",
+                expected: "0, 90, 180 or 270")
+        ) {
             try BoardConfig(parsing: "rotation = 91\r\nremote_token = s3cr3t-t0ken\r\n")
         }
         #expect(throws: BoardConfigError.self) { try BoardConfig(parsing: "calibration = 1 0 0 2 0 0\r\nscale = 1\r\n") }
@@ -57,7 +60,8 @@ import Testing
 
     @Test func calibrateKeepsTheFilesLineBreaks() throws {
         let text = "mode = 800x480\r\nrotation = 90\r\n"
-        #expect(try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: text)
+        #expect(
+            try ConfigFile.setting("calibration", to: "1 0 0 0 1 0", in: text)
                 == "mode = 800x480\r\nrotation = 90\r\ncalibration = 1 0 0 0 1 0\r\n")
         #expect(try ConfigFile.setting("rotation", to: "180", in: text) == "mode = 800x480\r\nrotation = 180\r\n")
     }

@@ -14,8 +14,9 @@ import UI
 
     static func catalog(_ width: Int, _ height: Int, _ scale: Double) throws -> (CatalogApp, Window) {
         let path = testsDirectory + "/../Board/content/manifest.json"
-        let built = AppFactory.catalog(manifestPath: path, width: width, height: height, scaleFactor: scale,
-                                       typography: try typography())
+        let built = AppFactory.catalog(
+            manifestPath: path, width: width, height: height, scaleFactor: scale,
+            typography: try typography())
         return (try #require(built.app), built.window)
     }
 

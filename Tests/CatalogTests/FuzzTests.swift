@@ -52,21 +52,21 @@ func mutate(_ bytes: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
 
     @Test func mutatedScriptsParseOrNameTheLine() throws {
         let script = """
-        {"t":0,"touch":"down","id":0,"x":640,"y":600}
-        {"t":16,"touch":"move","id":0,"x":640,"y":560}
-        {"t":32,"touch":"move","id":0,"x":640,"y":420}
-        {"t":100,"touch":"up","id":0,"x":640,"y":200}
-        {"t":120,"touch":"down","id":1,"x":10,"y":20}
-        {"t":130,"touch":"cancel","id":1}
-        {"t":200,"key":"PageDown"}
-        {"t":300,"wheel":{"dx":0,"dy":-120},"x":640,"y":400}
-        {"t":310,"pointer":"move","x":5,"y":6}
-        {"t":320,"pointer":"press","button":272,"x":5,"y":6}
-        {"t":330,"pointer":"release","x":5,"y":6}
-        # a comment
-        {"t":1500,"screenshot":"after-flick"}
-        {"t":1500,"state":"s1"}
-        """
+            {"t":0,"touch":"down","id":0,"x":640,"y":600}
+            {"t":16,"touch":"move","id":0,"x":640,"y":560}
+            {"t":32,"touch":"move","id":0,"x":640,"y":420}
+            {"t":100,"touch":"up","id":0,"x":640,"y":200}
+            {"t":120,"touch":"down","id":1,"x":10,"y":20}
+            {"t":130,"touch":"cancel","id":1}
+            {"t":200,"key":"PageDown"}
+            {"t":300,"wheel":{"dx":0,"dy":-120},"x":640,"y":400}
+            {"t":310,"pointer":"move","x":5,"y":6}
+            {"t":320,"pointer":"press","button":272,"x":5,"y":6}
+            {"t":330,"pointer":"release","x":5,"y":6}
+            # a comment
+            {"t":1500,"screenshot":"after-flick"}
+            {"t":1500,"state":"s1"}
+            """
         let original = Array(script.utf8)
         let lineCount = script.split(separator: "\n", omittingEmptySubsequences: false).count
         var rng = SeededGenerator(seed: 42)

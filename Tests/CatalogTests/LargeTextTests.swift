@@ -17,7 +17,8 @@ import Testing
             if let p = v.parent, !(p is ScrollView), !(v is SelectionHandle), v.parent !== window.holder {
                 let f = v.frame
                 if f.minX < -0.5 || f.minY < -0.5 || f.maxX > p.frame.width + 0.5 || f.maxY > p.frame.height + 0.5,
-                   p.clipsContent == false {
+                    p.clipsContent == false
+                {
                     out.append("\(type(of: v)) \(v.id ?? (v as? Label)?.text ?? "") in \(p.id ?? String(describing: type(of: p)))")
                 }
             }
@@ -40,10 +41,12 @@ import Testing
             let state = window.state(at: Double(screen) + 0.5, frameNumber: 0)
             let frames = state.elements.map { Rect(x: $0.frame[0], y: $0.frame[1], width: $0.frame[2], height: $0.frame[3]) }
             for (i, a) in frames.enumerated() {
-                for b in frames[(i + 1)...] where !a.intersection(b).isEmpty && a.intersection(b).width > 1 && a.intersection(b).height > 1 {
+                for b in frames[(i + 1)...] where !a.intersection(b).isEmpty && a.intersection(b).width > 1 && a.intersection(b).height > 1
+                {
                     // A card inside a list is inside the list: only siblings count.
-                    if !(a.contains(b.origin) && a.contains(Point(x: b.maxX - 0.5, y: b.maxY - 0.5))) &&
-                        !(b.contains(a.origin) && b.contains(Point(x: a.maxX - 0.5, y: a.maxY - 0.5))) {
+                    if !(a.contains(b.origin) && a.contains(Point(x: b.maxX - 0.5, y: b.maxY - 0.5)))
+                        && !(b.contains(a.origin) && b.contains(Point(x: a.maxX - 0.5, y: a.maxY - 0.5)))
+                    {
                         Issue.record("\(size) screen \(screen): \(state.elements[i].id) overlaps another element")
                     }
                 }

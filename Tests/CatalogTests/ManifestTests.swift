@@ -49,8 +49,10 @@ func parseError(_ text: String) -> ManifestError? {
 }
 
 /// Replaces the first occurrence of `target` in `text` (the test fails if it is missing).
-func replacing(_ text: String, _ target: String, with replacement: String,
-               sourceLocation: SourceLocation = #_sourceLocation) -> String {
+func replacing(
+    _ text: String, _ target: String, with replacement: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> String {
     guard let r = text.range(of: target) else {
         Issue.record("\"\(target)\" is not in the manifest", sourceLocation: sourceLocation)
         return text
@@ -111,7 +113,9 @@ extension String {
         #expect(error.message.contains("unknown key"))
         let cardTypo = replacing(text, "{\"id\": \"card-2\", \"title\"", with: "{\"id\": \"card-2\", \"titel\": \"x\", \"title\"")
         #expect(parseError(cardTypo)?.place == "screens[0].cards[2].titel")
-        #expect(parseError(replacing(text, "\"title\": \"Glide Catalog\",", with: "\"title\": \"Glide Catalog\", \"theme\": 1,"))?.place == "theme")
+        #expect(
+            parseError(replacing(text, "\"title\": \"Glide Catalog\",", with: "\"title\": \"Glide Catalog\", \"theme\": 1,"))?.place
+                == "theme")
     }
 
     /// An article of more text than a screen is read for (2,000,000 words took 1 GB) is
@@ -188,7 +192,8 @@ extension String {
         #expect(message.text.contains("screens[1].maxScale"))
         _ = app.window.render(into: PixelBuffer(width: 800, height: 600), at: 0)
         // A wrong background style and a repeated id are errors of their screen too.
-        #expect(parseError(replacing(text, "\"background\": \"prominent\"", with: "\"background\": \"loud\""))?.place
+        #expect(
+            parseError(replacing(text, "\"background\": \"prominent\"", with: "\"background\": \"loud\""))?.place
                 == "screens[4].background")
         let twice = replacing(text, "\"id\": \"article-ja\"", with: "\"id\": \"article-en\"")
         #expect(parseError(twice)?.place == "screens[3].id")
@@ -206,8 +211,9 @@ extension String {
         built.window.layoutIfNeeded()
         let message = try #require(built.window.root.view(withID: "error-message") as? Label)
         #expect(message.text.contains("title"))
-        let none = AppFactory.catalog(manifestPath: "/nonexistent/manifest.json", width: 800, height: 600, scaleFactor: 1,
-                                      typography: try typography())
+        let none = AppFactory.catalog(
+            manifestPath: "/nonexistent/manifest.json", width: 800, height: 600, scaleFactor: 1,
+            typography: try typography())
         #expect(none.app == nil && none.problems[0].contains("/nonexistent/manifest.json"))
     }
 }
@@ -223,16 +229,19 @@ func labels(in view: View) -> [Label] {
 @Suite struct ManifestEchoTests {
     @Test func longValuesAreCutInErrors() throws {
         let huge = String(repeating: "b", count: 1_000_000)
-        for screen in [#"{"kind":"pages","id":"p","title":"P","count":3,"background":"\#(huge)"}"#,
-                       #"{"kind":"\#(huge)","id":"p","title":"P"}"#,
-                       #"{"kind":"pages","id":"p","title":"P","count":3,"\#(huge)":1}"#] {
+        for screen in [
+            #"{"kind":"pages","id":"p","title":"P","count":3,"background":"\#(huge)"}"#,
+            #"{"kind":"\#(huge)","id":"p","title":"P"}"#,
+            #"{"kind":"pages","id":"p","title":"P","count":3,"\#(huge)":1}"#,
+        ] {
             let text = #"{"title":"M","screens":[\#(screen),{"kind":"pages","id":"q","title":"Q","count":2}]}"#
             let manifest = try Manifest.parse(Array(text.utf8), path: "m.json")
             let error = try #require(manifest.skippedScreens.first)
             #expect("\(error)".utf8.count < 600, "\("\(error)".prefix(200))")
         }
         let id = String(repeating: "i", count: 1000)
-        let dup = #"{"title":"M","screens":[{"kind":"pages","id":"\#(id)","title":"P","count":3},{"kind":"pages","id":"\#(id)","title":"Q","count":2}]}"#
+        let dup =
+            #"{"title":"M","screens":[{"kind":"pages","id":"\#(id)","title":"P","count":3},{"kind":"pages","id":"\#(id)","title":"Q","count":2}]}"#
         let m = try Manifest.parse(Array(dup.utf8), path: "m.json")
         #expect("\(try #require(m.skippedScreens.first))".utf8.count < 600)
     }
@@ -240,9 +249,10 @@ func labels(in view: View) -> [Label] {
 
 @Suite struct ManifestLengthTests {
     @Test func titlesAndTextsHaveLimitsInBytes() throws {
-        let long = String(repeating: "日", count: 400)            // 1,200 bytes
-        let text = #"{"title":"M","screens":[{"kind":"pages","id":"p","title":"\#(long)","count":3},"# +
-            #"{"kind":"pages","id":"q","title":"Q","subtitle":"\#(long)","count":2},{"kind":"pages","id":"r","title":"R","count":2}]}"#
+        let long = String(repeating: "日", count: 400)  // 1,200 bytes
+        let text =
+            #"{"title":"M","screens":[{"kind":"pages","id":"p","title":"\#(long)","count":3},"#
+            + #"{"kind":"pages","id":"q","title":"Q","subtitle":"\#(long)","count":2},{"kind":"pages","id":"r","title":"R","count":2}]}"#
         let m = try Manifest.parse(Array(text.utf8), path: "m.json")
         #expect(m.screens.map(\.id) == ["r"])
         #expect(m.skippedScreens.map(\.place) == ["screens[0].title", "screens[1].subtitle"])
@@ -258,19 +268,24 @@ func labels(in view: View) -> [Label] {
 
     @Test func everyIdNamesOneView() throws {
         let card = { (id: String) in #"{"id":"\#(id)","title":"T"}"# }
-        #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("a")),\#(card("a"))]}"#)
+        #expect(
+            try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("a")),\#(card("a"))]}"#)
                 == [#"screens[0].cards[1].id: another card has the id "a""#])
         #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card(""))]}"#).first?.contains("must not be empty") == true)
         #expect(try skipped(#"{"kind":"pages","id":"","title":"P","count":2}"#).first?.contains("must not be empty") == true)
         // A card named like a tab ("tab-" and a screen's id), before or after that screen.
-        #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("tab-f"))]}"#)
+        #expect(
+            try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("tab-f"))]}"#)
                 == [#"screens[0].cards[0].id: another screen or card has the id "tab-f""#])
-        #expect(try skipped(#"{"kind":"feed","id":"f","title":"F","cards":[\#(card("tab-p"))]},{"kind":"pages","id":"p","title":"P","count":2}"#)
+        #expect(
+            try skipped(
+                #"{"kind":"feed","id":"f","title":"F","cards":[\#(card("tab-p"))]},{"kind":"pages","id":"p","title":"P","count":2}"#)
                 == [#"screens[1].id: another screen or card has the id "p""#])
     }
 
     @Test func scalesAreSane() throws {
-        #expect(try skipped(#"{"kind":"photo","id":"p","title":"P","image":"x.png","minScale":5e-324}"#)
+        #expect(
+            try skipped(#"{"kind":"photo","id":"p","title":"P","image":"x.png","minScale":5e-324}"#)
                 == ["screens[0].minScale: must be a number from 0.01 to 100"])
     }
 }

@@ -35,7 +35,9 @@ import UI
         let dir = "/tmp/glide-e2e-\(getpid())-run"
         let scriptPath = dir + ".jsonl"
         try FileIO.writeAll(Array(s.text.utf8), path: scriptPath)
-        let r = try shell("GLIDE_CONTENT=\(repositoryRoot)/Board/content \(Self.glide) run --backend headless --size \(screenWidth)x\(screenHeight) --script \(scriptPath) --out \(dir)", name: "run")
+        let r = try shell(
+            "GLIDE_CONTENT=\(repositoryRoot)/Board/content \(Self.glide) run --backend headless --size \(screenWidth)x\(screenHeight) --script \(scriptPath) --out \(dir)",
+            name: "run")
         #expect(r.status == 0, "\(r.stderr)")
         for f in ["mid.png", "mid.json", "final.png", "final.json"] { #expect(exists("\(dir)/\(f)"), "\(f)") }
         let binaryFinal = try PNG.read(path: "\(dir)/final.png")
@@ -54,11 +56,11 @@ import UI
 
     @Test func aMalformedLineIsNamedAndNothingIsWritten() throws {
         let text = """
-        {"t":0,"touch":"down","id":0,"x":640,"y":600}
-        {"t":16,"touch":"move","id":0,"x":640,"y":560}
-        {"t":20,"touch":"move","id":0,"x":640,"y":}
-        {"t":40,"screenshot":"never"}
-        """
+            {"t":0,"touch":"down","id":0,"x":640,"y":600}
+            {"t":16,"touch":"move","id":0,"x":640,"y":560}
+            {"t":20,"touch":"move","id":0,"x":640,"y":}
+            {"t":40,"screenshot":"never"}
+            """
         #expect(throws: InputScript.ParseError.self) { try InputScript.parse(text) }
         do {
             _ = try InputScript.parse(text)
@@ -78,7 +80,10 @@ import UI
             ("{\"t\":0,\"key\":\"Up\",\"state\":\"s\"}", 1, "exactly one"),
             ("{\"t\":0,\"touch\":\"down\"}", 1, "\"x\" and \"y\""),
             ("{\"t\":\"soon\",\"key\":\"Up\"}", 1, "not a JSON object"),
-            ("# comment\n{\"t\":0,\"wheel\":{\"dx\":0,\"dy\":1},\"x\":1,\"y\":1}\n{\"t\":1,\"wheel\":{\"dx\":0,\"dy\":1e308},\"x\":1,\"y\":1}", 3, "out of range"),
+            (
+                "# comment\n{\"t\":0,\"wheel\":{\"dx\":0,\"dy\":1},\"x\":1,\"y\":1}\n{\"t\":1,\"wheel\":{\"dx\":0,\"dy\":1e308},\"x\":1,\"y\":1}",
+                3, "out of range"
+            ),
         ]
         for (script, line, words) in cases {
             do {
@@ -162,7 +167,8 @@ import UI
         defer { _ = unlink(conf) }
         let r = try shell("\(app) calibrate --config \(conf) < /dev/null", name: "cal-ro")
         #expect(r.status == 1, "\(r.stderr)")
-        #expect(r.stderr.contains("ClockExample: calibrate: cannot change \(conf)") && r.stderr.contains("nothing was written"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("ClockExample: calibrate: cannot change \(conf)") && r.stderr.contains("nothing was written"), "\(r.stderr)")
         #expect(String(decoding: try FileIO.readAll(path: conf), as: UTF8.self) == text)
         #expect(!exists(conf + ".bak"))
     }
@@ -171,17 +177,21 @@ import UI
     @Test func feelReleaseTakesNegativeNumbersAfterASpace() throws {
         try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
         let out = "/tmp/glide-e2e-\(getpid())-feel.csv"
-        let spaced = try shell("(\(Self.glide) feel release --viewport 800 --content 5000 --offset 1000 --velocity -300 > \(out))", name: "feel")
+        let spaced = try shell(
+            "(\(Self.glide) feel release --viewport 800 --content 5000 --offset 1000 --velocity -300 > \(out))", name: "feel")
         #expect(spaced.status == 0, "\(spaced.stderr)")
         let text = String(decoding: try FileIO.readAll(path: out), as: UTF8.self)
-        let joined = try shell("(\(Self.glide) feel release --viewport 800 --content 5000 --offset=1000 --velocity=-300 > \(out).2)", name: "feel2")
+        let joined = try shell(
+            "(\(Self.glide) feel release --viewport 800 --content 5000 --offset=1000 --velocity=-300 > \(out).2)", name: "feel2")
         #expect(joined.status == 0)
         #expect(text == String(decoding: try FileIO.readAll(path: out + ".2"), as: UTF8.self))
         #expect(text.split(separator: "\n").count > 10)
         let trace = try shell("\(Self.glide) feel release --viewport 800 --content 5000 --offset -20 --velocity 0", name: "feel3")
         #expect(trace.status == 0, "\(trace.stderr)")
         // feel trace: a negative X in the offset.
-        let traced = try shell("(printf 't_ms,phase,id,x,y\\n0,down,0,400,500\\n16,move,0,400,450\\n32,up,0,400,450\\n' | \(Self.glide) feel trace --viewport 800x800 --content 800x5000 --offset -5,20 - > \(out))", name: "feel4")
+        let traced = try shell(
+            "(printf 't_ms,phase,id,x,y\\n0,down,0,400,500\\n16,move,0,400,450\\n32,up,0,400,450\\n' | \(Self.glide) feel trace --viewport 800x800 --content 800x5000 --offset -5,20 - > \(out))",
+            name: "feel4")
         #expect(traced.status == 0, "\(traced.stderr)")
         #expect(String(decoding: try FileIO.readAll(path: out), as: UTF8.self).contains("0.000,0.000,20.000"))
         _ = unlink(out); _ = unlink(out + ".2")
@@ -201,8 +211,9 @@ import UI
         let out = input + ".out"
         defer { _ = unlink(input); _ = unlink(out) }
         for options in ["", "--resample off", "--resample-latency 8"] {
-            let r = try shell("(\(Self.glide) feel trace \(input) --viewport 800x800 --content 800x8000 --offset 0,1600 --paging \(options) > \(out))",
-                              name: "reversal")
+            let r = try shell(
+                "(\(Self.glide) feel trace \(input) --viewport 800x800 --content 800x8000 --offset 0,1600 --paging \(options) > \(out))",
+                name: "reversal")
             #expect(r.status == 0, "\(r.stderr)")
             let text = String(decoding: try FileIO.readAll(path: out), as: UTF8.self)
             let last = text.split(separator: "\n").last.map { $0.split(separator: ",").map(String.init) } ?? []

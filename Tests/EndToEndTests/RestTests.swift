@@ -13,8 +13,10 @@ import UI
     static let sizes = [(800, 480), (1024, 600), (1280, 720), (1280, 800), (1920, 1080), (480, 800), (720, 1280), (640, 400)]
 
     func settleTime(_ app: String, _ w: Int, _ h: Int) throws -> Double {
-        let window = try AppFactory.window(named: app, width: w, height: h, scaleFactor: 1,
-                                           manifestPath: manifestPath, report: { _ in }).window
+        let window = try AppFactory.window(
+            named: app, width: w, height: h, scaleFactor: 1,
+            manifestPath: manifestPath, report: { _ in }
+        ).window
         let runner = HeadlessRunner(app: window, width: w, height: h)
         runner.settleLimit = 3
         let out = try runner.run(InputScript(entries: []))

@@ -28,17 +28,17 @@ import UI
             return Point(x: f[0] + f[2] / 2, y: f[1] + f[3] / 2)
         }
         var s = Script()
-        s.wait(100); s.tap(center("tab-feed"))                            // said after the double-tap wait
-        s.wait(600); s.tap(Point(x: 600, y: 400)); s.tap(Point(x: 600, y: 400))   // double tap: the Feed tab
+        s.wait(100); s.tap(center("tab-feed"))  // said after the double-tap wait
+        s.wait(600); s.tap(Point(x: 600, y: 400)); s.tap(Point(x: 600, y: 400))  // double tap: the Feed tab
         s.wait(500)
-        s.drag(Point(x: 600, y: 650), Point(x: 600, y: 150), ms: 400)      // one finger explores down the feed
+        s.drag(Point(x: 600, y: 650), Point(x: 600, y: 150), ms: 400)  // one finger explores down the feed
         s.wait(600)
         for id in 0..<3 { s.touch("down", Point(x: 500 + Double(id) * 80, y: 500), id: id) }
         s.wait(40)
         for id in 0..<3 { s.touch("move", Point(x: 500 + Double(id) * 80, y: 380), id: id) }
         s.wait(40)
-        for id in 0..<3 { s.up(Point(x: 500 + Double(id) * 80, y: 380), id: id) }   // three fingers: a page down
-        s.wait(1500); s.tap(center("tab-article-ja"))                      // the Japanese article's tab, in Japanese
+        for id in 0..<3 { s.up(Point(x: 500 + Double(id) * 80, y: 380), id: id) }  // three fingers: a page down
+        s.wait(1500); s.tap(center("tab-article-ja"))  // the Japanese article's tab, in Japanese
         s.wait(600); s.state("end")
         let result = try run(s, app: catalog)
         let track = try speech.finish()

@@ -53,7 +53,7 @@ import UI
         }
         #expect(differ(shots[14].image, shots[15].image) == 0)
         #expect(differ(shots[15].image, result.output.finalScreenshot!) == 0)
-        #expect(compare(shots[15].image, result.output.finalScreenshot!).mismatches > 0) // the indicator faded
+        #expect(compare(shots[15].image, result.output.finalScreenshot!).mismatches > 0)  // the indicator faded
         #expect(result.final.frameNumber == result.output.frames - 1)
     }
 
@@ -81,7 +81,7 @@ import UI
             #expect(st.scroll("feed-carousel")?.page == page)
             #expect(st.scroll("feed-carousel")?.offset[0] == Double(page) * 574)
         }
-        #expect(result.final.scroll("feed")?.offset == [0, 0]) // the feed did not move
+        #expect(result.final.scroll("feed")?.offset == [0, 0])  // the feed did not move
     }
 
     /// The carousel's pages are narrower than it (the next one peeks in), so its last page
@@ -96,7 +96,7 @@ import UI
         #expect(result.final.control("feed-carousel-pages")?.currentPage == 5)
         #expect(result.final.scroll("feed-carousel")?.page == 5)
         let carousel = try #require(result.final.scroll("feed-carousel"))
-        #expect(carousel.offset[0] == carousel.contentSize[0] - carousel.viewportSize[0]) // the end
+        #expect(carousel.offset[0] == carousel.contentSize[0] - carousel.viewportSize[0])  // the end
     }
 
     @Test func aScrubToTheEndAndPastIt() throws {
@@ -128,8 +128,9 @@ import UI
             .compactMap { $0.value.control("pages-pages")?.currentPage }
         #expect(pages.count == i)
         #expect(zip(pages, pages.dropFirst()).allSatisfy { $1 == $0 || $1 == $0 + 1 || $1 == 35 }, "\(pages)")
-        #expect(result.states.filter { $0.key.hasPrefix("scrub-0") && $0.key > "scrub-001" }
-            .allSatisfy { $0.value.control("pages-pages")?.interaction == "continuous" })
+        #expect(
+            result.states.filter { $0.key.hasPrefix("scrub-0") && $0.key > "scrub-001" }
+                .allSatisfy { $0.value.control("pages-pages")?.interaction == "continuous" })
         let past = try #require(result.states["past-end"])
         #expect(past.control("pages-pages")?.currentPage == 35)
         // Instantly: the pager is already on the page, not animating towards it.
@@ -168,7 +169,7 @@ import UI
         s.touch("down", Point(x: c.x + 40, y: c.y), id: 1)
         for i in 1...30 {
             s.wait(10)
-            let d = 40.0 + Double(i) * 11 // 40 → 370 pt apart on each side: more than 4×
+            let d = 40.0 + Double(i) * 11  // 40 → 370 pt apart on each side: more than 4×
             s.touch("move", Point(x: c.x - d, y: c.y), id: 0)
             s.touch("move", Point(x: c.x + d, y: c.y), id: 1)
         }

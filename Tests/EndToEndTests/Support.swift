@@ -20,8 +20,9 @@ let screenWidth = 1024, screenHeight = 700
 
 func makeCatalog(width: Int = screenWidth, height: Int = screenHeight) throws -> CatalogApp {
     let typography = try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath))
-    let built = AppFactory.catalog(manifestPath: manifestPath, width: width, height: height, scaleFactor: 1,
-                                   typography: typography)
+    let built = AppFactory.catalog(
+        manifestPath: manifestPath, width: width, height: height, scaleFactor: 1,
+        typography: typography)
     #expect(built.problems.isEmpty, "\(built.problems)")
     let app = try #require(built.app)
     app.window.layoutIfNeeded()

@@ -24,7 +24,7 @@ import UI
             s.shot("after"); s.state("after")
             return s
         }
-        let day = try run(script(idle: 86_390_000))   // scripts end within a day
+        let day = try run(script(idle: 86_390_000))  // scripts end within a day
         let short = try run(script(idle: 100))
         // The same pictures a day apart, and the tap did its work.
         #expect(compare(day.output.screenshots[0].image, short.output.screenshots[0].image).mismatches == 0)
@@ -41,9 +41,12 @@ import UI
         let label = Label("waiting", id: "label", size: 20)
         let window = Window(width: 200, height: 60, typography: typography, root: label)
         var fired: [Double] = []
-        window.after(3600) { fired.append(window.time); label.text = "fired" }
+        window.after(3600) {
+            fired.append(window.time); label.text = "fired"
+        }
         let runner = HeadlessRunner(app: window, width: 200, height: 60)
-        let out = try runner.run(try InputScript.parse("{\"t\":3599000,\"screenshot\":\"before\"}\n{\"t\":3600500,\"screenshot\":\"after\"}\n"))
+        let out = try runner.run(
+            try InputScript.parse("{\"t\":3599000,\"screenshot\":\"before\"}\n{\"t\":3600500,\"screenshot\":\"after\"}\n"))
         #expect(fired == [3600])
         #expect(compare(out.screenshots[0].image, out.screenshots[1].image).mismatches > 0)
         #expect(out.frames < 100)
@@ -72,7 +75,9 @@ import UI
             let day = try run(hold: 3_600, drag: drag), second = try run(hold: 1, drag: drag)
             #expect(day.frames < second.frames + 10, "\(day.frames) frames for a finger held an hour (drag: \(drag))")
             // The same place after the lift (a held drag lifts without a fling).
-            func offset(_ json: String) -> Substring? { json.split(separator: "\"offset\":").dropFirst().first?.prefix(while: { $0 != "]" }) }
+            func offset(_ json: String) -> Substring? {
+                json.split(separator: "\"offset\":").dropFirst().first?.prefix(while: { $0 != "]" })
+            }
             #expect(offset(day.state) == offset(second.state))
         }
     }

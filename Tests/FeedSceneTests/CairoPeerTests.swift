@@ -62,11 +62,13 @@ struct CairoPeerTests {
         defer { _ = shell("rm -rf '\(dir)'") }
         let source = testsDirectory + "/Peers/cairo/feed_cairo.c"
         let font = try FontLibraryPath.font()
-        try #require(shell("gcc -O2 -ffp-contract=off -o '\(dir)/feed_cairo' '\(source)' $(pkg-config --cflags --libs cairo freetype2) -lm"),
-                     "building the cairo peer failed")
+        try #require(
+            shell("gcc -O2 -ffp-contract=off -o '\(dir)/feed_cairo' '\(source)' $(pkg-config --cflags --libs cairo freetype2) -lm"),
+            "building the cairo peer failed")
         let png = "\(dir)/frame.png"
-        try #require(shell("'\(dir)/feed_cairo' --font '\(font)' --frames 0 --png-frame \(frame) --png '\(png)'"),
-                     "running the cairo peer failed")
+        try #require(
+            shell("'\(dir)/feed_cairo' --font '\(font)' --frames 0 --png-frame \(frame) --png '\(png)'"),
+            "running the cairo peer failed")
         let cairo = try PNG.read(path: png)
         let glide = render(frame: frame, scene: try makeScene())
         try #require(cairo.width == glide.width && cairo.height == glide.height)

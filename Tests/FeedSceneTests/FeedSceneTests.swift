@@ -8,8 +8,9 @@ import TestSupport
 
 /// One scene per test process: loading the font and warming the glyph caches is the slow part.
 func makeScene(width: Int = 1280, height: Int = 800, painting: FeedScene.Painting = .singleWrite) throws -> FeedScene {
-    try FeedScene(layout: FeedLayout(width: width, height: height)!,
-                  fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath), painting: painting)
+    try FeedScene(
+        layout: FeedLayout(width: width, height: height)!,
+        fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath), painting: painting)
 }
 
 func render(frame: Int, scene: FeedScene) -> PixelBuffer {
@@ -92,16 +93,20 @@ func firstDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> (x: Int, y: Int)? {
                 Issue.record("frame \(f): single-write painting differs at \(at)")
             }
         }
-        let clips = [IntRect(x: 0, y: 10, width: 40, height: 30), IntRect(x: 1240, y: 130, width: 40, height: 40),
-                     IntRect(x: 30, y: 763, width: 1200, height: 37), IntRect(x: 500, y: 0, width: 7, height: 800)]
+        let clips = [
+            IntRect(x: 0, y: 10, width: 40, height: 30), IntRect(x: 1240, y: 130, width: 40, height: 40),
+            IntRect(x: 30, y: 763, width: 1200, height: 37), IntRect(x: 500, y: 0, width: 7, height: 800),
+        ]
         for clip in clips {
             let a = PixelBuffer(width: 1280, height: 800), b = PixelBuffer(width: 1280, height: 800)
             fast.draw(scrollY: 1234, into: a.span, clip: clip)
             reference.draw(scrollY: 1234, into: b.span, clip: clip)
             #expect(firstDifference(a, b) == nil, "clip \(clip)")
-            for y in 0..<800 { for x in [0, 639, 1279] where !(clip.x..<clip.maxX).contains(x) || !(clip.y..<clip.maxY).contains(y) {
-                if a[x, y] != 0 { Issue.record("pixel (\(x), \(y)) outside the clip \(clip) was written"); return }
-            } }
+            for y in 0..<800 {
+                for x in [0, 639, 1279] where !(clip.x..<clip.maxX).contains(x) || !(clip.y..<clip.maxY).contains(y) {
+                    if a[x, y] != 0 { Issue.record("pixel (\(x), \(y)) outside the clip \(clip) was written"); return }
+                }
+            }
         }
     }
 
@@ -113,9 +118,12 @@ func firstDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> (x: Int, y: Int)? {
         var renderer = FeedRenderer(scene: scene)
         #expect(renderer.render(frame: 0, into: buffer.span) == [IntRect(x: 0, y: 0, width: 1280, height: 800)])
         let damage = renderer.render(frame: 1, into: buffer.span)
-        #expect(damage == [IntRect(x: 0, y: 763, width: 1280, height: 37),    // exposed strip
-                           IntRect(x: 576, y: 709, width: 128, height: 54),   // page control, old and new place
-                           IntRect(x: 1272, y: 0, width: 5, height: 41)])     // thumb: rows 3..<39 moved to -34..<2, new 4.06..<40.06
+        #expect(
+            damage == [
+                IntRect(x: 0, y: 763, width: 1280, height: 37),  // exposed strip
+                IntRect(x: 576, y: 709, width: 128, height: 54),  // page control, old and new place
+                IntRect(x: 1272, y: 0, width: 5, height: 41),
+            ])  // thumb: rows 3..<39 moved to -34..<2, new 4.06..<40.06
         for i in 0..<damage.count { for j in (i + 1)..<damage.count { #expect(damage[i].intersection(damage[j]).isEmpty) } }
         #expect(renderer.render(frame: 1, into: buffer.span) == [], "same offset: nothing to draw")
     }

@@ -7,13 +7,13 @@ import Geometry
 @Suite struct TouchTraceParsingTests {
     @Test func acceptsHeaderCommentsAndBlankLines() throws {
         let text = """
-        # a flick
-        t_ms,phase,id,x,y
+            # a flick
+            t_ms,phase,id,x,y
 
-        0,down,0,400,600
-        16,move,0,400,560
-        32,up,0,,
-        """
+            0,down,0,400,600
+            16,move,0,400,560
+            32,up,0,,
+            """
         let samples = try TouchTrace.parse(text)
         #expect(samples.count == 3)
         #expect(samples[2].phase == .up && samples[2].line == 6)
@@ -52,8 +52,9 @@ import Geometry
             var text = ""
             for _ in 0..<Int(rng.next() % 40) { text += pieces[Int(rng.next() % UInt64(pieces.count))] }
             if let samples = try? TouchTrace.parse(text) {
-                _ = FeelLab.trace(samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
-                                  configuration: .init(), hz: 60)
+                _ = FeelLab.trace(
+                    samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
+                    configuration: .init(), hz: 60)
             }
         }
     }
@@ -61,8 +62,9 @@ import Geometry
 
 @Suite struct FeelOutputTests {
     @Test func releaseTabulatesUntilRestAtTheProjection() {
-        let csv = FeelLab.release(viewport: 800, content: 5000, offset: 1000, velocity: 2000,
-                                  configuration: ScrollConfiguration(), hz: 60)
+        let csv = FeelLab.release(
+            viewport: 800, content: 5000, offset: 1000, velocity: 2000,
+            configuration: ScrollConfiguration(), hz: 60)
         let rows = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
         #expect(rows[0] == ["t_ms", "offset", "velocity"])
         #expect(rows[1] == ["0.000", "1000.000", "2000.000"])
@@ -74,30 +76,32 @@ import Geometry
     }
 
     @Test func velocityReportsEachLift() throws {
-        let samples = try TouchTrace.parse("""
-        0,down,0,100,0
-        10,move,0,100,10
-        20,move,0,100,30
-        20,up,0,0,0
-        30,down,1,5,5
-        100,up,1,5,5
-        """)
+        let samples = try TouchTrace.parse(
+            """
+            0,down,0,100,0
+            10,move,0,100,10
+            20,move,0,100,30
+            20,up,0,0,0
+            30,down,1,5,5
+            100,up,1,5,5
+            """)
         #expect(FeelLab.velocities(samples) == "t_ms,id,vx,vy\n20.000,0,0.000,2500.000\n100.000,1,0.000,0.000\n")
     }
 
     @Test func traceRowsFollowTheSamplesAndEveryFrame() throws {
         let samples = try TouchTrace.parse("0,down,0,400,600\n16,move,0,400,560\n32,move,0,400,520\n48,move,0,400,480\n50,up,0")
-        let csv = FeelLab.trace(samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
-                                configuration: .init(), hz: 60)
+        let csv = FeelLab.trace(
+            samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
+            configuration: .init(), hz: 60)
         let rows = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
         #expect(rows[0] == ["t_ms", "offset_x", "offset_y", "scale", "velocity_x", "velocity_y", "phase"])
         // Samples and the 60 Hz frames between them, in time order; the frame at 50 ms is the
         // up's row.
-        #expect(rows.dropFirst().prefix(8).map { $0[0] } ==
-                ["0.000", "16.000", "16.667", "32.000", "33.333", "48.000", "50.000", "66.667"])
+        #expect(
+            rows.dropFirst().prefix(8).map { $0[0] } == ["0.000", "16.000", "16.667", "32.000", "33.333", "48.000", "50.000", "66.667"])
         #expect(rows[1][6] == "touching")
         #expect(rows[2][6] == "dragging" && rows[2][2] == "32.000")
-        #expect(rows[3][2] == "32.000")    // a frame between samples, not resampled: the newest
+        #expect(rows[3][2] == "32.000")  // a frame between samples, not resampled: the newest
         #expect(rows[7][6] == "decelerating")
         #expect(rows.last?[6] == "idle")
     }
@@ -107,10 +111,11 @@ import Geometry
         let samples = try TouchTrace.parse("0,down,0,400,600\n10,move,0,400,580\n20,move,0,400,560\n30,move,0,400,540\n40,up,0")
         var c = ScrollConfiguration()
         c.touchResampling = TouchResampling()
-        let csv = FeelLab.trace(samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
-                                configuration: c, hz: 60)
+        let csv = FeelLab.trace(
+            samples, viewport: .init(800, 800), content: .init(800, 4000), offset: .zero,
+            configuration: c, hz: 60)
         let rows = csv.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
-        #expect(rows[2][0] == "10.000" && rows[2][2] == "0.000")   // the drag begins at the slop circle
+        #expect(rows[2][0] == "10.000" && rows[2][2] == "0.000")  // the drag begins at the slop circle
         // 16.667 ms: only the 10 ms sample is known, and nothing to predict from: 580, 12 pt
         // past the slop circle (592).
         #expect(rows[3][0] == "16.667" && rows[3][2] == "12.000")

@@ -37,7 +37,7 @@ import Testing
         let path = "/tmp/glide-fileio-\(getpid())-big.png"
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         try #require(fd >= 0)
-        #expect(ftruncate(fd, off_t(FileIO.maxImageBytes + 1)) == 0)   // sparse: no disk used
+        #expect(ftruncate(fd, off_t(FileIO.maxImageBytes + 1)) == 0)  // sparse: no disk used
         close(fd)
         defer { unlink(path) }
         #expect(throws: ImageCodecError.fileTooLarge(path: path, limit: FileIO.maxImageBytes)) { try PNG.read(path: path) }

@@ -11,7 +11,8 @@ import Raster
         let buffer = PixelBuffer(width: 61, height: 37)
         for i in 0..<(61 * 37) {
             let a = UInt32.random(in: 0...255, using: &rng)
-            let r = UInt32.random(in: 0...a, using: &rng), g = UInt32.random(in: 0...a, using: &rng), b = UInt32.random(in: 0...a, using: &rng)
+            let r = UInt32.random(in: 0...a, using: &rng), g = UInt32.random(in: 0...a, using: &rng),
+                b = UInt32.random(in: 0...a, using: &rng)
             buffer.pixels[i] = (a << 24) | (r << 16) | (g << 8) | b
         }
         // Every alpha value with its extreme channel values, so the rounding is checked exhaustively.
@@ -62,8 +63,9 @@ import Raster
                 + extra + HandmadePNG.chunk("IDAT", HandmadePNG.zlibStored(raw)) + HandmadePNG.chunk("IEND", [])
         }
         // Palette: entry 0 red, opaque; entry 1 blue at alpha 51 (tRNS).
-        let palette = file(colorType: 3, extra: HandmadePNG.chunk("PLTE", [255, 0, 0, 0, 0, 255]) + HandmadePNG.chunk("tRNS", [255, 51]),
-                           rows: [[0, 1]])
+        let palette = file(
+            colorType: 3, extra: HandmadePNG.chunk("PLTE", [255, 0, 0, 0, 0, 255]) + HandmadePNG.chunk("tRNS", [255, 51]),
+            rows: [[0, 1]])
         let p = try PNG.decode(palette)
         #expect(p[0, 0] == 0xFFFF_0000 && p[1, 0] == 0x3300_0033)
         let grey = try PNG.decode(file(colorType: 0, extra: [], rows: [[0, 200]]))
@@ -187,7 +189,9 @@ import Raster
     @Test func seededFuzzNeverCrashes() throws {
         var rng = SeededGenerator(seed: 0x5EED)
         let source = PixelBuffer(width: 16, height: 12)
-        for i in 0..<(16 * 12) { source.pixels[i] = Color(rgb: UInt32(i * 2654435761 & 0xFFFFFF), alpha: UInt8(i % 256)).premultiplied.argb }
+        for i in 0..<(16 * 12) {
+            source.pixels[i] = Color(rgb: UInt32(i * 2_654_435_761 & 0xFFFFFF), alpha: UInt8(i % 256)).premultiplied.argb
+        }
         let valid = try PNG.encode(source)
         var thrown = 0, decoded = 0
         for case_ in 0..<3000 {

@@ -34,7 +34,8 @@ import TestSupport
             seed = seed &* 1_103_515_245 &+ 12345
             let a = seed >> 24
             // Premultiplied: no channel above alpha.
-            whole.pixels[i] = a << 24 | (((seed >> 16) & 0xFF) * a / 255) << 16 | (((seed >> 8) & 0xFF) * a / 255) << 8 | ((seed & 0xFF) * a / 255)
+            whole.pixels[i] =
+                a << 24 | (((seed >> 16) & 0xFF) * a / 255) << 16 | (((seed >> 8) & 0xFF) * a / 255) << 8 | ((seed & 0xFF) * a / 255)
         }
         for times in 0...6 {
             let halving = Halving(width: width, height: height, times: times)
@@ -47,10 +48,12 @@ import TestSupport
 
     /// Every kind of PNG (8 and 16 bits, grey, palette with transparency, alpha, interlaced)
     /// and the catalog's photos: the rows halved as they stream equal the whole decode halved.
-    @Test(arguments: ["Tests/Fuzz/Corpus/png/seed-rgb8", "Tests/Fuzz/Corpus/png/seed-rgba8",
-                      "Tests/Fuzz/Corpus/png/seed-grey16", "Tests/Fuzz/Corpus/png/seed-greyalpha8",
-                      "Tests/Fuzz/Corpus/png/seed-palette-trns",
-                      "Board/content/images/photo-0.png", "Board/content/images/card-3.png"])
+    @Test(arguments: [
+        "Tests/Fuzz/Corpus/png/seed-rgb8", "Tests/Fuzz/Corpus/png/seed-rgba8",
+        "Tests/Fuzz/Corpus/png/seed-grey16", "Tests/Fuzz/Corpus/png/seed-greyalpha8",
+        "Tests/Fuzz/Corpus/png/seed-palette-trns",
+        "Board/content/images/photo-0.png", "Board/content/images/card-3.png",
+    ])
     func pngRowsHalvedAsTheyStreamEqualTheWholeHalved(path: String) throws {
         try Self.expectHalvedAsTheyStream(FileIO.readAll(path: Self.repositoryFile(path)), name: path)
     }
@@ -74,7 +77,9 @@ import TestSupport
         let whole = try PNG.decode(bytes)
         for times in 0...4 {
             var asked: (Int, Int)?
-            let reduced = try PNG.decode(bytes) { w, h in asked = (w, h); return times }
+            let reduced = try PNG.decode(bytes) { w, h in
+                asked = (w, h); return times
+            }
             #expect(asked.map { $0 == (whole.width, whole.height) } == true)
             let expected = whole.halved(times: times)
             #expect(reduced.width == whole.width && reduced.height == whole.height)
@@ -85,8 +90,10 @@ import TestSupport
 
     /// Up to three halvings are the DCT's scaling: the same size as the whole decode halved,
     /// and the same picture within a few levels (a better filter than the box, not the same).
-    @Test(arguments: ["Tests/ImageCodecsTests/Fixtures/ramp-420.jpg", "Tests/ImageCodecsTests/Fixtures/halves-444.jpg",
-                      "Tests/ImageCodecsTests/Fixtures/grey-progressive.jpg"])
+    @Test(arguments: [
+        "Tests/ImageCodecsTests/Fixtures/ramp-420.jpg", "Tests/ImageCodecsTests/Fixtures/halves-444.jpg",
+        "Tests/ImageCodecsTests/Fixtures/grey-progressive.jpg",
+    ])
     func jpegScaledInTheDCTMatchesTheWholeHalved(path: String) throws {
         let bytes = try FileIO.readAll(path: Self.repositoryFile(path))
         let whole = try JPEG.decode(bytes)

@@ -61,7 +61,7 @@ enum HandmadePNG {
             }
         }
         var header = ihdr(width: UInt32(width), height: UInt32(height), colorType: 6)
-        header[8 + 12] = 1                      // interlace method: Adam7
+        header[8 + 12] = 1  // interlace method: Adam7
         header.replaceSubrange(header.count - 4..<header.count, with: bigEndian(crc32(header[4..<header.count - 4])))
         return PNG.signature + header + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
     }

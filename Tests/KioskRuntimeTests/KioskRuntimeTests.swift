@@ -22,7 +22,9 @@ import TouchCalibration
     @Test func aBuilderThatThrowsEndsWithAClearMessage() throws {
         let options = try HeadlessOptions.parse(["--size", "800x480", "--out", "/tmp/glide-kiosk-never"])
         var built = false
-        let source = AppSource { _, _, _, _, _ in built = true; throw Broken() }
+        let source = AppSource { _, _, _, _, _ in
+            built = true; throw Broken()
+        }
         #expect { try HeadlessRuntime.run(options, app: source) } throws: { error in
             "\(error)" == "the app could not start: no timetable file"
         }
@@ -31,9 +33,13 @@ import TouchCalibration
 
     @Test func badOptionsAreRefusedBeforeTheAppIsBuilt() throws {
         var built = false
-        let source = AppSource { _, _, _, _, _ in built = true; throw Broken() }
-        for args in [["--size", "10x10"], ["--size", "800x480", "--scale", "nan"], ["--hz", "0"], ["--backend", "drm"],
-                     ["--scale", "1e9"]] {
+        let source = AppSource { _, _, _, _, _ in
+            built = true; throw Broken()
+        }
+        for args in [
+            ["--size", "10x10"], ["--size", "800x480", "--scale", "nan"], ["--hz", "0"], ["--backend", "drm"],
+            ["--scale", "1e9"],
+        ] {
             let options = try HeadlessOptions.parse(args)
             #expect(throws: ValidationError.self, "\(args)") { try HeadlessRuntime.run(options, app: source) }
         }
@@ -54,7 +60,9 @@ import TouchCalibration
             let label = Label("0", id: "ticks", size: 30)
             let window = Window(width: w, height: h, scaleFactor: scale, typography: typography, root: label)
             var n = 0
-            window.every(1) { n += 1; label.text = "\(n)" }
+            window.every(1) {
+                n += 1; label.text = "\(n)"
+            }
             return window
         }
         let summary = try HeadlessRuntime.runVirtual(
@@ -74,12 +82,15 @@ import TouchCalibration
 /// Config errors found after parsing name the file and line of the key they come from.
 @Suite struct ConfigPlaceTests {
     @Test func remoteAddressErrorsNameFileAndLine() throws {
-        for (text, fragment) in [("# board\nmode = 800x480\nremote_address = 0.0.0.0:8377\n", "token"),
-                                 ("\n\nremote_address = a:b:8377\n", "a:b:8377")] {
+        for (text, fragment) in [
+            ("# board\nmode = 800x480\nremote_address = 0.0.0.0:8377\n", "token"),
+            ("\n\nremote_address = a:b:8377\n", "a:b:8377"),
+        ] {
             let cfg = try BoardConfig(parsing: text, source: "/etc/glide/board.conf")
             #expect {
-                _ = try RemoteOptions.parse([]).configuration(configAddress: cfg.remoteAddress, configToken: cfg.remoteToken,
-                                                      configPlace: cfg.place(of: "remote_address"))
+                _ = try RemoteOptions.parse([]).configuration(
+                    configAddress: cfg.remoteAddress, configToken: cfg.remoteToken,
+                    configPlace: cfg.place(of: "remote_address"))
             } throws: { error in
                 let message = "\(error)"
                 return message.contains("/etc/glide/board.conf:3: remote_address") && message.contains(fragment)
@@ -117,7 +128,8 @@ import TouchCalibration
             warnings.append($0)
         }
         #expect(!found.hasPrefix("/nonexistent"))
-        #expect(warnings == ["$GLIDE_FONTS=/nonexistent/glide-fonts does not exist; looking for Glide's Fonts/ next to the executable instead"])
+        #expect(
+            warnings == ["$GLIDE_FONTS=/nonexistent/glide-fonts does not exist; looking for Glide's Fonts/ next to the executable instead"])
     }
 
     /// The test bundle lives under .build/ in the checkout, so walking up from it finds the same
@@ -141,7 +153,9 @@ import TouchCalibration
     @Test func fiveSkewedTapsAreFittedAndShown() throws {
         let screen = CalibrationScreen(width: 800, height: 480, scaleFactor: 1, typography: try Self.typography())
         var outcomes: [CalibrationSession.Outcome] = [], done = 0
-        screen.onOutcome = { outcomes.append($0); return "Saved in /etc/glide/board.conf." }
+        screen.onOutcome = {
+            outcomes.append($0); return "Saved in /etc/glide/board.conf."
+        }
         screen.onDone = { done += 1 }
         var script = ""
         for (i, t) in screen.session.targets.enumerated() {
@@ -170,7 +184,9 @@ import TouchCalibration
     @Test func noTouchForTheTimeoutCancels() throws {
         let screen = CalibrationScreen(width: 480, height: 800, scaleFactor: 1.5, typography: try Self.typography(), timeoutSeconds: 5)
         var outcomes: [CalibrationSession.Outcome] = [], done = 0
-        screen.onOutcome = { outcomes.append($0); return "" }
+        screen.onOutcome = {
+            outcomes.append($0); return ""
+        }
         screen.onDone = { done += 1 }
         // A touch at 3 s puts the timeout off to 8 s; the screen then shows the result until 10.5 s.
         let script = Self.tap(Point(x: 60, y: 100), 3000) + "{\"t\":7500,\"state\":\"waiting\"}\n{\"t\":11000,\"state\":\"end\"}\n"

@@ -37,7 +37,7 @@ import Glibc
         #expect(b.name == "backlight panel0" && b.maxBrightness == 255 && b.level == 128)
         try b.setBrightness(percent: 70)
         #expect(Self.read("\(root)/panel0/brightness") == "179\n")
-        try b.setBrightness(percent: 0)   // never fully off by brightness: at least one step
+        try b.setBrightness(percent: 0)  // never fully off by brightness: at least one step
         #expect(Self.read("\(root)/panel0/brightness") == "3\n")
     }
 

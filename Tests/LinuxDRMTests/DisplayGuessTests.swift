@@ -38,9 +38,9 @@ import Glibc
 
     @Test func nothingWhereSysfsDoesNotSay() {
         let root = Self.drm()
-        #expect(DisplayGuess.modeSize(card: nil, connector: "HDMI-A-1", mode: nil, root: root) == nil)   // disconnected
-        #expect(DisplayGuess.modeSize(card: nil, connector: "DPI-1", mode: nil, root: root) == nil)      // unreadable modes
-        #expect(DisplayGuess.modeSize(card: "/dev/dri/card2", connector: nil, mode: nil, root: root) == nil)   // no modes
+        #expect(DisplayGuess.modeSize(card: nil, connector: "HDMI-A-1", mode: nil, root: root) == nil)  // disconnected
+        #expect(DisplayGuess.modeSize(card: nil, connector: "DPI-1", mode: nil, root: root) == nil)  // unreadable modes
+        #expect(DisplayGuess.modeSize(card: "/dev/dri/card2", connector: nil, mode: nil, root: root) == nil)  // no modes
         #expect(DisplayGuess.modeSize(card: "/dev/dri/card7", connector: nil, mode: nil, root: root) == nil)
         #expect(DisplayGuess.modeSize(card: nil, connector: nil, mode: nil, root: root + "/missing") == nil)
     }

@@ -13,20 +13,27 @@ enum Fixtures {
         ModeInfo(width: 1024, height: 768, refreshMilliHz: 60_004, index: 4),
         ModeInfo(width: 800, height: 600, refreshMilliHz: 60_317, index: 5),
     ]
-    static let virtio = [ConnectorInfo(id: 36, name: "Virtual-1", isConnected: true, modes: virtioModes,
-                                       currentEncoderID: 35, encoderIDs: [35])]
+    static let virtio = [
+        ConnectorInfo(
+            id: 36, name: "Virtual-1", isConnected: true, modes: virtioModes,
+            currentEncoderID: 35, encoderIDs: [35])
+    ]
     static let virtioEncoders = [EncoderInfo(id: 35, currentCRTCID: 34, possibleCRTCs: 1)]
 
     static let laptop = [
-        ConnectorInfo(id: 77, name: "eDP-1", isConnected: true,
-                      modes: [ModeInfo(width: 1920, height: 1200, refreshMilliHz: 59_950, isPreferred: true)],
-                      currentEncoderID: 76, encoderIDs: [76]),
+        ConnectorInfo(
+            id: 77, name: "eDP-1", isConnected: true,
+            modes: [ModeInfo(width: 1920, height: 1200, refreshMilliHz: 59_950, isPreferred: true)],
+            currentEncoderID: 76, encoderIDs: [76]),
         ConnectorInfo(id: 86, name: "HDMI-A-1", isConnected: false, modes: [], encoderIDs: [85]),
-        ConnectorInfo(id: 95, name: "DP-1", isConnected: true,
-                      modes: [ModeInfo(width: 2560, height: 1440, refreshMilliHz: 59_951, index: 0),
-                              ModeInfo(width: 2560, height: 1440, refreshMilliHz: 143_912, index: 1),
-                              ModeInfo(width: 1920, height: 1080, refreshMilliHz: 60_000, index: 2)],
-                      encoderIDs: [94]),
+        ConnectorInfo(
+            id: 95, name: "DP-1", isConnected: true,
+            modes: [
+                ModeInfo(width: 2560, height: 1440, refreshMilliHz: 59_951, index: 0),
+                ModeInfo(width: 2560, height: 1440, refreshMilliHz: 143_912, index: 1),
+                ModeInfo(width: 1920, height: 1080, refreshMilliHz: 60_000, index: 2),
+            ],
+            encoderIDs: [94]),
     ]
     static let laptopEncoders = [
         EncoderInfo(id: 76, currentCRTCID: 51, possibleCRTCs: 0b111),
@@ -56,7 +63,9 @@ enum Fixtures {
     }
 
     @Test func noConnectedDisplaySaysWhatWasFound() {
-        let unplugged = Fixtures.laptop.map { c -> ConnectorInfo in var c = c; c.isConnected = false; return c }
+        let unplugged = Fixtures.laptop.map { c -> ConnectorInfo in
+            var c = c; c.isConnected = false; return c
+        }
         do {
             _ = try ModeChoice.connector(unplugged, named: nil, card: "/dev/dri/card0")
             Issue.record("chose a disconnected connector")
@@ -90,10 +99,14 @@ enum Fixtures {
         #expect(ModeChoice.crtc(for: Fixtures.laptop[0], encoders: Fixtures.laptopEncoders, crtcIDs: Fixtures.laptopCRTCs) == 51)
         // A dark connector gets the first CRTC its encoder can drive that is free.
         #expect(ModeChoice.crtc(for: Fixtures.laptop[2], encoders: Fixtures.laptopEncoders, crtcIDs: Fixtures.laptopCRTCs) == 52)
-        #expect(ModeChoice.crtc(for: Fixtures.laptop[2], encoders: Fixtures.laptopEncoders, crtcIDs: Fixtures.laptopCRTCs,
-                                taken: [52]) == 53)
-        #expect(ModeChoice.crtc(for: Fixtures.laptop[2], encoders: Fixtures.laptopEncoders, crtcIDs: Fixtures.laptopCRTCs,
-                                taken: [52, 53]) == nil)
+        #expect(
+            ModeChoice.crtc(
+                for: Fixtures.laptop[2], encoders: Fixtures.laptopEncoders, crtcIDs: Fixtures.laptopCRTCs,
+                taken: [52]) == 53)
+        #expect(
+            ModeChoice.crtc(
+                for: Fixtures.laptop[2], encoders: Fixtures.laptopEncoders, crtcIDs: Fixtures.laptopCRTCs,
+                taken: [52, 53]) == nil)
         #expect(ModeChoice.crtc(for: Fixtures.virtio[0], encoders: Fixtures.virtioEncoders, crtcIDs: [34]) == 34)
     }
 
@@ -105,10 +118,13 @@ enum Fixtures {
 
     @Test func errnoMapping() {
         #expect(DRMError.from(.permissionDenied, operation: "open", path: "/dev/dri/card0") == .permissionDenied(path: "/dev/dri/card0"))
-        #expect(DRMError.from(.resourceBusy, operation: "drmSetMaster", path: "/dev/dri/card0") == .masterHeldElsewhere(path: "/dev/dri/card0"))
+        #expect(
+            DRMError.from(.resourceBusy, operation: "drmSetMaster", path: "/dev/dri/card0") == .masterHeldElsewhere(path: "/dev/dri/card0"))
         #expect(DRMError.from(.permissionDenied, operation: "drmModeSetCrtc", path: "c") == .masterHeldElsewhere(path: "c"))
         #expect(DRMError.from(.noSuchFileOrDirectory, operation: "open", path: "/dev/dri/card9") == .noCard(searched: "/dev/dri/card9"))
-        #expect(DRMError.from(.noSuchDevice, operation: "drmModePageFlip", path: "c") == .system(operation: "drmModePageFlip", errno: .noSuchDevice))
+        #expect(
+            DRMError.from(.noSuchDevice, operation: "drmModePageFlip", path: "c")
+                == .system(operation: "drmModePageFlip", errno: .noSuchDevice))
         #expect(DRMError.permissionDenied(path: "/dev/dri/card0").description.contains("video"))
         #expect(Errno.resourceBusy.description.hasPrefix("EBUSY"))
     }

@@ -17,7 +17,7 @@ import Testing
         let cw = 37, ch = 23
         let src = canvas(cw, ch)
         let panel = rotation == .clockwise90 || rotation == .clockwise270 ? (ch, cw) : (cw, ch)
-        let dstStride = panel.0 + 5   // a pitch wider than the row, as dumb buffers have
+        let dstStride = panel.0 + 5  // a pitch wider than the row, as dumb buffers have
         let sentinel: UInt32 = 0x1234_5678
         let storage = UnsafeMutablePointer<UInt32>.allocate(capacity: dstStride * panel.1)
         defer { storage.deallocate() }
@@ -25,17 +25,19 @@ import Testing
         let dst = PixelSpan(base: storage, width: panel.0, height: panel.1, stride: dstStride)
         var region = Region()
         region.add(IntRect(x: 3, y: 2, width: 10, height: 7))
-        region.add(IntRect(x: 30, y: 15, width: 20, height: 20))   // sticks out: clipped
-        region.add(IntRect(x: 14, y: 0, width: 3, height: 23))     // beside the first: one band cuts both
+        region.add(IntRect(x: 30, y: 15, width: 20, height: 20))  // sticks out: clipped
+        region.add(IntRect(x: 14, y: 0, width: 3, height: 23))  // beside the first: one band cuts both
         copyDamage(from: src.span, to: dst, region: region, rotation: rotation, bands: BandRenderer(threads: threads))
 
         var expected = [UInt32](repeating: sentinel, count: dstStride * panel.1)
         for r in region.rects {
             let c = r.intersection(src.bounds)
-            for y in c.y..<c.maxY { for x in c.x..<c.maxX {
-                let p = rotation.panelPixel(canvasX: x, canvasY: y, canvasWidth: cw, canvasHeight: ch)
-                expected[p.y * dstStride + p.x] = src[x, y]
-            } }
+            for y in c.y..<c.maxY {
+                for x in c.x..<c.maxX {
+                    let p = rotation.panelPixel(canvasX: x, canvasY: y, canvasWidth: cw, canvasHeight: ch)
+                    expected[p.y * dstStride + p.x] = src[x, y]
+                }
+            }
         }
         let actual = Array(UnsafeBufferPointer(start: storage, count: dstStride * panel.1))
         #expect(actual == expected)

@@ -26,7 +26,7 @@ import Testing
     @Test func withoutAFlipOrWithBadFiguresItIsNow() {
         #expect(Self.timing(flippedAt: nil).nextBlank(after: 5) == 5)
         #expect(Self.timing(flippedAt: 6).nextBlank(after: 5) == 5)
-        #expect(abs(Self.timing(flippedAt: 4, hz: 0).nextBlank(after: 5) - (4 + 61.0 / 60)) < 1e-9)   // a bad rate is 60 Hz
+        #expect(abs(Self.timing(flippedAt: 4, hz: 0).nextBlank(after: 5) - (4 + 61.0 / 60)) < 1e-9)  // a bad rate is 60 Hz
         #expect(Self.timing(flippedAt: .nan).nextBlank(after: 5) == 5)
         #expect(Self.timing(flippedAt: 4).nextBlank(after: .infinity) == .infinity)
     }
@@ -41,7 +41,7 @@ import Testing
             let target = t.plan(after: flip + 0.004)
             #expect(target == flip + period)
             t.flipQueued()
-            flip = target + 0.0002   // the kernel's timestamp, a little after the blank
+            flip = target + 0.0002  // the kernel's timestamp, a little after the blank
             t.flipCompleted(at: flip)
         }
         #expect(t.missedBlanks == 0 && t.flips == 4)
@@ -79,7 +79,7 @@ import Testing
         let first = t.plan(after: 10.002)
         #expect(first == 10 + period)
         t.flipQueued(inputTimes: [10.001])
-        let second = t.plan(after: 10.015)   // still before the first flip
+        let second = t.plan(after: 10.015)  // still before the first flip
         #expect(abs(second - (10 + 2 * period)) < 1e-12)
         t.flipQueued(inputTimes: [10.012, 10.013])
         #expect(t.pendingFrames == 2)
@@ -127,7 +127,7 @@ import Testing
         _ = t.plan(after: flip + 0.001); t.flipQueued()
         _ = t.plan(after: flip + 0.002); t.flipQueued()
         for i in 0..<20 {
-            flip += i == 3 ? 2 * period : period   // the fourth flip misses one blank
+            flip += i == 3 ? 2 * period : period  // the fourth flip misses one blank
             t.flipCompleted(at: flip)
             _ = t.plan(after: flip + 0.001); t.flipQueued()
         }

@@ -14,10 +14,10 @@ import Testing
         #expect(type(us, tap(Self.y) + tap(Self.z)) == "yz")
         #expect(type(us, [(Self.leftShift, true)] + tap(Self.two) + [(Self.leftShift, false)] + tap(Self.two)) == "@2")
         let de = try Keymap(layout: Keymap.xkbName(forKeyboardLayout: "de"))
-        #expect(type(de, tap(Self.y) + tap(Self.z)) == "zy")                // QWERTZ
+        #expect(type(de, tap(Self.y) + tap(Self.z)) == "zy")  // QWERTZ
         #expect(type(de, [(Self.leftShift, true)] + tap(Self.two) + [(Self.leftShift, false)]) == "\"")
         let fr = try Keymap(layout: "fr")
-        #expect(type(fr, tap(Self.q) + tap(Self.a)) == "aq")                // AZERTY
+        #expect(type(fr, tap(Self.q) + tap(Self.a)) == "aq")  // AZERTY
     }
 
     @Test func deadKeysCompose() throws {
@@ -31,7 +31,7 @@ import Testing
     @Test func controlTypesNothing() throws {
         let us = try Keymap(layout: "us")
         #expect(type(us, [(Self.leftCtrl, true)] + tap(Self.c) + [(Self.leftCtrl, false)]) == "")
-        #expect(us.text(forKey: 28, pressed: true) == nil)   // Enter is a key, not text
+        #expect(us.text(forKey: 28, pressed: true) == nil)  // Enter is a key, not text
         #expect(us.text(forKey: -5, pressed: true) == nil)
         #expect(us.text(forKey: 1 << 20, pressed: true) == nil)
     }

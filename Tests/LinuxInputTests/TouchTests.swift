@@ -41,7 +41,7 @@ import Testing
         // Swap axes and shift by 10 % of the width: x' = y + 0.1, y' = x.
         let m = CalibrationMatrix([0, 1, 0.1, 1, 0, 0])!
         let t = TouchTransform(panelWidth: 1000, panelHeight: 500, calibration: m)
-        let p = t.canvasPoint(panelX: 200, panelY: 100)!   // normalized (0.2, 0.2)
+        let p = t.canvasPoint(panelX: 200, panelY: 100)!  // normalized (0.2, 0.2)
         #expect(abs(p.x - 300) < 1e-9 && abs(p.y - 100) < 1e-9)
     }
 
@@ -83,19 +83,22 @@ import Testing
         var a = TouchFrameAssembler()
         #expect(a.add(touch(.move, 3, 1, 1)).isEmpty)
         #expect(a.add(touch(.up, 3, 1, 1)).isEmpty)
-        #expect(a.add(InputEvent(.touchFrame, time: 1)).isEmpty)   // nothing held: no empty frame
+        #expect(a.add(InputEvent(.touchFrame, time: 1)).isEmpty)  // nothing held: no empty frame
         _ = a.add(touch(.down, 0, 10, 2)); _ = a.add(InputEvent(.touchFrame, time: 2))
         _ = a.add(touch(.down, 0, 50, 3))
-        #expect(a.add(InputEvent(.touchFrame, time: 3)) ==
-                [touch(.cancel, 0, 10, 3), touch(.down, 0, 50, 3), InputEvent(.touchFrame, time: 3)])
+        #expect(
+            a.add(InputEvent(.touchFrame, time: 3)) == [touch(.cancel, 0, 10, 3), touch(.down, 0, 50, 3), InputEvent(.touchFrame, time: 3)])
     }
 
     @Test func deviceRemovedMidGestureCancelsEveryTouch() {
         var a = TouchFrameAssembler()
         _ = a.add(touch(.down, 1, 5, 1)); _ = a.add(touch(.down, 0, 7, 1)); _ = a.add(InputEvent(.touchFrame, time: 1))
-        _ = a.add(touch(.move, 0, 8, 2))   // frame never came
-        #expect(a.cancelAll(time: 5) == [touch(.move, 0, 8, 2), touch(.cancel, 0, 8, 5), touch(.cancel, 1, 5, 5),
-                                         InputEvent(.touchFrame, time: 5)])
+        _ = a.add(touch(.move, 0, 8, 2))  // frame never came
+        #expect(
+            a.cancelAll(time: 5) == [
+                touch(.move, 0, 8, 2), touch(.cancel, 0, 8, 5), touch(.cancel, 1, 5, 5),
+                InputEvent(.touchFrame, time: 5),
+            ])
         #expect(a.cancelAll(time: 6).isEmpty)
     }
 
@@ -129,7 +132,8 @@ import Testing
             _ = session.handle(InputEvent(.touch(.up, slot: 0, position: .zero), time: Double(i) + 0.05))
         }
         guard case let .fitted(fit)? = session.outcome else { Issue.record("\(String(describing: session.outcome))"); return }
-        let calibrated = TouchTransform(canvasWidth: canvas.width, canvasHeight: canvas.height, touchRotation: turn, calibration: fit.matrix)
+        let calibrated = TouchTransform(
+            canvasWidth: canvas.width, canvasHeight: canvas.height, touchRotation: turn, calibration: fit.matrix)
         for p in [Point(x: 30, y: 40), Point(x: Double(canvas.width) / 2, y: Double(canvas.height) - 50), Point(x: 300, y: 200)] {
             let r = reading(p)
             let q = try #require(calibrated.canvasPoint(panelX: r.x, panelY: r.y))

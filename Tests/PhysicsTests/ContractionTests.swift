@@ -13,6 +13,6 @@ import Testing
         // (1 + 2⁻³⁰)² = 1 + 2⁻²⁹ + 2⁻⁶⁰: the product rounds the 2⁻⁶⁰ away, a fused one keeps it.
         let a = Self.opaque(1 + 0x1p-30), c = Self.opaque(-(1 + 0x1p-29))
         #expect(a * a + c == 0)
-        #expect(c.addingProduct(a, a) == 0x1p-60)   // the fused operation, when asked for
+        #expect(c.addingProduct(a, a) == 0x1p-60)  // the fused operation, when asked for
     }
 }

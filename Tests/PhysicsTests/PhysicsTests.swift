@@ -64,8 +64,10 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
     }
 
     @Test func velocityIsTheDerivative() {
-        for desc in [spring, SpringDescription(mass: 1, stiffness: 100, dampingRatio: 0.5),
-                     SpringDescription(mass: 1, stiffness: 100, dampingRatio: 2)] {
+        for desc in [
+            spring, SpringDescription(mass: 1, stiffness: 100, dampingRatio: 0.5),
+            SpringDescription(mass: 1, stiffness: 100, dampingRatio: 2),
+        ] {
             let s = SpringSimulation(spring: desc, position: 30, velocity: -200, target: 5)
             #expect(close(s.position(at: 0), 30, 1e-9))
             #expect(close(s.velocity(at: 0), -200, 1e-6))
@@ -106,7 +108,7 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
             if x >= 4200 { reachedEdge = true }
             if reachedEdge && x < 4200 - 1e-9 { crossedBack = true }
             if x < previous - 1e-12 { turned = true }
-            if turned && x > previous + 1e-9 { Issue.record("moved outwards again at t=\(t)") ; break }
+            if turned && x > previous + 1e-9 { Issue.record("moved outwards again at t=\(t)"); break }
             peak = max(peak, x)
             previous = x
         }
@@ -126,10 +128,12 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
     }
 
     @Test func bounceVelocityIsCapped() {
-        let fast = BouncingScrollSimulation(position: 4190, velocity: 20000, leadingExtent: 0, trailingExtent: 4200,
-                                            rate: 0.998, maximumBounceVelocity: 3000)
-        let capped = BouncingScrollSimulation(position: 4199.999, velocity: 3000, leadingExtent: 0, trailingExtent: 4200,
-                                              rate: 0.998, maximumBounceVelocity: 3000)
+        let fast = BouncingScrollSimulation(
+            position: 4190, velocity: 20000, leadingExtent: 0, trailingExtent: 4200,
+            rate: 0.998, maximumBounceVelocity: 3000)
+        let capped = BouncingScrollSimulation(
+            position: 4199.999, velocity: 3000, leadingExtent: 0, trailingExtent: 4200,
+            rate: 0.998, maximumBounceVelocity: 3000)
         let peakFast = (0...1000).map { fast.position(at: Double($0) / 1000) }.max()!
         let peakCapped = (0...1000).map { capped.position(at: Double($0) / 1000) }.max()!
         #expect(close(peakFast, peakCapped, 1.0))
@@ -261,36 +265,36 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a
         #expect(peeking.pageCount == 6)
         #expect(peeking.startOffset(ofPage: 5) == 2455)
         #expect(peeking.nearestPage(to: 2455) == 5)
-        #expect(peeking.nearestPage(to: 2376) == 5)   // 79 from the end, 80 from page 4
+        #expect(peeking.nearestPage(to: 2376) == 5)  // 79 from the end, 80 from page 4
         #expect(peeking.nearestPage(to: 2375) == 4)
         #expect(peeking.nearestPage(to: 2296) == 4)
         #expect(peeking.nearestPage(to: 3000) == 5)
         #expect(peeking.nearestPage(to: -40) == 0)
         #expect(peeking.nearestPage(to: 1e300) == 5 && peeking.nearestPage(to: -1e300) == 0)
-        #expect(peeking.nearestPage(to: 287) == 1)    // a tie goes to the later page
+        #expect(peeking.nearestPage(to: 287) == 1)  // a tie goes to the later page
         #expect(peeking.targetPage(startPage: 4, offset: 2300, velocity: 400) == 5)
         #expect(peeking.targetPage(startPage: 5, offset: 2400, velocity: -400) == 4)
     }
 
     @Test(arguments: [
         // (start page, offset, velocity) → target
-        (0, 100.0, 400.0, 1),    // quick flick, short drag: next page
-        (0, 450.0, 0.0, 1),      // slow drag past half: next page
-        (0, 350.0, 100.0, 0),    // slow, less than half: back
-        (2, 1500.0, -50.0, 2),   // slow, back less than half: stays
-        (2, 1150.0, 0.0, 1),     // slow, back past half: previous
+        (0, 100.0, 400.0, 1),  // quick flick, short drag: next page
+        (0, 450.0, 0.0, 1),  // slow drag past half: next page
+        (0, 350.0, 100.0, 0),  // slow, less than half: back
+        (2, 1500.0, -50.0, 2),  // slow, back less than half: stays
+        (2, 1150.0, 0.0, 1),  // slow, back past half: previous
         (2, 2900.0, 8000.0, 3),  // a huge flick still moves one page only
-        (2, 2500.0, -8000.0, 3), // flick back: the page start at or behind the content
+        (2, 2500.0, -8000.0, 3),  // flick back: the page start at or behind the content
         (2, 1700.0, -400.0, 2),  // forward 100 pt, flicked back: the start page, not page 1
-        (2, 1500.0, 400.0, 2),   // back 100 pt, flicked forward: the start page, not page 3
-        (2, 1600.0, 400.0, 2),   // on a page start, a flick stays: the boundary "at or ahead"
-        (2, 1601.0, 400.0, 3),   // just past it, the next page
+        (2, 1500.0, 400.0, 2),  // back 100 pt, flicked forward: the start page, not page 3
+        (2, 1600.0, 400.0, 2),  // on a page start, a flick stays: the boundary "at or ahead"
+        (2, 1601.0, 400.0, 3),  // just past it, the next page
         (2, 1100.0, -400.0, 1),  // back past the start page, flicked back: the page before
-        (2, 2300.0, 0.0, 3),     // slow: the nearest page
-        (2, 500.0, 0.0, 1),      // slow, two pages back: at most one page from the start
+        (2, 2300.0, 0.0, 3),  // slow: the nearest page
+        (2, 500.0, 0.0, 1),  // slow, two pages back: at most one page from the start
         (1, 1700.0, -400.0, 2),  // flicked back but still ahead of page 2: at most one page
         (5, 4100.0, 2000.0, 5),  // last page stays last
-        (0, -50.0, -900.0, 0),   // first page stays first
+        (0, -50.0, -900.0, 0),  // first page stays first
     ])
     func targets(start: Int, offset: Double, velocity: Double, expected: Int) {
         #expect(pages.targetPage(startPage: start, offset: offset, velocity: velocity) == expected)

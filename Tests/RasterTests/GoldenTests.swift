@@ -5,8 +5,10 @@ import TestSupport
 
 /// Renders on an opaque light background (so the PNG round trip is lossless) and compares with
 /// `Tests/Golden/Raster/<name>.png` exactly.
-private func golden(_ name: String, width: Int = 128, height: Int = 96, sourceLocation: SourceLocation = #_sourceLocation,
-                    _ draw: (inout Canvas) -> Void) {
+private func golden(
+    _ name: String, width: Int = 128, height: Int = 96, sourceLocation: SourceLocation = #_sourceLocation,
+    _ draw: (inout Canvas) -> Void
+) {
     let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(rgb: 0xF2F2F7))
     var canvas = Canvas(buffer, cache: RasterCache())
     draw(&canvas)
@@ -54,7 +56,8 @@ private func ringImage(size: Int) -> PixelBuffer {
             for i in 0..<8 {
                 let x = 10 + Double(i) * 13.3
                 canvas.fill(rect: Rect(x: x, y: 66, width: 0.25 + Double(i) * 0.25, height: 24), color: PremultipliedColor(rgb: 0x000000))
-                canvas.fill(rect: Rect(x: x + 4, y: 70 + Double(i) * 0.125, width: 6, height: 0.5), color: PremultipliedColor(rgb: 0xAF52DE))
+                canvas.fill(
+                    rect: Rect(x: x + 4, y: 70 + Double(i) * 0.125, width: 6, height: 0.5), color: PremultipliedColor(rgb: 0xAF52DE))
             }
         }
     }
@@ -62,13 +65,18 @@ private func ringImage(size: Int) -> PixelBuffer {
     @Test func roundedRect() {
         golden("rounded_rect", width: 160, height: 112) { canvas in
             canvas.fill(roundedRect: Rect(x: 8, y: 8, width: 64, height: 40), radius: 14, color: PremultipliedColor(rgb: 0xFFFFFF))
-            canvas.fill(roundedRect: Rect(x: 80.5, y: 8.25, width: 70.3, height: 40.4), radius: 9.5, color: PremultipliedColor(rgb: 0x007AFF))
+            canvas.fill(
+                roundedRect: Rect(x: 80.5, y: 8.25, width: 70.3, height: 40.4), radius: 9.5, color: PremultipliedColor(rgb: 0x007AFF))
             // Capsules (corner boxes touch: the scan-converted fallback) and a fractional scroll thumb.
-            canvas.fill(roundedRect: Rect(x: 8, y: 56, width: 64, height: 28), radius: 14, color: PremultipliedColor(rgb: 0x000000, opacity: 0.30))
-            canvas.fill(roundedRect: Rect(x: 80, y: 60.37, width: 5, height: 36), radius: 2.5, color: PremultipliedColor(rgb: 0x000000, opacity: 0.35))
+            canvas.fill(
+                roundedRect: Rect(x: 8, y: 56, width: 64, height: 28), radius: 14, color: PremultipliedColor(rgb: 0x000000, opacity: 0.30))
+            canvas.fill(
+                roundedRect: Rect(x: 80, y: 60.37, width: 5, height: 36), radius: 2.5,
+                color: PremultipliedColor(rgb: 0x000000, opacity: 0.35))
             canvas.fill(roundedRect: Rect(x: 92.7, y: 58.2, width: 60, height: 14.6), radius: 100, color: PremultipliedColor(rgb: 0xFF9500))
             // Large radius on a square: a circle.
-            canvas.fill(roundedRect: Rect(x: 100, y: 76, width: 30, height: 30), radius: 15, color: PremultipliedColor(rgb: 0x34C759, opacity: 0.8))
+            canvas.fill(
+                roundedRect: Rect(x: 100, y: 76, width: 30, height: 30), radius: 15, color: PremultipliedColor(rgb: 0x34C759, opacity: 0.8))
             // Tiny radius.
             canvas.fill(roundedRect: Rect(x: 136.5, y: 78.5, width: 16, height: 24), radius: 1.5, color: PremultipliedColor(rgb: 0x5856D6))
         }
@@ -133,12 +141,15 @@ private func ringImage(size: Int) -> PixelBuffer {
             let card = Rect(x: 8, y: 8, width: 144, height: 44)
             canvas.fill(roundedRect: card, radius: 14, color: PremultipliedColor(rgb: 0xFFFFFF))
             canvas.stroke(roundedRect: card, radius: 14, lineWidth: 1, color: PremultipliedColor(rgb: 0xD1D1D6), alignment: .inside)
-            canvas.stroke(roundedRect: Rect(x: 16.5, y: 64.5, width: 40, height: 36), radius: 8, lineWidth: 3,
-                          color: PremultipliedColor(rgb: 0x007AFF), alignment: .center)
-            canvas.stroke(roundedRect: Rect(x: 70.25, y: 66.75, width: 30, height: 32), radius: 6, lineWidth: 2.5,
-                          color: PremultipliedColor(rgb: 0xFF3B30, opacity: 0.6), alignment: .outside)
-            canvas.stroke(roundedRect: Rect(x: 114, y: 62, width: 36, height: 40), radius: 18, lineWidth: 1.5,
-                          color: PremultipliedColor(rgb: 0x1C1C1E), alignment: .inside)
+            canvas.stroke(
+                roundedRect: Rect(x: 16.5, y: 64.5, width: 40, height: 36), radius: 8, lineWidth: 3,
+                color: PremultipliedColor(rgb: 0x007AFF), alignment: .center)
+            canvas.stroke(
+                roundedRect: Rect(x: 70.25, y: 66.75, width: 30, height: 32), radius: 6, lineWidth: 2.5,
+                color: PremultipliedColor(rgb: 0xFF3B30, opacity: 0.6), alignment: .outside)
+            canvas.stroke(
+                roundedRect: Rect(x: 114, y: 62, width: 36, height: 40), radius: 18, lineWidth: 1.5,
+                color: PremultipliedColor(rgb: 0x1C1C1E), alignment: .inside)
         }
     }
 
@@ -171,7 +182,8 @@ private func ringImage(size: Int) -> PixelBuffer {
             canvas.save()
             canvas.clip(to: Rect(x: 10, y: 10, width: 60, height: 50))
             canvas.fill(circleCenter: Point(40, 35), radius: 34, color: PremultipliedColor(rgb: 0x34C759))
-            canvas.fill(roundedRect: Rect(x: 50, y: 40, width: 60, height: 40), radius: 10, color: PremultipliedColor(rgb: 0x007AFF, opacity: 0.7))
+            canvas.fill(
+                roundedRect: Rect(x: 50, y: 40, width: 60, height: 40), radius: 10, color: PremultipliedColor(rgb: 0x007AFF, opacity: 0.7))
             canvas.restore()
             canvas.fill(rect: Rect(x: 10, y: 10, width: 60, height: 1), color: PremultipliedColor(rgb: 0x000000, opacity: 0.3))
         }
@@ -191,7 +203,8 @@ private func ringImage(size: Int) -> PixelBuffer {
             // A stroke inside a rounded clip.
             canvas.save()
             canvas.clip(toRoundedRect: Rect(x: 104, y: 70, width: 50, height: 36), radius: 12)
-            canvas.stroke(roundedRect: Rect(x: 96, y: 80, width: 40, height: 40), radius: 6, lineWidth: 4, color: PremultipliedColor(rgb: 0xFF2D55))
+            canvas.stroke(
+                roundedRect: Rect(x: 96, y: 80, width: 40, height: 40), radius: 6, lineWidth: 4, color: PremultipliedColor(rgb: 0xFF2D55))
             canvas.fill(circleCenter: Point(150, 104), radius: 10, color: PremultipliedColor(rgb: 0x5856D6))
             canvas.restore()
         }
@@ -243,17 +256,18 @@ private func ringImage(size: Int) -> PixelBuffer {
             canvas.blend(mask: mask, x: 8, y: 8, color: PremultipliedColor(rgb: 0x1C1C1E))
             canvas.blend(mask: mask, x: 36, y: 8, color: PremultipliedColor(rgb: 0xFF3B30, opacity: 0.6))
             canvas.blend(mask: mask, x: 72, y: 8, color: PremultipliedColor(rgb: 0xFFFFFF))
-            canvas.translate(dx: 0.4, dy: 0.6)       // glyph origins stay on whole pixels
+            canvas.translate(dx: 0.4, dy: 0.6)  // glyph origins stay on whole pixels
             canvas.blend(mask: mask, x: 100, y: 30, color: PremultipliedColor(rgb: 0x34C759))
-            canvas.blend(mask: mask, x: 52, y: 34, color: PremultipliedColor(rgb: 0x007AFF, opacity: 0.8))   // straddles the edge
+            canvas.blend(mask: mask, x: 52, y: 34, color: PremultipliedColor(rgb: 0x007AFF, opacity: 0.8))  // straddles the edge
         }
     }
 
     @Test func scrollCopy() {
         golden("scroll_copy", width: 96, height: 96) { canvas in
             for i in 0..<6 {
-                canvas.fill(roundedRect: Rect(x: 8, y: 4 + Double(i) * 20, width: 80, height: 16), radius: 6,
-                            color: PremultipliedColor(rgb: i % 2 == 0 ? 0x007AFF : 0x34C759))
+                canvas.fill(
+                    roundedRect: Rect(x: 8, y: 4 + Double(i) * 20, width: 80, height: 16), radius: 6,
+                    color: PremultipliedColor(rgb: i % 2 == 0 ? 0x007AFF : 0x34C759))
                 canvas.fill(circleCenter: Point(18, 12 + Double(i) * 20), radius: 5, color: PremultipliedColor(rgb: 0xFFFFFF))
             }
             // Scroll the list up by 27 px (overlapping blit), then redraw the exposed strip.
@@ -275,13 +289,18 @@ private func ringImage(size: Int) -> PixelBuffer {
             canvas.stroke(roundedRect: card, radius: 14, lineWidth: 1, color: PremultipliedColor(rgb: 0xD1D1D6), alignment: .inside)
             canvas.fill(circleCenter: Point(card.minX + 60, card.minY + 60), radius: 40, color: PremultipliedColor(rgb: 0xE5C07A))
             // Page-control capsule with dots.
-            canvas.fill(roundedRect: Rect(x: 96, y: 106, width: 128, height: 28), radius: 14, color: PremultipliedColor(rgb: 0x000000, opacity: 0.30))
+            canvas.fill(
+                roundedRect: Rect(x: 96, y: 106, width: 128, height: 28), radius: 14,
+                color: PremultipliedColor(rgb: 0x000000, opacity: 0.30))
             for k in 0..<7 {
-                canvas.fill(circleCenter: Point(112 + Double(k) * 16, 120), radius: 4,
-                            color: PremultipliedColor(rgb: 0xFFFFFF, opacity: k == 2 ? 1 : 0.45))
+                canvas.fill(
+                    circleCenter: Point(112 + Double(k) * 16, 120), radius: 4,
+                    color: PremultipliedColor(rgb: 0xFFFFFF, opacity: k == 2 ? 1 : 0.45))
             }
             // Scroll thumb at a fractional position.
-            canvas.fill(roundedRect: Rect(x: 312, y: 33.71, width: 5, height: 36), radius: 2.5, color: PremultipliedColor(rgb: 0x000000, opacity: 0.35))
+            canvas.fill(
+                roundedRect: Rect(x: 312, y: 33.71, width: 5, height: 36), radius: 2.5,
+                color: PremultipliedColor(rgb: 0x000000, opacity: 0.35))
         }
     }
 }

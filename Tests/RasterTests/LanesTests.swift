@@ -86,7 +86,9 @@ import Testing
     /// pixels past `count` as they were, and `blendRows` over two rows of a wider buffer.
     @Test func blendSpanIsPerPixelSourceOver() {
         let backdrop = Self.pixels(count: 41)
-        let coverage: [UInt8] = (0..<41).map { i in i < 8 ? 0 : i < 16 ? 255 : i < 20 ? 0 : i < 24 ? 255 : UInt8(truncatingIfNeeded: i &* 37) }
+        let coverage: [UInt8] = (0..<41).map { i in
+            i < 8 ? 0 : i < 16 ? 255 : i < 20 ? 0 : i < 24 ? 255 : UInt8(truncatingIfNeeded: i &* 37)
+        }
         for color in [PremultipliedColor(argb: 0xFF20_4060), PremultipliedColor(argb: 0x8040_2010), .transparent] {
             for count in [0, 1, 2, 3, 4, 7, 24, 37, 41] {
                 func expected(_ i: Int) -> UInt32 {
@@ -112,8 +114,9 @@ import Testing
                 rows += backdrop + [9, 10, 11, 12]
                 rows.withUnsafeMutableBufferPointer { p in
                     twice.withUnsafeBufferPointer { c in
-                        blendRows(p.baseAddress! + 45, stride: 45, coverage: c.baseAddress!, coverageStride: 41, count: count, rows: 2,
-                                  color: color, writable: 44)
+                        blendRows(
+                            p.baseAddress! + 45, stride: 45, coverage: c.baseAddress!, coverageStride: 41, count: count, rows: 2,
+                            color: color, writable: 44)
                     }
                 }
                 let untouched = backdrop + [1, 2, 3, 4]
@@ -149,7 +152,8 @@ import Testing
                 var row = backdrop
                 row.withUnsafeMutableBufferPointer { fillSpan($0.baseAddress!, count: count, color: PremultipliedColor(argb: colour)) }
                 for i in 0..<23 {
-                    #expect(row[i] == (i < count ? sourceOver(colour, backdrop[i]) : backdrop[i]), "pixel \(i) of \(count), colour \(colour)")
+                    #expect(
+                        row[i] == (i < count ? sourceOver(colour, backdrop[i]) : backdrop[i]), "pixel \(i) of \(count), colour \(colour)")
                 }
             }
         }

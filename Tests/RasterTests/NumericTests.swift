@@ -11,7 +11,7 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
 @Suite struct CompositingTests {
     @Test func div255IsRoundedDivisionForEveryProduct() {
         for x in UInt32(0)...65025 {
-            let expected = (2 * x + 255) / 510        // round(x / 255); never exactly halfway
+            let expected = (2 * x + 255) / 510  // round(x / 255); never exactly halfway
             if div255(x) != expected {
                 Issue.record("div255(\(x)) = \(div255(x)), expected \(expected)")
                 return
@@ -20,16 +20,16 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
     }
 
     @Test func sourceOverKnownValues() {
-        #expect(sourceOver(0xFF12_3456, 0xFFAB_CDEF) == 0xFF12_3456)       // opaque replaces
-        #expect(sourceOver(0x0000_0000, 0xFFAB_CDEF) == 0xFFAB_CDEF)       // transparent keeps
-        #expect(sourceOver(0x8000_0000, 0xFFFF_FFFF) == 0xFF7F_7F7F)       // 50 % black on white
-        #expect(sourceOver(0x8080_0000, 0xFF00_00FF) == 0xFF80_007F)       // 50 % red on blue
-        #expect(sourceOver(0x4020_1008, 0x0000_0000) == 0x4020_1008)       // onto transparent
+        #expect(sourceOver(0xFF12_3456, 0xFFAB_CDEF) == 0xFF12_3456)  // opaque replaces
+        #expect(sourceOver(0x0000_0000, 0xFFAB_CDEF) == 0xFFAB_CDEF)  // transparent keeps
+        #expect(sourceOver(0x8000_0000, 0xFFFF_FFFF) == 0xFF7F_7F7F)  // 50 % black on white
+        #expect(sourceOver(0x8080_0000, 0xFF00_00FF) == 0xFF80_007F)  // 50 % red on blue
+        #expect(sourceOver(0x4020_1008, 0x0000_0000) == 0x4020_1008)  // onto transparent
     }
 
     @Test func premultipliedColourRounding() {
-        #expect(PremultipliedColor(rgb: 0xFFFFFF, opacity: 0.35).argb == 0x5959_5959)   // 0.35 → 89
-        #expect(PremultipliedColor(rgb: 0x000000, opacity: 0.30).argb == 0x4D00_0000)   // 0.30 → 77
+        #expect(PremultipliedColor(rgb: 0xFFFFFF, opacity: 0.35).argb == 0x5959_5959)  // 0.35 → 89
+        #expect(PremultipliedColor(rgb: 0x000000, opacity: 0.30).argb == 0x4D00_0000)  // 0.30 → 77
         #expect(PremultipliedColor(rgb: 0xFF8000, alpha: 128).argb == 0x8080_4000)
     }
 
@@ -50,7 +50,7 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
     @Test func rectangleEdgeAtHalfPixelGetsCoverage128() {
         let (buffer, canvas) = makeCanvas(width: 16, height: 4)
         canvas.fill(rect: Rect(x: 0.5, y: 0, width: 10, height: 4), color: PremultipliedColor(rgb: 0xFFFFFF))
-        #expect(buffer[0, 1] == 0xFF80_8080)          // half covered: 128 (½·255 rounded up)
+        #expect(buffer[0, 1] == 0xFF80_8080)  // half covered: 128 (½·255 rounded up)
         #expect(buffer[5, 1] == 0xFFFF_FFFF)
         #expect(buffer[10, 1] == 0xFF80_8080)
         #expect(buffer[11, 1] == 0xFF00_0000)
@@ -59,7 +59,7 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
     @Test func quarterCoveredCornerPixel() {
         let (buffer, canvas) = makeCanvas(width: 8, height: 8)
         canvas.fill(rect: Rect(x: 2.5, y: 2.5, width: 3, height: 3), color: PremultipliedColor(rgb: 0xFFFFFF))
-        #expect(buffer[2, 2] == 0xFF40_4040)          // ¼ → 63.75 → 64
+        #expect(buffer[2, 2] == 0xFF40_4040)  // ¼ → 63.75 → 64
         #expect(buffer[3, 2] == 0xFF80_8080)
         #expect(buffer[3, 3] == 0xFFFF_FFFF)
     }
@@ -67,7 +67,7 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
     @Test func evenOddHoleIsEmptyAndNonZeroIsFilled() {
         var path = Path()
         path.addRect(Rect(x: 4, y: 4, width: 40, height: 40))
-        path.addRect(Rect(x: 14, y: 14, width: 20, height: 20))   // same direction: winding 2 inside
+        path.addRect(Rect(x: 14, y: 14, width: 20, height: 20))  // same direction: winding 2 inside
         let (evenOdd, c1) = makeCanvas(width: 48, height: 48)
         c1.fill(path: path, rule: .evenOdd, color: PremultipliedColor(rgb: 0xFFFFFF))
         let (nonZero, c2) = makeCanvas(width: 48, height: 48)
@@ -98,8 +98,10 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
     }
 
     @Test func roundedRectFastPathMatchesScanConvertedPath() {
-        for (rect, radius) in [(Rect(x: 3.25, y: 2.75, width: 50.5, height: 33.125), 9.5),
-                               (Rect(x: 4, y: 4, width: 56, height: 40), 14.0)] {
+        for (rect, radius) in [
+            (Rect(x: 3.25, y: 2.75, width: 50.5, height: 33.125), 9.5),
+            (Rect(x: 4, y: 4, width: 56, height: 40), 14.0),
+        ] {
             let (fast, c1) = makeCanvas(width: 64, height: 48)
             c1.fill(roundedRect: rect, radius: radius, color: PremultipliedColor(rgb: 0xFFFFFF))
             var path = Path()
@@ -120,15 +122,15 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
         let afterFirst = cache.cachedMaskCount
         canvas.fill(roundedRect: Rect(x: 12, y: 22, width: 50, height: 40), radius: 8, color: PremultipliedColor(rgb: 0x00FF00))
         #expect(afterFirst == 4)
-        #expect(cache.cachedMaskCount == 4)          // same radius and phases: no new masks
+        #expect(cache.cachedMaskCount == 4)  // same radius and phases: no new masks
     }
 
     @Test func ringCoverageIsOuterMinusInner() {
         let (buffer, canvas) = makeCanvas(width: 64, height: 48)
         let card = Rect(x: 4, y: 4, width: 56, height: 40)
         canvas.stroke(roundedRect: card, radius: 14, lineWidth: 1, color: PremultipliedColor(rgb: 0xFFFFFF), alignment: .inside)
-        #expect(buffer[30, 4] == 0xFFFF_FFFF)        // top edge row
-        #expect(buffer[30, 5] == 0xFF00_0000)        // inside the border
+        #expect(buffer[30, 4] == 0xFFFF_FFFF)  // top edge row
+        #expect(buffer[30, 5] == 0xFF00_0000)  // inside the border
         #expect(buffer[4, 24] == 0xFFFF_FFFF && buffer[59, 24] == 0xFFFF_FFFF)
         #expect(buffer[30, 24] == 0xFF00_0000)
         #expect(buffer[3, 24] == 0xFF00_0000 && buffer[60, 24] == 0xFF00_0000)
@@ -157,19 +159,19 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
         var canvas = base
         canvas.clip(toRoundedRect: Rect(x: 4, y: 4, width: 32, height: 32), radius: 10)
         canvas.fill(rect: Rect(x: 0, y: 0, width: 40, height: 40), color: PremultipliedColor(rgb: 0xFFFFFF))
-        #expect(buffer[4, 4] == 0xFF00_0000)         // outside the rounded corner
+        #expect(buffer[4, 4] == 0xFF00_0000)  // outside the rounded corner
         #expect(buffer[20, 20] == 0xFFFF_FFFF)
-        #expect(buffer[20, 4] == 0xFFFF_FFFF)        // straight top edge
+        #expect(buffer[20, 4] == 0xFFFF_FFFF)  // straight top edge
         #expect(buffer[2, 20] == 0xFF00_0000)
         let c = buffer[6, 6] & 0xFF
-        #expect(c > 0 && c < 255)                    // anti-aliased arc
+        #expect(c > 0 && c < 255)  // anti-aliased arc
     }
 
     @Test func scrollCopyHasMemmoveSemantics() {
         let (buffer, canvas) = makeCanvas(width: 20, height: 30)
         for y in 0..<30 { for x in 0..<20 { buffer[x, y] = 0xFF00_0000 | UInt32(y << 8 | x) } }
         let before = (0..<30).map { y in (0..<20).map { x in buffer[x, y] } }
-        canvas.copy(rect: IntRect(x: 2, y: 0, width: 16, height: 30), dx: 1, dy: 7)    // overlapping, down-right
+        canvas.copy(rect: IntRect(x: 2, y: 0, width: 16, height: 30), dx: 1, dy: 7)  // overlapping, down-right
         for y in 0..<30 {
             for x in 0..<20 {
                 let moved = x >= 3 && x < 19 && y >= 7
@@ -180,7 +182,7 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
         canvas.copy(rect: IntRect(x: 0, y: 5, width: 20, height: 25), dx: 0, dy: -5)  // overlapping, up
         #expect(buffer[4, 0] == afterFirst[5][4])
         #expect(buffer[10, 20] == afterFirst[25][10])
-        #expect(buffer[10, 29] == afterFirst[29][10])                                  // not overwritten
+        #expect(buffer[10, 29] == afterFirst[29][10])  // not overwritten
     }
 
     @Test func copyBetweenSpansClipsBothSides() {
@@ -188,7 +190,7 @@ func makeCanvas(width: Int, height: Int, background: UInt32 = 0xFF00_0000) -> (P
         for y in 0..<8 { for x in 0..<8 { source[x, y] = UInt32(y * 8 + x) | 0xFF00_0000 } }
         let dest = PixelBuffer(width: 6, height: 6, fill: PremultipliedColor(argb: 0xFFFF_FFFF))
         dest.span.copy(from: source.span, sourceRect: IntRect(x: -2, y: 3, width: 6, height: 6), toX: 1, y: 2)
-        #expect(dest[3, 2] == source[0, 3])          // source x −2 clipped: starts at dest x 3
+        #expect(dest[3, 2] == source[0, 3])  // source x −2 clipped: starts at dest x 3
         #expect(dest[5, 5] == source[2, 6])
         #expect(dest[2, 2] == 0xFFFF_FFFF && dest[3, 1] == 0xFFFF_FFFF)
     }
@@ -268,15 +270,17 @@ func starPath(center: Point, radius: Double) -> Path {
         for y in 0..<height { for x in 0..<width { seed = seed &* 1_103_515_245 &+ 12345; image[x, y] = seed } }
         let half = image.halved()
         #expect(half.width == (width + 1) / 2 && half.height == (height + 1) / 2)
-        for y in 0..<half.height { for x in 0..<half.width {
-            let xs = [2 * x, min(2 * x + 1, width - 1)], ys = [2 * y, min(2 * y + 1, height - 1)]
-            var expected: UInt32 = 0
-            for shift: UInt32 in [0, 8, 16, 24] {
-                let sum = ys.reduce(0) { s, sy in xs.reduce(s) { $0 + (image[$1, sy] >> shift) & 0xFF } }
-                expected |= ((sum + 2) / 4) << shift
+        for y in 0..<half.height {
+            for x in 0..<half.width {
+                let xs = [2 * x, min(2 * x + 1, width - 1)], ys = [2 * y, min(2 * y + 1, height - 1)]
+                var expected: UInt32 = 0
+                for shift: UInt32 in [0, 8, 16, 24] {
+                    let sum = ys.reduce(0) { s, sy in xs.reduce(s) { $0 + (image[$1, sy] >> shift) & 0xFF } }
+                    expected |= ((sum + 2) / 4) << shift
+                }
+                #expect(half[x, y] == expected, "pixel \(x), \(y) of \(width)x\(height)")
             }
-            #expect(half[x, y] == expected, "pixel \(x), \(y) of \(width)x\(height)")
-        } }
+        }
         let streamed = Halving(width: width, height: height, times: 1)
         for y in 0..<height { streamed.push(row: image.pixels + y * image.stride) }
         streamed.finish()
@@ -289,18 +293,21 @@ func starPath(center: Point, radius: Double) -> Path {
     func drawScene(_ canvas: inout Canvas, image: PixelBuffer) {
         canvas.clear(color: PremultipliedColor(rgb: 0xF2F2F7))
         canvas.fill(roundedRect: Rect(x: 6.3, y: 5.7, width: 120.4, height: 60.2), radius: 13.5, color: PremultipliedColor(rgb: 0xFFFFFF))
-        canvas.stroke(roundedRect: Rect(x: 6.3, y: 5.7, width: 120.4, height: 60.2), radius: 13.5, lineWidth: 1.25,
-                      color: PremultipliedColor(rgb: 0xD1D1D6), alignment: .inside)
+        canvas.stroke(
+            roundedRect: Rect(x: 6.3, y: 5.7, width: 120.4, height: 60.2), radius: 13.5, lineWidth: 1.25,
+            color: PremultipliedColor(rgb: 0xD1D1D6), alignment: .inside)
         canvas.fill(circleCenter: Point(40.2, 35.9), radius: 21.3, color: PremultipliedColor(rgb: 0xE5A35C, opacity: 0.9))
         canvas.fill(circleCenter: Point(100, 100), radius: 300, color: PremultipliedColor(rgb: 0x5856D6, opacity: 0.2))
-        canvas.fill(roundedRect: Rect(x: 140.6, y: 10.37, width: 5, height: 70.3), radius: 2.5, color: PremultipliedColor(rgb: 0, opacity: 0.35))
+        canvas.fill(
+            roundedRect: Rect(x: 140.6, y: 10.37, width: 5, height: 70.3), radius: 2.5, color: PremultipliedColor(rgb: 0, opacity: 0.35))
         canvas.fill(path: starPath(center: Point(80.4, 100.6), radius: 33.3), rule: .evenOdd, color: PremultipliedColor(rgb: 0xFFCC00))
         canvas.save()
         canvas.clip(toRoundedRect: Rect(x: 20.5, y: 70.5, width: 60, height: 50), radius: 12)
         canvas.draw(image: image, in: Rect(x: 10.25, y: 60.75, width: 90.5, height: 70.5))
         canvas.restore()
-        canvas.blend(mask: AlphaMask(width: 3, height: 2, coverage: [10, 128, 255, 255, 64, 0]), x: 130, y: 120,
-                     color: PremultipliedColor(rgb: 0x1C1C1E))
+        canvas.blend(
+            mask: AlphaMask(width: 3, height: 2, coverage: [10, 128, 255, 255, 64, 0]), x: 130, y: 120,
+            color: PremultipliedColor(rgb: 0x1C1C1E))
     }
 
     @Test func clippedRedrawOfDamageEqualsFullRedraw() {
@@ -313,11 +320,13 @@ func starPath(center: Point, radius: Double) -> Path {
         let partial = PixelBuffer(width: 160, height: 140)
         var base = Canvas(partial, cache: RasterCache())
         drawScene(&base, image: image)
-        let damage = [IntRect(x: 0, y: 0, width: 50, height: 40), IntRect(x: 37, y: 21, width: 13, height: 90),
-                      IntRect(x: 120, y: 0, width: 40, height: 140), IntRect(x: 60, y: 90, width: 41, height: 11),
-                      IntRect(x: 3, y: 67, width: 150, height: 3)]
+        let damage = [
+            IntRect(x: 0, y: 0, width: 50, height: 40), IntRect(x: 37, y: 21, width: 13, height: 90),
+            IntRect(x: 120, y: 0, width: 40, height: 140), IntRect(x: 60, y: 90, width: 41, height: 11),
+            IntRect(x: 3, y: 67, width: 150, height: 3),
+        ]
         for rect in damage {
-            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { partial[x, y] = 0xFFFF_00FF } }   // stale pixels
+            for y in rect.y..<rect.maxY { for x in rect.x..<rect.maxX { partial[x, y] = 0xFFFF_00FF } }  // stale pixels
             var clipped = base
             clipped.clip(toDeviceRect: rect)
             drawScene(&clipped, image: image)
@@ -336,10 +345,10 @@ func starPath(center: Point, radius: Double) -> Path {
         c1.stroke(path: line, lineWidth: 4, color: PremultipliedColor(rgb: 0xFFFFFF))
         for y in 18..<22 { #expect(butt[30, y] == 0xFFFF_FFFF) }
         #expect(butt[30, 17] == 0xFF00_0000 && butt[30, 22] == 0xFF00_0000)
-        #expect(butt[9, 20] == 0xFF00_0000 && butt[50, 20] == 0xFF00_0000)      // butt caps end at the points
+        #expect(butt[9, 20] == 0xFF00_0000 && butt[50, 20] == 0xFF00_0000)  // butt caps end at the points
         let (round, c2) = makeCanvas(width: 64, height: 40)
         c2.stroke(path: line, lineWidth: 4, color: PremultipliedColor(rgb: 0xFFFFFF), roundCaps: true)
-        #expect(round[9, 20] == 0xFFFF_FFFF && round[50, 19] == 0xFFFF_FFFF)   // round caps reach 2 px further
+        #expect(round[9, 20] == 0xFFFF_FFFF && round[50, 19] == 0xFFFF_FFFF)  // round caps reach 2 px further
         #expect(round[30, 20] == 0xFFFF_FFFF)
     }
 
@@ -382,8 +391,9 @@ struct TestRandom {
             c1.fill(roundedRect: rect, radius: radius, color: PremultipliedColor(rgb: 0xFFFFFF))
             // The same snapping as the fast path, then the general scan converter.
             func snap(_ v: Double) -> Double { (v * 64).rounded() / 64 }
-            let snapped = Rect(x: snap(rect.minX), y: snap(rect.minY),
-                               width: snap(rect.maxX) - snap(rect.minX), height: snap(rect.maxY) - snap(rect.minY))
+            let snapped = Rect(
+                x: snap(rect.minX), y: snap(rect.minY),
+                width: snap(rect.maxX) - snap(rect.minX), height: snap(rect.maxY) - snap(rect.minY))
             let r = (min(radius, snapped.width / 2, snapped.height / 2) * 64).rounded(.down) / 64
             var path = Path()
             path.addRoundedRect(snapped, radius: r)
@@ -398,8 +408,9 @@ struct TestRandom {
     @Test func ringsAgreeWithOuterMinusReversedInner() {
         var random = TestRandom(state: 7)
         for _ in 0..<60 {
-            let rect = Rect(x: (random.next(2, 12) * 64).rounded() / 64, y: (random.next(2, 12) * 64).rounded() / 64,
-                            width: (random.next(20, 48) * 64).rounded() / 64, height: (random.next(20, 40) * 64).rounded() / 64)
+            let rect = Rect(
+                x: (random.next(2, 12) * 64).rounded() / 64, y: (random.next(2, 12) * 64).rounded() / 64,
+                width: (random.next(20, 48) * 64).rounded() / 64, height: (random.next(20, 40) * 64).rounded() / 64)
             let radius = (random.next(2, 10) * 64).rounded() / 64
             let width = (random.next(0.5, 4) * 64).rounded() / 64
             let (ring, c1) = makeCanvas(width: 64, height: 56)
@@ -462,14 +473,14 @@ struct TestRandom {
         #expect(RasterCache.halvingCount(drawnAt: Size(width: 120, height: 90), width: 400, height: 300) == 1)
         #expect(RasterCache.halvingCount(drawnAt: Size(width: 99, height: 74), width: 400, height: 300) == 2)
         #expect(RasterCache.halvingCount(drawnAt: Size(width: 200, height: 10), width: 400, height: 300) == 0)
-        #expect(RasterCache.halvingCount(drawnAt: Size(width: 0, height: 0), width: 5, height: 3) == 2)   // 5x3, 3x2, 2x1
+        #expect(RasterCache.halvingCount(drawnAt: Size(width: 0, height: 0), width: 5, height: 3) == 2)  // 5x3, 3x2, 2x1
         #expect(RasterCache.halvingCount(drawnAt: Size(width: .nan, height: 1), width: 400, height: 300) == 0)
     }
 
     @Test func aKeptHalvingIsTheOneDrawn() {
         let image = PixelBuffer(width: 64, height: 48, fill: PremultipliedColor(argb: 0xFF80_4020))
         let cache = RasterCache()
-        let drawn = cache.source(for: Size(width: 10, height: 10), from: image)   // two halvings: 16x12
+        let drawn = cache.source(for: Size(width: 10, height: 10), from: image)  // two halvings: 16x12
         #expect(drawn.width == 16 && drawn.height == 12)
         #expect(cache.halving(of: image, times: 2) === drawn)
         #expect(cache.halving(of: image, times: 3).width == 8)

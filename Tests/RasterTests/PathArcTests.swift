@@ -15,7 +15,7 @@ import Testing
     @Test func aQuarterArcClockwiseOnScreen() {
         var p = Path()
         p.addArc(center: Point(x: 50, y: 50), radius: 40, startAngle: 0, endAngle: .pi / 2)
-        #expect(p.elements.count == 3)                        // a move and two 45° cubics
+        #expect(p.elements.count == 3)  // a move and two 45° cubics
         let m = measure(p, center: Point(x: 50, y: 50), radius: 40)
         #expect(m.error < 40 * 5e-6 + 0.001)
         #expect((m.first - Point(x: 90, y: 50)).length < 1e-9)
@@ -47,6 +47,7 @@ import Testing
     @Test func scaledPathsScaleEveryPoint() {
         var p = Path()
         p.move(to: Point(x: 1, y: 2)); p.quad(to: Point(x: 3, y: 4), control: Point(x: 5, y: 6)); p.close()
-        #expect(p.scaledBy(2).elements == [.move(to: Point(x: 2, y: 4)), .quad(to: Point(x: 6, y: 8), control: Point(x: 10, y: 12)), .close])
+        #expect(
+            p.scaledBy(2).elements == [.move(to: Point(x: 2, y: 4)), .quad(to: Point(x: 6, y: 8), control: Point(x: 10, y: 12)), .close])
     }
 }

@@ -17,24 +17,26 @@ import Testing
     }
 
     static let shapes: [(rect: Rect, radius: Double)] = [
-        (Rect(x: 8, y: 6, width: 70, height: 50), 14),          // whole pixels (the feed's cards)
-        (Rect(x: 7.3, y: 5.8, width: 61.55, height: 47.2), 9.7), // fractional edges and radius
-        (Rect(x: 20.5, y: 10.25, width: 40, height: 28), 14),   // a capsule whose corners meet
-        (Rect(x: 40.2, y: 3.6, width: 5, height: 60), 2.5),     // narrower than its corners: one mask
+        (Rect(x: 8, y: 6, width: 70, height: 50), 14),  // whole pixels (the feed's cards)
+        (Rect(x: 7.3, y: 5.8, width: 61.55, height: 47.2), 9.7),  // fractional edges and radius
+        (Rect(x: 20.5, y: 10.25, width: 40, height: 28), 14),  // a capsule whose corners meet
+        (Rect(x: 40.2, y: 3.6, width: 5, height: 60), 2.5),  // narrower than its corners: one mask
         (Rect(x: -10.5, y: -7.25, width: 60, height: 40), 12),  // partly off the canvas
-        (Rect(x: 12, y: 20, width: 50, height: 30), 0),         // no radius
-        (Rect(x: 4.5, y: 4.5, width: 1.5, height: 1.5), 0.6),   // smaller than a pixel or two
+        (Rect(x: 12, y: 20, width: 50, height: 30), 0),  // no radius
+        (Rect(x: 4.5, y: 4.5, width: 1.5, height: 1.5), 0.6),  // smaller than a pixel or two
     ]
-    static let colours: [PremultipliedColor] = [PremultipliedColor(rgb: 0xD1D1D6), PremultipliedColor(rgb: 0x000000, alpha: 89),
-                                                PremultipliedColor(rgb: 0x3070F0, alpha: 200)]
+    static let colours: [PremultipliedColor] = [
+        PremultipliedColor(rgb: 0xD1D1D6), PremultipliedColor(rgb: 0x000000, alpha: 89),
+        PremultipliedColor(rgb: 0x3070F0, alpha: 200),
+    ]
     static let clips: [IntRect] = [
         IntRect(x: 0, y: 0, width: size.width, height: size.height),
-        IntRect(x: 8, y: 6, width: 14, height: 14),             // one corner box of the first shape
-        IntRect(x: 64, y: 42, width: 14, height: 14),           // the opposite one
-        IntRect(x: 30, y: 0, width: 9, height: 80),             // a column through the straight middle
-        IntRect(x: 0, y: 50, width: 96, height: 7),             // a band across the bottom corners
-        IntRect(x: 13, y: 9, width: 3, height: 2),              // a few pixels
-        IntRect(x: 90, y: 75, width: 6, height: 5),             // nothing of most shapes
+        IntRect(x: 8, y: 6, width: 14, height: 14),  // one corner box of the first shape
+        IntRect(x: 64, y: 42, width: 14, height: 14),  // the opposite one
+        IntRect(x: 30, y: 0, width: 9, height: 80),  // a column through the straight middle
+        IntRect(x: 0, y: 50, width: 96, height: 7),  // a band across the bottom corners
+        IntRect(x: 13, y: 9, width: 3, height: 2),  // a few pixels
+        IntRect(x: 90, y: 75, width: 6, height: 5),  // nothing of most shapes
     ]
 
     @Test func bandsEqualRowByRowForEveryClip() {
@@ -49,8 +51,9 @@ import Testing
                     var a = Canvas(banded, cache: cache), b = Canvas(rows, cache: cache)
                     a.clip(toDeviceRect: clip); b.clip(toDeviceRect: clip)
                     a.fill(roundedRect: rect, radius: radius, color: colour)
-                    b.fillShape(RoundedRectShape(b.device(rect), radius: radius, cache: cache, clip: rows.bounds, visible: b.clipBounds),
-                                color: colour)
+                    b.fillShape(
+                        RoundedRectShape(b.device(rect), radius: radius, cache: cache, clip: rows.bounds, visible: b.clipBounds),
+                        color: colour)
                     let reference = Self.backdrop()
                     var changed = false
                     for y in 0..<Self.size.height {
@@ -58,7 +61,9 @@ import Testing
                             let inside = x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY
                             let expected = inside ? whole[x, y] : reference[x, y]
                             #expect(banded[x, y] == rows[x, y], "\(rect) r \(radius) clip \(clip) at \(x),\(y)")
-                            #expect(banded[x, y] == expected, "\(rect) r \(radius) clip \(clip) at \(x),\(y): a damage redraw differs from the full one")
+                            #expect(
+                                banded[x, y] == expected,
+                                "\(rect) r \(radius) clip \(clip) at \(x),\(y): a damage redraw differs from the full one")
                             changed = changed || banded[x, y] != reference[x, y]
                         }
                     }
@@ -73,11 +78,13 @@ import Testing
 
     @Test func aClipOnOneCornerBoxFetchesOneCornerMask() {
         let cache = RasterCache()
-        _ = RoundedRectShape(Rect(x: 8, y: 6, width: 70, height: 50), radius: 14, cache: cache,
-                             clip: IntRect(x: 0, y: 0, width: 96, height: 80), visible: IntRect(x: 8, y: 6, width: 14, height: 14))
+        _ = RoundedRectShape(
+            Rect(x: 8, y: 6, width: 70, height: 50), radius: 14, cache: cache,
+            clip: IntRect(x: 0, y: 0, width: 96, height: 80), visible: IntRect(x: 8, y: 6, width: 14, height: 14))
         #expect(cache.cachedMaskCount == 1)
-        _ = RoundedRectShape(Rect(x: 8, y: 6, width: 70, height: 50), radius: 14, cache: cache,
-                             clip: IntRect(x: 0, y: 0, width: 96, height: 80), visible: IntRect(x: 0, y: 0, width: 96, height: 80))
+        _ = RoundedRectShape(
+            Rect(x: 8, y: 6, width: 70, height: 50), radius: 14, cache: cache,
+            clip: IntRect(x: 0, y: 0, width: 96, height: 80), visible: IntRect(x: 0, y: 0, width: 96, height: 80))
         #expect(cache.cachedMaskCount == 4)
     }
 }
@@ -87,10 +94,10 @@ import Testing
 @Suite struct CoverageMaskRunsTests {
     @Test func runsHoldTheInkAndTheLongestFullRun() {
         let rows: [[UInt8]] = [
-            [0, 0, 0, 0, 0, 0, 0, 0],            // empty
-            [0, 0, 12, 200, 255, 255, 40, 0],    // edge, run, edge
+            [0, 0, 0, 0, 0, 0, 0, 0],  // empty
+            [0, 0, 12, 200, 255, 255, 40, 0],  // edge, run, edge
             [255, 255, 0, 255, 255, 255, 9, 0],  // two runs: the longer is kept, the ink starts at 0
-            [0, 0, 0, 0, 0, 0, 0, 77],           // one pixel of ink at the end
+            [0, 0, 0, 0, 0, 0, 0, 77],  // one pixel of ink at the end
             [255, 255, 255, 255, 255, 255, 255, 255],
         ]
         let mask = CoverageMask(width: 8, height: rows.count)
@@ -110,8 +117,8 @@ import Testing
         let row = shape.row(5, 0, 32, scratch)
         #expect((row.x0, row.s0, row.s1, row.x1) == (12, 14, 16, 17))
         #expect(row.bytes[0] == 12 && row.bytes[4] == 40)
-        #expect(shape.row(6, 0, 32, scratch).isEmpty)          // an empty row
-        #expect(shape.row(5, 13, 15, scratch).x0 == 13)        // clipped inside the ink
-        #expect(shape.row(5, 0, 12, scratch).isEmpty)          // clipped to the empty start
+        #expect(shape.row(6, 0, 32, scratch).isEmpty)  // an empty row
+        #expect(shape.row(5, 13, 15, scratch).x0 == 13)  // clipped inside the ink
+        #expect(shape.row(5, 0, 12, scratch).isEmpty)  // clipped to the empty start
     }
 }

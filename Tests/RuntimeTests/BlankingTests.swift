@@ -61,11 +61,11 @@ import UI
         #expect(IdleBlanking(idleSeconds: -5, now: 0).blankDue == nil)
         var b = IdleBlanking(idleSeconds: 10, now: 50)
         #expect(b.filter(Self.touch(.down, at: .nan)) == .deliver)
-        #expect(b.filter(Self.touch(.up, at: 20)) == .deliver)   // earlier than the last: no step back
+        #expect(b.filter(Self.touch(.up, at: 20)) == .deliver)  // earlier than the last: no step back
         #expect(b.blankDue == 60)
         never.noteActivity(at: 3)
         b.blank()
-        b.noteActivity(at: 70)   // a remote-injected event wakes, and is not swallowed
+        b.noteActivity(at: 70)  // a remote-injected event wakes, and is not swallowed
         #expect(!b.isBlank && b.blankDue == 80)
     }
 
@@ -83,8 +83,9 @@ import UI
         let pager = ScrollView(id: "pager", axes: .horizontal, configuration: config, content: strip)
         pager.sizesPagesToViewport = true
         let control = PageControl(id: "dots", scrollView: pager, backgroundStyle: .prominent)
-        let root = Overlay(id: "root", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 16, trailing: 0),
-                           children: [pager, control])
+        let root = Overlay(
+            id: "root", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 16, trailing: 0),
+            children: [pager, control])
         return Window(width: 320, height: 200, scaleFactor: 1, typography: try makeTypography(), root: root)
     }
 
@@ -101,7 +102,8 @@ import UI
             {"t":\(ms + 80),"touch":"up","id":0,"x":\(tapX),"y":\(tapY)}
             """
         }
-        let script = try InputScript.parse("""
+        let script = try InputScript.parse(
+            """
             {"t":9000,"screenshot":"awake"}
             {"t":11000,"screenshot":"dark"}
             \(tap(20000))
@@ -146,8 +148,12 @@ final class ScheduledTouches: LoopSource {
         let start = monotonicSeconds()
         loop.driver.blanking = IdleBlanking(idleSeconds: 0.3, now: start)
         let p = Point(x: 300, y: 180)
-        loop.sources = [ScheduledTouches([(start + 0.6, .touch(.down, slot: 0, position: p)), (start + 0.6, .touchFrame),
-                                          (start + 0.65, .touch(.up, slot: 0, position: p)), (start + 0.65, .touchFrame)])]
+        loop.sources = [
+            ScheduledTouches([
+                (start + 0.6, .touch(.down, slot: 0, position: p)), (start + 0.6, .touchFrame),
+                (start + 0.65, .touch(.up, slot: 0, position: p)), (start + 0.65, .touchFrame),
+            ])
+        ]
         var events: [String] = []
         loop.onRest = { _ in events.append(loop.driver.isScreenOn ? "rest" : "rest-dark") }
         loop.onDrawing = { events.append("drawing") }

@@ -34,7 +34,8 @@ func tickingWindow(every interval: Double) throws -> (Window, Label) {
         window.every(0.75) { stamps.append(window.time) }
         window.after(2.499) { seen.append(label.text) }
         let runner = HeadlessRunner(app: window, width: 200, height: 100)
-        let script = try InputScript.parse("""
+        let script = try InputScript.parse(
+            """
             {"t":2000,"screenshot":"two"}
             {"t":2499,"screenshot":"before"}
             {"t":2500,"screenshot":"at"}

@@ -28,8 +28,8 @@ import Testing
         var fired: [Double] = []
         s.after(0.5) { fired.append(s.now!) }
         s.every(0.25) { fired.append(s.now!) }
-        #expect(s.nextDue == nil)          // no time yet
-        s.runDue(upTo: 10)                 // the first frame: t0 = 10
+        #expect(s.nextDue == nil)  // no time yet
+        s.runDue(upTo: 10)  // the first frame: t0 = 10
         #expect(fired.isEmpty)
         #expect(s.nextDue == 10.25)
         s.runDue(upTo: 10.5)
@@ -47,7 +47,7 @@ import Testing
         s.start(at: 0)
         var times: [Double] = []
         s.every(0.1) { times.append(s.now!) }
-        s.runDue(upTo: 0.35)               // due at 0.1, 0.2, 0.3: one firing, at 0.1
+        s.runDue(upTo: 0.35)  // due at 0.1, 0.2, 0.3: one firing, at 0.1
         #expect(times == [0.1])
         #expect(s.nextDue! == 0.1 + 3 * 0.1)
         s.runDue(upTo: 0.4)
@@ -74,15 +74,21 @@ import Testing
         let (s, _) = scheduler()
         s.start(at: 0)
         var runs: [Double] = []
-        func again() { s.after(0) { runs.append(s.now!); again() } }
+        func again() {
+            s.after(0) {
+                runs.append(s.now!); again()
+            }
+        }
         again()
-        s.runDue(upTo: 1)      // would never return if after(0) timers made now ran now
+        s.runDue(upTo: 1)  // would never return if after(0) timers made now ran now
         #expect(runs == [0])
-        s.runDue(upTo: 2)      // one more per call, at its own due time
+        s.runDue(upTo: 2)  // one more per call, at its own due time
         #expect(runs == [0, 0])
         // A chained delay that is due by then still keeps its exact time on the next call.
         var chained: [Double] = []
-        s.after(0.25) { chained.append(s.now!); s.after(0.25) { chained.append(s.now!) } }
+        s.after(0.25) {
+            chained.append(s.now!); s.after(0.25) { chained.append(s.now!) }
+        }
         s.runDue(upTo: 3)
         s.runDue(upTo: 3)
         #expect(chained == [2.25, 2.5])
@@ -94,7 +100,7 @@ import Testing
         var ran = 0
         for bad in [0.0, -1, .nan, .infinity] { #expect(!s.every(bad) { ran += 1 }.isScheduled) }
         for bad in [-0.5, .nan, -.infinity] { #expect(!s.after(bad) { ran += 1 }.isScheduled) }
-        #expect(s.after(0) { ran += 1 }.isScheduled)   // 0: before the next frame
+        #expect(s.after(0) { ran += 1 }.isScheduled)  // 0: before the next frame
         s.runDue(upTo: 100)
         #expect(ran == 1)
         #expect(reports.all.count == 7)
@@ -106,7 +112,9 @@ import Testing
         let (s, reports) = scheduler()
         s.start(at: 0)
         var count = 0
-        s.every(1) { count += 1; throw Broken() }
+        s.every(1) {
+            count += 1; throw Broken()
+        }
         s.runDue(upTo: 3)
         s.runDue(upTo: 4)
         #expect(count == 2)

@@ -12,15 +12,21 @@ import Testing
     }
 
     func attempt(seconds: Double, _ clock: VirtualClock) -> PatientAttempt {
-        PatientAttempt(seconds: seconds, interval: 0.25, clock: { clock.now }, sleep: { clock.sleeps.append($0); clock.now += $0 })
+        PatientAttempt(
+            seconds: seconds, interval: 0.25, clock: { clock.now },
+            sleep: {
+                clock.sleeps.append($0); clock.now += $0
+            })
     }
 
     @Test func aTransientFailureIsTriedAgainUntilItPasses() throws {
         let clock = VirtualClock()
         var tries = 0, firstWait: [String] = [], waited: [Double] = []
-        let value = try attempt(seconds: 2, clock).run(isTransient: { $0 is NotYet },
-                                                      onFirstWait: { firstWait.append("\($0)") },
-                                                      onSuccess: { waited.append($0) }) {
+        let value = try attempt(seconds: 2, clock).run(
+            isTransient: { $0 is NotYet },
+            onFirstWait: { firstWait.append("\($0)") },
+            onSuccess: { waited.append($0) }
+        ) {
             tries += 1
             if tries < 4 { throw NotYet() }
             return "card0"
@@ -41,7 +47,9 @@ import Testing
         let clock = VirtualClock()
         var tries = 0
         #expect(throws: NotYet.self) {
-            try attempt(seconds: 1, clock).run(isTransient: { $0 is NotYet }) { () throws -> Int in tries += 1; throw NotYet() }
+            try attempt(seconds: 1, clock).run(isTransient: { $0 is NotYet }) { () throws -> Int in
+                tries += 1; throw NotYet()
+            }
         }
         // Tries at 0, 0.25, 0.5, 0.75 and 1.0 s: a sleep never goes past the limit.
         #expect(tries == 5 && clock.sleeps.count == 4 && clock.now == 101)
@@ -51,11 +59,15 @@ import Testing
         let clock = VirtualClock()
         var tries = 0
         #expect(throws: Broken.self) {
-            try attempt(seconds: 5, clock).run(isTransient: { $0 is NotYet }) { () throws -> Int in tries += 1; throw Broken() }
+            try attempt(seconds: 5, clock).run(isTransient: { $0 is NotYet }) { () throws -> Int in
+                tries += 1; throw Broken()
+            }
         }
         for seconds in [0, -1, .nan, .infinity] {
             #expect(throws: NotYet.self) {
-                try attempt(seconds: seconds, clock).run(isTransient: { _ in true }) { () throws -> Int in tries += 1; throw NotYet() }
+                try attempt(seconds: seconds, clock).run(isTransient: { _ in true }) { () throws -> Int in
+                    tries += 1; throw NotYet()
+                }
             }
         }
         #expect(tries == 5 && clock.sleeps.isEmpty)

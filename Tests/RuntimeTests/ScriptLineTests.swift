@@ -4,8 +4,10 @@ import Testing
 /// Scripts (and `/events` bodies, which are scripts) saved with Windows line ends.
 @Suite struct ScriptLineTests {
     @Test func aCRLFScriptIsTheSameScript() throws {
-        let lines = [#"{"t":0,"touch":"down","id":0,"x":10,"y":20}"#, #"{"t":16,"touch":"move","id":0,"x":10,"y":60}"#,
-                     #"{"t":32,"touch":"up","id":0}"#, #"{"t":40,"key":"PageDown"}"#, ""]
+        let lines = [
+            #"{"t":0,"touch":"down","id":0,"x":10,"y":20}"#, #"{"t":16,"touch":"move","id":0,"x":10,"y":60}"#,
+            #"{"t":32,"touch":"up","id":0}"#, #"{"t":40,"key":"PageDown"}"#, "",
+        ]
         let unix = try InputScript.parse(lines.joined(separator: "\n"))
         let windows = try InputScript.parse(lines.joined(separator: "\r\n"))
         #expect(unix.entries.count == 4)
@@ -40,7 +42,10 @@ import Testing
         #expect(JSONDuplicateKeys.first(in: Array(#"{"t":0,"\u0074":1}"#.utf8))?.name == "t")
         // Each object has its own names; an array's strings and values are not names.
         #expect(JSONDuplicateKeys.first(in: Array(#"{"a":{"id":1},"b":{"id":2},"c":["id","id"],"d":"id"}"#.utf8)) == nil)
-        #expect(JSONDuplicateKeys.first(in: Array("{\"a\":[{\"x\":1},{\"x\":2}],\n\"b\":{\"q\":\"}\\\"{\",\n\"q\":1,\"q\":2}}".utf8))! == ("q", 3))
+        #expect(
+            JSONDuplicateKeys.first(in: Array("{\"a\":[{\"x\":1},{\"x\":2}],\n\"b\":{\"q\":\"}\\\"{\",\n\"q\":1,\"q\":2}}".utf8))! == (
+                "q", 3
+            ))
         #expect(JSONDuplicateKeys.first(in: Array(#"{"k":"a\"b","k2":1}"#.utf8)) == nil)
         #expect(JSONDuplicateKeys.first(in: Array(#"[1,"two",{"x":null}]"#.utf8)) == nil)
     }

@@ -5,16 +5,20 @@ import Physics
 
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
-func feed(viewport: Size = Size(800, 800), content: Size = Size(800, 5000),
-          offset: Point = .zero, configure: (inout ScrollConfiguration) -> Void = { _ in }) -> ScrollController {
+func feed(
+    viewport: Size = Size(800, 800), content: Size = Size(800, 5000),
+    offset: Point = .zero, configure: (inout ScrollConfiguration) -> Void = { _ in }
+) -> ScrollController {
     var c = ScrollConfiguration()
     configure(&c)
     return ScrollController(viewportSize: viewport, contentSize: content, configuration: c, offset: offset)
 }
 
 /// A vertical flick: down at `y`, moves upwards by `step` every `dt` seconds, `count` moves, up.
-func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40, count: Int = 6,
-           dt: Double = 0.016, start: Double = 0, x: Double = 400) -> Double {
+func flick(
+    _ e: inout ScrollController, from y: Double = 600, step: Double = -40, count: Int = 6,
+    dt: Double = 0.016, start: Double = 0, x: Double = 400
+) -> Double {
     var t = start
     e.handle(TouchEvent(.began, location: Point(x, y), time: t))
     for i in 1...count {
@@ -79,7 +83,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
     }
 
     @Test func freePanningWhenTheLockIsOff() {
-        var e = feed(content: Size(3000, 3000)) { $0.axes = .both; $0.isDirectionalLockEnabled = false }
+        var e = feed(content: Size(3000, 3000)) {
+            $0.axes = .both; $0.isDirectionalLockEnabled = false
+        }
         e.handle(TouchEvent(.began, location: Point(400, 400), time: 0))
         e.handle(TouchEvent(.moved, location: Point(370, 395), time: 0.02))
         e.handle(TouchEvent(.moved, location: Point(300, 380), time: 0.04))
@@ -119,7 +125,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         var events: [TouchEvent] = []
         func flickEvents(from t0: Double, step: Double, count: Int) {
             events.append(TouchEvent(.began, location: Point(400, 700), time: t0))
-            for i in 1...count { events.append(TouchEvent(.moved, location: Point(400, 700 + step * Double(i)), time: t0 + 0.012 * Double(i))) }
+            for i in 1...count {
+                events.append(TouchEvent(.moved, location: Point(400, 700 + step * Double(i)), time: t0 + 0.012 * Double(i)))
+            }
             events.append(TouchEvent(.ended, location: .zero, time: t0 + 0.012 * Double(count) + 0.003))
         }
         flickEvents(from: 0.013, step: -35, count: 6)
@@ -152,7 +160,7 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
             jittered.append(a)
             var t = a
             while true {
-                rng = rng &* 6364136223846793005 &+ 1442695040888963407
+                rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 t += 0.008 + Double(rng >> 40) / Double(1 << 24) * 0.017
                 if t >= b { break }
                 jittered.append(t)
@@ -237,12 +245,14 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
 
 @Suite struct PagingTests {
     func pager(overlap: Double = 0) -> ScrollController {
-        feed(content: Size(800, 4000)) { $0.isPagingEnabled = true; $0.pageOverlap = overlap }
+        feed(content: Size(800, 4000)) {
+            $0.isPagingEnabled = true; $0.pageOverlap = overlap
+        }
     }
 
     @Test func quickShortFlickMovesOnePage() {
         var e = pager()
-        let up = flick(&e, step: -12, count: 3) // 36 pt at 750 pt/s
+        let up = flick(&e, step: -12, count: 3)  // 36 pt at 750 pt/s
         #expect(e.state(at: up + 0.01).phase == .snapping)
         #expect(e.state(at: up + 3).offset.y == 800)
         #expect(e.currentPage(.vertical, at: up + 3) == 1)
@@ -283,10 +293,10 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
             t += 0.008
             e.handle(TouchEvent(.moved, location: Point(400, y), time: t))
         }
-        #expect(e.state(at: t).offset.y == 1707)       // 1600 + (492 - 385): still ahead of page 2
+        #expect(e.state(at: t).offset.y == 1707)  // 1600 + (492 - 385): still ahead of page 2
         t += 0.008
         e.handle(TouchEvent(.ended, location: Point(400, 385), time: t))
-        #expect(e.state(at: t).velocity.y < -300)      // a flick back
+        #expect(e.state(at: t).velocity.y < -300)  // a flick back
         #expect(e.state(at: t + 3).offset.y == 1600)
         for i in 0...3000 { #expect(e.state(at: t + Double(i) / 1000).offset.y >= 1600 - 1e-9) }
         #expect(e.currentPage(.vertical, at: t + 3) == 2)
@@ -303,7 +313,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
 
 @Suite struct ZoomTests {
     func photo() -> ScrollController {
-        feed(content: Size(800, 800)) { $0.axes = .both; $0.minimumScale = 1; $0.maximumScale = 4; $0.doubleTapScale = 2.5 }
+        feed(content: Size(800, 800)) {
+            $0.axes = .both; $0.minimumScale = 1; $0.maximumScale = 4; $0.doubleTapScale = 2.5
+        }
     }
 
     @Test func pinchScalesAroundTheMidpointAndPansWithIt() {
@@ -382,7 +394,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
 
 @Suite struct ProgramScrollTests {
     @Test func keysScrollByLinePageMinusOverlapAndToTheEnds() {
-        var e = feed { $0.pageOverlap = 24; $0.lineScroll = 40 }
+        var e = feed {
+            $0.pageOverlap = 24; $0.lineScroll = 40
+        }
         e.perform(.lineDown, at: 0)
         #expect(e.state(at: 0.01).phase == .animating)
         #expect(e.state(at: 3).offset.y == 40)
@@ -534,7 +548,7 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
         e.handle(TouchEvent(.ended, location: place, time: 0.06))
         #expect(e.state(at: 0.06).phase != .dragging)
         #expect(e.isAtRest(at: 10))
-        #expect(e.state(at: 10).offset.y > 1000)   // the drag moved it; no fling into nowhere
+        #expect(e.state(at: 10).offset.y > 1000)  // the drag moved it; no fling into nowhere
         e.handle(TouchEvent(.began, location: Point(400, 300), time: 11))
         e.handle(TouchEvent(.moved, location: Point(400, 250), time: 11.05))
         #expect(e.state(at: 11.05).phase == .dragging)
@@ -550,7 +564,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
     /// Autoscroll used to freeze a running zoom animation at a passing scale, leaving the
     /// content out of bounds at that scale.
     @Test func autoscrollWaitsForAZoomAnimation() {
-        var e = feed(content: Size(800, 800)) { $0.minimumScale = 0.25; $0.maximumScale = 4 }
+        var e = feed(content: Size(800, 800)) {
+            $0.minimumScale = 0.25; $0.maximumScale = 4
+        }
         e.zoom(to: 3, around: Point(700, 700), at: 0)
         e.autoscroll(velocity: .zero, at: 0.05)
         e.autoscroll(velocity: Point(0, 500), at: 0.1)
@@ -565,7 +581,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
     /// A program scroll during the zoom's spring back from a pinch past the maximum used to
     /// freeze the scale above the maximum for good.
     @Test func aProgramScrollDuringTheZoomSpringBackEndsWithinTheLimits() {
-        var e = feed(content: Size(800, 800)) { $0.minimumScale = 0.5; $0.maximumScale = 2 }
+        var e = feed(content: Size(800, 800)) {
+            $0.minimumScale = 0.5; $0.maximumScale = 2
+        }
         pinch(&e, secondFingerTo: 800)
         e.handle(TouchEvent(.ended, id: 1, location: Point(800, 400), time: 0.2))
         e.handle(TouchEvent(.ended, id: 0, location: Point(300, 400), time: 0.2))
@@ -578,7 +596,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
     /// After a zoom animation, even a finished one, a content change was ignored, so content
     /// that shrank left the offset out of bounds.
     @Test func contentThatShrinksAfterAZoomMovesTheOffsetIn() {
-        var e = feed(content: Size(800, 5000)) { $0.minimumScale = 1; $0.maximumScale = 2 }
+        var e = feed(content: Size(800, 5000)) {
+            $0.minimumScale = 1; $0.maximumScale = 2
+        }
         e.zoom(to: 2, around: Point(400, 400), at: 0)
         #expect(e.isAtRest(at: 3))
         e.scroll(to: Point(0, 9000), animated: false, at: 3)
@@ -601,7 +621,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
     /// A program zoom during a pinch started an animation under the fingers; when they lifted
     /// the scale went negative.
     @Test func aProgramZoomDuringAPinchWaitsForTheFingers() {
-        var e = feed(content: Size(800, 1600)) { $0.minimumScale = 0.25; $0.maximumScale = 1 }
+        var e = feed(content: Size(800, 1600)) {
+            $0.minimumScale = 0.25; $0.maximumScale = 1
+        }
         pinch(&e, secondFingerTo: 700)
         e.zoom(to: 0.5, around: Point(400, 400), at: 0.15)
         #expect(e.state(at: 0.2).phase == .zooming)
@@ -613,7 +635,9 @@ func flick(_ e: inout ScrollController, from y: Double = 600, step: Double = -40
     /// A program zoom under a resting finger ran unseen until the finger dragged, and the
     /// drag then rested past the content's end.
     @Test func aProgramZoomUnderARestingFingerIsIgnored() {
-        var e = feed(content: Size(800, 1600)) { $0.minimumScale = 0.5; $0.maximumScale = 4 }
+        var e = feed(content: Size(800, 1600)) {
+            $0.minimumScale = 0.5; $0.maximumScale = 4
+        }
         e.handle(TouchEvent(.began, location: Point(400, 400), time: 0))
         e.zoom(to: 3, around: Point(400, 400), at: 0.05)
         e.handle(TouchEvent(.moved, location: Point(400, 300), time: 0.1))

@@ -4,7 +4,7 @@ import TestSupport
 @testable import Scrolling
 
 @Suite struct TouchResamplingTests {
-    let resampling = TouchResampling()   // 5 ms
+    let resampling = TouchResampling()  // 5 ms
     func samples(_ pairs: [(Double, Double)]) -> [TouchSample] {
         pairs.map { TouchSample(time: $0.0, location: Point(x: 0, y: $0.1)) }
     }
@@ -12,14 +12,14 @@ import TestSupport
 
     @Test func interpolatesFiveMillisecondsBehindTheFrame() {
         let s = samples([(0, 0), (0.010, 10), (0.020, 30)])
-        #expect(close(y(0.020, s), 20, 1e-9))     // 15 ms: halfway from 10 to 30
-        #expect(close(y(0.012, s), 7, 1e-9))      // 7 ms: between the first two
-        #expect(y(0.004, s) == 0)                  // before the first sample: the first
+        #expect(close(y(0.020, s), 20, 1e-9))  // 15 ms: halfway from 10 to 30
+        #expect(close(y(0.012, s), 7, 1e-9))  // 7 ms: between the first two
+        #expect(y(0.004, s) == 0)  // before the first sample: the first
     }
 
     @Test func predictsUntilTheNextSampleIsDueOrHalfAnIntervalAtMostEightMilliseconds() {
         let s = samples([(0, 0), (0.010, 10), (0.020, 20)])
-        #expect(close(y(0.027, s), 22, 1e-9))     // 2 ms past the newest
+        #expect(close(y(0.027, s), 22, 1e-9))  // 2 ms past the newest
         // 15 ms past: the next sample was due at 30 ms; a frame at 30 ms (target 25 ms) is
         // predicted to 25, and up to 2 ms more for a late sample: 27.
         #expect(close(y(0.030, s), 25, 1e-9))
@@ -63,7 +63,7 @@ import TestSupport
                 e.handle(TouchEvent(.moved, location: Point(400, finger(times[next])), time: times[next]))
                 next += 1
             }
-            guard frame >= 0.1 else { continue }   // well past the slop
+            guard frame >= 0.1 else { continue }  // well past the slop
             let offset = e.state(at: frame).offset.y
             // The content shows the finger (down - 8 is where the drag began) at some moment.
             // offset = (down - slop) - finger(shownAt) = speed · shownAt - slop.

@@ -18,9 +18,9 @@ import Testing
         let e = try ESpeak()
         let short = e.synthesize("Search", language: "en", settings: VoiceSettings())
         let long = e.synthesize("Rows ten to eighteen of five hundred, scroll area", language: "en", settings: VoiceSettings())
-        #expect(short.count > e.sampleRate / 5)                  // more than 0.2 s
+        #expect(short.count > e.sampleRate / 5)  // more than 0.2 s
         #expect(long.count > 3 * short.count)
-        #expect(Self.rms(long[...]) > 500)                       // not silence
+        #expect(Self.rms(long[...]) > 500)  // not silence
         let japanese = e.synthesize("東京駅", language: "ja", settings: VoiceSettings())
         #expect(japanese.count > e.sampleRate / 4 && Self.rms(japanese[...]) > 500)
         let fast = e.synthesize("Rows ten to eighteen of five hundred, scroll area", language: "en", settings: VoiceSettings(rate: 350))
@@ -70,12 +70,12 @@ import Testing
         try FileIO.makeDirectory(dir)
         let r = try SpeechRecorder(directory: dir)
         r.speak(Utterance(t: 0.5, text: "Feed, button", lang: "en"))
-        r.speak(Utterance(t: 0.8, text: "Photo, button, opens the picture", lang: "en"))   // interrupts the first
+        r.speak(Utterance(t: 0.8, text: "Photo, button, opens the picture", lang: "en"))  // interrupts the first
         r.speak(Utterance(t: 2.0, text: "読みもの", lang: "ja"))
         let track = try r.finish()
         let rate = r.sampleRate
-        #expect(Self.rms(track[0..<(rate / 2)]) == 0)                           // silence before the first
-        #expect(Self.rms(track[(rate / 2)..<(rate * 8 / 10)]) > 300)            // the first, cut at 0.8 s
+        #expect(Self.rms(track[0..<(rate / 2)]) == 0)  // silence before the first
+        #expect(Self.rms(track[(rate / 2)..<(rate * 8 / 10)]) > 300)  // the first, cut at 0.8 s
         #expect(track.count > rate * 2 + rate / 4)
         let lines = String(decoding: try FileIO.readAll(path: dir + "/speech.jsonl"), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 3)

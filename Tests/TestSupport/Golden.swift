@@ -12,7 +12,7 @@ import Testing
 /// The repository's `Tests` directory, found from this file's path.
 public let testsDirectory: String = {
     var parts = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-    parts.removeLast(2)                       // "TestSupport", "Golden.swift"
+    parts.removeLast(2)  // "TestSupport", "Golden.swift"
     return parts.joined(separator: "/")
 }()
 
@@ -33,8 +33,10 @@ public var isUpdatingGoldens: Bool {
 /// A pixel matches when every channel differs by at most `maxChannelDelta`.
 /// On mismatch writes `<name>.actual.png` and `<name>.diff.png` beside the reference and records
 /// an issue. With `UPDATE_GOLDENS=1` it writes the reference and records an issue saying so.
-public func assertGolden(_ buffer: PixelBuffer, suite: String, name: String, maxChannelDelta: Int = 0,
-                         sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertGolden(
+    _ buffer: PixelBuffer, suite: String, name: String, maxChannelDelta: Int = 0,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let path = goldenPath(suite: suite, name: name)
     let base = String(path.dropLast(4))
     let actual: PixelBuffer
@@ -48,8 +50,9 @@ public func assertGolden(_ buffer: PixelBuffer, suite: String, name: String, max
         makeDirectories(String(path[..<path.lastIndex(of: "/")!]))
         do {
             try PNG.write(buffer, to: path)
-            Issue.record("golden \(suite)/\(name): UPDATE_GOLDENS=1 wrote \(path); look at it, then rerun without UPDATE_GOLDENS",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "golden \(suite)/\(name): UPDATE_GOLDENS=1 wrote \(path); look at it, then rerun without UPDATE_GOLDENS",
+                sourceLocation: sourceLocation)
         } catch {
             Issue.record("golden \(suite)/\(name): cannot write \(path): \(error)", sourceLocation: sourceLocation)
         }
@@ -60,14 +63,16 @@ public func assertGolden(_ buffer: PixelBuffer, suite: String, name: String, max
         reference = try PNG.read(path: path)
     } catch {
         try? PNG.write(buffer, to: base + ".actual.png")
-        Issue.record("golden \(suite)/\(name): no readable reference at \(path) (\(error)); rendered image written to \(base).actual.png; run with UPDATE_GOLDENS=1 to create it",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "golden \(suite)/\(name): no readable reference at \(path) (\(error)); rendered image written to \(base).actual.png; run with UPDATE_GOLDENS=1 to create it",
+            sourceLocation: sourceLocation)
         return
     }
     guard reference.width == actual.width, reference.height == actual.height else {
         try? PNG.write(buffer, to: base + ".actual.png")
-        Issue.record("golden \(suite)/\(name): size \(actual.width)x\(actual.height) differs from reference \(reference.width)x\(reference.height)",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "golden \(suite)/\(name): size \(actual.width)x\(actual.height) differs from reference \(reference.width)x\(reference.height)",
+            sourceLocation: sourceLocation)
         return
     }
     let comparison = compare(actual, reference, maxChannelDelta: maxChannelDelta)
@@ -78,7 +83,8 @@ public func assertGolden(_ buffer: PixelBuffer, suite: String, name: String, max
     }
     try? PNG.write(buffer, to: base + ".actual.png")
     try? PNG.write(comparison.diff, to: base + ".diff.png")
-    Issue.record("""
+    Issue.record(
+        """
         golden \(suite)/\(name): \(comparison.mismatches) pixel(s) differ (largest channel delta \(comparison.largestDelta), \
         first at \(comparison.first.x),\(comparison.first.y): actual 0x\(String(comparison.first.actual, radix: 16)), \
         reference 0x\(String(comparison.first.expected, radix: 16))); see \(base).actual.png and \(base).diff.png

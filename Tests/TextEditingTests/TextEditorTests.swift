@@ -6,7 +6,7 @@ import Testing
     @Test func typingAndDeletingByCharacters() {
         var e = TextEditor(text: "")
         e.insert("cafe")
-        e.insert("\u{301}")                      // a combining acute joins the e
+        e.insert("\u{301}")  // a combining acute joins the e
         #expect(e.text == "cafe\u{301}")
         #expect(e.count == 4)
         #expect(e.head == TextPosition(paragraph: 0, offset: 4))
@@ -16,7 +16,7 @@ import Testing
         #expect(e.count == 6)
         e.move(.left); e.move(.left); e.move(.left)
         #expect(e.head.offset == 3)
-        e.deleteBackward()                        // the whole family emoji is one character
+        e.deleteBackward()  // the whole family emoji is one character
         #expect(e.text == "ca👩‍👩‍👧 x")
         e.deleteForward()
         #expect(e.text == "ca x")
@@ -52,7 +52,7 @@ import Testing
         #expect(area.paragraphs == ["onXhree", "four"])
         #expect(change == ParagraphChange(replaced: 0..<3, inserted: 1))
         area.setCaret(TextPosition(paragraph: 1, offset: 0))
-        area.deleteBackward()                     // joins the paragraphs
+        area.deleteBackward()  // joins the paragraphs
         #expect(area.paragraphs == ["onXhreefour"])
         #expect(area.head == TextPosition(paragraph: 0, offset: 7))
     }
@@ -79,7 +79,7 @@ import Testing
         let e = TextEditor(text: "e\u{301}x👍🏽y")
         #expect(e.scalarOffset(of: 1, inParagraph: 0) == 2)
         #expect(e.scalarOffset(of: 3, inParagraph: 0) == 5)
-        #expect(e.characterOffset(ofScalar: 1, inParagraph: 0) == 0)   // inside é: nearer its start
+        #expect(e.characterOffset(ofScalar: 1, inParagraph: 0) == 0)  // inside é: nearer its start
         #expect(e.characterOffset(ofScalar: 2, inParagraph: 0) == 1)
         #expect(e.characterOffset(ofScalar: 99, inParagraph: 0) == 4)
     }

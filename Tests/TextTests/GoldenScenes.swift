@@ -5,7 +5,8 @@ import Geometry
 
 /// The scenes of the text golden images. Each returns a freshly drawn buffer.
 enum TextScenes {
-    static let english = "Glide puts a touch-scrolling user interface on a kiosk touchscreen with no window system: it draws every pixel itself, shows them through DRM/KMS, and makes scrolling feel the way people expect from a phone."
+    static let english =
+        "Glide puts a touch-scrolling user interface on a kiosk touchscreen with no window system: it draws every pixel itself, shows them through DRM/KMS, and makes scrolling feel the way people expect from a phone."
     static let japanese = "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。「ちょっと待って」と言った。"
 
     static func fill(_ buffer: PixelBuffer, _ rect: IntRect, _ color: UInt32) {
@@ -40,7 +41,8 @@ enum TextScenes {
     static func mixedFallback(_ fonts: FontLibrary) throws -> PixelBuffer {
         let font = try fonts.standardFont(pixelSize: 18)
         let layout = TextLayout(text: "Scroll 日本語のテキスト and English, 「混在」 OK.", font: font)
-        let buffer = PixelBuffer(width: Int(layout.size.width) + 20, height: Int(layout.size.height) + 16, fill: PremultipliedColor(argb: 0xFFFF_FFFF))
+        let buffer = PixelBuffer(
+            width: Int(layout.size.width) + 20, height: Int(layout.size.height) + 16, fill: PremultipliedColor(argb: 0xFFFF_FFFF))
         layout.draw(in: buffer.span, at: Point(x: 10, y: 8), color: Color(rgb: 0x003366))
         return buffer
     }
@@ -67,15 +69,18 @@ enum TextScenes {
         let box = 180.0
         fill(buffer, IntRect(x: 10, y: 0, width: Int(box), height: 150), 0xFFF2_F2F7)
         var y = 8.0
-        for (text, lines) in [("Pack my box with five dozen liquor jugs.", 1), ("スクロールは指に追従して自然に止まります", 1),
-                              ("Short label", 1), ("The quick brown fox jumps over the lazy dog again and again", 2)] {
+        for (text, lines) in [
+            ("Pack my box with five dozen liquor jugs.", 1), ("スクロールは指に追従して自然に止まります", 1),
+            ("Short label", 1), ("The quick brown fox jumps over the lazy dog again and again", 2),
+        ] {
             let layout = TextLayout(text: text, font: font, maxWidth: box, maxLines: lines)
             layout.draw(in: buffer.span, at: Point(x: 10, y: y), color: Color(rgb: 0x3A3A3C))
             y += layout.size.height + 8
         }
         let clipped = TextLayout(text: "Clipped to a rectangle", font: font)
-        clipped.draw(in: buffer.span, at: Point(x: 10, y: y), color: Color(rgb: 0xC00000),
-                     clip: IntRect(x: 40, y: Int(y) + 4, width: 90, height: 10))
+        clipped.draw(
+            in: buffer.span, at: Point(x: 10, y: y), color: Color(rgb: 0xC00000),
+            clip: IntRect(x: 40, y: Int(y) + 4, width: 90, height: 10))
         return buffer
     }
 }

@@ -14,13 +14,14 @@ import Testing
         #expect(layout.lines.count == 1)
         // Ordinary accents are kept as they are.
         #expect(TextLayout(text: "Crème brûlée e\u{301}", font: font).scalars.count == "Crème brûlée e\u{301}".unicodeScalars.count)
-        #expect(TextLayout.boundedScalars(of: String(repeating: "x", count: TextLayout.maximumScalars + 10)).count
+        #expect(
+            TextLayout.boundedScalars(of: String(repeating: "x", count: TextLayout.maximumScalars + 10)).count
                 == TextLayout.maximumScalars)
     }
 
     @Test func aHugeWordBreaksIntoFullLines() throws {
         let font = try repositoryFonts().standardFont(pixelSize: 40, options: .plain)
-        let word = String(repeating: "abcdefghij", count: 5_000)           // 50,000 letters
+        let word = String(repeating: "abcdefghij", count: 5_000)  // 50,000 letters
         let layout = TextLayout(text: "Start " + word + " end", font: font, maxWidth: 300)
         let texts = lineTexts(layout)
         #expect(texts.first == "Start ")

@@ -75,7 +75,8 @@ func lineTexts(_ layout: TextLayout) -> [String] {
     @Test(arguments: [60.0, 97, 150, 211, 333])
     func everyLineFitsAndTheNextWordWouldNot(maxWidth: Double) throws {
         let font = try repositoryFonts().standardFont(pixelSize: 16, options: .ui)
-        let text = "Scrolling should feel the way people expect from a phone: content follows the finger, flicks keep their speed, and edges stretch."
+        let text =
+            "Scrolling should feel the way people expect from a phone: content follows the finger, flicks keep their speed, and edges stretch."
         let layout = TextLayout(text: text, font: font, maxWidth: maxWidth)
         let lines = lineTexts(layout)
         #expect(lines.joined() == text)
@@ -211,10 +212,12 @@ extension String {
         layout.draw(in: buffer.span, at: Point(x: 10, y: 5), color: .black)
         var inked = IntRect.zero
         var count = 0
-        for y in 0..<30 { for x in 0..<80 where buffer[x, y] != 0xFFFF_FFFF {
-            count += 1
-            inked = inked.isEmpty ? IntRect(x: x, y: y, width: 1, height: 1) : inked.union(IntRect(x: x, y: y, width: 1, height: 1))
-        } }
+        for y in 0..<30 {
+            for x in 0..<80 where buffer[x, y] != 0xFFFF_FFFF {
+                count += 1
+                inked = inked.isEmpty ? IntRect(x: x, y: y, width: 1, height: 1) : inked.union(IntRect(x: x, y: y, width: 1, height: 1))
+            }
+        }
         #expect(count > 100)
         // Ink starts at the left bearing of H and sits between the line's top and baseline.
         #expect(inked.x >= 10 && inked.x <= 12)
@@ -225,10 +228,12 @@ extension String {
         let clipped = PixelBuffer(width: 80, height: 30, fill: PremultipliedColor(argb: 0xFFFF_FFFF))
         let clip = IntRect(x: 14, y: 8, width: 20, height: 6)
         layout.draw(in: clipped.span, at: Point(x: 10, y: 5), color: .black, clip: clip)
-        for y in 0..<30 { for x in 0..<80 {
-            let inside = x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY
-            #expect(clipped[x, y] == (inside ? buffer[x, y] : 0xFFFF_FFFF))
-        } }
+        for y in 0..<30 {
+            for x in 0..<80 {
+                let inside = x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY
+                #expect(clipped[x, y] == (inside ? buffer[x, y] : 0xFFFF_FFFF))
+            }
+        }
         // Far outside the span or with absurd origins: nothing drawn, no crash.
         let untouched = PixelBuffer(width: 8, height: 8)
         layout.draw(in: untouched.span, at: Point(x: -1e300, y: .nan), color: .black)
@@ -242,8 +247,8 @@ extension String {
         let layout = TextLayout(text: "abcabc 日日", font: font)
         #expect(font.glyphTables[0].count == 0)
         layout.draw(in: buffer.span, at: .zero, color: .black)
-        #expect(font.glyphTables[0].count == 4)   // a, b, c, space
-        #expect(font.glyphTables[1].count == 1)   // 日
+        #expect(font.glyphTables[0].count == 4)  // a, b, c, space
+        #expect(font.glyphTables[1].count == 1)  // 日
         layout.draw(in: buffer.span, at: Point(x: 3, y: 3), color: .black)
         #expect(font.glyphTables[0].count == 4)
         // Same face and size through another Font object: the same cache.
@@ -292,11 +297,13 @@ extension String {
         layout.draw(in: roundedCanvas, at: Point(x: 13, y: 9), color: color)
 
         var differences = 0, inked = 0
-        for y in 0..<80 { for x in 0..<160 {
-            if reference[x, y] != 0xFFFF_FFFF { inked += 1 }
-            if translated[x, y] != reference[x, y] { differences += 1 }
-            if rounded[x, y] != reference[x, y] { differences += 1 }
-        } }
+        for y in 0..<80 {
+            for x in 0..<160 {
+                if reference[x, y] != 0xFFFF_FFFF { inked += 1 }
+                if translated[x, y] != reference[x, y] { differences += 1 }
+                if rounded[x, y] != reference[x, y] { differences += 1 }
+            }
+        }
         #expect(inked > 300)
         #expect(differences == 0)
     }
@@ -324,6 +331,6 @@ extension String {
         #expect(layout.glyphs.allSatisfy { $0.y <= 2_000_000_000 })
         let buffer = PixelBuffer(width: 40, height: 40)
         layout.draw(in: buffer.span, at: Point(x: 0, y: 0), color: .white)
-        #expect((0..<40).contains { x in buffer[x, 10] != 0 })   // the first line still shows
+        #expect((0..<40).contains { x in buffer[x, 10] != 0 })  // the first line still shows
     }
 }

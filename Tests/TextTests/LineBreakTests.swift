@@ -27,7 +27,7 @@ func breaks(_ text: String) -> [Int] {
         // 日0 本1 。2 語3 、4 「5 引6 用7 」8 で9 す10
         #expect(breaks("日本。語、「引用」です") == [1, 3, 5, 7, 9, 10])
         // Small kana and the long vowel mark stay with the preceding character.
-        #expect(breaks("チョコレート") == [2, 3, 5])   // no break before ョ (1), ー (4)
+        #expect(breaks("チョコレート") == [2, 3, 5])  // no break before ョ (1), ー (4)
         #expect(breaks("ちょっと") == [3])
         // Latin inside Japanese: breaks on both sides of the ideographs, not inside the word.
         #expect(breaks("日本Swift言語") == [1, 2, 7, 8])

@@ -72,8 +72,10 @@ let crosses800 = [Point(x: 100, y: 60), Point(x: 700, y: 60), Point(x: 700, y: 4
 
 @Suite struct CalibrationSessions {
     static func tap(_ p: Point, slot: Int = 0, at t: Double) -> [InputEvent] {
-        [InputEvent(.touch(.down, slot: slot, position: p), time: t), InputEvent(.touchFrame, time: t),
-         InputEvent(.touch(.up, slot: slot, position: .zero), time: t + 0.06)]
+        [
+            InputEvent(.touch(.down, slot: slot, position: p), time: t), InputEvent(.touchFrame, time: t),
+            InputEvent(.touch(.up, slot: slot, position: .zero), time: t + 0.06),
+        ]
     }
 
     @Test func fiveTapsGiveAFit() {

@@ -41,7 +41,7 @@ import ZoomScene
     }
 
     static func render(_ scene: ZoomScene, frame f: Int, threads: Int) -> PixelBuffer {
-        let buffer = PixelBuffer(width: scene.width, height: scene.height)   // transparent: what is drawn is opaque
+        let buffer = PixelBuffer(width: scene.width, height: scene.height)  // transparent: what is drawn is opaque
         BandRenderer(threads: threads).draw(rows: 0..<scene.height) { _, rows, cache in
             scene.draw(frame: f, rows: rows, into: buffer.span, cache: cache)
         }

@@ -11,8 +11,9 @@ import Glibc
 #endif
 
 func fail(_ message: String) -> Never {
-    standardError("glide-fuzz: \(message)\nusage: glide-fuzz TARGET [libFuzzer flags] [CORPUS...]\n"
-                  + "targets: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
+    standardError(
+        "glide-fuzz: \(message)\nusage: glide-fuzz TARGET [libFuzzer flags] [CORPUS...]\n"
+            + "targets: \(FuzzTarget.allCases.map(\.rawValue).joined(separator: ", "))")
     exit(2)
 }
 
@@ -38,10 +39,11 @@ if named != nil {
     argv![1] = argv![0]
     argv = argv! + 1
 }
-exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-    target.run(UnsafeRawBufferPointer(start: data, count: size), context: context)
-    return 0
-})
+exit(
+    LLVMFuzzerRunDriver(&argc, &argv) { data, size in
+        target.run(UnsafeRawBufferPointer(start: data, count: size), context: context)
+        return 0
+    })
 #else
 var replayed = 0
 for path in arguments.dropFirst(named != nil ? 2 : 1) {

@@ -8,7 +8,7 @@ import Glibc
 extension FuzzTarget {
     /// The folder of kept inputs in this source tree.
     public var corpusDirectory: String {
-        let here = #filePath   // .../Tests/Fuzz/Targets/Corpus.swift
+        let here = #filePath  // .../Tests/Fuzz/Targets/Corpus.swift
         let fuzz = here.split(separator: "/", omittingEmptySubsequences: false).dropLast(2).joined(separator: "/")
         return fuzz + "/Corpus/" + rawValue
     }

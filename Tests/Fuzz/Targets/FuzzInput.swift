@@ -73,8 +73,10 @@ public struct FuzzInput {
 
 /// A finding: the fuzzer records the input that reached it. Under AddressSanitizer a memory
 /// error is a finding too, without any check here.
-public func expect(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-                   file: StaticString = #fileID, line: UInt = #line) {
+public func expect(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if !condition() { fatalError(message(), file: file, line: line) }
 }
 

@@ -14,7 +14,8 @@ func fuzzImage(_ bytes: UnsafeRawBufferPointer, decode: ([UInt8], DecodeLimits) 
         checkMessage(error)
         return nil
     }
-    expect(image.width > 0 && image.height > 0 && image.stride >= image.width, "decoded \(image.width)x\(image.height) stride \(image.stride)")
+    expect(
+        image.width > 0 && image.height > 0 && image.stride >= image.width, "decoded \(image.width)x\(image.height) stride \(image.stride)")
     expect(image.width * image.height <= fuzzDecodeLimits.maxPixelCount, "decoded past the limits")
     checkPremultiplied(image)
     return image
@@ -47,8 +48,10 @@ func fuzzJPEG(_ bytes: UnsafeRawBufferPointer) {
     fuzzReduced(bytes, whole: whole, exact: false) { (b, l, h) throws(ImageCodecError) in try JPEG.decode(b, limits: l, halvings: h) }
 }
 
-func fuzzReduced(_ bytes: UnsafeRawBufferPointer, whole: PixelBuffer?, exact: Bool,
-                 decode: ([UInt8], DecodeLimits, HalvingChoice) throws(ImageCodecError) -> ReducedPicture) {
+func fuzzReduced(
+    _ bytes: UnsafeRawBufferPointer, whole: PixelBuffer?, exact: Bool,
+    decode: ([UInt8], DecodeLimits, HalvingChoice) throws(ImageCodecError) -> ReducedPicture
+) {
     let times = bytes.count % 5
     let reduced: ReducedPicture
     do {
@@ -58,20 +61,28 @@ func fuzzReduced(_ bytes: UnsafeRawBufferPointer, whole: PixelBuffer?, exact: Bo
         return
     }
     checkPremultiplied(reduced.pixels)
-    expect(reduced.halvings == Halving.possibleCount(times, width: reduced.width, height: reduced.height), "halvings \(reduced.halvings) of \(times)")
+    expect(
+        reduced.halvings == Halving.possibleCount(times, width: reduced.width, height: reduced.height),
+        "halvings \(reduced.halvings) of \(times)")
     // The pixels are the picture's size halved that often, rounded up.
     var (w, h) = (reduced.width, reduced.height)
     for _ in 0..<reduced.halvings { w = (w + 1) / 2; h = (h + 1) / 2 }
-    expect(reduced.pixels.width == w && reduced.pixels.height == h, "reduced to \(reduced.pixels.width)x\(reduced.pixels.height), not \(w)x\(h)")
-    guard let whole else { return }   // the streamed reader may read a file the whole one refuses
+    expect(
+        reduced.pixels.width == w && reduced.pixels.height == h,
+        "reduced to \(reduced.pixels.width)x\(reduced.pixels.height), not \(w)x\(h)")
+    guard let whole else { return }  // the streamed reader may read a file the whole one refuses
     let expected = whole.halved(times: times)
     expect(reduced.width == whole.width && reduced.height == whole.height, "reduced picture's size \(reduced.width)x\(reduced.height)")
-    expect(reduced.pixels.width == expected.width && reduced.pixels.height == expected.height,
-           "reduced to \(reduced.pixels.width)x\(reduced.pixels.height), halved \(expected.width)x\(expected.height)")
+    expect(
+        reduced.pixels.width == expected.width && reduced.pixels.height == expected.height,
+        "reduced to \(reduced.pixels.width)x\(reduced.pixels.height), halved \(expected.width)x\(expected.height)")
     guard exact else { return }
     for y in 0..<expected.height {
         for x in 0..<expected.width where reduced.pixels[x, y] != expected[x, y] {
-            expect(false, "reduced pixel \(x),\(y) 0x\(String(reduced.pixels[x, y], radix: 16)) differs from the halved 0x\(String(expected[x, y], radix: 16))")
+            expect(
+                false,
+                "reduced pixel \(x),\(y) 0x\(String(reduced.pixels[x, y], radix: 16)) differs from the halved 0x\(String(expected[x, y], radix: 16))"
+            )
             return
         }
     }

@@ -81,7 +81,8 @@ func fuzzFeelCSV(_ bytes: UnsafeRawBufferPointer) {
     guard samples.count <= 256 else { return }
     var configuration = ScrollConfiguration()
     configuration.touchResampling = TouchResampling()
-    let table = FeelLab.trace(samples, viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 2000),
-                              offset: .zero, configuration: configuration, hz: 60)
+    let table = FeelLab.trace(
+        samples, viewport: Size(width: 320, height: 480), content: Size(width: 320, height: 2000),
+        offset: .zero, configuration: configuration, hz: 60)
     expect(!table.contains("nan") && !table.contains("inf"), "a trace row that is not finite")
 }

@@ -7,8 +7,9 @@ import Raster
 
 func fuzzRaster(_ bytes: UnsafeRawBufferPointer) {
     var input = FuzzInput(bytes)
-    let target = GuardedSpan(width: input.int(in: 1...97), height: input.int(in: 1...61),
-                             padding: input.int(in: 0...5), fill: input.bool() ? 0xFF20_4060 : 0)
+    let target = GuardedSpan(
+        width: input.int(in: 1...97), height: input.int(in: 1...61),
+        padding: input.int(in: 0...5), fill: input.bool() ? 0xFF20_4060 : 0)
     var canvas = Canvas(span: target.span, cache: RasterCache(maximumEntries: 8))
     let image = fuzzImage(&input)
     var operations = 0
@@ -19,33 +20,41 @@ func fuzzRaster(_ bytes: UnsafeRawBufferPointer) {
         case 0: canvas.fill(rect: input.rect(), color: color)
         case 1: canvas.fill(roundedRect: input.rect(), radius: input.coordinate(), color: color)
         case 2:
-            canvas.stroke(roundedRect: input.rect(), radius: input.coordinate(), lineWidth: input.coordinate(limit: 64),
-                          color: color, alignment: input.pick([.center, .inside, .outside]))
+            canvas.stroke(
+                roundedRect: input.rect(), radius: input.coordinate(), lineWidth: input.coordinate(limit: 64),
+                color: color, alignment: input.pick([.center, .inside, .outside]))
         case 3: canvas.fill(circleCenter: input.point(), radius: input.coordinate(), color: color)
         case 4: canvas.fill(path: fuzzPath(&input), rule: input.pick([.nonZero, .evenOdd]), color: color)
         case 5:
-            canvas.stroke(path: fuzzPath(&input), lineWidth: input.coordinate(limit: 64), color: color,
-                          roundCaps: input.bool())
+            canvas.stroke(
+                path: fuzzPath(&input), lineWidth: input.coordinate(limit: 64), color: color,
+                roundCaps: input.bool())
         case 6: canvas.clip(to: input.rect())
         case 7: canvas.clip(toRoundedRect: input.rect(), radius: input.coordinate())
-        case 8: canvas.clip(toDeviceRect: IntRect(x: input.int(in: -200...200), y: input.int(in: -200...200),
-                                                  width: input.int(in: -50...300), height: input.int(in: -50...300)))
+        case 8:
+            canvas.clip(
+                toDeviceRect: IntRect(
+                    x: input.int(in: -200...200), y: input.int(in: -200...200),
+                    width: input.int(in: -50...300), height: input.int(in: -50...300)))
         case 9: canvas.translate(dx: input.coordinate(), dy: input.coordinate())
         case 10: canvas.save()
         case 11: canvas.restore()
         case 12:
             let dest = input.rect(limit: 400)
             let source = canvas.cache.source(for: dest.size, from: image)
-            canvas.draw(image: source, in: dest, filter: input.pick([.nearest, .bilinear]),
-                        opacity: input.pick([1, 0.5, 0, -1, .nan, 2]), extendingEdges: input.bool())
+            canvas.draw(
+                image: source, in: dest, filter: input.pick([.nearest, .bilinear]),
+                opacity: input.pick([1, 0.5, 0, -1, .nan, 2]), extendingEdges: input.bool())
         case 13:
             let (width, height) = (input.int(in: 0...40), input.int(in: 0...40))
             let mask = AlphaMask(width: width, height: height, coverage: (0..<width * height).map { _ in input.byte() })
             canvas.blend(mask: mask, x: input.int(in: -100...100), y: input.int(in: -100...100), color: color)
         case 14:
-            canvas.copy(rect: IntRect(x: input.int(in: -120...120), y: input.int(in: -120...120),
-                                      width: input.int(in: -20...200), height: input.int(in: -20...200)),
-                        dx: input.int(in: -150...150), dy: input.int(in: -150...150))
+            canvas.copy(
+                rect: IntRect(
+                    x: input.int(in: -120...120), y: input.int(in: -120...120),
+                    width: input.int(in: -20...200), height: input.int(in: -20...200)),
+                dx: input.int(in: -150...150), dy: input.int(in: -150...150))
         default: canvas.clear(color: color)
         }
     }

@@ -16,25 +16,27 @@ func fuzzScroll(_ bytes: UnsafeRawBufferPointer) {
     configuration.bouncesVertically = input.bool()
     configuration.alwaysBounceVertical = input.bool()
     configuration.touchResampling = input.bool() ? TouchResampling() : nil
-    var engine = ScrollController(viewportSize: Size(width: input.coordinate(limit: 3000), height: input.coordinate(limit: 3000)),
-                                  contentSize: Size(width: input.coordinate(limit: 1e6), height: input.coordinate(limit: 1e6)),
-                                  configuration: configuration, offset: input.point(limit: 1e6))
+    var engine = ScrollController(
+        viewportSize: Size(width: input.coordinate(limit: 3000), height: input.coordinate(limit: 3000)),
+        contentSize: Size(width: input.coordinate(limit: 1e6), height: input.coordinate(limit: 1e6)),
+        configuration: configuration, offset: input.point(limit: 1e6))
     var t = 0.0
     var down: [Int: Point] = [:]
     func checkFinite(_ step: String) {
         let s = engine.state(at: t)
-        expect(s.offset.isFinite && s.velocity.isFinite && s.scale.isFinite && s.scale > 0,
-               "\(step) at \(t): offset \(s.offset) velocity \(s.velocity) scale \(s.scale)")
+        expect(
+            s.offset.isFinite && s.velocity.isFinite && s.scale.isFinite && s.scale > 0,
+            "\(step) at \(t): offset \(s.offset) velocity \(s.velocity) scale \(s.scale)")
     }
     var steps = 0
     while !input.isAtEnd && steps < 200 {
         steps += 1
-        t += Double(input.byte()) / 500   // 0...0.51 s between steps
+        t += Double(input.byte()) / 500  // 0...0.51 s between steps
         let id = Int(input.byte() % 3)
         switch input.byte() % 12 {
         case 0, 1:
             let p = input.point(limit: 4000)
-            let time = input.byte() == 0 ? t - 0.05 : t   // now and then a sample out of order
+            let time = input.byte() == 0 ? t - 0.05 : t  // now and then a sample out of order
             engine.handle(TouchEvent(down[id] == nil ? .began : .moved, id: id, location: p, time: time))
             if p.isFinite, abs(p.x) < 1e7, abs(p.y) < 1e7 { down[id] = p }
         case 2, 3, 4:
@@ -50,12 +52,14 @@ func fuzzScroll(_ bytes: UnsafeRawBufferPointer) {
         case 8: engine.zoom(to: input.pick([0.1, 1, 2, 3.7, 100, .nan]), around: input.point(), animated: input.bool(), at: t)
         case 9: engine.perform(input.pick(ScrollCommand.allCases), at: t)
         case 10:
-            engine.changeContent(size: Size(width: input.coordinate(limit: 1e6), height: input.coordinate(limit: 1e6)),
-                                 shiftedBy: input.point(limit: 5000), at: t)
+            engine.changeContent(
+                size: Size(width: input.coordinate(limit: 1e6), height: input.coordinate(limit: 1e6)),
+                shiftedBy: input.point(limit: 5000), at: t)
         default:
             if input.bool() {
-                engine.resize(viewport: Size(width: input.coordinate(limit: 3000), height: input.coordinate(limit: 3000)),
-                              content: Size(width: input.coordinate(limit: 1e6), height: input.coordinate(limit: 1e6)), at: t)
+                engine.resize(
+                    viewport: Size(width: input.coordinate(limit: 3000), height: input.coordinate(limit: 3000)),
+                    content: Size(width: input.coordinate(limit: 1e6), height: input.coordinate(limit: 1e6)), at: t)
             } else {
                 engine.autoscroll(velocity: input.point(limit: 5000), at: t)
             }

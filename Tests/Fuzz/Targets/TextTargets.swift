@@ -57,8 +57,9 @@ func fuzzText(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
     let origin = input.point(limit: 300)
     let (width, height, padding) = (input.int(in: 1...97), input.int(in: 1...61), input.int(in: 0...5))
     let text = String(decoding: input.rest(), as: UTF8.self)
-    let layout = TextLayout(text: text, font: context.standardFont(pixelSize: size), maxWidth: maxWidth,
-                            alignment: alignment, lineSpacing: spacing, maxLines: maxLines)
+    let layout = TextLayout(
+        text: text, font: context.standardFont(pixelSize: size), maxWidth: maxWidth,
+        alignment: alignment, lineSpacing: spacing, maxLines: maxLines)
     expect(layout.size.width.isFinite && layout.size.height.isFinite, "layout size \(layout.size)")
     if maxLines > 0 { expect(layout.lines.count <= maxLines, "\(layout.lines.count) lines with maxLines \(maxLines)") }
     let target = GuardedSpan(width: width, height: height, padding: padding, fill: 0)

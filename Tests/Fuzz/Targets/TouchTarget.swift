@@ -21,8 +21,9 @@ func fuzzTouches(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
     carousel.sizesPagesToViewport = true
     carousel.height = 120
     let list = ScrollView(id: "list", content: rows)
-    let window = Window(width: 320, height: 480, typography: Typography(library: context.library),
-                        root: Stack(.vertical, children: [carousel, list]))
+    let window = Window(
+        width: 320, height: 480, typography: Typography(library: context.library),
+        root: Stack(.vertical, children: [carousel, list]))
     let frame = PixelBuffer(width: 320, height: 480)
     var t = 0.0
     var down: Set<Int> = []
@@ -48,7 +49,8 @@ func fuzzTouches(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
     expect(rested, "not at rest 10 s after every finger of \(events) events lifted")
     for sv in [list, carousel] {
         let o = sv.sampledOffset
-        expect(o.isFinite && o.x >= 0 && o.y >= 0 && o.x <= sv.controller.maximumOffset(.horizontal) + 0.5
-               && o.y <= sv.controller.maximumOffset(.vertical) + 0.5, "\(sv.id ?? "") rests at \(o)")
+        expect(
+            o.isFinite && o.x >= 0 && o.y >= 0 && o.x <= sv.controller.maximumOffset(.horizontal) + 0.5
+                && o.y <= sv.controller.maximumOffset(.vertical) + 0.5, "\(sv.id ?? "") rests at \(o)")
     }
 }

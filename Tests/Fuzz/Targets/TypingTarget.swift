@@ -20,11 +20,16 @@ func fuzzTyping(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
     pin.filter = { $0.isNumber }
     let notes = TextArea(id: "notes")
     notes.height = 160
-    let rows = Stack(.vertical, id: "rows", spacing: 8, padding: EdgeInsets(8), children: [name, pin, notes] + (0..<10).map { Box(id: "box-\($0)", fill: .white, height: 60) })
-    let window = Window(width: 480, height: 640, typography: Typography(library: context.library), root: ScrollView(id: "page", content: rows))
+    let rows = Stack(
+        .vertical, id: "rows", spacing: 8, padding: EdgeInsets(8),
+        children: [name, pin, notes] + (0..<10).map { Box(id: "box-\($0)", fill: .white, height: 60) })
+    let window = Window(
+        width: 480, height: 640, typography: Typography(library: context.library), root: ScrollView(id: "page", content: rows))
     window.keyboardLayout = input.pick(KeyboardLayout.names)
     let fields: [TextInputView] = [name, pin, notes]
-    let keys: [Key] = [.backspace, .delete, .left, .right, .home, .end, .up, .down, .enter, .tab, .escape, .leftShift, .leftControl, .a, .c, .v, .x]
+    let keys: [Key] = [
+        .backspace, .delete, .left, .right, .home, .end, .up, .down, .enter, .tab, .escape, .leftShift, .leftControl, .a, .c, .v, .x,
+    ]
     let frame = PixelBuffer(width: 480, height: 640)
     var t = 0.0
     var steps = 0
@@ -50,10 +55,13 @@ func fuzzTyping(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
         for f in fields {
             let text = f.text
             expect(text.count <= (f.maximumLength ?? TextEditor.absoluteMaximumLength), "\(f.id ?? ""): \(text.count) characters")
-            expect(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" },
-                   "\(f.id ?? ""): a control character in the text")
+            expect(
+                !text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" },
+                "\(f.id ?? ""): a control character in the text")
             expect(f !== pin || text.allSatisfy(\.isNumber), "the PIN holds \(text)")
-            expect(f.selection.lowerBound >= 0 && f.selection.upperBound <= text.count, "\(f.id ?? ""): selection \(f.selection) in \(text.count)")
+            expect(
+                f.selection.lowerBound >= 0 && f.selection.upperBound <= text.count,
+                "\(f.id ?? ""): selection \(f.selection) in \(text.count)")
         }
     }
     window.focus(nil)

@@ -7,13 +7,13 @@ import GlideKit
 import Glibc
 #endif
 
-let ink = Color(rgb: 0xFFC83D)          // amber on a dark board
+let ink = Color(rgb: 0xFFC83D)  // amber on a dark board
 let dim = Color(rgb: 0x8A93A6)
 let board = Color(rgb: 0x0E1524)
 let rowFill = Color(rgb: 0x17203A)
 
 struct Departure {
-    var minutes: Int                   // minutes after midnight
+    var minutes: Int  // minutes after midnight
     var destination: String
     var platform: String
     var note: String
@@ -64,7 +64,9 @@ func row(_ d: Departure, id: String) -> View {
         Label(d.note, size: 15, color: d.note == "On time" ? dim : Color(rgb: 0xFF7A6B), maxLines: 1)
     }
     let platform = Label(d.platform, size: 26, color: ink, alignment: .trailing, maxLines: 1).frame(width: 48)
-    let line = HStack(id: id, spacing: 12, padding: EdgeInsets(horizontal: 16, vertical: 10)) { time; place; platform }
+    let line = HStack(id: id, spacing: 12, padding: EdgeInsets(horizontal: 16, vertical: 10)) {
+        time; place; platform
+    }
     line.background(rowFill, cornerRadius: 10)
     return line
 }
@@ -91,23 +93,29 @@ Kiosk.run { launch in
 
     let detail = VStack(id: "detail", spacing: 14, padding: EdgeInsets(24)) {
         Label("About this board", size: 28, color: .white)
-        Label("Trains leave every few minutes. New departures appear at the top of the list; what you are reading stays where it is.",
-              size: 18, color: dim)
+        Label(
+            "Trains leave every few minutes. New departures appear at the top of the list; what you are reading stays where it is.",
+            size: 18, color: dim)
         Label("Swipe back to the departures, or tap the dots below.", size: 18, color: dim)
     }
     var paging = ScrollConfiguration()
     paging.isPagingEnabled = true
-    let pager = ScrollView(id: "pager", axes: .horizontal, configuration: paging,
-                           content: Stack(.horizontal, id: "pages", children: [list, detail]))
+    let pager = ScrollView(
+        id: "pager", axes: .horizontal, configuration: paging,
+        content: Stack(.horizontal, id: "pages", children: [list, detail]))
     pager.sizesPagesToViewport = true
     let dots = PageControl(id: "pager-dots", scrollView: pager, backgroundStyle: .prominent)
-    let body = Overlay(id: "body", alignment: UnitPoint(x: 0.5, y: 1), inset: EdgeInsets(bottom: 10),
-                       children: [pager, dots])
+    let body = Overlay(
+        id: "body", alignment: UnitPoint(x: 0.5, y: 1), inset: EdgeInsets(bottom: 10),
+        children: [pager, dots])
 
-    let root = VStack(id: "root") { header; body.flexible() }
+    let root = VStack(id: "root") {
+        header; body.flexible()
+    }
     root.background(board)
-    let window = Window(width: launch.width, height: launch.height, scaleFactor: launch.scaleFactor,
-                        typography: launch.typography, root: root)
+    let window = Window(
+        width: launch.width, height: launch.height, scaleFactor: launch.scaleFactor,
+        typography: launch.typography, root: root)
     window.background = board
 
     // The clock ticks on the loop's clock: exact virtual seconds headless. `DEPARTURES_CLOCK=off`

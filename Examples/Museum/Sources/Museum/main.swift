@@ -11,13 +11,15 @@ import Glibc
 
 let ink = Color(rgb: 0x1C1C1E)
 let muted = Color(rgb: 0x6B6B70)
-let accent = Color(rgb: 0xB5542B)          // terracotta
+let accent = Color(rgb: 0xB5542B)  // terracotta
 let paper = Color(rgb: 0xF6F1E9)
 
 let rooms = ["Antiquities", "Medieval", "Renaissance", "Baroque", "Modern", "Photography", "Design"]
-let works = ["Amphora with Dancers", "Bronze Mirror", "Book of Hours", "Portrait of a Merchant",
-             "Still Life with Lemons", "The Harbour at Dawn", "Chair No. 14", "Untitled (Blue)",
-             "Tapestry of the Seasons", "Astrolabe", "Lacquered Cabinet", "Study of Hands"]
+let works = [
+    "Amphora with Dancers", "Bronze Mirror", "Book of Hours", "Portrait of a Merchant",
+    "Still Life with Lemons", "The Harbour at Dawn", "Chair No. 14", "Untitled (Blue)",
+    "Tapestry of the Seasons", "Astrolabe", "Lacquered Cabinet", "Study of Hands",
+]
 let photos = (0..<5).map { "Photos/photo-\($0).png" }
 
 func title(_ i: Int) -> String { works[i % works.count] }
@@ -101,9 +103,10 @@ func exhibitPage(_ i: Int) -> View {
             VStack(spacing: 6) {
                 Label(title(i), size: 26, color: ink)
                 Label("Room: \(room(i)) · Object no. \(1000 + i)", size: 15, color: muted)
-                Label("Swipe the photographs to see the object from every side. The audio guide tells "
-                      + "its story in four minutes; the ring shows how much of it you have heard.",
-                      size: 17, color: ink)
+                Label(
+                    "Swipe the photographs to see the object from every side. The audio guide tells "
+                        + "its story in four minutes; the ring shows how much of it you have heard.",
+                    size: 17, color: ink)
             }.padding(.horizontal, 20)
             HStack(spacing: 16) {
                 ProgressRing(progress: heard(i), diameter: 84, lineWidth: 9)
@@ -131,8 +134,12 @@ Kiosk.run { launch in
     }.background(Color(rgb: 0xE4DDD2))
     guide = NavigationStack(id: "guide", root: list, title: "Exhibits")
 
-    let window = Window(width: launch.width, height: launch.height, scaleFactor: launch.scaleFactor,
-                        typography: launch.typography, root: VStack { header; guide })
+    let window = Window(
+        width: launch.width, height: launch.height, scaleFactor: launch.scaleFactor,
+        typography: launch.typography,
+        root: VStack {
+            header; guide
+        })
     window.background = paper
     var elapsed = 0
     if ticking {
