@@ -55,6 +55,13 @@ public struct InputScript: Hashable, Sendable {
     }
 
     /// Parses a whole script; the first bad line throws with its number, so nothing runs half.
+    ///
+    /// - Parameters:
+    ///   - text: JSON Lines, one event per line; blank lines and lines starting with `#` or `//`
+    ///     are skipped.
+    ///   - allowNegativeTime: Whether a `t` before 0 is accepted.
+    /// - Returns: The script, its entries in the order of the lines.
+    /// - Throws: `InputScript.ParseError` naming the first bad line and what is wrong with it.
     public static func parse(_ text: String, allowNegativeTime: Bool = false) throws(ParseError) -> InputScript {
         var entries: [Entry] = []
         var reader = LineReader(allowNegativeTime: allowNegativeTime)

@@ -239,6 +239,9 @@ public struct LoopChannel<Value: Sendable>: Sendable {
     let id: Int
 
     /// Queues `value` for the handler and wakes the loop; false if the loop has stopped.
+    ///
+    /// - Parameter value: What the handler gets, on the loop's thread, in the order sent.
+    /// - Returns: True when the value was queued; false when the loop has stopped (it is dropped).
     @discardableResult
     public func send(_ value: Value) -> Bool { scheduler.send(value, to: id) }
 }

@@ -15,6 +15,11 @@ package let processName: String = {
 package let processLog = Logger.standardError()
 
 /// A message for the person running the process, on the process's log.
+///
+/// - Parameters:
+///   - message: The text, on one line or several.
+///   - level: How much it matters; under systemd it is the journal priority the message is logged
+///     at (`journalctl -p warning` shows warnings and worse).
 @Sendable public func report(_ message: String, level: Logger.Level = .notice) {
     processLog.log(level: level, "\(message)")
 }

@@ -36,6 +36,10 @@ extension PixelBuffer {
     /// Reads the PNG or JPEG file at `path` (the format is sniffed from its first bytes) into
     /// pixels a custom view draws with `DrawContext.draw(_:in:)`. Throws a readable error for
     /// a missing, unreadable, corrupt or absurdly large file.
+    ///
+    /// - Parameter path: The file, absolute or relative to the working directory.
+    /// - Returns: The picture at its own size.
+    /// - Throws: `ImageCodecError` naming the file and what is wrong with it.
     public static func read(path: String) throws -> PixelBuffer {
         try Image.read(path: path)
     }

@@ -25,6 +25,12 @@ public enum Kiosk {
     /// returns the window; it runs on the loop's thread, which owns the window from then on.
     /// Errors (bad options, no display, an app that fails to build) are printed and end the
     /// process with a non-zero status; `run` returns when the app stops (SIGINT, SIGTERM).
+    ///
+    /// - Parameters:
+    ///   - arguments: The command line after the executable's name; nil: the process's own.
+    ///   - build: Makes the app's window from the `Launch` facts (canvas size, scale factor,
+    ///     fonts, whether it runs headless, the board's config); an error it throws ends the
+    ///     process with that error's message.
     public static func run(arguments: [String]? = nil, _ build: @escaping (Launch) throws -> Window) {
         let source = AppSource { width, height, scale, isHeadless, config in
             let window = try build(
@@ -72,6 +78,9 @@ public enum Kiosk {
     /// The fonts shipped in Glide's `Fonts/`: `$GLIDE_FONTS`, else a `Fonts/` next to or above the
     /// executable (install the app with a copy of Glide's `Fonts/`), else the Glide checkout it
     /// was built from.
+    ///
+    /// - Returns: Typography with Glide's standard fonts, ready to give a window.
+    /// - Throws: A font error when no folder holds the fonts or they cannot be loaded.
     public static func typography() throws -> Typography {
         try Typography(fontsDirectory: fontsDirectory(warn: { report($0, level: .warning) }))
     }
@@ -90,6 +99,15 @@ public enum Kiosk {
 
     /// Runs `window` headless on a virtual clock through `script` and returns the last frame
     /// and the final state JSON: what a person would see after that input.
+    ///
+    /// - Parameters:
+    ///   - window: The app's window, at the size and scale it is to be drawn.
+    ///   - script: Timed input (touches, keys, screenshots and states asked for); nil: none.
+    ///     The run goes on after its last entry until the app is at rest.
+    ///   - hz: Frames a second on the virtual clock.
+    /// - Returns: The last frame drawn and the window's final state as JSON.
+    /// - Throws: What the run throws, for instance a screenshot or state file the script asks
+    ///   for that cannot be written.
     public static func runHeadless(_ window: Window, script: InputScript? = nil, hz: Double = 60)
         throws -> (frame: PixelBuffer?, state: String)
     {
@@ -143,6 +161,9 @@ struct HeadlessCommand: ParsableCommand {
 extension ParsableCommand {
     /// Exits for `error` as `exit(withError:)` does, except that under systemd, when standard
     /// error is the journal, the message is logged at priority error rather than as plain text.
+    ///
+    /// - Parameter error: What ends the process; the exit status is the one ArgumentParser gives
+    ///   it (0 for a help request).
     public static func exitReporting(_ error: any Error) -> Never {
         let code = exitCode(for: error)
         if standardErrorIsJournal && code != .success {

@@ -48,9 +48,19 @@ public struct Path: Hashable, Sendable {
     public mutating func line(to p: Point) { elements.append(.line(to: p)) }
     /// Adds a quadratic Bézier curve from the current point to `p`, pulled towards the control
     /// point `c`.
+    ///
+    /// - Parameters:
+    ///   - p: Where the curve ends: the new current point.
+    ///   - c: The control point; the curve leaves the current point towards it and arrives at
+    ///     `p` from its direction.
     public mutating func quad(to p: Point, control c: Point) { elements.append(.quad(to: p, control: c)) }
     /// Adds a cubic Bézier curve from the current point to `p`; `c1` shapes its start and `c2`
     /// its end.
+    ///
+    /// - Parameters:
+    ///   - p: Where the curve ends: the new current point.
+    ///   - c1: The first control point: the curve leaves the current point towards it.
+    ///   - c2: The second control point: the curve arrives at `p` from its direction.
     public mutating func cubic(to p: Point, control1 c1: Point, control2 c2: Point) {
         elements.append(.cubic(to: p, control1: c1, control2: c2))
     }
@@ -68,6 +78,10 @@ public struct Path: Hashable, Sendable {
 
     /// A closed rounded rectangle; the radius is clamped to half the shorter side. Each
     /// quarter circle is two 45° cubics (radial error below 5e-6 of the radius).
+    ///
+    /// - Parameters:
+    ///   - r: The rectangle the corners are rounded in.
+    ///   - radius: The corners' radius, clamped to half the shorter side (0: square corners).
     public mutating func addRoundedRect(_ r: Rect, radius: Double) {
         let rr = max(0, min(radius.isNaN ? 0 : radius, r.width / 2, r.height / 2))
         guard rr > 0 else { addRect(r); return }
@@ -153,6 +167,16 @@ public struct Path: Hashable, Sendable {
     /// on screen, where y grows downwards), as cubics of at most 45° each. It starts a new
     /// subpath unless `connected` (then a line joins the current point to the arc's start).
     /// Angles more than a turn apart draw a whole circle.
+    ///
+    /// - Parameters:
+    ///   - c: The circle's centre.
+    ///   - r: Its radius; an arc whose radius is not positive, or whose numbers are not all
+    ///     finite, adds nothing.
+    ///   - a0: Where the arc starts, in radians.
+    ///   - a1: Where it ends, in radians: greater than `a0` goes clockwise on screen, less goes
+    ///     anticlockwise.
+    ///   - connected: Whether a line joins the current point to the arc's start (otherwise the
+    ///     arc starts a new subpath).
     public mutating func addArc(
         center c: Point, radius r: Double, startAngle a0: Double, endAngle a1: Double,
         connected: Bool = false
@@ -178,6 +202,10 @@ public struct Path: Hashable, Sendable {
     }
 
     /// This path scaled by `s` about the origin (points to pixels).
+    ///
+    /// - Parameter s: The factor every coordinate is multiplied by: the scale factor, to draw a
+    ///   path made in points.
+    /// - Returns: A new path; this one is unchanged.
     public func scaledBy(_ s: Double) -> Path {
         Path(
             elements.map { e in
@@ -192,6 +220,11 @@ public struct Path: Hashable, Sendable {
     }
 
     /// This path moved by (`dx`, `dy`).
+    ///
+    /// - Parameters:
+    ///   - dx: How far to the right (negative: to the left).
+    ///   - dy: How far down (negative: up).
+    /// - Returns: A new path; this one is unchanged.
     public func translatedBy(dx: Double, dy: Double) -> Path {
         let t = Point(dx, dy)
         return Path(
@@ -210,6 +243,10 @@ public struct Path: Hashable, Sendable {
     /// chords that stay within `tolerance` pixels of the curve (uniform subdivision with the
     /// segment count from the second-derivative bound). Uses only + − × ÷ and √, so the points
     /// are the same on every CPU.
+    ///
+    /// - Parameter tolerance: The largest distance, in pixels, a chord may stray from its curve.
+    /// - Returns: One list of points per subpath that has at least two, in the order they were
+    ///   added.
     public func flattened(tolerance: Double = 0.05) -> [[Point]] {
         flattenedSubpaths(tolerance: tolerance).map(\.points)
     }

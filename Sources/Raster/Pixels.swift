@@ -15,11 +15,21 @@ public struct Color: Hashable, Sendable {
     @inlinable public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
-    /// `0xRRGGBB`, opaque.
+    /// A colour from `0xRRGGBB`, opaque unless `alpha` says otherwise.
+    ///
+    /// - Parameters:
+    ///   - rgb: Red, green and blue, 8 bits each, in the low 24 bits (`0xRRGGBB`); higher bits
+    ///     are ignored.
+    ///   - alpha: The opacity, from 0 (transparent) to 255 (opaque, the default).
     @inlinable public init(rgb: UInt32, alpha: UInt8 = 255) {
         self.init(red: UInt8((rgb >> 16) & 0xFF), green: UInt8((rgb >> 8) & 0xFF), blue: UInt8(rgb & 0xFF), alpha: alpha)
     }
     /// Alpha given as a fraction, rounded to 8 bits to nearest (0.35 → 89).
+    ///
+    /// - Parameters:
+    ///   - rgb: Red, green and blue, 8 bits each, in the low 24 bits (`0xRRGGBB`).
+    ///   - opacity: From 0 (transparent) to 1 (opaque); values outside are clamped and NaN is
+    ///     transparent.
     @inlinable public init(rgb: UInt32, opacity: Double) {
         let a = (max(0, min(1, opacity.isNaN ? 0 : opacity)) * 255).rounded()
         self.init(rgb: rgb, alpha: UInt8(a))
