@@ -10,17 +10,16 @@ extension RemoteServer {
     /// The loop-timeline time (seconds) by which `pollRequests` must be called again even if
     /// nothing else happens: the next scheduled injected event or `/wait` deadline. The loop caps
     /// its sleep at this.
-    package var nextDeadline: Double? {
-        inbox.state.withLock { s in
-            let e = s.scheduled.lazy.map(\.time).min()
-            let w = s.waiters.lazy.map(\.deadline).min()
-            switch (e, w) {
-            case let (a?, b?): return min(a, b)
-            case let (a?, nil): return a
-            case let (nil, b?): return b
-            case (nil, nil): return nil
-            }
-        }
+    package var nextDeadline: Double? { inbox.nextDeadline }
+
+    /// What one call of `pollRequests` serves its requests from.
+    struct LoopMoment {
+        var screen: PixelBuffer
+        var rotation: Rotation
+        var now: Double
+        var frameNumber: Int
+        var control: ScreenControl?
+        var isScreenOn: Bool { control?.isScreenOn ?? true }
     }
 
     /// Serves the queued requests. Call it on the thread that owns `app`, at the top of every loop
@@ -41,116 +40,103 @@ extension RemoteServer {
     ///   injected event goes through.
     package func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
                              frameNumber: Int, control: ScreenControl? = nil, deliver: (InputEvent) -> Void) {
-        let isOn = { control?.isScreenOn ?? true }
+        let moment = LoopMoment(screen: screen, rotation: rotation, now: now, frameNumber: frameNumber, control: control)
         inbox.drainWakeups()
-        let incoming = inbox.state.withLock { s -> [RemoteRequest] in
-            let r = s.incoming
-            s.incoming.removeAll()
-            return r
-        }
+        serveIncoming(app: app, moment, deliver: deliver)
+        applyDueEvents(moment, deliver: deliver)
+        answerWaiters(app: app, moment)
+    }
+
+    /// Answers or takes on each request posted since the last poll, in order.
+    private func serveIncoming(app: App, _ m: LoopMoment, deliver: (InputEvent) -> Void) {
         var emptyBatches: [CheckedContinuation<RemoteEventsReply?, Never>] = []
         var injected = false
-        for request in incoming {
+        for request in inbox.takeIncoming() {
             switch request {
-            case let .screenshot(.canvas, c):
-                c.resume(returning: RemoteScreenshot(image: Self.panelImage(screen, rotation: rotation), frameNumber: frameNumber))
-            case let .screenshot(.scanout, c):
-                do {
-                    guard let control else { throw ReadBackUnsupported() }
-                    c.resume(returning: RemoteScreenshot(image: try control.readBack(), frameNumber: frameNumber))
-                } catch {
-                    c.resume(returning: RemoteScreenshot(image: nil, frameNumber: frameNumber, failure: "\(error)"))
-                }
+            case let .screenshot(source, c):
+                c.resume(returning: screenshot(source, m))
             case let .state(c):
-                c.resume(returning: RemoteStateReply(json: stateJSON(app.stateJSON(at: now, frameNumber: frameNumber), screenOn: isOn())))
+                c.resume(returning: RemoteStateReply(json: stateJSON(app: app, m)))
             case let .display(on, c):
-                control?.setScreen(on: on, at: now)
+                m.control?.setScreen(on: on, at: m.now)
                 // Like an injection: a /wait after it waits for a frame drawn since (the screen
                 // coming back shows the app, not the black it had).
-                inbox.state.withLock { $0.injectedAtFrame = frameNumber }
-                c.resume(returning: RemoteStateReply(json: "{\"on\":\(isOn())}"))
+                inbox.markInjected(atFrame: m.frameNumber)
+                c.resume(returning: RemoteDisplayReply(on: m.isScreenOn))
             case let .events(script, batch, c):
                 if script.entries.isEmpty {
-                    emptyBatches.append(c)
-                    continue
+                    emptyBatches.append(c)   // answered after this poll's injections are counted
+                } else {
+                    inbox.schedule(script, batch: batch, arrival: m.now, continuation: c)
                 }
-                schedule(script, batch: batch, arrival: now, continuation: c)
             case let .wait(timeout, c):
-                inbox.state.withLock { $0.waiters.append(.init(since: now, deadline: now + timeout, continuation: c)) }
+                inbox.addWaiter(.init(since: m.now, deadline: m.now + timeout, continuation: c))
             case let .liveJoined(viewer):
-                live.welcome(viewer, screen: screen, rotation: rotation, frameNumber: frameNumber)
+                live.welcome(viewer, screen: m.screen, rotation: m.rotation, frameNumber: m.frameNumber)
             case let .liveInput(viewer, action):
-                liveInput(viewer, action, at: now, deliver: deliver)
+                liveInput(viewer, action, at: m.now, deliver: deliver)
                 injected = true
             case let .liveLeft(viewer):
-                injected = liveLeft(viewer, at: now, deliver: deliver) || injected
+                injected = liveLeft(viewer, at: m.now, deliver: deliver) || injected
             }
         }
-        if injected { inbox.state.withLock { $0.injectedAtFrame = frameNumber } }
+        if injected { inbox.markInjected(atFrame: m.frameNumber) }
         for c in emptyBatches {
-            c.resume(returning: RemoteEventsReply(count: 0, arrival: now, firstApplied: now, lastApplied: now, frameNumber: frameNumber))
+            c.resume(returning: RemoteEventsReply(count: 0, arrival: m.now, firstApplied: m.now, lastApplied: m.now,
+                                                  frameNumber: m.frameNumber))
         }
+    }
 
-        // Injected events that are due, in time order (ties in arrival order).
-        let due = inbox.state.withLock { s -> [RemoteInbox.Scheduled] in
-            guard s.scheduled.contains(where: { $0.time <= now }) else { return [] }
-            let d = s.scheduled.filter { $0.time <= now }
-            s.scheduled.removeAll { $0.time <= now }
-            return d
+    private func screenshot(_ source: ScreenshotSource, _ m: LoopMoment) -> RemoteScreenshot {
+        switch source {
+        case .canvas:
+            return RemoteScreenshot(image: Self.panelImage(m.screen, rotation: m.rotation), frameNumber: m.frameNumber)
+        case .scanout:
+            do {
+                guard let control = m.control else { throw ReadBackUnsupported() }
+                return RemoteScreenshot(image: try control.readBack(), frameNumber: m.frameNumber)
+            } catch {
+                return RemoteScreenshot(image: nil, frameNumber: m.frameNumber, failure: "\(error)")
+            }
         }
+    }
+
+    private func stateJSON(app: App, _ m: LoopMoment) -> String {
+        Runtime.stateJSON(app.stateJSON(at: m.now, frameNumber: m.frameNumber), screenOn: m.isScreenOn)
+    }
+
+    /// Delivers the injected events that are due and answers the batches they finish.
+    private func applyDueEvents(_ m: LoopMoment, deliver: (InputEvent) -> Void) {
+        let due = inbox.takeDue(at: m.now)
+        guard !due.isEmpty else { return }
         for e in due {
-            let t = e.time
             if e.isKey, case let .key(key, _) = e.event {
-                InputEvent.keyStroke(key, at: t).forEach(deliver)
+                InputEvent.keyStroke(key, at: e.time).forEach(deliver)
             } else {
-                deliver(InputEvent(e.event, time: t))
+                deliver(InputEvent(e.event, time: e.time))
             }
         }
-        if !due.isEmpty {
-            let finished = inbox.state.withLock { s -> [(CheckedContinuation<RemoteEventsReply?, Never>, RemoteEventsReply)] in
-                s.injectedAtFrame = frameNumber
-                var done: [(CheckedContinuation<RemoteEventsReply?, Never>, RemoteEventsReply)] = []
-                for e in due {
-                    guard var b = s.batches[e.batch] else { continue }
-                    b.remaining -= 1
-                    if b.firstApplied == nil { b.firstApplied = now }
-                    if b.remaining == 0 {
-                        s.batches[e.batch] = nil
-                        done.append((b.continuation, RemoteEventsReply(count: b.count, arrival: b.arrival,
-                                                                       firstApplied: b.firstApplied ?? now,
-                                                                       lastApplied: now, frameNumber: frameNumber)))
-                    } else {
-                        s.batches[e.batch] = b
-                    }
-                }
-                return done
-            }
-            for (c, reply) in finished { c.resume(returning: reply) }
-        }
+        for (c, reply) in inbox.complete(due, at: m.now, frameNumber: m.frameNumber) { c.resume(returning: reply) }
+    }
 
-        // Waiters: at rest means no injected event pending, the app idle, and a frame presented
-        // since the last injection.
-        let waiters = inbox.state.withLock { s -> [RemoteInbox.Waiter] in
-            let w = s.waiters
-            s.waiters.removeAll()
-            return w
-        }
-        if !waiters.isEmpty {
-            let (pending, injectedAt) = inbox.state.withLock { ($0.scheduled.count, $0.injectedAtFrame) }
-            let atRest = pending == 0 && frameNumber > injectedAt && app.isAtRest(at: now)
-            var keep: [RemoteInbox.Waiter] = []
-            var json: String?
-            for w in waiters {
-                if atRest || now >= w.deadline {
-                    let state = json ?? stateJSON(app.stateJSON(at: now, frameNumber: frameNumber), screenOn: isOn())
-                    json = state
-                    w.continuation.resume(returning: RemoteWaitReply(atRest: atRest, waited: now - w.since, stateJSON: state))
-                } else {
-                    keep.append(w)
-                }
+    /// Answers the waiters whose deadline has come, or all of them at rest: no injected event
+    /// pending, the app idle, and a frame presented since the last injection.
+    private func answerWaiters(app: App, _ m: LoopMoment) {
+        let round = inbox.takeWaiters()
+        guard !round.waiters.isEmpty else { return }
+        let atRest = !round.eventsPending && m.frameNumber > round.injectedAtFrame && app.isAtRest(at: m.now)
+        var keep: [RemoteInbox.Waiter] = []
+        var json: String?   // the app's state is asked once, however many are answered
+        for w in round.waiters {
+            if atRest || m.now >= w.deadline {
+                let state = json ?? stateJSON(app: app, m)
+                json = state
+                w.continuation.resume(returning: RemoteWaitReply(atRest: atRest, waited: m.now - w.since, stateJSON: state))
+            } else {
+                keep.append(w)
             }
-            if !keep.isEmpty { inbox.state.withLock { $0.waiters.append(contentsOf: keep) } }
         }
+        inbox.putBack(keep)
     }
 
     /// A frame changed `damage` of `screen`: live viewers are sent it.
@@ -162,18 +148,10 @@ extension RemoteServer {
     private func liveInput(_ viewer: Int, _ action: InputScript.Action, at now: Double, deliver: (InputEvent) -> Void) {
         switch action {
         case let .input(.touch(phase, id, p)):
-            let slot = inbox.state.withLock { s -> Int in
-                if let slot = s.liveFingers[viewer]?[id] {
-                    if phase == .up || phase == .cancel { s.liveFingers[viewer]?[id] = nil }
-                    return slot
-                }
-                let slot = s.freshSlot()
-                if phase == .down || phase == .move { s.liveFingers[viewer, default: [:]][id] = slot }
-                return slot
-            }
+            let slot = inbox.liveSlot(viewer: viewer, finger: id, phase: phase)
             deliver(InputEvent(.touch(phase, slot: slot, position: p), time: now))
         case let .input(.pointerButton(code, pressed, p)):
-            inbox.state.withLock { s in s.liveButtons[viewer, default: [:]][code] = pressed ? p : nil }
+            inbox.setLiveButton(viewer: viewer, code: code, pressedAt: pressed ? p : nil)
             deliver(InputEvent(.pointerButton(code: code, pressed: pressed, position: p), time: now))
         case let .input(kind):
             deliver(InputEvent(kind, time: now))
@@ -186,9 +164,7 @@ extension RemoteServer {
 
     /// Lifts what a viewer that has gone still holds; true if it held anything.
     private func liveLeft(_ viewer: Int, at now: Double, deliver: (InputEvent) -> Void) -> Bool {
-        let (fingers, buttons) = inbox.state.withLock { s in
-            (s.liveFingers.removeValue(forKey: viewer) ?? [:], s.liveButtons.removeValue(forKey: viewer) ?? [:])
-        }
+        let (fingers, buttons) = inbox.takeLiveHoldings(viewer: viewer)
         for slot in fingers.values.sorted() { deliver(InputEvent(.touch(.cancel, slot: slot, position: .zero), time: now)) }
         for (code, p) in buttons.sorted(by: { $0.key < $1.key }) {
             deliver(InputEvent(.pointerButton(code: code, pressed: false, position: p), time: now))
@@ -205,59 +181,11 @@ extension RemoteServer {
         return panel
     }
 
-    /// Times a script's events from `arrival` and gives its fingers fresh slots.
-    private func schedule(_ script: InputScript, batch: Int, arrival: Double,
-                          continuation: CheckedContinuation<RemoteEventsReply?, Never>) {
-        inbox.state.withLock { s in
-            var slots: [Int: Int] = [:]
-            var count = 0
-            for entry in script.entries {
-                let t = arrival + entry.t / 1000
-                switch entry.action {
-                case let .input(kind):
-                    var k = kind
-                    if case let .touch(phase, id, p) = kind {
-                        let slot: Int
-                        if let existing = slots[id] {
-                            slot = existing
-                        } else {
-                            slot = s.freshSlot()
-                            slots[id] = slot
-                        }
-                        if phase == .up || phase == .cancel { slots[id] = nil }
-                        k = .touch(phase, slot: slot, position: p)
-                    }
-                    s.scheduled.append(.init(time: t, event: k, isKey: false, batch: batch))
-                case let .key(key):
-                    s.scheduled.append(.init(time: t, event: .key(key, pressed: true), isKey: true, batch: batch))
-                case .screenshot, .state:
-                    continue   // refused by the HTTP side; never scheduled
-                }
-                count += 1
-            }
-            s.batches[batch] = .init(count: count, remaining: count, arrival: arrival, firstApplied: nil,
-                                     continuation: continuation)
-        }
-    }
-
     /// Answers everything still queued with "stopped" (503) and refuses new requests. Call it when
     /// the frame loop exits.
     package func loopStopped() {
-        let (incoming, batches, waiters) = inbox.state.withLock { s in
-            s.closed = true
-            let r = (s.incoming, Array(s.batches.values), s.waiters)
-            s.incoming.removeAll(); s.batches.removeAll(); s.waiters.removeAll(); s.scheduled.removeAll()
-            return r
-        }
-        for r in incoming {
-            switch r {
-            case let .screenshot(_, c): c.resume(returning: nil)
-            case let .state(c), let .display(_, c): c.resume(returning: nil)
-            case let .events(_, _, c): c.resume(returning: nil)
-            case let .wait(_, c): c.resume(returning: nil)
-            case .liveJoined, .liveInput, .liveLeft: break
-            }
-        }
+        let (incoming, batches, waiters) = inbox.shutDown()
+        for r in incoming { r.answerStopped() }
         for b in batches { b.continuation.resume(returning: nil) }
         for w in waiters { w.continuation.resume(returning: nil) }
     }

@@ -20,7 +20,7 @@ struct LiveAdmission: Sendable {
     var peer: String
 }
 
-/// Live viewers' sockets (`GET /live/socket`, REM-1's live view): the screen's changes go out
+/// Live viewers' sockets (`GET /live/socket`, the live view's): the screen's changes go out
 /// as binary messages (see `LiveScreen.message`), input comes back as text messages, each one
 /// line of the script format (`{"t":0,"touch":"down","id":0,"x":10,"y":20}`), and enters the
 /// frame loop through the inbox like every other injected input.
@@ -76,25 +76,11 @@ extension RemoteServer {
         }
         _ = inbox.post(.liveJoined(viewer: id))
         let session = LiveSession()
+        // Whichever ends first (sending, reading, the stall watch) ends the others.
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    try await outbound.write(.text("{\"type\":\"hello\",\"readOnly\":\(admission.readOnly),\"encoding\":\"\(admission.encoding.rawValue)\"}"))
-                    let interval = Duration.seconds(1) / admission.updatesPerSecond
-                    var last = ContinuousClock.now - interval
-                    for await _ in wakes {
-                        // At most `updatesPerSecond`: what changes meanwhile merges into the next.
-                        try await Task.sleep(until: last + interval)
-                        last = .now
-                        guard let update = self.live.take(id) else { continue }
-                        for (i, rect) in update.rects.enumerated() {
-                            guard let message = try await self.live.message(rect, of: update, last: i == update.rects.count - 1,
-                                                                            encoding: admission.encoding) else { continue }
-                            session.stall.withLock { $0 = .now }
-                            try await outbound.writeBinaryMessage(ByteBuffer(bytes: message))
-                            session.stall.withLock { $0 = nil }
-                        }
-                    }
+                    try await self.sendLive(viewer: id, wakes: wakes, admission: admission, to: outbound, session: session)
                 } catch {
                     session.ending.withLock { $0 = $0 ?? "sending failed: \(error)" }
                 }
@@ -104,21 +90,45 @@ extension RemoteServer {
                 session.ending.withLock { $0 = $0 ?? reason.map { "dropped: \($0)" } ?? "closed by the viewer" }
                 if let reason { try? await outbound.close(.policyViolation, reason: Self.closeReason(reason)) }
             }
-            group.addTask {
-                // A viewer that never reads holds one message; past the stall it is dropped.
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    if let since = session.stall.withLock({ $0 }), ContinuousClock.now - since > .seconds(Self.liveStallSeconds) {
-                        session.ending.withLock { $0 = $0 ?? "dropped: it read nothing for \(Int(Self.liveStallSeconds)) s" }
-                        channel.close(promise: nil)
-                        return
-                    }
-                }
-            }
+            group.addTask { await Self.watchStall(of: session, closing: channel) }
             await group.next()
             group.cancelAll()
         }
         logger.info("remote: live viewer \(id) \(session.ending.withLock { $0 } ?? "left")")
+    }
+
+    /// Says hello, then sends the screen's changes as they come, at most `updatesPerSecond`
+    /// times a second: what changes meanwhile merges into the next update.
+    private func sendLive(viewer id: Int, wakes: AsyncStream<Void>, admission: LiveAdmission,
+                          to outbound: WebSocketOutboundWriter, session: LiveSession) async throws {
+        let hello = LiveHello(readOnly: admission.readOnly, encoding: admission.encoding.rawValue)
+        try await outbound.write(.text(Self.encoded(hello)))
+        let interval = Duration.seconds(1) / admission.updatesPerSecond
+        var last = ContinuousClock.now - interval
+        for await _ in wakes {
+            try await Task.sleep(until: last + interval)
+            last = .now
+            guard let update = live.take(id) else { continue }
+            for (i, rect) in update.rects.enumerated() {
+                guard let message = try await live.message(rect, of: update, last: i == update.rects.count - 1,
+                                                           encoding: admission.encoding) else { continue }
+                session.stall.withLock { $0 = .now }
+                try await outbound.writeBinaryMessage(ByteBuffer(bytes: message))
+                session.stall.withLock { $0 = nil }
+            }
+        }
+    }
+
+    /// A viewer that never reads holds one message; past `liveStallSeconds` it is dropped.
+    private static func watchStall(of session: LiveSession, closing channel: any Channel) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(1))
+            if let since = session.stall.withLock({ $0 }), ContinuousClock.now - since > .seconds(liveStallSeconds) {
+                session.ending.withLock { $0 = $0 ?? "dropped: it read nothing for \(Int(liveStallSeconds)) s" }
+                channel.close(promise: nil)
+                return
+            }
+        }
     }
 
     /// A close frame holds at most 123 bytes of reason: `text` cut there, on a character.
@@ -168,6 +178,14 @@ extension RemoteServer {
         }
         return nil
     }
+}
+
+/// The socket's first message: `{"encoding":…,"readOnly":…,"type":"hello"}`, what the page
+/// needs to know before the first update.
+struct LiveHello: Encodable {
+    var type = "hello"
+    var readOnly: Bool
+    var encoding: String
 }
 
 /// What a viewer's tasks share: since when a write has waited, and why the socket ended.

@@ -1,80 +1,14 @@
 import Geometry
-import Raster
 import Runtime
 import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// What the HTTP side asks of the frame loop. Each request carries the continuation its handler
-/// awaits; the loop answers on its own thread (the app is not Sendable and only the loop touches
-/// it). A nil answer means the loop stopped before it could answer.
-enum RemoteRequest: Sendable {
-    case screenshot(ScreenshotSource, CheckedContinuation<RemoteScreenshot?, Never>)
-    case state(CheckedContinuation<RemoteStateReply?, Never>)
-    /// Switch the screen on or off; the reply is `{"on":…}`.
-    case display(on: Bool, CheckedContinuation<RemoteStateReply?, Never>)
-    /// A script to inject, as batch `batch` (numbered by `RemoteInbox.newBatch()`).
-    case events(InputScript, batch: Int, CheckedContinuation<RemoteEventsReply?, Never>)
-    case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
-    /// A live viewer has joined and needs the whole screen.
-    case liveJoined(viewer: Int)
-    /// A live viewer's input, applied when the loop takes it (its fingers get slots of their own).
-    case liveInput(viewer: Int, InputScript.Action)
-    /// A live viewer has gone: the fingers it holds are cancelled, its buttons released.
-    case liveLeft(viewer: Int)
-
-    var isWait: Bool { if case .wait = self { return true } else { return false } }
-    /// Joins and leaves are never refused: there are at most `LiveScreen.maxViewers` of them,
-    /// and a refused leave would leave a finger down.
-    var isLiveMembership: Bool {
-        switch self {
-        case .liveJoined, .liveLeft: return true
-        default: return false
-        }
-    }
-    /// The events a batch brings (0 for other requests).
-    var eventCount: Int { if case let .events(script, _, _) = self { return max(1, script.entries.count) } else { return 0 } }
-}
-
-/// Where `/screenshot.png` takes its pixels: the app's last presented canvas (`canvas`, the
-/// default), or the output's own pixels read back from it (`scanout`: a board's writeback
-/// connector, a headless display's screen), which proves the frame reached the display.
-enum ScreenshotSource: String, Sendable {
-    case canvas, scanout
-}
-
-/// A copy of the presented screen, taken on the loop thread; PNG encoding happens off the loop.
-/// `failure`: why the source could not be read (then `image` is nil).
-struct RemoteScreenshot: Sendable {
-    var image: PixelBuffer?
-    var frameNumber: Int
-    var failure: String?
-}
-
-struct RemoteStateReply: Sendable {
-    var json: String
-}
-
-/// When an injected script ran, on the loop's timeline (seconds, the same `t` as `/state`).
-struct RemoteEventsReply: Sendable {
-    var count: Int
-    var arrival: Double
-    var firstApplied: Double
-    var lastApplied: Double
-    /// Frames presented when the last event was applied: the next frame shows its effect.
-    var frameNumber: Int
-}
-
-struct RemoteWaitReply: Sendable {
-    var atRest: Bool
-    var waited: Double
-    var stateJSON: String
-}
-
 /// The queue between the HTTP handlers (any thread) and the frame loop (one thread), plus the
-/// loop's own bookkeeping (scheduled events, waiters). Everything is behind one mutex; the app is
-/// called only by `RemoteServer.pollRequests` on the loop thread, outside the lock.
+/// loop's own bookkeeping (scheduled events, waiters, live viewers' fingers). Everything is
+/// behind one mutex that only the inbox takes, each operation at once, so the loop calls the app
+/// (and delivers input) between operations, never while a handler's thread could be kept waiting.
 final class RemoteInbox: Sendable {
     struct Scheduled {
         var time: Double
@@ -96,6 +30,16 @@ final class RemoteInbox: Sendable {
         var deadline: Double
         var continuation: CheckedContinuation<RemoteWaitReply?, Never>
     }
+    /// The waiters taken to be answered, with what rest depends on besides the app.
+    struct WaitRound {
+        var waiters: [Waiter]
+        var eventsPending: Bool
+        /// Frames presented when input was last injected; rest needs a later frame.
+        var injectedAtFrame: Int
+    }
+    /// A batch whose last event was applied, and its handler's answer.
+    typealias Completion = (continuation: CheckedContinuation<RemoteEventsReply?, Never>, reply: RemoteEventsReply)
+
     struct State {
         var incoming: [RemoteRequest] = []
         var scheduled: [Scheduled] = []
@@ -108,7 +52,6 @@ final class RemoteInbox: Sendable {
         /// Live viewers' fingers (their ids → slots) and pressed pointer buttons (→ where).
         var liveFingers: [Int: [Int: Int]] = [:]
         var liveButtons: [Int: [Int: Point]] = [:]
-        /// Frames presented when input was last injected; rest needs a later frame.
         var injectedAtFrame = -1
         var closed = false
 
@@ -119,7 +62,7 @@ final class RemoteInbox: Sendable {
         }
     }
 
-    let state = Mutex(State())
+    private let state = Mutex(State())
     /// Self-pipe: a byte is written for every request so a loop sleeping in poll(2) wakes up.
     let wakeReadFD: Int32
     let wakeWriteFD: Int32
@@ -137,6 +80,8 @@ final class RemoteInbox: Sendable {
     deinit {
         close(wakeReadFD); close(wakeWriteFD)
     }
+
+    // MARK: The HTTP side
 
     enum PostResult { case accepted, stopped, busy, busyEvents }
     /// Quick requests (screenshots, states, event batches) queued or running at most; more get
@@ -170,24 +115,27 @@ final class RemoteInbox: Sendable {
                 return c
             }
             guard let b = s.batches.removeValue(forKey: batch) else { return nil }
-            var endings: [Scheduled] = []
-            for e in s.scheduled where e.batch == batch {
-                switch e.event {
-                case let .touch(.up, slot, p), let .touch(.cancel, slot, p):
-                    endings.append(.init(time: 0, event: .touch(.cancel, slot: slot, position: p), isKey: false, batch: Scheduled.noBatch))
-                case let .pointerButton(code, false, p):
-                    endings.append(.init(time: 0, event: .pointerButton(code: code, pressed: false, position: p), isKey: false,
-                                         batch: Scheduled.noBatch))
-                default: break
-                }
-            }
+            let endings = s.scheduled.filter { $0.batch == batch }.compactMap(Self.ending)
             s.scheduled.removeAll { $0.batch == batch }
             s.scheduled.insert(contentsOf: endings, at: 0)
             return b.continuation
         }
         continuation?.resume(returning: nil)
-        var w: UInt8 = 1
-        _ = write(wakeWriteFD, &w, 1)
+        wake()
+    }
+
+    /// What must still happen, at once, when `event` of a dropped batch will not: its lift
+    /// becomes a cancel, its button release stays.
+    private static func ending(of event: Scheduled) -> Scheduled? {
+        switch event.event {
+        case let .touch(.up, slot, p), let .touch(.cancel, slot, p):
+            return .init(time: 0, event: .touch(.cancel, slot: slot, position: p), isKey: false, batch: Scheduled.noBatch)
+        case let .pointerButton(code, false, p):
+            return .init(time: 0, event: .pointerButton(code: code, pressed: false, position: p), isKey: false,
+                         batch: Scheduled.noBatch)
+        default:
+            return nil
+        }
     }
 
     /// Queues a request for the loop (or refuses it: loop stopped, too many open requests).
@@ -211,34 +159,161 @@ final class RemoteInbox: Sendable {
             s.incoming.append(request)
             return .accepted
         }
-        if result == .accepted {
-            var b: UInt8 = 1
-            _ = write(wakeWriteFD, &b, 1)   // a full pipe already means "wake up"
-        }
+        if result == .accepted { wake() }
         return result
     }
+
+    private func wake() {
+        var b: UInt8 = 1
+        _ = write(wakeWriteFD, &b, 1)   // a full pipe already means "wake up"
+    }
+
+    // MARK: The loop side
 
     func drainWakeups() {
         var buf = [UInt8](repeating: 0, count: 256)
         while buf.withUnsafeMutableBytes({ read(wakeReadFD, $0.baseAddress, 256) }) > 0 {}
     }
-}
 
-package enum RemoteError: Error, CustomStringConvertible, Sendable {
-    case system(operation: String, errno: Int32)
-    case badAddress(String)
-    case tokenRequired(host: String)
-    case badToken
-    case bindFailed(String)
+    /// The next scheduled event's time or `/wait` deadline, whichever is first.
+    var nextDeadline: Double? {
+        state.withLock { s in
+            let e = s.scheduled.lazy.map(\.time).min()
+            let w = s.waiters.lazy.map(\.deadline).min()
+            switch (e, w) {
+            case let (a?, b?): return min(a, b)
+            case let (a?, nil): return a
+            case let (nil, b?): return b
+            case (nil, nil): return nil
+            }
+        }
+    }
 
-    package var description: String {
-        switch self {
-        case let .system(op, e): return "\(op) failed: \(String(cString: strerror(e)))"
-        case let .badAddress(s): return "bad remote address '\(excerpt(s))': expected HOST:PORT, e.g. 127.0.0.1:8080 or [::1]:8080"
-        case let .tokenRequired(host):
-            return "listening on \(host) (not loopback) requires a token: pass --remote-token or --remote-token-file"
-        case .badToken: return "the remote token must be at least 8 characters without spaces (it is not repeated here)"
-        case let .bindFailed(s): return "remote control server could not start: \(s)"
+    /// The requests posted since the last call, in order.
+    func takeIncoming() -> [RemoteRequest] {
+        state.withLock { s in
+            defer { s.incoming.removeAll() }
+            return s.incoming
+        }
+    }
+
+    /// Input reached the app at `frameNumber`: `/wait` reports rest only after a later frame.
+    func markInjected(atFrame frameNumber: Int) {
+        state.withLock { $0.injectedAtFrame = frameNumber }
+    }
+
+    /// Times a script's events from `arrival` and gives its fingers fresh slots.
+    func schedule(_ script: InputScript, batch: Int, arrival: Double,
+                  continuation: CheckedContinuation<RemoteEventsReply?, Never>) {
+        state.withLock { s in
+            var slots: [Int: Int] = [:]
+            var count = 0
+            for entry in script.entries {
+                let t = arrival + entry.t / 1000
+                switch entry.action {
+                case var .input(kind):
+                    if case let .touch(phase, id, p) = kind {
+                        let slot = slots[id] ?? s.freshSlot()
+                        slots[id] = phase == .up || phase == .cancel ? nil : slot
+                        kind = .touch(phase, slot: slot, position: p)
+                    }
+                    s.scheduled.append(.init(time: t, event: kind, isKey: false, batch: batch))
+                case let .key(key):
+                    s.scheduled.append(.init(time: t, event: .key(key, pressed: true), isKey: true, batch: batch))
+                case .screenshot, .state:
+                    continue   // refused by the HTTP side; never scheduled
+                }
+                count += 1
+            }
+            s.batches[batch] = .init(count: count, remaining: count, arrival: arrival, firstApplied: nil,
+                                     continuation: continuation)
+        }
+    }
+
+    /// Takes the scheduled events due by `now`, in time order (ties in arrival order).
+    func takeDue(at now: Double) -> [Scheduled] {
+        state.withLock { s in
+            guard s.scheduled.contains(where: { $0.time <= now }) else { return [] }
+            let due = s.scheduled.filter { $0.time <= now }
+            s.scheduled.removeAll { $0.time <= now }
+            return due
+        }
+    }
+
+    /// Counts `applied` (taken by `takeDue` and delivered) against their batches and returns the
+    /// batches they finish, with their answers.
+    func complete(_ applied: [Scheduled], at now: Double, frameNumber: Int) -> [Completion] {
+        state.withLock { s in
+            s.injectedAtFrame = frameNumber
+            var done: [Completion] = []
+            for e in applied {
+                guard var b = s.batches[e.batch] else { continue }
+                b.remaining -= 1
+                if b.firstApplied == nil { b.firstApplied = now }
+                if b.remaining == 0 {
+                    s.batches[e.batch] = nil
+                    done.append((b.continuation, RemoteEventsReply(count: b.count, arrival: b.arrival,
+                                                                   firstApplied: b.firstApplied ?? now,
+                                                                   lastApplied: now, frameNumber: frameNumber)))
+                } else {
+                    s.batches[e.batch] = b
+                }
+            }
+            return done
+        }
+    }
+
+    func addWaiter(_ waiter: Waiter) {
+        state.withLock { $0.waiters.append(waiter) }
+    }
+
+    /// Takes every waiter; those not answered go back with `putBack`.
+    func takeWaiters() -> WaitRound {
+        state.withLock { s in
+            defer { s.waiters.removeAll() }
+            return WaitRound(waiters: s.waiters, eventsPending: !s.scheduled.isEmpty, injectedAtFrame: s.injectedAtFrame)
+        }
+    }
+
+    func putBack(_ waiters: [Waiter]) {
+        guard !waiters.isEmpty else { return }
+        state.withLock { $0.waiters.append(contentsOf: waiters) }
+    }
+
+    /// The slot a live viewer's finger `id` is delivered on: the one it holds, or a fresh one
+    /// when it goes down (or moves unseen). A lift gives the slot up.
+    func liveSlot(viewer: Int, finger id: Int, phase: InputEvent.TouchPhase) -> Int {
+        state.withLock { s in
+            if let slot = s.liveFingers[viewer]?[id] {
+                if phase == .up || phase == .cancel { s.liveFingers[viewer]?[id] = nil }
+                return slot
+            }
+            let slot = s.freshSlot()
+            if phase == .down || phase == .move { s.liveFingers[viewer, default: [:]][id] = slot }
+            return slot
+        }
+    }
+
+    /// Remembers where a live viewer pressed pointer button `code` (forgotten on release), so
+    /// that it can be released if the viewer goes.
+    func setLiveButton(viewer: Int, code: Int, pressedAt position: Point?) {
+        state.withLock { $0.liveButtons[viewer, default: [:]][code] = position }
+    }
+
+    /// Takes what a viewer that has gone still holds: its fingers' slots and pressed buttons.
+    func takeLiveHoldings(viewer: Int) -> (fingers: [Int: Int], buttons: [Int: Point]) {
+        state.withLock { s in
+            (s.liveFingers.removeValue(forKey: viewer) ?? [:], s.liveButtons.removeValue(forKey: viewer) ?? [:])
+        }
+    }
+
+    /// Refuses new requests from now on and takes everything still waiting for an answer.
+    func shutDown() -> (incoming: [RemoteRequest], batches: [Batch], waiters: [Waiter]) {
+        state.withLock { s in
+            s.closed = true
+            let r = (s.incoming, Array(s.batches.values), s.waiters)
+            s.incoming.removeAll(); s.batches.removeAll(); s.waiters.removeAll(); s.scheduled.removeAll()
+            return r
         }
     }
 }

@@ -1,0 +1,206 @@
+import FoundationEssentials
+import Geometry
+import HTTPTypes
+import Hummingbird
+import ImageCodecs
+import Runtime
+
+/// The routes and their handlers. Each handler checks its request, posts it into the inbox and
+/// turns the loop's answer into a reply.
+extension RemoteServer {
+    func makeRouter() -> Router<RemoteRequestContext> {
+        let router = Router(context: RemoteRequestContext.self)
+        router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, logger: logger))
+        if let credentials {
+            router.add(middleware: TokenMiddleware(credentials: credentials, logger: logger))
+        }
+        router.get("/live") { _, _ in self.livePage() }
+        router.get("/screenshot.png") { request, _ in try await self.screenshot(request) }
+        router.get("/state") { _, _ in try await self.state() }
+        router.post("/events") { request, _ in try await self.events(request) }
+        router.post("/wait") { request, _ in try await self.wait(request) }
+        router.post("/display") { request, _ in try await self.display(request) }
+        // Another method on a known path is 405 with the method it takes, not 404.
+        let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
+        for (path, allowed) in [("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/live", .get),
+                                ("/events", .post), ("/wait", .post), ("/display", .post)] {
+            for method in others where method != allowed {
+                router.on(RouterPath(path), method: method) { _, _ in
+                    var response = Self.json(.methodNotAllowed, error: "\(method) \(path): use \(allowed)")
+                    response.headers[.allow] = allowed.rawValue
+                    return response
+                }
+            }
+        }
+        return router
+    }
+
+    func screenshot(_ request: Request) async throws -> Response {
+        let name = request.uri.queryParameters.get("source") ?? ScreenshotSource.canvas.rawValue
+        guard let source = ScreenshotSource(rawValue: name) else {
+            return Self.json(.badRequest, error: "source=\(name): use source=canvas (what the app drew, the default) or source=scanout (read back from the display)")
+        }
+        // A screenshot holds a copy of the screen and its PNG until the client has read it:
+        // only a few are admitted at once, however many clients ask and however slowly they read.
+        guard let slot = screenshots.admit() else {
+            return Self.json(.tooManyRequests, error: "more than \(screenshots.limit) screenshots in progress; retry later")
+        }
+        let (shot, refusal) = await ask { c in .screenshot(source, c) }
+        guard let shot else { return refusal }
+        guard let image = shot.image else {
+            return Self.json(.conflict, error: shot.failure ?? "the display could not be read back")
+        }
+        let png: [UInt8]
+        do { png = try PNG.encode(image, alpha: .opaque, fast: true) } catch {
+            return Self.json(.internalServerError, error: "PNG encoding failed: \(error)")
+        }
+        let buffer = ByteBuffer(bytes: png)
+        return Response(status: .ok, headers: [.contentType: "image/png", HTTPField.Name("X-Glide-Frame")!: "\(shot.frameNumber)"],
+                        body: ResponseBody(contentLength: buffer.readableBytes) { writer in
+                            // The slot is held until the bytes are written out (or the client is gone).
+                            defer { withExtendedLifetime(slot) {} }
+                            try await writer.write(buffer)
+                            try await writer.finish(nil)
+                        })
+    }
+
+    /// The live view's page; with a token, it sets the session cookie its socket is opened with.
+    func livePage() -> Response {
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+                                   // Nothing from elsewhere: the page is whole as served.
+                                   .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'"]
+        if let credentials { headers[.setCookie] = credentials.setCookie }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: LivePage.html)))
+    }
+
+    func state() async throws -> Response {
+        let (reply, refusal) = await ask { c in .state(c) }
+        guard let reply else { return refusal }
+        return Self.json(.ok, body: reply.json)
+    }
+
+    /// `{"on": true}` wakes the screen, `{"on": false}` blanks it as idle blanking does.
+    func display(_ request: Request) async throws -> Response {
+        struct Body: Decodable { var on: Bool }
+        var request = request
+        let bytes: ByteBuffer
+        do { bytes = try await request.collectBody(upTo: 4096) } catch {
+            return Self.json(.contentTooLarge, error: "body larger than 4096 bytes")
+        }
+        let body: Body
+        do { body = try JSONDecoder().decode(Body.self, from: Data(bytes.readableBytesView)) } catch {
+            return Self.json(.badRequest, error: "expected {\"on\": true} or {\"on\": false}")
+        }
+        if let duplicate = JSONDuplicateKeys.first(in: bytes.readableBytesView) {
+            return Self.json(.badRequest, error: "\"\(excerpt(duplicate.name, limit: 40))\" is given twice")
+        }
+        let (reply, refusal) = await ask { c in .display(on: body.on, c) }
+        guard let reply else { return refusal }
+        return Self.json(.ok, reply)
+    }
+
+    /// A batch whose client goes away before its events ran is dropped (its fingers lifted):
+    /// nobody waits for it, and it must not hold a place nor the kiosk.
+    func events(_ request: Request) async throws -> Response {
+        let batch = inbox.newBatch()
+        let inbox = inbox
+        return try await request.body.consumeWithInboundCloseHandler({ body in
+            try await self.events(body, batch: batch)
+        }, onInboundClosed: { inbox.drop(batch: batch) })
+    }
+
+    private func events(_ requestBody: RequestBody, batch: Int) async throws -> Response {
+        let body: ByteBuffer
+        do { body = try await requestBody.collect(upTo: configuration.maxBodyBytes) } catch {
+            if let e = error as? any HTTPResponseError, e.status == .contentTooLarge {
+                return Self.json(.contentTooLarge, error: "body larger than \(configuration.maxBodyBytes) bytes")
+            }
+            throw error
+        }
+        // Typed text must arrive as sent: bytes that are not UTF-8 are refused, not replaced.
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            return Self.json(.badRequest, error: "the body is not UTF-8 text")
+        }
+        let script: InputScript
+        do { script = try InputScript.parse(text) } catch {
+            return Self.json(.badRequest, error: "\(error)", line: error.line)
+        }
+        if let fault = Self.fault(in: script, maxSeconds: configuration.maxScriptSeconds) {
+            return Self.json(.badRequest, error: "line \(fault.line): \(fault.message)", line: fault.line)
+        }
+        let (reply, refusal) = await ask { c in .events(script, batch: batch, c) }
+        guard let reply else { return refusal }
+        return Self.json(.ok, reply)
+    }
+
+    /// Why a well-formed script is not injected, and the line to blame; nil if it may be.
+    private static func fault(in script: InputScript, maxSeconds: Double) -> (line: Int, message: String)? {
+        // Each request lifts what it puts down, fingers and pointer buttons alike: a press left
+        // held would hold the content (and keep the loop drawing) for good.
+        var fingers: Set<Int> = [], buttons: Set<Int> = []
+        for e in script.entries {
+            switch e.action {
+            case .screenshot, .state:
+                return (e.line, "screenshot and state lines are not injected; use GET /screenshot.png and GET /state")
+            case let .input(.touch(phase, id, _)):
+                if phase == .down { fingers.insert(id) } else if phase == .up || phase == .cancel { fingers.remove(id) }
+            case let .input(.pointerButton(code, pressed, _)):
+                if pressed { buttons.insert(code) } else { buttons.remove(code) }
+            default: break
+            }
+            if e.t / 1000 > maxSeconds {
+                return (e.line, "t beyond \(Int(maxSeconds * 1000)) ms")
+            }
+        }
+        let last = script.entries.last?.line ?? 0
+        if let id = fingers.min() {
+            return (last, "finger \(id) is still down at the end; each request must lift its fingers (up or cancel)")
+        }
+        if let code = buttons.min() {
+            return (last, "pointer button \(code) is still pressed at the end; each request must release its buttons")
+        }
+        return nil
+    }
+
+    func wait(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        let until = query["until"].map(String.init) ?? "rest"
+        guard until == "rest" else { return Self.json(.badRequest, error: "until=\(until): only until=rest is supported") }
+        var timeout = 10.0
+        if let text = query["timeout_ms"] {
+            guard let ms = Int(text), ms >= 0, Double(ms) / 1000 <= configuration.maxWaitSeconds else {
+                return Self.json(.badRequest, error: "timeout_ms must be an integer in 0...\(Int(configuration.maxWaitSeconds * 1000))")
+            }
+            timeout = Double(ms) / 1000
+        }
+        let (reply, refusal) = await ask { c in .wait(timeout: timeout, c) }
+        guard let reply else { return refusal }
+        return Self.waitReply(reply)
+    }
+
+    /// Posts a request to the frame loop and awaits its answer; on refusal, the reply to send.
+    func ask<T: Sendable>(_ make: (CheckedContinuation<T?, Never>) -> RemoteRequest) async -> (T?, Response) {
+        var refused = RemoteInbox.PostResult.accepted
+        var isWait = false
+        let answer: T? = await withCheckedContinuation { c in
+            let request = make(c)
+            isWait = request.isWait
+            refused = inbox.post(request)
+            if refused != .accepted { c.resume(returning: nil) }
+        }
+        return (answer, Self.refusal(refused, isWait: isWait))
+    }
+
+    /// The reply to a request the inbox did not take. (Out of `ask`: swiftc 6.3.1 crashed
+    /// splitting that coroutine in release builds with the switch inside it.)
+    static func refusal(_ result: RemoteInbox.PostResult, isWait: Bool) -> Response {
+        switch result {
+        case .busy:
+            let limit = isWait ? "\(RemoteInbox.maxWaits) waits" : "\(RemoteInbox.maxOpenRequests) requests"
+            return json(.tooManyRequests, error: "more than \(limit) open; retry later")
+        case .busyEvents:
+            return json(.tooManyRequests, error: "more than \(RemoteInbox.maxScheduledBatches) event batches or \(RemoteInbox.maxScheduledEvents) events scheduled; retry when they have run")
+        case .accepted, .stopped: return stopped
+        }
+    }
+}

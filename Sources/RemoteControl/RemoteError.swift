@@ -1,0 +1,24 @@
+import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Why the remote-control server could not be configured or started.
+package enum RemoteError: Error, CustomStringConvertible, Sendable {
+    case system(operation: String, errno: Int32)
+    case badAddress(String)
+    case tokenRequired(host: String)
+    case badToken
+    case bindFailed(String)
+
+    package var description: String {
+        switch self {
+        case let .system(op, e): return "\(op) failed: \(String(cString: strerror(e)))"
+        case let .badAddress(s): return "bad remote address '\(excerpt(s))': expected HOST:PORT, e.g. 127.0.0.1:8080 or [::1]:8080"
+        case let .tokenRequired(host):
+            return "listening on \(host) (not loopback) requires a token: pass --remote-token or --remote-token-file"
+        case .badToken: return "the remote token must be at least 8 characters without spaces (it is not repeated here)"
+        case let .bindFailed(s): return "remote control server could not start: \(s)"
+        }
+    }
+}
