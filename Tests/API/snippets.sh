@@ -22,8 +22,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 start=$SECONDS
 
-# The outside package's folder and build, when Tests/Outside/check.sh left them: Glide's modules
-# are then already compiled for a package in that folder, and only the snippets are compiled.
+# The outside package's folder and build, when Tests/Outside/check.sh left them: this package then
+# sits beside its MyKiosk, depends on the same ../glide-checkout and builds in MyKiosk's .build
+# (--scratch-path), where Glide's modules are already compiled: only the snippets are compiled.
 outside=${OUTSIDE_WORK:-}
 if [ -z "$outside" ]; then
     for d in $(ls -dt /tmp/glide-outside.* 2>/dev/null); do
