@@ -65,7 +65,7 @@ extension RemoteServer {
                 c.resume(returning: RemoteDisplayReply(on: m.isScreenOn))
             case let .events(script, batch, c):
                 if script.entries.isEmpty {
-                    emptyBatches.append(c)   // answered after this poll's injections are counted
+                    emptyBatches.append(c)
                 } else {
                     inbox.schedule(script, batch: batch, arrival: m.now, continuation: c)
                 }

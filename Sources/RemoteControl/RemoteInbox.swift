@@ -34,7 +34,6 @@ final class RemoteInbox: Sendable {
     struct WaitRound {
         var waiters: [Waiter]
         var eventsPending: Bool
-        /// Frames presented when input was last injected; rest needs a later frame.
         var injectedAtFrame: Int
     }
     /// A batch whose last event was applied, and its handler's answer.
@@ -52,6 +51,7 @@ final class RemoteInbox: Sendable {
         /// Live viewers' fingers (their ids → slots) and pressed pointer buttons (→ where).
         var liveFingers: [Int: [Int: Int]] = [:]
         var liveButtons: [Int: [Int: Point]] = [:]
+        /// Frames presented when input was last injected; rest needs a later frame.
         var injectedAtFrame = -1
         var closed = false
 

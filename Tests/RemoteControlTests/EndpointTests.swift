@@ -7,7 +7,7 @@ import Testing
 import Glibc
 #endif
 
-/// REM-1 over loopback against a real app (UI.Window) in the real-time headless loop.
+/// The remote-control API over loopback against a real app (UI.Window) in the real-time headless loop.
 @Suite(.serialized) struct EndpointTests {
     /// Premultiplied opaque ARGB of the five pages.
     static let pageColors: [UInt32] = [0xFFE6_3946, 0xFF2A_9D8F, 0xFFE9_C46A, 0xFF45_7B9D, 0xFFF4_A261]
