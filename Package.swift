@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "Raster", dependencies: ["Geometry", "CLinux"]),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
         // Text entry's model and keyboard layouts (issue 32): pure, no views, no clocks.
-        .target(name: "TextEditing"),
+        .target(name: "TextEditing", dependencies: ["Localization"]),
+        // The words of built-in views, one table per language: pure.
+        .target(name: "Localization"),
         // Adapters.
         .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CPNGRows", "CJPEG"]),
         // libpng's row API reports errors by longjmp: it is driven from C, never from Swift.
@@ -44,7 +46,20 @@ let package = Package(
         // The contracts between apps and devices, and the loop machinery that drives them.
         .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "Runtime", dependencies: ["AppContract", "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "UI", dependencies: ["AppContract", "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
+        // The UI core in layers, each importing only those above it in this list (issue 42):
+        // views and their roles and environment; the touch arena and focus; the accessibility
+        // tree and screen reader; the built-in views; text entry; and the window on top, which
+        // re-exports them all. Only UI knows the window's type; nothing below names a widget.
+        .target(name: "ViewCore", dependencies: ["AppContract", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry",
+                                                 .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Gestures", dependencies: ["ViewCore", "AppContract", "Scrolling", "Physics", "Geometry"]),
+        .target(name: "Accessibility", dependencies: ["ViewCore", "Gestures", "AppContract", "Localization", "Scrolling", "Geometry"]),
+        .target(name: "Widgets", dependencies: ["ViewCore", "Gestures", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
+        .target(name: "TextInput", dependencies: ["ViewCore", "Gestures", "Widgets", "AppContract", "Localization", "Scrolling", "Text",
+                                                  "TextEditing", "Raster", "Geometry"]),
+        .target(name: "UI", dependencies: ["ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "AppContract", "Localization",
+                                           "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry",
+                                           .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
         .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA"]),
@@ -53,7 +68,7 @@ let package = Package(
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
-        .target(name: "Catalog", dependencies: ["UI", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "Catalog", dependencies: ["UI", "ViewCore", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
@@ -139,7 +154,7 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "UITests", dependencies: ["UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "UITests", dependencies: ["UI", "ViewCore", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "Speech", "TestSupport"]),
         // Fuzzing (issue 13): the targets, the libFuzzer driver (Tests/Fuzz/run.sh builds it with
         // the sanitizers; a plain build replays inputs) and the kept corpora as regression tests.
@@ -148,6 +163,6 @@ let package = Package(
         .executableTarget(name: "glide-fuzz", dependencies: ["FuzzTargets", "Runtime", "CFuzzer"], path: "Tests/Fuzz/Driver"),
         .systemLibrary(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "ViewCore", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
     ]
 )

@@ -127,12 +127,14 @@ package struct ScrollController: Sendable {
     var scale = 1.0
     var touches: [Int: Point] = [:]
     var trackers: [Int: (x: VelocityTracker, y: VelocityTracker)] = [:]
-    var lastTap: (time: Double, location: Point)?
+    var taps = TapSequence()
     var lastFocus = Point.zero
     var lastTime = -Double.infinity
 
-    package init(viewportSize: Size, contentSize: Size, configuration: ScrollConfiguration = .init(),
-                offset: Point = .zero) {
+    package init(
+        viewportSize: Size, contentSize: Size, configuration: ScrollConfiguration = .init(),
+        offset: Point = .zero
+    ) {
         self.configuration = configuration
         self.viewportSize = Self.sanitized(viewportSize)
         self.contentSize = Self.sanitized(contentSize)
@@ -161,15 +163,17 @@ package struct ScrollController: Sendable {
     }
 
     func clampedOffset(_ p: Point, scale s: Double) -> Point {
-        Point(x: max(0, min(maximumOffset(.horizontal, scale: s), p.x)),
-              y: max(0, min(maximumOffset(.vertical, scale: s), p.y)))
+        Point(
+            x: max(0, min(maximumOffset(.horizontal, scale: s), p.x)),
+            y: max(0, min(maximumOffset(.vertical, scale: s), p.y)))
     }
 
     /// The pages along `axis`: the page size less the overlap, and the end of the content.
     package func pageSnapping(_ axis: Axis) -> PageSnapping {
         let size = (configuration.pageSize ?? viewportSize[axis]) - configuration.pageOverlap
-        return PageSnapping(pageSize: size, maximumOffset: maximumOffset(axis),
-                            flickVelocity: configuration.pagingFlickVelocity)
+        return PageSnapping(
+            pageSize: size, maximumOffset: maximumOffset(axis),
+            flickVelocity: configuration.pagingFlickVelocity)
     }
 
     /// What the finger's unconstrained offset shows: itself inside the bounds, rubber-banded
@@ -212,21 +216,24 @@ package struct ScrollController: Sendable {
         case let .dragging(drag):
             var offset = drag.offset
             if let resampling = configuration.touchResampling,
-               let p = resampling.position(at: t, in: drag.path) {
+                let p = resampling.position(at: t, in: drag.path)
+            {
                 offset = dragOffset(drag, fingerAt: p)
             }
             return ScrollState(offset: offset, scale: scale, velocity: fingerVelocity(drag.id), phase: .dragging)
         case let .pinching(p):
             return ScrollState(offset: p.offset, scale: p.scale, velocity: .zero, phase: .zooming)
         case .tracking:
-            return ScrollState(offset: Point(x: motions[0].position(at: t), y: motions[1].position(at: t)),
-                               scale: scale, velocity: .zero, phase: .touching)
+            return ScrollState(
+                offset: Point(x: motions[0].position(at: t), y: motions[1].position(at: t)),
+                scale: scale, velocity: .zero, phase: .touching)
         case .free:
             if let zoom {
                 let s = zoom.currentScale(at: t)
                 let done = zoom.isDone(at: t)
-                return ScrollState(offset: zoom.offset(forScale: s), scale: s, velocity: .zero,
-                                   phase: done ? .idle : .zooming)
+                return ScrollState(
+                    offset: zoom.offset(forScale: s), scale: s, velocity: .zero,
+                    phase: done ? .idle : .zooming)
             }
             let offset = Point(x: motions[0].position(at: t), y: motions[1].position(at: t))
             let velocity = Point(x: motions[0].velocity(at: t), y: motions[1].velocity(at: t))
@@ -296,10 +303,11 @@ package struct ScrollController: Sendable {
     /// past one), within the current content.
     func fling(from x: Double, velocity v: Double, _ axis: Axis, _ t: Double) -> AxisMotion {
         let c = configuration
-        return .ballistic(BouncingScrollSimulation(
-            position: x, velocity: v, leadingExtent: 0, trailingExtent: maximumOffset(axis), rate: c.decelerationRate,
-            bounceSpring: c.bounceSpring, maximumBounceVelocity: c.bounces(axis) ? c.maximumBounceVelocity : 0,
-            tolerance: c.tolerance), start: t)
+        return .ballistic(
+            BouncingScrollSimulation(
+                position: x, velocity: v, leadingExtent: 0, trailingExtent: maximumOffset(axis), rate: c.decelerationRate,
+                bounceSpring: c.bounceSpring, maximumBounceVelocity: c.bounces(axis) ? c.maximumBounceVelocity : 0,
+                tolerance: c.tolerance), start: t)
     }
 
     // MARK: Touches
@@ -342,7 +350,7 @@ package struct ScrollController: Sendable {
         case let .dragging(drag):
             startPinchIfPossible(drag.id, id, time: t)
         case .pinching:
-            break // a third finger does not take part
+            break  // a third finger does not take part
         }
         return nil
     }
@@ -352,10 +360,12 @@ package struct ScrollController: Sendable {
         let current = state(at: t)
         let mid = (pa + pb) / 2
         let distance = max(1, (pa - pb).length)
-        mode = .pinching(Pinch(ids: (a, b), startMidpoint: mid, startDistance: distance,
-                               startOffset: current.offset, startRawScale: rawScale(shown: current.scale),
-                               startScale: current.scale, offset: current.offset, scale: current.scale,
-                               midpoint: mid))
+        mode = .pinching(
+            Pinch(
+                ids: (a, b), startMidpoint: mid, startDistance: distance,
+                startOffset: current.offset, startRawScale: rawScale(shown: current.scale),
+                startScale: current.scale, offset: current.offset, scale: current.scale,
+                midpoint: mid))
         lastFocus = mid
     }
 
@@ -380,8 +390,11 @@ package struct ScrollController: Sendable {
             if delta.y != 0 { axes.insert(.vertical) }
             if axes == .both && configuration.isDirectionalLockEnabled && !configuration.isZoomEnabled {
                 let tan30 = 0.577_350_269
-                if abs(delta.y) <= abs(delta.x) * tan30 { axes = .horizontal }
-                else if abs(delta.x) <= abs(delta.y) * tan30 { axes = .vertical }
+                if abs(delta.y) <= abs(delta.x) * tan30 {
+                    axes = .horizontal
+                } else if abs(delta.x) <= abs(delta.y) * tan30 {
+                    axes = .vertical
+                }
             }
             if canScroll(.horizontal) && configuration.isZoomEnabled { axes.insert(.horizontal) }
             if canScroll(.vertical) && configuration.isZoomEnabled { axes.insert(.vertical) }
@@ -410,8 +423,10 @@ package struct ScrollController: Sendable {
         let pages = Axis.allCases.map { pageSnapping($0).nearestPage(to: shown[$0]) }
         // The path starts at the origin: a resampled frame never shows the content moving
         // before the drag began.
-        mode = .dragging(Drag(id: id, origin: origin, startRaw: raw, axes: axes, startPage: pages, offset: shown,
-                              path: [TouchSample(time: t, location: origin)]))
+        mode = .dragging(
+            Drag(
+                id: id, origin: origin, startRaw: raw, axes: axes, startPage: pages, offset: shown,
+                path: [TouchSample(time: t, location: origin)]))
     }
 
     /// The offset that shows the finger at `p`.
@@ -448,7 +463,7 @@ package struct ScrollController: Sendable {
             guard trackedID == id else { return nil }
             mode = .free
             settle(velocity: .zero, startPages: nil, time: t)
-            guard !cancelled, !stoppedMotion else { lastTap = nil; return nil }
+            guard !cancelled, !stoppedMotion else { taps.reset(); return nil }
             return recordTap(at: down, time: t)
         case let .dragging(drag):
             guard drag.id == id else { return nil }
@@ -458,7 +473,7 @@ package struct ScrollController: Sendable {
                 velocity = Point(x: -tr.x.velocity(releaseTime: t), y: -tr.y.velocity(releaseTime: t))
             }
             for axis in Axis.allCases where !drag.axes.contains(axis.member) { velocity[axis] = 0 }
-            lastTap = nil
+            taps.reset()
             release(velocity: velocity, startPages: drag.startPage, at: t)
             return nil
         case let .pinching(pinch):
@@ -475,23 +490,24 @@ package struct ScrollController: Sendable {
                 mode = .free
                 settle(velocity: .zero, startPages: nil, time: t)
             }
-            lastTap = nil
+            taps.reset()
             return nil
         }
     }
 
     mutating func recordTap(at p: Point, time t: Double) -> Gesture {
-        if let last = lastTap, t - last.time <= configuration.doubleTapInterval,
-           (p - last.location).length <= configuration.doubleTapDistance {
-            lastTap = nil
+        taps.interval = configuration.doubleTapInterval
+        taps.distance = configuration.doubleTapDistance
+        if taps.tap(at: p, time: t) {
             if configuration.isZoomEnabled {
-                let target = scale > configuration.minimumScale + 0.01 ? configuration.minimumScale
-                                                                          : configuration.doubleTapScale
+                let target =
+                    scale > configuration.minimumScale + 0.01
+                    ? configuration.minimumScale
+                    : configuration.doubleTapScale
                 zoom(to: target, around: p, at: t)
             }
             return .doubleTap(p)
         }
-        lastTap = (t, p)
         return .tap(p)
     }
 
@@ -533,8 +549,10 @@ package struct ScrollController: Sendable {
                 let target = snap.startOffset(ofPage: snap.targetPage(startPage: start, offset: x, velocity: vx))
                 if target == x && vx == 0 { return .still(x) }
                 let safe = SpringSimulation.noCrossingVelocity(vx, displacement: x - target, spring: c.animationSpring)
-                return .spring(SpringSimulation(spring: c.animationSpring, position: x, velocity: safe,
-                                                target: target, tolerance: c.tolerance), start: t, phase: .snapping)
+                return .spring(
+                    SpringSimulation(
+                        spring: c.animationSpring, position: x, velocity: safe,
+                        target: target, tolerance: c.tolerance), start: t, phase: .snapping)
             }
             if vx == 0 && x >= 0 && x <= hi { return .still(x) }
             return fling(from: x, velocity: vx, axis, t)
@@ -555,11 +573,14 @@ package struct ScrollController: Sendable {
         motions = Axis.allCases.map { axis in
             let x = current.offset[axis], goal = target[axis]
             guard animated, abs(goal - x) > configuration.tolerance.distance else { return .still(goal) }
-            let v = SpringSimulation.noCrossingVelocity(current.velocity[axis], displacement: x - goal,
-                                                        spring: configuration.animationSpring)
-            return .spring(SpringSimulation(spring: configuration.animationSpring, position: x, velocity: v,
-                                            target: goal, tolerance: configuration.tolerance),
-                           start: t, phase: .animating)
+            let v = SpringSimulation.noCrossingVelocity(
+                current.velocity[axis], displacement: x - goal,
+                spring: configuration.animationSpring)
+            return .spring(
+                SpringSimulation(
+                    spring: configuration.animationSpring, position: x, velocity: v,
+                    target: goal, tolerance: configuration.tolerance),
+                start: t, phase: .animating)
         }
     }
 
@@ -671,10 +692,12 @@ package struct ScrollController: Sendable {
         }
         // Scale is animated in its own units; the tolerance shrinks so the settle is invisible.
         let tolerance = Tolerance(distance: 0.0005, velocity: 0.01)
-        zoom = ZoomAnimation(scale: SpringSimulation(spring: c.animationSpring, position: current.scale,
-                                                     velocity: 0, target: goal, tolerance: tolerance),
-                             start: t, fromScale: current.scale, focus: focus, fromOffset: current.offset,
-                             correction: final - focused)
+        zoom = ZoomAnimation(
+            scale: SpringSimulation(
+                spring: c.animationSpring, position: current.scale,
+                velocity: 0, target: goal, tolerance: tolerance),
+            start: t, fromScale: current.scale, focus: focus, fromOffset: current.offset,
+            correction: final - focused)
         scale = goal
         motions = [.still(final.x), .still(final.y)]
     }
@@ -703,7 +726,8 @@ package struct ScrollController: Sendable {
         let newViewport = Self.sanitized(viewport), newContent = Self.sanitized(content)
         guard newViewport != viewportSize || newContent != contentSize || d != .zero else { return }
         // Pages are counted in the old geometry and found again in the new one.
-        let oldPages = configuration.isPagingEnabled && newViewport != viewportSize
+        let oldPages =
+            configuration.isPagingEnabled && newViewport != viewportSize
             ? Axis.allCases.map { pageSnapping($0) } : nil
         viewportSize = newViewport
         contentSize = newContent
@@ -741,8 +765,10 @@ package struct ScrollController: Sendable {
             case let .spring(s, start, phase):
                 guard !s.isDone(at: t - start) else { return rest() }
                 let target = samePage(s.target) ?? max(0, min(hi, s.target + d[axis]))
-                return .spring(SpringSimulation(spring: s.spring, position: x, velocity: v, target: target,
-                                                tolerance: s.tolerance), start: t, phase: phase)
+                return .spring(
+                    SpringSimulation(
+                        spring: s.spring, position: x, velocity: v, target: target,
+                        tolerance: s.tolerance), start: t, phase: phase)
             case let .linear(_, velocity, _, _):
                 guard x >= 0 && x <= hi else { return resting(at: x, axis, t) }
                 return .linear(from: x, velocity: velocity, start: t, limit: velocity > 0 ? hi : 0)

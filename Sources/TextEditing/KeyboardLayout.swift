@@ -1,3 +1,4 @@
+import Localization
 /// One key of an on-screen keyboard: what it shows, what it does, and its width in units of
 /// a letter key.
 package struct KeyboardKey: Hashable, Sendable {
@@ -175,19 +176,22 @@ package struct KeyboardLayout: Hashable, Sendable {
         return KeyboardLayout(name: name, pages: [rows], isPad: true)
     }
 
+    /// The return key's word for `submit` in `language` (the keyboard's own language, as the
+    /// system keyboards do), from the built-in views' tables.
     static func returnLabel(_ submit: SubmitLabel, language: String) -> String {
-        let labels: [String: [SubmitLabel: String]] = [
-            "en": [.return: "return", .done: "Done", .go: "Go", .search: "Search", .next: "Next", .send: "Send"],
-            "de": [.return: "Return", .done: "Fertig", .go: "Los", .search: "Suchen", .next: "Weiter", .send: "Senden"],
-            "fr": [.return: "retour", .done: "OK", .go: "Aller", .search: "Rechercher", .next: "Suivant", .send: "Envoyer"],
-            "ja": [.return: "改行", .done: "完了", .go: "開く", .search: "検索", .next: "次へ", .send: "送信"],
-        ]
-        return labels[language]?[submit] ?? labels["en"]![submit]!
+        let word: BuiltInStrings.Word
+        switch submit {
+        case .return: word = .returnKey
+        case .done: word = .done
+        case .go: word = .go
+        case .search: word = .search
+        case .next: word = .next
+        case .send: word = .send
+        }
+        return BuiltInStrings(language: language)[word]
     }
 
-    static func spaceLabel(_ language: String) -> String {
-        ["de": "Leerzeichen", "fr": "espace", "ja": "空白"][language] ?? "space"
-    }
+    static func spaceLabel(_ language: String) -> String { BuiltInStrings(language: language)[.space] }
 
     // MARK: Geometry
 

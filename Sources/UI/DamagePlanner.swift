@@ -1,8 +1,13 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 import Geometry
 import Raster
 import Scrolling
 
-/// Decides what a frame redraws (RAS-3): damage sources (scroll views) whose content moved by
+/// Decides what a frame redraws: damage sources (scroll views) whose content moved by
 /// whole pixels over a flat backdrop are copied and only the strips they uncover are drawn;
 /// indicators, overlays and the focus ring that do not move with the content are redrawn where
 /// they were and are; other animated views are redrawn while they animate and once after. The
@@ -84,8 +89,9 @@ final class DamagePlanner {
         let key = ObjectIdentifier(sv)
         let geometry = sv.indicators(at: t)
         let indicators = geometry.map { indicatorPixels($0, of: sv, in: w) }
-        let s = RenderedSample(offset: sv.contentOffset(pixelsAt: w.scale), scale: sv.contentScale,
-                               indicators: indicators, indicatorShapes: geometry, visible: visible)
+        let s = RenderedSample(
+            offset: sv.contentOffset(pixelsAt: w.scale), scale: sv.contentScale,
+            indicators: indicators, indicatorShapes: geometry, visible: visible)
         let shifted = sv.takeContentShift()
         guard let old = rendered[key] else {
             work.damage.add(visible)
@@ -96,7 +102,8 @@ final class DamagePlanner {
             // pixels, so no copy.
             work.damage.add(old.visible); work.damage.add(visible)
         } else if old.offset == s.offset, old.scale == s.scale, old.indicators.isEmpty, s.indicators.isEmpty,
-                  let outer = sv.enclosingDamageSource, work.pixelsMoved.contains(ObjectIdentifier(outer)) {
+            let outer = sv.enclosingDamageSource, work.pixelsMoved.contains(ObjectIdentifier(outer))
+        {
             // Still inside content that was copied: its pixels moved with it, and what came
             // into view lies in the outer view's exposed strips.
             work.pixelsMoved.insert(key)
@@ -126,7 +133,8 @@ final class DamagePlanner {
     /// same place on screen, straight edges, and a move shorter than the viewport.
     func scrollBlit(_ sv: DamageSource, old: RenderedSample, new: RenderedSample, in w: WindowPass) -> Blit? {
         guard reusesScrolledPixels, old.scale == new.scale, old.visible == new.visible, !new.visible.isEmpty,
-              sv.clipCornerRadius == 0 else { return nil }
+            sv.clipCornerRadius == 0
+        else { return nil }
         guard !sv.ancestors.contains(where: { $0.clipsContent && $0.clipCornerRadius > 0 }) else { return nil }
         // Only a viewport on whole pixels: a partly covered edge pixel mixes in a neighbour.
         let scale = w.scale
@@ -134,7 +142,8 @@ final class DamagePlanner {
         let x0 = r.minX * scale, y0 = r.minY * scale, x1 = r.maxX * scale, y1 = r.maxY * scale
         func whole(_ v: Double) -> Bool { abs(v - v.rounded()) < 1e-9 }
         guard whole(x0), whole(y0), whole(x1), whole(y1), x1 > x0, y1 > y0 else { return nil }
-        let viewport = IntRect(x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
+        let viewport = IntRect(
+            x: Int(x0.rounded()), y: Int(y0.rounded()), width: Int((x1 - x0).rounded()), height: Int((y1 - y0).rounded()))
         guard hasUniformBackdrop(sv, within: viewport, in: w) else { return nil }
         let dx = Int(old.offset.x - new.offset.x), dy = Int(old.offset.y - new.offset.y)
         guard abs(dx) < viewport.width, abs(dy) < viewport.height else { return nil }
@@ -157,7 +166,7 @@ final class DamagePlanner {
                 node = parent
             }
         }
-        return true // the window background
+        return true  // the window background
     }
 
     func earlierSiblingsMiss(_ node: View, in parent: View, _ visible: IntRect, pass w: WindowPass) -> Bool {
@@ -190,7 +199,9 @@ final class DamagePlanner {
         while let parent = node.parent {
             if let i = parent.children.firstIndex(where: { $0 === node }) {
                 for later in parent.children[(i + 1)...] where !later.isHidden {
-                    if let r = w.pixelRect(w.visibleRect(of: later)), !r.intersection(visible).isEmpty { out.append(r.intersection(visible)) }
+                    if let r = w.pixelRect(w.visibleRect(of: later)), !r.intersection(visible).isEmpty {
+                        out.append(r.intersection(visible))
+                    }
                 }
             }
             node = parent
@@ -202,9 +213,10 @@ final class DamagePlanner {
         let f = sv.frameInWindow
         let r = (ind.track ?? ind.thumb).offsetBy(dx: f.minX, dy: f.minY)
         let thumb = ind.thumb.offsetBy(dx: f.minX, dy: f.minY)
-        let both = Rect(x: min(r.minX, thumb.minX), y: min(r.minY, thumb.minY),
-                        width: max(r.maxX, thumb.maxX) - min(r.minX, thumb.minX),
-                        height: max(r.maxY, thumb.maxY) - min(r.minY, thumb.minY))
+        let both = Rect(
+            x: min(r.minX, thumb.minX), y: min(r.minY, thumb.minY),
+            width: max(r.maxX, thumb.maxX) - min(r.minX, thumb.minX),
+            height: max(r.maxY, thumb.maxY) - min(r.minY, thumb.minY))
         return w.pixelRect(both) ?? .zero
     }
 }

@@ -5,12 +5,18 @@ import Raster
 import AppContract
 import Scrolling
 import Text
+import Localization
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 
 /// The root of a screen and the `App` a frame loop drives (headless, DRM or remote): it lays
 /// the view tree out at a scale factor, keeps track of the views that animate, draws what the
 /// damage planner says changed, hands input to the touch router and the focus navigator, and
 /// reports its state.
-public final class Window: App {
+public final class Window: App, ViewHost {
     /// The view tree's root, laid out to fill the window.
     public let root: View
     /// The fonts every view draws text with.
@@ -22,9 +28,30 @@ public final class Window: App {
     /// The window's height in pixels, rotation applied.
     public internal(set) var pixelHeight: Int
     /// What shows where no view draws; iOS's grouped background grey by default.
-    public var background = Color(rgb: 0xF2F2F7) { didSet { fullDamage = true } }
-    /// Colour of the focus ring.
-    public var accent = Color(rgb: 0x0A84FF)
+    public var background = Palette().background { didSet { fullDamage = true } }
+    /// Colour of the focus ring, the back button, the caret and the selection.
+    public var accent = Palette().accent { didSet { fullDamage = true; frameScheduled = true } }
+    /// The language of the built-in views' words ("Back", "Page 3 of 7", the edit menu), as a
+    /// language tag: "en", "de", "fr" and "ja" have tables; others read English.
+    public var language = "en" {
+        didSet {
+            strings = BuiltInStrings(language: language)
+            needsLayout = true; fullDamage = true; frameScheduled = true
+        }
+    }
+    /// The built-in words in `language`.
+    package private(set) var strings = BuiltInStrings(language: "en")
+
+    /// What the tree hands down from the root: the one slop, the palette with the window's
+    /// accent and background, the words in its language.
+    package var environment: ViewEnvironment {
+        var environment = ViewEnvironment()
+        environment.gestures = router.gestures
+        environment.palette.accent = accent
+        environment.palette.background = background
+        environment.strings = strings
+        return environment
+    }
     /// The time of the latest frame or input, seconds.
     package internal(set) var currentTime = 0.0
     /// The view keys and the keypad act on (a focused text field, a list row), if any.
@@ -36,10 +63,10 @@ public final class Window: App {
     /// Points a finger may move before a touch is a drag rather than a tap: one value for the
     /// whole window, given to every scroll view's engine and to every control.
     package var touchSlop: Double {
-        get { router.touchSlop }
-        set { router.touchSlop = newValue; needsCollect = true }
+        get { router.gestures.touchSlop }
+        set { router.gestures.touchSlop = newValue; needsCollect = true }
     }
-    package static let defaultTouchSlop = 8.0
+    package static let defaultTouchSlop = GestureSettings().touchSlop
     /// How every scroll view draws a dragging finger: resampled at the frame time between the
     /// digitizer's samples, so a steady drag moves the same distance every frame whatever the
     /// panel's report rate (nil: the newest sample, which judders). Frames should be rendered
@@ -48,14 +75,14 @@ public final class Window: App {
     /// Seconds an input event may arrive after its own time and still count at that time.
     static let maximumInputLag = 0.1
 
-    /// Scroll frames move the pixels already drawn and draw only what was exposed (RAS-3).
+    /// Scroll frames move the pixels already drawn and draw only what was exposed.
     /// The result equals a full redraw; off, every moved viewport is redrawn.
     package var reusesScrolledPixels: Bool {
         get { planner.reusesScrolledPixels }
         set { planner.reusesScrolledPixels = newValue }
     }
 
-    var needsLayout = true
+    package var needsLayout = true
     /// Views were added or removed without a layout (a lazy list built rows): the animated
     /// views are collected again before the next frame or input.
     var needsCollect = false
@@ -63,10 +90,10 @@ public final class Window: App {
     var pendingDamage = Region()
     var invalidatedViews: [View] = []
     var frameScheduled = true
-    let rasterCache: RasterCache
-    private(set) var scrollViews: [ScrollView] = []
+    package let rasterCache: RasterCache
+    package private(set) var scrollViews: [ScrollingContainer] = []
     private(set) var animatedViews: [AnimatedView] = []
-    let holder: RootView
+    package let holder: RootView
     /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `ja`, `number`, `pin`; a board
     /// sets it from `keyboard_layout`); a field may ask for another.
     public var keyboardLayout = "en"
@@ -88,7 +115,7 @@ public final class Window: App {
     let keyboardHost = KeyboardHost()
     /// Where the screen reader's speech goes (a WAV headless, the sound card on a board).
     package var speech: SpeechOutput?
-    /// The screen reader (A11Y-3): touches explore and speak instead of acting; a double tap
+    /// The screen reader: touches explore and speak instead of acting; a double tap
     /// activates what was said last.
     public var isScreenReaderEnabled = false {
         didSet {
@@ -100,7 +127,7 @@ public final class Window: App {
     private(set) lazy var screenReader = ScreenReader(window: self)
     /// The keypad's keys for the screen reader (`keypad` on a board).
     package var keypadMapping = KeypadMapping.standard
-    /// Text size for the whole app, like Dynamic Type (A11Y-5): 1 (100 %) to 3 (300 %). Every
+    /// Text size for the whole app, like Dynamic Type: 1 (100 %) to 3 (300 %). Every
     /// label and field draws at its size times this; layouts adapt (stacks measure again,
     /// labels wrap or end with an ellipsis).
     public var textScale = 1.0 {
@@ -110,7 +137,7 @@ public final class Window: App {
             if textScale != oldValue { needsLayout = true; fullDamage = true; frameScheduled = true }
         }
     }
-    /// High contrast (A11Y-5): text black or white, light backgrounds white, borders black and
+    /// High contrast: text black or white, light backgrounds white, borders black and
     /// at least 2 points, the focus ring black.
     public var isHighContrast = false { didSet { fullDamage = true; frameScheduled = true } }
     let planner = DamagePlanner()
@@ -137,7 +164,7 @@ public final class Window: App {
         rasterCache = cache
         images = ImageStore(cache: cache)
         holder = RootView()
-        holder.owner = self
+        holder.windowHost = self
         holder.add(root)
         keyboardHost.window = self
         applyMemoryBudget()
@@ -156,10 +183,10 @@ public final class Window: App {
     /// sets it from `memory_budget_mb`.
     public var memoryBudget = Window.defaultMemoryBudget { didSet { applyMemoryBudget() } }
 
-    // MARK: Timers and work from other threads (APP-2)
+    // MARK: Timers and work from other threads
 
     /// The window's timers and posted work, run by the loop on its clock.
-    let timers = LoopScheduler()
+    package let timers = LoopScheduler()
     package var scheduler: LoopScheduler? { timers }
 
     /// The window's size in points: its pixels divided by the scale factor.
@@ -167,7 +194,7 @@ public final class Window: App {
 
     // MARK: Invalidation
 
-    func invalidate(_ view: View) {
+    package func invalidate(_ view: View) {
         // Where it was (now) and, at the next render, where it is then.
         if let r = pixelRect(visibleRect(of: view)) { pendingDamage.add(r) }
         invalidatedViews.append(view)
@@ -178,7 +205,7 @@ public final class Window: App {
     package func scheduleFrame() { frameScheduled = true }
 
     /// Views joined or left the tree between layouts.
-    func treeChanged() { needsCollect = true; frameScheduled = true }
+    package func treeChanged() { needsCollect = true; frameScheduled = true }
 
     // MARK: Layout
 
@@ -210,7 +237,8 @@ public final class Window: App {
         guard !view.warnedEmpty else { return }
         view.warnedEmpty = true
         let name = view.id.map { "'\($0)'" } ?? "without an id"
-        log.warning("""
+        log.warning(
+            """
             \(String(describing: type(of: view))) \(name) was laid out \(view.frame.width)x\(view.frame.height) \
             points and shows none of its content: give it a size (.frame), or put it in a stack with room for it
             """)
@@ -235,12 +263,15 @@ public final class Window: App {
             let empty = !v.children.isEmpty && (v.frame.width <= 0 || v.frame.height <= 0)
             if empty && !insideEmpty { warnEmpty(v) }
             if let animated = v as? AnimatedView {
-                if (animated as? DependentAnimation)?.sampledAfter == nil { independent.append(animated) } else { dependent.append(animated) }
+                if (animated as? DependentAnimation)?.sampledAfter == nil {
+                    independent.append(animated)
+                } else {
+                    dependent.append(animated)
+                }
             }
-            if let sv = v as? ScrollView {
+            if let sv = v as? ScrollingContainer {
                 scrollViews.append(sv)
-                if sv.configuration.touchSlop != touchSlop { sv.configuration.touchSlop = touchSlop }
-                if sv.configuration.touchResampling != touchResampling { sv.configuration.touchResampling = touchResampling }
+                sv.adopt(router.gestures, resampling: touchResampling)
             }
             for c in v.children { walk(c, insideEmpty: insideEmpty || empty) }
         }
@@ -252,12 +283,13 @@ public final class Window: App {
 
     /// The window as its helpers see it for one pass.
     var pass: WindowPass {
-        WindowPass(scale: scaleFactor, pixelWidth: pixelWidth, pixelHeight: pixelHeight, animatedViews: animatedViews,
-                   ringViews: ringViews)
+        WindowPass(
+            scale: scaleFactor, pixelWidth: pixelWidth, pixelHeight: pixelHeight, animatedViews: animatedViews,
+            ringViews: ringViews)
     }
 
     /// `view`'s visible part in window points: its frame clipped by every clipping ancestor.
-    func visibleRect(of view: View) -> Rect { WindowPass.visibleRect(of: view, within: sizeInPoints) }
+    package func visibleRect(of view: View) -> Rect { WindowPass.visibleRect(of: view, within: sizeInPoints) }
 
     func pixelRect(_ r: Rect) -> IntRect? { WindowPass.pixelRect(r, scale: scaleFactor, width: pixelWidth, height: pixelHeight) }
 

@@ -1,3 +1,8 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 import Geometry
 import Raster
 import AppContract
@@ -6,15 +11,15 @@ import AppContract
 /// and typed text to the focus navigator.
 extension Window {
     /// Moves focus to `view` (nil clears it) and scrolls every enclosing scroll view the
-    /// minimal amount to show it (POS-5).
+    /// minimal amount to show it.
     public func focus(_ view: View?) { navigator.focus(view) }
 
     /// Goes back one screen in the innermost navigation stack that can (Esc with nothing
     /// focused). Returns false when none can.
     @discardableResult
     public func navigateBack() -> Bool {
-        for case let stack as NavigationStack in animatedViews.reversed() where stack.canPop && !stack.isTransitioning {
-            stack.pop()
+        for case let stack as BackNavigating in animatedViews.reversed() where stack.canGoBack {
+            stack.goBack()
             return true
         }
         return false
@@ -27,7 +32,7 @@ extension Window {
         [focusedView, isScreenReaderEnabled ? screenReader.focused : nil].compactMap { $0 }.filter { $0.window === self }
     }
 
-    func invalidateRing(around view: View) {
+    package func invalidateRing(around view: View) {
         if let r = pass.ringRect(around: view) { pendingDamage.add(r) }
         frameScheduled = true
     }

@@ -1,3 +1,8 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 import Geometry
 
 /// What the damage planner needs of the window for one frame, as values: the animated views in

@@ -1,3 +1,8 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 import Geometry
 import Raster
 import AppContract
@@ -14,7 +19,7 @@ extension Window {
 
     /// Still, with no finger on a scroll view's content or an indicator.
     package func isAtRest(at t: Double) -> Bool {
-        isStill(at: t) && !router.isHolding && scrollViews.allSatisfy { $0.controller.isAtRest(at: t) }
+        isStill(at: t) && !router.isHolding && scrollViews.allSatisfy { $0.isAtRest(at: t) }
     }
 
     /// Like `isAtRest`, but a finger that rests or holds still changes nothing: the loop draws
@@ -95,7 +100,8 @@ extension Window {
         if let focused = focusedView {
             let r = visibleRect(of: focused)
             if !r.isEmpty {
-                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: isHighContrast ? Color(rgb: 0x000000) : accent)
+                context.stroke(
+                    r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: isHighContrast ? Color(rgb: 0x000000) : accent)
             }
         }
         // The screen reader's ring: black and white, seen on any background.
@@ -118,12 +124,13 @@ extension Window {
     package var memoryUse: MemoryUse {
         var textBytes = 0
         func walk(_ view: View) {
-            if let label = view as? Label { textBytes += label.layoutBytes }
+            textBytes += view.retainedTextBytes
             view.children.forEach(walk)
         }
         walk(root)
-        return MemoryUse(budget: max(0, memoryBudget), images: images.residentBytes, imageCount: images.residentCount,
-                         imageDecodes: images.decodeCount, halvings: rasterCache.halvingBytes,
-                         glyphs: typography.library.glyphCacheBytes, text: textBytes)
+        return MemoryUse(
+            budget: max(0, memoryBudget), images: images.residentBytes, imageCount: images.residentCount,
+            imageDecodes: images.decodeCount, halvings: rasterCache.halvingBytes,
+            glyphs: typography.library.glyphCacheBytes, text: textBytes)
     }
 }

@@ -1,3 +1,8 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 import AppContract
 
 /// The runtime's settings reach the window through the `App` contract: the runtime never needs

@@ -1,9 +1,14 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 import FoundationEssentials
 import Geometry
 import AppContract
 import Scrolling
 
-/// The UI state a test reads (HL-1, REM-1): every scroll view and page control on screen with
+/// The UI state a test reads: every scroll view and page control on screen with
 /// its id, and the visible tappable or focusable views with ids. `frame` is the element's
 /// visible rectangle on screen in pixels (where to touch); other lengths are points.
 package struct WindowState: Codable, Hashable, Sendable {
@@ -49,7 +54,7 @@ package struct WindowState: Codable, Hashable, Sendable {
         /// "none", "push", "pop", or "interactive" (an edge swipe, held or released).
         package var transition: String
     }
-    /// A text field or text area on screen (TXT-1). A secure field's text is its dots.
+    /// A text field or text area on screen. A secure field's text is its dots.
     package struct TextFieldState: Codable, Hashable, Sendable {
         @ExplicitNull package var id: String?
         package var text: String
@@ -60,7 +65,7 @@ package struct WindowState: Codable, Hashable, Sendable {
         package var secure: Bool
         package var contentType: String
     }
-    /// The on-screen keyboard (TXT-2): where its keys are, so a test can tap one.
+    /// The on-screen keyboard: where its keys are, so a test can tap one.
     package struct KeyboardState: Codable, Hashable, Sendable {
         package struct KeyState: Codable, Hashable, Sendable {
             package var label: String
@@ -83,7 +88,7 @@ package struct WindowState: Codable, Hashable, Sendable {
     package var elements: [ElementState]
     package var navigation: [NavigationState] = []
     package var textFields: [TextFieldState] = []
-    /// An element of the accessibility tree (A11Y-1).
+    /// An element of the accessibility tree.
     package struct AccessibilityState: Codable, Hashable, Sendable {
         package var role: String
         package var label: String
@@ -134,31 +139,50 @@ package protocol StateReporter: View {
     func report(into state: inout WindowState, frame: [Double], at t: Double)
 }
 
+/// A text field in the state JSON: its text as shown, selection, focus and kind.
+package protocol FieldStateReporter: View {
+    func fieldState(frame: [Double]) -> WindowState.TextFieldState
+}
+
+extension TextInputView: FieldStateReporter {
+    package func fieldState(frame: [Double]) -> WindowState.TextFieldState {
+        let sel = selection
+        return .init(
+            id: id, text: displayedText, selection: [sel.lowerBound, sel.upperBound], frame: frame, focused: isFocused,
+            secure: isSecure, contentType: contentType.rawValue)
+    }
+}
+
 extension ScrollView: StateReporter {
     package func report(into state: inout WindowState, frame: [Double], at t: Double) {
         let engine = controller.state(at: t)
         let paging = configuration.isPagingEnabled
-        state.scrollViews.append(.init(
-            id: id, frame: frame,
-            offset: [rounded(engine.offset.x), rounded(engine.offset.y)],
-            contentSize: [rounded(content.frame.width), rounded(content.frame.height)],
-            viewportSize: [rounded(self.frame.width), rounded(self.frame.height)],
-            scale: rounded(engine.scale, 10000), phase: engine.phase.rawValue, atRest: engine.phase == .idle,
-            topId: reportedID, page: paging ? currentPage : nil, pageCount: paging ? pageCount : nil))
+        state.scrollViews.append(
+            .init(
+                id: id, frame: frame,
+                offset: [rounded(engine.offset.x), rounded(engine.offset.y)],
+                contentSize: [rounded(content.frame.width), rounded(content.frame.height)],
+                viewportSize: [rounded(self.frame.width), rounded(self.frame.height)],
+                scale: rounded(engine.scale, 10000), phase: engine.phase.rawValue, atRest: engine.phase == .idle,
+                topId: reportedID, page: paging ? currentPage : nil, pageCount: paging ? pageCount : nil))
     }
 }
 
 extension NavigationStack: StateReporter {
     package func report(into state: inout WindowState, frame: [Double], at t: Double) {
-        state.navigation.append(.init(id: id, frame: frame, depth: screens.count, screens: screens.map(\.id),
-                                      transition: stateKind))
+        state.navigation.append(
+            .init(
+                id: id, frame: frame, depth: screens.count, screens: screens.map(\.id),
+                transition: stateKind))
     }
 }
 
 extension PageControl: StateReporter {
     package func report(into state: inout WindowState, frame: [Double], at t: Double) {
-        state.pageControls.append(.init(id: id, frame: frame, currentPage: currentPage, pageCount: pageCount,
-                                        interaction: interaction.rawValue, background: backgroundStyle.rawValue))
+        state.pageControls.append(
+            .init(
+                id: id, frame: frame, currentPage: currentPage, pageCount: pageCount,
+                interaction: interaction.rawValue, background: backgroundStyle.rawValue))
     }
 }
 
@@ -169,8 +193,9 @@ extension Window {
         sampleAnimatedViews(at: t)
         let s = scaleFactor
         func pixels(_ r: Rect) -> [Double] { [rounded(r.minX * s), rounded(r.minY * s), rounded(r.width * s), rounded(r.height * s)] }
-        var state = WindowState(t: rounded(t), frameNumber: frameNumber, scrollViews: [], pageControls: [],
-                                elements: [], navigation: [], focus: focusedView?.id, memory: memoryUse)
+        var state = WindowState(
+            t: rounded(t), frameNumber: frameNumber, scrollViews: [], pageControls: [],
+            elements: [], navigation: [], focus: focusedView?.id, memory: memoryUse)
         for case let v as StateReporter in animatedViews {
             let visible = visibleRect(of: v)
             if !visible.isEmpty { v.report(into: &state, frame: pixels(visible), at: t) }
@@ -180,13 +205,15 @@ extension Window {
             if let id = v.id, v.onTap != nil || v.onLongPress != nil || v.isFocusable {
                 let visible = visibleRect(of: v)
                 if !visible.isEmpty {
-                    state.elements.append(.init(id: id, frame: pixels(visible), tappable: v.onTap != nil, focusable: v.isFocusable,
-                                                longPressable: v.onLongPress != nil, pressed: v.isPressed))
+                    state.elements.append(
+                        .init(
+                            id: id, frame: pixels(visible), tappable: v.onTap != nil, focusable: v.isFocusable,
+                            longPressable: v.onLongPress != nil, pressed: v.isPressed))
                 }
             }
             for c in v.children { collectElements(c) }
         }
-        for layer in holder.children { collectElements(layer) }   // the app, then the edit menu
+        for layer in holder.children { collectElements(layer) }  // the app, then the edit menu
         state.textFields = textFieldStates(pixels)
         state.accessibility = accessibilityElements().map {
             .init(role: $0.role.rawValue, label: $0.label, value: $0.value, frame: pixels($0.frame))
@@ -202,13 +229,10 @@ extension Window {
         var fields: [WindowState.TextFieldState] = []
         func collect(_ v: View) {
             guard !v.isHidden else { return }
-            if let f = v as? TextInputView {
+            if let f = v as? FieldStateReporter {
                 let visible = visibleRect(of: f)
                 if !visible.isEmpty {
-                    let sel = f.selection
-                    fields.append(.init(id: f.id, text: f.displayedText, selection: [sel.lowerBound, sel.upperBound],
-                                        frame: pixels(visible), focused: f.isFocused, secure: f.isSecure,
-                                        contentType: f.contentType.rawValue))
+                    fields.append(f.fieldState(frame: pixels(visible)))
                 }
                 return
             }

@@ -1,6 +1,11 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+import Accessibility
+@_spi(Hooks) import Widgets
+import TextInput
 import AppContract
 
-/// The app's clock: timers, work posted from other threads and channels (APP-2), run by the
+/// The app's clock: timers, work posted from other threads and channels, run by the
 /// frame loop on the window's scheduler.
 extension Window {
     /// Runs `action` every `seconds` on the loop's clock (headless: at exact virtual times),

@@ -1,3 +1,4 @@
+@_spi(Hooks) import ViewCore
 import Catalog
 import Geometry
 import Raster

@@ -16,9 +16,12 @@ import Testing
 
     static func screen(taps: @escaping (String) -> Void = { _ in }) -> View {
         let rows = LazyVStack(id: "rows", count: 500) { i in
-            Stack(.horizontal, id: "row-\(i)", spacing: 8, padding: EdgeInsets(10), children: [
-                Label("Train \(i)", size: 17, maxLines: 1), Label("Platform \(i % 9 + 1)", size: 15, maxLines: 1),
-            ]).onTap { taps("row-\(i)") }
+            Stack(
+                .horizontal, id: "row-\(i)", spacing: 8, padding: EdgeInsets(10),
+                children: [
+                    Label("Train \(i)", size: 17, maxLines: 1), Label("Platform \(i % 9 + 1)", size: 15, maxLines: 1),
+                ]
+            ).onTap { taps("row-\(i)") }
         }
         let list = ScrollView(id: "list", content: rows)
         let title = Label("Departures", size: 28)
@@ -54,7 +57,7 @@ import Testing
     @Test func exploreDoubleTapAndStop() throws {
         var tapped: [String] = []
         let w = try makeWindow(Self.screen { tapped.append($0) }, width: 480, height: 400)
-        _ = w.scheduler?.runDue(upTo: 0)                 // the loop's clock starts at 0
+        _ = w.scheduler?.runDue(upTo: 0)  // the loop's clock starts at 0
         let said = Said()
         w.speech = said
         w.isScreenReaderEnabled = true
@@ -62,7 +65,7 @@ import Testing
         // One finger on the close button: it is said, nothing is pressed.
         w.touch(.down, close.midX, close.midY, at: 0.1)
         w.touch(.up, close.midX, close.midY, at: 0.15)
-        _ = w.scheduler?.runDue(upTo: 0.6)               // no second tap came: it is said
+        _ = w.scheduler?.runDue(upTo: 0.6)  // no second tap came: it is said
         #expect(said.lines.last?.text == "Close, button, Back to the start")
         #expect(tapped.isEmpty)
         // A double tap anywhere activates it.
@@ -87,7 +90,7 @@ import Testing
         let w = try makeWindow(Self.screen { tapped.append($0) }, width: 480, height: 400)
         let said = Said()
         w.speech = said
-        w.key(.keypadAsterisk, at: 0.1)                  // the toggle works while the reader is off
+        w.key(.keypadAsterisk, at: 0.1)  // the toggle works while the reader is off
         #expect(w.isScreenReaderEnabled && said.lines.last?.text == "Screen reader on")
         w.key(.keypad6, at: 0.2)
         #expect(said.lines.last?.text == "Glide logo, image")
@@ -106,7 +109,9 @@ import Testing
         #expect(said.lines.last?.text == "Train 1, Platform 2, list row")
         w.key(.keypadAsterisk, at: 3)
         #expect(!w.isScreenReaderEnabled && said.lines.last?.text == "Screen reader off")
-        #expect(KeypadMapping.parse("next:KP6 previous:KP4,toggle:KPAsterisk") == .success(KeypadMapping(actions: [.keypad6: .next, .keypad4: .previous, .keypadAsterisk: .toggle])))
+        #expect(
+            KeypadMapping.parse("next:KP6 previous:KP4,toggle:KPAsterisk")
+                == .success(KeypadMapping(actions: [.keypad6: .next, .keypad4: .previous, .keypadAsterisk: .toggle])))
         #expect(KeypadMapping.parse("next:KP66") == .failure(KeypadMapping.ParseFailure(item: "next:KP66")))
     }
 

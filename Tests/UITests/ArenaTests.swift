@@ -1,3 +1,4 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Raster
 import Runtime

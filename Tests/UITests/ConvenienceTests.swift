@@ -49,15 +49,19 @@ extension Color {
         let label = Label("Centre", id: "c", size: 20).frame(width: 200, height: 120, alignment: .center)
         let w = try makeWindow(Stack(.vertical, alignment: .leading, children: [label]), width: 300, height: 300)
         let b = w.fullRedraw(at: 0)
-        let box = try #require(ink(in: b, region: IntRect(x: 0, y: 0, width: 200, height: 120),
-                                   background: w.background.rgb24))
+        let box = try #require(
+            ink(
+                in: b, region: IntRect(x: 0, y: 0, width: 200, height: 120),
+                background: w.background.rgb24))
         // The text's line box is centred; its ink sits within a few pixels of the middle.
         #expect(abs(Double(box.x) + Double(box.width) / 2 - 100) <= 2)
         #expect(abs(Double(box.y) + Double(box.height) / 2 - 60) <= 4)
         // Bottom-trailing.
         label.contentAlignment = .bottomTrailing
-        let c = try #require(ink(in: w.fullRedraw(at: 0), region: IntRect(x: 0, y: 0, width: 200, height: 120),
-                                 background: w.background.rgb24))
+        let c = try #require(
+            ink(
+                in: w.fullRedraw(at: 0), region: IntRect(x: 0, y: 0, width: 200, height: 120),
+                background: w.background.rgb24))
         #expect(c.maxX >= 197 && c.maxX <= 200)
         #expect(c.maxY >= 108 && c.maxY <= 120)
     }
@@ -90,8 +94,11 @@ extension Color {
         #expect(b[11, 11] & 0xFFFFFF == Color.black.rgb24)
         #expect(b[50, 100] & 0xFFFFFF == Color(rgb: 0x00FF00).rgb24)
         // The builder stacked the two boxes along the scrolling axis.
-        #expect(sv.content.children.map(\.frame) == [Rect(x: 0, y: 0, width: 100, height: 30),
-                                                    Rect(x: 0, y: 30, width: 100, height: 30)])
+        #expect(
+            sv.content.children.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 100, height: 30),
+                Rect(x: 0, y: 30, width: 100, height: 30),
+            ])
         #expect(sv.frame == Rect(x: 0, y: 40, width: 100, height: 160))
     }
 

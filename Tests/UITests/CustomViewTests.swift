@@ -1,3 +1,4 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import ImageCodecs
 import Raster
@@ -79,10 +80,12 @@ import Testing
 
     static func scene(drawer: Drawer, slider: Slider, tapped: Log) -> ScrollView {
         let cells = (0..<12).map { i in Box(id: "cell-\(i)", fill: Color(rgb: 0xE9C46A)).onTap { tapped.entries.append("cell-\(i)") } }
-        let column = Stack(.vertical, spacing: 10, padding: EdgeInsets(10), children: [
-            drawer.frame(height: 60), slider.frame(height: 60), Grid(columns: 4, children: cells),
-            Stack(.vertical, children: (0..<20).map { row($0) }),
-        ])
+        let column = Stack(
+            .vertical, spacing: 10, padding: EdgeInsets(10),
+            children: [
+                drawer.frame(height: 60), slider.frame(height: 60), Grid(columns: 4, children: cells),
+                Stack(.vertical, children: (0..<20).map { row($0) }),
+            ])
         return ScrollView(id: "list", content: column)
     }
 
@@ -103,8 +106,8 @@ import Testing
         #expect(approx(drawer.progress, 0.5, 0.02))
         w.frames(from: end + 0.25, to: end + 0.6)
         #expect(drawer.progress == 1)
-        #expect(drawer.draws - drawsBefore >= 30) // redrawn every frame while it slid
-        w.frames(from: end + 0.6, to: end + 2) // the list's indicator, flashed at the start, fades by then
+        #expect(drawer.draws - drawsBefore >= 30)  // redrawn every frame while it slid
+        w.frames(from: end + 0.6, to: end + 2)  // the list's indicator, flashed at the start, fades by then
         #expect(w.isAtRest(at: end + 2))
     }
 

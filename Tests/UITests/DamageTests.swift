@@ -18,10 +18,12 @@ import Testing
         let column = Stack(.vertical, id: "column", spacing: 12, padding: EdgeInsets(14))
         column.add(Label("Damage", size: 26))
         func card(_ i: Int) -> View {
-            let c = Stack(.horizontal, id: "card-\(i)", spacing: 10, padding: EdgeInsets(10), alignment: .leading, children: [
-                Box(fill: Color(rgb: [0xE63946, 0x2A9D8F, 0xE9C46A, 0x457B9D][i % 4]), cornerRadius: 9, width: 56, height: 56),
-                Label("Card \(i): text that wraps onto a second line in this narrow card.", size: 14, maxLines: 3),
-            ])
+            let c = Stack(
+                .horizontal, id: "card-\(i)", spacing: 10, padding: EdgeInsets(10), alignment: .leading,
+                children: [
+                    Box(fill: Color(rgb: [0xE63946, 0x2A9D8F, 0xE9C46A, 0x457B9D][i % 4]), cornerRadius: 9, width: 56, height: 56),
+                    Label("Card \(i): text that wraps onto a second line in this narrow card.", size: 14, maxLines: 3),
+                ])
             c.background(.white, cornerRadius: 11, border: Color(rgb: 0xC7C7CC))
             c.isFocusable = true
             return c
@@ -29,10 +31,14 @@ import Testing
         for i in 0..<2 { column.add(card(i)) }
         let strip = Stack(.horizontal, id: "strip", spacing: 8)
         for i in 0..<6 {
-            strip.add(Overlay(id: "photo-\(i)", alignment: .center, children: [
-                Box(fill: Color(rgb: [0x264653, 0x2A9D8F, 0xE76F51, 0x6D597A, 0x355070, 0xB56576][i]), cornerRadius: 12),
-                Label("\(i + 1)", size: 40, color: .white, alignment: .center, maxLines: 1),
-            ]).frame(width: 300))
+            strip.add(
+                Overlay(
+                    id: "photo-\(i)", alignment: .center,
+                    children: [
+                        Box(fill: Color(rgb: [0x264653, 0x2A9D8F, 0xE76F51, 0x6D597A, 0x355070, 0xB56576][i]), cornerRadius: 12),
+                        Label("\(i + 1)", size: 40, color: .white, alignment: .center, maxLines: 1),
+                    ]
+                ).frame(width: 300))
         }
         var config = ScrollConfiguration()
         config.isPagingEnabled = true
@@ -40,8 +46,11 @@ import Testing
         let carousel = ScrollView(id: "carousel", axes: .horizontal, configuration: config, content: strip)
         let control = PageControl(id: "dots", scrollView: carousel, backgroundStyle: .automatic)
         control.width = 300
-        column.add(Overlay(id: "carousel-box", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 6, trailing: 0),
-                           children: [carousel, control]).frame(height: 150))
+        column.add(
+            Overlay(
+                id: "carousel-box", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 6, trailing: 0),
+                children: [carousel, control]
+            ).frame(height: 150))
         for i in 2..<12 { column.add(card(i)) }
         return ScrollView(id: "feed", content: column)
     }
@@ -49,9 +58,11 @@ import Testing
     /// Runs the same events through a window presented with damage and one fully redrawn every
     /// frame, comparing the screens after each frame. Returns the number of frames compared.
     @discardableResult
-    func check(_ name: String, scale: Double = 1, width: Int = 480, height: Int = 400, seconds: Double,
-               scene: () -> View = DamageTests.scene, sourceLocation: SourceLocation = #_sourceLocation,
-               events: (Window) -> [InputEvent]) throws -> Int {
+    func check(
+        _ name: String, scale: Double = 1, width: Int = 480, height: Int = 400, seconds: Double,
+        scene: () -> View = DamageTests.scene, sourceLocation: SourceLocation = #_sourceLocation,
+        events: (Window) -> [InputEvent]
+    ) throws -> Int {
         let typography = try makeTypography()
         let damaged = Window(width: width, height: height, scaleFactor: scale, typography: typography, root: scene())
         let full = Window(width: width, height: height, scaleFactor: scale, typography: try makeTypography(), root: scene())
@@ -75,15 +86,18 @@ import Testing
             compared += 1
             if memcmp(display.screen.pixels, reference.pixels, width * height * 4) != 0 {
                 var differing = 0, first = (0, 0)
-                for y in 0..<height { for x in 0..<width where display.screen[x, y] != reference[x, y] {
-                    if differing == 0 { first = (x, y) }
-                    differing += 1
-                } }
+                for y in 0..<height {
+                    for x in 0..<width where display.screen[x, y] != reference[x, y] {
+                        if differing == 0 { first = (x, y) }
+                        differing += 1
+                    }
+                }
                 let stem = "/tmp/glide-damage-" + name.split(separator: " ").joined(separator: "-")
                 try? PNG.write(display.screen, to: stem + "-screen.png")
                 try? PNG.write(reference, to: stem + "-full.png")
-                Issue.record("\(name): frame \(n) (t = \(t)): \(differing) pixels differ from a full redraw, first at \(first); see \(stem)-screen.png and -full.png",
-                             sourceLocation: sourceLocation)
+                Issue.record(
+                    "\(name): frame \(n) (t = \(t)): \(differing) pixels differ from a full redraw, first at \(first); see \(stem)-screen.png and -full.png",
+                    sourceLocation: sourceLocation)
                 return compared
             }
         }
@@ -124,14 +138,17 @@ import Testing
         try check("page control", seconds: 4) { w in
             let dots = w.root.view(withID: "dots")!.frameInWindow
             let box = w.root.view(withID: "carousel-box")!.frameInWindow
-            return [Self.touch(.down, Point(x: dots.midX + 40, y: dots.midY), 0.1),
-                    Self.touch(.up, Point(x: dots.midX + 40, y: dots.midY), 0.16),
-                    Self.touch(.down, Point(x: dots.midX + 40, y: dots.midY), 1.0),
-                    Self.touch(.up, Point(x: dots.midX + 40, y: dots.midY), 1.06),
-                    Self.touch(.down, Point(x: dots.midX - 60, y: dots.midY), 1.8),
-                    Self.touch(.up, Point(x: dots.midX - 60, y: dots.midY), 1.86)]
-                + Self.drag(from: Point(x: box.midX + 100, y: box.midY - 30), to: Point(x: box.midX - 100, y: box.midY - 30),
-                            at: 2.5, duration: 0.1)
+            return [
+                Self.touch(.down, Point(x: dots.midX + 40, y: dots.midY), 0.1),
+                Self.touch(.up, Point(x: dots.midX + 40, y: dots.midY), 0.16),
+                Self.touch(.down, Point(x: dots.midX + 40, y: dots.midY), 1.0),
+                Self.touch(.up, Point(x: dots.midX + 40, y: dots.midY), 1.06),
+                Self.touch(.down, Point(x: dots.midX - 60, y: dots.midY), 1.8),
+                Self.touch(.up, Point(x: dots.midX - 60, y: dots.midY), 1.86),
+            ]
+                + Self.drag(
+                    from: Point(x: box.midX + 100, y: box.midY - 30), to: Point(x: box.midX - 100, y: box.midY - 30),
+                    at: 2.5, duration: 0.1)
         }
     }
 
@@ -169,10 +186,14 @@ import Testing
     /// A lazy list of rows of different heights with text: rows are built as they scroll in.
     static func lazyScene() -> View {
         let rows = LazyVStack(id: "rows", count: 100_000, spacing: 2, padding: EdgeInsets(8)) { i in
-            let r = Stack(.horizontal, id: "row-\(i)", spacing: 8, padding: EdgeInsets(8), alignment: .leading, children: [
-                Box(fill: Color(rgb: [0xE63946, 0x2A9D8F, 0xE9C46A, 0x457B9D][i % 4]), cornerRadius: 6, width: 30, height: 30 + Double((i * 37) % 60)),
-                Label("Row \(i)", size: 16, maxLines: 1),
-            ])
+            let r = Stack(
+                .horizontal, id: "row-\(i)", spacing: 8, padding: EdgeInsets(8), alignment: .leading,
+                children: [
+                    Box(
+                        fill: Color(rgb: [0xE63946, 0x2A9D8F, 0xE9C46A, 0x457B9D][i % 4]), cornerRadius: 6, width: 30,
+                        height: 30 + Double((i * 37) % 60)),
+                    Label("Row \(i)", size: 16, maxLines: 1),
+                ])
             r.background(.white, cornerRadius: 8)
             return r
         }
@@ -191,9 +212,13 @@ import Testing
     /// An app's own view that draws a pattern under a scroll view: the scroll view's pixels must
     /// not be copied over it, and it animates by itself.
     static func customScene() -> View {
-        let list = ScrollView(id: "feed", content: Stack(.vertical, spacing: 6, padding: EdgeInsets(10), children: (0..<30).map { i in
-            Label("Line \(i) over a drawn backdrop", id: "line-\(i)", size: 18, maxLines: 1)
-        }))
+        let list = ScrollView(
+            id: "feed",
+            content: Stack(
+                .vertical, spacing: 6, padding: EdgeInsets(10),
+                children: (0..<30).map { i in
+                    Label("Line \(i) over a drawn backdrop", id: "line-\(i)", size: 18, maxLines: 1)
+                }))
         let backdrop = Stripes(id: "stripes")
         backdrop.add(list)
         return Stack(.vertical, children: [Pulse(id: "pulse").frame(height: 40), backdrop.flexible()])

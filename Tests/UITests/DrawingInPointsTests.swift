@@ -40,8 +40,9 @@ import Text
 
     func render(scale: Double) throws -> PixelBuffer {
         let dial = Dial(picture: Self.stripes()).frame(width: 200, height: 150).background(.white)
-        let w = try makeWindow(VStack(id: "root") { dial },
-                               width: Int(200 * scale), height: Int(150 * scale), scale: scale)
+        let w = try makeWindow(
+            VStack(id: "root") { dial },
+            width: Int(200 * scale), height: Int(150 * scale), scale: scale)
         let out = PixelBuffer(width: w.pixelWidth, height: w.pixelHeight)
         _ = w.render(into: out, at: 0)
         return out

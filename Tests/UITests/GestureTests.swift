@@ -100,7 +100,7 @@ import Testing
         w.frames(from: 0, to: 0.1)
         // The carousel occupies y 110 … 260.
         var end = w.drag(from: Point(x: 300, y: 180), to: Point(x: 100, y: 190), at: 0.2, duration: 0.2)
-        w.touch(.down, 200, 185, at: end + 0.3) // catch any fling, then lift
+        w.touch(.down, 200, 185, at: end + 0.3)  // catch any fling, then lift
         w.touch(.up, 200, 185, at: end + 0.32)
         w.frames(from: end + 0.32, to: end + 1)
         #expect(carousel.sampledOffset.x > 150)
@@ -141,7 +141,7 @@ import Testing
         let w = try makeWindow(outer, width: 400, height: 600)
         w.frames(from: 0, to: 0.1)
         w.touch(.down, 200, 240, at: 0.2)
-        w.touch(.move, 212, 200, at: 0.216) // dx 12 (past the slop), dy -40
+        w.touch(.move, 212, 200, at: 0.216)  // dx 12 (past the slop), dy -40
         w.touch(.move, 216, 150, at: 0.232)
         w.touch(.move, 218, 100, at: 0.248)
         w.frames(from: 0.2, to: 0.25)

@@ -25,9 +25,11 @@ import TestSupport
 
     /// A lazy list of `count` rows, each a 100 pt picture of its own source.
     static func pictureList(count: Int) -> ScrollView {
-        ScrollView(id: "list", content: LazyVStack(id: "rows", count: count) { i in
-            ImageView(source: "row-\(i)", id: "row-\(i)", width: 100, height: 100)
-        })
+        ScrollView(
+            id: "list",
+            content: LazyVStack(id: "rows", count: count) { i in
+                ImageView(source: "row-\(i)", id: "row-\(i)", width: 100, height: 100)
+            })
     }
 
     /// An app with a lazy list of a million picture rows, each a 400x300 picture of its own
@@ -51,7 +53,7 @@ import TestSupport
             peakStore = max(peakStore, w.images.residentBytes + w.memoryUse.halvings)
         }
         let offset = scroll.controller.state(at: t).offset.y
-        #expect(offset > 45_000)                        // flung through hundreds of rows
+        #expect(offset > 45_000)  // flung through hundreds of rows
         #expect(w.images.decodeCount > 450)
         #expect(peakStore <= w.memoryBudget + 6 * 480_000, "store peak \(peakStore)")
         print("a million picture rows: store peak \(peakStore >> 10) kB, \(w.images.decodeCount) decodes")
@@ -65,7 +67,7 @@ import TestSupport
     @Test func aPictureThatScrollsBackIsDecodedAgain() throws {
         let scroll = Self.pictureList(count: 100)
         let w = try makeWindow(scroll, width: 200, height: 400)
-        w.memoryBudget = 200_000          // pictures get 150 kB: 3 beyond the screen
+        w.memoryBudget = 200_000  // pictures get 150 kB: 3 beyond the screen
         w.images.decoder = { Self.picture($0) }
         var t = 0.1
         _ = w.frames(from: 0, to: t)
@@ -81,8 +83,12 @@ import TestSupport
     }
 
     @Test func oneSourceShownTwiceIsDecodedOnce() throws {
-        let stack = Stack(.vertical, children: [ImageView(source: "same", width: 100, height: 100),
-                                                ImageView(source: "same", width: 100, height: 100)])
+        let stack = Stack(
+            .vertical,
+            children: [
+                ImageView(source: "same", width: 100, height: 100),
+                ImageView(source: "same", width: 100, height: 100),
+            ])
         let w = try makeWindow(stack)
         w.images.decoder = { Self.picture($0) }
         _ = w.frames(from: 0, to: 0.1)
@@ -126,13 +132,15 @@ import TestSupport
         let w = try makeWindow(Stack(.vertical, children: [view]))
         w.images.decodesInBackground = true
         let release = DispatchSemaphore(value: 0)
-        w.images.decoder = { source in release.wait(); return Self.picture(source) }
+        w.images.decoder = { source in
+            release.wait(); return Self.picture(source)
+        }
         let frame = w.frames(from: 0, to: 0.05)
         #expect(frame[50, 50] == PremultipliedColor(rgb: 0x00FF00).argb)
         release.signal()
         var waited = 0
         while !(w.scheduler?.hasPostedWork ?? false) && waited < 500 { usleep(10_000); waited += 1 }
-        #expect(w.scheduler?.runDue(upTo: 0.1) == true)   // what the frame loop does before a frame
+        #expect(w.scheduler?.runDue(upTo: 0.1) == true)  // what the frame loop does before a frame
         let after = w.frames(from: 0.1, to: 0.2)
         #expect(after[50, 50] == Self.colour(of: "slow"))
         #expect(w.images.decodeCount == 1)
@@ -148,7 +156,7 @@ import TestSupport
         let w = try makeWindow(Stack(.vertical, children: [thumbnail]), width: 200, height: 200)
         w.images.decoder = { _ in whole }
         let kept = w.frames(from: 0, to: 0.05)
-        #expect(w.images.residentBytes == 200 * 150 * 4)         // drawn 120x90 (fill): one halving
+        #expect(w.images.residentBytes == 200 * 150 * 4)  // drawn 120x90 (fill): one halving
         let direct = ImageView(whole, width: 90, height: 90)
         let reference = try makeWindow(Stack(.vertical, children: [direct]), width: 200, height: 200)
         let expected = reference.frames(from: 0, to: 0.05)
@@ -158,8 +166,8 @@ import TestSupport
         let decodes = w.images.decodeCount
         thumbnail.width = 190; thumbnail.height = 190
         _ = w.frames(from: 0.1, to: 0.15)
-        #expect(w.images.decodeCount == decodes + 1)             // more detail: decoded again
-        #expect(w.images.residentBytes == 400 * 300 * 4)         // drawn 253x190: the whole picture
+        #expect(w.images.decodeCount == decodes + 1)  // more detail: decoded again
+        #expect(w.images.residentBytes == 400 * 300 * 4)  // drawn 253x190: the whole picture
     }
 
     /// A reducing decoder (ImageCodecs' `Image.read(path:halvings:)`) is asked, once the
@@ -184,7 +192,7 @@ import TestSupport
             #expect(w.scheduler?.runDue(upTo: 0.1) == true)
             frame = w.frames(from: 0.1, to: 0.15)
         }
-        #expect(asked.list.withLock { $0 } == [1])                               // drawn 120x90 (fill) from 200x150
+        #expect(asked.list.withLock { $0 } == [1])  // drawn 120x90 (fill) from 200x150
         #expect(w.images.residentBytes == 200 * 150 * 4)
         #expect(frame[50, 50] == Self.colour(of: "photo"))
     }

@@ -23,8 +23,8 @@ import Testing
         let (w, sv) = try setup()
         // Track: 400 − 2·3 inset = 394; thumb 5 pt wide, 3 pt from the right edge.
         #expect(verticalThumb(sv, at: 0) == Rect(x: 392, y: 3, width: 5, height: 80))
-        #expect(sv.indicatorGeometry(at: 0).count == 1) // no horizontal indicator
-        sv.scroll(to: Point(x: 0, y: 800), animated: false) // middle of 0 … 1600
+        #expect(sv.indicatorGeometry(at: 0).count == 1)  // no horizontal indicator
+        sv.scroll(to: Point(x: 0, y: 800), animated: false)  // middle of 0 … 1600
         w.frames(from: 0.02, to: 0.02)
         #expect(verticalThumb(sv, at: 0.02) == Rect(x: 392, y: 3 + (394 - 80) / 2, width: 5, height: 80))
         sv.scroll(to: Point(x: 0, y: 1600), animated: false)
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func longContentHasTheMinimumLength() throws {
-        let (w, sv) = try setup(rows: 400) // 20000 pt: 400²/20000 = 8 → 36
+        let (w, sv) = try setup(rows: 400)  // 20000 pt: 400²/20000 = 8 → 36
         #expect(verticalThumb(sv, at: 0)?.height == 36)
         sv.scroll(to: Point(x: 0, y: 19_600), animated: false)
         w.frames(from: 0.02, to: 0.02)
@@ -130,7 +130,8 @@ import Testing
 
     @Test func anAxisWithAPageControlHasNoIndicator() throws {
         let pager = pagingScrollView(5)
-        let plain = ScrollView(id: "plain", axes: .horizontal, content: Stack(.horizontal, children: (0..<5).map { row($0).frame(width: 400) }))
+        let plain = ScrollView(
+            id: "plain", axes: .horizontal, content: Stack(.horizontal, children: (0..<5).map { row($0).frame(width: 400) }))
         let control = PageControl(id: "dots", scrollView: pager)
         let root = Stack(.vertical, children: [Overlay(children: [pager, control]).frame(height: 200), plain.frame(height: 200)])
         let w = try makeWindow(root)
@@ -142,7 +143,7 @@ import Testing
     }
 
     @Test func draggingTheIndicatorOfLongContentScrubs() throws {
-        let (w, sv) = try setup(rows: 200) // 10000 pt: 25 viewports; thumb 36 pt
+        let (w, sv) = try setup(rows: 200)  // 10000 pt: 25 viewports; thumb 36 pt
         let thumb = try #require(verticalThumb(sv, at: 0.1))
         #expect(thumb == Rect(x: 392, y: 3, width: 5, height: 36))
         // Grab the thumb 18 pt below its top, move it half of its travel (394 − 36)/2 = 179.

@@ -11,7 +11,7 @@ import Testing
         var config = ScrollConfiguration()
         config.lineScroll = 40
         config.pageOverlap = overlap
-        let sv = list(60, configuration: config) // 3000 pt of content, 400 pt viewport
+        let sv = list(60, configuration: config)  // 3000 pt of content, 400 pt viewport
         let w = try makeWindow(sv)
         w.frames(from: 0, to: 0)
         return (w, sv)
@@ -70,7 +70,7 @@ import Testing
         let root = Stack(.vertical, spacing: 10, children: [a, skipped, Stack(.horizontal, children: [c, hidden]), b])
         let w = try makeWindow(root)
         #expect(w.focusedView == nil)
-        w.key(.enter, at: 0.1) // nothing focused: nothing happens
+        w.key(.enter, at: 0.1)  // nothing focused: nothing happens
         #expect(log.taps.isEmpty)
         var order: [String] = []
         for i in 0..<4 { w.key(.tab, at: 0.2 + Double(i) * 0.01); order.append(w.focusedView?.id ?? "-") }
@@ -102,7 +102,7 @@ import Testing
         w.frames(from: 0, to: 0)
         w.handle(InputEvent(.wheel(delta: Point(x: 0, y: 120), position: Point(x: 300, y: 200)), time: 0.1))
         w.frames(from: 0.1, to: 0.15)
-        #expect(right.sampledOffset.y > 0 && right.sampledOffset.y < 120) // animated, not a jump
+        #expect(right.sampledOffset.y > 0 && right.sampledOffset.y < 120)  // animated, not a jump
         w.frames(from: 0.15, to: 2)
         #expect(right.sampledOffset.y == 120)
         #expect(left.sampledOffset.y == 0)
@@ -114,7 +114,8 @@ import Testing
         #expect(left.sampledOffset.y == 360)
         #expect(right.sampledOffset.y == 120)
         // A horizontal-only view takes vertical turns as horizontal.
-        let strip = ScrollView(id: "strip", axes: .horizontal, content: Stack(.horizontal, children: (0..<6).map { row($0).frame(width: 150) }))
+        let strip = ScrollView(
+            id: "strip", axes: .horizontal, content: Stack(.horizontal, children: (0..<6).map { row($0).frame(width: 150) }))
         let w2 = try makeWindow(strip, width: 400, height: 100)
         w2.handle(InputEvent(.wheel(delta: Point(x: 0, y: 100), position: Point(x: 200, y: 50)), time: 0.1))
         w2.frames(from: 0.1, to: 2)
@@ -126,8 +127,9 @@ import Testing
     }
 
     @Test func aVerticalWheelOverACarouselInAListScrollsTheList() throws {
-        let carousel = ScrollView(id: "strip", axes: .horizontal,
-                                  content: Stack(.horizontal, children: (0..<6).map { row($0).frame(width: 150) }))
+        let carousel = ScrollView(
+            id: "strip", axes: .horizontal,
+            content: Stack(.horizontal, children: (0..<6).map { row($0).frame(width: 150) }))
         let column = Stack(.vertical, id: "column")
         column.add(carousel.frame(height: 100))
         for i in 0..<20 { column.add(row(i)) }
@@ -143,7 +145,7 @@ import Testing
     /// KEY-3: touchpad two-finger scrolling follows the fingers, then carries on with their
     /// speed under the same friction as a flick.
     @Test func touchpadScrollingHasInertia() throws {
-        let sv = list(400) // 20,000 pt
+        let sv = list(400)  // 20,000 pt
         let w = try makeWindow(sv)
         w.frames(from: 0, to: 1)
         func scroll(_ dy: Double, at t: Double) {
@@ -152,8 +154,8 @@ import Testing
         // 10 pt every 10 ms: 1000 pt/s.
         for i in 1...10 { scroll(10, at: 1 + Double(i) * 0.01) }
         w.frames(from: 1, to: 1.1)
-        #expect(sv.sampledOffset.y == 100) // 1:1, no slop, no animation
-        scroll(0, at: 1.1)                 // the fingers lift
+        #expect(sv.sampledOffset.y == 100)  // 1:1, no slop, no animation
+        scroll(0, at: 1.1)  // the fingers lift
         w.frames(from: 1.1, to: 1.2)
         #expect(sv.sampledPhase == .decelerating)
         #expect(approx(sv.controller.state(at: 1.1).velocity.y, 1000))

@@ -1,3 +1,4 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 @testable import Raster
 import Runtime
@@ -11,8 +12,9 @@ import Text
     @Test func verticalStackPlacesChildrenWithSpacingPaddingAndAlignment() throws {
         let a = Box(id: "a", height: 20), b = Box(id: "b", height: 30)
         let c = Box(id: "c", width: 50, height: 10)
-        let stack = Stack(.vertical, spacing: 10, padding: EdgeInsets(top: 5, leading: 7, bottom: 9, trailing: 11),
-                          children: [a, b, c])
+        let stack = Stack(
+            .vertical, spacing: 10, padding: EdgeInsets(top: 5, leading: 7, bottom: 9, trailing: 11),
+            children: [a, b, c])
         let w = try makeWindow(stack, width: 200, height: 200)
         #expect(a.frame == Rect(x: 7, y: 5, width: 182, height: 20))
         #expect(b.frame == Rect(x: 7, y: 35, width: 182, height: 30))
@@ -57,9 +59,11 @@ import Text
         let wrapped = Label(text, size: 20)
         let japanese = Label(String(repeating: "日本語の長い記事です。", count: 4), size: 20)
         let limited = Label(text, size: 20, maxLines: 2)
-        let column = Stack(.vertical, spacing: 0, alignment: .leading, children: [
-            oneLine, wrapped.frame(width: 200), japanese.frame(width: 200), limited.frame(width: 200),
-        ])
+        let column = Stack(
+            .vertical, spacing: 0, alignment: .leading,
+            children: [
+                oneLine, wrapped.frame(width: 200), japanese.frame(width: 200), limited.frame(width: 200),
+            ])
         _ = try makeWindow(column, width: 400, height: 600)
         let line = oneLine.frame.height
         #expect(line >= 20 && line <= 30)
@@ -118,14 +122,19 @@ import Text
     @Test func aCardRendersAsItsGolden() throws {
         let image = PixelBuffer(width: 40, height: 30)
         for y in 0..<30 { for x in 0..<40 { image[x, y] = Color(red: UInt8(x * 6), green: UInt8(y * 8), blue: 160).premultiplied.argb } }
-        let card = Stack(.horizontal, spacing: 12, padding: EdgeInsets(12), alignment: .leading, children: [
-            ImageView(image, width: 64, height: 64, cornerRadius: 8),
-            Stack(.vertical, spacing: 4, children: [
-                Label("Evening at the lake", size: 17, maxLines: 1),
-                Label("Flick the feed: it keeps your finger's speed and slows down.", size: 13,
-                      color: Color(rgb: 0x3A3A3C), maxLines: 3),
-            ]),
-        ])
+        let card = Stack(
+            .horizontal, spacing: 12, padding: EdgeInsets(12), alignment: .leading,
+            children: [
+                ImageView(image, width: 64, height: 64, cornerRadius: 8),
+                Stack(
+                    .vertical, spacing: 4,
+                    children: [
+                        Label("Evening at the lake", size: 17, maxLines: 1),
+                        Label(
+                            "Flick the feed: it keeps your finger's speed and slows down.", size: 13,
+                            color: Color(rgb: 0x3A3A3C), maxLines: 3),
+                    ]),
+            ])
         card.background(.white, cornerRadius: 12, border: Color(rgb: 0xD1D1D6))
         let root = Stack(.vertical, padding: EdgeInsets(10), children: [card])
         let w = try makeWindow(root, width: 640, height: 280, scale: 2)

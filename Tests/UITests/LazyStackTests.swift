@@ -11,8 +11,10 @@ import Testing
     /// A height that varies from row to row (30 to 119 points).
     static func varied(_ i: Int) -> Double { 30 + Double((i * 37) % 90) }
 
-    static func lazyList(count: Int, spacing: Double = 1, height: @escaping (Int) -> Double = { _ in 56 },
-                         focusable: Bool = false) -> (ScrollView, LazyStack) {
+    static func lazyList(
+        count: Int, spacing: Double = 1, height: @escaping (Int) -> Double = { _ in 56 },
+        focusable: Bool = false
+    ) -> (ScrollView, LazyStack) {
         let stack = LazyVStack(id: "rows", count: count, spacing: spacing) { i in
             let r = row(i, height: height(i))
             r.isFocusable = focusable
@@ -55,7 +57,7 @@ import Testing
     @Test func estimatesTurningIntoMeasurementsDoNotMoveTheRowUnderTheFinger() throws {
         let (scroll, stack) = Self.lazyList(count: 100_000, height: Self.varied)
         let w = try makeWindow(scroll, width: 400, height: 400)
-        w.touchResampling = nil   // frames show the newest sample: the row moves as the finger did
+        w.touchResampling = nil  // frames show the newest sample: the row moves as the finger did
         w.frames(from: 0, to: 0.1)
         scroll.scrollTo(index: 50_000, anchor: UnitPoint(x: 0, y: 0), animated: false)
         w.frames(from: 0.1, to: 0.2)
@@ -64,7 +66,7 @@ import Testing
         // Drag down slowly: rows above are built, each with a height the estimate did not know.
         var y = 20.0, t = 1.0
         w.touch(.down, 200, y, at: t)
-        for _ in 0..<10 { y += 4; t += 0.016; w.touch(.move, 200, y, at: t) } // past the slop
+        for _ in 0..<10 { y += 4; t += 0.016; w.touch(.move, 200, y, at: t) }  // past the slop
         w.frames(from: t, to: t)
         var previous = Self.top(w, "row-50000")!
         for _ in 0..<60 {
@@ -139,7 +141,7 @@ import Testing
         w.frames(from: 0.3, to: 4)
         #expect(stack.count == 100)
         #expect(w.root.view(withID: "row-99") != nil && w.root.view(withID: "row-500") == nil)
-        #expect(approx(scroll.sampledOffset.y, 100 * 57 - 1 - 400, 1e-6))   // at rest at the end
+        #expect(approx(scroll.sampledOffset.y, 100 * 57 - 1 - 400, 1e-6))  // at rest at the end
     }
 
     @Test func scrollToReachesRowsThatWereNeverBuilt() throws {
@@ -271,7 +273,7 @@ import Testing
         let w = try makeWindow(scroll, width: 300, height: 200)
         w.frames(from: 0, to: 0.1)
         #expect(scroll.pageCount == 36)
-        #expect(strip.children.count == 2) // the page and the margin's edge of the next
+        #expect(strip.children.count == 2)  // the page and the margin's edge of the next
         w.drag(from: Point(x: 250, y: 100), to: Point(x: 50, y: 100), at: 0.2, duration: 0.1)
         w.frames(from: 0.3, to: 2)
         #expect(scroll.currentPage == 1)
@@ -282,7 +284,9 @@ import Testing
         /// Rows drawn while a flick runs for two seconds.
         func rowsDrawn(copyingPixels: Bool) throws -> Int {
             let counter = Counter()
-            let stack = LazyVStack(count: 100_000, spacing: 1) { i in CountingBox(id: "row-\(i)", counter: counter, height: 40 + Double(i % 3) * 10) }
+            let stack = LazyVStack(count: 100_000, spacing: 1) { i in
+                CountingBox(id: "row-\(i)", counter: counter, height: 40 + Double(i % 3) * 10)
+            }
             let scroll = ScrollView(id: "list", content: stack)
             scroll.fill = .white
             let w = try makeWindow(scroll, width: 400, height: 400)

@@ -17,7 +17,9 @@ import Testing
         var nav: NavigationStack!
         for i in 0..<40 {
             let r = row(i, height: 60, id: "item-\(i)")
-            r.onTap = { log.taps.append("item-\(i)"); nav.push(detail(i), title: "Item \(i)") }
+            r.onTap = {
+                log.taps.append("item-\(i)"); nav.push(detail(i), title: "Item \(i)")
+            }
             rows.add(r)
         }
         let list = ScrollView(id: "list", content: rows)
@@ -38,7 +40,7 @@ import Testing
         let (w, nav) = try setup(log: log)
         #expect(nav.bar.back.isHidden)
         #expect(nav.bar.title.text == "Items")
-        w.tap(200, 100, at: 0.5)                               // row 0 (the bar is 50 pt)
+        w.tap(200, 100, at: 0.5)  // row 0 (the bar is 50 pt)
         #expect(log.taps == ["item-0"])
         w.frames(from: 0.56, to: 0.66)
         let moving = try #require(nav.transition)
@@ -48,7 +50,7 @@ import Testing
         w.frames(from: 0.66, to: 2)
         #expect(nav.transition == nil)
         #expect(nav.screens.map(\.id) == ["list", "detail-0"])
-        #expect(nav.children.count == 2)                       // the detail screen and the bar
+        #expect(nav.children.count == 2)  // the detail screen and the bar
         #expect(nav.bar.title.text == "Item 0")
         #expect(nav.bar.back.text == "‹ Items")
         #expect(log.changes == [2])
@@ -73,7 +75,7 @@ import Testing
         nav.push(detail(1), title: "Item 1")
         w.frames(from: 6, to: 7)
         #expect(list.window == nil)
-        w.key(.escape, at: 7)                                  // Esc pops with nothing focused
+        w.key(.escape, at: 7)  // Esc pops with nothing focused
         w.frames(from: 7, to: 7.2)
         #expect(nav.transition?.kind == .pop)
         w.frames(from: 7.2, to: 8)
@@ -96,7 +98,7 @@ import Testing
         for (i, x) in stride(from: 25.0, through: 205, by: 20).enumerated() { w.touch(.move, x, 300, at: 0.5 + Double(i + 1) * 0.05) }
         w.frames(from: 1.0, to: 1.0)
         #expect(nav.transition?.kind == .interactive)
-        #expect(nav.topScreen.frame.minX == 200 - 8)           // the finger less the slop
+        #expect(nav.topScreen.frame.minX == 200 - 8)  // the finger less the slop
         #expect(w.root.view(withID: "list") != nil)
         // Let go slowly short of half: it cancels.
         w.touch(.move, 150, 300, at: 1.5)

@@ -11,8 +11,10 @@ import Testing
     final class Log { var pages: [Int] = [] }
 
     /// A 320×100 pt pager (scale 2) with `count` full-width pages and a control at the bottom.
-    func setup(count: Int = 5, style: PageControl.BackgroundStyle = .automatic, controlWidth: Double? = nil,
-               log: Log? = nil) throws -> (Window, ScrollView, PageControl) {
+    func setup(
+        count: Int = 5, style: PageControl.BackgroundStyle = .automatic, controlWidth: Double? = nil,
+        log: Log? = nil
+    ) throws -> (Window, ScrollView, PageControl) {
         let strip = Stack(.horizontal, id: "strip")
         for i in 0..<count {
             let shade = UInt32(0x30 + (i * 23) % 0x50)
@@ -25,8 +27,9 @@ import Testing
         let control = PageControl(id: "dots", scrollView: pager, backgroundStyle: style)
         if let controlWidth { control.width = controlWidth }
         if let log { control.onPageChange = { log.pages.append($0) } }
-        let root = Overlay(id: "box", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 8, trailing: 0),
-                           children: [pager, control])
+        let root = Overlay(
+            id: "box", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 8, trailing: 0),
+            children: [pager, control])
         let w = try makeWindow(root, width: 640, height: 200, scale: 2)
         w.frames(from: 0, to: 0)
         return (w, pager, control)
@@ -49,7 +52,7 @@ import Testing
     @Test func goldensOfEachBackgroundStyle() throws {
         for style in [PageControl.BackgroundStyle.automatic, .prominent, .minimal] {
             let (w, pager, control) = try setup(style: style)
-            #expect(control.frameInWindow == Rect(x: 0, y: 64, width: 320, height: 28)) // centred near the bottom
+            #expect(control.frameInWindow == Rect(x: 0, y: 64, width: 320, height: 28))  // centred near the bottom
             pager.setPage(2, animated: false)
             assertGolden(snapshot(w, at: 0.1), suite: "UI", name: "pgc-\(style.rawValue)")
         }
@@ -111,7 +114,7 @@ import Testing
         w.tap(current.x + 30, current.y, at: 0.1)
         #expect(control.interaction == .discrete)
         w.frames(from: 0.1, to: 0.2)
-        #expect(pager.sampledOffset.x > 0 && pager.sampledOffset.x < 320) // animated
+        #expect(pager.sampledOffset.x > 0 && pager.sampledOffset.x < 320)  // animated
         #expect(w.state(at: 0.2, frameNumber: 0).pageControls.first?.interaction == "discrete")
         w.frames(from: 0.2, to: 2)
         #expect(pager.sampledOffset.x == 320)
@@ -147,14 +150,14 @@ import Testing
         for i in 1...20 {
             t += 0.016
             w.touch(.move, start.x + Double(i) * 8, start.y, at: t)
-            #expect(control.interaction == .continuous || i <= 2) // 8 px = 4 pt per step; the slop is 8 pt
+            #expect(control.interaction == .continuous || i <= 2)  // 8 px = 4 pt per step; the slop is 8 pt
             w.frames(from: t, to: t)
             offsets.append(pager.sampledOffset.x)
         }
         // Every offset is a whole page (no animation), and pages come one after another.
         #expect(offsets.allSatisfy { $0.truncatingRemainder(dividingBy: 320) == 0 })
         #expect(log.pages == Array(1...log.pages.count))
-        #expect(log.pages.last == 5) // 160 px = 80 pt = 5 dots of 16 pt
+        #expect(log.pages.last == 5)  // 160 px = 80 pt = 5 dots of 16 pt
         #expect(w.state(at: t, frameNumber: 0).pageControls.first?.interaction == "continuous")
         assertGolden(w.fullRedraw(at: t), suite: "UI", name: "pgc-scrubbing")
         // Past the trailing end: the last page.
@@ -198,8 +201,9 @@ import Testing
         pager.sizesPagesToViewport = true
         let control = PageControl(id: "dots", scrollView: pager, backgroundStyle: .automatic)
         control.onPageChange = { log.pages.append($0) }
-        let card = Overlay(id: "card", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 8, trailing: 0),
-                           children: [pager, control])
+        let card = Overlay(
+            id: "card", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 8, trailing: 0),
+            children: [pager, control])
         card.height = 100
         let column = Stack(.vertical, id: "column")
         column.add(card)

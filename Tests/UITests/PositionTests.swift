@@ -26,7 +26,7 @@ import Testing
         let (w, sv) = try setup { $0.onPositionChange = { log.ids.append($0) } }
         #expect(sv.reportedID == "row-0")
         jump(w, sv, to: 100, at: 0.1)
-        #expect(sv.reportedID == "row-2") // row-1 ends exactly at the top edge
+        #expect(sv.reportedID == "row-2")  // row-1 ends exactly at the top edge
         jump(w, sv, to: 125, at: 0.2)
         #expect(sv.reportedID == "row-2")
         jump(w, sv, to: 149.5, at: 0.3)
@@ -171,21 +171,21 @@ import Testing
             handle.onDrag = { phase, _ in phases.append(phase) }
             handle.onTap = { tapped = true }
         }
-        w.touch(.down, 200, 275, at: 0.1)        // row 5 (250 … 300)
-        w.touch(.move, 200, 330, at: 0.2)        // inside: nothing scrolls
+        w.touch(.down, 200, 275, at: 0.1)  // row 5 (250 … 300)
+        w.touch(.move, 200, 330, at: 0.2)  // inside: nothing scrolls
         w.frames(from: 0.1, to: 0.5)
         #expect(sv.sampledOffset.y == 0)
-        w.touch(.move, 200, 390, at: 0.5)        // 14 pt into the 24 pt margin: 140 pt/s
+        w.touch(.move, 200, 390, at: 0.5)  // 14 pt into the 24 pt margin: 140 pt/s
         w.frames(from: 0.5, to: 1.5)
         let near = sv.sampledOffset.y
         #expect(approx(near, 140, 3), "\(near)")
-        w.touch(.move, 200, 450, at: 1.5)        // 74 pt past: 740 pt/s, held still
+        w.touch(.move, 200, 450, at: 1.5)  // 74 pt past: 740 pt/s, held still
         w.frames(from: 1.5, to: 2.5)
         #expect(approx(sv.sampledOffset.y - near, 740, 3), "\(sv.sampledOffset.y)")
         w.touch(.up, 200, 450, at: 2.5)
         let released = sv.sampledOffset.y
         w.frames(from: 2.5, to: 3.5)
-        #expect(sv.sampledOffset.y == released) // stops where it was on release
+        #expect(sv.sampledOffset.y == released)  // stops where it was on release
         #expect(sv.controller.isAtRest(at: 2.5))
         #expect(phases.first == .began && phases.last == .ended && phases.filter { $0 == .moved }.count == 3)
         #expect(!tapped)

@@ -70,9 +70,9 @@ import Testing
         w.touch(.down, 200, 150, at: 1)
         w.frames(from: 1, to: 1.2)
         #expect(row1.isPressed)
-        w.touch(.move, 200, 145, at: 1.21)     // within the slop: still pressed
+        w.touch(.move, 200, 145, at: 1.21)  // within the slop: still pressed
         #expect(row1.isPressed)
-        w.touch(.move, 200, 130, at: 1.22)     // past it: a scroll
+        w.touch(.move, 200, 130, at: 1.22)  // past it: a scroll
         #expect(!row1.isPressed)
         #expect(sv.controller.state(at: 1.22).phase == .dragging)
         w.touch(.move, 200, 100, at: 1.24)
@@ -105,7 +105,7 @@ import Testing
         w.frames(from: 1.49, to: 1.51)
         #expect(log.longPresses == [1])
         w.frames(from: 1.51, to: 2)
-        #expect(log.longPresses == [1])        // once
+        #expect(log.longPresses == [1])  // once
         w.touch(.up, 200, 150, at: 2)
         #expect(log.taps.isEmpty && !row1.isPressed)
         #expect(element(w, "row-1", at: 2)?.longPressable == true)

@@ -12,7 +12,7 @@ import Testing
         let control = PageControl(id: "dots", scrollView: pager, backgroundStyle: .minimal)
         let w = try makeWindow(Overlay(children: [pager, control]), width: 400, height: 200)
         w.frames(from: 0, to: 0.1)
-        #expect(w.isAtRest(at: 0.1)) // no indicator to flash: the only axis has a page control
+        #expect(w.isAtRest(at: 0.1))  // no indicator to flash: the only axis has a page control
         w.drag(from: Point(x: 300, y: 100), to: Point(x: 100, y: 100), at: 0.2, duration: 0.1)
         var t = 0.31
         while !pager.controller.isAtRest(at: t) { t += 1 / 60 }
@@ -38,7 +38,7 @@ import Testing
         w.touch(.up, x, y, at: t + 0.004 + lateness)
         w.frames(from: t + 0.02, to: t + 6)
         #expect(w.isAtRest(at: t + 6 + 1 / 60))
-        #expect(sv.controller.state(at: t + 6).offset.y > 200)    // the drag's 200 pt and a fling
+        #expect(sv.controller.state(at: t + 6).offset.y > 200)  // the drag's 200 pt and a fling
     }
 
     /// A fling ends between two frames: the engine is at rest, but the screen still shows the
@@ -53,10 +53,10 @@ import Testing
         while !sv.controller.isAtRest(at: t + 1 / 60) { t += 1 / 60; w.frames(from: t, to: t) }
         let settled = t + 1 / 60
         #expect(sv.controller.isAtRest(at: settled))
-        #expect(!w.isAtRest(at: settled)) // the last frame drawn still shows motion
+        #expect(!w.isAtRest(at: settled))  // the last frame drawn still shows motion
         w.frames(from: settled, to: settled)
-        #expect(!w.isAtRest(at: settled)) // the indicator lingers
-        #expect(!w.isAtRest(at: settled + 0.7)) // and fades
+        #expect(!w.isAtRest(at: settled))  // the indicator lingers
+        #expect(!w.isAtRest(at: settled + 0.7))  // and fades
         w.frames(from: settled, to: settled + 0.81)
         #expect(sv.indicatorGeometry(at: settled + 0.81).isEmpty)
         #expect(w.isAtRest(at: settled + 0.81))

@@ -21,12 +21,15 @@ import Testing
         let state = w.state(at: 0.1, frameNumber: 7)
         // 200 points of 50-point rows at scale 2: rows 0...3 are visible, with pixel frames.
         #expect(state.elements.map(\.id) == ["row-0", "row-1", "row-2", "row-3"])
-        #expect(state.elements[1] == .init(id: "row-1", frame: [0, 100, 400, 100], tappable: true, focusable: true,
-                                                longPressable: false, pressed: false))
+        #expect(
+            state.elements[1]
+                == .init(
+                    id: "row-1", frame: [0, 100, 400, 100], tappable: true, focusable: true,
+                    longPressable: false, pressed: false))
         #expect(state.elements[0].focusable == false)
         // After a scroll the list follows: a row that scrolled off is gone, the next one is there.
         w.drag(from: Point(x: 100, y: 150), to: Point(x: 100, y: 50), at: 1, duration: 0.3)
-        w.touch(.down, 100, 100, at: 1.5) // stop any fling
+        w.touch(.down, 100, 100, at: 1.5)  // stop any fling
         w.touch(.up, 100, 100, at: 1.52)
         w.frames(from: 1, to: 3)
         let after = w.state(at: 3, frameNumber: 8)

@@ -71,7 +71,7 @@ import TextEditing
         _ = w.frames(from: 0.2, to: 0.5)
         #expect(w.state(at: 0.5, frameNumber: 0).keyboard?.visible == true)
         tapKey(w, "⇧", at: 0.6)
-        tapKey(w, "H", at: 0.8)                   // shifted once: the labels are capitals
+        tapKey(w, "H", at: 0.8)  // shifted once: the labels are capitals
         tapKey(w, "i", at: 1.0)
         tapKey(w, "123", at: 1.2)
         tapKey(w, "!", at: 1.4)
@@ -82,7 +82,7 @@ import TextEditing
         #expect(changes == 5)
         tapKey(w, "return", at: 2.2)
         #expect(submitted == ["Hi!"])
-        #expect(w.focusedView == nil)             // a field's return gives up focus
+        #expect(w.focusedView == nil)  // a field's return gives up focus
         _ = w.frames(from: 2.3, to: 2.8)
         #expect(w.state(at: 2.8, frameNumber: 0).keyboard?.visible == false)
         #expect(w.keyboardFrame == nil)
@@ -96,7 +96,7 @@ import TextEditing
         _ = w.frames(from: 0.3, to: 0.5)
         let key = w.state(at: 0.5, frameNumber: 0).keyboard!.keys.first { $0.label == "⌫" }!
         w.touch(.down, key.frame[0] + 10, key.frame[1] + 10, at: 0.6)
-        run(w, from: 0.6, to: 1.35)               // once at once, after 0.5 s every 0.1 s
+        run(w, from: 0.6, to: 1.35)  // once at once, after 0.5 s every 0.1 s
         w.touch(.up, key.frame[0] + 10, key.frame[1] + 10, at: 1.35)
         #expect(field(w, "name").text == "abcdefghij".dropLast(1 + 3).description)
     }
@@ -138,7 +138,7 @@ import TextEditing
         #expect(state.keyboard?.layout == "pin" && state.keyboard?.page == "pad")
         for (i, k) in ["1", "2", "3", "4", "5", "6", "7"].enumerated() { tapKey(w, k, at: 3.6 + 0.2 * Double(i)) }
         let shown = w.state(at: 5, frameNumber: 0).textFields.first { $0.id == "pin" }!
-        #expect(shown.text == "••••••" && shown.secure)   // six at most, shown as dots
+        #expect(shown.text == "••••••" && shown.secure)  // six at most, shown as dots
         #expect(field(w, "pin").text == "123456")
         tapKey(w, "C", at: 5.2)
         #expect(field(w, "pin").text == "")
@@ -150,7 +150,7 @@ import TextEditing
         for (width, height) in [(800, 480), (1280, 800), (480, 800), (1024, 600)] {
             let w = try makeWindow(Self.form(), width: width, height: height)
             let page = w.scrollView("page")
-            page.scroll(to: Point(x: 0, y: 1000), animated: false)   // the end: "last" on screen
+            page.scroll(to: Point(x: 0, y: 1000), animated: false)  // the end: "last" on screen
             _ = w.frames(from: 0, to: 0.05)
             let before = page.sampledOffset.y
             let p = center(w, "last")
@@ -224,12 +224,12 @@ import TextEditing
         var submitted: String?
         name.onSubmit = { submitted = $0 }
         w.focus(name)
-        #expect(w.state(at: 0, frameNumber: 0).keyboard?.visible == false)   // a keyboard is attached
+        #expect(w.state(at: 0, frameNumber: 0).keyboard?.visible == false)  // a keyboard is attached
         let code = "4006381333931"
         for (i, c) in code.enumerated() {
             let t = 0.1 + Double(i) * 0.0014
             let digit = Int(String(c))!
-            let key = Key(code: digit == 0 ? 11 : 1 + digit)       // KEY_1 … KEY_0
+            let key = Key(code: digit == 0 ? 11 : 1 + digit)  // KEY_1 … KEY_0
             w.handle(InputEvent(.key(key, pressed: true), time: t))
             w.handle(InputEvent(.text(String(c)), time: t))
             w.handle(InputEvent(.key(key, pressed: false), time: t + 0.0005))
@@ -240,7 +240,7 @@ import TextEditing
 
     @Test func badInputKeepsAValidText() throws {
         let w = try makeWindow(Self.form(), width: 800, height: 480)
-        type(w, "nobody listens", at: 0.05)        // no field has focus: dropped
+        type(w, "nobody listens", at: 0.05)  // no field has focus: dropped
         #expect(field(w, "name").text.isEmpty)
         let notes = field(w, "notes")
         w.focus(notes)
@@ -250,7 +250,7 @@ import TextEditing
         #expect(!notes.text.contains("\u{0}") && !notes.text.contains("\u{1B}") && !notes.text.contains("\r"))
         _ = w.frames(from: 0.2, to: 0.3)
         w.focus(field(w, "name"))
-        type(w, "\u{202E}evil\u{0}", at: 0.4)     // an override mark is kept, NUL is not
+        type(w, "\u{202E}evil\u{0}", at: 0.4)  // an override mark is kept, NUL is not
         #expect(field(w, "name").text == "\u{202E}evil")
         _ = w.frames(from: 0.5, to: 0.6)
     }
@@ -268,7 +268,7 @@ import TextEditing
         let name = field(w, "name"), mail = field(w, "email")
         name.text = "Ada Lovelace"
         let f = name.frameInWindow
-        w.touch(.down, f.minX + 30, f.midY, at: 0.1)          // on "Ada"
+        w.touch(.down, f.minX + 30, f.midY, at: 0.1)  // on "Ada"
         _ = w.frames(from: 0.1, to: 0.7)
         w.touch(.up, f.minX + 30, f.midY, at: 0.7)
         #expect(name.selection == 0..<3)
@@ -312,7 +312,7 @@ import TextEditing
         let handle = area.handles.end.frameInWindow
         let start = Point(x: handle.midX, y: handle.midY)
         w.touch(.down, start.x, start.y, at: 0.2)
-        w.touch(.move, start.x, 230, at: 0.25)               // 30 points below the area's edge
+        w.touch(.move, start.x, 230, at: 0.25)  // 30 points below the area's edge
         run(w, from: 0.26, to: 1.5)
         w.touch(.up, start.x, 230, at: 1.5)
         #expect(area.scroller.sampledOffset.y > 100)
@@ -350,8 +350,10 @@ import TextEditing
             return column
         }
         try DamageTests().check("keyboard", width: 480, height: 400, seconds: 3, scene: scene) { w in
-            [DamageTests.touch(.down, Point(x: 200, y: 30), 0.1), DamageTests.touch(.up, Point(x: 200, y: 30), 0.15),
-             InputEvent(.text("query"), time: 0.5)]
+            [
+                DamageTests.touch(.down, Point(x: 200, y: 30), 0.1), DamageTests.touch(.up, Point(x: 200, y: 30), 0.15),
+                InputEvent(.text("query"), time: 0.5),
+            ]
                 + DamageTests.drag(from: Point(x: 240, y: 200), to: Point(x: 240, y: 80), at: 0.8, duration: 0.1)
                 + [InputEvent(.key(.escape, pressed: true), time: 2.0)]
         }
@@ -377,7 +379,7 @@ import TextEditing
             let w = try makeWindow(column, width: width, height: height, scale: width >= 1280 ? 1.5 : 1)
             w.focus(f)
             let screen = PixelBuffer(width: width, height: height)
-            _ = w.frames(from: 0, to: 0.4, into: screen)          // slid in; the caret shows at 0.4
+            _ = w.frames(from: 0, to: 0.4, into: screen)  // slid in; the caret shows at 0.4
             assertGolden(screen, suite: "Keyboard", name: "\(name)-\(width)x\(height)")
         }
     }

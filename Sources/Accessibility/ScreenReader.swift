@@ -1,34 +1,40 @@
 import Geometry
 import AppContract
+import Gestures
+import Localization
 import Scrolling
+@_spi(Hooks) import ViewCore
 
-/// The screen reader's touch gestures (A11Y-3), in the manner of VoiceOver: one finger touches
+/// The screen reader's touch gestures, in the manner of VoiceOver: one finger touches
 /// and moves to hear what is under it and activates nothing; a double tap anywhere activates
 /// the element last spoken; a two-finger tap stops speech; a three-finger swipe scrolls a page
 /// and says where you are; a one-finger swipe up or down on a page control (or another
 /// adjustable element) changes it. A ring follows the element spoken. Scrolls it performs are
 /// the engine's own program scrolls, with their usual physics.
-final class ScreenReader {
+package final class ScreenReader: TouchInterceptor {
     /// The window it reads, known only by what the screen reader needs of it.
-    unowned let window: ScreenReaderHost
+    package unowned let window: ScreenReaderHost
     /// The element last spoken: what a double tap activates.
-    private(set) var focused: View?
+    package private(set) var focused: View?
     private var touches: [Int: (start: Point, last: Point)] = [:]
     private var fingers = 0
     private var gestureStart = 0.0
-    private var lastTap: (time: Double, point: Point)?
+    private var taps = TapSequence()
     /// A finger that rests or moves is exploring; a quick tap is not (yet): it waits for a
     /// second tap before it says what is under it.
     private var exploring = false
     private var pendingTap: LoopTimer?
     /// The utterances said, newest last (the state JSON shows the last ones).
-    private(set) var utterances: [Utterance] = []
+    package private(set) var utterances: [Utterance] = []
 
-    static let tapDuration = 0.3, doubleTapInterval = 0.4, swipeDistance = 40.0, exploreDelay = 0.15
+    static let tapDuration = 0.3, swipeDistance = 40.0, exploreDelay = 0.15
 
-    init(window: ScreenReaderHost) { self.window = window }
+    package init(window: ScreenReaderHost) { self.window = window }
 
-    func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
+    /// The built-in words in the window's language.
+    private var strings: BuiltInStrings { window.environment.strings }
+
+    package func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
         switch phase {
         case .down:
             if touches.isEmpty { fingers = 0; gestureStart = t; exploring = false }
@@ -53,22 +59,23 @@ final class ScreenReader {
 
     private func finished(last touch: (start: Point, last: Point), at p: Point, time t: Double) {
         let moved = p - touch.start, quick = t - gestureStart < Self.tapDuration
-        let still = moved.length < window.touchSlop
+        let gestures = window.environment.gestures
+        let still = moved.length <= gestures.touchSlop
         switch fingers {
         case 1 where exploring:
             break
         case 1 where quick && still:
-            if let tap = lastTap, t - tap.time < Self.doubleTapInterval, (p - tap.point).length < 40 {
-                lastTap = nil
+            taps.interval = gestures.doubleTapInterval
+            taps.distance = gestures.doubleTapDistance
+            if taps.tap(at: p, time: t) {
                 pendingTap?.cancel()
                 activate(time: t)
             } else {
                 // One tap says what is under it, once no second tap has come.
-                lastTap = (t, p)
                 pendingTap?.cancel()
-                pendingTap = window.after(Self.doubleTapInterval) { [weak self] in
+                pendingTap = window.after(gestures.doubleTapInterval) { [weak self] in
                     guard let self else { return }
-                    self.lastTap = nil
+                    self.taps.reset()
                     self.explore(at: p, time: self.window.time)
                 }
             }
@@ -87,10 +94,10 @@ final class ScreenReader {
 
     // MARK: Actions
 
-    func explore(at p: Point, time t: Double) {
+    package func explore(at p: Point, time t: Double) {
         guard let element = window.accessibilityElement(at: p), element.view !== focused else { return }
         setFocus(element.view)
-        say(element.spokenText, language: element.language, at: t)
+        say(element.spokenText(in: strings), language: element.language, at: t)
     }
 
     private func setFocus(_ view: View?) {
@@ -101,10 +108,10 @@ final class ScreenReader {
 
     /// A double tap: the element last spoken does what a tap on it does (a field takes focus).
     private func activate(time t: Double) {
-        guard let view = focused, view.window === window else { return }
-        if let field = view as? TextInputView {
+        guard let view = focused, view.host === window else { return }
+        if let field = view as? TextInputClient {
             window.focus(field)
-            say("Editing \(field.accessibilityDescription?.label ?? "")", language: "en", at: t)
+            say(strings.format(.editing, field.accessibilityDescription?.label ?? ""), language: strings.language, at: t)
             return
         }
         TouchRouter.deliverTap(from: view)
@@ -115,13 +122,13 @@ final class ScreenReader {
         if let view = focused, let adjust = view.accessibility.adjust {
             adjust(step)
             let value = window.accessibilityElements().first { $0.view === view }?.value
-            say(value ?? view.containedTexts.joined(separator: ", "), language: "en", at: t)
+            say(value ?? view.containedTexts.joined(separator: ", "), language: strings.language, at: t)
             return
         }
-        guard let control = focused as? PageControl, let sv = control.scrollView, control.pageCount > 0 else { return }
+        guard let control = focused as? PageIndicator, control.pageCount > 0 else { return }
         let page = max(0, min(control.pageCount - 1, control.currentPage + step))
-        sv.setPage(page, animated: true)
-        say("Page \(page + 1) of \(control.pageCount)", language: "en", at: t)
+        guard control.turn(toPage: page) else { return }
+        say(strings.format(.pageOf, page + 1, control.pageCount), language: strings.language, at: t)
     }
 
     /// Three fingers: a page of the scroll view around the spoken element (or the first that
@@ -130,43 +137,44 @@ final class ScreenReader {
         let vertical = abs(moved.y) >= abs(moved.x)
         let around = focused.flatMap { v in
             // The element itself, when it is a scroll view, or the nearest around it.
-            v.selfAndAncestors.lazy.compactMap { $0 as? ScrollView }
-                .first { $0.configuration.axes.contains(vertical ? .vertical : .horizontal) }
+            v.selfAndAncestors.lazy.compactMap { $0 as? ScrollingContainer }
+                .first { $0.gestureAxes.contains(vertical ? .vertical : .horizontal) }
         }
-        guard let sv = around ?? window.scrollViews.first(where: { $0.configuration.axes.contains(vertical ? .vertical : .horizontal) }) else { return }
+        guard let sv = around ?? window.scrollViews.first(where: { $0.gestureAxes.contains(vertical ? .vertical : .horizontal) }) else {
+            return
+        }
         let forward = vertical ? moved.y < 0 : moved.x < 0
         let command: ScrollCommand = vertical ? (forward ? .pageDown : .pageUp) : (forward ? .pageRight : .pageLeft)
-        sv.controller.perform(command, at: t)
+        sv.perform(command, at: t)
         window.scheduleFrame()
-        let goal = sv.controller.destination(at: t) ?? sv.sampledOffset
-        say(sv.positionDescription(at: goal), language: "en", at: t)
+        say(sv.destinationDescription(at: t), language: strings.language, at: t)
     }
 
-    func stopSpeaking(at t: Double) { window.speech?.stop(at: t) }
+    package func stopSpeaking(at t: Double) { window.speech?.stop(at: t) }
 
-    func say(_ text: String, language: String, at t: Double) {
+    package func say(_ text: String, language: String, at t: Double) {
         let u = Utterance(t: t, text: text, lang: language)
         utterances.append(u)
         if utterances.count > 50 { utterances.removeFirst(utterances.count - 50) }
         window.speech?.speak(u)
     }
 
-    func turnedOff() { setFocus(nil); touches = [:]; lastTap = nil }
+    package func turnedOff() { setFocus(nil); touches = [:]; taps.reset() }
 
-    // MARK: Keypad (A11Y-4)
+    // MARK: Keypad
 
     /// Loudness, 0 to 1, set by the keypad's volume keys.
     private(set) var volume = 1.0
 
     /// A key of the keypad; true when the screen reader used it. The toggle works on and off;
     /// the others only while the screen reader is on.
-    func key(_ key: Key, mapping: KeypadMapping, time t: Double) -> Bool {
+    package func key(_ key: Key, mapping: KeypadMapping, time t: Double) -> Bool {
         guard let action = mapping.actions[key] else { return false }
         if action == .toggle {
             let on = !window.isScreenReaderEnabled
-            if !on { say("Screen reader off", language: "en", at: t) }
+            if !on { say(strings[.screenReaderOff], language: strings.language, at: t) }
             window.isScreenReaderEnabled = on
-            if on { say("Screen reader on", language: "en", at: t) }
+            if on { say(strings[.screenReaderOn], language: strings.language, at: t) }
             return true
         }
         guard window.isScreenReaderEnabled else { return false }
@@ -174,12 +182,12 @@ final class ScreenReader {
         case .next: move(by: 1, time: t)
         case .previous: move(by: -1, time: t)
         case .activate: activate(time: t)
-        case .back: if !window.navigateBack() { say("Nothing to go back to", language: "en", at: t) }
+        case .back: if !window.navigateBack() { say(strings[.nothingToGoBackTo], language: strings.language, at: t) }
         case .repeat: if let last = utterances.last { say(last.text, language: last.lang, at: t) }
         case .volumeUp, .volumeDown:
             volume = max(0.1, min(1, volume + (action == .volumeUp ? 0.1 : -0.1)))
             window.speech?.setVolume(volume)
-            say("Volume \(Int((volume * 100).rounded())) percent", language: "en", at: t)
+            say(strings.format(.volumePercent, Int((volume * 100).rounded())), language: strings.language, at: t)
         case .toggle: break
         }
         return true
@@ -193,17 +201,17 @@ final class ScreenReader {
         let index = elements.firstIndex { $0.view === focused }.map { ($0 + step + n) % n } ?? (step > 0 ? 0 : n - 1)
         let element = elements[index]
         setFocus(element.view)
-        ScrollView.revealInEnclosingScrollViews(element.view)
-        say(element.spokenText, language: element.language, at: t)
+        element.view.revealInEnclosingContainers()
+        say(element.spokenText(in: strings), language: element.language, at: t)
     }
 }
 
 /// What the screen reader needs of the window it reads: the elements on screen and where each
 /// is, focus and its ring, timers, speech, the back gesture, the scroll views a three-finger
 /// swipe pages, and its own switch (the keypad turns it on and off).
-protocol ScreenReaderHost: AnyObject {
-    /// How far a finger may move and still tap.
-    var touchSlop: Double { get }
+package protocol ScreenReaderHost: AnyObject {
+    /// The gesture settings and words the screen reader uses.
+    var environment: ViewEnvironment { get }
     /// Now, on the loop's clock.
     var time: Double { get }
     /// Runs `action` on the loop `seconds` from now (the wait for a second tap).
@@ -217,7 +225,7 @@ protocol ScreenReaderHost: AnyObject {
     /// Gives `view` the keyboard focus (a field activated by a double tap).
     func focus(_ view: View?)
     /// The scroll views on screen, outer before inner.
-    var scrollViews: [ScrollView] { get }
+    var scrollViews: [ScrollingContainer] { get }
     /// Asks for a frame (a program scroll started).
     func scheduleFrame()
     /// Where utterances go; nil without a sound device.
@@ -227,5 +235,3 @@ protocol ScreenReaderHost: AnyObject {
     /// Goes back a screen; false when there is none.
     func navigateBack() -> Bool
 }
-
-extension Window: ScreenReaderHost {}

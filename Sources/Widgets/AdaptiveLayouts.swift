@@ -1,3 +1,4 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Scrolling
 
@@ -18,7 +19,7 @@ public final class Adaptive: View {
         add(content)
     }
 
-    package override var backdrop: Backdrop { backgroundBackdrop }
+    @_spi(Hooks) override public var backdrop: Backdrop { backgroundBackdrop }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let width = self.width ?? proposal.width
@@ -41,7 +42,7 @@ public final class Adaptive: View {
         lastSize = size
         // Runs inside measuring or layout, which go on with what it changed: the changes need
         // no second layout (that would run it again, and again).
-        let window = self.window, pending = window?.needsLayout
+        let window = self.host, pending = window?.needsLayout
         onResize?(size)
         if let window, let pending { window.needsLayout = pending }
     }
@@ -57,8 +58,10 @@ public final class Flow: Box {
 
     /// A flow of `children` inside `padding`, `spacing` points apart in a row and `lineSpacing`
     /// points between rows (8 each by default).
-    public init(id: String? = nil, spacing: Double = 8, lineSpacing: Double = 8, padding: EdgeInsets = .zero,
-                children: [View] = []) {
+    public init(
+        id: String? = nil, spacing: Double = 8, lineSpacing: Double = 8, padding: EdgeInsets = .zero,
+        children: [View] = []
+    ) {
         self.spacing = spacing; self.lineSpacing = lineSpacing
         super.init(id: id)
         self.padding = padding

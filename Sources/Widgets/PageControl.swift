@@ -1,11 +1,12 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Raster
 import Scrolling
 
-/// A row of dots, one per page of a paging scroll view (PGC-1 … PGC-8). It follows the scroll
+/// A row of dots, one per page of a paging scroll view. It follows the scroll
 /// view (a swipe moves the dot) and drives it (a tap on either side of the current dot pages with
 /// the normal animation; scrubbing along it jumps page by page without animating).
-public final class PageControl: View, DependentAnimation, TouchTarget {
+public final class PageControl: View, DependentAnimation, TouchTarget, PageIndicator {
     /// When the translucent capsule behind the dots shows.
     public enum BackgroundStyle: String, Hashable, Sendable {
         /// A translucent capsule only while people interact with the control.
@@ -30,7 +31,7 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
     /// When the capsule behind the dots shows; `.automatic` by default.
     public var backgroundStyle: BackgroundStyle = .automatic { didSet { setNeedsDisplay() } }
     /// Tint of the current page's indicator and of the others. The control tints its
-    /// indicator images; the app does not colour them (PGC-6).
+    /// indicator images; the app does not colour them.
     public var currentPageTint = Color.white
     /// Tint of the other pages' indicators; white at 45% opacity by default.
     public var pageTint = Color(rgb: 0xFFFFFF, opacity: 0.45)
@@ -71,8 +72,16 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
     public var pageCount: Int { max(0, scrollView?.pageCount ?? 0) }
 
     /// "Page 3 of 7"; a swipe up or down changes it under the screen reader.
-    override var accessibilityDescription: AccessibilityDescription? {
-        AccessibilityDescription(role: .pageControl, label: "", value: "Page \(currentPage + 1) of \(pageCount)", combinesChildren: true)
+    @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
+        AccessibilityDescription(
+            role: .pageControl, label: "", value: environment.strings.format(.pageOf, currentPage + 1, pageCount),
+            combinesChildren: true)
+    }
+
+    package func turn(toPage page: Int) -> Bool {
+        guard let scrollView else { return false }
+        scrollView.setPage(page, animated: true)
+        return true
     }
     /// The index, from 0, of the page the scroll view is nearest; 0 once it is gone.
     public var currentPage: Int { scrollView?.currentPage ?? 0 }
@@ -80,11 +89,11 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
     // MARK: Geometry
 
     /// How many dots fit in the frame.
-    var maximumVisibleDots: Int { max(1, Int((frame.width - 2 * Self.edgePadding) / Self.dotSpacing)) }
+    package var maximumVisibleDots: Int { max(1, Int((frame.width - 2 * Self.edgePadding) / Self.dotSpacing)) }
 
     /// The dots drawn: page index, centre x in local points, and size factor (1, or smaller near
-    /// the ends of a window of dots when more pages lie beyond, PGC-4).
-    func dots() -> [(page: Int, x: Double, scale: Double)] {
+    /// the ends of a window of dots when more pages lie beyond).
+    package func dots() -> [(page: Int, x: Double, scale: Double)] {
         let count = pageCount
         guard count > 0 else { return [] }
         let visible = min(count, maximumVisibleDots)
@@ -100,8 +109,11 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
             var scale = 1.0
             if count > visible {
                 let moreBefore = first > 0, moreAfter = first + visible < count
-                if moreBefore && i == 0 || moreAfter && i == visible - 1 { scale = 0.5 }
-                else if moreBefore && i == 1 || moreAfter && i == visible - 2 { scale = 0.75 }
+                if moreBefore && i == 0 || moreAfter && i == visible - 1 {
+                    scale = 0.5
+                } else if moreBefore && i == 1 || moreAfter && i == visible - 2 {
+                    scale = 0.75
+                }
             }
             result.append((page, x0 + Double(i) * Self.dotSpacing, scale))
         }
@@ -116,8 +128,9 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
     }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
-        Size(width: width ?? (proposal.width.isFinite ? proposal.width : Double(pageCount) * Self.dotSpacing + 16),
-             height: Self.height)
+        Size(
+            width: width ?? (proposal.width.isFinite ? proposal.width : Double(pageCount) * Self.dotSpacing + 16),
+            height: Self.height)
     }
 
     /// Background opacity: automatic shows it while interacting and fades it over 0.25 s.
@@ -132,8 +145,9 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
     }
 
     func state(at t: Double) -> DrawnState {
-        DrawnState(page: currentPage, count: pageCount, interaction: interaction,
-                   background: (backgroundOpacity(at: t) * 255).rounded())
+        DrawnState(
+            page: currentPage, count: pageCount, interaction: interaction,
+            background: (backgroundOpacity(at: t) * 255).rounded())
     }
 
     /// The dots show the page its scroll view has at this instant.
@@ -196,8 +210,10 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
         var scaled = AlphaMask(width: w, height: h)
         for y in 0..<h {
             for x in 0..<w {
-                scaled.coverage[y * w + x] = mask.coverage[min(mask.height - 1, y * mask.height / h) * mask.width
-                                                           + min(mask.width - 1, x * mask.width / w)]
+                scaled.coverage[y * w + x] =
+                    mask.coverage[
+                        min(mask.height - 1, y * mask.height / h) * mask.width
+                            + min(mask.width - 1, x * mask.width / w)]
             }
         }
         return scaled
@@ -225,7 +241,7 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
     /// is the scroll views', not the control's; a sideways one scrubs.
     package func touchMoved(to p: Point, time t: Double) -> TouchDisposition {
         guard let start = touchStart else { return .released }
-        let slop = window?.touchSlop ?? Window.defaultTouchSlop
+        let slop = environment.gestures.touchSlop
         let d = p - start.point
         if !scrubbing, d.length > slop, abs(d.y) > abs(d.x) || backgroundStyle == .minimal { return .released }
         guard backgroundStyle != .minimal else { return .undecided }
@@ -235,9 +251,13 @@ public final class PageControl: View, DependentAnimation, TouchTarget {
         let x = localX(p)
         let count = pageCount
         var page: Int
-        if x < 0 { page = 0 }
-        else if x > frame.width { page = count - 1 }
-        else { page = start.page + Int(((p.x - start.point.x) / Self.dotSpacing).rounded()) }
+        if x < 0 {
+            page = 0
+        } else if x > frame.width {
+            page = count - 1
+        } else {
+            page = start.page + Int(((p.x - start.point.x) / Self.dotSpacing).rounded())
+        }
         page = max(0, min(count - 1, page))
         if page != currentPage {
             scrollView?.setPage(page, animated: false)

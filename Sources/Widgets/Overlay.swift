@@ -1,3 +1,4 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Scrolling
 
@@ -14,8 +15,10 @@ public final class Overlay: Box {
 
     /// Layers `children`: the first fills the overlay (unless `firstFills` is false), the others
     /// sit at `alignment` (`.bottom` by default) inside `inset`.
-    public init(id: String? = nil, alignment: UnitPoint = .bottom, inset: EdgeInsets = .zero, firstFills: Bool = true,
-                children: [View]) {
+    public init(
+        id: String? = nil, alignment: UnitPoint = .bottom, inset: EdgeInsets = .zero, firstFills: Bool = true,
+        children: [View]
+    ) {
         self.alignment = alignment; self.inset = inset; self.firstFills = firstFills
         super.init(id: id)
         setChildren(children)
@@ -30,16 +33,18 @@ public final class Overlay: Box {
 
     public override func layoutChildren() {
         let padded = contentBounds
-        let inner = Rect(x: padded.minX + inset.leading, y: padded.minY + inset.top,
-                         width: padded.width - inset.horizontal, height: padded.height - inset.vertical)
+        let inner = Rect(
+            x: padded.minX + inset.leading, y: padded.minY + inset.top,
+            width: padded.width - inset.horizontal, height: padded.height - inset.vertical)
         for (i, c) in children.enumerated() {
             if i == 0 && firstFills {
                 c.frame = padded
             } else {
                 var s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: .infinity))
                 s.width = min(s.width, inner.width); s.height = min(s.height, inner.height)
-                c.frame = Rect(x: inner.minX + (inner.width - s.width) * alignment.x,
-                               y: inner.minY + (inner.height - s.height) * alignment.y, width: s.width, height: s.height)
+                c.frame = Rect(
+                    x: inner.minX + (inner.width - s.width) * alignment.x,
+                    y: inner.minY + (inner.height - s.height) * alignment.y, width: s.width, height: s.height)
             }
             c.layoutChildren()
         }

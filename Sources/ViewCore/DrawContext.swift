@@ -1,3 +1,4 @@
+import AppContract
 import Geometry
 import Raster
 import Text
@@ -12,8 +13,22 @@ public final class Typography {
     /// Loads the fonts shipped in `directory` (DejaVu Sans with VL PGothic as fallback).
     public convenience init(fontsDirectory: String) throws {
         self.init(library: try FontLibrary(directory: fontsDirectory))
-        _ = try font(pixelSize: 16) // fail now, not at the first draw, if the fonts are unusable
+        _ = try font(pixelSize: 16)  // fail now, not at the first draw, if the fonts are unusable
     }
+
+    /// The standard font at `pixelSize` for drawing: nil when the fonts cannot give one (a font
+    /// file damaged after start), which is logged once, so text goes missing with a reason and
+    /// the app keeps running.
+    package func usableFont(pixelSize: Double) -> Font? {
+        do { return try font(pixelSize: pixelSize) } catch {
+            if !reportedFailure {
+                reportedFailure = true
+                processLog.error("text cannot be drawn, the fonts failed: \(error)")
+            }
+            return nil
+        }
+    }
+    private var reportedFailure = false
 
     /// The standard font at `pixelSize`, quantised to quarter pixels so a pinch does not
     /// create a font per frame.
@@ -37,12 +52,17 @@ public struct DrawContext {
     public var scale: Double
     /// The frame's time in seconds.
     package let time: Double
-    /// The window's high-contrast setting (A11Y-5): views draw text black or white and
+    /// The window's high-contrast setting: views draw text black or white and
     /// backgrounds with stronger edges.
-    public internal(set) var isHighContrast = false
+    public package(set) var isHighContrast = false
+    /// What the tree hands down at this depth: the window's, changed by the ancestors drawn.
+    package var environment: ViewEnvironment
+    /// The colours built-in views draw with here.
+    package var palette: Palette { environment.palette }
 
-    init(canvas: Canvas, typography: Typography, scale: Double, time: Double) {
+    package init(canvas: Canvas, typography: Typography, scale: Double, time: Double, environment: ViewEnvironment = ViewEnvironment()) {
         self.canvas = canvas; self.typography = typography; self.scale = scale; self.time = time
+        self.environment = environment
     }
 
     /// A local rectangle in points as canvas pixels (the canvas adds its translation).
@@ -53,8 +73,9 @@ public struct DrawContext {
     /// The part of local space that is still inside the clip, in points.
     package var visibleLocalRect: Rect {
         let c = canvas.clipBounds, t = canvas.translation
-        return Rect(x: (Double(c.x) - t.x) / scale, y: (Double(c.y) - t.y) / scale,
-                    width: Double(c.width) / scale, height: Double(c.height) / scale)
+        return Rect(
+            x: (Double(c.x) - t.x) / scale, y: (Double(c.y) - t.y) / scale,
+            width: Double(c.width) / scale, height: Double(c.height) / scale)
     }
 
     /// Draws `child` (its content, children and overlay) translated to its frame, skipping it
@@ -66,11 +87,14 @@ public struct DrawContext {
         if !f.insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
         canvas.save()
         canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
+        var outer: ViewEnvironment?
+        if let change = child.environmentChange { outer = environment; change(&environment) }
         child.drawBackground(in: &self)
         child.draw(in: &self)
         child.drawChildren(in: &self)
         child.drawOverlay(in: &self)
         if child.isPressed { child.drawPressed(in: &self) }
+        if let outer { environment = outer }
         canvas.restore()
     }
 
@@ -91,8 +115,9 @@ public struct DrawContext {
     /// Strokes the inside edge of `r` (local points), `lineWidth` points wide, with corners rounded by
     /// `cornerRadius` points.
     public func stroke(_ r: Rect, cornerRadius: Double, lineWidth: Double, color: Color) {
-        canvas.stroke(roundedRect: pixels(r), radius: cornerRadius * scale, lineWidth: lineWidth * scale,
-                      color: color.premultiplied, alignment: .inside)
+        canvas.stroke(
+            roundedRect: pixels(r), radius: cornerRadius * scale, lineWidth: lineWidth * scale,
+            color: color.premultiplied, alignment: .inside)
     }
 
     /// Fills `path`, given in local points.
@@ -102,17 +127,21 @@ public struct DrawContext {
 
     /// Strokes `path`, given in local points, `lineWidth` points wide.
     public func stroke(_ path: Path, lineWidth: Double, color: Color, roundCaps: Bool = false) {
-        canvas.stroke(path: path.scaledBy(scale), lineWidth: lineWidth * scale, color: color.premultiplied,
-                      roundCaps: roundCaps)
+        canvas.stroke(
+            path: path.scaledBy(scale), lineWidth: lineWidth * scale, color: color.premultiplied,
+            roundCaps: roundCaps)
     }
 
     /// Draws `text` in `rect` (local points) at `size` points: wrapped to the rectangle's width,
     /// aligned within it, and clipped to it. The text is shaped on every draw; for text that
     /// rarely changes a `Label` child is cheaper, as it keeps its shaped lines.
-    public mutating func draw(_ text: String, in rect: Rect, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
-                     alignment: TextAlignment = .leading) {
+    public mutating func draw(
+        _ text: String, in rect: Rect, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
+        alignment: TextAlignment = .leading
+    ) {
         guard !text.isEmpty, rect.width > 0, rect.height > 0,
-              let font = try? typography.font(pixelSize: size * scale) else { return }
+            let font = typography.usableFont(pixelSize: size * scale)
+        else { return }
         let layout = TextLayout(text: text, font: font, maxWidth: rect.width * scale, alignment: alignment)
         // Placed as a label places its text, so both are the same pixels.
         canvas.save()
@@ -147,7 +176,8 @@ public struct DrawContext {
 
     /// Fills the circle of `radius` points around `center` (local points).
     public func fillCircle(center: Point, radius: Double, color: Color) {
-        canvas.fill(circleCenter: Point(x: center.x * scale, y: center.y * scale), radius: radius * scale,
-                    color: color.premultiplied)
+        canvas.fill(
+            circleCenter: Point(x: center.x * scale, y: center.y * scale), radius: radius * scale,
+            color: color.premultiplied)
     }
 }

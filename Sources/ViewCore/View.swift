@@ -24,8 +24,8 @@ public struct EdgeInsets: Hashable, Sendable {
     }
     /// No inset on any edge.
     public static let zero = EdgeInsets()
-    var horizontal: Double { leading + trailing }
-    var vertical: Double { top + bottom }
+    package var horizontal: Double { leading + trailing }
+    package var vertical: Double { top + bottom }
 }
 
 /// The stages of a drag delivered to `View.onDrag`.
@@ -40,7 +40,7 @@ public enum DragPhase: Hashable, Sendable {
     case cancelled
 }
 
-/// A node of the retained view tree (VIEW-1). Frames are in points, in the coordinate space of
+/// A node of the retained view tree. Frames are in points, in the coordinate space of
 /// the parent's content; the window turns points into pixels with its scale factor.
 ///
 /// A class because views have identity: the tree holds them, scroll views and focus refer to
@@ -67,34 +67,51 @@ open class View {
     /// True while a touch presses the view: the nearest view with `onTap` or `onLongPress` under
     /// a touch that rested ~100 ms without scrolling (at once outside scroll views), or briefly
     /// after a quick tap. A touch that turns into a scroll unpresses it. Drawn by `drawPressed`.
-    public internal(set) var isPressed = false {
+    public package(set) var isPressed = false {
         didSet { if isPressed != oldValue { setNeedsDisplay() } }
     }
     /// Makes the view draggable (a selection handle, an item being moved): a touch or pointer
     /// that starts on it goes to it, in window points, instead of scrolling. While it is held
     /// past the edge of the scroll view around it, that view scrolls towards the finger, faster
-    /// the further out (POS-5).
+    /// the further out.
     public var onDrag: ((DragPhase, Point) -> Void)?
     /// Where the touch that called `onTap` or `onLongPress` was, in window points (nil for a
     /// key): a text field places its caret there.
-    var touchPoint: Point?
+    package var touchPoint: Point?
     /// What the app said about this view's accessibility (the four modifiers).
-    var accessibility = AccessibilitySettings()
+    package var accessibility = AccessibilitySettings()
 
-    /// What a screen reader makes of this view by default (A11Y-1): a view that reacts to a tap
+    /// What a screen reader makes of this view by default: a view that reacts to a tap
     /// is a button that says the texts inside it; other plain views are not elements.
-    var accessibilityDescription: AccessibilityDescription? {
+    @_spi(Hooks) open var accessibilityDescription: AccessibilityDescription? {
         if accessibility.adjust != nil {
             return AccessibilityDescription(role: .adjustable, label: containedTexts.joined(separator: ", "), combinesChildren: true)
         }
         guard onTap != nil || onLongPress != nil else { return nil }
         // A tappable row of a list (a child of a scroll view's content) is a list row.
-        let inList = parent?.parent is ScrollView && !(parent?.parent?.parent is TextInputView)
-        return AccessibilityDescription(role: inList ? .listRow : .button, label: containedTexts.joined(separator: ", "),
-                                        combinesChildren: true)
+        let inList = parent?.parent?.presentsChildrenAsList == true
+        return AccessibilityDescription(
+            role: inList ? .listRow : .button, label: containedTexts.joined(separator: ", "),
+            combinesChildren: true)
     }
 
-    /// Takes part in Tab / arrow focus navigation (KEY-2).
+    /// What this view itself says when a row around it is spoken as one: a label's text, a
+    /// field's placeholder; nil for views that say nothing of their own.
+    @_spi(Hooks) open var accessibilityText: String? { nil }
+
+    /// Bytes of laid-out text the view keeps between frames (a label's shaped lines), for the
+    /// window's memory figures.
+    @_spi(Hooks) open var retainedTextBytes: Int { 0 }
+
+    /// The window a tree's root belongs to (the root of a window's tree knows it); nil for
+    /// any other view.
+    package var rootHost: ViewHost? { nil }
+
+    /// True for a view whose content's children are the rows of a list (a scroll view): a
+    /// tappable row in it is a list row to the screen reader, not a button.
+    @_spi(Hooks) open var presentsChildrenAsList: Bool { false }
+
+    /// Takes part in Tab / arrow focus navigation.
     public var isFocusable = false
     /// Hides the view and its subtree: not drawn, not hit by touches, left out of stack layout
     /// and of the accessibility tree.
@@ -126,7 +143,7 @@ open class View {
     /// True when this view, given no height, shares the height a vertical stack's other
     /// children leave: flexible views, spacers, and scroll views that scroll vertically (as a
     /// SwiftUI `ScrollView` or `List` takes the space its parent offers).
-    package var fillsStackHeight: Bool { isFlexible }
+    @_spi(Hooks) open var fillsStackHeight: Bool { isFlexible }
 
     /// A view with the identity `id` (nil: none), no children and a zero frame.
     public init(id: String? = nil) { self.id = id }
@@ -145,7 +162,7 @@ open class View {
 
     /// Space between the view's edges (and its background) and its content: a label's text,
     /// a container's children, a stack's rows (`.padding(_:)`).
-    public var padding: EdgeInsets = .zero { didSet { setNeedsLayout() } }
+    open var padding: EdgeInsets = .zero { didSet { setNeedsLayout() } }
 
     /// Where content smaller than the view sits in it (`.frame(width:height:alignment:)`): a
     /// label's text, or the children of a plain container, each at its own size. Nil: a
@@ -154,8 +171,9 @@ open class View {
 
     /// The view's bounds less its padding, in local points.
     package var contentBounds: Rect {
-        Rect(x: padding.leading, y: padding.top, width: max(0, frame.width - padding.horizontal),
-             height: max(0, frame.height - padding.vertical))
+        Rect(
+            x: padding.leading, y: padding.top, width: max(0, frame.width - padding.horizontal),
+            height: max(0, frame.height - padding.vertical))
     }
 
     /// What the background alone paints: nothing, a flat colour (uniform), or more (a border,
@@ -167,19 +185,20 @@ open class View {
     }
 
     /// Draws `fill` and the border; the window calls it before `draw(in:)`.
-    func drawBackground(in context: inout DrawContext) {
+    package func drawBackground(in context: inout DrawContext) {
         guard fill != nil || borderColor != nil else { return }
         let bounds = Rect(origin: .zero, size: frame.size)
         let contrast = context.isHighContrast
         if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: contrast ? HighContrast.fill(fill) : fill) }
         if let borderColor, borderWidth > 0 {
-            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: contrast ? max(2, borderWidth) : borderWidth,
-                           color: contrast ? HighContrast.border(borderColor) : borderColor)
+            context.stroke(
+                bounds, cornerRadius: cornerRadius, lineWidth: contrast ? max(2, borderWidth) : borderWidth,
+                color: contrast ? HighContrast.border(borderColor) : borderColor)
         }
     }
 
     /// Set once the window warned that this view, holding content, was laid out with no area.
-    var warnedEmpty = false
+    package var warnedEmpty = false
 
     // MARK: Tree
 
@@ -207,16 +226,16 @@ open class View {
     /// rows it builds itself, between layouts.
     /// A row that holds animated views (a carousel in a lazy list) makes the window collect
     /// them again.
-    func attach(_ child: View, at index: Int) {
+    package func attach(_ child: View, at index: Int) {
         child.removeFromParent()
         child.parent = self
         children.insert(child, at: max(0, min(children.count, index)))
-        if child.holdsAnimatedView { window?.treeChanged() }
+        if child.holdsAnimatedView { host?.treeChanged() }
     }
 
     /// Removes the child at `index` without asking the window for a layout.
-    func detachChild(at index: Int) {
-        if children[index].holdsAnimatedView { window?.treeChanged() }
+    package func detachChild(at index: Int) {
+        if children[index].holdsAnimatedView { host?.treeChanged() }
         let child = children.remove(at: index)
         child.parent = nil
     }
@@ -226,7 +245,7 @@ open class View {
     }
 
     /// Replaces all children (re-ordering keeps identities; a scroll view holding a position
-    /// keeps it on screen, POS-3).
+    /// keeps it on screen).
     public func setChildren(_ views: [View]) {
         for c in children where !views.contains(where: { $0 === c }) { c.parent = nil }
         for v in views where v.parent !== self { v.removeFromParent(); v.parent = self }
@@ -239,21 +258,33 @@ open class View {
     /// Its parent, then the parent's parent and so on up to the root.
     package var ancestors: DropFirstSequence<UnfoldFirstSequence<View>> { selfAndAncestors.dropFirst() }
 
-    /// The nearest scroll view this view scrolls with (its content holds this view).
-    package var enclosingScrollView: ScrollView? {
-        for case let sv as ScrollView in ancestors { return sv }
+    /// The window whose tree holds this view, known by what views need of it; nil while it is
+    /// in none. (`window` gives the window itself, in `UI`.)
+    package var host: ViewHost? {
+        for v in selfAndAncestors where v.parent == nil { return v.rootHost }
         return nil
     }
 
-    /// The window whose tree holds this view; nil while it is in none.
-    public var window: Window? {
-        var v: View? = self
-        while let current = v {
-            if let w = current as? RootView { return w.owner }
-            v = current.parent
+    /// What the tree hands down to this view: the window's environment, changed by every
+    /// ancestor's `transformEnvironment(_:)` from the root down.
+    package var environment: ViewEnvironment {
+        var changes: [(inout ViewEnvironment) -> Void] = []
+        var rootEnvironment = ViewEnvironment()
+        for v in selfAndAncestors {
+            if let change = v.environmentChange { changes.append(change) }
+            if v.parent == nil, let host = v.rootHost { rootEnvironment = host.environment }
         }
-        return nil
+        for change in changes.reversed() { change(&rootEnvironment) }
+        return rootEnvironment
     }
+
+    /// Changes the environment of this view and its subtree (a layout direction, a palette).
+    package func transformEnvironment(_ change: @escaping (inout ViewEnvironment) -> Void) {
+        environmentChange = change
+        setNeedsLayout()
+        setNeedsDisplay()
+    }
+    package private(set) var environmentChange: ((inout ViewEnvironment) -> Void)?
 
     /// The first view in this subtree (self included) with `id`.
     public func view(withID id: String) -> View? {
@@ -266,17 +297,18 @@ open class View {
 
     /// Marks the window's layout out of date: it lays out its tree again before it next draws
     /// or handles input. Does nothing outside a window.
-    public func setNeedsLayout() { window?.needsLayout = true }
+    public func setNeedsLayout() { host?.needsLayout = true }
     /// Redraws the view (where it is now and where it ends up) in the next frame, which it
     /// schedules. Does nothing outside a window.
-    public func setNeedsDisplay() { window?.invalidate(self) }
+    public func setNeedsDisplay() { host?.invalidate(self) }
 
     // MARK: Layout (override points)
 
     /// The size this view wants within `proposal` (a side may be infinite: as much as wanted).
     open func sizeThatFits(_ proposal: Size) -> Size {
-        Size(width: width ?? (proposal.width.isFinite ? proposal.width : 0),
-             height: height ?? (proposal.height.isFinite ? proposal.height : 0))
+        Size(
+            width: width ?? (proposal.width.isFinite ? proposal.width : 0),
+            height: height ?? (proposal.height.isFinite ? proposal.height : 0))
     }
 
     /// Places the children inside `bounds` (local coordinates). Default: each child fills the
@@ -287,8 +319,9 @@ open class View {
             if let a = contentAlignment {
                 var s = c.constrained(c.sizeThatFits(Size(width: c.width ?? inner.width, height: c.height ?? .infinity)))
                 s.width = min(s.width, inner.width); s.height = min(s.height, inner.height)
-                c.frame = Rect(x: inner.minX + (inner.width - s.width) * a.x, y: inner.minY + (inner.height - s.height) * a.y,
-                               width: s.width, height: s.height)
+                c.frame = Rect(
+                    x: inner.minX + (inner.width - s.width) * a.x, y: inner.minY + (inner.height - s.height) * a.y,
+                    width: s.width, height: s.height)
             } else {
                 c.frame = inner
             }
@@ -302,35 +335,34 @@ open class View {
     open func draw(in context: inout DrawContext) {}
 
     /// Draws children; scroll views and stacks override to translate, clip and cull.
-    package func drawChildren(in context: inout DrawContext) {
+    @_spi(Hooks) open func drawChildren(in context: inout DrawContext) {
         for c in children where !c.isHidden { context.drawChild(c) }
     }
 
     /// What this view paints under its children. `.varied` unless a subclass (or, from another
     /// module of the package, `declaredBackdrop`) knows better, so a view that draws anything
     /// is never scrolled over by copying pixels.
-    package var backdrop: Backdrop { declaredBackdrop ?? .varied }
+    @_spi(Hooks) open var backdrop: Backdrop { declaredBackdrop ?? .varied }
     package var declaredBackdrop: Backdrop?
 
     /// True when children are clipped to the bounds (the window then clips their damage).
-    package var clipsContent: Bool { false }
+    @_spi(Hooks) open var clipsContent: Bool { false }
 
     /// The corner radius of that clip (a rounded clip is never scrolled by copying pixels).
-    package var clipCornerRadius: Double { 0 }
+    @_spi(Hooks) open var clipCornerRadius: Double { 0 }
 
     /// Drawn after children (indicators, focus rings). Local coordinates.
-    package func drawOverlay(in context: inout DrawContext) {}
+    @_spi(Hooks) open func drawOverlay(in context: inout DrawContext) {}
 
     /// The pressed look, drawn over the view and its children while `isPressed`: a light shade
     /// of its shape. Override for another look.
-    package func drawPressed(in context: inout DrawContext) {
-        context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius, color: View.pressedShade)
+    @_spi(Hooks) open func drawPressed(in context: inout DrawContext) {
+        context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius, color: context.palette.pressedShade)
     }
-    static let pressedShade = Color(rgb: 0x000000, alpha: 31)
 
     /// The corners of the pressed shade: a wrapper (one child that fills it) looks like what
     /// it wraps, so a card wrapped in an `Adaptive` gets the card's rounded corners.
-    package var pressedCornerRadius: Double {
+    @_spi(Hooks) open var pressedCornerRadius: Double {
         guard children.count == 1, let only = children.first, only.frame.size == frame.size else { return 0 }
         return only.pressedCornerRadius
     }
@@ -339,15 +371,15 @@ open class View {
 
     /// How this view moves and zooms what it holds, as last sampled (a scroll view's content
     /// offset and scale); nil when its children sit where their frames say.
-    package var contentTransform: (offset: Point, scale: Double)? { nil }
+    @_spi(Hooks) open var contentTransform: (offset: Point, scale: Double)? { nil }
 
     /// Converts a point in this view's local coordinates into a child's local coordinates.
-    package func convertToChild(_ p: Point, _ child: View) -> Point {
+    @_spi(Hooks) open func convertToChild(_ p: Point, _ child: View) -> Point {
         Point(x: p.x - child.frame.minX, y: p.y - child.frame.minY)
     }
 
     /// The deepest visible view containing `p` (local coordinates), topmost first.
-    package func hitTest(_ p: Point) -> View? {
+    @_spi(Hooks) open func hitTest(_ p: Point) -> View? {
         guard !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else { return nil }
         for c in children.reversed() {
             if let hit = c.hitTest(convertToChild(p, c)) { return hit }
@@ -378,8 +410,9 @@ open class View {
     }
 }
 
-/// The root of a window's tree.
-final class RootView: View {
-    weak var owner: Window?
-    override var backdrop: Backdrop { .none }
+/// The root of a window's tree: how a view finds its window.
+package final class RootView: View {
+    package weak var windowHost: ViewHost?
+    override package var rootHost: ViewHost? { windowHost }
+    @_spi(Hooks) override public var backdrop: Backdrop { .none }
 }

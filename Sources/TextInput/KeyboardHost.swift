@@ -1,3 +1,7 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+@_spi(Hooks) import Widgets
+import Localization
 import Geometry
 import Raster
 import AppContract
@@ -14,33 +18,35 @@ public enum OnScreenKeyboardMode: String, Hashable, Sendable, CaseIterable {
     case never
 }
 
-/// The window's on-screen keyboard and what it does to the screen (TXT-2, TXT-3): it slides in
+/// The window's on-screen keyboard and what it does to the screen: it slides in
 /// when a field takes focus and away when focus leaves, as an animation of time; the scroll
 /// view holding the field loses the covered part of its viewport (a content inset: the content
 /// is not laid out again) and scrolls the field just above the keys, the minimal amount
-/// (POS-5); a field in no scroll view that the keys would cover moves up with the whole
+///; a field in no scroll view that the keys would cover moves up with the whole
 /// screen, just enough, and back when the keyboard goes.
-final class KeyboardHost {
+package final class KeyboardHost {
     /// The window whose screen the keys slide onto, known only by what the host needs of it.
-    weak var window: KeyboardScreen?
-    private(set) var keyboard: OnScreenKeyboard?
-    let menu = EditMenu()
-    var pasteboard: String?
+    package weak var window: KeyboardScreen?
+    package private(set) var keyboard: OnScreenKeyboard?
+    package let menu = EditMenu()
+    package var pasteboard: String?
 
     /// The field the keyboard types into, while it shows or hides.
-    private(set) weak var field: TextInputView?
+    private(set) weak var field: KeyboardField?
     /// The visible share of the keyboard from 0 to 1 at `start`, going to `target`.
     private var from = 0.0, target = 0.0, start = -Double.infinity
+
+    package init() {}
     static let slideDuration = 0.25
     /// The scroll view around the field, which scrolls it above the keys.
-    private weak var insetView: ScrollView?
+    private weak var insetView: View?
     /// Every vertical scroll view the keys cover (the field's and others, as a results list
     /// under a search field): each loses the covered part of its viewport, so its end can be
     /// scrolled above the keys.
-    private var coveredViews: [Weak<ScrollView>] = []
+    private var coveredViews: [Weak<View>] = []
     /// How far the screen moves up at full keyboard, for a field outside scroll views.
     private var fullPan = 0.0
-    private(set) var pan = 0.0
+    package private(set) var pan = 0.0
     /// A field took focus: which views the keys cover, and how far the screen moves, are
     /// decided again at the next frame.
     private var needsPlacement = false
@@ -52,14 +58,14 @@ final class KeyboardHost {
         return from + (target - from) * eased
     }
 
-    func isAnimating(at t: Double) -> Bool { t < start + Self.slideDuration }
+    package func isAnimating(at t: Double) -> Bool { t < start + Self.slideDuration }
 
     var isShowing: Bool { target > 0 }
 
     // MARK: Focus
 
-    func focusChanged(to view: View?, at t: Double) {
-        let next = view as? TextInputView
+    package func focusChanged(to view: View?, at t: Double) {
+        let next = view as? KeyboardField
         if let old = field, old !== next { old.focusChanged(focused: false) }
         menu.hide()
         next?.focusChanged(focused: true)
@@ -69,13 +75,13 @@ final class KeyboardHost {
             configureKeyboard(for: next)
             slide(to: 1, at: t)
             applyAvoidance(at: t, showing: true)
-            if let sv = insetView { sv.reveal(next) }
+            if let sv = insetView as? ScrollingContainer { sv.reveal(next, animated: true) }
         } else if isShowing || field != nil {
             slide(to: 0, at: t)
         }
     }
 
-    func wantsKeyboard(for field: TextInputView) -> Bool {
+    func wantsKeyboard(for field: KeyboardField) -> Bool {
         guard let window, !field.isReadOnly else { return false }
         switch window.onScreenKeyboard {
         case .never: return false
@@ -85,12 +91,12 @@ final class KeyboardHost {
     }
 
     /// A keyboard came or went: in the automatic mode the on-screen one goes or comes.
-    func hardwareKeyboardChanged() {
-        guard let window, let field = window.focusedView as? TextInputView else { return }
+    package func hardwareKeyboardChanged() {
+        guard let window, let field = window.focusedView as? KeyboardField else { return }
         if wantsKeyboard(for: field) { focusChanged(to: field, at: window.time) } else { slide(to: 0, at: window.time) }
     }
 
-    func configurationChanged(for view: TextInputView) {
+    package func configurationChanged(for view: KeyboardField) {
         guard view === field, let window, let t = Optional(window.time) else { return }
         if wantsKeyboard(for: view) { configureKeyboard(for: view); layout() } else { slide(to: 0, at: t) }
     }
@@ -102,12 +108,15 @@ final class KeyboardHost {
         window?.scheduleFrame()
     }
 
-    private func configureKeyboard(for field: TextInputView) {
+    private func configureKeyboard(for field: KeyboardField) {
         guard let window else { return }
         let name = field.keyboardLayout ?? window.keyboardLayout
-        let keys = KeyboardLayout.named(name, contentType: field.contentType, submit: field.submitLabel)
+        let keys =
+            KeyboardLayout.named(name, contentType: field.contentType, submit: field.submitLabel)
             ?? KeyboardLayout.named("en", contentType: field.contentType, submit: field.submitLabel)!
-        if let keyboard { keyboard.setLayout(keys) } else {
+        if let keyboard {
+            keyboard.setLayout(keys)
+        } else {
             let k = OnScreenKeyboard(layout: keys)
             k.isHidden = true
             k.onKey = { [weak self] action, typed in self?.perform(action, typed: typed) }
@@ -130,7 +139,7 @@ final class KeyboardHost {
     }
 
     /// Places the keyboard for the share shown at `t` (below the screen when hidden).
-    func layout(at t: Double? = nil) {
+    package func layout(at t: Double? = nil) {
         guard let window, let keyboard else { return }
         let size = window.sizeInPoints
         let h = keysHeight()
@@ -154,7 +163,7 @@ final class KeyboardHost {
 
     /// Moves the keyboard to `t` and keeps the field clear of it. Runs before the window
     /// samples its scroll views, so they see this frame's viewport.
-    func sample(at t: Double) {
+    package func sample(at t: Double) {
         guard keyboard != nil else { return }
         let animating = isAnimating(at: t) || keyboard?.isHidden == (shown(at: t) > 0)
         guard animating || pan != fullPan * shown(at: t) else { return }
@@ -174,9 +183,8 @@ final class KeyboardHost {
             needsPlacement = false
             insetView = nil
             coveredViews = window.scrollViews.filter {
-                $0.configuration.axes.contains(.vertical) && !$0.configuration.isPagingEnabled && !($0.content is TextAreaBody)
-                    && $0.frameInWindow.maxY > fullTop()
-            }.map(Weak.init)
+                $0.avoidsKeyboard && $0.frameInWindow.maxY > fullTop()
+            }.map { Weak($0 as View) }
             if let sv = avoidingScrollView(for: field) {
                 insetView = sv
             } else {
@@ -184,7 +192,7 @@ final class KeyboardHost {
                 fullPan = max(0, min(bottom - fullTop(), window.sizeInPoints.height - keysHeight()))
             }
         }
-        for sv in coveredViews.compactMap(\.value) {
+        for case let sv as ScrollingContainer in coveredViews.compactMap(\.value) {
             sv.keyboardInset = max(0, min(sv.frame.height, sv.frameInWindow.maxY - keysTop))
             if !showing && share <= 0 { sv.keyboardInset = 0 }
         }
@@ -198,25 +206,8 @@ final class KeyboardHost {
     }
 
     /// The innermost scroll view around `field` that scrolls vertically without paging.
-    private func avoidingScrollView(for field: View) -> ScrollView? {
-        field.ancestors.lazy.compactMap { $0 as? ScrollView }.first {
-            $0.configuration.axes.contains(.vertical) && !$0.configuration.isPagingEnabled && !($0.content is TextAreaBody)
-        }
-    }
-
-    /// The keyboard for the state JSON: its keys in window pixels.
-    func state(scale s: Double) -> WindowState.KeyboardState {
-        func px(_ r: Rect) -> [Double] { [rounded(r.minX * s), rounded(r.minY * s), rounded(r.width * s), rounded(r.height * s)] }
-        let name = keyboard?.layout.name ?? window?.keyboardLayout ?? "en"
-        guard let keyboard, !keyboard.isHidden else {
-            return .init(visible: false, frame: [], layout: name, page: "letters", shift: "off", keys: [])
-        }
-        let origin = keyboard.frameInWindow.origin
-        let keys = keyboard.visibleKeys.map { WindowState.KeyboardState.KeyState(label: $0.label, frame: px($0.frame.offsetBy(dx: origin.x, dy: origin.y))) }
-        let page = keyboard.layout.isPad ? "pad" : ["letters", "symbols", "more"][min(2, keyboard.page)]
-        let shift = keyboard.katakana ? "katakana" : ["off", "once", "locked"][[.off, .once, .locked].firstIndex(of: keyboard.shift)!]
-        return .init(visible: true, frame: px(keyboard.keysRect.offsetBy(dx: origin.x, dy: origin.y)), layout: name,
-                     page: page, shift: shift, keys: keys)
+    private func avoidingScrollView(for field: View) -> ScrollingContainer? {
+        field.ancestors.lazy.compactMap { $0 as? ScrollingContainer }.first { $0.avoidsKeyboard }
     }
 
     // MARK: Keys
@@ -242,7 +233,7 @@ final class KeyboardHost {
 /// What the keyboard host needs of the window: its mode and layout settings, focus, the clock,
 /// the screen's size and scroll views, the holder the keys are attached to over the app, and
 /// a way to say the whole screen moved.
-protocol KeyboardScreen: AnyObject {
+package protocol KeyboardScreen: AnyObject {
     /// When the keys show.
     var onScreenKeyboard: OnScreenKeyboardMode { get }
     /// True while a device with letter keys is attached.
@@ -256,7 +247,7 @@ protocol KeyboardScreen: AnyObject {
     /// The screen's size in points.
     var sizeInPoints: Size { get }
     /// The scroll views on screen, outer before inner: those the keys cover lose that part.
-    var scrollViews: [ScrollView] { get }
+    var scrollViews: [ScrollingContainer] { get }
     /// The view over the app that the keys and the edit menu are attached to.
     var holder: RootView { get }
     /// Asks for a frame (the keys slide).
@@ -267,49 +258,46 @@ protocol KeyboardScreen: AnyObject {
     func screenPanned()
 }
 
-extension Window: KeyboardScreen {
-    func screenPanned() {
-        needsLayout = true
-        fullDamage = true
-    }
-}
-
 struct Weak<T: AnyObject> {
     weak var value: T?
     init(_ value: T) { self.value = value }
 }
 
 /// Cut, copy, paste and select all, over a selection (or a long-pressed empty field).
-final class EditMenu: Stack {
-    weak var field: TextInputView?
+package final class EditMenu: Stack {
+    /// Each item and the built-in word it shows.
+    private var titled: [(Label, BuiltInStrings.Word)] = []
+    package weak var field: TextInputView?
 
     init() {
         super.init(.horizontal, spacing: 1, padding: EdgeInsets(1))
         id = "edit-menu"
-        fill = Color(rgb: 0x3A3A3C)
+        fill = Palette().menuBackground
         cornerRadius = 8
         clipsChildren = true
         isHidden = true
-        let items: [(String, (TextInputView) -> Void)] = [
-            ("Cut", { $0.cutSelection() }), ("Copy", { $0.copySelection() }),
-            ("Paste", { $0.paste() }), ("Select All", { $0.selectAll() }),
+        let palette = Palette(), strings = BuiltInStrings(language: "en")
+        let items: [(String, BuiltInStrings.Word, (TextInputView) -> Void)] = [
+            ("cut", .cut, { $0.cutSelection() }), ("copy", .copy, { $0.copySelection() }),
+            ("paste", .paste, { $0.paste() }), ("select-all", .selectAll, { $0.selectAll() }),
         ]
-        setChildren(items.map { title, action in
-            let l = Label(title, id: "edit-menu-" + title.lowercased().split(separator: " ").joined(separator: "-"), size: 15,
-                          color: Color(rgb: 0xFFFFFF), maxLines: 1)
-            l.fill = Color(rgb: 0x1C1C1E)
-            l.padding = EdgeInsets(horizontal: 12, vertical: 10)
-            l.contentAlignment = .center
-            l.onTap = { [weak self] in
-                guard let field = self?.field else { return }
-                action(field)
-                if title != "Select All" { self?.hide() } else { self?.show(for: field) }
-            }
-            return l
-        })
+        setChildren(
+            items.map { name, word, action in
+                let l = Label(strings[word], id: "edit-menu-" + name, size: 15, color: palette.menuText, maxLines: 1)
+                titled.append((l, word))
+                l.fill = palette.menuButton
+                l.padding = EdgeInsets(horizontal: 12, vertical: 10)
+                l.contentAlignment = .center
+                l.onTap = { [weak self] in
+                    guard let field = self?.field else { return }
+                    action(field)
+                    if word != .selectAll { self?.hide() } else { self?.show(for: field) }
+                }
+                return l
+            })
     }
 
-    func hide() {
+    package func hide() {
         guard !isHidden else { return }
         setNeedsDisplay()
         isHidden = true
@@ -317,8 +305,14 @@ final class EditMenu: Stack {
     }
 
     /// Shows the menu above the selection (below it when there is no room), inside the screen.
-    func show(for field: TextInputView) {
+    package func show(for field: TextInputView) {
         guard let window = field.window else { return }
+        // The items speak the window's language.
+        let strings = field.environment.strings
+        for (label, word) in titled where label.text != strings[word] {
+            label.text = strings[word]
+            label.width = nil
+        }
         if parent == nil { window.holder.attach(self, at: window.holder.children.count) }
         setNeedsDisplay()
         self.field = field
@@ -339,40 +333,5 @@ final class EditMenu: Stack {
         frame = Rect(x: x, y: y, width: size.width, height: size.height)
         layoutChildren()
         setNeedsDisplay()
-    }
-}
-
-extension Window {
-    /// Text cut or copied in this app (the kiosk has no other to share it with).
-    package var pasteboard: String? {
-        get { keyboardHost.pasteboard }
-        set { keyboardHost.pasteboard = newValue }
-    }
-
-    /// The on-screen keyboard's frame in window points while any of it shows.
-    package var keyboardFrame: Rect? {
-        guard let k = keyboardHost.keyboard, !k.isHidden else { return nil }
-        return k.frameInWindow.intersection(Rect(origin: .zero, size: sizeInPoints)).offsetBy(dx: 0, dy: k.previewMargin)
-    }
-
-    func keyboardConfigurationChanged(for view: TextInputView) { keyboardHost.configurationChanged(for: view) }
-
-    func editMenuChanged(for view: TextInputView) {
-        if keyboardHost.menu.field === view { keyboardHost.menu.hide() }
-    }
-
-    func showEditMenu(for view: TextInputView) { keyboardHost.menu.show(for: view) }
-
-    /// `.next` on a field's return key: focus goes to the next text input in tree order, or
-    /// leaves when it was the last.
-    func focusNextTextInput(after view: TextInputView) {
-        var inputs: [TextInputView] = []
-        func walk(_ v: View) {
-            guard !v.isHidden else { return }
-            if let t = v as? TextInputView, !t.isReadOnly { inputs.append(t) }
-            v.children.forEach(walk)
-        }
-        walk(root)
-        if let i = inputs.firstIndex(where: { $0 === view }), i + 1 < inputs.count { focus(inputs[i + 1]) } else { focus(nil) }
     }
 }

@@ -1,5 +1,6 @@
 import Geometry
 import Scrolling
+@_spi(Hooks) import ViewCore
 
 /// A scroll view in the touch arena: its engine hears the touch, and it claims the touch when the
 /// engine starts dragging or zooming.
@@ -38,6 +39,22 @@ extension ScrollView: GestureParticipant {
     }
 
     package func release(velocity: Point, at t: Double) { controller.release(velocity: velocity, at: t) }
+}
+
+/// A scroll view brings views into sight, takes keys' scroll commands and drags' autoscroll.
+extension ScrollView: ScrollingContainer, Autoscrolling {
+    package func perform(_ command: ScrollCommand, at t: Double) { controller.perform(command, at: t) }
+    package var isPaging: Bool { configuration.isPagingEnabled }
+    package func adopt(_ gestures: GestureSettings, resampling: TouchResampling?) {
+        if configuration.touchSlop != gestures.touchSlop { configuration.touchSlop = gestures.touchSlop }
+        if configuration.doubleTapInterval != gestures.doubleTapInterval { configuration.doubleTapInterval = gestures.doubleTapInterval }
+        if configuration.doubleTapDistance != gestures.doubleTapDistance { configuration.doubleTapDistance = gestures.doubleTapDistance }
+        if configuration.touchResampling != resampling { configuration.touchResampling = resampling }
+    }
+    package var avoidsKeyboard: Bool { configuration.axes.contains(.vertical) && !isPaging && !scrollsTextArea }
+    package func destinationDescription(at t: Double) -> String {
+        positionDescription(at: controller.destination(at: t) ?? sampledOffset)
+    }
 }
 
 /// A scroll view's content moves by whole pixels behind its viewport, with its indicators drawn

@@ -1,19 +1,21 @@
+import Localization
+@_spi(Hooks) import ViewCore
 import Geometry
 import Raster
 import Scrolling
 
-/// How a scroll view shows its indicators (IND-2).
+/// How a scroll view shows its indicators.
 public enum IndicatorVisibility: Hashable, Sendable {
     /// Shown while scrolling, flashed when the view first appears with more content than fits,
     /// faded out shortly after rest.
     case automatic
     /// Always shown, on a track 15 pt (regular) or 11 pt (small) wide, for mouse-driven kiosks.
     case always(small: Bool)
-/// Never shown.
+    /// Never shown.
     case never
 }
 
-/// Where a scroll view starts (POS-4).
+/// Where a scroll view starts.
 package enum InitialScrollPosition: Hashable, Sendable {
     case top
     /// Aligned to this unit point of the content (e.g. `.bottom` for a log or chat).
@@ -23,25 +25,25 @@ package enum InitialScrollPosition: Hashable, Sendable {
 }
 
 /// A viewport onto larger content, driven by the scroll engine (drag, fling, bounce, paging,
-/// zoom, keys), with indicators and a position reported by child identity (POS-1 … POS-6).
+/// zoom, keys), with indicators and a position reported by child identity.
 /// Its background (`fill`) stays behind the moving content, and its `cornerRadius` clips it.
 open class ScrollView: View, AnimatedView {
     /// The view that scrolls: the scroll view's only child.
     public let content: View
-    package internal(set) var controller: ScrollController
+    package var controller: ScrollController
     /// When the scroll indicators show; `.automatic` by default.
     public var indicators: IndicatorVisibility = .automatic { didSet { setNeedsDisplay() } }
-    /// Axes whose indicator is hidden because a page control shows the position (IND-4).
+    /// Axes whose indicator is hidden because a page control shows the position.
     package var hiddenIndicatorAxes: Axes = [] { didSet { setNeedsDisplay() } }
-    /// Which visible child is reported and how `scrollTo(id:)` aligns (POS-2). Nil: the
+    /// Which visible child is reported and how `scrollTo(id:)` aligns. Nil: the
     /// top-most/leading-most visible child is reported, and scrolling is minimal.
     public var positionAnchor: UnitPoint?
-    /// Called with the reported id when it changes (POS-1).
+    /// Called with the reported id when it changes.
     public var onPositionChange: ((String?) -> Void)?
     /// Called with the page when a paging view settles on a new page.
     public var onPageChange: ((Int) -> Void)?
     package var initialPosition: InitialScrollPosition = .top
-    /// Animate program scrolls (POS-6); false jumps.
+    /// Animate program scrolls; false jumps.
     public var animatesProgramScrolls = true
 
     // Sampled by the window at each frame or input time.
@@ -50,10 +52,10 @@ open class ScrollView: View, AnimatedView {
     package internal(set) var sampledPhase = ScrollPhase.idle
     var lastActiveTime = -Double.infinity
     var appearTime: Double?
-    var hasLaidOut = false
+    package var hasLaidOut = false
     package internal(set) var reportedID: String?
     var reportedPage: Int?
-    /// The child id held across content changes (POS-3), and its distance from the viewport's
+    /// The child id held across content changes, and its distance from the viewport's
     /// leading edge in points.
     var heldPosition: (id: String, delta: Point)?
     /// Content built on demand (a lazy stack), told before each frame and input what shows.
@@ -67,8 +69,10 @@ open class ScrollView: View, AnimatedView {
 
     /// A scroll view over `content`, scrolling along `axes`, with the engine's `configuration`
     /// (paging, zoom, bounce, deceleration); `axes` overrides the configuration's own.
-    public init(id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
-                content: View) {
+    public init(
+        id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
+        content: View
+    ) {
         var c = configuration
         c.axes = axes
         self.content = content
@@ -84,9 +88,15 @@ open class ScrollView: View, AnimatedView {
         set { controller.configuration = newValue }
     }
 
+    /// True for a text area's scroller: its content is the field's text, not a list.
+    @_spi(Hooks) open var scrollsTextArea: Bool { false }
+
+    /// Its content's children are a list's rows (not a text area's).
+    @_spi(Hooks) override open var presentsChildrenAsList: Bool { !scrollsTextArea }
+
     /// A scroll area whose value says where the visible content is.
-    override var accessibilityDescription: AccessibilityDescription? {
-        content is TextAreaBody ? nil : AccessibilityDescription(role: .scrollArea, label: "", value: positionDescription(at: sampledOffset))
+    @_spi(Hooks) override open var accessibilityDescription: AccessibilityDescription? {
+        scrollsTextArea ? nil : AccessibilityDescription(role: .scrollArea, label: "", value: positionDescription(at: sampledOffset))
     }
 
     /// Where the viewport at `offset` is: "Page 2 of 6" when paging, "Rows 10 to 18 of 500"
@@ -96,14 +106,14 @@ open class ScrollView: View, AnimatedView {
         if configuration.isPagingEnabled {
             let axis: Scrolling.Axis = vertical ? .vertical : .horizontal
             let pages = controller.pageSnapping(axis)
-            return "Page \(pages.nearestPage(to: vertical ? offset.y : offset.x) + 1) of \(pageCount)"
+            return environment.strings.format(.pageOf, pages.nearestPage(to: vertical ? offset.y : offset.x) + 1, pageCount)
         }
         let lo = (vertical ? offset.y : offset.x) / sampledScale
         let hi = lo + (vertical ? engineViewport.height : frame.width) / sampledScale
-        let noun = vertical ? "Rows" : "Items"
-        if let lazy = content as? LazyStack {
-            guard lazy.count > 0 else { return "Empty" }
-            return "\(noun) \(lazy.rowIndex(at: lo + 1) + 1) to \(lazy.rowIndex(at: max(lo + 1, hi - 1)) + 1) of \(lazy.count)"
+        let strings = environment.strings, noun: BuiltInStrings.Word = vertical ? .rowsOf : .itemsOf
+        if let lazy = lazyContent {
+            guard lazy.count > 0 else { return strings[.empty] }
+            return strings.format(noun, lazy.rowIndex(at: lo + 1) + 1, lazy.rowIndex(at: max(lo + 1, hi - 1)) + 1, lazy.count)
         }
         let rows = content.children.filter { !$0.isHidden }
         if rows.count > 1 {
@@ -111,12 +121,12 @@ open class ScrollView: View, AnimatedView {
             func end(_ v: View) -> Double { vertical ? v.frame.maxY : v.frame.maxX }
             let first = rows.firstIndex { end($0) > lo + 1 } ?? 0
             let last = rows.lastIndex { start($0) < hi - 1 } ?? rows.count - 1
-            return "\(noun) \(first + 1) to \(max(first, last) + 1) of \(rows.count)"
+            return strings.format(noun, first + 1, max(first, last) + 1, rows.count)
         }
         let length = vertical ? content.frame.height : content.frame.width
         let view = vertical ? engineViewport.height : frame.width
-        guard length > view else { return "All shown" }
-        return "\(Int((100 * lo / max(1, length - view)).rounded().clampedToPercent)) percent"
+        guard length > view else { return strings[.allShown] }
+        return strings.format(.percent, Int((100 * lo / max(1, length - view)).rounded().clampedToPercent))
     }
 
     // MARK: Layout
@@ -124,8 +134,9 @@ open class ScrollView: View, AnimatedView {
     func contentProposal(for size: Size) -> Size {
         let axes = configuration.axes
         if configuration.isZoomEnabled { return size }
-        return Size(width: axes.contains(.horizontal) ? .infinity : size.width,
-                    height: axes.contains(.vertical) ? .infinity : size.height)
+        return Size(
+            width: axes.contains(.horizontal) ? .infinity : size.width,
+            height: axes.contains(.vertical) ? .infinity : size.height)
     }
 
     /// Along an axis it scrolls, a scroll view takes the space it is offered (none when the
@@ -139,8 +150,10 @@ open class ScrollView: View, AnimatedView {
         func offered(_ v: Double) -> Double { v.isFinite ? v : 0 }
         var size = Size(width: offered(p.width), height: offered(p.height))
         if (!horizontal && !p.width.isFinite) || (!vertical && !p.height.isFinite) {
-            let fitted = content.sizeThatFits(Size(width: horizontal ? .infinity : p.width,
-                                                   height: vertical ? .infinity : p.height))
+            let fitted = content.sizeThatFits(
+                Size(
+                    width: horizontal ? .infinity : p.width,
+                    height: vertical ? .infinity : p.height))
             if !horizontal && !p.width.isFinite { size.width = fitted.width }
             if !vertical && !p.height.isFinite { size.height = fitted.height }
         }
@@ -148,13 +161,13 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// A vertical scroll view in a vertical stack shares the height the other children leave.
-    package override var fillsStackHeight: Bool {
+    @_spi(Hooks) override open var fillsStackHeight: Bool {
         isFlexible || configuration.axes.contains(.vertical) || configuration.isZoomEnabled
     }
 
     /// A scroll view's padding goes round its content, inside the area that scrolls: it is
     /// the content's padding.
-    public override var padding: EdgeInsets {
+    open override var padding: EdgeInsets {
         get { content.padding }
         set { content.padding = newValue }
     }
@@ -162,9 +175,9 @@ open class ScrollView: View, AnimatedView {
     /// Points at the bottom of the viewport that the on-screen keyboard covers: the engine
     /// scrolls as if the viewport ended above the keys (a content inset; the content is not
     /// laid out again), so the end of the content can be scrolled above them.
-    var keyboardInset = 0.0 {
+    package var keyboardInset = 0.0 {
         didSet {
-            guard keyboardInset != oldValue, hasLaidOut, let w = window else { return }
+            guard keyboardInset != oldValue, hasLaidOut, let w = host else { return }
             controller.resize(viewport: engineViewport, content: controller.contentSize, at: w.time)
             w.scheduleFrame()
         }
@@ -215,12 +228,12 @@ open class ScrollView: View, AnimatedView {
         Rect(x: offset.x / scale, y: offset.y / scale, width: frame.width / scale, height: frame.height / scale)
     }
 
-    /// Applies the laid-out sizes to the engine, keeping the held child in place (POS-3) and
-    /// applying the initial position the first time (POS-4). A layout that changed neither
+    /// Applies the laid-out sizes to the engine, keeping the held child in place and
+    /// applying the initial position the first time. A layout that changed neither
     /// size nor where the held child is leaves the engine alone, so a ticking clock elsewhere
     /// in the window never stops a fling or a page snap; one that did lets the motion carry
     /// on, moved with the held child.
-    func applyLayout(at t: Double) {
+    package func applyLayout(at t: Double) {
         var shift = Point.zero
         if hasLaidOut, let held = heldPosition, let r = contentRect(ofChild: held.id) {
             shift = Point(x: r.minX - held.delta.x - sampledOffset.x, y: r.minY - held.delta.y - sampledOffset.y)
@@ -235,8 +248,9 @@ open class ScrollView: View, AnimatedView {
             case .top: break
             case let .anchor(a):
                 let s = content.frame.size
-                controller.scroll(to: Point(x: a.x * (s.width - frame.width), y: a.y * (s.height - frame.height)),
-                                  animated: false, at: t)
+                controller.scroll(
+                    to: Point(x: a.x * (s.width - frame.width), y: a.y * (s.height - frame.height)),
+                    animated: false, at: t)
             case let .id(id, anchor):
                 if let r = contentRect(ofChild: id) {
                     controller.scroll(toReveal: r, anchor: anchor, animated: false, at: t)
@@ -247,12 +261,12 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// Remembers where the reported child sits, before a content change or resize.
-    func holdPosition() {
+    package func holdPosition() {
         guard let id = reportedID, let r = contentRect(ofChild: id) else { heldPosition = nil; return }
         heldPosition = (id, Point(x: r.minX - sampledOffset.x, y: r.minY - sampledOffset.y))
     }
 
-    // MARK: Identity (POS-1, POS-2)
+    // MARK: Identity
 
     /// The children whose identities count: the content's own children (or the content).
     var identifiedChildren: [View] {
@@ -291,13 +305,15 @@ open class ScrollView: View, AnimatedView {
             var best: (View, Double)?
             for k in kids {
                 let f = k.frame
-                let d = vertical ? (p.y < f.minY ? f.minY - p.y : max(0, p.y - f.maxY))
-                                 : (p.x < f.minX ? f.minX - p.x : max(0, p.x - f.maxX))
+                let d =
+                    vertical
+                    ? (p.y < f.minY ? f.minY - p.y : max(0, p.y - f.maxY))
+                    : (p.x < f.minX ? f.minX - p.x : max(0, p.x - f.maxX))
                 if best == nil || d < best!.1 { best = (k, d) }
             }
             return best?.0.id
         }
-        if let stack = content as? Stack, stack.children.count > 32, kids.count == stack.children.count {
+        if let stack = content as? OrderedChildren, stack.children.count > 32, kids.count == stack.children.count {
             let range = stack.childRange(intersecting: visible)
             for i in range where stack.children[i].frame.intersects(visible) { return stack.children[i].id }
             return nil
@@ -305,12 +321,12 @@ open class ScrollView: View, AnimatedView {
         return kids.first { $0.frame.intersects(visible) }?.id
     }
 
-    /// Scrolls to the child with `id` (POS-1), aligned by `anchor` (default: the view's
+    /// Scrolls to the child with `id`, aligned by `anchor` (default: the view's
     /// position anchor; none: the minimal scroll, and no move if it is fully visible).
     /// Returns false, and does not move, when there is no such child.
     @discardableResult
     public func scrollTo(id: String, anchor: UnitPoint? = nil, animated: Bool? = nil) -> Bool {
-        guard let r = contentRect(ofChild: id), let w = window else { return false }
+        guard let r = contentRect(ofChild: id), let w = host else { return false }
         let animated = animated ?? animatesProgramScrolls
         controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
         if lazyContent != nil { pendingReveal = LazyReveal(target: .id(id), anchor: anchor ?? positionAnchor, animated: animated) }
@@ -322,7 +338,7 @@ open class ScrollView: View, AnimatedView {
     /// into view; or a child of the content). Returns false when the index is out of range.
     @discardableResult
     public func scrollTo(index: Int, anchor: UnitPoint? = nil, animated: Bool? = nil) -> Bool {
-        guard let w = window, let r = itemRect(index) else { return false }
+        guard let w = host, let r = itemRect(index) else { return false }
         let animated = animated ?? animatesProgramScrolls
         controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
         if lazyContent != nil { pendingReveal = LazyReveal(target: .index(index), anchor: anchor ?? positionAnchor, animated: animated) }
@@ -344,37 +360,35 @@ open class ScrollView: View, AnimatedView {
         case let .id(id): rect = contentRect(ofChild: id); built = content.view(withID: id) != nil
         }
         let (goesOn, aimed) = reveal.refine(&controller, itemRect: rect, isBuilt: built, at: t)
-        if aimed { window?.scheduleFrame() }
+        if aimed { host?.scheduleFrame() }
         if !goesOn { pendingReveal = nil }
     }
 
-    /// Scrolls to an offset in points (POS-6).
+    /// Scrolls to an offset in points.
     public func scroll(to offset: Point, animated: Bool? = nil) {
-        guard let w = window else { return }
+        guard let w = host else { return }
         controller.scroll(to: offset, animated: animated ?? animatesProgramScrolls, at: w.currentTime)
         w.scheduleFrame()
     }
 
-    /// Brings `view` (a descendant) into view with the minimal scroll (POS-5: focus, selection).
+    /// Brings `view` (a descendant) into view with the minimal scroll (focus, selection).
     public func reveal(_ view: View, animated: Bool = true) {
-        guard let w = window else { return }
+        guard let w = host else { return }
         let vr = view.frameInWindow, mine = frameInWindow
-        let r = Rect(x: vr.minX - mine.minX + sampledOffset.x, y: vr.minY - mine.minY + sampledOffset.y,
-                     width: vr.width, height: vr.height)
+        let r = Rect(
+            x: vr.minX - mine.minX + sampledOffset.x, y: vr.minY - mine.minY + sampledOffset.y,
+            width: vr.width, height: vr.height)
         controller.scroll(toReveal: r, anchor: nil, animated: animated, at: w.currentTime)
         w.scheduleFrame()
     }
 
     /// Brings `view` into view in every scroll view around it, innermost first (focus, the
     /// screen reader's next element).
-    static func revealInEnclosingScrollViews(_ view: View) {
-        for case let sv as ScrollView in view.ancestors { sv.reveal(view) }
-    }
 
     /// Scrolls towards an edge while a dragged selection is past it, faster the further out
-    /// (POS-5). `point` is in window points; nil stops.
+    ///. `point` is in window points; nil stops.
     package func autoscroll(towards point: Point?) {
-        guard let w = window else { return }
+        guard let w = host else { return }
         controller.autoscroll(velocity: point.map { autoscrollVelocity(for: $0) } ?? .zero, at: w.currentTime)
         w.scheduleFrame()
     }
@@ -389,14 +403,15 @@ open class ScrollView: View, AnimatedView {
             return 0
         }
         let axes = configuration.axes
-        return Point(x: axes.contains(.horizontal) ? speed(point.x, f.minX, f.maxX) : 0,
-                     y: axes.contains(.vertical) ? speed(point.y, f.minY, f.maxY) : 0)
+        return Point(
+            x: axes.contains(.horizontal) ? speed(point.x, f.minX, f.maxX) : 0,
+            y: axes.contains(.vertical) ? speed(point.y, f.minY, f.maxY) : 0)
     }
 
     // MARK: Sampling
 
     /// Reads the engine at `t`; reports position and page changes.
-    public func sample(at t: Double) {
+    open func sample(at t: Double) {
         var s = controller.state(at: t)
         if let lazy = lazyContent {
             let before = content.frame.size
@@ -441,7 +456,7 @@ open class ScrollView: View, AnimatedView {
 
     /// Moves to `page` (page control taps animate; scrubbing jumps).
     public func setPage(_ page: Int, animated: Bool) {
-        guard let w = window else { return }
+        guard let w = host else { return }
         let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
         var target = sampledOffset
         target[axis] = controller.pageSnapping(axis).startOffset(ofPage: page)
@@ -458,19 +473,22 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// Its fill, when opaque, is all that lies under the content; else what lies under it.
-    package override var backdrop: Backdrop {
+    @_spi(Hooks) override open var backdrop: Backdrop {
         guard let fill else { return .none }
         return fill.alpha == 255 && cornerRadius == 0 ? .uniform(fill) : .varied
     }
 
-    package override var clipsContent: Bool { true }
-    package override var clipCornerRadius: Double { cornerRadius }
+    @_spi(Hooks) override open var clipsContent: Bool { true }
+    @_spi(Hooks) override open var clipCornerRadius: Double { cornerRadius }
 
-    package override func drawChildren(in context: inout DrawContext) {
+    @_spi(Hooks) override open func drawChildren(in context: inout DrawContext) {
         context.canvas.save()
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
-        if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
-        else { context.canvas.clip(to: bounds) }
+        if cornerRadius > 0 {
+            context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale)
+        } else {
+            context.canvas.clip(to: bounds)
+        }
         let o = contentOffset(pixelsAt: context.scale)
         context.canvas.translate(dx: -o.x, dy: -o.y)
         let outer = context.scale
@@ -484,40 +502,44 @@ open class ScrollView: View, AnimatedView {
         context.canvas.restore()
     }
 
-    package override func drawOverlay(in context: inout DrawContext) {
+    @_spi(Hooks) override open func drawOverlay(in context: inout DrawContext) {
         for indicator in indicatorGeometry(at: context.time) {
             if let track = indicator.track {
                 context.fill(track, cornerRadius: 0, color: Color(rgb: 0x000000, opacity: 0.06))
             }
-            let alpha = UInt8((indicator.opacity * 89).rounded()) // black at 35 %
-            context.fill(indicator.thumb, cornerRadius: indicator.thumb.width < indicator.thumb.height
-                         ? indicator.thumb.width / 2 : indicator.thumb.height / 2,
-                         color: Color(red: 0, green: 0, blue: 0, alpha: alpha))
+            let alpha = UInt8((indicator.opacity * 89).rounded())  // black at 35 %
+            context.fill(
+                indicator.thumb,
+                cornerRadius: indicator.thumb.width < indicator.thumb.height
+                    ? indicator.thumb.width / 2 : indicator.thumb.height / 2,
+                color: Color(red: 0, green: 0, blue: 0, alpha: alpha))
         }
     }
 
-    package override var contentTransform: (offset: Point, scale: Double)? { (sampledOffset, sampledScale) }
+    @_spi(Hooks) override open var contentTransform: (offset: Point, scale: Double)? { (sampledOffset, sampledScale) }
 
-    package override func convertToChild(_ p: Point, _ child: View) -> Point {
-        Point(x: (p.x + sampledOffset.x) / sampledScale - child.frame.minX,
-              y: (p.y + sampledOffset.y) / sampledScale - child.frame.minY)
+    @_spi(Hooks) override open func convertToChild(_ p: Point, _ child: View) -> Point {
+        Point(
+            x: (p.x + sampledOffset.x) / sampledScale - child.frame.minX,
+            y: (p.y + sampledOffset.y) / sampledScale - child.frame.minY)
     }
 
-    package override func hitTest(_ p: Point) -> View? {
+    @_spi(Hooks) override open func hitTest(_ p: Point) -> View? {
         guard !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else { return nil }
         return content.hitTest(convertToChild(p, content)) ?? self
     }
 
-    // MARK: Indicators (IND-1 … IND-5)
+    // MARK: Indicators
 
     package typealias Indicator = ScrollIndicator
 
     /// The indicators as they stand: what `ScrollIndicators` draws from.
     var indicatorState: ScrollIndicators {
-        ScrollIndicators(visibility: indicators, hidden: hiddenIndicatorAxes, axes: configuration.axes,
-                         zooms: configuration.isZoomEnabled, viewport: frame.size,
-                         content: Size(width: content.frame.width * sampledScale, height: content.frame.height * sampledScale),
-                         offset: sampledOffset, phase: sampledPhase, lastActive: lastActiveTime, appeared: appearTime)
+        ScrollIndicators(
+            visibility: indicators, hidden: hiddenIndicatorAxes, axes: configuration.axes,
+            zooms: configuration.isZoomEnabled, viewport: frame.size,
+            content: Size(width: content.frame.width * sampledScale, height: content.frame.height * sampledScale),
+            offset: sampledOffset, phase: sampledPhase, lastActive: lastActiveTime, appeared: appearTime)
     }
 
     /// Nothing it shows changes from `t` until the next input: its engine holds still (a
@@ -541,13 +563,14 @@ open class ScrollView: View, AnimatedView {
     /// Thumb (and track) rectangles in local points (see `ScrollIndicators.geometry(at:)`).
     package func indicatorGeometry(at t: Double) -> [Indicator] { indicatorState.geometry(at: t) }
 
-    /// Long content (more than four viewports) lets a finger on the indicator scrub (IND-5).
+    /// Long content (more than four viewports) lets a finger on the indicator scrub.
     func scrubbableIndicator(at p: Point, time t: Double) -> Indicator? { indicatorState.scrubbable(at: p, time: t) }
 
     /// Scrubbing: the thumb follows the finger; the content jumps to match.
     func scrub(_ indicator: Indicator, to p: Point, grabOffset: Double, time t: Double) {
         var target = sampledOffset
-        target[indicator.axis] = indicatorState.scrubFraction(indicator, at: p, grabOffset: grabOffset)
+        target[indicator.axis] =
+            indicatorState.scrubFraction(indicator, at: p, grabOffset: grabOffset)
             * controller.maximumOffset(indicator.axis)
         controller.scroll(to: target, animated: false, at: t)
         lastActiveTime = t

@@ -1,17 +1,8 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Scrolling
 
-/// A scroll indicator as drawn: its thumb (and, when always shown, its track) in the scroll
-/// view's local points.
-package struct ScrollIndicator: Hashable, Sendable {
-    package var axis: Scrolling.Axis
-    /// Local points.
-    package var thumb: Rect
-    package var track: Rect?
-    package var opacity: Double
-}
-
-/// A scroll view's indicators (IND-1 … IND-5), a part of their own: where the thumbs are for an
+/// A scroll view's indicators, a part of their own: where the thumbs are for an
 /// offset, how automatic ones linger and fade, where a finger scrubs and what offset that asks
 /// for. A value sampled from the scroll view; no clock, no view.
 struct ScrollIndicators {
@@ -99,11 +90,14 @@ struct ScrollIndicators {
     func scrubbable(at p: Point, time t: Double) -> ScrollIndicator? {
         geometry(at: t).first { ind in
             guard content[ind.axis] > 4 * viewport[ind.axis] else { return false }
-            let zone = ind.axis == .vertical
+            let zone =
+                ind.axis == .vertical
                 ? Rect(x: viewport.width - 28, y: 0, width: 28, height: viewport.height)
                 : Rect(x: 0, y: viewport.height - 28, width: viewport.width, height: 28)
-            return zone.contains(p) && (ind.axis == .vertical ? abs(p.y - ind.thumb.midY) < ind.thumb.height / 2 + 16
-                                                              : abs(p.x - ind.thumb.midX) < ind.thumb.width / 2 + 16)
+            return zone.contains(p)
+                && (ind.axis == .vertical
+                    ? abs(p.y - ind.thumb.midY) < ind.thumb.height / 2 + 16
+                    : abs(p.x - ind.thumb.midX) < ind.thumb.width / 2 + 16)
         }
     }
 

@@ -1,7 +1,8 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Scrolling
 
-/// A program scroll to an item of lazy content (POS-1, POS-2), a part of its own: rows not yet
+/// A program scroll to an item of lazy content, a part of its own: rows not yet
 /// built have estimated places, so the scroll is aimed again as they are built and measured,
 /// until the view comes to rest on the item or a finger takes over.
 struct LazyReveal {
@@ -12,8 +13,10 @@ struct LazyReveal {
 
     /// Aims `controller` again at where the item is now (`rect`; nil: it is gone). Returns
     /// whether the reveal goes on, and whether it moved the aim (a frame is then wanted).
-    func refine(_ controller: inout ScrollController, itemRect rect: Rect?, isBuilt: Bool,
-                at t: Double) -> (goesOn: Bool, aimed: Bool) {
+    func refine(
+        _ controller: inout ScrollController, itemRect rect: Rect?, isBuilt: Bool,
+        at t: Double
+    ) -> (goesOn: Bool, aimed: Bool) {
         let state = controller.state(at: t)
         // A finger or a fling took over.
         guard ![.dragging, .touching, .zooming, .decelerating].contains(state.phase), let rect else { return (false, false) }

@@ -1,3 +1,4 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Raster
 import Text
@@ -10,8 +11,10 @@ open class Box: View {
 
     /// A box painted with `fill` (nil: nothing) with corners of `cornerRadius` points, fixed to
     /// `width` and `height` points where given.
-    public init(id: String? = nil, fill: Color? = nil, cornerRadius: Double = 0,
-                width: Double? = nil, height: Double? = nil) {
+    public init(
+        id: String? = nil, fill: Color? = nil, cornerRadius: Double = 0,
+        width: Double? = nil, height: Double? = nil
+    ) {
         super.init(id: id)
         self.fill = fill
         self.cornerRadius = cornerRadius
@@ -19,24 +22,27 @@ open class Box: View {
         self.height = height
     }
 
-    package override var backdrop: Backdrop { backgroundBackdrop }
+    @_spi(Hooks) override open var backdrop: Backdrop { backgroundBackdrop }
 
-    package override var clipsContent: Bool { clipsChildren }
-    package override var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
-    package override var pressedCornerRadius: Double { cornerRadius > 0 ? cornerRadius : super.pressedCornerRadius }
+    @_spi(Hooks) override open var clipsContent: Bool { clipsChildren }
+    @_spi(Hooks) override open var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
+    @_spi(Hooks) override open var pressedCornerRadius: Double { cornerRadius > 0 ? cornerRadius : super.pressedCornerRadius }
 
-    package override func drawChildren(in context: inout DrawContext) {
+    @_spi(Hooks) override open func drawChildren(in context: inout DrawContext) {
         guard clipsChildren else { super.drawChildren(in: &context); return }
         context.canvas.save()
         let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
-        if cornerRadius > 0 { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
-        else { context.canvas.clip(to: bounds) }
+        if cornerRadius > 0 {
+            context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale)
+        } else {
+            context.canvas.clip(to: bounds)
+        }
         super.drawChildren(in: &context)
         context.canvas.restore()
     }
 }
 
-/// Text that wraps to its width (RAS-2 through the Text target): words for Latin, any
+/// Text that wraps to its width (through the Text target): words for Latin, any
 /// ideograph boundary for Japanese, with kinsoku; `maxLines` ends with an ellipsis.
 public final class Label: Box {
     /// The text shown.
@@ -56,8 +62,10 @@ public final class Label: Box {
 
     /// A label of `text` at `size` points in `color`, aligned by `alignment`, cut after `maxLines`
     /// lines (0: no limit), with lines `lineSpacing` times the font's line height.
-    public init(_ text: String, id: String? = nil, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
-                alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1) {
+    public init(
+        _ text: String, id: String? = nil, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
+        alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1
+    ) {
         self.text = text; self.fontSize = size; self.color = color
         self.alignment = alignment; self.maxLines = maxLines; self.lineSpacing = lineSpacing
         super.init(id: id)
@@ -66,12 +74,16 @@ public final class Label: Box {
     private func invalidateText() { cached = nil; setNeedsLayout(); setNeedsDisplay() }
 
     /// Text, or a heading when it is large (24 points and more), or a button when tappable.
-    override var accessibilityDescription: AccessibilityDescription? {
+    @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
         if onTap != nil || onLongPress != nil { return AccessibilityDescription(role: .button, label: text, combinesChildren: true) }
         return text.isEmpty ? nil : AccessibilityDescription(role: fontSize >= 24 ? .heading : .text, label: text)
     }
 
-    package override var backdrop: Backdrop { .varied }
+    @_spi(Hooks) override public var backdrop: Backdrop { .varied }
+
+    @_spi(Hooks) override public var accessibilityText: String? { text }
+
+    @_spi(Hooks) override public var retainedTextBytes: Int { layoutBytes }
 
     /// Bytes of the laid-out text this label keeps.
     var layoutBytes: Int {
@@ -80,28 +92,29 @@ public final class Label: Box {
             + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
     }
 
-    /// The size text is drawn at: `fontSize` times the window's text size (A11Y-5).
-    var shownFontSize: Double { fontSize * (window?.textScale ?? 1) }
+    /// The size text is drawn at: `fontSize` times the window's text size.
+    var shownFontSize: Double { fontSize * (host?.textScale ?? 1) }
 
     /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
         let size = shownFontSize
         let key = [width, scale, size]
         if let cached, cached.key == key { return cached.layout }
-        guard let font = try? typography.font(pixelSize: size * scale) else { return nil }
-        let layout = TextLayout(text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
-                                alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines)
+        guard let font = typography.usableFont(pixelSize: size * scale) else { return nil }
+        let layout = TextLayout(
+            text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
+            alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines)
         cached = (key, layout)
         return layout
     }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
-        guard let window, let typography = window.typography as Typography? else { return .zero }
+        guard let window = host, let typography = window.typography as Typography? else { return .zero }
         let w = width ?? proposal.width
         let textWidth = max(0, w - padding.horizontal)
         // One-line labels in a known width need no shaping to be measured: long lists lay out
         // fast and shape only the rows that are drawn.
-        if maxLines == 1, w.isFinite, let font = try? typography.font(pixelSize: shownFontSize * window.scaleFactor) {
+        if maxLines == 1, w.isFinite, let font = typography.usableFont(pixelSize: shownFontSize * window.scaleFactor) {
             let line = (font.lineHeight(spacing: lineSpacing) / window.scaleFactor).rounded(.up)
             return Size(width: w, height: height ?? line + padding.vertical)
         }
@@ -140,12 +153,12 @@ public enum ContentMode: String, Hashable, Sendable {
 /// a halved copy (halved again as often as needed, kept by the window's raster cache for every
 /// view showing that image), because bilinear sampling alone skips source pixels there and the
 /// picture shimmers as it moves.
-public final class ImageView: Box {
+public final class ImageView: Box, ImageViewer {
     /// The bitmap shown; when nil, the picture at `source` (if any) is drawn instead.
     public var image: PixelBuffer? {
         didSet {
             // The raster cache's halvings hold the picture they were made from: let it go.
-            if let oldValue, oldValue !== image { window?.rasterCache.forgetHalvings(of: oldValue) }
+            if let oldValue, oldValue !== image { host?.rasterCache.forgetHalvings(of: oldValue) }
             setNeedsDisplay()
         }
     }
@@ -154,12 +167,14 @@ public final class ImageView: Box {
     public var source: String? { didSet { setNeedsLayout(); setNeedsDisplay() } }
     /// How the picture fills the view: `.fill` (the default) covers it and crops, `.fit` shows it all.
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
-    package override var backdrop: Backdrop { .varied }
+    @_spi(Hooks) override public var backdrop: Backdrop { .varied }
 
     /// A view of `image` filled by `contentMode`, fixed to `width` and `height` points where
     /// given, with corners of `cornerRadius` points.
-    public init(_ image: PixelBuffer?, id: String? = nil, contentMode: ContentMode = .fill,
-                width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0) {
+    public init(
+        _ image: PixelBuffer?, id: String? = nil, contentMode: ContentMode = .fill,
+        width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0
+    ) {
         super.init(id: id, cornerRadius: cornerRadius, width: width, height: height)
         self.image = image
         self.contentMode = contentMode
@@ -167,8 +182,10 @@ public final class ImageView: Box {
 
     /// A view of the picture at `source` in the window's image store. Until its pixels are
     /// there (a board decodes in the background) the view shows `placeholder`.
-    public init(source: String, id: String? = nil, contentMode: ContentMode = .fill, width: Double? = nil,
-                height: Double? = nil, cornerRadius: Double = 0, placeholder: Color? = Color(rgb: 0xE5E5EA)) {
+    public init(
+        source: String, id: String? = nil, contentMode: ContentMode = .fill, width: Double? = nil,
+        height: Double? = nil, cornerRadius: Double = 0, placeholder: Color? = Color(rgb: 0xE5E5EA)
+    ) {
         super.init(id: id, cornerRadius: cornerRadius, width: width, height: height)
         self.source = source
         self.contentMode = contentMode
@@ -176,7 +193,7 @@ public final class ImageView: Box {
     }
 
     /// A picture is an element when the app labels it; unlabelled, it is decoration.
-    override var accessibilityDescription: AccessibilityDescription? {
+    @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
         if let d = super.accessibilityDescription { return d }
         return accessibility.label == nil ? nil : AccessibilityDescription(role: .image, label: "")
     }
@@ -188,7 +205,7 @@ public final class ImageView: Box {
     var pixelSize: Size? {
         if let image { return Size(width: Double(image.width), height: Double(image.height)) }
         guard let source else { return nil }
-        return window?.images.size(of: source)
+        return host?.images.size(of: source)
     }
 
     /// Natural size: the image's pixels as points, scaled to the proposed width.
@@ -219,7 +236,7 @@ public final class ImageView: Box {
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
         var pixels = image
-        if pixels == nil, let source, let store = window?.images {
+        if pixels == nil, let source, let store = host?.images {
             // Values, not the view: a board's decoder asks on another thread.
             let (scale, viewSize, mode) = (context.scale, contentBounds.size, contentMode)
             let lookup = store.image(for: source, drawnBy: self) { picture in
@@ -236,23 +253,35 @@ public final class ImageView: Box {
         context.canvas.save()
         // Padding keeps the picture inside it; without, the corners round the picture.
         let bounds = context.pixels(padding == .zero ? Rect(origin: .zero, size: frame.size) : contentBounds)
-        if cornerRadius > 0 && padding == .zero { context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale) }
-        else { context.canvas.clip(to: bounds) }
+        if cornerRadius > 0 && padding == .zero {
+            context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale)
+        } else {
+            context.canvas.clip(to: bounds)
+        }
         context.draw(pixels, inPixels: destination)
         context.canvas.restore()
     }
 
     /// A background decode arrived: its size may change the layout.
-    func imageArrived() {
+    package func imageArrived() {
         if width == nil || height == nil { setNeedsLayout() }
         setNeedsDisplay()
     }
 }
 
+/// A container whose children lie in order along an axis without overlapping (a stack), so
+/// the ones inside a rectangle are found by bisection.
+package protocol OrderedChildren: View {
+    func childRange(intersecting rect: Rect) -> Range<Int>
+}
+
+/// Empty space that a horizontal stack gives what its other children leave, shared equally.
+package protocol FlexibleSpace: View {}
+
 /// Flexible empty space in a stack.
-public final class Spacer: View {
-    package override var backdrop: Backdrop { backgroundBackdrop }
-    package override var fillsStackHeight: Bool { true }
+public final class Spacer: View, FlexibleSpace {
+    @_spi(Hooks) override public var backdrop: Backdrop { backgroundBackdrop }
+    @_spi(Hooks) override public var fillsStackHeight: Bool { true }
     /// Space of `length` points both ways; nil (the default) takes a share of the space its
     /// stack's other children leave.
     public init(length: Double? = nil) {
@@ -261,9 +290,9 @@ public final class Spacer: View {
     }
 }
 
-/// Children in a row or column with spacing and padding (VIEW-1). Long stacks cull and hit-test
+/// Children in a row or column with spacing and padding. Long stacks cull and hit-test
 /// by binary search, so 10,000 rows cost what the visible ones cost.
-open class Stack: Box {
+open class Stack: Box, OrderedChildren {
     /// The direction a stack lays out its children.
     public enum Axis: Hashable, Sendable {
         /// Top to bottom, in a column.
@@ -292,8 +321,10 @@ open class Stack: Box {
 
     /// A stack of `children` along `axis`, `spacing` points apart inside `padding`, placed
     /// across the axis by `alignment` (`.fill` by default).
-    public init(_ axis: Axis, id: String? = nil, spacing: Double = 0, padding: EdgeInsets = .zero,
-                alignment: Alignment = .fill, children: [View] = []) {
+    public init(
+        _ axis: Axis, id: String? = nil, spacing: Double = 0, padding: EdgeInsets = .zero,
+        alignment: Alignment = .fill, children: [View] = []
+    ) {
         self.axis = axis; self.spacing = spacing; self.alignment = alignment
         super.init(id: id)
         self.padding = padding
@@ -302,44 +333,51 @@ open class Stack: Box {
 
     private func measure(_ proposal: Size) -> (sizes: [Size], total: Size) {
         let inner = Size(width: proposal.width - padding.horizontal, height: proposal.height - padding.vertical)
-        var sizes: [Size] = []
         let visible = children.filter { !$0.isHidden }
-        if axis == .vertical {
-            var h = 0.0, w = 0.0
-            // Flexible children (and spacers) share the height the others leave, when the
-            // stack has a height to share: a list under a header fills the rest of the screen.
-            func flexes(_ c: View) -> Bool { c.height == nil && c.fillsStackHeight }
-            let sharing = inner.height.isFinite ? visible.filter(flexes).count : 0
-            var shares: [Int: Double] = [:]
-            if sharing > 0 {
-                var used = spacing * Double(max(0, visible.count - 1))
-                for (i, c) in visible.enumerated() where !flexes(c) {
-                    let s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: .infinity))
-                    shares[i] = s.height; used += s.height
-                }
-                let share = max(0, inner.height - used) / Double(sharing)
-                for (i, c) in visible.enumerated() where flexes(c) { shares[i] = share }
+        return axis == .vertical ? measureColumn(visible, inner: inner) : measureRow(visible, inner: inner)
+    }
+
+    /// A column's children: flexible children (and spacers) share the height the others leave.
+    private func measureColumn(_ visible: [View], inner: Size) -> (sizes: [Size], total: Size) {
+        var sizes: [Size] = []
+        var h = 0.0, w = 0.0
+        // Flexible children (and spacers) share the height the others leave, when the
+        // stack has a height to share: a list under a header fills the rest of the screen.
+        func flexes(_ c: View) -> Bool { c.height == nil && c.fillsStackHeight }
+        let sharing = inner.height.isFinite ? visible.filter(flexes).count : 0
+        var shares: [Int: Double] = [:]
+        if sharing > 0 {
+            var used = spacing * Double(max(0, visible.count - 1))
+            for (i, c) in visible.enumerated() where !flexes(c) {
+                let s = c.sizeThatFits(Size(width: c.width ?? inner.width, height: .infinity))
+                shares[i] = s.height; used += s.height
             }
-            for (i, c) in visible.enumerated() {
-                let offered = c.constrained(Size(width: c.width ?? inner.width, height: shares[i] ?? .infinity)).width
-                var s = c.sizeThatFits(Size(width: offered, height: shares[i] ?? .infinity))
-                if let share = shares[i], flexes(c) { s.height = share }
-                s = c.constrained(s)
-                sizes.append(s); h += s.height; w = max(w, s.width)
-            }
-            h += spacing * Double(max(0, visible.count - 1))
-            return (sizes, Size(width: (inner.width.isFinite ? inner.width : w) + padding.horizontal, height: h + padding.vertical))
+            let share = max(0, inner.height - used) / Double(sharing)
+            for (i, c) in visible.enumerated() where flexes(c) { shares[i] = share }
         }
-        // Horizontal: fixed widths first, the rest shares what is left.
+        for (i, c) in visible.enumerated() {
+            let offered = c.constrained(Size(width: c.width ?? inner.width, height: shares[i] ?? .infinity)).width
+            var s = c.sizeThatFits(Size(width: offered, height: shares[i] ?? .infinity))
+            if let share = shares[i], flexes(c) { s.height = share }
+            s = c.constrained(s)
+            sizes.append(s); h += s.height; w = max(w, s.width)
+        }
+        h += spacing * Double(max(0, visible.count - 1))
+        return (sizes, Size(width: (inner.width.isFinite ? inner.width : w) + padding.horizontal, height: h + padding.vertical))
+    }
+
+    /// A row's children: fixed widths first, the rest shares what is left.
+    private func measureRow(_ visible: [View], inner: Size) -> (sizes: [Size], total: Size) {
+        var sizes: [Size] = []
         let fixed = visible.reduce(0.0) { $0 + ($1.width ?? 0) }
-        let flexible = visible.filter { $0.width == nil && !($0 is Spacer) }.count
-        let spacers = visible.filter { $0.width == nil && $0 is Spacer }.count
+        let flexible = visible.filter { $0.width == nil && !($0 is FlexibleSpace) }.count
+        let spacers = visible.filter { $0.width == nil && $0 is FlexibleSpace }.count
         let gaps = spacing * Double(max(0, visible.count - 1))
         let free = inner.width.isFinite ? max(0, inner.width - fixed - gaps) : .infinity
         let share = flexible > 0 ? free / Double(flexible) : 0
         var usedFlexible = 0.0
         var h = 0.0
-        for c in visible where !(c is Spacer && c.width == nil) {
+        for c in visible where !(c is FlexibleSpace && c.width == nil) {
             let w = c.width ?? share
             let s = c.sizeThatFits(Size(width: w, height: inner.height.isFinite ? inner.height : .infinity))
             if c.width == nil { usedFlexible += s.width }
@@ -349,16 +387,25 @@ open class Stack: Box {
         var total = 0.0
         for c in visible {
             let w: Double
-            if c is Spacer && c.width == nil { w = spacerWidth }
-            else { w = c.width ?? c.sizeThatFits(Size(width: share, height: inner.height.isFinite ? inner.height : .infinity)).width }
-            let ch = c.height ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
+            if c is FlexibleSpace && c.width == nil {
+                w = spacerWidth
+            } else {
+                w = c.width ?? c.sizeThatFits(Size(width: share, height: inner.height.isFinite ? inner.height : .infinity)).width
+            }
+            let ch =
+                c.height
+                ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
             let s = c.constrained(Size(width: w, height: ch))
             sizes.append(s); total += s.width
         }
         total += gaps
         let height = self.height.map { $0 - padding.vertical } ?? (inner.height.isFinite && alignment == .fill ? inner.height : h)
-        return (sizes, Size(width: (inner.width.isFinite ? max(total, inner.width) : total) + padding.horizontal,
-                            height: height + padding.vertical))
+        return (
+            sizes,
+            Size(
+                width: (inner.width.isFinite ? max(total, inner.width) : total) + padding.horizontal,
+                height: height + padding.vertical)
+        )
     }
 
     open override func sizeThatFits(_ proposal: Size) -> Size {
@@ -401,7 +448,7 @@ open class Stack: Box {
 
     /// Indices of the children that may intersect `rect` (local points), by binary search along
     /// the axis (children are laid out in order).
-    func childRange(intersecting rect: Rect) -> Range<Int> {
+    package func childRange(intersecting rect: Rect) -> Range<Int> {
         let lo = axis == .vertical ? rect.minY : rect.minX
         let hi = axis == .vertical ? rect.maxY : rect.maxX
         func end(_ v: View) -> Double { axis == .vertical ? v.frame.maxY : v.frame.maxX }
@@ -413,14 +460,14 @@ open class Stack: Box {
         return a..<e
     }
 
-    package override func drawChildren(in context: inout DrawContext) {
+    @_spi(Hooks) override open func drawChildren(in context: inout DrawContext) {
         guard children.count > 32 else { super.drawChildren(in: &context); return }
         let visible = context.visibleLocalRect.insetBy(dx: -2, dy: -2)
         if clipsChildren { super.drawChildren(in: &context); return }
         for i in childRange(intersecting: visible) where !children[i].isHidden { context.drawChild(children[i]) }
     }
 
-    package override func hitTest(_ p: Point) -> View? {
+    @_spi(Hooks) override open func hitTest(_ p: Point) -> View? {
         guard children.count > 32, !isHidden, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
             return super.hitTest(p)
         }

@@ -1,17 +1,22 @@
+import Localization
+@_spi(Hooks) import ViewCore
 import Geometry
 import Physics
 import Raster
 import Scrolling
 
 /// Screens on a stack, as UINavigationController and SwiftUI's `NavigationStack` keep them
-/// (API-3): `push` slides a screen in from the trailing edge over the one below, the bar's back
+///: `push` slides a screen in from the trailing edge over the one below, the bar's back
 /// button, Esc or `pop` slide it away, and a finger from the leading edge drags it away and
 /// lets it go: it completes or cancels by where and how fast it was released. A screen below
 /// stays as it was (its scroll views keep their position) while it is off the tree.
 ///
 /// The edge swipe is a gesture among the others: from the leading 20 points it is the stack's,
 /// anywhere else a horizontal scroll view under the finger takes it.
-public final class NavigationStack: View, AnimatedView, TouchTarget {
+public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigating {
+    package var canGoBack: Bool { canPop && !isTransitioning }
+    package func goBack() { pop() }
+
     /// The screens, bottom (root) first. A popped screen stays last until its slide ends.
     public private(set) var screens: [View]
     private var titles: [String?]
@@ -24,18 +29,18 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
 
     /// How the top two screens move: the upper one (pushed, or leaving) sits `x` points from
     /// its place; the lower one a third as far, behind a shade.
-    struct Transition {
-        enum Kind: String { case push, pop, interactive }
-        var kind: Kind
-        var upper: View
-        var lower: View
-        var x: Double
+    package struct Transition {
+        package enum Kind: String { case push, pop, interactive }
+        package var kind: Kind
+        package var upper: View
+        package var lower: View
+        package var x: Double
         /// The slide after a push, pop or release; nil while a finger holds the screen.
-        var motion: (spring: SpringSimulation, start: Double)?
+        package var motion: (spring: SpringSimulation, start: Double)?
         /// Ends with the upper screen gone (a pop), not in place (a push or cancelled swipe).
-        var removesUpper: Bool
+        package var removesUpper: Bool
     }
-    private(set) var transition: Transition?
+    package private(set) var transition: Transition?
     /// The finger of an edge swipe: where it came down, and whether it took the screen yet.
     private var edgeTouch: (down: Point, dragging: Bool, tracker: VelocityTracker)?
 
@@ -59,7 +64,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     }
 
     /// Like SwiftUI's, it takes the height its stack offers.
-    package override var fillsStackHeight: Bool { true }
+    @_spi(Hooks) override public var fillsStackHeight: Bool { true }
 
     /// The last of `screens`: the screen shown, or the one leaving while a pop slides.
     public var topScreen: View { screens[screens.count - 1] }
@@ -79,9 +84,10 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         titles.append(title)
         insert(screen, at: children.count - 1)
         updateBar()
-        if animated, let t = window?.time {
-            transition = Transition(kind: .push, upper: screen, lower: lower, x: frame.width,
-                                    motion: nil, removesUpper: false)
+        if animated, let t = host?.time {
+            transition = Transition(
+                kind: .push, upper: screen, lower: lower, x: frame.width,
+                motion: nil, removesUpper: false)
             slide(to: 0, velocity: 0, at: t)
         } else {
             lower.removeFromParent()
@@ -97,7 +103,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         guard canPop else { return nil }
         let upper = topScreen, lower = screens[screens.count - 2]
         insert(lower, at: 0)
-        if animated, let t = window?.time {
+        if animated, let t = host?.time {
             transition = Transition(kind: .pop, upper: upper, lower: lower, x: 0, motion: nil, removesUpper: true)
             slide(to: frame.width, velocity: 0, at: t)
         } else {
@@ -121,11 +127,14 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         guard var tr = transition else { return }
         tr.removesUpper = target > 0
         let v = SpringSimulation.noCrossingVelocity(velocity, displacement: tr.x - target, spring: Self.spring)
-        tr.motion = (SpringSimulation(spring: Self.spring, position: tr.x, velocity: v, target: target,
-                                      tolerance: .standard), t)
+        tr.motion = (
+            SpringSimulation(
+                spring: Self.spring, position: tr.x, velocity: v, target: target,
+                tolerance: .standard), t
+        )
         transition = tr
         place()
-        window?.scheduleFrame()
+        host?.scheduleFrame()
     }
 
     /// Ends a running slide where it was going.
@@ -148,8 +157,8 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     private func updateBar() {
         bar.title.text = titles.last.flatMap { $0 } ?? ""
         bar.back.isHidden = !canPop
-        let previous = titles.count > 1 ? titles[titles.count - 2] : nil
-        bar.back.text = "‹ " + (previous ?? "Back")
+        bar.backTitle = titles.count > 1 ? titles[titles.count - 2] : nil
+        bar.setNeedsLayout()
     }
 
     // MARK: Layout and drawing
@@ -175,9 +184,9 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         tr.lower.frame.origin.x = (-(frame.width - tr.x) * Self.parallax).rounded()
     }
 
-    package override var clipsContent: Bool { true }
+    @_spi(Hooks) override public var clipsContent: Bool { true }
 
-    package override func drawChildren(in context: inout DrawContext) {
+    @_spi(Hooks) override public func drawChildren(in context: inout DrawContext) {
         for c in children where !c.isHidden {
             context.drawChild(c)
             if let tr = transition, c === tr.lower, frame.width > 0 {
@@ -191,7 +200,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     }
 
     /// While screens slide, touches reach none of them.
-    package override func hitTest(_ p: Point) -> View? {
+    @_spi(Hooks) override public func hitTest(_ p: Point) -> View? {
         guard transition?.motion != nil, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
             return super.hitTest(p)
         }
@@ -228,7 +237,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
         guard var touch = edgeTouch else { return .released }
         touch.tracker.add(time: t, position: point.x)
         edgeTouch = touch
-        let d = point - touch.down, slop = window?.touchSlop ?? 8
+        let d = point - touch.down, slop = environment.gestures.touchSlop
         if !touch.dragging {
             guard d.length > slop else { return .undecided }
             // Towards the trailing edge and mostly sideways: the screen's. Anything else is the
@@ -236,9 +245,10 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
             guard d.x > 0, d.x > abs(d.y), canPop, transition == nil else { edgeTouch = nil; return .released }
             let lower = screens[screens.count - 2]
             insert(lower, at: 0)
-            transition = Transition(kind: .interactive, upper: topScreen, lower: lower, x: 0, motion: nil,
-                                    removesUpper: false)
-            touch.down.x += slop           // no jump: the screen follows from the slop on
+            transition = Transition(
+                kind: .interactive, upper: topScreen, lower: lower, x: 0, motion: nil,
+                removesUpper: false)
+            touch.down.x += slop  // no jump: the screen follows from the slop on
             touch.dragging = true
             edgeTouch = touch
         }
@@ -262,7 +272,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget {
     }
 
     /// The state JSON's description of the stack.
-    var stateKind: String { transition?.kind.rawValue ?? "none" }
+    package var stateKind: String { transition?.kind.rawValue ?? "none" }
 }
 
 /// The bar over a navigation stack's screens: the back button (labelled with the title of the
@@ -271,29 +281,40 @@ package final class NavigationBar: View {
     package static let height = 50.0
     package let back: Label
     package let title: Label
+    /// The title of the screen the back button returns to; nil: the built-in word "Back".
+    var backTitle: String?
 
     init(id: String?, backID: String) {
-        back = Label("‹ Back", id: backID, size: 18, color: Color(rgb: 0x0A84FF), maxLines: 1)
-        title = Label("", size: 18, color: Color(rgb: 0x1C1C1E), alignment: .center, maxLines: 1)
+        let palette = Palette()
+        back = Label("‹ " + BuiltInStrings(language: "en")[.back], id: backID, size: 18, color: palette.accent, maxLines: 1)
+        title = Label("", size: 18, color: palette.primaryText, alignment: .center, maxLines: 1)
         super.init(id: id)
-        fill = Color(rgb: 0xF9F9F9)
+        fill = palette.bar
         back.contentAlignment = .center
         title.contentAlignment = .center
         add(title)
         add(back)
     }
 
-    package override var backdrop: Backdrop { .varied }
+    @_spi(Hooks) override public var backdrop: Backdrop { .varied }
 
     package override func layoutChildren() {
+        // The words and colours are the window's, known once the bar is in its tree.
+        let environment = environment, palette = environment.palette
+        let backText = "‹ " + (backTitle ?? environment.strings[.back])
+        if back.text != backText { back.text = backText }
+        if back.color != palette.accent { back.color = palette.accent }
+        if title.color != palette.primaryText { title.color = palette.primaryText }
+        if fill != palette.bar { fill = palette.bar }
         let inner = contentBounds
         let backWidth = min(inner.width / 3, back.sizeThatFits(Size(width: .infinity, height: .infinity)).width + 24)
         back.frame = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: inner.height)
-        title.frame = Rect(x: inner.minX + backWidth, y: inner.minY, width: max(0, inner.width - 2 * backWidth),
-                           height: inner.height)
+        title.frame = Rect(
+            x: inner.minX + backWidth, y: inner.minY, width: max(0, inner.width - 2 * backWidth),
+            height: inner.height)
     }
 
     package override func draw(in context: inout DrawContext) {
-        context.fill(Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1), color: Color(rgb: 0xC6C6C8))
+        context.fill(Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1), color: context.palette.separator)
     }
 }

@@ -1,8 +1,9 @@
 import Geometry
 import Raster
+import Localization
 import Scrolling
 
-/// What an element is to a person who cannot see it (A11Y-1).
+/// What an element is to a person who cannot see it.
 public enum AccessibilityRole: String, Hashable, Sendable, Codable, CaseIterable {
     /// Something that acts when activated: a view or label with `onTap` or `onLongPress`.
     case button
@@ -24,6 +25,23 @@ public enum AccessibilityRole: String, Hashable, Sendable, Codable, CaseIterable
     case textField = "text field"
 }
 
+extension AccessibilityRole {
+    /// The built-in word that names the role aloud.
+    package var spokenName: BuiltInStrings.Word {
+        switch self {
+        case .button: .roleButton
+        case .text: .roleText
+        case .heading: .roleHeading
+        case .image: .roleImage
+        case .scrollArea: .roleScrollArea
+        case .pageControl: .rolePageControl
+        case .listRow: .roleListRow
+        case .adjustable: .roleAdjustable
+        case .textField: .roleTextField
+        }
+    }
+}
+
 /// One element of the accessibility tree: what a screen reader says, and where it is.
 package struct AccessibilityElement {
     package var role: AccessibilityRole
@@ -37,9 +55,17 @@ package struct AccessibilityElement {
     /// The language of the label, for the voice: "ja" when it holds Japanese.
     package var language: String { AccessibilityElement.language(of: label) }
 
+    package init(role: AccessibilityRole, label: String, value: String?, hint: String?, frame: Rect, view: View) {
+        self.role = role; self.label = label; self.value = value; self.hint = hint; self.frame = frame; self.view = view
+    }
+
     /// What is spoken for it: "Search, button", "Rows 10 to 18 of 500, scroll area".
-    package var spokenText: String {
-        [label, value, role == .text ? nil : role.rawValue, hint].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+    package var spokenText: String { spokenText(in: BuiltInStrings(language: "en")) }
+
+    /// What is spoken for it, its role named in the words of `strings`.
+    package func spokenText(in strings: BuiltInStrings) -> String {
+        [label, value, role == .text ? nil : strings[role.spokenName], hint].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+            separator: ", ")
     }
 
     static func language(of text: String) -> String {
@@ -48,14 +74,16 @@ package struct AccessibilityElement {
 }
 
 /// What an app set about a view's accessibility (the four modifiers and the role).
-struct AccessibilitySettings {
-    var label: String?
-    var value: String?
-    var hint: String?
-    var hidden = false
-    var role: AccessibilityRole?
+package struct AccessibilitySettings {
+    package var label: String?
+    package var value: String?
+    package var hint: String?
+    package var hidden = false
+    package var role: AccessibilityRole?
     /// Called with +1 or -1 when the screen reader's swipe up or down adjusts the view.
-    var adjust: ((Int) -> Void)?
+    package var adjust: ((Int) -> Void)?
+
+    package init() {}
 }
 
 extension View {
@@ -80,13 +108,12 @@ extension View {
     public func accessibilityRole(_ role: AccessibilityRole) -> Self { accessibility.role = role; return self }
 
     /// The texts of the labels in this subtree, in order (a tappable row says them as one).
-    var containedTexts: [String] {
+    package var containedTexts: [String] {
         var out: [String] = []
         func walk(_ v: View) {
             guard !v.isHidden, !v.accessibility.hidden else { return }
             if let l = v.accessibility.label { out.append(l); return }
-            if let label = v as? Label, !label.text.isEmpty { out.append(label.text) }
-            if let field = v as? TextInputView { out.append(field.placeholder) }
+            if let text = v.accessibilityText, !text.isEmpty { out.append(text) }
             v.children.forEach(walk)
         }
         walk(self)
@@ -94,66 +121,40 @@ extension View {
     }
 }
 
-extension Window {
-    /// The accessibility tree of what is on screen, in reading order (tree order): built on
-    /// demand, from the views on screen only, so a million-row lazy list costs its visible rows
-    /// and a window whose screen reader is off pays nothing.
-    package func accessibilityElements() -> [AccessibilityElement] {
-        layoutIfNeeded()
-        var out: [AccessibilityElement] = []
-        func walk(_ v: View) {
-            guard !v.isHidden, !v.accessibility.hidden else { return }
-            let visible = visibleRect(of: v)
-            if let d = v.accessibilityDescription, !visible.isEmpty {
-                let s = v.accessibility
-                out.append(AccessibilityElement(role: s.role ?? d.role, label: s.label ?? d.label, value: s.value ?? d.value,
-                                                hint: s.hint, frame: visible, view: v))
-                // A row that is one element says its texts itself.
-                if d.combinesChildren { return }
-            }
-            for c in v.children { walk(c) }
-        }
-        for layer in holder.children where layer !== keyboardHost.keyboard { walk(layer) }
-        return out
-    }
-
-    /// The element under `p` (window points): the innermost, so a row wins over its list.
-    package func accessibilityElement(at p: Point) -> AccessibilityElement? {
-        accessibilityElements().last { $0.frame.contains(p) }
-    }
-}
-
 extension Double {
-    var clampedToPercent: Double { Swift.min(100, Swift.max(0, self)) }
+    package var clampedToPercent: Double { Swift.min(100, Swift.max(0, self)) }
 }
 
 /// A view's default description (before the app's settings).
-struct AccessibilityDescription {
-    var role: AccessibilityRole
-    var label: String
-    var value: String?
+@_spi(Hooks) public struct AccessibilityDescription {
+    public var role: AccessibilityRole
+    public var label: String
+    public var value: String?
     /// Its children are part of it (a tappable row), not elements of their own.
-    var combinesChildren = false
+    public var combinesChildren = false
+
+    public init(role: AccessibilityRole, label: String, value: String? = nil, combinesChildren: Bool = false) {
+        self.role = role; self.label = label; self.value = value; self.combinesChildren = combinesChildren
+    }
 }
 
-
-/// The high-contrast setting's colours (A11Y-5): text black on light and white on dark, light
+/// The high-contrast setting's colours: text black on light and white on dark, light
 /// backgrounds white and dark ones black (saturated colours stay: they carry meaning), borders
 /// black.
-enum HighContrast {
-    static func luminance(_ c: Color) -> Double {
+package enum HighContrast {
+    package static func luminance(_ c: Color) -> Double {
         let r = 0.2126 * Double(c.red), g = 0.7152 * Double(c.green), b = 0.0722 * Double(c.blue)
         return (r + g + b) / 255
     }
-    static func text(_ c: Color) -> Color {
+    package static func text(_ c: Color) -> Color {
         Color(rgb: luminance(c) < 0.6 ? 0x000000 : 0xFFFFFF, alpha: c.alpha)
     }
-    static func fill(_ c: Color) -> Color {
+    package static func fill(_ c: Color) -> Color {
         let l = luminance(c)
         let high = max(c.red, c.green, c.blue), low = min(c.red, c.green, c.blue)
         let spread = Double(high) - Double(low)
         guard spread < 40 else { return c }
         return l > 0.6 ? Color(rgb: 0xFFFFFF, alpha: c.alpha) : (l < 0.3 ? Color(rgb: 0x000000, alpha: c.alpha) : c)
     }
-    static func border(_ c: Color) -> Color { Color(rgb: 0x000000, alpha: max(c.alpha, 200)) }
+    package static func border(_ c: Color) -> Color { Color(rgb: 0x000000, alpha: max(c.alpha, 200)) }
 }

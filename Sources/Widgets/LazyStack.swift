@@ -1,28 +1,6 @@
+@_spi(Hooks) import ViewCore
 import Geometry
 import Scrolling
-
-/// Content that a scroll view builds on demand: before every frame and input the scroll view
-/// says which part of the content is visible, and the content builds what that part shows and
-/// releases the rest. An app can write its own (a grid, a timeline); `LazyStack` is one.
-package protocol LazyContent: View {
-    /// Builds the items `visible` (content points) shows, with a margin, and releases the others.
-    /// Returns how far the items already built moved (a correction near the start, or rows
-    /// inserted or removed above): the scroll view moves its offset as much, so nothing on
-    /// screen moves. `settled`: the view is at rest with no indicator showing, so estimates
-    /// may change the content's length now without the indicator jumping in sight.
-    func prepare(visible: Rect, settled: Bool) -> Point
-    /// Where the item with `id` is, or would be once built (content points); nil: no such item.
-    func frame(ofItemWithID id: String) -> Rect?
-    /// Where the item at `index` is, or would be once built; nil: out of range.
-    func frame(ofItemAt index: Int) -> Rect?
-    /// The focusable view `step` items after (negative: before) the item holding `view`,
-    /// built when it was not; nil at either end.
-    func focusableItem(after view: View, step: Int) -> View?
-    /// Every item gets this length along the axis (full-screen pages); nil: measured.
-    var itemExtent: Double? { get set }
-    /// True when the item at `index` is built (its frame is measured, not estimated).
-    func isBuilt(_ index: Int) -> Bool
-}
 
 /// A stack that builds only the rows its scroll view shows, plus a small margin, so a list of a
 /// million rows costs what its visible rows cost (SwiftUI's `LazyVStack`, Flutter's
@@ -73,8 +51,10 @@ public final class LazyStack: View, LazyContent {
     static let maximumBuiltRows = 1000
 
     /// `count` rows; `row(i)` builds row `i` when it is about to show.
-    public init(_ axis: Stack.Axis, id: String? = nil, count: Int, spacing: Double = 0, padding: EdgeInsets = .zero,
-                row: @escaping (Int) -> View) {
+    public init(
+        _ axis: Stack.Axis, id: String? = nil, count: Int, spacing: Double = 0, padding: EdgeInsets = .zero,
+        row: @escaping (Int) -> View
+    ) {
         self.axis = axis
         self.count = max(0, count)
         self.spacing = spacing.isFinite ? max(0, spacing) : 0
@@ -85,8 +65,10 @@ public final class LazyStack: View, LazyContent {
 
     /// One row per identifier; `row(id)` builds it. Data changes and `scrollTo(id:)` work by
     /// id, for rows never built too.
-    public convenience init(_ axis: Stack.Axis, id: String? = nil, ids: [String], spacing: Double = 0,
-                            padding: EdgeInsets = .zero, row: @escaping (String) -> View) {
+    public convenience init(
+        _ axis: Stack.Axis, id: String? = nil, ids: [String], spacing: Double = 0,
+        padding: EdgeInsets = .zero, row: @escaping (String) -> View
+    ) {
         let box = IdentifierBox()
         self.init(axis, id: id, count: ids.count, spacing: spacing, padding: padding) { row(box.ids[$0]) }
         box.ids = ids
@@ -150,14 +132,17 @@ public final class LazyStack: View, LazyContent {
     }
 
     /// The row at `position` along the axis (clamped to the list).
-    func rowIndex(at position: Double) -> Int {
+    package func rowIndex(at position: Double) -> Int {
         let raw: Double
         if let first = children.first, let last = children.last {
-            if position < start(first) { raw = Double(firstBuiltIndex) - ((start(first) - position) / stride).rounded(.up) }
-            else if position < end(last) + spacing {
+            if position < start(first) {
+                raw = Double(firstBuiltIndex) - ((start(first) - position) / stride).rounded(.up)
+            } else if position < end(last) + spacing {
                 for (n, c) in children.enumerated() where end(c) + spacing > position { return firstBuiltIndex + n }
                 raw = Double(lastBuiltIndex)
-            } else { raw = Double(lastBuiltIndex + 1) + ((position - end(last) - spacing) / stride).rounded(.down) }
+            } else {
+                raw = Double(lastBuiltIndex + 1) + ((position - end(last) - spacing) / stride).rounded(.down)
+            }
         } else {
             raw = Double(firstBuiltIndex) + ((position - start(ofRow: firstBuiltIndex)) / stride).rounded(.down)
         }
@@ -170,9 +155,13 @@ public final class LazyStack: View, LazyContent {
     private func extent(of row: View) -> Double {
         let cross = (axis == .vertical ? frame.width : frame.height) - crossPadding
         let measured: Double
-        if let itemExtent { measured = itemExtent }
-        else if axis == .vertical { measured = row.sizeThatFits(Size(width: row.width ?? cross, height: .infinity)).height }
-        else { measured = row.sizeThatFits(Size(width: .infinity, height: row.height ?? cross)).width }
+        if let itemExtent {
+            measured = itemExtent
+        } else if axis == .vertical {
+            measured = row.sizeThatFits(Size(width: row.width ?? cross, height: .infinity)).height
+        } else {
+            measured = row.sizeThatFits(Size(width: .infinity, height: row.height ?? cross)).width
+        }
         guard measured.isFinite, measured > 0 else { return 0 }
         return min(measured, Self.maximumExtent)
     }
@@ -251,8 +240,9 @@ public final class LazyStack: View, LazyContent {
             // need at least their spacing.
             if let first = children.first {
                 let s = start(first)
-                if firstBuiltIndex == 0, s != leading { shift += leading - s; move(by: leading - s) }
-                else if firstBuiltIndex > 0, s < leading + Double(firstBuiltIndex) * spacing {
+                if firstBuiltIndex == 0, s != leading {
+                    shift += leading - s; move(by: leading - s)
+                } else if firstBuiltIndex > 0, s < leading + Double(firstBuiltIndex) * spacing {
                     let target = leading + Double(firstBuiltIndex) * stride
                     shift += target - s; move(by: target - s)
                 }
@@ -309,7 +299,7 @@ public final class LazyStack: View, LazyContent {
         setNeedsLayout()
     }
 
-    package override var backdrop: Backdrop { .none }
+    @_spi(Hooks) override public var backdrop: Backdrop { .none }
 
     // MARK: Finding rows
 
@@ -336,9 +326,14 @@ public final class LazyStack: View, LazyContent {
             guard index >= 0, index < count else { return nil }
             if builtRow(at: index) == nil {
                 // Built next to the block, so the rows stay contiguous.
-                guard index == lastBuiltIndex + 1 || index == firstBuiltIndex - 1, let edge = index > lastBuiltIndex ? children.last : children.first else { return nil }
-                if index > lastBuiltIndex { build(index, slot: children.count, at: end(edge) + spacing) }
-                else { firstBuiltIndex -= 1; build(index, slot: 0, at: start(edge) - spacing, endingAt: true) }
+                guard index == lastBuiltIndex + 1 || index == firstBuiltIndex - 1,
+                    let edge = index > lastBuiltIndex ? children.last : children.first
+                else { return nil }
+                if index > lastBuiltIndex {
+                    build(index, slot: children.count, at: end(edge) + spacing)
+                } else {
+                    firstBuiltIndex -= 1; build(index, slot: 0, at: start(edge) - spacing, endingAt: true)
+                }
             }
             if let target = builtRow(at: index).flatMap(Self.firstFocusable) { return target }
         }
@@ -396,8 +391,11 @@ public final class LazyStack: View, LazyContent {
 
     /// Replaces every row: `count` rows (or these ids), the row being read kept by index.
     public func reloadData(count newCount: Int? = nil, ids newIDs: [String]? = nil) {
-        if let box = identifierBox, let newIDs { box.ids = newIDs; reindex(); count = newIDs.count }
-        else if identifierBox == nil, let newCount { count = max(0, newCount) }
+        if let box = identifierBox, let newIDs {
+            box.ids = newIDs; reindex(); count = newIDs.count
+        } else if identifierBox == nil, let newCount {
+            count = max(0, newCount)
+        }
         let reading = readingRow()
         let k = max(0, min(count - 1, reading.index))
         releaseAll(anchoringAt: k, start: reading.start)
@@ -430,7 +428,7 @@ public final class LazyStack: View, LazyContent {
                 delta = Double(inserting) * stride - removedLength
             }
         } else if reading.index >= at {
-            newReading = at // the row being read went: the first row after the change takes its place
+            newReading = at  // the row being read went: the first row after the change takes its place
         }
         count += inserting - removed
         if count == 0 { releaseAll(anchoringAt: 0, start: leading); changed(); return }
@@ -444,31 +442,39 @@ public final class LazyStack: View, LazyContent {
 
     private func changed() {
         resizeToContent()
-        enclosingScrollView?.setNeedsDisplay()
-        enclosingScrollView?.window?.scheduleFrame()
+        enclosingScrollingContainer?.setNeedsDisplay()
+        enclosingScrollingContainer?.host?.scheduleFrame()
     }
 }
 
 /// A vertical lazy stack: `LazyVStack(count: 1_000_000, spacing: 1) { i in Label("Row \(i)") }`.
-public func LazyVStack(id: String? = nil, count: Int, spacing: Double = 0, padding: EdgeInsets = .zero,
-                       row: @escaping (Int) -> View) -> LazyStack {
+public func LazyVStack(
+    id: String? = nil, count: Int, spacing: Double = 0, padding: EdgeInsets = .zero,
+    row: @escaping (Int) -> View
+) -> LazyStack {
     LazyStack(.vertical, id: id, count: count, spacing: spacing, padding: padding, row: row)
 }
 
 /// A vertical lazy stack with one row per identifier.
-public func LazyVStack(id: String? = nil, ids: [String], spacing: Double = 0, padding: EdgeInsets = .zero,
-                       row: @escaping (String) -> View) -> LazyStack {
+public func LazyVStack(
+    id: String? = nil, ids: [String], spacing: Double = 0, padding: EdgeInsets = .zero,
+    row: @escaping (String) -> View
+) -> LazyStack {
     LazyStack(.vertical, id: id, ids: ids, spacing: spacing, padding: padding, row: row)
 }
 
 /// A horizontal lazy stack (a long carousel, a strip of pages).
-public func LazyHStack(id: String? = nil, count: Int, spacing: Double = 0, padding: EdgeInsets = .zero,
-                       row: @escaping (Int) -> View) -> LazyStack {
+public func LazyHStack(
+    id: String? = nil, count: Int, spacing: Double = 0, padding: EdgeInsets = .zero,
+    row: @escaping (Int) -> View
+) -> LazyStack {
     LazyStack(.horizontal, id: id, count: count, spacing: spacing, padding: padding, row: row)
 }
 
 /// A horizontal lazy stack with one item per identifier.
-public func LazyHStack(id: String? = nil, ids: [String], spacing: Double = 0, padding: EdgeInsets = .zero,
-                       row: @escaping (String) -> View) -> LazyStack {
+public func LazyHStack(
+    id: String? = nil, ids: [String], spacing: Double = 0, padding: EdgeInsets = .zero,
+    row: @escaping (String) -> View
+) -> LazyStack {
     LazyStack(.horizontal, id: id, ids: ids, spacing: spacing, padding: padding, row: row)
 }

@@ -2,41 +2,62 @@ import Geometry
 import Physics
 import AppContract
 import Scrolling
+@_spi(Hooks) import ViewCore
 
-/// Decides who gets each touch, wheel turn and touchpad scroll (VIEW-2): a second finger on a
+/// What takes touches before the arena while it is on (the screen reader): every touch that
+/// begins with no other under way goes to it instead.
+package protocol TouchInterceptor: AnyObject {
+    func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double)
+}
+
+/// Decides who gets each touch, wheel turn and touchpad scroll: a second finger on a
 /// zoomable view pinches; a view with `onDrag` takes its touch; a `TouchTarget` (a page
 /// control, an app's own control) hears it alongside the scroll views around it until one side
 /// claims it; a finger on a long list's indicator scrubs; otherwise the gesture participants
 /// under the finger (scroll views) form an arena, and the innermost that starts dragging along
 /// the finger's axis claims it; a touch that never moved past the window's one slop is a tap.
-/// It decides among participants and targets by their protocols alone; only a view's `onDrag`
-/// autoscrolls the scroll view around it by name.
-final class TouchRouter {
+/// It decides among participants and targets by their protocols alone.
+package final class TouchRouter {
     /// Where touches are hit-tested: the window's tree, the app under the edit menu.
-    let root: View
+    package let root: View
     /// The window's timers: a press or long press due later wakes a sleeping loop.
-    let timers: LoopScheduler
-    /// Points a finger may move before a touch is a drag rather than a tap.
-    var touchSlop = Window.defaultTouchSlop
+    package let timers: LoopScheduler
+    /// The slop, the long-press time and the press delay (the window's environment).
+    package var gestures = GestureSettings()
     /// While the screen reader is on, touches that begin with no other under way go to it.
-    var screenReader: ScreenReader?
+    package var screenReader: TouchInterceptor?
     /// The participant a finger, wheel or touchpad moved last: keys go there without focus.
-    private(set) var lastScrolled: GestureParticipant?
+    package private(set) var lastScrolled: GestureParticipant?
 
-    struct Route {
-        var candidates: [GestureParticipant]
-        var claimed: GestureParticipant?
-        var hit: View?
+    /// One finger on the screen: where it came down and was last seen, what it landed on, and
+    /// who has it.
+    struct Touch {
         var down: Point
         /// Where the finger was last seen: a lift reported at no usable place ends there.
         var last: Point?
+        /// The view it landed on.
+        var hit: View?
         var movedPastSlop = false
-        /// Follows the finger on a scrubbed indicator.
-        var scrub: ((Point, Double) -> Void)?
-        var target: TouchTarget?
-        /// A view with `onDrag` that the touch drags.
-        var drag: View?
-        /// The view the touch may press, tap or long-press.
+        var route: Route
+    }
+
+    /// Who a touch belongs to, decided when it comes down and refined as it moves.
+    enum Route {
+        /// A view with `onDrag` drags with it.
+        case drag(View)
+        /// It scrubs an indicator: the function follows the finger.
+        case scrub((Point, Double) -> Void)
+        /// A touch target hears it, and the participants around it watch until it decides.
+        case target(TouchTarget, around: [GestureParticipant])
+        /// The participants under it compete for it; it may press, tap or long-press a view.
+        case arena(Arena)
+    }
+
+    /// The participants a touch is offered to, innermost first, the one that claimed it, and
+    /// the view it presses.
+    struct Arena {
+        var candidates: [GestureParticipant]
+        var claimed: GestureParticipant?
         var press: Press?
     }
 
@@ -51,7 +72,7 @@ final class TouchRouter {
     }
     /// Views shown pressed for a moment after a quick tap, until the time given.
     private var flashes: [(view: View, until: Double)] = []
-    private var routes: [Int: Route] = [:]
+    private var routes: [Int: Touch] = [:]
     private var pointerButtonDown = false
 
     /// Touchpad fingers scrolling a view, with their travel for the release velocity.
@@ -62,22 +83,30 @@ final class TouchRouter {
     }
     private var fingerScroll: FingerScroll?
 
-    /// A pointer's left button acts as a finger on this slot (KEY-3).
-    static let pointerSlot = 1 << 20
+    /// A pointer's left button acts as a finger on this slot.
+    package static let pointerSlot = 1 << 20
 
-    init(root: View, timers: LoopScheduler) {
+    package init(root: View, timers: LoopScheduler) {
         self.root = root
         self.timers = timers
     }
 
     /// True while a finger holds content (a drag or a scrub): the window is not at rest.
-    var isHolding: Bool { routes.values.contains { $0.claimed != nil || $0.scrub != nil } }
+    package var isHolding: Bool {
+        routes.values.contains {
+            switch $0.route {
+            case .scrub: true
+            case let .arena(arena): arena.claimed != nil
+            case .drag, .target: false
+            }
+        }
+    }
 
-    func pointerMoved(to p: Point, time t: Double) {
+    package func pointerMoved(to p: Point, time t: Double) {
         if pointerButtonDown { touch(.move, slot: Self.pointerSlot, at: p, time: t) }
     }
 
-    func pointerButton(pressed: Bool, at p: Point, time t: Double) {
+    package func pointerButton(pressed: Bool, at p: Point, time t: Double) {
         pointerButtonDown = pressed
         touch(pressed ? .down : .up, slot: Self.pointerSlot, at: p, time: t)
     }
@@ -87,7 +116,7 @@ final class TouchRouter {
     }
 
     /// `p` in window points.
-    func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
+    package func touch(_ phase: InputEvent.TouchPhase, slot: Int, at p: Point, time t: Double) {
         if let screenReader, routes.isEmpty {
             screenReader.touch(phase, slot: slot, at: p, time: t)
             return
@@ -103,9 +132,9 @@ final class TouchRouter {
 
     /// A lift whose place is unusable (NaN, absurd): the touch ends where it was last seen,
     /// so a bad report never leaves a finger down for good.
-    func lift(slot: Int, time t: Double, cancelled: Bool) {
-        guard let route = routes[slot] else { return }
-        ended(slot: slot, at: route.last ?? route.down, time: t, cancelled: cancelled)
+    package func lift(slot: Int, time t: Double, cancelled: Bool) {
+        guard let touch = routes[slot] else { return }
+        ended(slot: slot, at: touch.last ?? touch.down, time: t, cancelled: cancelled)
     }
 
     /// Fingers followed at once: touchscreens report ten or so. More (a script or a remote
@@ -117,42 +146,44 @@ final class TouchRouter {
         guard routes[slot] == nil, routes.count < Self.maximumTouches else { return }
         let hit = root.hitTest(p)
         let chain = hit.map { Array($0.selfAndAncestors) } ?? []
+        func start(_ route: Route) { routes[slot] = Touch(down: p, hit: hit, route: route) }
         // A second finger on a zoomable view that already has one: a pinch.
-        for (_, route) in routes {
-            if let sv = route.claimed ?? route.candidates.first, sv.takesPinch,
-               chain.contains(where: { $0 === sv }) {
-                routes[slot] = Route(candidates: [sv], claimed: sv, hit: hit, down: p)
-                sv.follow(.began, slot: slot, at: p, time: t)
-                return
-            }
+        for (_, touch) in routes {
+            guard case let .arena(arena) = touch.route, let sv = arena.claimed ?? arena.candidates.first, sv.takesPinch,
+                chain.contains(where: { $0 === sv })
+            else { continue }
+            start(.arena(Arena(candidates: [sv], claimed: sv)))
+            sv.follow(.began, slot: slot, at: p, time: t)
+            return
         }
         if let dragged = chain.first(where: { $0.onDrag != nil }) {
-            routes[slot] = Route(candidates: [], hit: hit, down: p, drag: dragged)
+            start(.drag(dragged))
             dragged.onDrag?(.began, p)
             return
         }
         let arena = chain.compactMap { $0 as? GestureParticipant }
         if let target = chain.lazy.compactMap({ $0 as? TouchTarget }).first(where: { $0.wantsTouch(at: p) }) {
             // The participants around it hear the touch too: a move it releases is theirs.
-            routes[slot] = Route(candidates: arena, hit: hit, down: p, target: target)
+            start(.target(target, around: arena))
             target.touchBegan(at: p, time: t)
             for sv in arena { sv.follow(.began, slot: slot, at: p, time: t) }
             return
         }
         for sv in arena {
             if let scrub = sv.scrubber(at: p, time: t) {
-                routes[slot] = Route(candidates: [], hit: hit, down: p, scrub: scrub)
+                start(.scrub(scrub))
                 lastScrolled = sv
                 return
             }
         }
-        var route = Route(candidates: arena, hit: hit, down: p)
+        var contest = Arena(candidates: arena)
         // A touch that stops moving content is not a tap, so it presses nothing.
         if arena.allSatisfy({ $0.isAtRest(at: t) }),
-           let pressable = chain.first(where: { $0.onTap != nil || $0.onLongPress != nil }) {
-            route.press = beginPress(pressable, at: t, insideScrollView: !arena.isEmpty)
+            let pressable = chain.first(where: { $0.onTap != nil || $0.onLongPress != nil })
+        {
+            contest.press = beginPress(pressable, at: t, insideScrollView: !arena.isEmpty)
         }
-        routes[slot] = route
+        start(.arena(contest))
         // Keys go to the view the finger is on, if it can scroll at all (a sidebar whose tabs
         // all fit is no place for Page Down).
         let scrollable = arena.filter { $0.canScroll }
@@ -162,91 +193,108 @@ final class TouchRouter {
     }
 
     private func moved(slot: Int, to p: Point, time t: Double) {
-        guard var route = routes[slot] else { return }
-        if let dragged = route.drag {
+        guard var touch = routes[slot] else { return }
+        let moved = p - touch.down
+        if moved.length > gestures.touchSlop { touch.movedPastSlop = true }
+        switch touch.route {
+        case let .drag(dragged):
             dragged.onDrag?(.moved, p)
-            dragged.enclosingScrollView?.autoscroll(towards: p)
+            dragged.enclosingAutoscroller?.autoscroll(towards: p)
             return
-        }
-        let moved = p - route.down
-        if moved.length > touchSlop { route.movedPastSlop = true }
-        if let target = route.target {
-            switch target.touchMoved(to: p, time: t) {
-            case .undecided:
-                routes[slot] = route
-                return
-            case .claimed:
-                cancel(route.candidates, slot: slot, at: p, time: t)
-                route.candidates = []
-                routes[slot] = route
-                return
-            case .released:
-                target.touchEnded(at: p, time: t, cancelled: true)
-                route.target = nil
-            }
-        }
-        if let scrub = route.scrub {
+        case let .scrub(scrub):
+            routes[slot] = touch
             scrub(p, t)
             return
+        case let .target(target, around):
+            switch target.touchMoved(to: p, time: t) {
+            case .undecided:
+                routes[slot] = touch
+            case .claimed:
+                cancel(around, slot: slot, at: p, time: t)
+                touch.route = .target(target, around: [])
+                routes[slot] = touch
+            case .released:
+                target.touchEnded(at: p, time: t, cancelled: true)
+                var arena = Arena(candidates: around)
+                contest(&arena, slot: slot, moved: moved, to: p, time: t)
+                touch.route = .arena(arena)
+                routes[slot] = touch
+            }
+        case var .arena(arena):
+            contest(&arena, slot: slot, moved: moved, to: p, time: t)
+            if touch.movedPastSlop || arena.claimed != nil, let press = arena.press {
+                endPress(press)
+                arena.press = nil
+            }
+            touch.route = .arena(arena)
+            routes[slot] = touch
         }
-        if let sv = route.claimed {
+    }
+
+    /// A move offered to the arena: the claimant follows it, or the candidates along the
+    /// finger's axis do until one claims it.
+    private func contest(_ arena: inout Arena, slot: Int, moved: Point, to p: Point, time t: Double) {
+        if let sv = arena.claimed {
             sv.follow(.moved, slot: slot, at: p, time: t)
-        } else {
-            // Innermost first: the first participant that starts dragging claims the touch and
-            // the others let go (VIEW-2). Only those that drag along the axis the finger mostly
-            // moved on take part, so a steep first move over a horizontal carousel still goes to
-            // the vertical list around it.
-            let axis: Axes = abs(moved.x) > abs(moved.y) ? .horizontal : .vertical
-            let along = route.candidates.filter { !$0.gestureAxes.isDisjoint(with: axis) }
-            for sv in along.isEmpty ? route.candidates : along {
-                sv.follow(.moved, slot: slot, at: p, time: t)
-                if sv.hasClaimedTouch(at: t) {
-                    route.claimed = sv
-                    cancel(route.candidates.filter { $0 !== sv }, slot: slot, at: p, time: t)
-                    break
-                }
+            return
+        }
+        // Innermost first: the first participant that starts dragging claims the touch and the
+        // others let go. Only those that drag along the axis the finger mostly moved on take
+        // part, so a steep first move over a horizontal carousel still goes to the vertical
+        // list around it.
+        let axis: Axes = abs(moved.x) > abs(moved.y) ? .horizontal : .vertical
+        let along = arena.candidates.filter { !$0.gestureAxes.isDisjoint(with: axis) }
+        for sv in along.isEmpty ? arena.candidates : along {
+            sv.follow(.moved, slot: slot, at: p, time: t)
+            if sv.hasClaimedTouch(at: t) {
+                arena.claimed = sv
+                cancel(arena.candidates.filter { $0 !== sv }, slot: slot, at: p, time: t)
+                break
             }
         }
-        if route.movedPastSlop || route.claimed != nil, let press = route.press {
-            endPress(press)
-            route.press = nil
-        }
-        routes[slot] = route
     }
 
     private func ended(slot: Int, at p: Point, time t: Double, cancelled: Bool) {
-        guard let route = routes.removeValue(forKey: slot) else { return }
-        if let dragged = route.drag {
-            dragged.enclosingScrollView?.autoscroll(towards: nil)
+        guard let touch = routes.removeValue(forKey: slot) else { return }
+        switch touch.route {
+        case let .drag(dragged):
+            dragged.enclosingAutoscroller?.autoscroll(towards: nil)
             dragged.onDrag?(cancelled ? .cancelled : .ended, p)
-            return
-        }
-        if let target = route.target {
+        case .scrub:
+            break
+        case let .target(target, around):
             target.touchEnded(at: p, time: t, cancelled: cancelled)
-            cancel(route.candidates, slot: slot, at: p, time: t)
+            cancel(around, slot: slot, at: p, time: t)
             // A target that holds other views (a navigation stack watching for its edge swipe)
             // and never took the touch leaves a tap to the view it landed on; one that is what
             // the finger touched (a page control) handles its taps itself.
-            if !cancelled, !route.movedPastSlop, let hit = route.hit, hit !== target { Self.deliverTap(from: hit, at: p) }
-            return
+            if !cancelled, !touch.movedPastSlop, let hit = touch.hit, hit !== target { Self.deliverTap(from: hit, at: p) }
+        case let .arena(arena):
+            ended(arena, touch: touch, slot: slot, at: p, time: t, cancelled: cancelled)
         }
-        if route.scrub != nil { return }
-        if let sv = route.claimed {
+    }
+
+    /// The lift of a touch in the arena: the claimant's, else a tap if every candidate saw one
+    /// and the finger stayed within the slop.
+    private func ended(_ arena: Arena, touch: Touch, slot: Int, at p: Point, time t: Double, cancelled: Bool) {
+        if let sv = arena.claimed {
             sv.follow(cancelled ? .cancelled : .ended, slot: slot, at: p, time: t)
             return
         }
-        let gestures = route.candidates.map { $0.follow(cancelled ? .cancelled : .ended, slot: slot, at: p, time: t) }
-        let isTap = !cancelled && !route.movedPastSlop && gestures.allSatisfy {
-            if case .tap = $0 { return true }
-            if case .doubleTap = $0 { return true }
-            return false
-        }
+        let gestures = arena.candidates.map { $0.follow(cancelled ? .cancelled : .ended, slot: slot, at: p, time: t) }
+        let isTap =
+            !cancelled && !touch.movedPastSlop
+            && gestures.allSatisfy {
+                if case .tap = $0 { return true }
+                if case .doubleTap = $0 { return true }
+                return false
+            }
         // The window sampled presses at this time before the lift came here.
-        let press = route.press
+        let press = arena.press
         let wasShown = press?.view.isPressed ?? false
         if let press { endPress(press) }
-        if press?.longPressed == true { return }   // a long press is not a tap
-        guard isTap, let hit = route.hit else { return }
+        if press?.longPressed == true { return }  // a long press is not a tap
+        guard isTap, let hit = touch.hit else { return }
         if let press, !wasShown {
             // A tap quicker than the press delay still shows it, briefly.
             press.view.isPressed = true
@@ -258,19 +306,15 @@ final class TouchRouter {
 
     // MARK: Pressed states and long presses
 
-    /// How long a touch rests on a tappable view inside a scroll view before it shows pressed:
-    /// long enough that a touch starting a scroll never flashes the row it began on.
-    static let pressDelay = 0.1
-    static let longPressDelay = 0.5
     /// How long a quick tap shows the view pressed.
     static let tapFlash = 0.1
 
     private func beginPress(_ view: View, at t: Double, insideScrollView: Bool) -> Press {
-        var press = Press(view: view, down: t, delay: insideScrollView ? Self.pressDelay : 0)
+        var press = Press(view: view, down: t, delay: insideScrollView ? gestures.pressDelay : 0)
         // Timers wake a sleeping loop when a press is due; the state itself is decided by
         // `updatePresses`, at whatever time the window samples.
         var due = [t + press.delay]
-        if view.onLongPress != nil { due.append(t + Self.longPressDelay) }
+        if view.onLongPress != nil { due.append(t + gestures.longPressDuration) }
         press.timers = due.filter { $0 > t }.map { wakeForPresses(at: $0, now: t) }
         return press
     }
@@ -289,21 +333,25 @@ final class TouchRouter {
 
     /// Presses views whose touch has rested long enough, long-presses those held 500 ms, and
     /// ends the brief presses of quick taps. Runs whenever the window samples, and on timers.
-    func updatePresses(at t: Double) {
-        for (slot, route) in routes {
-            guard var press = route.press else { continue }
+    package func updatePresses(at t: Double) {
+        for (slot, touch) in routes {
+            guard case var .arena(arena) = touch.route, var press = arena.press else { continue }
             if t >= press.down + press.delay { press.view.isPressed = true }
-            if !press.longPressed, let action = press.view.onLongPress, t >= press.down + Self.longPressDelay {
-                press.longPressed = true
-                routes[slot]?.press = press
-                press.view.touchPoint = route.last ?? route.down
-                action()
-                continue
+            let longPress = !press.longPressed && t >= press.down + gestures.longPressDuration ? press.view.onLongPress : nil
+            if longPress != nil { press.longPressed = true }
+            arena.press = press
+            routes[slot]?.route = .arena(arena)
+            if let longPress {
+                press.view.touchPoint = touch.last ?? touch.down
+                longPress()
             }
-            routes[slot]?.press = press
         }
         guard !flashes.isEmpty else { return }
-        let pressedNow = Set(routes.values.compactMap { $0.press.map { ObjectIdentifier($0.view) } })
+        let pressedNow = Set(
+            routes.values.compactMap { touch -> ObjectIdentifier? in
+                guard case let .arena(arena) = touch.route, let press = arena.press else { return nil }
+                return ObjectIdentifier(press.view)
+            })
         flashes.removeAll { flash in
             guard t >= flash.until else { return false }
             if !pressedNow.contains(ObjectIdentifier(flash.view)) { flash.view.isPressed = false }
@@ -313,7 +361,7 @@ final class TouchRouter {
 
     /// The tap goes to the nearest view with `onTap`, from `view` up; `point` (window points)
     /// is where the finger lifted, nil for Enter.
-    static func deliverTap(from view: View, at point: Point? = nil) {
+    package static func deliverTap(from view: View, at point: Point? = nil) {
         var v: View? = view
         while let c = v {
             if let action = c.onTap { c.touchPoint = point; action(); return }
@@ -321,11 +369,11 @@ final class TouchRouter {
         }
     }
 
-    // MARK: Wheel and touchpad (KEY-2, KEY-3)
+    // MARK: Wheel and touchpad
 
     /// A wheel or rotary encoder scrolls the innermost participant under the pointer along an
     /// axis it has (vertical by default; a horizontal-only view takes vertical turns too).
-    func wheel(_ delta: Point, at p: Point, time t: Double) {
+    package func wheel(_ delta: Point, at p: Point, time t: Double) {
         guard let (sv, d) = wheelTarget(delta, at: p) else { return }
         sv.scroll(by: d, at: t)
         lastScrolled = sv
@@ -352,9 +400,9 @@ final class TouchRouter {
         return Point(x: axes.contains(.horizontal) ? delta.x : 0, y: axes.contains(.vertical) ? delta.y : 0)
     }
 
-    /// Touchpad two-finger scrolling (KEY-3): the content follows the fingers 1:1, and when they
+    /// Touchpad two-finger scrolling: the content follows the fingers 1:1, and when they
     /// lift it carries on with their speed, estimated as for a touch, with the same friction.
-    func fingerScroll(_ delta: Point, at p: Point, time t: Double) {
+    package func fingerScroll(_ delta: Point, at p: Point, time t: Double) {
         if delta == .zero {
             guard let s = fingerScroll else { return }
             fingerScroll = nil
@@ -362,7 +410,7 @@ final class TouchRouter {
             s.view.release(velocity: v, at: t)
             return
         }
-        if fingerScroll == nil || fingerScroll?.view.window !== root.window {
+        if fingerScroll == nil || fingerScroll?.view.host !== root.host {
             guard let (sv, _) = wheelTarget(delta, at: p) else { return }
             fingerScroll = FingerScroll(view: sv)
         }

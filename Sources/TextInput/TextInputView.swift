@@ -1,14 +1,18 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+@_spi(Hooks) import Widgets
+import Localization
 import Geometry
 import Raster
 import AppContract
 import Text
 import TextEditing
 
-/// What `TextField` and `TextArea` share (TXT-1): the text and its selection, what the field
+/// What `TextField` and `TextArea` share: the text and its selection, what the field
 /// is for (content type, secure entry, limits, read-only), the on-screen keyboard it asks for,
 /// its callbacks, and the caret that blinks only while it has focus. The text is laid out a
 /// paragraph at a time with HarfBuzz, so a keystroke costs what its paragraph costs.
-open class TextInputView: Box {
+open class TextInputView: Box, KeyboardField {
     var editor: TextEditor
 
     /// The text. Setting it puts the caret at its end and does not call `onChange`.
@@ -59,7 +63,7 @@ open class TextInputView: Box {
     var caretEpoch = 0.0
     private var blinkTimer: LoopTimer?
     /// The selection's handles, while a selection shows on a focused field.
-    let handles = (start: SelectionHandle(isStart: true), end: SelectionHandle(isStart: false))
+    package let handles = (start: SelectionHandle(isStart: true), end: SelectionHandle(isStart: false))
 
     init(id: String?, text: String, placeholder: String, singleLine: Bool, fontSize: Double) {
         editor = TextEditor(text: text, singleLine: singleLine)
@@ -78,7 +82,8 @@ open class TextInputView: Box {
     package var selection: Range<Int> {
         get { editor.offset(of: editor.selectionStart)..<editor.offset(of: editor.selectionEnd) }
         set {
-            editor.setSelection(anchor: editor.position(atOffset: newValue.lowerBound), head: editor.position(atOffset: newValue.upperBound))
+            editor.setSelection(
+                anchor: editor.position(atOffset: newValue.lowerBound), head: editor.position(atOffset: newValue.upperBound))
             selectionChanged()
         }
     }
@@ -88,22 +93,22 @@ open class TextInputView: Box {
 
     /// A text field: its placeholder names it, its text is its value (a secure field says how
     /// many characters it holds, never which).
-    override var accessibilityDescription: AccessibilityDescription? {
-        let value = isSecure ? "\(editor.count) characters" : editor.text
+    @_spi(Hooks) override open var accessibilityDescription: AccessibilityDescription? {
+        let value = isSecure ? environment.strings.format(.characters, editor.count) : editor.text
         return AccessibilityDescription(role: .textField, label: placeholder, value: value, combinesChildren: true)
     }
 
     /// The text as the person sees it: dots for a secure field.
-    var displayedText: String { isSecure ? String(repeating: "•", count: editor.count) : editor.text }
+    package var displayedText: String { isSecure ? String(repeating: "•", count: editor.count) : editor.text }
 
     // MARK: Editing (the keyboard, keys and typed text call these)
 
-    func insertText(_ s: String) {
+    package func insertText(_ s: String) {
         guard !isReadOnly else { return }
         apply(editor.insert(s), notify: true)
     }
 
-    func deleteBackward() {
+    package func deleteBackward() {
         guard !isReadOnly else { return }
         apply(editor.deleteBackward(), notify: true)
     }
@@ -113,12 +118,12 @@ open class TextInputView: Box {
         apply(editor.deleteForward(), notify: true)
     }
 
-    func transformCharacterBeforeCaret(_ f: (Character) -> Character?) {
+    package func transformCharacterBeforeCaret(_ f: (Character) -> Character?) {
         guard !isReadOnly else { return }
         apply(editor.transformCharacterBeforeCaret(f), notify: true)
     }
 
-    func clear() {
+    package func clear() {
         guard !isReadOnly, editor.count > 0 else { return }
         apply(editor.setText(""), notify: true)
     }
@@ -130,7 +135,7 @@ open class TextInputView: Box {
 
     /// The return key: a text area with a plain return key takes a new line; otherwise the
     /// text is submitted, and a field gives up focus (or passes it on, for `.next`).
-    func submit() {
+    package func submit() {
         if returnInsertsNewLine { insertText("\n"); return }
         onSubmit?(editor.text)
         guard let window, window.focusedView === self else { return }
@@ -160,7 +165,7 @@ open class TextInputView: Box {
     }
 
     /// A key from a physical keyboard; true when the field used it.
-    func handleKey(_ key: Key, shift: Bool, control: Bool) -> Bool {
+    package func handleKey(_ key: Key, shift: Bool, control: Bool) -> Bool {
         if control {
             switch key {
             case .a: selectAll()
@@ -251,7 +256,7 @@ open class TextInputView: Box {
         window.showEditMenu(for: self)
     }
 
-    func focusChanged(focused: Bool) {
+    package func focusChanged(focused: Bool) {
         caretEpoch = window?.time ?? 0
         if !focused { blinkTimer?.cancel(); blinkTimer = nil; editor.setCaret(editor.head) }
         updateHandles()
@@ -319,10 +324,10 @@ open class TextInputView: Box {
     /// Pixels a paragraph wraps at (infinite: one line).
     func wrapWidth(scale: Double) -> Double { .infinity }
 
-    /// `fontSize` times the window's text size (A11Y-5).
+    /// `fontSize` times the window's text size.
     var shownFontSize: Double { fontSize * (window?.textScale ?? 1) }
 
-    func font(scale: Double) -> Font? { try? window?.typography.font(pixelSize: shownFontSize * scale) }
+    func font(scale: Double) -> Font? { window?.typography.usableFont(pixelSize: shownFontSize * scale) }
 
     var scale: Double { window?.scaleFactor ?? 1 }
 
@@ -387,15 +392,13 @@ open class TextInputView: Box {
 
     // MARK: Drawing
 
-    static let selectionColor = Color(rgb: 0x0A84FF, alpha: 64)
-
     /// Draws the text (or the placeholder), the selection and the caret with the text's origin
     /// at `origin` (local points), only the paragraphs that meet the clip.
     func drawText(in context: inout DrawContext, origin: Point) {
         let s = context.scale
         let visible = context.visibleLocalRect
         if editor.count == 0 {
-            if !placeholder.isEmpty, let font = try? context.typography.font(pixelSize: shownFontSize * s) {
+            if !placeholder.isEmpty, let font = context.typography.usableFont(pixelSize: shownFontSize * s) {
                 let l = TextLayout(text: placeholder, font: font, maxWidth: wrapWidth(scale: s), maxLines: 1)
                 context.draw(l, at: origin, color: placeholderColor)
             }
@@ -407,17 +410,21 @@ open class TextInputView: Box {
                 if bottom < visible.minY { continue }
                 if top > visible.maxY { break }
                 if editor.hasSelection, isFocused, i >= selStart.paragraph, i <= selEnd.paragraph {
-                    drawSelection(paragraph: i, from: i == selStart.paragraph ? selStart.offset : 0,
-                                  to: i == selEnd.paragraph ? selEnd.offset : editor.paragraphs[i].count + 1, origin: origin, in: &context)
+                    drawSelection(
+                        paragraph: i, from: i == selStart.paragraph ? selStart.offset : 0,
+                        to: i == selEnd.paragraph ? selEnd.offset : editor.paragraphs[i].count + 1, origin: origin, in: &context)
                 }
                 if let l = paragraphLayout(i) {
-                    context.draw(l, at: Point(x: origin.x, y: top), color: context.isHighContrast ? HighContrast.text(textColor) : textColor)
+                    context.draw(
+                        l, at: Point(x: origin.x, y: top), color: context.isHighContrast ? HighContrast.text(textColor) : textColor)
                 }
             }
         }
         if caretVisible(at: context.time) {
             let r = caretRect(at: editor.head).offsetBy(dx: origin.x, dy: origin.y)
-            context.fill(Rect(x: (r.minX * s).rounded() / s, y: r.minY + 2 / s, width: r.width, height: r.height - 4 / s), color: window?.accent ?? Color(rgb: 0x0A84FF))
+            context.fill(
+                Rect(x: (r.minX * s).rounded() / s, y: r.minY + 2 / s, width: r.width, height: r.height - 4 / s),
+                color: context.palette.accent)
         }
     }
 
@@ -426,19 +433,20 @@ open class TextInputView: Box {
         let start = caretRect(at: TextPosition(paragraph: i, offset: min(a, count)))
         let endPosition = TextPosition(paragraph: i, offset: min(b, count))
         var end = caretRect(at: endPosition)
-        if b > count { end.origin.x += fontSize / 3 } // the new line at the end shows selected
+        if b > count { end.origin.x += fontSize / 3 }  // the new line at the end shows selected
         var y = start.minY
         while y <= end.minY + 0.5 {
             let lineStart = y == start.minY ? start.minX : 0
             let lineEnd = abs(y - end.minY) < 0.5 ? end.minX : max(lineWidth(ofParagraph: i), lineStart + fontSize / 3)
-            context.fill(Rect(x: origin.x + lineStart, y: origin.y + y, width: max(0, lineEnd - lineStart), height: start.height),
-                         color: Self.selectionColor)
+            context.fill(
+                Rect(x: origin.x + lineStart, y: origin.y + y, width: max(0, lineEnd - lineStart), height: start.height),
+                color: context.palette.selection)
             y += start.height
         }
     }
 
     /// A field shows focus with its caret and border, not the pressed shade of a button.
-    package override func drawPressed(in context: inout DrawContext) {}
+    @_spi(Hooks) override open func drawPressed(in context: inout DrawContext) {}
 
     // MARK: Handles
 
@@ -447,8 +455,9 @@ open class TextInputView: Box {
         for (h, p) in [(handles.start, editor.selectionStart), (handles.end, editor.selectionEnd)] {
             guard show else { if h.parent != nil { h.removeFromParent() }; continue }
             let r = caretRect(at: p).offsetBy(dx: handleOrigin.x, dy: handleOrigin.y)
-            h.frame = Rect(x: r.minX - SelectionHandle.size / 2, y: h.isStart ? r.minY - SelectionHandle.size + 4 : r.maxY - 4,
-                           width: SelectionHandle.size, height: SelectionHandle.size)
+            h.frame = Rect(
+                x: r.minX - SelectionHandle.size / 2, y: h.isStart ? r.minY - SelectionHandle.size + 4 : r.maxY - 4,
+                width: SelectionHandle.size, height: SelectionHandle.size)
             if h.parent == nil { handleHost.attach(h, at: handleHost.children.count) }
             h.setNeedsDisplay()
         }
@@ -460,9 +469,9 @@ open class TextInputView: Box {
     var handleOrigin: Point { textOrigin() }
 }
 
-/// A selection's end, dragged to change it (POS-5: in a text area, past the edge the text
+/// A selection's end, dragged to change it (in a text area, past the edge the text
 /// scrolls towards the finger).
-final class SelectionHandle: View {
+package final class SelectionHandle: View {
     static let size = 22.0
     let isStart: Bool
     weak var owner: TextInputView?
@@ -476,8 +485,8 @@ final class SelectionHandle: View {
         }
     }
 
-    override func draw(in context: inout DrawContext) {
-        let color = window?.accent ?? Color(rgb: 0x0A84FF)
+    override package func draw(in context: inout DrawContext) {
+        let color = context.palette.accent
         let c = Point(x: frame.width / 2, y: isStart ? frame.height / 2 - 2 : frame.height / 2 + 2)
         context.fillCircle(center: c, radius: 6, color: color)
         context.fill(Rect(x: frame.width / 2 - 1, y: isStart ? c.y : 0, width: 2, height: isStart ? frame.height - c.y : c.y), color: color)

@@ -22,18 +22,6 @@ public enum ViewBuilder {
     public static func buildArray(_ parts: [[View]]) -> [View] { parts.flatMap { $0 } }
 }
 
-/// A vertical stack built with a `ViewBuilder`.
-public func VStack(id: String? = nil, spacing: Double = 0, padding: EdgeInsets = .zero,
-                   alignment: Stack.Alignment = .fill, @ViewBuilder _ content: () -> [View]) -> Stack {
-    Stack(.vertical, id: id, spacing: spacing, padding: padding, alignment: alignment, children: content())
-}
-
-/// A horizontal stack built with a `ViewBuilder`.
-public func HStack(id: String? = nil, spacing: Double = 0, padding: EdgeInsets = .zero,
-                   alignment: Stack.Alignment = .center, @ViewBuilder _ content: () -> [View]) -> Stack {
-    Stack(.horizontal, id: id, spacing: spacing, padding: padding, alignment: alignment, children: content())
-}
-
 /// Edges of a view, for `padding(_:_:)`.
 public struct Edges: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
@@ -112,16 +100,4 @@ extension View {
     /// Makes the view take part in Tab and arrow-key focus navigation (`false` takes it out).
     @discardableResult
     public func focusable(_ on: Bool = true) -> Self { isFocusable = on; return self }
-}
-
-extension ScrollView {
-    /// A scroll view over the views `content` builds: one view as it is, several in a stack
-    /// along the scrolling axis (`ScrollView(id: "list") { for … { Row(…) } }`).
-    public convenience init(id: String? = nil, axes: Axes = .vertical, configuration: ScrollConfiguration = .init(),
-                            @ViewBuilder content: () -> [View]) {
-        let views = content()
-        let single = views.count == 1 ? views[0] : nil
-        self.init(id: id, axes: axes, configuration: configuration,
-                  content: single ?? Stack(axes.contains(.vertical) ? .vertical : .horizontal, children: views))
-    }
 }

@@ -1,9 +1,13 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+@_spi(Hooks) import Widgets
+import Localization
 import Geometry
 import Raster
 import Scrolling
 import TextEditing
 
-/// A one-line text field (TXT-1): tap to focus it and place the caret, long press to select a
+/// A one-line text field: tap to focus it and place the caret, long press to select a
 /// word, type on the on-screen keyboard or a physical one. Text longer than the field scrolls
 /// sideways to keep the caret in view.
 ///
@@ -18,15 +22,15 @@ public final class TextField: TextInputView {
     /// unless given a height.
     public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
         super.init(id: id, text: text, placeholder: placeholder, singleLine: true, fontSize: fontSize)
-        fill = Color(rgb: 0xFFFFFF)
+        fill = Palette().fieldBackground
         cornerRadius = 10
-        borderColor = Color(rgb: 0xC7C7CC)
+        borderColor = Palette().fieldBorder
         padding = EdgeInsets(horizontal: 12, vertical: 8)
     }
 
-    package override var backdrop: Backdrop { .varied }
+    @_spi(Hooks) override public var backdrop: Backdrop { .varied }
     /// The text is clipped to the field.
-    package override var clipsContent: Bool { true }
+    @_spi(Hooks) override public var clipsContent: Bool { true }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let w = width ?? (proposal.width.isFinite ? proposal.width : 240)
@@ -61,10 +65,10 @@ public final class TextField: TextInputView {
     }
 }
 
-/// A multi-line text field that scrolls itself (TXT-1): new lines from the return key, the
+/// A multi-line text field that scrolls itself: new lines from the return key, the
 /// caret kept in view as it moves, a selection handle dragged past the edge scrolls the text.
 public final class TextArea: TextInputView {
-    let scroller: TextAreaScroller
+    package let scroller: TextAreaScroller
     let body = TextAreaBody()
 
     /// A text area identified by `id` holding `text`, showing `placeholder` while empty, its
@@ -76,14 +80,14 @@ public final class TextArea: TextInputView {
         body.owner = self
         scroller.owner = self
         body.padding = EdgeInsets(horizontal: 12, vertical: 8)
-        fill = Color(rgb: 0xFFFFFF)
+        fill = Palette().fieldBackground
         cornerRadius = 10
-        borderColor = Color(rgb: 0xC7C7CC)
+        borderColor = Palette().fieldBorder
         scroller.configuration.alwaysBounceVertical = false
         add(scroller)
     }
 
-    package override var backdrop: Backdrop { .varied }
+    @_spi(Hooks) override public var backdrop: Backdrop { .varied }
     override var returnInsertsNewLine: Bool { submitLabel == .return }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
@@ -128,11 +132,13 @@ public final class TextArea: TextInputView {
 }
 
 /// A text area's scroll view: while a selection handle is held past its edge it autoscrolls,
-/// and the selection's end follows the text moving under the finger (POS-5).
-final class TextAreaScroller: ScrollView {
+/// and the selection's end follows the text moving under the finger.
+package final class TextAreaScroller: ScrollView {
     weak var owner: TextArea?
 
-    override func sample(at t: Double) {
+    override package var scrollsTextArea: Bool { true }
+
+    override public func sample(at t: Double) {
         let before = sampledOffset
         super.sample(at: t)
         if sampledOffset != before { owner?.textMovedUnderHandle() }
@@ -140,19 +146,19 @@ final class TextAreaScroller: ScrollView {
 }
 
 /// The scrolling content of a text area: as tall as its text, drawing what shows.
-final class TextAreaBody: View {
+package final class TextAreaBody: View {
     weak var owner: TextArea?
     var measuredHeight = 0.0
 
-    override func sizeThatFits(_ proposal: Size) -> Size {
+    override package func sizeThatFits(_ proposal: Size) -> Size {
         guard let owner else { return .zero }
         measuredHeight = owner.textHeight + padding.vertical
         return Size(width: proposal.width.isFinite ? proposal.width : 0, height: measuredHeight)
     }
 
-    override func layoutChildren() { owner?.updateHandles() }
+    override package func layoutChildren() { owner?.updateHandles() }
 
-    override func draw(in context: inout DrawContext) {
+    override package func draw(in context: inout DrawContext) {
         owner?.drawText(in: &context, origin: Point(x: padding.leading, y: padding.top))
     }
 }

@@ -17,7 +17,8 @@ package final class ImageStore {
     package typealias Decoder = @Sendable (_ source: String) throws -> PixelBuffer
     /// Decodes a source halved as often as `halvings` asks once the picture's size is known,
     /// never holding the whole picture (ImageCodecs' `Image.read(path:halvings:)`).
-    package typealias ReducingDecoder = @Sendable (_ source: String, _ halvings: (_ width: Int, _ height: Int) -> Int) throws -> ReducedPicture
+    package typealias ReducingDecoder =
+        @Sendable (_ source: String, _ halvings: (_ width: Int, _ height: Int) -> Int) throws -> ReducedPicture
 
     /// What `image(for:)` has for a source now.
     package enum Lookup {
@@ -30,7 +31,7 @@ package final class ImageStore {
 
     /// Bytes of decoded pixels the store keeps beyond the pictures on screen (the window
     /// sets it from its `memoryBudget`).
-    package internal(set) var budgetBytes = 0 { didSet { futileTrim = nil } }
+    package package(set) var budgetBytes = 0 { didSet { futileTrim = nil } }
     /// Decode on a background queue (a board) or at once (headless: deterministic frames).
     package var decodesInBackground = false
     /// Sets `reducingDecoder` to one that halves the whole picture this makes.
@@ -86,7 +87,7 @@ package final class ImageStore {
     private var futileTrim: (bytes: Int, frame: Int)?
     private struct DecodeFailure: Error, Sendable { var message: String }
 
-    init(cache: RasterCache) { self.cache = cache }
+    package init(cache: RasterCache) { self.cache = cache }
 
     /// The pixels of `source` for a view drawing it in the current frame: ready, pending (a
     /// decode was started) or failed. `drawnSize` gives the pixels the view draws a picture of
@@ -116,8 +117,7 @@ package final class ImageStore {
             entry.decoding = true
             queue.async {
                 let result = Result { () throws(DecodeFailure) in
-                    do { return try decoder(source, level) }
-                    catch { throw DecodeFailure(message: "\(error)") }
+                    do { return try decoder(source, level) } catch { throw DecodeFailure(message: "\(error)") }
                 }
                 _ = channel.send(Arrival(source: source, result: result))
             }
@@ -159,7 +159,7 @@ package final class ImageStore {
 
     /// After each frame: pictures are kept at the detail their views need, and past the
     /// budget those no view shows are released.
-    func frameEnded() {
+    package func frameEnded() {
         for source in drawnThisFrame { reduceToNeeds(source) }
         drawnThisFrame.removeAll(keepingCapacity: true)
         releaseOverBudget()
@@ -175,7 +175,7 @@ package final class ImageStore {
     /// photo shown as a thumbnail keeps the thumbnail's halving.
     private func reduceToNeeds(_ source: String) {
         guard var entry = entries[source], let image = entry.image, !entry.decoding else { return }
-        let needed = entry.viewers.filter { $0.view?.window != nil }.map(\.level).min() ?? entry.level
+        let needed = entry.viewers.filter { $0.view?.host != nil }.map(\.level).min() ?? entry.level
         guard needed > entry.level else { return }
         // The halvings drawn this frame are taken, not made again.
         let reduced = cache.halving(of: image, times: needed - entry.level)
@@ -201,7 +201,7 @@ package final class ImageStore {
     /// A view shows it: one that a partial redraw did not draw this frame is still on screen.
     private func isOnScreen(_ entry: Entry) -> Bool {
         entry.viewers.contains { w in
-            guard let view = w.view, let window = view.window else { return false }
+            guard let view = w.view, let window = view.host else { return false }
             return !window.visibleRect(of: view).isEmpty
         }
     }
@@ -243,8 +243,8 @@ package final class ImageStore {
     /// from the window of the view that asked (nil without one: decode at once instead).
     private func channel(for view: View?) -> LoopChannel<Arrival>? {
         if let arrivals { return arrivals }
-        guard let window = view?.window else { return nil }
-        let made = window.channel { [weak self] (arrival: Arrival) in self?.receive(arrival) }
+        guard let window = view?.host else { return nil }
+        let made = window.timers.channel { [weak self] (arrival: Arrival) in self?.receive(arrival) }
         arrivals = made
         return made
     }
@@ -258,7 +258,7 @@ package final class ImageStore {
         case let .failure(failure): entry.failure = failure.message
         }
         entries[arrival.source] = entry
-        for w in entry.viewers { (w.view as? ImageView)?.imageArrived() }
+        for w in entry.viewers { (w.view as? ImageViewer)?.imageArrived() }
     }
 }
 
@@ -282,6 +282,11 @@ package struct MemoryUse: Codable, Hashable, Sendable {
     /// Rasterised glyphs of every font and size.
     package var glyphs: Int
     /// Laid-out text of the labels in the view tree.
+    package init(budget: Int, images: Int, imageCount: Int, imageDecodes: Int, halvings: Int, glyphs: Int, text: Int) {
+        self.budget = budget; self.images = images; self.imageCount = imageCount; self.imageDecodes = imageDecodes
+        self.halvings = halvings; self.glyphs = glyphs; self.text = text
+    }
+
     package var text: Int
 
     package var report: String {

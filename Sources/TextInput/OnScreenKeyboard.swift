@@ -1,26 +1,30 @@
+@_spi(Hooks) import ViewCore
+import Gestures
+@_spi(Hooks) import Widgets
+import Localization
 import Geometry
 import Raster
 import AppContract
 import Text
 import TextEditing
 
-/// The on-screen keyboard Glide draws (TXT-2): a layout's pages of keys, shift and caps lock
+/// The on-screen keyboard Glide draws: a layout's pages of keys, shift and caps lock
 /// (a double tap on shift), a preview of the character key under the finger, repeat on hold
 /// for delete and space, and the return key labelled by the field's action. Character keys type
 /// when the finger lifts (sliding to the next key changes the key); a second finger typing
 /// before the first lifts types the first at once, as fast two-thumb typing needs.
-final class OnScreenKeyboard: View, TouchTarget {
-    enum Shift: Equatable { case off, once, locked }
+package final class OnScreenKeyboard: View, TouchTarget {
+    package enum Shift: Equatable { case off, once, locked }
 
-    private(set) var layout: KeyboardLayout
-    private(set) var page = 0
-    private(set) var shift = Shift.off { didSet { if shift != oldValue { setNeedsDisplay() } } }
-    private(set) var katakana = false
+    package private(set) var layout: KeyboardLayout
+    package private(set) var page = 0
+    package private(set) var shift = Shift.off { didSet { if shift != oldValue { setNeedsDisplay() } } }
+    package private(set) var katakana = false
     /// Called with each key's action (the host applies it to the focused field).
     var onKey: ((KeyboardKey.Action, _ typed: String?) -> Void)?
     /// Room above the keys for the pressed-key preview: part of the view, so the window redraws
     /// it like any overlay, but it takes no touches.
-    var previewMargin = 0.0
+    package var previewMargin = 0.0
     private var frames: [[Rect]] = []
     private var lastShiftTap = -Double.infinity
 
@@ -31,11 +35,6 @@ final class OnScreenKeyboard: View, TouchTarget {
     }
     private var touches: [Touch] = []
 
-    static let background = Color(rgb: 0xD1D4DA)
-    static let keyFill = Color(rgb: 0xFFFFFF)
-    static let specialFill = Color(rgb: 0xAAB0BB)
-    static let pressedFill = Color(rgb: 0x8E949F)
-    static let labelColor = Color(rgb: 0x111111)
     static let repeatDelay = 0.5, repeatInterval = 0.1
 
     init(layout: KeyboardLayout) {
@@ -54,11 +53,11 @@ final class OnScreenKeyboard: View, TouchTarget {
     }
 
     /// The keys' area in local points (below the preview margin).
-    var keysRect: Rect { Rect(x: 0, y: previewMargin, width: frame.width, height: max(0, frame.height - previewMargin)) }
+    package var keysRect: Rect { Rect(x: 0, y: previewMargin, width: frame.width, height: max(0, frame.height - previewMargin)) }
 
     var gap: Double { layout.isPad ? 6 : 5 }
 
-    override func layoutChildren() {
+    override public func layoutChildren() {
         let r = keysRect
         frames = layout.keyFrames(page: page, width: r.width, height: r.height, gap: gap).map { row in
             row.map { Rect(x: $0.x, y: r.minY + $0.y, width: $0.width, height: $0.height) }
@@ -82,7 +81,7 @@ final class OnScreenKeyboard: View, TouchTarget {
     }
 
     /// Every key on the current page with its label and frame in local points (for the state JSON).
-    var visibleKeys: [(label: String, frame: Rect)] {
+    package var visibleKeys: [(label: String, frame: Rect)] {
         var out: [(String, Rect)] = []
         for (r, row) in rows.enumerated() where r < frames.count {
             for (c, key) in row.enumerated() where c < frames[r].count { out.append((shownLabel(key), frames[r][c])) }
@@ -104,14 +103,14 @@ final class OnScreenKeyboard: View, TouchTarget {
         return nil
     }
 
-    override func hitTest(_ p: Point) -> View? {
+    @_spi(Hooks) override public func hitTest(_ p: Point) -> View? {
         guard !isHidden, p.x >= 0, p.x < frame.width, p.y >= previewMargin, p.y < frame.height else { return nil }
         return self
     }
 
     // MARK: Touches
 
-    func touchBegan(at point: Point, time t: Double) {
+    package func touchBegan(at point: Point, time t: Double) {
         // Rollover: a finger lands while another is on a character key: that key types now.
         for i in touches.indices { commit(&touches[i]) }
         var touch = Touch(point: point, key: key(at: localPoint(fromWindow: point)))
@@ -123,19 +122,20 @@ final class OnScreenKeyboard: View, TouchTarget {
         setNeedsDisplay()
     }
 
-    func touchMoved(to point: Point, time t: Double) -> TouchDisposition {
+    package func touchMoved(to point: Point, time t: Double) -> TouchDisposition {
         guard let i = nearestTouch(to: point) else { return .claimed }
         touches[i].point = point
         // Only a character key follows the finger: a held delete keeps deleting.
         if let k = touches[i].key, keyboardKey(k)?.isCharacter == true, let now = key(at: localPoint(fromWindow: point)),
-           keyboardKey(now)?.isCharacter == true, now != k {
+            keyboardKey(now)?.isCharacter == true, now != k
+        {
             touches[i].key = now
             setNeedsDisplay()
         }
         return .claimed
     }
 
-    func touchEnded(at point: Point, time t: Double, cancelled: Bool) {
+    package func touchEnded(at point: Point, time t: Double, cancelled: Bool) {
         guard let i = nearestTouch(to: point) else { return }
         var touch = touches.remove(at: i)
         touch.repeatTimer?.cancel()
@@ -172,7 +172,7 @@ final class OnScreenKeyboard: View, TouchTarget {
         }
     }
 
-    private func repeatKey(_ key: KeyboardKey, window: Window) {
+    private func repeatKey(_ key: KeyboardKey, window: TextInputHost) {
         guard let i = touches.firstIndex(where: { self.keyboardKey($0.key) == key }) else { return }
         perform(key, time: window.time)
         touches[i].repeatTimer = window.after(Self.repeatInterval) { [weak self, weak window] in
@@ -184,9 +184,13 @@ final class OnScreenKeyboard: View, TouchTarget {
     private func perform(_ key: KeyboardKey, time t: Double) {
         switch key.action {
         case .shift:
-            if shift == .locked { shift = .off }
-            else if shift == .once && t - lastShiftTap < 0.35 { shift = .locked }
-            else { shift = shift == .off ? .once : .off }
+            if shift == .locked {
+                shift = .off
+            } else if shift == .once && t - lastShiftTap < 0.35 {
+                shift = .locked
+            } else {
+                shift = shift == .off ? .once : .off
+            }
             lastShiftTap = t
         case .katakana:
             katakana.toggle()
@@ -203,8 +207,8 @@ final class OnScreenKeyboard: View, TouchTarget {
 
     // MARK: Drawing
 
-    override func draw(in context: inout DrawContext) {
-        context.fill(keysRect, color: Self.background)
+    override public func draw(in context: inout DrawContext) {
+        context.fill(keysRect, color: context.palette.keyboardBackground)
         let pressed = Set(touches.compactMap { $0.key.map { $0.row * 1000 + $0.column } })
         var preview: (KeyboardKey, Rect)?
         for (r, row) in rows.enumerated() where r < frames.count {
@@ -212,10 +216,10 @@ final class OnScreenKeyboard: View, TouchTarget {
                 let f = frames[r][c]
                 let isPressed = pressed.contains(r * 1000 + c)
                 let special = !key.isCharacter && key.action != .space
-                var fill = special ? Self.specialFill : Self.keyFill
-                if key.action == .shift && shift != .off { fill = Self.keyFill }
-                if isPressed { fill = special ? Self.keyFill : Self.pressedFill }
-                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: 5, color: Color(rgb: 0x898A8D))
+                var fill = special ? context.palette.specialKeyFill : context.palette.keyFill
+                if key.action == .shift && shift != .off { fill = context.palette.keyFill }
+                if isPressed { fill = special ? context.palette.keyFill : context.palette.pressedKeyFill }
+                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: 5, color: context.palette.keyShadow)
                 context.fill(f, cornerRadius: 5, color: fill)
                 var label = shownLabel(key)
                 if key.action == .shift && shift == .locked { label = "⇪" }
@@ -232,18 +236,18 @@ final class OnScreenKeyboard: View, TouchTarget {
     }
 
     private func drawLabel(_ label: String, in f: Rect, size: Double, context: inout DrawContext) {
-        guard let font = try? context.typography.font(pixelSize: size * context.scale) else { return }
+        guard let font = context.typography.usableFont(pixelSize: size * context.scale) else { return }
         let l = TextLayout(text: label, font: font, maxWidth: f.width * context.scale, alignment: .center, maxLines: 1)
         let y = f.minY + (f.height - l.size.height / context.scale) / 2
-        context.draw(l, at: Point(x: f.minX, y: y), color: Self.labelColor)
+        context.draw(l, at: Point(x: f.minX, y: y), color: context.palette.keyLabel)
     }
 
     /// The pressed character key, enlarged above the finger.
     private func drawPreview(_ key: KeyboardKey, over f: Rect, context: inout DrawContext) {
         let w = f.width * 1.5, h = min(f.height * 1.2, previewMargin + f.minY)
         let r = Rect(x: max(0, min(frame.width - w, f.midX - w / 2)), y: f.minY - h - 4, width: w, height: h)
-        context.fill(r.offsetBy(dx: 0, dy: 1), cornerRadius: 8, color: Color(rgb: 0x898A8D))
-        context.fill(r, cornerRadius: 8, color: Self.keyFill)
+        context.fill(r.offsetBy(dx: 0, dy: 1), cornerRadius: 8, color: context.palette.keyShadow)
+        context.fill(r, cornerRadius: 8, color: context.palette.keyFill)
         drawLabel(shownLabel(key), in: r, size: min(h * 0.6, 40), context: &context)
     }
 }

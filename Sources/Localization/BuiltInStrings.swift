@@ -1,0 +1,104 @@
+/// The words Glide's own views show or say (the back button, "Page 3 of 7", the edit menu, the
+/// keyboard's return key, the screen reader's announcements), one table per language. A
+/// window picks the table by its language; a language without a table, or a word missing from
+/// one, falls back to English, so a view never shows an empty label.
+package struct BuiltInStrings: Hashable, Sendable {
+    /// The language whose table this is ("en", "de", "fr", "ja"); an unknown one reads English.
+    package let language: String
+    private let table: [Word: String]
+
+    /// The words of `language`: its primary subtag picks the table ("de-CH" reads German).
+    package init(language: String) {
+        let primary = String(language.lowercased().prefix { $0.isLetter })
+        self.language = BuiltInStrings.tables[primary] == nil ? "en" : primary
+        table = BuiltInStrings.tables[self.language] ?? [:]
+    }
+
+    /// Every language with a table.
+    package static var languages: [String] { tables.keys.sorted() }
+
+    /// The word, in this table or else in English.
+    package subscript(_ word: Word) -> String {
+        table[word] ?? BuiltInStrings.english[word] ?? word.rawValue
+    }
+
+    /// `word` with its `%d` placeholders filled in order ("Page %d of %d" → "Page 3 of 7").
+    package func format(_ word: Word, _ numbers: Int...) -> String {
+        fill(self[word], marker: "d", with: numbers.map(String.init))
+    }
+
+    /// `word` with its `%@` placeholder replaced by `text`.
+    package func format(_ word: Word, _ text: String) -> String {
+        fill(self[word], marker: "@", with: [text])
+    }
+
+    /// Replaces each `%` + `marker` with the next of `values`, left to right.
+    private func fill(_ pattern: String, marker: Character, with values: [String]) -> String {
+        var out = "", next = values.makeIterator(), afterPercent = false
+        for c in pattern {
+            if afterPercent {
+                afterPercent = false
+                if c == marker { out += next.next() ?? ""; continue }
+                out.append("%")
+            }
+            if c == "%" { afterPercent = true } else { out.append(c) }
+        }
+        return afterPercent ? out + "%" : out
+    }
+
+    /// The words built-in views use. Their raw value names them in a table.
+    package enum Word: String, CaseIterable, Sendable {
+        case back, pageOf, rowsOf, itemsOf, empty, allShown, percent
+        case cut, copy, paste, selectAll
+        case editing, characters, screenReaderOn, screenReaderOff, nothingToGoBackTo, volumePercent
+        case returnKey, done, go, search, next, send, space
+        case roleButton, roleText, roleHeading, roleImage, roleScrollArea, rolePageControl, roleListRow, roleAdjustable, roleTextField
+    }
+
+    private static let english: [Word: String] = [
+        .back: "Back", .pageOf: "Page %d of %d", .rowsOf: "Rows %d to %d of %d", .itemsOf: "Items %d to %d of %d",
+        .empty: "Empty", .allShown: "All shown", .percent: "%d percent",
+        .cut: "Cut", .copy: "Copy", .paste: "Paste", .selectAll: "Select All",
+        .editing: "Editing %@", .characters: "%d characters", .screenReaderOn: "Screen reader on",
+        .screenReaderOff: "Screen reader off", .nothingToGoBackTo: "Nothing to go back to", .volumePercent: "Volume %d percent",
+        .returnKey: "return", .done: "Done", .go: "Go", .search: "Search", .next: "Next", .send: "Send", .space: "space",
+        .roleButton: "button", .roleText: "text", .roleHeading: "heading", .roleImage: "image", .roleScrollArea: "scroll area",
+        .rolePageControl: "page control", .roleListRow: "list row", .roleAdjustable: "adjustable", .roleTextField: "text field",
+    ]
+
+    private static let german: [Word: String] = [
+        .back: "Zurück", .pageOf: "Seite %d von %d", .rowsOf: "Zeilen %d bis %d von %d", .itemsOf: "Einträge %d bis %d von %d",
+        .empty: "Leer", .allShown: "Alles sichtbar", .percent: "%d Prozent",
+        .cut: "Ausschneiden", .copy: "Kopieren", .paste: "Einsetzen", .selectAll: "Alles auswählen",
+        .editing: "Bearbeiten: %@", .characters: "%d Zeichen", .screenReaderOn: "Bildschirmleser an",
+        .screenReaderOff: "Bildschirmleser aus", .nothingToGoBackTo: "Kein vorheriger Bildschirm", .volumePercent: "Lautstärke %d Prozent",
+        .returnKey: "Return", .done: "Fertig", .go: "Los", .search: "Suchen", .next: "Weiter", .send: "Senden", .space: "Leerzeichen",
+        .roleButton: "Taste", .roleText: "Text", .roleHeading: "Überschrift", .roleImage: "Bild", .roleScrollArea: "Rollbereich",
+        .rolePageControl: "Seitenauswahl", .roleListRow: "Listenzeile", .roleAdjustable: "einstellbar", .roleTextField: "Textfeld",
+    ]
+
+    private static let french: [Word: String] = [
+        .back: "Retour", .pageOf: "Page %d sur %d", .rowsOf: "Lignes %d à %d sur %d", .itemsOf: "Éléments %d à %d sur %d",
+        .empty: "Vide", .allShown: "Tout est affiché", .percent: "%d pour cent",
+        .cut: "Couper", .copy: "Copier", .paste: "Coller", .selectAll: "Tout sélectionner",
+        .editing: "Modification de %@", .characters: "%d caractères", .screenReaderOn: "Lecteur d’écran activé",
+        .screenReaderOff: "Lecteur d’écran désactivé", .nothingToGoBackTo: "Aucun écran précédent", .volumePercent: "Volume %d pour cent",
+        .returnKey: "retour", .done: "OK", .go: "Aller", .search: "Rechercher", .next: "Suivant", .send: "Envoyer", .space: "espace",
+        .roleButton: "bouton", .roleText: "texte", .roleHeading: "titre", .roleImage: "image", .roleScrollArea: "zone de défilement",
+        .rolePageControl: "indicateur de page", .roleListRow: "ligne de liste", .roleAdjustable: "réglable",
+        .roleTextField: "champ de texte",
+    ]
+
+    private static let japanese: [Word: String] = [
+        .back: "戻る", .pageOf: "%d/%dページ", .rowsOf: "%d〜%d行目（全%d行）", .itemsOf: "%d〜%d項目（全%d項目）",
+        .empty: "空", .allShown: "すべて表示", .percent: "%dパーセント",
+        .cut: "カット", .copy: "コピー", .paste: "ペースト", .selectAll: "すべてを選択",
+        .editing: "%@を編集中", .characters: "%d文字", .screenReaderOn: "スクリーンリーダー オン",
+        .screenReaderOff: "スクリーンリーダー オフ", .nothingToGoBackTo: "戻る画面がありません", .volumePercent: "音量%dパーセント",
+        .returnKey: "改行", .done: "完了", .go: "開く", .search: "検索", .next: "次へ", .send: "送信", .space: "空白",
+        .roleButton: "ボタン", .roleText: "テキスト", .roleHeading: "見出し", .roleImage: "画像", .roleScrollArea: "スクロール領域",
+        .rolePageControl: "ページコントロール", .roleListRow: "リストの行", .roleAdjustable: "調整可能", .roleTextField: "テキストフィールド",
+    ]
+
+    private static let tables: [String: [Word: String]] = ["en": english, "de": german, "fr": french, "ja": japanese]
+}

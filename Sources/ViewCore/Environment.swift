@@ -1,0 +1,123 @@
+import AppContract
+import Geometry
+import Localization
+import Raster
+import Text
+
+/// Which way a layout runs. Only left to right is laid out today; the value is here so views
+/// ask for it rather than assume it.
+package enum LayoutDirection: String, Hashable, Sendable {
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+/// The numbers every gesture recogniser shares, so a tap is the same tap in a scroll view, a
+/// page control, a navigation stack's edge swipe and under the screen reader.
+package struct GestureSettings: Hashable, Sendable {
+    /// Points a finger may move before a touch is a drag rather than a tap.
+    package var touchSlop = 8.0
+    /// Seconds within which a second tap makes a double tap.
+    package var doubleTapInterval = 0.3
+    /// Points within which a second tap must land to make a double tap.
+    package var doubleTapDistance = 40.0
+    /// Seconds a touch rests before it is a long press.
+    package var longPressDuration = 0.5
+    /// Seconds a touch inside a scroll view waits before it presses what it is on, so a drag
+    /// that starts on a row does not flash it (UIScrollView's delaysContentTouches).
+    package var pressDelay = 0.1
+
+    package init() {}
+}
+
+/// The colours built-in views draw with. One accent: changing it changes every place that
+/// shows it (focus ring, back button, selection, caret).
+package struct Palette: Hashable, Sendable {
+    package var accent = Color(rgb: 0x0A84FF)
+    /// Where no view draws.
+    package var background = Color(rgb: 0xF2F2F7)
+    /// Text on the background and on surfaces.
+    package var primaryText = Color(rgb: 0x1C1C1E)
+    /// Placeholders and secondary text.
+    package var secondaryText = Color(rgb: 0x8E8E93)
+    /// Bars (the navigation bar).
+    package var bar = Color(rgb: 0xF9F9F9)
+    /// Hairlines between a bar and the content, and a field's border.
+    package var separator = Color(rgb: 0xC6C6C8)
+    /// A field's border.
+    package var fieldBorder = Color(rgb: 0xC7C7CC)
+    /// Inside fields.
+    package var fieldBackground = Color(rgb: 0xFFFFFF)
+    /// A picture that has not arrived yet.
+    package var placeholder = Color(rgb: 0xE5E5EA)
+    /// The shade over a pressed view.
+    package var pressedShade = Color(rgb: 0x000000, alpha: 31)
+    /// The edit menu's bar and its text.
+    package var menuBackground = Color(rgb: 0x3A3A3C)
+    package var menuButton = Color(rgb: 0x1C1C1E)
+    package var menuText = Color(rgb: 0xFFFFFF)
+    /// The on-screen keyboard.
+    package var keyboardBackground = Color(rgb: 0xD1D4DA)
+    package var keyFill = Color(rgb: 0xFFFFFF)
+    package var specialKeyFill = Color(rgb: 0xAAB0BB)
+    package var pressedKeyFill = Color(rgb: 0x8E949F)
+    package var keyLabel = Color(rgb: 0x111111)
+    package var keyShadow = Color(rgb: 0x898A8D)
+
+    /// The selection's highlight: the accent, translucent.
+    package var selection: Color { Color(red: accent.red, green: accent.green, blue: accent.blue, alpha: 64) }
+
+    package init() {}
+}
+
+/// What is handed down the view tree: set on the window, and changed for a subtree with
+/// `View.transformEnvironment(_:)`. Views read it as `environment`, never from a global.
+package struct ViewEnvironment {
+    package var gestures = GestureSettings()
+    package var palette = Palette()
+    package var strings = BuiltInStrings(language: "en")
+    package var layoutDirection = LayoutDirection.leftToRight
+
+    package init() {}
+}
+
+/// What a view needs of the window whose tree holds it, so that views never name the window's
+/// type: its clock and timers, invalidation, scale and text size, fonts, pictures, focus and
+/// the environment at the root.
+package protocol ViewHost: AnyObject {
+    /// The loop's time (seconds): inside a timer, the time it was due.
+    var time: Double { get }
+    /// The time of the latest frame or input (seconds).
+    var currentTime: Double { get }
+    /// The window's timers, channels and posted work.
+    var timers: LoopScheduler { get }
+    /// Marks the layout out of date.
+    var needsLayout: Bool { get set }
+    /// Redraws `view` where it is now and where it ends up.
+    func invalidate(_ view: View)
+    /// Views joined or left the tree between layouts.
+    func treeChanged()
+    /// Asks for a frame even though nothing animates.
+    func scheduleFrame()
+    /// Pixels per point.
+    var scaleFactor: Double { get }
+    /// The window's size in points.
+    var sizeInPoints: Size { get }
+    /// The text size for the whole app (1 to 3).
+    var textScale: Double { get }
+    /// The fonts every view draws text with.
+    var typography: Typography { get }
+    /// The pictures of `ImageView(source:)`.
+    var images: ImageStore { get }
+    /// Halvings of pictures drawn small, kept between frames.
+    var rasterCache: RasterCache { get }
+    /// The view keys act on.
+    var focusedView: View? { get }
+    /// Gives `view` the keyboard focus.
+    func focus(_ view: View?)
+    /// `view`'s visible part in window points.
+    func visibleRect(of view: View) -> Rect
+    /// The environment at the root of the tree.
+    var environment: ViewEnvironment { get }
+    /// The screen reader is on.
+    var isScreenReaderEnabled: Bool { get }
+}
