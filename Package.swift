@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
         .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA"]),
-        .target(name: "GlideKit", dependencies: ["UI", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GlideKit", dependencies: ["UI", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),

@@ -6,6 +6,11 @@
 @_exported import Raster
 @_exported import AppContract
 @_exported import Scrolling
+@_exported import ViewCore
+@_exported import Gestures
+@_exported import Accessibility
+@_exported import Widgets
+@_exported import TextInput
 @_exported import UI
 @_exported import KioskRuntime
 @_exported import Logging

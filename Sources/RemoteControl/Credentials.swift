@@ -25,7 +25,8 @@ struct Credentials: Sendable {
         let authorization = headers[.authorization] ?? ""
         if authorization.hasPrefix("Bearer "), Self.same(Array(authorization.utf8.dropFirst(7)), token) { return true }
         if authorization.hasPrefix("Basic "), let decoded = Data(base64Encoded: String(authorization.dropFirst(6))),
-           let colon = decoded.firstIndex(of: UInt8(ascii: ":")), Self.same(Array(decoded[(colon + 1)...]), token) {
+            let colon = decoded.firstIndex(of: UInt8(ascii: ":")), Self.same(Array(decoded[(colon + 1)...]), token)
+        {
             return true
         }
         if allowSession {
@@ -59,9 +60,11 @@ struct TokenMiddleware: RouterMiddleware {
         let isLive = request.uri.path == "/live"
         guard credentials.accept(request.headers, session: isLive) else {
             let header = request.headers[.authorization] ?? ""
-            logger.warning("remote: 401 \(request.method) \(request.uri.path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
-            return RemoteServer.json(.unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
-                                     extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])
+            logger.warning(
+                "remote: 401 \(request.method) \(request.uri.path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
+            return RemoteServer.json(
+                .unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
+                extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])
         }
         return try await next(request, context)
     }

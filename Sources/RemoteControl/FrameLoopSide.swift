@@ -38,8 +38,10 @@ extension RemoteServer {
     ///   `display` of `/state`; nil: it cannot be read back and is always on.
     /// - `deliver`: the loop's door for input (`FrameDriver.deliverInjected`), which every
     ///   injected event goes through.
-    package func pollRequests(app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
-                             frameNumber: Int, control: ScreenControl? = nil, deliver: (InputEvent) -> Void) {
+    package func pollRequests(
+        app: App, screen: PixelBuffer, rotation: Rotation = .none, time now: Double,
+        frameNumber: Int, control: ScreenControl? = nil, deliver: (InputEvent) -> Void
+    ) {
         let moment = LoopMoment(screen: screen, rotation: rotation, now: now, frameNumber: frameNumber, control: control)
         inbox.drainWakeups()
         serveIncoming(app: app, moment, deliver: deliver)
@@ -82,8 +84,10 @@ extension RemoteServer {
         }
         if injected { inbox.markInjected(atFrame: m.frameNumber) }
         for c in emptyBatches {
-            c.resume(returning: RemoteEventsReply(count: 0, arrival: m.now, firstApplied: m.now, lastApplied: m.now,
-                                                  frameNumber: m.frameNumber))
+            c.resume(
+                returning: RemoteEventsReply(
+                    count: 0, arrival: m.now, firstApplied: m.now, lastApplied: m.now,
+                    frameNumber: m.frameNumber))
         }
     }
 
@@ -126,7 +130,7 @@ extension RemoteServer {
         guard !round.waiters.isEmpty else { return }
         let atRest = !round.eventsPending && m.frameNumber > round.injectedAtFrame && app.isAtRest(at: m.now)
         var keep: [RemoteInbox.Waiter] = []
-        var json: String?   // the app's state is asked once, however many are answered
+        var json: String?  // the app's state is asked once, however many are answered
         for w in round.waiters {
             if atRest || m.now >= w.deadline {
                 let state = json ?? stateJSON(app: app, m)
@@ -158,7 +162,7 @@ extension RemoteServer {
         case let .key(key):
             InputEvent.keyStroke(key, at: now).forEach(deliver)
         case .screenshot, .state:
-            break   // refused by the socket
+            break  // refused by the socket
         }
     }
 
@@ -174,10 +178,11 @@ extension RemoteServer {
 
     /// A copy of `canvas` as the panel shows it when the display turns it by `rotation`.
     static func panelImage(_ canvas: PixelBuffer, rotation: Rotation) -> PixelBuffer {
-        let size = rotation.canvasSize(panelWidth: canvas.width, panelHeight: canvas.height)   // the turn is its own size inverse
+        let size = rotation.canvasSize(panelWidth: canvas.width, panelHeight: canvas.height)  // the turn is its own size inverse
         let panel = PixelBuffer(width: size.width, height: size.height)
-        copyDamage(from: canvas.span, to: panel.span, region: Region(canvas.bounds), rotation: rotation,
-                   bands: BandRenderer(threads: 1))
+        copyDamage(
+            from: canvas.span, to: panel.span, region: Region(canvas.bounds), rotation: rotation,
+            bands: BandRenderer(threads: 1))
         return panel
     }
 

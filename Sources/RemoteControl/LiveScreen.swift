@@ -92,7 +92,7 @@ final class LiveScreen: Sendable {
     /// Copies `damage` of `screen` into the mirror (all of it when the panel's size changed);
     /// returns the panel region that changed.
     private static func write(_ screen: PixelBuffer, damage: Region, rotation: Rotation, into s: inout State) -> Region {
-        let panel = rotation.canvasSize(panelWidth: screen.width, panelHeight: screen.height)   // its own inverse
+        let panel = rotation.canvasSize(panelWidth: screen.width, panelHeight: screen.height)  // its own inverse
         var damage = damage.clipped(to: screen.bounds)
         if s.mirror?.width != panel.width || s.mirror?.height != panel.height {
             s.mirror = PixelBuffer(width: panel.width, height: panel.height)
@@ -144,8 +144,9 @@ final class LiveScreen: Sendable {
             let rects = v.pending.rects
             v.pending = Region()
             s.viewers[id] = v
-            return Update(rects: rects, version: s.version, frameNumber: v.frameNumber, presentedAt: v.presentedAt,
-                          screenWidth: mirror.width, screenHeight: mirror.height)
+            return Update(
+                rects: rects, version: s.version, frameNumber: v.frameNumber, presentedAt: v.presentedAt,
+                screenWidth: mirror.width, screenHeight: mirror.height)
         }
     }
 

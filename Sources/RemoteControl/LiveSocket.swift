@@ -52,13 +52,18 @@ extension RemoteServer {
         let fps = Int(fpsText).flatMap { (1...60).contains($0) ? $0 : nil }
         if refusal == nil, fps == nil { refusal = "fps=\(excerpt(fpsText, limit: 20)): use 1 to 60" }
         let readOnly = configuration.liveReadOnly || query["readonly"] == "1"
-        return .upgrade([:], LiveAdmission(refusal: refusal, readOnly: readOnly, encoding: encoding ?? .png,
-                                           updatesPerSecond: fps ?? 30, peer: peer))
+        return .upgrade(
+            [:],
+            LiveAdmission(
+                refusal: refusal, readOnly: readOnly, encoding: encoding ?? .png,
+                updatesPerSecond: fps ?? 30, peer: peer))
     }
 
     /// Serves one viewer until it goes, offends or the server stops.
-    func serveLive(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, admission: LiveAdmission,
-                   channel: any Channel) async {
+    func serveLive(
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, admission: LiveAdmission,
+        channel: any Channel
+    ) async {
         if let refusal = admission.refusal {
             logger.warning("remote: live viewer \(admission.peer) refused: \(refusal)")
             try? await outbound.close(.policyViolation, reason: Self.closeReason(refusal))
@@ -99,8 +104,10 @@ extension RemoteServer {
 
     /// Says hello, then sends the screen's changes as they come, at most `updatesPerSecond`
     /// times a second: what changes meanwhile merges into the next update.
-    private func sendLive(viewer id: Int, wakes: AsyncStream<Void>, admission: LiveAdmission,
-                          to outbound: WebSocketOutboundWriter, session: LiveSession) async throws {
+    private func sendLive(
+        viewer id: Int, wakes: AsyncStream<Void>, admission: LiveAdmission,
+        to outbound: WebSocketOutboundWriter, session: LiveSession
+    ) async throws {
         let hello = LiveHello(readOnly: admission.readOnly, encoding: admission.encoding.rawValue)
         try await outbound.write(.text(Self.encoded(hello)))
         let interval = Duration.seconds(1) / admission.updatesPerSecond
@@ -110,8 +117,11 @@ extension RemoteServer {
             last = .now
             guard let update = live.take(id) else { continue }
             for (i, rect) in update.rects.enumerated() {
-                guard let message = try await live.message(rect, of: update, last: i == update.rects.count - 1,
-                                                           encoding: admission.encoding) else { continue }
+                guard
+                    let message = try await live.message(
+                        rect, of: update, last: i == update.rects.count - 1,
+                        encoding: admission.encoding)
+                else { continue }
                 session.stall.withLock { $0 = .now }
                 try await outbound.writeBinaryMessage(ByteBuffer(bytes: message))
                 session.stall.withLock { $0 = nil }

@@ -22,12 +22,14 @@ struct OriginMiddleware: RouterMiddleware {
         }
         let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
         if hasBody {
-            let type = (request.headers[.contentType] ?? "").split(separator: ";").first.map {
-                String($0).lowercased().filter { $0 != " " && $0 != "\t" }
-            } ?? ""
+            let type =
+                (request.headers[.contentType] ?? "").split(separator: ";").first.map {
+                    String($0).lowercased().filter { $0 != " " && $0 != "\t" }
+                } ?? ""
             guard Self.jsonTypes.contains(type) else {
-                return refuse(request, context, .unsupportedMediaType,
-                              "a body must be sent as Content-Type: application/json (or application/x-ndjson), not '\(excerpt(type, limit: 40))'")
+                return refuse(
+                    request, context, .unsupportedMediaType,
+                    "a body must be sent as Content-Type: application/json (or application/x-ndjson), not '\(excerpt(type, limit: 40))'")
             }
         }
         return try await next(request, context)

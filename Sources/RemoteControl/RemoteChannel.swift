@@ -13,7 +13,8 @@ import NIOHTTPTypesHTTP1
 /// version is gone once NIO's parts become HTTPTypes, so that header is added before they do.)
 struct RemoteHTTPChannel: HTTPChannelHandler {
     typealias Value = HTTP1WebSocketUpgradeChannel.Value
-    typealias Upgrade = @Sendable (HTTPRequest, any Channel, Logger) throws
+    typealias Upgrade =
+        @Sendable (HTTPRequest, any Channel, Logger) throws
         -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
     let inner: HTTP1WebSocketUpgradeChannel
     let idleTimeout: TimeAmount
@@ -34,11 +35,13 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     /// sent in several frames.
     static func builder(idleTimeout: TimeAmount, shouldUpgrade: @escaping Upgrade) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            RemoteHTTPChannel(inner: HTTP1WebSocketUpgradeChannel(
-                responder: responder,
-                configuration: .init(http1: .init(idleTimeout: idleTimeout),
-                                     ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
-                shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout)
+            RemoteHTTPChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder,
+                    configuration: .init(
+                        http1: .init(idleTimeout: idleTimeout),
+                        ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
+                    shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout)
         }
     }
 }

@@ -17,8 +17,10 @@ package struct RemoteConfiguration: Sendable {
     /// The live view (`GET /live`) shows the screen and takes no input from anyone.
     package var liveReadOnly = false
 
-    package init(host: String = "127.0.0.1", port: Int, token: String? = nil, maxBodyBytes: Int = 1 << 20,
-                maxScriptSeconds: Double = 120, maxWaitSeconds: Double = 300, idleTimeoutSeconds: Int64 = 30) {
+    package init(
+        host: String = "127.0.0.1", port: Int, token: String? = nil, maxBodyBytes: Int = 1 << 20,
+        maxScriptSeconds: Double = 120, maxWaitSeconds: Double = 300, idleTimeoutSeconds: Int64 = 30
+    ) {
         self.host = host; self.port = port; self.token = token; self.maxBodyBytes = maxBodyBytes
         self.maxScriptSeconds = maxScriptSeconds; self.maxWaitSeconds = maxWaitSeconds
         self.idleTimeoutSeconds = idleTimeoutSeconds

@@ -22,8 +22,10 @@ extension RemoteServer {
         router.post("/display") { request, _ in try await self.display(request) }
         // Another method on a known path is 405 with the method it takes, not 404.
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
-        for (path, allowed) in [("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/live", .get),
-                                ("/events", .post), ("/wait", .post), ("/display", .post)] {
+        for (path, allowed) in [
+            ("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/live", .get),
+            ("/events", .post), ("/wait", .post), ("/display", .post),
+        ] {
             for method in others where method != allowed {
                 router.on(RouterPath(path), method: method) { _, _ in
                     var response = Self.json(.methodNotAllowed, error: "\(method) \(path): use \(allowed)")
@@ -38,7 +40,9 @@ extension RemoteServer {
     func screenshot(_ request: Request) async throws -> Response {
         let name = request.uri.queryParameters.get("source") ?? ScreenshotSource.canvas.rawValue
         guard let source = ScreenshotSource(rawValue: name) else {
-            return Self.json(.badRequest, error: "source=\(name): use source=canvas (what the app drew, the default) or source=scanout (read back from the display)")
+            return Self.json(
+                .badRequest,
+                error: "source=\(name): use source=canvas (what the app drew, the default) or source=scanout (read back from the display)")
         }
         // A screenshot holds a copy of the screen and its PNG until the client has read it:
         // only a few are admitted at once, however many clients ask and however slowly they read.
@@ -55,20 +59,24 @@ extension RemoteServer {
             return Self.json(.internalServerError, error: "PNG encoding failed: \(error)")
         }
         let buffer = ByteBuffer(bytes: png)
-        return Response(status: .ok, headers: [.contentType: "image/png", HTTPField.Name("X-Glide-Frame")!: "\(shot.frameNumber)"],
-                        body: ResponseBody(contentLength: buffer.readableBytes) { writer in
-                            // The slot is held until the bytes are written out (or the client is gone).
-                            defer { withExtendedLifetime(slot) {} }
-                            try await writer.write(buffer)
-                            try await writer.finish(nil)
-                        })
+        return Response(
+            status: .ok, headers: [.contentType: "image/png", HTTPField.Name("X-Glide-Frame")!: "\(shot.frameNumber)"],
+            body: ResponseBody(contentLength: buffer.readableBytes) { writer in
+                // The slot is held until the bytes are written out (or the client is gone).
+                defer { withExtendedLifetime(slot) {} }
+                try await writer.write(buffer)
+                try await writer.finish(nil)
+            })
     }
 
     /// The live view's page; with a token, it sets the session cookie its socket is opened with.
     func livePage() -> Response {
-        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                                   // Nothing from elsewhere: the page is whole as served.
-                                   .contentSecurityPolicy: "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'"]
+        var headers: HTTPFields = [
+            .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
+            // Nothing from elsewhere: the page is whole as served.
+            .contentSecurityPolicy:
+                "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'",
+        ]
         if let credentials { headers[.setCookie] = credentials.setCookie }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: LivePage.html)))
     }
@@ -104,9 +112,10 @@ extension RemoteServer {
     func events(_ request: Request) async throws -> Response {
         let batch = inbox.newBatch()
         let inbox = inbox
-        return try await request.body.consumeWithInboundCloseHandler({ body in
-            try await self.events(body, batch: batch)
-        }, onInboundClosed: { inbox.drop(batch: batch) })
+        return try await request.body.consumeWithInboundCloseHandler(
+            { body in
+                try await self.events(body, batch: batch)
+            }, onInboundClosed: { inbox.drop(batch: batch) })
     }
 
     private func events(_ requestBody: RequestBody, batch: Int) async throws -> Response {
@@ -199,7 +208,11 @@ extension RemoteServer {
             let limit = isWait ? "\(RemoteInbox.maxWaits) waits" : "\(RemoteInbox.maxOpenRequests) requests"
             return json(.tooManyRequests, error: "more than \(limit) open; retry later")
         case .busyEvents:
-            return json(.tooManyRequests, error: "more than \(RemoteInbox.maxScheduledBatches) event batches or \(RemoteInbox.maxScheduledEvents) events scheduled; retry when they have run")
+            return json(
+                .tooManyRequests,
+                error:
+                    "more than \(RemoteInbox.maxScheduledBatches) event batches or \(RemoteInbox.maxScheduledEvents) events scheduled; retry when they have run"
+            )
         case .accepted, .stopped: return stopped
         }
     }

@@ -111,7 +111,8 @@ final class RemoteInbox: Sendable {
     func drop(batch: Int) {
         let continuation = state.withLock { s -> CheckedContinuation<RemoteEventsReply?, Never>? in
             if let i = s.incoming.firstIndex(where: { if case let .events(_, b, _) = $0 { b == batch } else { false } }),
-               case let .events(_, _, c) = s.incoming.remove(at: i) {
+                case let .events(_, _, c) = s.incoming.remove(at: i)
+            {
                 return c
             }
             guard let b = s.batches.removeValue(forKey: batch) else { return nil }
@@ -131,8 +132,9 @@ final class RemoteInbox: Sendable {
         case let .touch(.up, slot, p), let .touch(.cancel, slot, p):
             return .init(time: 0, event: .touch(.cancel, slot: slot, position: p), isKey: false, batch: Scheduled.noBatch)
         case let .pointerButton(code, false, p):
-            return .init(time: 0, event: .pointerButton(code: code, pressed: false, position: p), isKey: false,
-                         batch: Scheduled.noBatch)
+            return .init(
+                time: 0, event: .pointerButton(code: code, pressed: false, position: p), isKey: false,
+                batch: Scheduled.noBatch)
         default:
             return nil
         }
@@ -151,7 +153,8 @@ final class RemoteInbox: Sendable {
             } else if request.eventCount > 0 {
                 let held = s.scheduled.count + s.incoming.reduce(0) { $0 + $1.eventCount }
                 guard s.batches.count + queuedBatches < Self.maxScheduledBatches,
-                      held + request.eventCount <= Self.maxScheduledEvents else { return .busyEvents }
+                    held + request.eventCount <= Self.maxScheduledEvents
+                else { return .busyEvents }
             } else {
                 let queuedMemberships = s.incoming.count { $0.isLiveMembership }
                 guard s.incoming.count - queuedWaits - queuedBatches - queuedMemberships < Self.maxOpenRequests else { return .busy }
@@ -165,7 +168,7 @@ final class RemoteInbox: Sendable {
 
     private func wake() {
         var b: UInt8 = 1
-        _ = write(wakeWriteFD, &b, 1)   // a full pipe already means "wake up"
+        _ = write(wakeWriteFD, &b, 1)  // a full pipe already means "wake up"
     }
 
     // MARK: The loop side
@@ -203,8 +206,10 @@ final class RemoteInbox: Sendable {
     }
 
     /// Times a script's events from `arrival` and gives its fingers fresh slots.
-    func schedule(_ script: InputScript, batch: Int, arrival: Double,
-                  continuation: CheckedContinuation<RemoteEventsReply?, Never>) {
+    func schedule(
+        _ script: InputScript, batch: Int, arrival: Double,
+        continuation: CheckedContinuation<RemoteEventsReply?, Never>
+    ) {
         state.withLock { s in
             var slots: [Int: Int] = [:]
             var count = 0
@@ -221,12 +226,13 @@ final class RemoteInbox: Sendable {
                 case let .key(key):
                     s.scheduled.append(.init(time: t, event: .key(key, pressed: true), isKey: true, batch: batch))
                 case .screenshot, .state:
-                    continue   // refused by the HTTP side; never scheduled
+                    continue  // refused by the HTTP side; never scheduled
                 }
                 count += 1
             }
-            s.batches[batch] = .init(count: count, remaining: count, arrival: arrival, firstApplied: nil,
-                                     continuation: continuation)
+            s.batches[batch] = .init(
+                count: count, remaining: count, arrival: arrival, firstApplied: nil,
+                continuation: continuation)
         }
     }
 
@@ -252,9 +258,14 @@ final class RemoteInbox: Sendable {
                 if b.firstApplied == nil { b.firstApplied = now }
                 if b.remaining == 0 {
                     s.batches[e.batch] = nil
-                    done.append((b.continuation, RemoteEventsReply(count: b.count, arrival: b.arrival,
-                                                                   firstApplied: b.firstApplied ?? now,
-                                                                   lastApplied: now, frameNumber: frameNumber)))
+                    done.append(
+                        (
+                            b.continuation,
+                            RemoteEventsReply(
+                                count: b.count, arrival: b.arrival,
+                                firstApplied: b.firstApplied ?? now,
+                                lastApplied: now, frameNumber: frameNumber)
+                        ))
                 } else {
                     s.batches[e.batch] = b
                 }

@@ -9,8 +9,9 @@ extension RemoteServer {
 
     /// A reply whose body is JSON already written (the app's state), sent as it is.
     static func json(_ status: HTTPResponse.Status, body: String) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: .init(byteBuffer: ByteBuffer(string: body + "\n")))
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: body + "\n")))
     }
 
     static func json(_ status: HTTPResponse.Status, _ value: some Encodable) -> Response {
@@ -18,8 +19,10 @@ extension RemoteServer {
     }
 
     /// `{"error":…}`, with the script's first bad `line` where there is one.
-    static func json(_ status: HTTPResponse.Status, error: String, line: Int? = nil,
-                     extraHeaders: HTTPFields = [:]) -> Response {
+    static func json(
+        _ status: HTTPResponse.Status, error: String, line: Int? = nil,
+        extraHeaders: HTTPFields = [:]
+    ) -> Response {
         var r = json(status, ErrorReply(error: error, line: line))
         r.headers.append(contentsOf: extraHeaders)
         return r

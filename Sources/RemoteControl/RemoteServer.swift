@@ -69,7 +69,9 @@ package final class RemoteServer: Sendable {
             }
             signal.finish()
         }
-        running.withLock { $0.task = task; $0.group = group }
+        running.withLock {
+            $0.task = task; $0.group = group
+        }
         for await result in stream {
             switch result {
             case let .success(port):
@@ -88,8 +90,7 @@ package final class RemoteServer: Sendable {
         let done = DispatchSemaphore(value: 0)
         let result = Mutex<Result<Int, any Error>?>(nil)
         Task {
-            do { let p = try await self.start(); result.withLock { $0 = .success(p) } }
-            catch { result.withLock { $0 = .failure(error) } }
+            do { let p = try await self.start(); result.withLock { $0 = .success(p) } } catch { result.withLock { $0 = .failure(error) } }
             done.signal()
         }
         done.wait()

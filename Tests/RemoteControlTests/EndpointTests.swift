@@ -143,9 +143,11 @@ import Glibc
     @Test func otherOriginsAndNonJSONBodiesAreRefused() async throws {
         let h = try await Harness()
         let tap = Array("{\"t\":0,\"key\":\"End\"}".utf8), off = Array("{\"on\":false}".utf8)
-        for headers in [["Origin: http://evil.example"], ["Origin: null"], ["Content-Type: text/plain"],
-                        ["Content-Type: application/x-www-form-urlencoded"], ["Content-Type: multipart/form-data; boundary=x"],
-                        ["Content-Type: "]] {
+        for headers in [
+            ["Origin: http://evil.example"], ["Origin: null"], ["Content-Type: text/plain"],
+            ["Content-Type: application/x-www-form-urlencoded"], ["Content-Type: multipart/form-data; boundary=x"],
+            ["Content-Type: "],
+        ] {
             for (path, body) in [("/events", tap), ("/display", off)] {
                 let r = try await h.request("POST", path, body: body, headers: headers)
                 #expect(r.status == 403 || r.status == 415, "\(headers) \(path): \(r.status) \(r.text)")
@@ -159,7 +161,8 @@ import Glibc
         // The display is still on and nothing was injected; same-origin and JSON requests work.
         let state = try await h.state()
         #expect(state.contains("\"on\":true"))
-        let same = try await h.request("POST", "/events", body: tap, headers: ["Origin: http://127.0.0.1", "Content-Type: application/json; charset=utf-8"])
+        let same = try await h.request(
+            "POST", "/events", body: tap, headers: ["Origin: http://127.0.0.1", "Content-Type: application/json; charset=utf-8"])
         #expect(same.status == 200, "\(same.text)")
         await h.shutdown()
     }
@@ -197,10 +200,12 @@ import Glibc
         }
         try await expectError("{\"t\":0,\"key\":\"End\"}\n{not json\n", line: 2, "line 2")
         try await expectError("{\"t\":0,\"touch\":\"wiggle\",\"id\":0,\"x\":1,\"y\":1}", line: 1, "unknown touch")
-        try await expectError("{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":1,\"y\":1}\n{\"t\":5,\"touch\":\"move\",\"id\":0,\"x\":2,\"y\":2}",
-                              line: 2, "still down")
-        try await expectError("{\"t\":0,\"pointer\":\"press\",\"x\":1,\"y\":1}\n{\"t\":5,\"pointer\":\"move\",\"x\":2,\"y\":2}",
-                              line: 2, "still pressed")
+        try await expectError(
+            "{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":1,\"y\":1}\n{\"t\":5,\"touch\":\"move\",\"id\":0,\"x\":2,\"y\":2}",
+            line: 2, "still down")
+        try await expectError(
+            "{\"t\":0,\"pointer\":\"press\",\"x\":1,\"y\":1}\n{\"t\":5,\"pointer\":\"move\",\"x\":2,\"y\":2}",
+            line: 2, "still pressed")
         // A CRLF body is the same script (it used to fail as "line 1: not a JSON object").
         let crlf = try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"End\"}\r\n{\"t\":5,\"key\":\"Home\"}\r\n".utf8))
         #expect(crlf.status == 200, "\(crlf.text)")
@@ -232,7 +237,7 @@ import Glibc
     @Test func largeBodiesGet413() async throws {
         let h = try await Harness(maxBodyBytes: 1 << 20)
         let line = "{\"t\":0,\"key\":\"End\"}\n"
-        let body = Array(String(repeating: line, count: (3 << 19) / line.utf8.count).utf8)   // 1.5 MB
+        let body = Array(String(repeating: line, count: (3 << 19) / line.utf8.count).utf8)  // 1.5 MB
         let port = h.port
         let reply = try await Blocking.run { () throws -> HTTPReply in
             let fd = try HTTPClient.connect(port: port)
@@ -314,8 +319,10 @@ import Glibc
         try await Blocking.run { () throws -> Void in
             // A body shorter than its Content-Length, then gone.
             var fd = try HTTPClient.connect(port: port)
-            try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: 5000, headers: [], token: nil)
-                                   + Array("{\"t\":0,\"key\":\"End\"}\n{\"t\":1".utf8))
+            try HTTPClient.sendAll(
+                fd,
+                HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: 5000, headers: [], token: nil)
+                    + Array("{\"t\":0,\"key\":\"End\"}\n{\"t\":1".utf8))
             close(fd)
             // Half a request head, then gone.
             fd = try HTTPClient.connect(port: port)
@@ -323,11 +330,13 @@ import Glibc
             close(fd)
             // A whole request whose answer takes a while (a wait, a long script), then gone.
             fd = try HTTPClient.connect(port: port)
-            try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/wait?until=rest&timeout_ms=500", bodyCount: 0, headers: [], token: nil))
+            try HTTPClient.sendAll(
+                fd, HTTPClient.requestHead(method: "POST", path: "/wait?until=rest&timeout_ms=500", bodyCount: 0, headers: [], token: nil))
             close(fd)
             fd = try HTTPClient.connect(port: port)
             let later = Array("{\"t\":300,\"key\":\"Home\"}\n".utf8)
-            try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: later.count, headers: [], token: nil) + later)
+            try HTTPClient.sendAll(
+                fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: later.count, headers: [], token: nil) + later)
             close(fd)
         }
         try await Task.sleep(for: .milliseconds(800))
@@ -354,8 +363,11 @@ import Glibc
             for _ in 0..<(RemoteInbox.maxWaits * 4) {
                 let fd = try HTTPClient.connect(port: port)
                 fds.append(fd)
-                try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/wait?until=rest&timeout_ms=2500",
-                                                                  bodyCount: 0, headers: [], token: nil))
+                try HTTPClient.sendAll(
+                    fd,
+                    HTTPClient.requestHead(
+                        method: "POST", path: "/wait?until=rest&timeout_ms=2500",
+                        bodyCount: 0, headers: [], token: nil))
             }
             return fds
         }
@@ -370,8 +382,11 @@ import Glibc
             for _ in 0..<(RemoteInbox.maxScheduledBatches - 1) {
                 let fd = try HTTPClient.connect(port: port)
                 fds.append(fd)
-                try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: body.count,
-                                                                  headers: [], token: nil) + body)
+                try HTTPClient.sendAll(
+                    fd,
+                    HTTPClient.requestHead(
+                        method: "POST", path: "/events", bodyCount: body.count,
+                        headers: [], token: nil) + body)
             }
             return fds
         }
@@ -396,14 +411,16 @@ import Glibc
     @Test func aBatchWhoseClientLeftIsDropped() async throws {
         let h = try await Harness()
         let port = h.port
-        let held = Array(("{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":300,\"y\":200}\n" +
-                          "{\"t\":60000,\"touch\":\"up\",\"id\":0}").utf8)
+        let held = Array(("{\"t\":0,\"touch\":\"down\",\"id\":0,\"x\":300,\"y\":200}\n" + "{\"t\":60000,\"touch\":\"up\",\"id\":0}").utf8)
         let later = Array("{\"t\":90000,\"key\":\"End\"}".utf8)
         try await Blocking.run {
             for body in [held] + Array(repeating: later, count: RemoteInbox.maxScheduledBatches - 1) {
                 let fd = try HTTPClient.connect(port: port)
-                try HTTPClient.sendAll(fd, HTTPClient.requestHead(method: "POST", path: "/events", bodyCount: body.count,
-                                                                  headers: ["Content-Type: application/x-ndjson"], token: nil) + body)
+                try HTTPClient.sendAll(
+                    fd,
+                    HTTPClient.requestHead(
+                        method: "POST", path: "/events", bodyCount: body.count,
+                        headers: ["Content-Type: application/x-ndjson"], token: nil) + body)
                 usleep(50_000)
                 close(fd)
             }
@@ -424,7 +441,7 @@ import Glibc
         _ = await Blocking.run { finished.wait(timeout: .now() + 10) }
         #expect(try await h.request("GET", "/state").status == 503)
         #expect(try await h.request("GET", "/screenshot.png").status == 503)
-        finished.signal()   // shutdown() waits for it again
+        finished.signal()  // shutdown() waits for it again
         await h.shutdown()
     }
 

@@ -56,8 +56,9 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         _ = live.take(id)
         // Frames the viewer has not taken yet merge into its region, whatever their number.
         for f in 1...200 {
-            live.framePresented(screen, damage: Region(IntRect(x: (f * 7) % 90, y: (f * 13) % 90, width: 4, height: 4)),
-                                rotation: .none, frameNumber: f)
+            live.framePresented(
+                screen, damage: Region(IntRect(x: (f * 7) % 90, y: (f * 13) % 90, width: 4, height: 4)),
+                rotation: .none, frameNumber: f)
         }
         let update = try #require(live.take(id))
         #expect(update.rects.count <= LiveScreen.maxPieces && update.frameNumber == 200)
@@ -66,8 +67,9 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
 
     @Test func withoutViewersNothingIsKept() throws {
         let live = LiveScreen()
-        live.framePresented(numberedCanvas(10, 10), damage: Region(IntRect(x: 0, y: 0, width: 10, height: 10)),
-                            rotation: .none, frameNumber: 1)
+        live.framePresented(
+            numberedCanvas(10, 10), damage: Region(IntRect(x: 0, y: 0, width: 10, height: 10)),
+            rotation: .none, frameNumber: 1)
         #expect(live.state.withLock { $0.mirror } == nil)
         let (id, _) = try #require(live.join())
         live.leave(id)

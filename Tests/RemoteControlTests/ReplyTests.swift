@@ -25,7 +25,8 @@ import Testing
         let state = #"{"t":1.0,"scrollViews":[],"b":{"z":1,"a":2}}"#
         let r = RemoteServer.waitReply(RemoteWaitReply(atRest: false, waited: 0.25, stateJSON: state))
         #expect(r.status == .requestTimeout)
-        #expect(RemoteServer.waitBody(RemoteWaitReply(atRest: true, waited: 0.0125, stateJSON: state))
+        #expect(
+            RemoteServer.waitBody(RemoteWaitReply(atRest: true, waited: 0.0125, stateJSON: state))
                 == #"{"atRest":true,"waitedMs":12.5,"state":"# + state + "}")
     }
 }

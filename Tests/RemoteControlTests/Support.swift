@@ -29,8 +29,9 @@ func makePagerWindow(width: Int = 640, height: Int = 400) throws -> Window {
     let pager = ScrollView(id: "pager", axes: .horizontal, configuration: config, content: strip)
     pager.sizesPagesToViewport = true
     let control = PageControl(id: "dots", scrollView: pager, backgroundStyle: .prominent)
-    let root = Overlay(id: "root", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 16, trailing: 0),
-                       children: [pager, control])
+    let root = Overlay(
+        id: "root", alignment: .bottom, inset: EdgeInsets(top: 0, leading: 0, bottom: 16, trailing: 0),
+        children: [pager, control])
     return Window(width: width, height: height, scaleFactor: 1, typography: typography, root: root)
 }
 
@@ -63,8 +64,9 @@ final class Harness: Sendable {
     /// `readsBack`: false runs the app on an output that cannot read back what it shows (a board
     /// without a writeback connector).
     init(token: String? = nil, maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true) async throws {
-        let config = RemoteConfiguration(host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes,
-                                         idleTimeoutSeconds: idleTimeoutSeconds)
+        let config = RemoteConfiguration(
+            host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes,
+            idleTimeoutSeconds: idleTimeoutSeconds)
         server = try RemoteServer(configuration: config, logger: log.logger)
         port = try await server.start()
         stopper = try LoopStopper()
@@ -100,10 +102,14 @@ final class Harness: Sendable {
         await server.stop()
     }
 
-    func request(_ method: String, _ path: String, body: [UInt8] = [], headers: [String] = [],
-                 token: String? = nil) async throws -> HTTPReply {
+    func request(
+        _ method: String, _ path: String, body: [UInt8] = [], headers: [String] = [],
+        token: String? = nil
+    ) async throws -> HTTPReply {
         let port = port
-        return try await Blocking.run { try HTTPClient.send(port: port, method: method, path: path, body: body, headers: headers, token: token) }
+        return try await Blocking.run {
+            try HTTPClient.send(port: port, method: method, path: path, body: body, headers: headers, token: token)
+        }
     }
 
     func state() async throws -> String {
@@ -122,11 +128,13 @@ enum Thread {
         final class Box { let body: @Sendable () -> Void; init(_ b: @escaping @Sendable () -> Void) { body = b } }
         var thread = pthread_t()
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        let r = pthread_create(&thread, nil, { arg in
-            let box = Unmanaged<AnyObject>.fromOpaque(arg!).takeRetainedValue() as! Box
-            box.body()
-            return nil
-        }, box)
+        let r = pthread_create(
+            &thread, nil,
+            { arg in
+                let box = Unmanaged<AnyObject>.fromOpaque(arg!).takeRetainedValue() as! Box
+                box.body()
+                return nil
+            }, box)
         precondition(r == 0, "pthread_create failed")
         pthread_detach(thread)
     }
@@ -247,7 +255,8 @@ enum HTTPClient {
             var i = 0
             while i < body.count {
                 guard let lineEnd = (i..<body.count - 1).first(where: { body[$0] == 13 && body[$0 + 1] == 10 }),
-                      let size = Int(String(decoding: body[i..<lineEnd], as: UTF8.self), radix: 16) else { break }
+                    let size = Int(String(decoding: body[i..<lineEnd], as: UTF8.self), radix: 16)
+                else { break }
                 if size == 0 { break }
                 out.append(contentsOf: body[(lineEnd + 2)..<(lineEnd + 2 + size)])
                 i = lineEnd + 2 + size + 2
@@ -290,7 +299,9 @@ func decodeState(_ text: String) throws -> TestState {
 }
 
 struct WaitReply: Decodable { var atRest: Bool; var waitedMs: Double; var state: TestState }
-struct EventsReply: Decodable { var events: Int; var arrival: Double; var firstApplied: Double; var lastApplied: Double; var frameNumber: Int }
+struct EventsReply: Decodable {
+    var events: Int; var arrival: Double; var firstApplied: Double; var lastApplied: Double; var frameNumber: Int
+}
 struct ErrorReply: Decodable { var error: String; var line: Int? }
 
 func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
