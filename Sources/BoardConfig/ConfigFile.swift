@@ -48,10 +48,14 @@ package enum ConfigFile {
         }
         let new: String
         do { new = try setting(key, to: value, in: text, source: path) } catch { throw .invalid(error) }
-        let mode = exists ? info.st_mode & 0o7777 : 0o644
+        let mode = exists ? info.st_mode & 0o777 : 0o644
         let backup = exists ? path + ".bak" : nil
+        // What a write killed by a power cut left beside the config or its backup.
+        FileIO.removeLeftovers(of: path)
+        FileIO.removeLeftovers(of: path + ".bak")
         do {
-            if let backup { try FileIO.writeAll(Array(text.utf8), path: backup, mode: mode, durable: true) }
+            // The backup holds the same secrets: it takes the config's mode, whatever an older one had.
+            if let backup { try FileIO.writeAll(Array(text.utf8), path: backup, mode: mode, keepsMode: false, durable: true) }
             try FileIO.writeAll(Array(new.utf8), path: path, mode: mode, durable: true)
         } catch {
             throw .notWritten(path: path, reason: "\(error)")

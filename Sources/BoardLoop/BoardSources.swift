@@ -172,6 +172,8 @@ package final class StateFile {
     package init(path: String, log: Logger) {
         self.path = path
         self.log = log
+        // What a write killed between its write and its rename left beside the file.
+        FileIO.removeLeftovers(of: path)
     }
 
     package func write(_ json: String) {

@@ -86,40 +86,89 @@ package enum FileIO {
         }
     }
 
-    /// Writes `bytes` to a temporary file next to `path` and renames it into place, so a
-    /// reader never sees a half-written image. `mode` is set whatever the umask; `durable`
-    /// flushes the file to the disk before the rename (a config must survive a power cut).
-    package static func writeAll(_ bytes: [UInt8], path: String, mode: mode_t = 0o644, durable: Bool = false) throws(ImageCodecError) {
-        let temporary = path + ".tmp-\(getpid())"
-        // Errors name `path` (what the caller asked for), not the temporary file.
-        let fd: Int32
-        do {
-            fd = try openRetrying(temporary, O_WRONLY | O_CREAT | O_TRUNC, mode)
-        } catch {
-            guard case .io(let operation, _, let code) = error else { throw error }
-            throw .io(operation: operation, path: path, errno: code)
+    /// Writes `bytes` to `path` whole: into a new temporary file beside it, flushed to the disk,
+    /// then renamed over it, so a reader or a power cut sees the old file or the new one, never
+    /// half of each. The temporary file has an unpredictable name (`.NAME.tmp-PID-RANDOM`) and
+    /// is created exclusively without following links, so a link planted in the folder cannot
+    /// redirect the write. A symbolic link at `path` is replaced, never followed: the file it
+    /// pointed to is left untouched. An existing file keeps its permissions (and, for root, its
+    /// owner) unless `keepsMode` is false; a new one gets `mode` whatever the umask. `durable`
+    /// also flushes the folder, so the new name itself survives a power cut (a config).
+    package static func writeAll(
+        _ bytes: [UInt8], path: String, mode: mode_t = 0o644, keepsMode: Bool = true, durable: Bool = false
+    ) throws(ImageCodecError) {
+        var old = stat()
+        let keeps = keepsMode && lstat(path, &old) == 0 && old.st_mode & S_IFMT == S_IFREG
+        let (temporary, fd) = try createTemporary(beside: path)
+        var failure = writeFully(fd, bytes, path: path)
+        if failure == nil && fchmod(fd, keeps ? old.st_mode & 0o777 : mode) != 0 {
+            failure = .io(operation: "chmod", path: path, errno: errno)
         }
-        var offset = 0
-        var failure: ImageCodecError? = nil
-        bytes.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let n = sys_write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = .io(operation: "write", path: path, errno: errno)
-                    return
-                }
-                offset += n
+        // Root replacing another user's file gives it back to that user; anyone else cannot.
+        if failure == nil && keeps && geteuid() == 0 && (old.st_uid != 0 || old.st_gid != 0) {
+            if fchown(fd, old.st_uid, old.st_gid) != 0 || fchmod(fd, old.st_mode & 0o777) != 0 {
+                failure = .io(operation: "chown", path: path, errno: errno)
             }
         }
-        if failure == nil && fchmod(fd, mode) != 0 { failure = .io(operation: "chmod", path: path, errno: errno) }
-        if failure == nil && durable && fsync(fd) != 0 { failure = .io(operation: "fsync", path: path, errno: errno) }
+        if failure == nil && fsync(fd) != 0 { failure = .io(operation: "fsync", path: path, errno: errno) }
         if sys_close(fd) != 0 && failure == nil { failure = .io(operation: "close", path: path, errno: errno) }
         if failure == nil && sys_rename(temporary, path) != 0 { failure = .io(operation: "rename", path: path, errno: errno) }
         if let failure {
             _ = sys_unlink(temporary)
             throw failure
         }
+        if durable { syncFolder(of: path) }
+    }
+
+    /// A new, empty file beside `path` with a name no other process can guess, opened for
+    /// writing. Errors name `path` (what the caller asked for), not the temporary file.
+    static func createTemporary(beside path: String) throws(ImageCodecError) -> (path: String, fd: Int32) {
+        let (folder, name) = split(path)
+        guard !name.isEmpty else { throw .io(operation: "open", path: path, errno: EISDIR) }
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let suffix = String(generator.next() as UInt64, radix: 16)
+            let temporary = folder + "." + name + ".tmp-\(getpid())-" + suffix
+            do {
+                return (temporary, try openRetrying(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600))
+            } catch {
+                guard case .io(let operation, _, let code) = error else { throw error }
+                // Taken by chance (or by someone guessing): another name.
+                if code == EEXIST { continue }
+                throw .io(operation: operation, path: path, errno: code)
+            }
+        }
+    }
+
+    /// `bytes` written to `fd` whole; the error (naming `path`) when a write failed.
+    static func writeFully(_ fd: Int32, _ bytes: [UInt8], path: String) -> ImageCodecError? {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = sys_write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return .io(operation: "write", path: path, errno: errno)
+                }
+                offset += n
+            }
+            return nil
+        }
+    }
+
+    /// The folder part of `path` with its slash ("" for the working folder) and the name.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// Flushes the folder holding `path`, so a rename in it is on the disk. Best effort: some
+    /// file systems cannot sync a folder, and the file itself is already safe.
+    static func syncFolder(of path: String) {
+        let folder = split(path).folder
+        guard let fd = try? openRetrying(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY, 0) else { return }
+        _ = fsync(fd)
+        _ = sys_close(fd)
     }
 }
 
@@ -131,10 +180,21 @@ package final class AppendingFile {
     package let path: String
     package private(set) var failedWrites = 0
 
-    /// Creates or truncates `path`.
+    /// Replaces `path` with a new, empty file, as `FileIO.writeAll` would (a link at `path` is
+    /// replaced, not followed), and keeps it open for appending.
     package init(path: String) throws(ImageCodecError) {
         self.path = path
-        fd = try FileIO.openRetrying(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        FileIO.removeLeftovers(of: path)
+        var old = stat()
+        let keeps = lstat(path, &old) == 0 && old.st_mode & S_IFMT == S_IFREG
+        let (temporary, fd) = try FileIO.createTemporary(beside: path)
+        guard fchmod(fd, keeps ? old.st_mode & 0o777 : 0o644) == 0, sys_rename(temporary, path) == 0 else {
+            let code = errno
+            _ = sys_close(fd)
+            _ = sys_unlink(temporary)
+            throw .io(operation: "create", path: path, errno: code)
+        }
+        self.fd = fd
     }
 
     deinit { _ = sys_close(fd) }
@@ -165,4 +225,58 @@ extension FileIO {
             if mkdir(current, 0o755) != 0 && errno != EEXIST { throw .io(operation: "mkdir", path: current, errno: errno) }
         }
     }
+}
+
+extension FileIO {
+    /// Removes what an interrupted `writeAll` left beside `path`: its temporary files, in this
+    /// naming (`.NAME.tmp-PID-RANDOM`) and the older one (`NAME.tmp-PID`). A writer calls it
+    /// once, before it first writes `path`. A temporary file of a process still running is
+    /// kept (it may be renamed any moment); this process's own are old, as it has not yet written.
+    package static func removeLeftovers(of path: String) {
+        let (folder, name) = split(path)
+        removeLeftovers(inFolder: folder.isEmpty ? "." : folder) { $0 == name }
+    }
+
+    /// Removes the temporary files of interrupted writes of any file in `folder` (a folder the
+    /// caller writes into alone, as a run's output folder).
+    package static func removeLeftovers(inFolder folder: String) {
+        removeLeftovers(inFolder: folder) { _ in true }
+    }
+
+    static func removeLeftovers(inFolder folder: String, of target: (Substring) -> Bool) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            guard let (file, pid) = temporaryTarget(name), target(file), pid == getpid() || !isRunning(pid) else { continue }
+            var info = stat()
+            let path = folder + "/" + name
+            // Files and planted links only: a folder of that name is nobody's temporary file.
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK else { continue }
+            _ = sys_unlink(path)
+        }
+    }
+
+    /// The target's name and the writer's process of a temporary file name, nil for any other
+    /// name: `.NAME.tmp-PID-HEX` or `NAME.tmp-PID`.
+    static func temporaryTarget(_ name: String) -> (Substring, pid_t)? {
+        var found: Range<String.Index>?
+        while let next = name[(found.map { name.index(after: $0.lowerBound) } ?? name.startIndex)...].firstRange(of: ".tmp-") {
+            found = next
+        }
+        guard let marker = found else { return nil }
+        let tail = name[marker.upperBound...].split(separator: "-", omittingEmptySubsequences: false)
+        let digits: (Substring) -> Bool = { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
+        let hex: (Substring) -> Bool = { !$0.isEmpty && $0.count <= 16 && $0.allSatisfy(\.isHexDigit) }
+        guard let first = tail.first, digits(first), let pid = pid_t(first) else { return nil }
+        if tail.count == 2, name.hasPrefix("."), hex(tail[1]) {
+            let file = name[name.index(after: name.startIndex)..<marker.lowerBound]
+            return file.isEmpty ? nil : (file, pid)
+        }
+        guard tail.count == 1, marker.lowerBound > name.startIndex else { return nil }
+        return (name[..<marker.lowerBound], pid)
+    }
+
+    /// Whether process `pid` exists (EPERM: it does, someone else's).
+    static func isRunning(_ pid: pid_t) -> Bool { pid > 0 && (kill(pid, 0) == 0 || errno == EPERM) }
 }

@@ -30,6 +30,7 @@ package enum HeadlessRuntime {
         var recorder: SpeechRecorder?
         if options.screenReader {
             try FileIO.makeDirectory(options.out)
+            FileIO.removeLeftovers(inFolder: options.out)
             recorder = try SpeechRecorder(directory: options.out)
             settings.speech = recorder
             settings.isScreenReaderEnabled = true
@@ -58,6 +59,8 @@ package enum HeadlessRuntime {
         let clock: (() -> Double)? = timing ? { monotonicSeconds() } : nil
         let result = try runner.run(script, clock: clock)
         try FileIO.makeDirectory(out)
+        // The run owns `out`: what an earlier run killed mid-write left there goes.
+        FileIO.removeLeftovers(inFolder: out)
         for s in result.screenshots { try PNG.write(s.image, to: "\(out)/\(s.name).png") }
         for s in result.states { try writeText(s.json + "\n", to: "\(out)/\(s.name).json") }
         if let final = result.finalScreenshot { try PNG.write(final, to: "\(out)/final.png") }
@@ -88,6 +91,7 @@ package enum HeadlessRuntime {
             if case .input = $0.action { return false }; if case .key = $0.action { return false }; return true
         }) {
             try FileIO.makeDirectory(options.out)
+            FileIO.removeLeftovers(inFolder: options.out)
         }
         let out = options.out
         loop.onCapture = { name, isScreenshot, t in

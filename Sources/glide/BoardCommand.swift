@@ -80,6 +80,7 @@ struct BoardCommand: ParsableCommand {
             let frame = PixelBuffer(width: m.width, height: m.height, fill: PremultipliedColor(argb: 0xFF00_0000))
             theApp.resize(width: m.width, height: m.height)
             _ = theApp.render(into: frame, at: 0)
+            FileIO.removeLeftovers(of: out)
             try PNG.write(frame, to: out)
         }
     }

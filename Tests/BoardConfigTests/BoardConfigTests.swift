@@ -256,6 +256,29 @@ import Testing
         #expect(Self.read(dir + "/new.conf") == "calibration = 1 0 0 0 1 0\n")
     }
 
+    /// `glide calibrate` runs as root in a folder others may write: links planted at the names
+    /// the write used to take (`board.conf.tmp-PID`, `board.conf.bak.tmp-PID`) are removed, not
+    /// followed (before: the victim was overwritten and made 0644), and so is what a killed
+    /// write left.
+    @Test func plantedLinksAndLeftoversAreRemovedNotFollowed() throws {
+        let dir = Self.folder(), path = dir + "/board.conf"
+        let old = "mode = 800x480\nremote_token = secret-token\n"
+        Self.write(old, path, mode: 0o600)
+        Self.write("private\n", dir + "/victim", mode: 0o600)
+        #expect(symlink(dir + "/victim", path + ".tmp-\(getpid())") == 0)
+        #expect(symlink(dir + "/victim", path + ".bak.tmp-\(getpid())") == 0)
+        Self.write("half", dir + "/.board.conf.tmp-\(getpid())-0123abcd", mode: 0o600)
+        try ConfigFile.set("calibration", to: "1 0 0 0 1 0", inFileAt: path)
+        #expect(Self.read(dir + "/victim") == "private\n")
+        var info = stat()
+        stat(dir + "/victim", &info)
+        #expect(info.st_mode & 0o777 == 0o600)
+        #expect(Self.read(path + ".bak") == old)
+        for leftover in [path + ".tmp-\(getpid())", path + ".bak.tmp-\(getpid())", dir + "/.board.conf.tmp-\(getpid())-0123abcd"] {
+            #expect(lstat(leftover, &info) != 0, "\(leftover) is left")
+        }
+    }
+
     @Test func aReadOnlyFileOrFolderLosesNothing() throws {
         let dir = Self.folder(), path = dir + "/board.conf"
         Self.write("mode = 800x480\n", path, mode: 0o444)
