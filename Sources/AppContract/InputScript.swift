@@ -71,6 +71,67 @@ public struct InputScript: Hashable, Sendable {
         return InputScript(entries: entries)
     }
 
+    /// Parses a recording (`--record`) that may have stopped in the middle of a line, as a
+    /// power cut stops one: the recorder writes each line with its line break at once, so a
+    /// last line without one that is not a whole JSON object (or not UTF-8) was cut. It is left
+    /// out and returned as `cut`, naming it; the lines before it are the script. Any other bad
+    /// line throws as in `parse`: a whole line that is wrong was written wrong, not cut.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file: UTF-8 up to its last line break.
+    ///   - allowNegativeTime: Whether a `t` before 0 is accepted.
+    /// - Returns: The script of the whole lines, and the cut last line (nil when there is none).
+    /// - Throws: `InputScript.ParseError` naming the first bad line that is not the cut one.
+    package static func parse(recording bytes: [UInt8], allowNegativeTime: Bool = false) throws(ParseError) -> (
+        script: InputScript, cut: ParseError?
+    ) {
+        let end = bytes.lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
+        guard let text = String(validating: bytes[..<end], as: UTF8.self) else {
+            let line = bytes[..<end].split(separator: 0x0A, omittingEmptySubsequences: false).firstIndex {
+                String(validating: $0, as: UTF8.self) == nil
+            }
+            throw ParseError(line: (line ?? 0) + 1, message: "not UTF-8 text")
+        }
+        let lines = end == 0 ? [] : textLines(text).dropLast()
+        var reader = LineReader(allowNegativeTime: allowNegativeTime)
+        var entries: [Entry] = []
+        for (index, raw) in lines.enumerated() {
+            if let entry = try reader.read(raw, number: index + 1) { entries.append(entry) }
+        }
+        let last = bytes[end...]
+        let number = lines.count + 1
+        if let text = String(validating: last, as: UTF8.self), isSkipped(text) || isWholeObject(text) {
+            if let entry = try reader.read(Substring(text), number: number) { entries.append(entry) }
+            return (InputScript(entries: entries), nil)
+        }
+        let cut = ParseError(
+            line: number,
+            message:
+                "cut off: the file ends in the middle of this line (\(last.count) bytes, as a recording stopped by a power cut ends); the \(entries.count) events before it are replayed"
+        )
+        return (InputScript(entries: entries), cut)
+    }
+
+    /// Whether a line is blank or a comment (`#`, `//`), which a script skips.
+    static func isSkipped(_ raw: some StringProtocol) -> Bool {
+        let line = raw.trimmingCharacters(in: " \t\r")
+        return line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//")
+    }
+
+    /// Whether `text` is one whole JSON object, whatever its keys: a line cut short never is.
+    static func isWholeObject(_ text: String) -> Bool {
+        struct AnyKey: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        struct Object: Decodable {
+            init(from decoder: any Decoder) throws { _ = try decoder.container(keyedBy: AnyKey.self) }
+        }
+        return (try? JSONDecoder().decode(Object.self, from: Data(text.utf8))) != nil
+    }
+
     /// Reads a script line by line, keeping what a line is checked against: the time of the
     /// line before and the fingers that are down. A live viewer's messages are lines of one
     /// script that never ends.
@@ -85,8 +146,8 @@ public struct InputScript: Hashable, Sendable {
 
         /// The entry of line `number`, or nil for a blank or comment line.
         package mutating func read(_ raw: Substring, number: Int) throws(ParseError) -> Entry? {
+            if InputScript.isSkipped(raw) { return nil }
             let line = raw.trimmingCharacters(in: " \t\r")
-            if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("//") { return nil }
             let parsed: Line
             do {
                 parsed = try decoder.decode(Line.self, from: Data(line.utf8))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BoardConfig
+import ImageCodecs
 import Runtime
 
 /// `board` options, the same for `glide board` and for an app's own executable (`Kiosk.run`):
@@ -145,11 +146,16 @@ package struct HeadlessOptions: ParsableArguments {
     }
 
     /// The script named by `--script`, parsed (none: an empty script). Errors name the file
-    /// and line.
+    /// and line. A script may be a recording a power cut stopped mid-line: what is whole is
+    /// played, and the cut line is named in a warning.
     package func parsedScript() throws -> InputScript {
         guard let script else { return InputScript(entries: []) }
         do {
-            return try InputScript.parse(try readUTF8Text(script))
+            let bytes = try FileIO.readAll(
+                path: script == "-" ? "/dev/stdin" : script, limit: FileIO.maxScriptBytes, allowingStreams: script == "-")
+            let (parsed, cut) = try InputScript.parse(recording: bytes)
+            if let cut { processLog.warning("\(script): \(cut)") }
+            return parsed
         } catch {
             processLog.error("\(script): \(error)")
             throw ExitCode(2)

@@ -65,6 +65,10 @@ import TouchCalibration
             }
             return window
         }
+        // What a run killed between a write and its rename left, in the old naming and the new.
+        mkdir(dir, 0o755)
+        let leftovers = ["final.png.tmp-\(getpid())", ".two.json.tmp-\(getpid())-9e3779b97f4a7c15"]
+        for name in leftovers { try writeText("half", to: "\(dir)/\(name)") }
         let summary = try HeadlessRuntime.runVirtual(
             try source.build(320, 200, 1.5, true, BoardConfig()), width: 320, height: 200,
             script: try InputScript.parse("{\"t\":2000,\"screenshot\":\"two\"}\n{\"t\":2000,\"state\":\"two\"}"),
@@ -75,6 +79,33 @@ import TouchCalibration
         #expect(summary.hasPrefix("7 frames, 2.000 s of virtual time; wrote 1 screenshots, 1 states"), "\(summary)")
         for file in ["two.png", "two.json", "final.png", "final.json"] {
             #expect((try? readText("\(dir)/\(file)")) != nil, "\(file) written")
+        }
+        for name in leftovers { #expect(access("\(dir)/\(name)", F_OK) != 0, "\(name) removed") }
+    }
+
+    /// A board that lost power while recording (`--record`) leaves a last line cut short: the
+    /// lines before it are replayed (before: exit 2 and nothing ran). A bad line in the middle
+    /// is still an error.
+    @Test func aRecordingCutMidLineIsReplayedUpToTheCut() throws {
+        let path = "/tmp/glide-cut-\(getpid()).jsonl"
+        defer { unlink(path) }
+        let whole = #"{"t":0,"touch":"down","id":0,"x":10,"y":10}"# + "\n" + #"{"t":16,"touch":"up","id":0}"# + "\n"
+        for cut in [#"{"t":33,"touch":"down","id":0,"x":1"#, #"{"t":33,"wheel":{"dx":0,"dy":-120}"#, "\0\0\0\0"] {
+            try writeText(whole + cut, to: path)
+            let script = try HeadlessOptions.parse(["--script", path]).parsedScript()
+            #expect(script.entries.map(\.line) == [1, 2], "\(cut)")
+        }
+        // Cut inside a character of typed text: the whole lines are still UTF-8.
+        let fd = open(path, O_WRONLY | O_TRUNC)
+        for bytes in [Array((whole + #"{"t":40,"type":"Gr"#).utf8), [0xC3]] { _ = write(fd, bytes, bytes.count) }
+        close(fd)
+        #expect(try HeadlessOptions.parse(["--script", path]).parsedScript().entries.count == 2)
+        for bad in [
+            #"{"t":16,"touch":"up""# + "\n" + #"{"t":33,"key":"Enter"}"#,  // cut in the middle
+            #"{"t":33,"key":"Nope"}"#,  // whole but wrong, even without its line break
+        ] {
+            try writeText(whole + bad, to: path)
+            #expect(throws: ExitCode.self, "\(bad)") { try HeadlessOptions.parse(["--script", path]).parsedScript() }
         }
     }
 }

@@ -59,3 +59,39 @@ import Testing
         }
     }
 }
+
+/// A recording a power cut stopped: its last line is cut short, maybe inside a character.
+@Suite struct CutRecordingTests {
+    let whole = #"{"t":0,"touch":"down","id":0,"x":10,"y":10}"# + "\r\n" + #"{"t":16,"touch":"up","id":0}"# + "\n"
+
+    @Test func theWholeLinesAreReplayedAndTheCutOneNamed() throws {
+        let (script, cut) = try InputScript.parse(recording: Array((whole + #"{"t":33,"touch":"do"#).utf8))
+        #expect(script.entries.map(\.line) == [1, 2])
+        #expect(cut?.line == 3)
+        #expect("\(cut!)".hasPrefix("line 3: cut off: the file ends in the middle of this line (19 bytes"), "\(cut!)")
+        // Cut inside a character: the bytes before the cut line are still UTF-8.
+        let inCharacter = try InputScript.parse(recording: Array((whole + #"{"t":40,"type":"Gr"#).utf8) + [0xC3])
+        #expect(inCharacter.script.entries.count == 2 && inCharacter.cut?.line == 3)
+    }
+
+    @Test func aWholeFileHasNoCut() throws {
+        for tail in ["", #"{"t":40,"key":"Enter"}"#, "# the end", "  "] {
+            let (script, cut) = try InputScript.parse(recording: Array((whole + tail).utf8))
+            #expect(cut == nil, "\(tail)")
+            #expect(script == (try InputScript.parse(whole + tail)), "\(tail)")
+        }
+    }
+
+    @Test func aBadLineBeforeTheEndIsStillAnError() {
+        #expect {
+            try InputScript.parse(recording: Array("{\"t\":0,\"key\":\"Up\"}\n{\"t\":1,\"type\":\"".utf8) + [0xC3, 0x0A, 0x7B])
+        } throws: {
+            "\($0)" == "line 2: not UTF-8 text"
+        }
+        #expect(throws: InputScript.ParseError.self) {
+            try InputScript.parse(recording: Array((#"{"t":0,"touch":"do"# + "\n" + whole).utf8))
+        }
+        // Whole but wrong, without its line break: written wrong, not cut.
+        #expect(throws: InputScript.ParseError.self) { try InputScript.parse(recording: Array((whole + #"{"t":40,"key":"Nope"}"#).utf8)) }
+    }
+}

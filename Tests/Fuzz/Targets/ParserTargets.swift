@@ -18,8 +18,10 @@ func checkMessage(_ error: some Error, prefix: String? = nil) {
 
 func fuzzScript(_ bytes: UnsafeRawBufferPointer) {
     let text = String(decoding: bytes, as: UTF8.self)
+    var strict: InputScript?
     do {
         let script = try InputScript.parse(text)
+        strict = script
         var last = 0.0
         for entry in script.entries {
             expect(entry.t.isFinite && entry.t >= last && entry.t <= 86_400_000, "entry time \(entry.t) after \(last)")
@@ -27,6 +29,30 @@ func fuzzScript(_ bytes: UnsafeRawBufferPointer) {
         }
     } catch {
         checkMessage(error, prefix: "line ")
+    }
+    fuzzRecording(bytes, strict: strict)
+}
+
+/// The same bytes as a recording a power cut may have stopped mid-line: what parses whole
+/// parses the same, a cut is only ever the last line, and a bad line before it still throws.
+func fuzzRecording(_ bytes: UnsafeRawBufferPointer, strict: InputScript?) {
+    let array = Array(bytes)
+    let isUTF8 = String(validating: array, as: UTF8.self) != nil
+    do {
+        let (script, cut) = try InputScript.parse(recording: array)
+        if let strict, isUTF8 { expect(cut == nil && script == strict, "a whole script read as a recording differs") }
+        if let cut {
+            checkMessage(cut, prefix: "line ")
+            let breaks = array.filter { $0 == 0x0A || $0 == 0x0D }.count
+            expect(array.last != 0x0A && array.last != 0x0D, "a cut in a file that ends with a line break")
+            expect(cut.line >= 1 && cut.line <= breaks + 1, "cut line \(cut.line) after the last of \(breaks + 1)")
+            expect(script.entries.allSatisfy { $0.line < cut.line }, "an entry after the cut")
+        } else if isUTF8 {
+            expect(strict == script, "a recording without a cut parses otherwise as a script")
+        }
+    } catch {
+        checkMessage(error, prefix: "line ")
+        if isUTF8 { expect(strict == nil, "a recording refused that parses as a script") }
     }
 }
 
