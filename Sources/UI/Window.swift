@@ -30,7 +30,7 @@ public final class Window: App, ViewHost {
     /// What shows where no view draws; iOS's grouped background grey by default.
     public var background = Palette().background { didSet { fullDamage = true } }
     /// Colour of the focus ring, the back button, the caret and the selection.
-    public var accent = Palette().accent { didSet { fullDamage = true; frameScheduled = true } }
+    public var accent = Palette().accent { didSet { needsLayout = true; fullDamage = true; frameScheduled = true } }
     /// The language of the built-in views' words ("Back", "Page 3 of 7", the edit menu), as a
     /// language tag: "en", "de", "fr" and "ja" have tables; others read English.
     public var language = "en" {

@@ -1,0 +1,99 @@
+import Geometry
+import Localization
+import Raster
+import Scrolling
+import Testing
+@testable import UI
+
+/// The environment handed down the tree: the built-in views' words follow the window's
+/// language, the accent reaches every view that shows it, a subtree can change what it hands
+/// down, and one slop and one double-tap interval serve every recogniser.
+@Suite struct EnvironmentTests {
+    func navigation() throws -> (Window, NavigationStack) {
+        let nav = NavigationStack(id: "nav", root: Box(id: "home"), title: "Home")
+        let w = try makeWindow(nav, width: 400, height: 400)
+        nav.push(Box(id: "detail"), title: nil, animated: false)
+        w.frames(from: 0, to: 0.1)
+        return (w, nav)
+    }
+
+    @Test func builtInWordsFollowTheWindowsLanguage() throws {
+        let (w, nav) = try navigation()
+        #expect(nav.bar.back.text == "‹ Home")
+        nav.push(Box(id: "more"), title: nil, animated: false)
+        w.frames(from: 0.1, to: 0.2)
+        #expect(nav.bar.back.text == "‹ Back")
+        w.language = "de"
+        w.frames(from: 0.2, to: 0.3)
+        #expect(nav.bar.back.text == "‹ Zurück")
+        w.language = "ja-JP"
+        w.frames(from: 0.3, to: 0.4)
+        #expect(nav.bar.back.text == "‹ 戻る")
+        // A language without a table reads English.
+        w.language = "sw"
+        w.frames(from: 0.4, to: 0.5)
+        #expect(nav.bar.back.text == "‹ Back")
+    }
+
+    @Test func aPageControlSaysItsPageInTheWindowsLanguage() throws {
+        let pager = pagingScrollView(7)
+        let control = PageControl(id: "dots", scrollView: pager)
+        let w = try makeWindow(Stack(.vertical, children: [pager.frame(height: 300), control.frame(height: 40)]))
+        w.frames(from: 0, to: 0.1)
+        func value() -> String? { w.accessibilityElements().first { $0.role == .pageControl }?.value }
+        #expect(value() == "Page 1 of 7")
+        w.language = "fr"
+        #expect(value() == "Page 1 sur 7")
+        w.language = "de"
+        #expect(value() == "Seite 1 von 7")
+    }
+
+    @Test func everyTableHasEveryWord() {
+        for language in BuiltInStrings.languages {
+            let strings = BuiltInStrings(language: language)
+            for word in BuiltInStrings.Word.allCases {
+                #expect(!strings[word].isEmpty, "\(language) \(word)")
+                let english = BuiltInStrings(language: "en")[word]
+                #expect(strings[word].filter { $0 == "%" }.count == english.filter { $0 == "%" }.count, "\(language) \(word)")
+            }
+        }
+        #expect(BuiltInStrings(language: "en").format(.rowsOf, 10, 18, 500) == "Rows 10 to 18 of 500")
+        #expect(BuiltInStrings(language: "fr").format(.editing, "Nom") == "Modification de Nom")
+    }
+
+    @Test func theAccentReachesTheBackButton() throws {
+        let (w, nav) = try navigation()
+        #expect(nav.bar.back.color == Color(rgb: 0x0A84FF))
+        w.accent = Color(rgb: 0xD00000)
+        w.frames(from: 0.1, to: 0.2)
+        #expect(nav.bar.back.color == Color(rgb: 0xD00000))
+    }
+
+    @Test func aSubtreeChangesWhatItHandsDown() throws {
+        let inner = Box(id: "inner")
+        let outer = Box(id: "outer"), sibling = Box(id: "sibling")
+        outer.add(inner)
+        let w = try makeWindow(Stack(.vertical, children: [outer, sibling]))
+        w.frames(from: 0, to: 0.1)
+        #expect(inner.environment.palette.accent == Color(rgb: 0x0A84FF))
+        outer.transformEnvironment {
+            $0.palette.accent = Color(rgb: 0x00A000); $0.strings = BuiltInStrings(language: "ja")
+        }
+        #expect(inner.environment.palette.accent == Color(rgb: 0x00A000))
+        #expect(inner.environment.strings[.back] == "戻る")
+        // The window's own settings still reach the subtree through what it did not change.
+        w.touchSlop = 12
+        #expect(inner.environment.gestures.touchSlop == 12)
+        #expect(sibling.environment.palette.accent == Color(rgb: 0x0A84FF))
+    }
+
+    @Test func oneSlopAndOneDoubleTapIntervalReachTheScrollViews() throws {
+        let sv = pagingScrollView(3)
+        let w = try makeWindow(sv)
+        w.touchSlop = 11
+        w.frames(from: 0, to: 0.1)
+        #expect(sv.configuration.touchSlop == 11)
+        #expect(sv.configuration.doubleTapInterval == GestureSettings().doubleTapInterval)
+        #expect(sv.environment.gestures.touchSlop == 11)
+    }
+}
