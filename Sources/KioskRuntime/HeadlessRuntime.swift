@@ -36,15 +36,27 @@ package enum HeadlessRuntime {
             settings.isScreenReaderEnabled = true
         }
         app.apply(settings)
-        defer { if let recorder { do { try recorder.finish() } catch { processLog.error("\(error)") } } }
-        if let remote {
-            try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
-        } else {
-            print(
-                try runVirtual(
-                    app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
-                    idleBlankSeconds: options.idleBlankSeconds))
+        try finishingSpeech(of: recorder) {
+            if let remote {
+                try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
+            } else {
+                print(
+                    try runVirtual(
+                        app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
+                        idleBlankSeconds: options.idleBlankSeconds))
+            }
         }
+    }
+
+    /// Runs `body`, then finishes the recording of speech: speech that could not be written
+    /// (a full disk) fails the run with its error, as a screenshot that cannot be written does.
+    /// When `body` fails, its error is the one the run ends with, and the speech's is logged.
+    static func finishingSpeech(of recorder: SpeechRecorder?, _ body: () throws -> Void) throws {
+        do { try body() } catch {
+            do { try recorder?.finish() } catch let speechError { processLog.error("\(speechError)") }
+            throw error
+        }
+        try recorder?.finish()
     }
 
     /// Runs `script` on the virtual clock and writes its screenshots and states, `final.png` and

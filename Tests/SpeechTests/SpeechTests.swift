@@ -55,8 +55,9 @@ import Testing
         for i in 0..<4 {
             for r in recorders { r.speak(Utterance(t: Double(i), text: "Row \(i + 1) of four, list row", lang: i == 3 ? "ja" : "en")) }
         }
-        for r in recorders {
-            let track = try r.finish()
+        for (r, dir) in zip(recorders, dirs) {
+            try r.finish()
+            let track = try #require(SpeechTrack.read(path: dir + "/speech.wav")).samples
             for i in 0..<4 {
                 let start = i * r.sampleRate
                 let piece = track[min(start, track.count)..<min(start + r.sampleRate, track.count)]
@@ -72,17 +73,68 @@ import Testing
         r.speak(Utterance(t: 0.5, text: "Feed, button", lang: "en"))
         r.speak(Utterance(t: 0.8, text: "Photo, button, opens the picture", lang: "en"))  // interrupts the first
         r.speak(Utterance(t: 2.0, text: "読みもの", lang: "ja"))
-        let track = try r.finish()
+        try r.finish()
+        let track = try #require(SpeechTrack.read(path: dir + "/speech.wav")).samples
         let rate = r.sampleRate
-        #expect(Self.rms(track[0..<(rate / 2)]) == 0)  // silence before the first
-        #expect(Self.rms(track[(rate / 2)..<(rate * 8 / 10)]) > 300)  // the first, cut at 0.8 s
-        #expect(track.count > rate * 2 + rate / 4)
+        // The track starts with the first utterance (at 0.5 s on the loop's clock).
+        #expect(Self.rms(track[0..<(rate * 3 / 10)]) > 300)  // the first, cut at 0.8 s
+        #expect(Self.rms(track[(rate * 3 / 10)..<(rate * 3 / 10 + rate / 2)]) > 300)  // the second
+        #expect(track.count > rate * 3 / 2 + rate / 4)
         let lines = String(decoding: try FileIO.readAll(path: dir + "/speech.jsonl"), as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[2] == #"{"lang":"ja","t":2,"text":"読みもの"}"#)
+        #expect(lines[1] == #"{"lang":"en","t":0.8,"text":"Photo, button, opens the picture","wav":0.3}"#)
+        #expect(lines[2] == #"{"lang":"ja","t":2,"text":"読みもの","wav":1.5}"#)
         var info = SF_INFO()
         let file = sf_open(dir + "/speech.wav", Int32(SFM_READ), &info)
         #expect(file != nil && info.channels == 1 && Int(info.frames) == track.count && Int(info.samplerate) == rate)
         sf_close(file)
+    }
+
+    /// The frames and rate of a WAV as libsndfile reads it now, or nil when it cannot.
+    static func frames(_ path: String) -> (frames: Int, rate: Int)? {
+        var info = SF_INFO()
+        guard let file = sf_open(path, Int32(SFM_READ), &info) else { return nil }
+        sf_close(file)
+        return (Int(info.frames), Int(info.samplerate))
+    }
+
+    /// Under `--remote` the loop's clock is the machine's uptime: the first utterance after
+    /// days of uptime starts the track (not days of silence before it), and an hour without
+    /// speech between two utterances becomes a bounded silence, which speech.jsonl's `wav`
+    /// (where each utterance starts in the WAV) tells.
+    @Test func aLateFirstUtteranceStartsTheTrackAndLongSilencesAreBounded() throws {
+        let dir = "/tmp/glide-speech-late-\(getpid())"
+        try FileIO.makeDirectory(dir)
+        let r = try SpeechRecorder(directory: dir)
+        r.speak(Utterance(t: 600, text: "Search, button", lang: "en"))
+        r.speak(Utterance(t: 601, text: "Feed, button", lang: "en"))
+        r.speak(Utterance(t: 601 + 1800, text: "Photo, button", lang: "en"))
+        try r.finish()
+        let (frames, rate) = try #require(Self.frames(dir + "/speech.wav"))
+        #expect(frames < rate * 30, "\(frames / rate) s of track for 3 short utterances")
+        let lines = String(decoding: try FileIO.readAll(path: dir + "/speech.jsonl"), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0] == #"{"lang":"en","t":600,"text":"Search, button","wav":0}"#)
+        #expect(lines[1] == #"{"lang":"en","t":601,"text":"Feed, button","wav":1}"#)
+        #expect(lines[2].hasPrefix(#"{"lang":"en","t":2401,"text":"Photo, button","wav":"#))
+        _ = system("rm -rf \(dir)")
+    }
+
+    /// The WAV is written as the utterances come, its header kept up to date: a run killed before
+    /// `finish` leaves a valid file of what was said until then.
+    @Test func theWAVIsValidBeforeTheRecorderFinishes() throws {
+        let dir = "/tmp/glide-speech-early-\(getpid())"
+        try FileIO.makeDirectory(dir)
+        let r = try SpeechRecorder(directory: dir)
+        for i in 0..<3 { r.speak(Utterance(t: Double(i), text: "Row \(i + 1) of three, list row", lang: "en")) }
+        var seen: (frames: Int, rate: Int)?
+        for _ in 0..<200 {
+            seen = Self.frames(dir + "/speech.wav")
+            if let seen, seen.frames >= 2 * seen.rate { break }
+            usleep(50_000)
+        }
+        #expect(seen != nil && seen!.frames >= 2 * seen!.rate, "before finish: \(String(describing: seen))")
+        try r.finish()
+        _ = system("rm -rf \(dir)")
     }
 }
