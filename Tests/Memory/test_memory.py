@@ -127,3 +127,38 @@ def test_an_app_listing_a_million_photo_rows_stays_within_the_budget(tmp_path):
     # The pictures' share of the budget, and the rows that may be on screen (at most three).
     assert memory["images"] <= picture_budget(memory) + 3 * 1120 * 680 * 4, memory
     assert mb < BUDGET_MB + 64, f"{mb:.0f} MB resident"
+
+
+def spoken_moves(tmp_path, name, times):
+    """Peak resident MB, speech.wav's frames and speech.jsonl's lines of the catalog with the
+    screen reader on and the keypad's "next" key pressed at `times` (ms): one utterance each."""
+    lines = [{"t": t, "key": "KP6"} for t in times] + [{"t": times[-1] + 3000, "state": "end"}]
+    script = tmp_path / f"{name}.jsonl"
+    script.write_text("\n".join(json.dumps(l) for l in lines) + "\n")
+    out = tmp_path / name
+    mb = peak_resident_mb(["run", "--backend", "headless", "--screen-reader", "--script", str(script), "--out", str(out)],
+                          env={**os.environ, "GLIDE_CONTENT": str(ROOT / "Board" / "content")})
+    wav = (out / "speech.wav").read_bytes()
+    said = [json.loads(l) for l in (out / "speech.jsonl").read_text().splitlines()]
+    return mb, (len(wav) - 44) // 2, said
+
+
+def test_speech_is_written_as_it_comes_not_kept(tmp_path):
+    """The headless recorder kept every utterance's sound and the whole track in memory until the
+    end (40 moves 9 s apart: +18 MB over one move, 0.4 MB of track for each 9 s), and placed
+    the track at t = 0 of the loop's clock: one move after 20,000 s asked for 882 MB. Now the
+    sound goes to speech.wav as it comes, from the first utterance, and a pause longer than the
+    recorder's limit (10 s) is written as that much silence."""
+    if not os.path.exists(GLIDE):
+        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+    one, _, _ = spoken_moves(tmp_path, "one", [500])
+    forty, frames, said = spoken_moves(tmp_path, "forty", [500 + 9000 * i for i in range(40)])
+    print(f"speech of 1 move: peak resident {one:.0f} MB; of 40 moves 9 s apart: {forty:.0f} MB, {frames} frames")
+    assert forty - one < 8, f"40 spoken moves took {forty - one:.0f} MB more than one"
+    assert len(said) == 40 and all({"t", "text", "lang", "wav"} <= set(s) for s in said), said[:2]
+    assert said[0]["wav"] == 0 and abs(said[39]["wav"] - (said[39]["t"] - said[0]["t"])) < 0.01, said[39]
+    late, frames, said = spoken_moves(tmp_path, "late", [20_000_000, 20_000_000 + 3_600_000])
+    print(f"speech at 20,000 s and an hour later: peak resident {late:.0f} MB, {frames} frames")
+    assert said[0]["t"] == 20_000 and said[0]["wav"] == 0, said
+    assert 10 < said[1]["wav"] < 20, said   # the hour's pause, bounded to 10 s of silence
+    assert frames < 22_050 * 30 and late < BUDGET_MB, f"{frames} frames, {late:.0f} MB"
