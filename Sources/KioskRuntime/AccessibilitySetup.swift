@@ -4,6 +4,19 @@ import Runtime
 import Speech
 
 extension BoardRuntime {
+    /// Checks the config's `keypad` and `speech_voice` before the display is taken, so that a
+    /// mistake stops the start with its line instead of after the screen went dark (the keypad)
+    /// or never (espeak-ng speaks English for a voice it lacks). Without espeak-ng the voice
+    /// is not checked: the reader then runs without sound, as `configureAccessibility` logs.
+    static func checkAccessibility(_ cfg: BoardConfig) throws {
+        if let keypad = cfg.keypad, case let .failure(bad) = KeypadMapping.parse(keypad) {
+            throw KeypadError(item: bad.item, place: cfg.place(of: "keypad") ?? "config")
+        }
+        if let place = cfg.place(of: "speech_voice"), let engine = try? ESpeak(), !engine.hasVoice(cfg.speechVoice) {
+            throw VoiceError(voice: cfg.speechVoice, place: place)
+        }
+    }
+
     /// The config's screen reader: on from the start or by the keypad's
     /// toggle key, speaking through the ALSA device. A device that cannot be opened is logged
     /// and the reader runs on without sound (its ring and the state JSON still follow it).
@@ -40,5 +53,14 @@ struct KeypadError: Error, CustomStringConvertible {
     var place: String
     var description: String {
         "\(place): keypad item '\(item)' is not ACTION:KEY (actions: \(KeypadMapping.Action.allCases.map(\.rawValue).joined(separator: ", ")); keys: KP0-KP9, KPPlus, KPMinus, KPAsterisk, KPSlash, KPDot, KPEnter, ...)"
+    }
+}
+
+/// A `speech_voice` that espeak-ng does not have.
+struct VoiceError: Error, CustomStringConvertible {
+    var voice: String
+    var place: String
+    var description: String {
+        "\(place): speech_voice '\(voice)' is not a voice espeak-ng has (`espeak-ng --voices` lists them; en, en-gb, de, fr, ...)"
     }
 }

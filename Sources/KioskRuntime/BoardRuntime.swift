@@ -29,6 +29,7 @@ package enum BoardRuntime {
             configAddress: cfg.remoteAddress,
             configToken: cfg.remoteToken,
             configPlace: cfg.place(of: "remote_address"))
+        try checkAccessibility(cfg)
         // While the display is not there yet (at boot, before udev gives the card to the video
         // group), the app is built for the size sysfs suggests: its start-up and the wait overlap.
         var early: (width: Int, height: Int, app: Result<App, any Error>)?

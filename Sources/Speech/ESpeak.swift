@@ -69,6 +69,17 @@ package final class ESpeak: Sendable {
         return sink.abort() ? 1 : 0
     }
 
+    /// Whether espeak-ng has the voice `name` (`speech_voice`): asked at start-up, as the
+    /// synthesizer would otherwise speak English without a word when it has not.
+    package func hasVoice(_ name: String) -> Bool {
+        Self.engine.withLock { e in
+            // Selecting is the one test of a name that espeak-ng itself would accept; the next
+            // utterance selects its own voice again.
+            e.voice = ""
+            return espeak_SetVoiceByName(name) == EE_OK
+        }
+    }
+
     /// The voice for `language`: Japanese text gets the Japanese voice, the rest `settings.voice`.
     private static func select(_ language: String, _ settings: VoiceSettings, current: inout String) {
         let name = language == "ja" ? "ja" : settings.voice
