@@ -21,9 +21,6 @@ package final class SpeechRecorder: SpeechOutput, Sendable {
     /// What speech.jsonl will say: each utterance and where it starts in the WAV.
     private struct Line: Encodable { var lang: String; var t: Double; var text: String; var wav: Double? }
     private let said = Mutex<[Line]>([])
-    /// The times of the utterances and stops handed over but not yet written, oldest first: an
-    /// utterance being synthesized is cut at the next one's time, so synthesis stops there.
-    private let pending = Mutex<[Double]>([])
     private let volume = Mutex<Int>(100)
 
     /// The longest silence written between two utterances, in seconds.
@@ -42,37 +39,19 @@ package final class SpeechRecorder: SpeechOutput, Sendable {
         let index = said.withLock { l in
             l.append(Line(lang: utterance.lang, t: utterance.t, text: utterance.text)); return l.count - 1
         }
-        pending.withLock { $0.append(utterance.t) }
         var voice = settings
         voice.volume = volume.withLock { $0 }
         queue.async { [self, voice] in
-            let samples = synthesize(utterance, voice: voice)
+            // Whole, even when the next utterance is known to cut it: an aborted synthesis
+            // changes espeak-ng's next output, and the recording is to be the same every run.
+            let samples = engine.synthesize(utterance.text, language: utterance.lang, settings: voice)
             let start = track.add(samples, at: utterance.t)
             said.withLock { $0[index].wav = (start * 1_000_000).rounded() / 1_000_000 }
-            pending.withLock { _ = $0.removeFirst() }
         }
-    }
-
-    /// The utterance's samples, synthesis stopping once it is past the time of the next
-    /// utterance or stop (when the loop has already handed that over).
-    private func synthesize(_ utterance: Utterance, voice: VoiceSettings) -> [Int16] {
-        var samples: [Int16] = []
-        let keep = { [self] () -> Int? in
-            pending.withLock { $0.count > 1 ? $0[1] : nil }.map { track.frames(from: utterance.t, to: $0) }
-        }
-        engine.synthesize(
-            utterance.text, language: utterance.lang, settings: voice,
-            abort: { keep().map { samples.count >= $0 } ?? false }
-        ) { samples.append(contentsOf: $0) }
-        return keep().map { Array(samples.prefix($0)) } ?? samples
     }
 
     package func stop(at t: Double) {
-        pending.withLock { $0.append(t) }
-        queue.async { [self] in
-            track.stop(at: t)
-            pending.withLock { _ = $0.removeFirst() }
-        }
+        queue.async { [self] in track.stop(at: t) }
     }
 
     package func setVolume(_ v: Double) { volume.withLock { $0 = Int((max(0, min(1, v)) * 100).rounded()) } }

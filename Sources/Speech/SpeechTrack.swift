@@ -12,7 +12,7 @@ import Glibc
 /// uptime: days of silence before it would be gigabytes), and a silence between two utterances is
 /// at most `maximumSilence` long; speech.jsonl's `wav` says where each utterance starts. Only one
 /// utterance's sound is kept in memory: the last, until the next utterance or a stop says where
-/// it is cut. Used on the recorder's queue only.
+/// it is cut (at most the synthesizer's 4 KiB of text). Used on the recorder's queue only.
 package final class SpeechTrack: @unchecked Sendable {
     let path: String
     let rate: Int
@@ -53,10 +53,6 @@ package final class SpeechTrack: @unchecked Sendable {
     private func frame(at t: Double) -> Int? {
         anchor.map { $0.frame + max(0, Int(((t - $0.t) * Double(rate)).rounded())) }
     }
-
-    /// The frames of an utterance at `t` worth keeping when the next event is at `next`: the
-    /// synthesis can stop there.
-    func frames(from t: Double, to next: Double) -> Int { max(0, Int(((next - t) * Double(rate)).rounded())) }
 
     /// An utterance at `t` and its sound: the one before is cut here and written, then the
     /// silence up to this one (at most `maximumSilence`). Returns where it starts, in seconds.

@@ -104,4 +104,25 @@ import Testing
         #expect((frames ?? 0) > 22_050 * 12, "speech.wav after kill -9 holds \(frames ?? 0) frames")
         _ = system("rm -rf \(out) \(script)")
     }
+
+    /// Utterances cut by the next one come out the same in every run (synthesis whose result
+    /// will be cut is not stopped early: espeak-ng's next utterance would depend on when the
+    /// loop handed it over).
+    @Test func theRecordingIsTheSameEveryRun() throws {
+        try #require(access(Self.glide, X_OK) == 0, "build the glide binary first (swift build --product glide)")
+        let script = try Self.keypadMoves(12, gap: 150, name: "same")
+        var recordings: [[UInt8]] = []
+        for i in 0..<2 {
+            let out = "/tmp/glide-speech-file-\(getpid())-same-\(i)"
+            let r = run(
+                "GLIDE_CONTENT=\(repositoryRoot)/Board/content \(Self.glide) run --backend headless --screen-reader"
+                    + " --script \(script) --out \(out)",
+                name: "same")
+            #expect(r.status == 0, "\(r.stderr)")
+            recordings.append(try FileIO.readAll(path: out + "/speech.wav"))
+            _ = system("rm -rf \(out)")
+        }
+        #expect(recordings[0].count > 44 && recordings[0] == recordings[1])
+        _ = unlink(script)
+    }
 }
