@@ -96,6 +96,14 @@ package final class FontLibrary {
     var library: FT_Library { handle.library }
     private var facesByName: [String: FontFace] = [:]
     private var nextFaceID = 0
+    /// The shipped faces found damaged, each reported once and not read again.
+    private var damagedFaces: [String: FontError] = [:]
+    /// Hears, once per file, that a shipped face is damaged and left out of the standard font.
+    /// Text knows no log: the app sets this to its own (the default writes standard error).
+    package var report: (String) -> Void = { message in
+        let line = Array("warning: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
 
     /// Opens a FreeType library for fonts in `directory`. The directory must exist; faces
     /// are loaded on demand. The corresponding C function is `FT_Init_FreeType`.
@@ -118,25 +126,19 @@ package final class FontLibrary {
         return face
     }
 
-    /// Loads a face from a file path (not cached: each call opens the file again).
-    /// The corresponding C function is `FT_New_Face`.
+    /// Loads a face from a file path (not cached: each call reads the file again). The file is
+    /// read into memory whole and opened there: FreeType would map it, and a file truncated
+    /// while mapped (as `cp` over it does) kills the process with SIGBUS at the next glyph.
+    /// The corresponding C function is `FT_New_Memory_Face`.
     package func loadFace(path: String) throws(FontError) -> FontFace {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .fileNotFound(path: path) }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .unreadable(path: path, reason: "is a directory")
-        // Opening a FIFO blocks until a writer comes, a device may never end: neither is a font.
-        default: throw .unreadable(path: path, reason: "not a regular file (a FIFO, device or socket)")
+        let data = try FontLibrary.readFontFile(path)
+        do {
+            try FontLibrary.checkTableDirectory(UnsafeRawBufferPointer(data), fileSize: data.count, name: path)
+        } catch {
+            data.deallocate()
+            throw error
         }
-        guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: "no read permission") }
-        try FontLibrary.checkTableDirectory(of: path)
-        var face: FT_Face?
-        let error = FT_New_Face(library, path, 0, &face)
-        guard error == 0, let face else {
-            throw .invalidFont(path: path, freeTypeError: error, reason: FontLibrary.message(forFreeTypeError: error))
-        }
-        return try makeFace(face, name: path, data: nil)
+        return try openFace(data, name: path)
     }
 
     /// Loads a face from bytes in memory (kept alive by the face).
@@ -148,23 +150,83 @@ package final class FontLibrary {
         try bytes.withUnsafeBufferPointer { (b) throws(FontError) in
             try FontLibrary.checkTableDirectory(UnsafeRawBufferPointer(b), fileSize: b.count, name: name)
         }
-        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        storage.initialize(from: bytes, count: bytes.count)
+        let data = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = data.initialize(from: bytes)
+        return try openFace(data, name: name)
+    }
+
+    /// Opens `data` (which the face then owns, or which is freed on failure) as a face.
+    private func openFace(_ data: UnsafeMutableBufferPointer<UInt8>, name: String) throws(FontError) -> FontFace {
         var face: FT_Face?
-        let error = FT_New_Memory_Face(library, storage, FT_Long(bytes.count), 0, &face)
+        let error = FT_New_Memory_Face(library, data.baseAddress, FT_Long(data.count), 0, &face)
         guard error == 0, let face else {
-            storage.deallocate()
+            data.deallocate()
             throw .invalidFont(path: name, freeTypeError: error, reason: FontLibrary.message(forFreeTypeError: error))
         }
-        return try makeFace(face, name: name, data: UnsafeMutableBufferPointer(start: storage, count: bytes.count))
+        return try makeFace(face, name: name, data: data)
+    }
+
+    /// Font files larger than this are refused: the shipped Japanese face is 4 MB, and a face
+    /// is held in memory whole.
+    package static let maximumFontFileBytes = 64 << 20
+
+    /// The whole of a regular file, read with POSIX calls into memory the caller frees. A file
+    /// that shrinks while read gives what was there; one that grows is cut at its size at open.
+    private static func readFontFile(_ path: String) throws(FontError) -> UnsafeMutableBufferPointer<UInt8> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .fileNotFound(path: path) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .unreadable(path: path, reason: "is a directory")
+        // Opening a FIFO blocks until a writer comes, a device may never end: neither is a font.
+        default: throw .unreadable(path: path, reason: "not a regular file (a FIFO, device or socket)")
+        }
+        guard access(path, R_OK) == 0 else { throw .unreadable(path: path, reason: "no read permission") }
+        // O_NONBLOCK: a file swapped for a FIFO since the stat above must not block the open.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw .unreadable(path: path, reason: "cannot open") }
+        defer { close(fd) }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw .unreadable(path: path, reason: "not a regular file (a FIFO, device or socket)")
+        }
+        let size = Int(info.st_size)
+        guard size <= maximumFontFileBytes else {
+            throw .unsupportedFont(path: path, reason: "\(size) bytes, more than a font may have (\(maximumFontFileBytes))")
+        }
+        let data = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, size))
+        var filled = 0
+        while filled < size {
+            let n = read(fd, data.baseAddress! + filled, size - filled)
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { break }
+            filled += n
+        }
+        guard filled > 0 else {
+            data.deallocate()
+            throw .invalidFont(path: path, freeTypeError: 0x02, reason: "file too short to be a font (0 bytes)")
+        }
+        return UnsafeMutableBufferPointer(rebasing: data[0..<filled])
     }
 
     /// The app's standard font at `pixelSize`: DejaVu Sans, falling back to VL PGothic for
-    /// characters DejaVu Sans lacks (kana, kanji, full-width punctuation).
+    /// characters DejaVu Sans lacks (kana, kanji, full-width punctuation). A shipped face that
+    /// is damaged (truncated, no glyphs, refused by FreeType) is reported once through
+    /// `report` and left out: the other face draws everything it has. Throws only when
+    /// neither face loads.
     package func standardFont(pixelSize: Double, options: TextOptions = .ui) throws(FontError) -> Font {
-        let latin = try loadFace(named: FontLibrary.primaryFaceFile)
-        let japanese = try loadFace(named: FontLibrary.japaneseFaceFile)
-        return try Font(faces: [latin, japanese], pixelSize: pixelSize, options: options)
+        var faces: [FontFace] = []
+        var firstError: FontError?
+        for file in [FontLibrary.primaryFaceFile, FontLibrary.japaneseFaceFile] {
+            // Not read again for each new size: it was damaged when read.
+            if let error = damagedFaces[file] { firstError = firstError ?? error; continue }
+            do { faces.append(try loadFace(named: file)) } catch {
+                firstError = firstError ?? error
+                damagedFaces[file] = error
+                report("\(error); left out: the other shipped font draws in its place")
+            }
+        }
+        if faces.isEmpty, let firstError { throw firstError }
+        return try Font(faces: faces, pixelSize: pixelSize, options: options)
     }
 
     private func makeFace(_ face: FT_Face, name: String, data: UnsafeMutableBufferPointer<UInt8>?) throws(FontError) -> FontFace {
@@ -212,20 +274,6 @@ package final class FontLibrary {
                     reason: "glyph \(glyph) of \(glyphCount) fails to load (damaged or truncated file): " + message(forFreeTypeError: error)
                 )
             }
-        }
-    }
-
-    /// Reads the start of a font file and checks its table directory (see below).
-    private static func checkTableDirectory(of path: String) throws(FontError) {
-        guard let file = fopen(path, "rb") else { throw .unreadable(path: path, reason: "cannot open") }
-        defer { fclose(file) }
-        var st = stat()
-        guard fstat(fileno(file), &st) == 0 else { throw .unreadable(path: path, reason: "cannot stat") }
-        var header = [UInt8](repeating: 0, count: 12 + 16 * 64)
-        let n = fread(&header, 1, header.count, file)
-        try header.withUnsafeBufferPointer { (b) throws(FontError) in
-            try checkTableDirectory(
-                UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: b[0..<max(0, n)])), fileSize: Int(st.st_size), name: path)
         }
     }
 
