@@ -12,7 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
-        // Remote control's HTTP server (REM-1); no traits: FoundationEssentials only, no swift-configuration.
+        // The remote-control HTTP server; no traits: FoundationEssentials only, no swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: []),
         // Hummingbird's own lifecycle, used directly for a graceful stop on SIGTERM.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
@@ -90,7 +90,7 @@ let package = Package(
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The runtime every app runs on (APP-1): board bring-up, headless and remote runs, the
+        // The runtime every app runs on: board bring-up, headless and remote runs, the
         // command line an app executable shares with `glide`.
         .target(name: "KioskRuntime", dependencies: [
             "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl", "Speech",
