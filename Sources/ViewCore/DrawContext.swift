@@ -98,6 +98,17 @@ public struct DrawContext {
         canvas.restore()
     }
 
+    /// Clips what follows to a view's bounds of `size` points, with corners rounded by
+    /// `cornerRadius` points (square when 0); `canvas.save()` first, `restore()` after.
+    package mutating func clip(toBoundsOf size: Size, cornerRadius: Double) {
+        let bounds = pixels(Rect(origin: .zero, size: size))
+        if cornerRadius > 0 {
+            canvas.clip(toRoundedRect: bounds, radius: cornerRadius * scale)
+        } else {
+            canvas.clip(to: bounds)
+        }
+    }
+
     /// Fills `r` (local points) with `color`, edges anti-aliased.
     public func fill(_ r: Rect, color: Color) {
         canvas.fill(rect: pixels(r), color: color.premultiplied)

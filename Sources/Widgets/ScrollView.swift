@@ -483,12 +483,7 @@ open class ScrollView: View, AnimatedView {
 
     @_spi(Hooks) override open func drawChildren(in context: inout DrawContext) {
         context.canvas.save()
-        let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
-        if cornerRadius > 0 {
-            context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale)
-        } else {
-            context.canvas.clip(to: bounds)
-        }
+        context.clip(toBoundsOf: frame.size, cornerRadius: cornerRadius)
         let o = contentOffset(pixelsAt: context.scale)
         context.canvas.translate(dx: -o.x, dy: -o.y)
         let outer = context.scale

@@ -31,12 +31,7 @@ open class Box: View {
     @_spi(Hooks) override open func drawChildren(in context: inout DrawContext) {
         guard clipsChildren else { super.drawChildren(in: &context); return }
         context.canvas.save()
-        let bounds = context.pixels(Rect(origin: .zero, size: frame.size))
-        if cornerRadius > 0 {
-            context.canvas.clip(toRoundedRect: bounds, radius: cornerRadius * context.scale)
-        } else {
-            context.canvas.clip(to: bounds)
-        }
+        context.clip(toBoundsOf: frame.size, cornerRadius: cornerRadius)
         super.drawChildren(in: &context)
         context.canvas.restore()
     }
