@@ -20,14 +20,25 @@ package struct ParagraphChange: Hashable, Sendable {
 /// however long the whole text is.
 package struct TextEditor {
     /// Characters a field holds at most, whatever its own maximum says: a 1 MB paste must not
-    /// make a kiosk field a megabyte of layout.
+    /// make a kiosk field a megabyte of layout. Its scalars and UTF-8 bytes are held to the same
+    /// number, as a typed line is: one character may be thousands of scalars (a digit and 12,000
+    /// zero-width joiners are one), so counting characters alone bounds nothing.
     package static let absoluteMaximumLength = 65_536
+    /// Scalars each character of a field's maximum leaves room for: the longest emoji sequences
+    /// people type (a family, a subdivision flag) take 7.
+    package static let scalarsPerCharacter = 8
 
     package private(set) var paragraphs: [String] = [""]
     /// Characters per paragraph, kept with them so the total is known without counting.
     private var counts: [Int] = [0]
+    /// Scalars per paragraph, likewise.
+    private var scalarCounts: [Int] = [0]
     /// Characters in the text, the new lines between paragraphs included.
     package private(set) var count = 0
+    /// Unicode scalars in the text, the new lines included.
+    package private(set) var scalarCount = 0
+    /// UTF-8 bytes of the text, the new lines included.
+    package private(set) var byteCount = 0
     /// Where the selection started and where it ends (the caret, when they are equal).
     package private(set) var anchor = TextPosition(paragraph: 0, offset: 0)
     package private(set) var head = TextPosition(paragraph: 0, offset: 0)
@@ -45,7 +56,14 @@ package struct TextEditor {
         setText(text)
     }
 
+    /// Characters the text may hold: `maximumLength`, at most `absoluteMaximumLength`.
     package var limit: Int { min(Self.absoluteMaximumLength, max(0, maximumLength ?? Self.absoluteMaximumLength)) }
+    /// Scalars the text may hold: `scalarsPerCharacter` for each character of the limit, at most
+    /// `absoluteMaximumLength`.
+    package var scalarLimit: Int { min(Self.absoluteMaximumLength, limit * Self.scalarsPerCharacter) }
+    /// UTF-8 bytes the text may hold: four for each scalar of the scalar limit (the most a scalar
+    /// takes), at most `absoluteMaximumLength`.
+    package var byteLimit: Int { min(Self.absoluteMaximumLength, scalarLimit * 4) }
 
     // MARK: Reading
 
@@ -178,11 +196,14 @@ package struct TextEditor {
 
     /// What typing or pasting `raw` inserts: control characters and NUL dropped, new lines
     /// (CR LF, CR, LS, PS) made one `\n` (a space on one line), tabs made spaces, and the
-    /// filter applied.
-    package func cleaned(_ raw: String) -> String {
+    /// filter applied. With `scalarsAtMost`, only that many scalars are cleaned: a long paste
+    /// into a field with little room left costs what fits.
+    package func cleaned(_ raw: String, scalarsAtMost: Int? = nil) -> String {
         var out = String.UnicodeScalarView()
+        var kept = 0
         var previousCR = false
         for s in raw.unicodeScalars {
+            if let scalarsAtMost, kept >= scalarsAtMost { break }
             defer { previousCR = s == "\r" }
             switch s {
             case "\n" where previousCR: continue
@@ -192,22 +213,53 @@ package struct TextEditor {
                 if s.properties.generalCategory == .control || s.properties.generalCategory == .surrogate { continue }
                 out.append(s)
             }
+            kept += 1
         }
         let text = String(out)
         guard let filter else { return text }
         return String(text.filter { $0 == "\n" || filter($0) })
     }
 
-    /// Replaces the selection with `raw` (cleaned, and cut to what the limit leaves) and puts
-    /// the caret after it. Returns the change, nil when nothing changed.
+    /// Replaces the selection with `raw` (cleaned, and cut to the whole characters that the
+    /// limits on characters, scalars and bytes leave room for) and puts the caret after it.
+    /// Returns the change, nil when nothing changed. Costs what the room is, not what `raw` is,
+    /// when the field takes every character (no filter).
     @discardableResult
     package mutating func insert(_ raw: String) -> ParagraphChange? {
-        var text = cleaned(raw)
-        let removed = offset(of: selectionEnd) - offset(of: selectionStart)
-        let room = limit - (count - removed)
-        if text.count > room { text = String(text.prefix(max(0, room))) }
+        let selected = text(from: selectionStart, to: selectionEnd)
+        let room = Room(
+            characters: limit - (count - (offset(of: selectionEnd) - offset(of: selectionStart))),
+            scalars: scalarLimit - (scalarCount - selected.unicodeScalars.count),
+            bytes: byteLimit - (byteCount - selected.utf8.count))
+        guard room.characters > 0 && room.scalars > 0 && room.bytes > 0 || hasSelection else { return nil }
+        // One scalar past the room is enough to know where the last whole character ends.
+        let text = room.prefix(of: cleaned(raw, scalarsAtMost: filter == nil ? max(0, room.scalars) + 1 : nil))
         guard !text.isEmpty || hasSelection else { return nil }
         return replace(from: selectionStart, to: selectionEnd, with: text)
+    }
+
+    /// What the limits leave for an insertion.
+    struct Room {
+        var characters: Int, scalars: Int, bytes: Int
+
+        /// The whole characters of `text` from its start that fit.
+        func prefix(of text: String) -> String {
+            var left = self
+            var end = text.startIndex
+            for c in text {
+                left.characters -= 1
+                left.scalars -= c.unicodeScalars.count
+                left.bytes -= c.utf8.count
+                guard left.characters >= 0, left.scalars >= 0, left.bytes >= 0 else { break }
+                end = text.index(after: end)
+            }
+            return String(text[..<end])
+        }
+
+        /// Whether `new` fits in place of `old`.
+        func allows(replacing old: Character, with new: Character) -> Bool {
+            new.unicodeScalars.count - old.unicodeScalars.count <= scalars && new.utf8.count - old.utf8.count <= bytes
+        }
     }
 
     /// Deletes the selection, or the character before the caret.
@@ -230,9 +282,10 @@ package struct TextEditor {
     /// keyboard's dakuten and small-kana keys); nil leaves it.
     @discardableResult
     package mutating func transformCharacterBeforeCaret(_ transform: (Character) -> Character?) -> ParagraphChange? {
+        let room = Room(characters: 0, scalars: scalarLimit - scalarCount, bytes: byteLimit - byteCount)
         guard !hasSelection, head.offset > 0,
             let old = slice(head.paragraph, head.offset - 1, head.offset).first, let new = transform(old), new != old,
-            filter?(new) ?? true
+            filter?(new) ?? true, room.allows(replacing: old, with: new)
         else { return nil }
         return replace(from: TextPosition(paragraph: head.paragraph, offset: head.offset - 1), to: head, with: String(new))
     }
@@ -241,7 +294,7 @@ package struct TextEditor {
     @discardableResult
     package mutating func setText(_ raw: String) -> ParagraphChange {
         let old = 0..<paragraphs.count
-        paragraphs = [""]; counts = [0]; count = 0
+        paragraphs = [""]; counts = [0]; scalarCounts = [0]; count = 0; scalarCount = 0; byteCount = 0
         anchor = TextPosition(paragraph: 0, offset: 0); head = anchor
         insert(raw)
         return ParagraphChange(replaced: old, inserted: paragraphs.count)
@@ -257,10 +310,14 @@ package struct TextEditor {
         let caretOffset = pieces[pieces.count - 1].count
         pieces[pieces.count - 1] += after
         let range = a.paragraph..<(b.paragraph + 1)
-        let newCounts = pieces.map(\.count)
-        count += newCounts.reduce(0, +) - counts[range].reduce(0, +) + pieces.count - range.count
+        let newCounts = pieces.map(\.count), newScalarCounts = pieces.map(\.unicodeScalars.count)
+        let newLines = pieces.count - range.count
+        count += newCounts.reduce(0, +) - counts[range].reduce(0, +) + newLines
+        scalarCount += newScalarCounts.reduce(0, +) - scalarCounts[range].reduce(0, +) + newLines
+        byteCount += pieces.reduce(0) { $0 + $1.utf8.count } - paragraphs[range].reduce(0) { $0 + $1.utf8.count } + newLines
         paragraphs.replaceSubrange(range, with: pieces)
         counts.replaceSubrange(range, with: newCounts)
+        scalarCounts.replaceSubrange(range, with: newScalarCounts)
         setCaret(TextPosition(paragraph: caretParagraph, offset: min(caretOffset, counts[caretParagraph])))
         return ParagraphChange(replaced: range, inserted: pieces.count)
     }

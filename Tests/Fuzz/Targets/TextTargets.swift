@@ -2,12 +2,17 @@
 import Geometry
 import Raster
 import Text
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Opened once per process: loading DejaVu Sans and VL PGothic for every input would be most
 /// of the run.
 public final class TextFuzzContext {
     let library: FontLibrary
     var fonts: [Int: Font] = [:]
+    /// Where the font target writes its input to load it from a file, one per process.
+    let scratchFontPath = "/tmp/glide-fuzz-font-\(getpid()).ttf"
 
     public init() throws {
         library = try FontLibrary(directory: FontLibrary.locateFontsDirectory(near: #filePath))
@@ -34,13 +39,32 @@ func fuzzFont(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
         face = try context.library.loadFace(bytes: Array(bytes), name: "fuzz.ttf")
     } catch {
         checkMessage(error)
+        expect(!loadsFromFile(bytes, context: context), "the bytes load from a file but not from memory")
         return
     }
+    expect(loadsFromFile(bytes, context: context), "the bytes load from memory but not from a file")
     guard let font = try? Font(faces: [face], pixelSize: 18) else { return }
     let layout = TextLayout(text: sampleText, font: font, maxWidth: 90, maxLines: 3)
     let target = GuardedSpan(width: 61, height: 47, padding: 3, fill: 0xFF10_2030)
     layout.draw(in: target.span, at: Point(x: -7, y: 3), color: Color(rgb: 0x3366CC, alpha: 200))
     target.check()
+}
+
+/// Whether `bytes` load as a face through a file, as fonts on disk do (read whole into memory).
+private func loadsFromFile(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) -> Bool {
+    let path = context.scratchFontPath
+    guard let file = fopen(path, "wb") else { return false }
+    defer { unlink(path) }  // the face holds the bytes, not the file
+    let written = fwrite(bytes.baseAddress, 1, bytes.count, file)
+    fclose(file)
+    guard written == bytes.count else { return false }
+    do {
+        _ = try context.library.loadFace(path: path)
+        return true
+    } catch {
+        checkMessage(error)
+        return false
+    }
 }
 
 /// The bytes are a layout request and its text: any size, width, alignment, line limit and

@@ -1,8 +1,9 @@
 // Text entry under any input: typed bytes of any kind (cut into UTF-8 as a board's keymap or
-// the remote API would pass them), keys, taps on the fields and on the on-screen keyboard,
-// focus moving between a field, a PIN field and a text area. Whatever comes, each field holds
-// valid text within its limit and without control characters, its selection lies inside it,
-// and once focus leaves, the keyboard goes and the window comes to rest.
+// the remote API would pass them, some pasted thousands of times over), keys, taps on the
+// fields and on the on-screen keyboard, focus moving between a field, a PIN field and a text
+// area. Whatever comes, each field holds valid text within its limits (characters, scalars and
+// bytes) and without control characters, its selection lies inside it, and once focus leaves,
+// the keyboard goes and the window comes to rest.
 import Geometry
 import Raster
 import Runtime
@@ -40,7 +41,10 @@ func fuzzTyping(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
         case 0:
             let n = Int(input.byte() % 24)
             let raw = (0..<n).map { _ in input.byte() }
-            window.handle(InputEvent(.text(String(decoding: raw, as: UTF8.self)), time: t))
+            // The longest pieces come 3,000 times over: a paste past every limit, or one
+            // character of thousands of scalars when they are joiners or marks.
+            let piece = String(decoding: raw, as: UTF8.self)
+            window.handle(InputEvent(.text(n == 23 ? String(repeating: piece, count: 3_000) : piece), time: t))
         case 1: window.handle(InputEvent(.key(input.pick(keys), pressed: input.bool()), time: t))
         case 2: window.focus(input.pick(fields + [nil]))
         case 3, 4:
@@ -55,6 +59,11 @@ func fuzzTyping(_ bytes: UnsafeRawBufferPointer, context: TextFuzzContext) {
         for f in fields {
             let text = f.text
             expect(text.count <= (f.maximumLength ?? TextEditor.absoluteMaximumLength), "\(f.id ?? ""): \(text.count) characters")
+            // A limit bounds scalars and bytes too: one character may be thousands of scalars.
+            let scalars = text.unicodeScalars.count
+            let scalarLimit = min(TextEditor.absoluteMaximumLength, (f.maximumLength ?? .max / 8) * TextEditor.scalarsPerCharacter)
+            expect(scalars <= scalarLimit, "\(f.id ?? ""): \(scalars) scalars")
+            expect(text.utf8.count <= TextEditor.absoluteMaximumLength, "\(f.id ?? ""): \(text.utf8.count) bytes")
             expect(
                 !text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" },
                 "\(f.id ?? ""): a control character in the text")
