@@ -26,7 +26,9 @@ open class TextInputView: Box, KeyboardField {
     public var contentType: TextContentType = .text { didSet { keyboardChanged() } }
     /// Shows a dot for every character (PINs, passwords); the state JSON shows the dots too.
     public var isSecure = false { didSet { layoutsChanged() } }
-    /// Characters the text may hold (at most `TextEditor.absoluteMaximumLength`, 65,536).
+    /// Characters the text may hold (at most 65,536). Scalars and UTF-8 bytes are bounded with
+    /// it: 8 scalars for each character and 4 bytes for each scalar, never more than 65,536 of
+    /// either, so one character of thousands of joiners does not pass a short limit.
     public var maximumLength: Int? {
         get { editor.maximumLength }
         set { editor.maximumLength = newValue }
