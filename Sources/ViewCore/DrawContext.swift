@@ -8,7 +8,11 @@ public final class Typography {
     package let library: FontLibrary
     private var fonts: [Int: Font] = [:]
 
-    package init(library: FontLibrary) { self.library = library }
+    package init(library: FontLibrary) {
+        self.library = library
+        // A damaged font file goes to the process's log like every other warning.
+        library.report = { report($0, level: .warning) }
+    }
 
     /// Loads the fonts shipped in `directory` (DejaVu Sans with VL PGothic as fallback).
     public convenience init(fontsDirectory: String) throws {
