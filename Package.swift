@@ -33,7 +33,7 @@ let package = Package(
         // Layer 1: engines.
         .target(name: "Scrolling", dependencies: ["Physics", "Geometry"]),
         .target(name: "Raster", dependencies: ["Geometry", "CLinux"]),
-        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz"]),
+        .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFriBidi"]),
         // Text entry's model and keyboard layouts (issue 32): pure, no views, no clocks.
         .target(name: "TextEditing", dependencies: ["Localization"]),
         // The words of built-in views, one table per language: pure.
@@ -110,6 +110,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
+        // The Unicode bidirectional algorithm (UAX #9) for right-to-left text.
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",

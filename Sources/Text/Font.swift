@@ -142,9 +142,10 @@ package final class Font {
 
     /// Shapes `scalars[range]` with HarfBuzz, split into runs by which face has each
     /// character (the rest of `scalars` is context for the shaper). Glyphs come back in
-    /// logical order with clusters as indices into `scalars`. Text is laid out left to
-    /// right (Latin and Japanese; right-to-left scripts are not handled).
-    package func shape(_ scalars: [Unicode.Scalar], range: Range<Int>) -> [ShapedGlyph] {
+    /// logical order with clusters as indices into `scalars`. `rightToLeft` is the run's
+    /// direction from its bidi level; nil lets HarfBuzz guess it from the script (left to
+    /// right for Latin and Japanese). Placing glyphs in visual order is the layout's work.
+    package func shape(_ scalars: [Unicode.Scalar], range: Range<Int>, rightToLeft: Bool? = nil) -> [ShapedGlyph] {
         guard !range.isEmpty else { return [] }
         var out: [ShapedGlyph] = []
         out.reserveCapacity(range.count)
@@ -155,7 +156,7 @@ package final class Font {
         while i <= range.upperBound {
             let face = i < range.upperBound ? faceIndex(for: scalars[i], previous: runFace) : -1
             if face != runFace {
-                shapeRun(codepoints, runStart..<i, face: runFace, into: &out)
+                shapeRun(codepoints, runStart..<i, face: runFace, rightToLeft: rightToLeft, into: &out)
                 runStart = i
                 runFace = face
             }
@@ -164,7 +165,9 @@ package final class Font {
         return out
     }
 
-    private func shapeRun(_ codepoints: [UInt32], _ run: Range<Int>, face index: Int, into out: inout [ShapedGlyph]) {
+    private func shapeRun(
+        _ codepoints: [UInt32], _ run: Range<Int>, face index: Int, rightToLeft: Bool?, into out: inout [ShapedGlyph]
+    ) {
         let face = faces[index]
         face.activate(size26_6: size26_6)
         let buffer = face.handle.shapingBuffer
@@ -172,6 +175,9 @@ package final class Font {
         codepoints.withUnsafeBufferPointer { cps in
             hb_buffer_add_codepoints(buffer, cps.baseAddress, Int32(cps.count), UInt32(run.lowerBound), Int32(run.count))
         }
+        // A run's direction comes from its level (digits in Arabic text run left to right,
+        // brackets in a right-to-left run are mirrored by HarfBuzz); the script is guessed.
+        if let rightToLeft { hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR) }
         hb_buffer_guess_segment_properties(buffer)
         features.withUnsafeBufferPointer { f in
             hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))

@@ -6,11 +6,12 @@ import Raster
 
 /// Horizontal alignment of lines within the layout width.
 public enum TextAlignment: Sendable, Hashable {
-    /// Lines start at the left edge.
+    /// Lines start at the left edge (the right edge in a right-to-left paragraph).
     case leading
     /// Lines are centred in the layout width.
     case center
-    /// Lines end at the right edge; trailing spaces do not count.
+    /// Lines end at the right edge (the left edge in a right-to-left paragraph); trailing
+    /// spaces do not count.
     case trailing
 }
 
@@ -31,6 +32,9 @@ package struct TextLayout {
         package var width: Double
         /// Whether this line ends with an ellipsis because text was cut.
         package var isTruncated: Bool
+        /// Whether the line's paragraph runs right to left: it starts at the right, and its
+        /// ellipsis is at the left.
+        package var isRightToLeft: Bool = false
     }
 
     /// A glyph ready to draw: whole-pixel origin (pen position on the baseline).
@@ -62,10 +66,12 @@ package struct TextLayout {
     /// most that many lines and ends the last one with "…" when text was cut (a one-line
     /// label is `maxLines: 1`). Words wrap at spaces and hyphens; Japanese wraps between
     /// any two characters except where kinsoku forbids it; a word wider than the line is
-    /// broken between characters as a last resort.
+    /// broken between characters as a last resort. Each paragraph runs in `baseDirection`, or
+    /// when nil in the direction of its first strong character (UAX #9); lines are broken in
+    /// logical order and their runs placed in visual order.
     package init(
         text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
-        lineSpacing: Double = 1, maxLines: Int = 0
+        lineSpacing: Double = 1, maxLines: Int = 0, baseDirection: TextDirection? = nil
     ) {
         self.font = font
         let scalars = Self.boundedScalars(of: text)
@@ -75,7 +81,7 @@ package struct TextLayout {
         self.lineHeight = lineHeight
         let limit: Int = maxWidth.isNaN ? 0 : (maxWidth >= Double(Int32.max / 64) ? Int.max : Int(max(0, maxWidth) * 64))
 
-        let shaped = Layouter(font: font, scalars: scalars)
+        let shaped = Layouter(font: font, scalars: scalars, direction: baseDirection)
         advancePrefix = shaped.prefix.map { Int32(clamping: $0) }
         let pieces = shaped.lineRanges(limit: limit, maxLines: maxLines)
 
@@ -89,11 +95,12 @@ package struct TextLayout {
         let ascender = font.ascender
         for (k, piece) in pieces.enumerated() {
             let w = widths[k]
+            let rightToLeft = shaped.bidi.isRightToLeft[piece.paragraph]
             var x26_6: Int
-            switch alignment {
-            case .leading: x26_6 = 0
-            case .center: x26_6 = (boxWidth26_6 - w) / 2
-            case .trailing: x26_6 = boxWidth26_6 - w
+            switch (alignment, rightToLeft) {
+            case (.leading, false), (.trailing, true): x26_6 = 0
+            case (.center, _): x26_6 = (boxWidth26_6 - w) / 2
+            case (.trailing, false), (.leading, true): x26_6 = boxWidth26_6 - w
             }
             if whole { x26_6 = (x26_6 >> 6) << 6 }  // floor to a pixel: centred text does not blur
             let baseline = ascender + Double(k) * lineHeight
@@ -102,7 +109,7 @@ package struct TextLayout {
             lines.append(
                 Line(
                     textRange: piece.range, glyphRange: first..<glyphs.count, x: Double(x26_6) / 64,
-                    baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated))
+                    baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated, isRightToLeft: rightToLeft))
         }
         self.lines = lines
         self.glyphs = glyphs
@@ -114,9 +121,8 @@ extension Layouter {
     /// The text's lines as scalar ranges, each no wider than `limit` (1/64 px) where a break
     /// allows; with `maxLines` > 0 at most that many, the last one `truncated` (cut to leave
     /// room for the ellipsis) when text follows it.
-    func lineRanges(limit: Int, maxLines: Int) -> [(range: Range<Int>, truncated: Bool)] {
-        var pieces: [(range: Range<Int>, truncated: Bool)] = []
-        let paragraphs = paragraphs()
+    func lineRanges(limit: Int, maxLines: Int) -> [LinePiece] {
+        var pieces: [LinePiece] = []
         for (p, paragraph) in paragraphs.enumerated() {
             var start = paragraph.lowerBound
             repeat {
@@ -125,43 +131,61 @@ extension Layouter {
                 let restFollows = end < paragraph.upperBound || p < paragraphs.count - 1
                 if isLastAllowed && restFollows {
                     let cut = truncationEnd(from: start, in: paragraph, limit: limit - ellipsisWidth)
-                    pieces.append((start..<cut, true))
+                    pieces.append(LinePiece(range: start..<cut, truncated: true, paragraph: p))
                     return pieces
                 }
-                pieces.append((start..<end, false))
+                pieces.append(LinePiece(range: start..<end, truncated: false, paragraph: p))
                 start = end
             } while start < paragraph.upperBound
         }
         return pieces
     }
 
-    /// Appends the glyphs of one line, starting at `x26_6` (1/64 px) on `baseline`, in whole
-    /// pixels, and `font`'s ellipsis after the line's text where it is truncated.
-    func placeGlyphs(
-        of piece: (range: Range<Int>, truncated: Bool), x26_6: Int, baseline: Double, font: Font,
-        into glyphs: inout [TextLayout.Glyph]
-    ) {
+    /// Appends the glyphs of one line in visual order, its ink box starting at `x26_6` (1/64 px)
+    /// on `baseline`, in whole pixels, with `font`'s ellipsis where it is truncated: after the
+    /// text, or before it (at the left) in a right-to-left paragraph, whose trailing spaces
+    /// hang off the left edge as a left-to-right line's hang off the right.
+    func placeGlyphs(of piece: LinePiece, x26_6: Int, baseline: Double, font: Font, into glyphs: inout [TextLayout.Glyph]) {
         // Past Int32 the glyphs are millions of pixels off any span: pin them there.
         let baselineY = Int32(max(-2e9, min(2e9, baseline)).rounded())
+        let rightToLeft = bidi.isRightToLeft[piece.paragraph]
         var pen = x26_6
-        for g in self.glyphs(in: piece.range) {
+        if piece.truncated && rightToLeft {
+            Self.place(font.ellipsis.glyphs[...], pen: &pen, baselineY: baselineY, into: &glyphs)
+        }
+        if rightToLeft { pen -= width(of: piece.range, trimmed: false) - width(of: piece.range, trimmed: true) }
+        let line = self.glyphs(in: piece.range)
+        if bidi.isResolved[piece.paragraph] {
+            let order = visualOrder(ofGlyphs: line.indices, line: piece.range, paragraphLevel: rightToLeft ? 1 : 0)
+            for k in order { Self.place(shaped[k...k], pen: &pen, baselineY: baselineY, into: &glyphs) }
+        } else {
+            Self.place(line, pen: &pen, baselineY: baselineY, into: &glyphs)
+        }
+        if piece.truncated && !rightToLeft {
+            pen = x26_6 + width(of: piece.range, trimmed: true)
+            Self.place(font.ellipsis.glyphs[...], pen: &pen, baselineY: baselineY, into: &glyphs)
+        }
+    }
+
+    /// Appends `shaped` left to right from `pen` (1/64 px), advancing it.
+    static func place(
+        _ shaped: ArraySlice<ShapedGlyph>, pen: inout Int, baselineY: Int32, into glyphs: inout [TextLayout.Glyph]
+    ) {
+        for g in shaped {
             glyphs.append(
                 TextLayout.Glyph(
                     glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
                     y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
             pen += Int(g.advance)
         }
-        if piece.truncated {
-            pen = x26_6 + width(of: piece.range, trimmed: true)
-            for g in font.ellipsis.glyphs {
-                glyphs.append(
-                    TextLayout.Glyph(
-                        glyph: g.glyph, face: g.face, x: Int32((pen + Int(g.offsetX) + 32) >> 6),
-                        y: baselineY - Int32((Int(g.offsetY) + 32) >> 6)))
-                pen += Int(g.advance)
-            }
-        }
     }
+}
+
+/// One line before placing: its scalars, whether it ends in an ellipsis, its paragraph.
+struct LinePiece {
+    var range: Range<Int>
+    var truncated: Bool
+    var paragraph: Int
 }
 
 extension TextLayout {
@@ -184,8 +208,17 @@ extension TextLayout {
         guard line < lines.count else { return (0, 0) }
         let l = lines[line]
         let i = max(l.textRange.lowerBound, min(index, l.textRange.upperBound, advancePrefix.count - 1))
+        return (caretX(at: i, on: l), line)
+    }
+
+    /// x of a caret before scalar `i` of line `l`: the advance of the line's text before it,
+    /// from the line's start edge. Carets are logical for now: in a right-to-left line they
+    /// walk from the right edge, exact in text of one direction, kept on the line in mixed.
+    func caretX(at i: Int, on l: Line) -> Double {
         let start = advancePrefix[min(l.textRange.lowerBound, advancePrefix.count - 1)]
-        return (l.x + Double(advancePrefix[i] - start) / 64, line)
+        let offset = Double(advancePrefix[i] - start) / 64
+        guard l.isRightToLeft else { return l.x + offset }
+        return max(l.x, l.x + l.width - offset)
     }
 
     /// The caret place nearest to `x` pixels on `line`: a scalar index within the line's text
@@ -193,14 +226,13 @@ extension TextLayout {
     package func caretIndex(nearX x: Double, line: Int) -> Int {
         guard !lines.isEmpty else { return 0 }
         let l = lines[max(0, min(line, lines.count - 1))]
-        let start = advancePrefix[min(l.textRange.lowerBound, advancePrefix.count - 1)]
         var end = l.textRange.upperBound
         // A wrapped line's trailing space belongs before the wrap: a tap past the line's end
         // lands before it, not at the next line's start.
         if line < lines.count - 1, end > l.textRange.lowerBound { end -= 1 }
         var best = l.textRange.lowerBound, bestDistance = Double.infinity
         for i in l.textRange.lowerBound...max(l.textRange.lowerBound, end) where i < advancePrefix.count {
-            let d = abs(l.x + Double(advancePrefix[i] - start) / 64 - x)
+            let d = abs(caretX(at: i, on: l) - x)
             if d < bestDistance { best = i; bestDistance = d }
         }
         return best
@@ -246,17 +278,30 @@ struct Layouter {
     let classes: [LineBreaker.Class]
     let breaks: [Bool]
     let ellipsisWidth: Int
+    /// Paragraph ranges (without their mandatory break characters).
+    let paragraphs: [Range<Int>]
+    /// Each paragraph's direction and embedding levels.
+    let bidi: BidiParagraphs
 
-    init(font: Font, scalars: [Unicode.Scalar]) {
+    init(font: Font, scalars: [Unicode.Scalar], direction: TextDirection? = nil) {
         self.scalars = scalars
         let classes = scalars.map(LineBreaker.lineBreakClass(of:))
         self.classes = classes
-        // Shape each paragraph on its own (mandatory breaks are not shaped).
+        let paragraphs = Self.paragraphs(of: scalars, classes: classes)
+        self.paragraphs = paragraphs
+        let bidi = BidiParagraphs(scalars: scalars, paragraphs: paragraphs, direction: direction)
+        self.bidi = bidi
+        // Shape each paragraph on its own (mandatory breaks are not shaped), and in a paragraph
+        // with right-to-left text each run of one level and script with its direction.
         var glyphs: [ShapedGlyph] = []
-        var start = 0
-        for i in 0...scalars.count where i == scalars.count || classes[i] == .mandatory {
-            glyphs += font.shape(scalars, range: start..<i)
-            start = i + 1
+        for (p, paragraph) in paragraphs.enumerated() {
+            guard bidi.isResolved[p] else {
+                glyphs += font.shape(scalars, range: paragraph)
+                continue
+            }
+            for run in bidi.shapingRuns(of: paragraph, scalars: scalars) {
+                glyphs += font.shape(scalars, range: run.range, rightToLeft: run.rightToLeft)
+            }
         }
         self.shaped = glyphs
         let n = scalars.count
@@ -286,7 +331,7 @@ struct Layouter {
     }
 
     /// Paragraph ranges (without their mandatory break characters). CR LF counts as one.
-    func paragraphs() -> [Range<Int>] {
+    static func paragraphs(of scalars: [Unicode.Scalar], classes: [LineBreaker.Class]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = 0
         var i = 0

@@ -1,0 +1,131 @@
+import Testing
+@testable import Text
+
+/// Each line's glyphs as the scalar indices of their clusters, in visual order (left to right).
+func visualClusters(_ text: String, font: Font, maxWidth: Double = .infinity, direction: TextDirection? = nil) -> [[Int]] {
+    let scalars = TextLayout.boundedScalars(of: text)
+    let layouter = Layouter(font: font, scalars: scalars, direction: direction)
+    let limit = maxWidth.isFinite ? Int(maxWidth * 64) : Int.max
+    return layouter.lineRanges(limit: limit, maxLines: 0).map { piece in
+        let glyphs = layouter.glyphs(in: piece.range).indices
+        let level: UInt8 = layouter.bidi.isRightToLeft[piece.paragraph] ? 1 : 0
+        return layouter.visualOrder(ofGlyphs: glyphs, line: piece.range, paragraphLevel: level).map {
+            Int(layouter.shaped[$0].cluster)
+        }
+    }
+}
+
+@Suite struct BidiTests {
+    let font: Font
+
+    init() throws { font = try repositoryFonts().standardFont(pixelSize: 16) }
+
+    /// Glyph origins of a one-line layout never go back: glyphs are laid down left to right.
+    func expectLeftToRightOrigins(_ layout: TextLayout) {
+        let xs = layout.glyphs.map(\.x)
+        #expect(xs == xs.sorted())
+    }
+
+    @Test func hebrewLineRunsRightToLeft() {
+        // ש ל ו ם, a space, ע ו ל ם: the first letter is the rightmost.
+        #expect(visualClusters("שלום עולם", font: font) == [[8, 7, 6, 5, 4, 3, 2, 1, 0]])
+        let layout = TextLayout(text: "שלום עולם", font: font, maxWidth: 300)
+        #expect(layout.lines[0].isRightToLeft)
+        // Natural (leading) alignment is the right edge in a right-to-left paragraph.
+        #expect(layout.lines[0].x + layout.lines[0].width == 300)
+        expectLeftToRightOrigins(layout)
+    }
+
+    @Test func arabicLineRunsRightToLeft() {
+        // م ر ح ب ا, a space, ب ا ل ع ا ل م: no lam-alef here, so one glyph per letter.
+        #expect(visualClusters("مرحبا بالعالم", font: font) == [Array((0...12).reversed())])
+        let layout = TextLayout(text: "مرحبا بالعالم", font: font)
+        #expect(layout.lines[0].isRightToLeft && layout.lines[0].x == 0)
+        expectLeftToRightOrigins(layout)
+    }
+
+    @Test func digitsAndLatinInsideArabicKeepTheirOrder() {
+        // أحمد 12 Ahmed: the paragraph is right to left; "12" and "Ahmed" run left to right.
+        #expect(visualClusters("أحمد 12 Ahmed", font: font) == [[8, 9, 10, 11, 12, 7, 5, 6, 4, 3, 2, 1, 0]])
+    }
+
+    @Test func digitsAndBracketsInsideHebrew() {
+        // "world (abc)" is one left-to-right run (its brackets take the direction of the
+        // letters around them, N0); "123" keeps its order; the Hebrew word is rightmost.
+        let expected = Array(9...19) + [8, 5, 6, 7, 4, 3, 2, 1, 0]
+        #expect(visualClusters("שלום 123 world (abc)", font: font) == [expected])
+    }
+
+    @Test func bracketsInRightToLeftRunsAreMirrored() throws {
+        // (גד) in Hebrew: the logical opening bracket is drawn as ")"-shaped glyph on the right.
+        let scalars = TextLayout.boundedScalars(of: "אב (גד)")
+        let layouter = Layouter(font: font, scalars: scalars)
+        let open = try #require(layouter.shaped.first { $0.cluster == 3 })
+        let close = try #require(layouter.shaped.first { $0.cluster == 6 })
+        #expect(open.glyph == font.shape(")").glyphs[0].glyph)
+        #expect(close.glyph == font.shape("(").glyphs[0].glyph)
+        #expect(visualClusters("אב (גד)", font: font) == [[6, 5, 4, 3, 2, 1, 0]])
+    }
+
+    @Test func arabicPhraseInsideAnEnglishParagraph() {
+        // "Welcome to " 0-10, م ر ح ب ا ␠ ب ك م 11-19, " today" 20-25: the paragraph stays
+        // left to right and only the Arabic phrase (with its inner space) is reversed.
+        let expected = Array(0...10) + Array((11...19).reversed()) + Array(20...25)
+        #expect(visualClusters("Welcome to مرحبا بكم today", font: font) == [expected])
+        let layout = TextLayout(text: "Welcome to مرحبا بكم today", font: font, maxWidth: 400)
+        #expect(!layout.lines[0].isRightToLeft && layout.lines[0].x == 0)
+        expectLeftToRightOrigins(layout)
+    }
+
+    @Test func directionSetByTheCaller() {
+        // Latin in a right-to-left paragraph: the letters keep their order, the line is right-aligned.
+        let layout = TextLayout(text: "Gate 12", font: font, maxWidth: 200, baseDirection: .rightToLeft)
+        #expect(layout.lines[0].isRightToLeft && layout.lines[0].x + layout.lines[0].width == 200)
+        #expect(visualClusters("Gate 12", font: font, direction: .rightToLeft) == [Array(0...6)])
+        // Hebrew in a paragraph forced left to right: the line starts at the left.
+        let forced = TextLayout(text: "שלום", font: font, maxWidth: 200, baseDirection: .leftToRight)
+        #expect(!forced.lines[0].isRightToLeft && forced.lines[0].x == 0)
+    }
+
+    @Test func rightToLeftParagraphWrapsInLogicalOrder() {
+        let text = "שלום עולם שלום עולם שלום עולם"
+        let width = font.width(of: "שלום עולם שלום") + 1
+        let layout = TextLayout(text: text, font: font, maxWidth: width)
+        #expect(lineTexts(layout) == ["שלום עולם שלום ", "עולם שלום עולם"])
+        // The first line's first word is at its right end; trailing spaces hang off the left.
+        let lines = visualClusters(text, font: font, maxWidth: width)
+        #expect(lines[0].last == 0 && lines[1].last == 15)
+        for line in layout.lines { #expect(line.x + line.width == width.rounded(.down) || line.x + line.width == width) }
+        let space = font.shape(" ").glyphs[0].glyph
+        #expect(layout.glyphs.allSatisfy { $0.x >= 0 || $0.glyph == space })
+    }
+
+    @Test func truncatedRightToLeftLineEndsWithAnEllipsisAtTheLeft() {
+        let text = "שלום עולם שלום עולם שלום עולם"
+        let layout = TextLayout(text: text, font: font, maxWidth: 100, maxLines: 1)
+        let line = layout.lines[0]
+        #expect(line.isTruncated && line.isRightToLeft && line.width <= 100)
+        let ellipsis = font.ellipsis.glyphs[0].glyph
+        #expect(layout.glyphs[line.glyphRange.lowerBound].glyph == ellipsis)
+        #expect(layout.glyphs.allSatisfy { $0.x >= 0 && $0.x < 100 })
+    }
+
+    @Test func caretsStayOnRightToLeftLines() {
+        let text = "أحمد 12 Ahmed שלום"
+        let layout = TextLayout(text: text, font: font, maxWidth: 120)
+        for i in 0...layout.scalars.count {
+            let caret = layout.caret(at: i)
+            let line = layout.lines[caret.line]
+            #expect(caret.x >= line.x - 0.001 && caret.x <= line.x + line.width + 0.001)
+            let back = layout.caretIndex(nearX: caret.x, line: caret.line)
+            #expect(line.textRange.contains(back) || back == line.textRange.upperBound)
+        }
+    }
+
+    @Test func latinAndJapaneseNeverCallTheBidiAlgorithm() {
+        for text in ["Departures 12:30 (Gate 4)", "日本語のテキスト、「引用」。", "mixed 日本 text"] {
+            let layouter = Layouter(font: font, scalars: TextLayout.boundedScalars(of: text))
+            #expect(layouter.bidi.levels.isEmpty && !layouter.bidi.isRightToLeft.contains(true))
+        }
+    }
+}
