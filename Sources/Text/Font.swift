@@ -149,14 +149,17 @@ package final class Font {
         guard !range.isEmpty else { return [] }
         var out: [ShapedGlyph] = []
         out.reserveCapacity(range.count)
-        let codepoints = scalars.map { $0.value }
+        // The range and the context HarfBuzz reads around it (at most 5 characters each side):
+        // a text of many short bidi runs is not copied whole for every run.
+        let base = max(0, range.lowerBound - 8)
+        let codepoints = scalars[base..<min(scalars.count, range.upperBound + 8)].map { $0.value }
         var runStart = range.lowerBound
         var runFace = faceIndex(for: scalars[runStart], previous: nil)
         var i = runStart + 1
         while i <= range.upperBound {
             let face = i < range.upperBound ? faceIndex(for: scalars[i], previous: runFace) : -1
             if face != runFace {
-                shapeRun(codepoints, runStart..<i, face: runFace, rightToLeft: rightToLeft, into: &out)
+                shapeRun(codepoints, base, runStart..<i, face: runFace, rightToLeft: rightToLeft, into: &out)
                 runStart = i
                 runFace = face
             }
@@ -165,15 +168,18 @@ package final class Font {
         return out
     }
 
+    /// Shapes `run` (scalar indices) of `codepoints`, which start at scalar `base`; clusters
+    /// come back as indices into the whole text.
     private func shapeRun(
-        _ codepoints: [UInt32], _ run: Range<Int>, face index: Int, rightToLeft: Bool?, into out: inout [ShapedGlyph]
+        _ codepoints: [UInt32], _ base: Int, _ run: Range<Int>, face index: Int, rightToLeft: Bool?,
+        into out: inout [ShapedGlyph]
     ) {
         let face = faces[index]
         face.activate(size26_6: size26_6)
         let buffer = face.handle.shapingBuffer
         hb_buffer_clear_contents(buffer)
         codepoints.withUnsafeBufferPointer { cps in
-            hb_buffer_add_codepoints(buffer, cps.baseAddress, Int32(cps.count), UInt32(run.lowerBound), Int32(run.count))
+            hb_buffer_add_codepoints(buffer, cps.baseAddress, Int32(cps.count), UInt32(run.lowerBound - base), Int32(run.count))
         }
         // A run's direction comes from its level (digits in Arabic text run left to right,
         // brackets in a right-to-left run are mirrored by HarfBuzz); the script is guessed.
@@ -199,7 +205,7 @@ package final class Font {
             }
             out.append(
                 ShapedGlyph(
-                    glyph: infos[j].codepoint, face: UInt16(index), cluster: Int32(infos[j].cluster),
+                    glyph: infos[j].codepoint, face: UInt16(index), cluster: Int32(Int(infos[j].cluster) + base),
                     advance: advance, offsetX: dx, offsetY: dy))
         }
     }

@@ -1,5 +1,8 @@
 import Testing
 @testable import Text
+import FoundationEssentials
+import Geometry
+import Raster
 
 /// Each line's glyphs as the scalar indices of their clusters, in visual order (left to right).
 func visualClusters(_ text: String, font: Font, maxWidth: Double = .infinity, direction: TextDirection? = nil) -> [[Int]] {
@@ -126,6 +129,52 @@ func visualClusters(_ text: String, font: Font, maxWidth: Double = .infinity, di
         for text in ["Departures 12:30 (Gate 4)", "日本語のテキスト、「引用」。", "mixed 日本 text"] {
             let layouter = Layouter(font: font, scalars: TextLayout.boundedScalars(of: text))
             #expect(layouter.bidi.levels.isEmpty && !layouter.bidi.isRightToLeft.contains(true))
+        }
+    }
+}
+
+/// Glide's drawing of lines against Pillow with libraqm (FriBidi + HarfBuzz), ink per pixel
+/// column at the same font and size: `Tests/Peers/raqm/raqm-columns.py` wrote the reference.
+@Suite struct RaqmComparisonTests {
+    /// Ink per column of `text` drawn white on black at (10, 5) in a 400×30 buffer, as the script draws it.
+    static func columns(_ text: String, font: Font) -> [Int] {
+        let buffer = PixelBuffer(width: 400, height: 30, fill: PremultipliedColor(argb: 0xFF00_0000))
+        TextLayout(text: text, font: font).draw(in: buffer.span, at: Point(x: 10, y: 5), color: .white)
+        return (0..<400).map { x in (0..<30).reduce(0) { $0 + Int(buffer[x, $1] & 0xFF) } }
+    }
+
+    /// Normalised cross-correlation of two ink profiles, at the best shift of up to `slack`
+    /// columns, each column summed with its two neighbours either side first: glyph origins
+    /// are whole pixels here and fractional there, so words drift by a pixel along a line.
+    static func similarity(_ a: [Int], _ b: [Int], slack: Int = 2) -> Double {
+        func blur(_ v: [Int]) -> [Int] { v.indices.map { x in v[max(0, x - 2)...min(v.count - 1, x + 2)].reduce(0, +) } }
+        let a = blur(a), b = blur(b)
+        func mean(_ v: [Int]) -> Double { Double(v.reduce(0, +)) / Double(v.count) }
+        let ma = mean(a), mb = mean(b)
+        var best = -1.0
+        for shift in -slack...slack {
+            var dot = 0.0, na = 0.0, nb = 0.0
+            for x in 0..<a.count where x + shift >= 0 && x + shift < b.count {
+                let u = Double(a[x]) - ma, v = Double(b[x + shift]) - mb
+                dot += u * v; na += u * u; nb += v * v
+            }
+            best = max(best, dot / max(1e-9, (na * nb).squareRoot()))
+        }
+        return best
+    }
+
+    @Test func inkByColumnsMatchesPillowWithRaqm() throws {
+        let path = try FontLibrary.locateFontsDirectory(near: #filePath) + "/../Tests/Peers/raqm/raqm-columns.json"
+        let reference = try JSONDecoder().decode([String: [Int]].self, from: Data(contentsOf: URL(fileURLWithPath: path)))
+        let font = try repositoryFonts().standardFont(pixelSize: 16)
+        #expect(reference.count == 5)
+        for (text, expected) in reference {
+            let ours = Self.columns(text, font: font)
+            // The same line drawn in logical order, as before bidi: what the comparison must tell apart.
+            let backwards = Self.columns(String(String.UnicodeScalarView(text.unicodeScalars.reversed())), font: font)
+            let score = Self.similarity(ours, expected), wrong = Self.similarity(backwards, expected)
+            #expect(score > 0.95, "\(text): \(score)")
+            #expect(score > wrong, "\(text): \(score) vs reversed \(wrong)")
         }
     }
 }
