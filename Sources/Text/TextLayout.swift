@@ -79,7 +79,11 @@ package struct TextLayout {
         let whole = font.options.wholePixelAdvances
         let lineHeight = font.lineHeight(spacing: lineSpacing)
         self.lineHeight = lineHeight
-        let limit: Int = maxWidth.isNaN ? 0 : (maxWidth >= Double(Int32.max / 64) ? Int.max : Int(max(0, maxWidth) * 64))
+        // A width measured from this text and scaled back (points to pixels) can come back a hair
+        // short, 330.99999 for 331: without the tolerance its last word no longer fits and is
+        // broken inside ("Departure" / "s" in a label at 200 % on a 1.3x screen).
+        let limit: Int =
+            maxWidth.isNaN ? 0 : (maxWidth >= Double(Int32.max / 64) ? Int.max : Int(max(0, maxWidth) * 64 + 0.001))
 
         let shaped = Layouter(font: font, scalars: scalars, direction: baseDirection)
         advancePrefix = shaped.prefix.map { Int32(clamping: $0) }

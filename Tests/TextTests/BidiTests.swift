@@ -178,3 +178,29 @@ func visualClusters(_ text: String, font: Font, maxWidth: Double = .infinity, di
         }
     }
 }
+
+@Suite struct WordWrappingTests {
+    /// A label measures its text, converts the width to points and back for its frame: the
+    /// word must still fit the line it was measured on, whatever the scale factor.
+    @Test(arguments: [1.1, 1.25, 1.3, 4.0 / 3, 1.5, 1.75, 2.5])
+    func aWordThatFitsIsNeverBrokenInside(scale: Double) throws {
+        let font = try repositoryFonts().standardFont(pixelSize: 60)
+        for text in ["Departures", "Departures board", "Arrivals", "الرحلات المغادرة"] {
+            let measured = TextLayout(text: text, font: font).size.width
+            for padding in [0.0, 8, 12, 16, 32] {
+                let width = (measured / scale + padding - padding) * scale
+                #expect(lineTexts(TextLayout(text: text, font: font, maxWidth: width)) == [text], "\(text) at \(scale)")
+            }
+        }
+    }
+
+    @Test func onlyAWordLongerThanTheLineIsBroken() throws {
+        let font = try repositoryFonts().standardFont(pixelSize: 60)
+        let word = font.width(of: "Departures")
+        // Narrower than the second word but wide enough for each: words move down whole.
+        #expect(lineTexts(TextLayout(text: "Departures board", font: font, maxWidth: word + 10)) == ["Departures ", "board"])
+        // Narrower than the word itself: broken between characters as a last resort.
+        let broken = lineTexts(TextLayout(text: "Departures", font: font, maxWidth: word - 1))
+        #expect(broken.count == 2 && broken.joined() == "Departures")
+    }
+}
