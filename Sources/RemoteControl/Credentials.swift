@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import Geometry
 import Logging
 
 /// What proves a request comes from someone who knows the token: `Authorization: Bearer TOKEN`,
@@ -54,14 +55,15 @@ struct Credentials: Sendable {
 struct TokenMiddleware: RouterMiddleware {
     typealias Context = RemoteRequestContext
     let credentials: Credentials
-    let logger: Logger
+    let refusals: RefusalLog
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let isLive = request.uri.path == "/live"
         guard credentials.accept(request.headers, session: isLive) else {
             let header = request.headers[.authorization] ?? ""
-            logger.warning(
-                "remote: 401 \(request.method) \(request.uri.path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
+            refusals.warning(
+                "remote: 401 \(request.method) \(excerpt(request.uri.path, limit: RefusalLog.pathLimit)) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")"
+            )
             return RemoteServer.json(
                 .unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
                 extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])

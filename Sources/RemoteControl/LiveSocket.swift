@@ -42,6 +42,8 @@ extension RemoteServer {
         guard let path = request.path, path == "/live/socket" || path.hasPrefix("/live/socket?") else { return .dontUpgrade }
         let query = URI(path).queryParameters
         var refusal = OriginMiddleware.refusal(request, loopbackOnly: configuration.isLoopback)
+        // Kept should a request get here: `CloseUnlessKeptAlive` takes the upgrade away from one
+        // without the token, so that the router answers it with 401 before any upgrade.
         if refusal == nil, let credentials, !credentials.accept(request.headerFields, session: true) {
             refusal = "missing or wrong token"
         }
@@ -51,12 +53,26 @@ extension RemoteServer {
         let fpsText = query["fps"].map(String.init) ?? "30"
         let fps = Int(fpsText).flatMap { (1...60).contains($0) ? $0 : nil }
         if refusal == nil, fps == nil { refusal = "fps=\(excerpt(fpsText, limit: 20)): use 1 to 60" }
-        let readOnly = configuration.liveReadOnly || query["readonly"] == "1"
+        let readOnlyText = query["readonly"].map(String.init)
+        let readOnly = Self.flag(readOnlyText)
+        if refusal == nil, readOnly == nil {
+            refusal = "readonly=\(excerpt(readOnlyText ?? "", limit: 20)): use 1, true or yes (0, false or no for control)"
+        }
         return .upgrade(
             [:],
             LiveAdmission(
-                refusal: refusal, readOnly: readOnly, encoding: encoding ?? .png,
+                refusal: refusal, readOnly: configuration.liveReadOnly || readOnly != false, encoding: encoding ?? .png,
                 updatesPerSecond: fps ?? 30, peer: peer))
+    }
+
+    /// A query's yes or no: absent, `0`, `false` or `no` is false; `1`, `true` or `yes` true;
+    /// anything else nil (refused: a misspelt `readonly` must not give control).
+    static func flag(_ text: String?) -> Bool? {
+        switch text?.lowercased() {
+        case nil, "0", "false", "no": return false
+        case "1", "true", "yes": return true
+        default: return nil
+        }
     }
 
     /// Serves one viewer until it goes, offends or the server stops.
@@ -65,12 +81,12 @@ extension RemoteServer {
         channel: any Channel
     ) async {
         if let refusal = admission.refusal {
-            logger.warning("remote: live viewer \(admission.peer) refused: \(refusal)")
+            refusals.warning("remote: live viewer \(admission.peer) refused: \(refusal)")
             try? await outbound.close(.policyViolation, reason: Self.closeReason(refusal))
             return
         }
         guard let (id, wakes) = live.join() else {
-            logger.warning("remote: live viewer \(admission.peer) refused: \(LiveScreen.maxViewers) viewers already")
+            refusals.warning("remote: live viewer \(admission.peer) refused: \(LiveScreen.maxViewers) viewers already")
             try? await outbound.close(.unknown(1013), reason: "more than \(LiveScreen.maxViewers) viewers; try again later")
             return
         }
@@ -155,22 +171,25 @@ extension RemoteServer {
     private func receiveLive(_ inbound: WebSocketInboundStream, viewer: Int, readOnly: Bool) async -> String? {
         var reader = InputScript.LineReader()
         var budget = TokenBucket(rate: Self.liveInputRate, burst: Self.liveInputBurst)
+        var assembly = LiveMessageAssembly()
         var number = 0
         do {
-            for try await message in inbound.messages(maxSize: Self.maxLiveMessageBytes) {
-                number += 1
-                guard case let .text(text) = message else { return "input messages are text (script lines), not binary" }
-                // One frame is taken whole up to the frame limit; a message is far smaller.
-                guard text.utf8.count <= Self.maxLiveMessageBytes else {
-                    return "input messages are at most \(Self.maxLiveMessageBytes) bytes"
+            for try await frame in inbound {
+                let text: String
+                switch assembly.add(frame) {
+                case .incomplete: continue
+                case let .offence(reason): return reason
+                case let .text(whole): text = whole
                 }
+                number += 1
                 if readOnly { continue }
                 guard budget.take(at: ContinuousClock.now) else {
                     return "more than \(Int(Self.liveInputRate)) input events a second"
                 }
                 let entry: InputScript.Entry?
                 do { entry = try reader.read(Substring(text), number: number) } catch {
-                    return "input message \(error)"
+                    return JSONEscapes.loneSurrogate(in: Substring(text)).map { "input message \(number): \($0)" }
+                        ?? "input message \(error)"
                 }
                 guard let entry else { continue }
                 switch entry.action {
@@ -187,6 +206,41 @@ extension RemoteServer {
             return "unreadable input (\(error)); messages are at most \(Self.maxLiveMessageBytes) bytes"
         }
         return nil
+    }
+}
+
+/// A viewer's frames gathered into whole text messages, each at most
+/// `RemoteServer.maxLiveMessageBytes` in at most `maxFrames` frames. The frame count is bounded
+/// as well as the bytes: WebSocket's own message reader kept every frame of a message, and a
+/// message of millions of empty continuation frames held gigabytes without a byte of text.
+struct LiveMessageAssembly {
+    static let maxFrames = 64
+    private var bytes: [UInt8] = []
+    private var frames = 0
+
+    enum Outcome {
+        case incomplete
+        case text(String)
+        /// Why the viewer is dropped.
+        case offence(String)
+    }
+
+    mutating func add(_ frame: WebSocketDataFrame) -> Outcome {
+        switch frame.opcode {
+        case .binary: return .offence("input messages are text (script lines), not binary")
+        case .text: guard frames == 0 else { return .offence("a message began before the last one ended") }
+        default: guard frames > 0 else { return .offence("a continuation frame without a message") }
+        }
+        frames += 1
+        guard frames <= Self.maxFrames else { return .offence("input messages come in at most \(Self.maxFrames) frames") }
+        guard bytes.count + frame.data.readableBytes <= RemoteServer.maxLiveMessageBytes else {
+            return .offence("input messages are at most \(RemoteServer.maxLiveMessageBytes) bytes")
+        }
+        bytes.append(contentsOf: frame.data.readableBytesView)
+        guard frame.fin else { return .incomplete }
+        defer { (bytes, frames) = ([], 0) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .offence("input messages are UTF-8 text") }
+        return .text(text)
     }
 }
 

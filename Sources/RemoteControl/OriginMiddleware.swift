@@ -12,7 +12,7 @@ import Logging
 struct OriginMiddleware: RouterMiddleware {
     typealias Context = RemoteRequestContext
     let loopbackOnly: Bool
-    let logger: Logger
+    let refusals: RefusalLog
 
     static let jsonTypes: Set<String> = ["application/json", "application/x-ndjson", "application/jsonl", "application/json-lines"]
 
@@ -36,7 +36,9 @@ struct OriginMiddleware: RouterMiddleware {
     }
 
     private func refuse(_ request: Request, _ context: Context, _ status: HTTPResponse.Status, _ message: String) -> Response {
-        logger.warning("remote: \(status.code) \(request.method) \(request.uri.path) from \(context.peer): \(message)")
+        refusals.warning(
+            "remote: \(status.code) \(request.method) \(excerpt(request.uri.path, limit: RefusalLog.pathLimit)) from \(context.peer): \(message)"
+        )
         return RemoteServer.json(status, error: message)
     }
 

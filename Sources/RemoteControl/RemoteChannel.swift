@@ -18,12 +18,23 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
         -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
     let inner: HTTP1WebSocketUpgradeChannel
     let idleTimeout: TimeAmount
+    let connections: ConnectionTable
+    let credentials: Credentials?
     var responder: Responder { inner.responder }
 
+    /// A connection over the bound of `connections` is closed before a byte of it is read. (It
+    /// is set up all the same: a failed setup would end the server's accept loop.)
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
-        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+        let admitted = connections.admit(channel)
+        return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            guard admitted else {
+                channel.closeQuietly()
+                return value
+            }
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try channel.pipeline.syncOperations.addHandler(CloseUnlessKeptAlive(headDeadline: idleTimeout), position: .after(decoder))
+            try channel.pipeline.syncOperations.addHandler(
+                CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, credentials: credentials),
+                position: .after(decoder))
             return value
         }
     }
@@ -33,7 +44,9 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     /// Frames of at most 64 KiB either way: a viewer's input message is far smaller, and a
     /// larger frame (a 100 MB one) is refused by the decoder before it is read; updates are
     /// sent in several frames.
-    static func builder(idleTimeout: TimeAmount, shouldUpgrade: @escaping Upgrade) -> HTTPServerBuilder {
+    static func builder(
+        idleTimeout: TimeAmount, connections: ConnectionTable, credentials: Credentials?, shouldUpgrade: @escaping Upgrade
+    ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             RemoteHTTPChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
@@ -41,47 +54,108 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
                     configuration: .init(
                         http1: .init(idleTimeout: idleTimeout),
                         ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
-                    shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout)
+                    shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout, connections: connections,
+                credentials: credentials)
         }
     }
 }
 
 /// Marks a request that does not keep its connection alive (HTTP/1.0 without `keep-alive`)
-/// with `Connection: close`; and closes a connection whose first request head has not come
-/// within `headDeadline` (a client that sends half a head and stops): until a head is whole,
+/// with `Connection: close`; closes a connection whose first request head has not come within
+/// `headDeadline` (a client that sends half a head and stops): until a head is whole,
 /// Hummingbird's own idle timeout is not yet in the pipeline, where a WebSocket upgrade is
-/// possible.
-final class CloseUnlessKeptAlive: ChannelInboundHandler, RemovableChannelHandler {
+/// possible. Tells `connections` when a request is in progress and when the client has shut its
+/// side, and answers a head too large for the decoder with 431 at once (NIO's decoder fails, and
+/// nothing after it would answer: the client would wait for the idle timeout). An upgrade
+/// without the token loses its `Upgrade` header here, so that it is refused before the upgrade,
+/// with 401 from the router, instead of becoming a socket that is closed at once.
+final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
     let headDeadline: TimeAmount
+    let connections: ConnectionTable
+    let credentials: Credentials?
     private var pendingClose: Scheduled<Void>?
 
-    init(headDeadline: TimeAmount) { self.headDeadline = headDeadline }
+    init(headDeadline: TimeAmount, connections: ConnectionTable, credentials: Credentials?) {
+        self.headDeadline = headDeadline
+        self.connections = connections
+        self.credentials = credentials
+    }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
-        pendingClose = context.eventLoop.scheduleTask(in: headDeadline) { channel.close(promise: nil) }
+        pendingClose = context.eventLoop.scheduleTask(in: headDeadline) { channel.closeQuietly() }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) { pendingClose?.cancel() }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) {
-            pendingClose?.cancel()
-            pendingClose = nil
+        guard case var .head(head) = unwrapInboundIn(data) else {
+            context.fireChannelRead(data)
+            return
         }
-        if case let .head(head) = unwrapInboundIn(data), head.headers.contains(name: "upgrade") {
+        pendingClose?.cancel()
+        pendingClose = nil
+        // Busy until its reply's end is written; a WebSocket for as long as it is open.
+        connections.setBusy(context.channel, true)
+        if head.headers.contains(name: "upgrade"), let credentials, !credentials.accept(Self.credentialFields(head.headers), session: true)
+        {
+            head.headers.remove(name: "upgrade")
+            head.headers.replaceOrAdd(name: "connection", value: "close")
+            context.fireChannelRead(wrapInboundOut(.head(head)))
+            return
+        }
+        if head.headers.contains(name: "upgrade") {
             // A WebSocket's frames are not HTTP parts: step aside before the upgrade.
             context.fireChannelRead(data)
             context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
             return
         }
-        if case var .head(head) = unwrapInboundIn(data), !head.isKeepAlive {
+        if !head.isKeepAlive {
             head.headers.replaceOrAdd(name: "connection", value: "close")
             context.fireChannelRead(wrapInboundOut(.head(head)))
             return
         }
         context.fireChannelRead(data)
+    }
+
+    /// What `Credentials.accept` reads, as HTTP types.
+    static func credentialFields(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            guard let field = HTTPField.Name(name), field == .authorization || field == .cookie else { continue }
+            fields.append(HTTPField(name: field, value: value))
+        }
+        return fields
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { connections.setBusy(context.channel, false) }
+        context.write(data, promise: promise)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed = event as? ChannelEvent { connections.setInputClosed(context.channel) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard let error = error as? HTTPParserError, error == .headerOverflow else {
+            context.fireErrorCaught(error)
+            return
+        }
+        let body = ByteBuffer(string: "{\"error\":\"the request's head is larger than NIO's limit of 80 KiB\"}\n")
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/json", "Content-Length": "\(body.readableBytes)", "Connection": "close",
+        ]
+        context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .requestHeaderFieldsTooLarge, headers: headers))),
+            promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.closeQuietly() }
     }
 }

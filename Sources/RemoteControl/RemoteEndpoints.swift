@@ -3,6 +3,7 @@ import Geometry
 import HTTPTypes
 import Hummingbird
 import ImageCodecs
+import NIOCore
 import Runtime
 
 /// The routes and their handlers. Each handler checks its request, posts it into the inbox and
@@ -10,14 +11,17 @@ import Runtime
 extension RemoteServer {
     func makeRouter() -> Router<RemoteRequestContext> {
         let router = Router(context: RemoteRequestContext.self)
-        router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, logger: logger))
+        router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, refusals: refusals))
         if let credentials {
-            router.add(middleware: TokenMiddleware(credentials: credentials, logger: logger))
+            router.add(middleware: TokenMiddleware(credentials: credentials, refusals: refusals))
         }
         router.get("/live") { _, _ in self.livePage() }
+        // Reached by a socket refused before its upgrade (401 from the token's middleware) or
+        // by a plain request.
+        router.get("/live/socket") { _, _ in Self.json(.badRequest, error: "/live/socket is a WebSocket: send Upgrade: websocket") }
         router.get("/screenshot.png") { request, _ in try await self.screenshot(request) }
         router.get("/state") { _, _ in try await self.state() }
-        router.post("/events") { request, _ in try await self.events(request) }
+        router.post("/events") { request, context in try await self.events(request, channel: context.channel) }
         router.post("/wait") { request, _ in try await self.wait(request) }
         router.post("/display") { request, _ in try await self.display(request) }
         // Another method on a known path is 405 with the method it takes, not 404.
@@ -108,14 +112,27 @@ extension RemoteServer {
     }
 
     /// A batch whose client goes away before its events ran is dropped (its fingers lifted):
-    /// nobody waits for it, and it must not hold a place nor the kiosk.
-    func events(_ request: Request) async throws -> Response {
+    /// nobody waits for it, and it must not hold a place nor the kiosk. The connection is
+    /// watched, not its request stream: Hummingbird's inbound close handler ends that stream
+    /// when the reply is done, which closed a kept-alive connection under its client.
+    func events(_ request: Request, channel: any Channel) async throws -> Response {
         let batch = inbox.newBatch()
-        let inbox = inbox
-        return try await request.body.consumeWithInboundCloseHandler(
-            { body in
-                try await self.events(body, batch: batch)
-            }, onInboundClosed: { inbox.drop(batch: batch) })
+        let (inbox, connections) = (inbox, connections)
+        return try await withThrowingTaskGroup(of: Response?.self) { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .milliseconds(100))
+                    if !channel.isActive || connections.isInputClosed(channel) {
+                        inbox.drop(batch: batch)
+                        return nil
+                    }
+                }
+                return nil
+            }
+            let response = try await self.events(request.body, batch: batch)
+            group.cancelAll()
+            return response
+        }
     }
 
     private func events(_ requestBody: RequestBody, batch: Int) async throws -> Response {
@@ -132,7 +149,8 @@ extension RemoteServer {
         }
         let script: InputScript
         do { script = try InputScript.parse(text) } catch {
-            return Self.json(.badRequest, error: "\(error)", line: error.line)
+            let surrogate = JSONEscapes.loneSurrogate(inLine: error.line, of: text)
+            return Self.json(.badRequest, error: surrogate.map { "line \(error.line): \($0)" } ?? "\(error)", line: error.line)
         }
         if let fault = Self.fault(in: script, maxSeconds: configuration.maxScriptSeconds) {
             return Self.json(.badRequest, error: "line \(fault.line): \(fault.message)", line: fault.line)

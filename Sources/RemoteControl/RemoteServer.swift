@@ -1,6 +1,7 @@
 import Dispatch
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 import Synchronization
 
@@ -25,6 +26,10 @@ package final class RemoteServer: Sendable {
     let credentials: Credentials?
     /// Screenshots being taken, encoded or written, at most 4.
     let screenshots = AdmissionCounter(limit: 4)
+    /// Where refusals are logged, a few a second.
+    let refusals: RefusalLog
+    /// Open connections, bounded by the descriptor limit the process has at its start.
+    let connections: ConnectionTable
     private let running = Mutex<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
 
     package init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
@@ -33,6 +38,8 @@ package final class RemoteServer: Sendable {
         self.logger = logger
         inbox = try RemoteInbox()
         credentials = configuration.token.map(Credentials.init)
+        refusals = RefusalLog(logger: logger)
+        connections = ConnectionTable(limit: ConnectionTable.defaultLimit, log: refusals)
     }
 
     /// The bound port once the server is listening.
@@ -43,7 +50,10 @@ package final class RemoteServer: Sendable {
         let (stream, signal) = AsyncStream<Result<Int, RemoteError>>.makeStream()
         let app = Application(
             router: makeRouter(),
-            server: RemoteHTTPChannel.builder(idleTimeout: .seconds(configuration.idleTimeoutSeconds)) { request, channel, _ in
+            server: RemoteHTTPChannel.builder(
+                idleTimeout: .seconds(configuration.idleTimeoutSeconds), connections: connections,
+                credentials: credentials
+            ) { request, channel, _ in
                 let peer = channel.remoteAddress.map { "\($0)" } ?? "?"
                 switch self.admitLive(request, peer: peer) {
                 case .dontUpgrade: return .dontUpgrade
@@ -105,12 +115,15 @@ package final class RemoteServer: Sendable {
     }
 }
 
-/// The per-request context: Hummingbird's core storage and the peer's address, for the log.
+/// The per-request context: Hummingbird's core storage, the peer's address (for the log) and
+/// the connection (whether its client is still there).
 struct RemoteRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let peer: String
+    let channel: any Channel
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peer = source.channel.remoteAddress.map { "\($0)" } ?? "?"
+        channel = source.channel
     }
 }
