@@ -16,7 +16,7 @@ flags=(-I "$bin/Modules")
 for d in Sources/C*/; do flags+=(-Xcc "-I$d" -I "$d"); done
 for m in "$bin"/*.build/module.modulemap; do flags+=(-Xcc "-fmodule-map-file=$m"); done
 for d in $(find .build/checkouts -type d -name include); do flags+=(-Xcc "-I$d"); done
-for d in $(pkg-config --cflags-only-I freetype2 harfbuzz libdrm | tr ' ' '\n' | sed -n 's/^-I//p'); do flags+=(-Xcc "-I$d"); done
+for d in $(pkg-config --cflags-only-I freetype2 harfbuzz fribidi libdrm | tr ' ' '\n' | sed -n 's/^-I//p'); do flags+=(-Xcc "-I$d"); done
 swift-symbolgraph-extract -module-name GlideKit -target "$(swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')" \
     "${flags[@]}" -minimum-access-level public -experimental-allowed-reexported-modules="$reexported" -output-dir "$graphs"
 rm -f "$graphs"/GlideKit@*.symbols.json   # Logging's and ArgumentParser's own types are theirs to document
