@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 @testable import UI
 
-/// The catalog with large text and high contrast (A11Y-5): at 200 % on 800x480 and 480x800
+/// The catalog with large text and high contrast: at 200 % on 800x480 and 480x800
 /// every label stays inside its parent (wrapped or ended with an ellipsis), no two elements
 /// overlap, and every tab can still be reached.
 @Suite struct LargeTextTests {

@@ -2,7 +2,7 @@ import Geometry
 import Runtime
 import Testing
 
-/// HL-2: every input event a board records is a script line that parses back to the same event.
+/// Every input event a board records is a script line that parses back to the same event.
 @Suite struct RecordTests {
     @Test func recordedLinesParseBackToTheSameEvents() throws {
         let events: [InputEvent.Kind] = [

@@ -5,7 +5,7 @@ import Testing
 import Text
 import UI
 
-/// At rest means no frames (ENG-9): each app, untouched, settles within 2 s on the panel sizes
+/// At rest means no frames: each app, untouched, settles within 2 s on the panel sizes
 /// kiosks use, landscape and portrait. At 800x480 the catalog's carousel page control lies
 /// below the fold, and a control that compared what it showed with what it last drew (never,
 /// off screen) kept the window drawing forever.

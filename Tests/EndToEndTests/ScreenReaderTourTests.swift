@@ -12,7 +12,7 @@ import TestSupport
 import Testing
 import UI
 
-/// The catalog through the screen reader, headless (A11Y-2, A11Y-3, A11Y-6): what is said,
+/// The catalog through the screen reader, headless: what is said,
 /// in order and at what time, against a golden, and the WAV checked to be speech.
 @Suite struct ScreenReaderTourTests {
     @Test func catalogTourIsSaid() throws {

@@ -12,7 +12,7 @@ import Testing
 import UI
 
 /// Scripts through the headless runner on the catalog app, asserting on the state JSON and
-/// the screenshots (HL-1, VIEW-4, PGC-2, PGC-3, PGC-8, ENG-6, KEY-1).
+/// the screenshots.
 @Suite struct ScriptTests {
     func flickScript() -> Script {
         var s = Script()

@@ -1,7 +1,7 @@
 import Testing
 @testable import LinuxInput
 
-/// Physical keyboards through libxkbcommon (TXT-4): keymaps from xkeyboard-config, dead keys.
+/// Physical keyboards through libxkbcommon: keymaps from xkeyboard-config, dead keys.
 @Suite struct KeymapTests {
     func type(_ k: Keymap, _ codes: [(Int, Bool)]) -> String {
         codes.compactMap { k.text(forKey: $0.0, pressed: $0.1) }.joined()

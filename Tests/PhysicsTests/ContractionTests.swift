@@ -1,6 +1,6 @@
 import Testing
 
-/// Glide's physics must give the same doubles on x86_64 and aarch64 (ARCH-1), so a multiply and
+/// Glide's physics must give the same doubles on x86_64 and aarch64, so a multiply and
 /// an add are never fused into one rounding behind the code's back: aarch64 has a fused
 /// multiply-add in every core and C compilers contract `a * b + c` into it by default. Swift does
 /// not (fusing is asked for by name, `addingProduct`); this holds it to that in whatever build the

@@ -6,7 +6,7 @@ import Logging
 import Testing
 @testable import Runtime
 
-/// Timers and posted work on the loop's clock (APP-2): exact times, order, the grid of a
+/// Timers and posted work on the loop's clock: exact times, order, the grid of a
 /// repeating timer, cancellation, and refusals with a message.
 @Suite struct LoopSchedulerTests {
     /// Collects reports (the scheduler's log) from any thread.

@@ -7,7 +7,7 @@ import Runtime
 import Testing
 @testable import Speech
 
-/// Speech through espeak-ng (A11Y-2): real sound, in proportion to the text, cut by the next.
+/// Speech through espeak-ng: real sound, in proportion to the text, cut by the next.
 @Suite(.serialized) struct SpeechTests {
     static func rms(_ s: ArraySlice<Int16>) -> Double {
         guard !s.isEmpty else { return 0 }

@@ -1,7 +1,7 @@
 import Testing
 @testable import TextEditing
 
-/// The editing model: characters (grapheme clusters), paragraphs, limits and cleaning (TXT-1).
+/// The editing model: characters (grapheme clusters), paragraphs, limits and cleaning.
 @Suite struct TextEditorTests {
     @Test func typingAndDeletingByCharacters() {
         var e = TextEditor(text: "")

@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// The accessibility tree and the screen reader's gestures (A11Y-1, A11Y-3).
+/// The accessibility tree and the screen reader's gestures.
 @Suite struct AccessibilityTests {
     final class Said: SpeechOutput {
         var lines: [Utterance] = []

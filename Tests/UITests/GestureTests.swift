@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// VIEW-2: taps inside scroll views and arbitration between nested scroll views.
+/// Taps inside scroll views and arbitration between nested scroll views.
 @Suite struct GestureTests {
     final class Taps { var rows: [Int] = [] }
 

@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// IND-1 … IND-5: geometry, transient opacity, the always-shown track, page-control axes, scrubbing.
+/// Geometry, transient opacity, the always-shown track, page-control axes, scrubbing.
 @Suite struct IndicatorTests {
     /// 400×400 window over 40 rows of 50 pt: content 2000 pt, thumb length 400²/2000 = 80 pt.
     func setup(rows: Int = 40) throws -> (Window, ScrollView) {

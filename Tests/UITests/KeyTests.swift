@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// KEY-1, KEY-2 through `Window.handle`: scrolling keys, focus order, Enter, the wheel.
+/// Keys through `Window.handle`: scrolling keys, focus order, Enter, the wheel.
 @Suite struct KeyTests {
     func setup(overlap: Double = 0) throws -> (Window, ScrollView) {
         var config = ScrollConfiguration()
@@ -142,7 +142,7 @@ import Testing
         #expect(outer.sampledOffset.y == 100 && carousel.sampledOffset.x == 60)
     }
 
-    /// KEY-3: touchpad two-finger scrolling follows the fingers, then carries on with their
+    /// Touchpad two-finger scrolling follows the fingers, then carries on with their
     /// speed under the same friction as a flick.
     @Test func touchpadScrollingHasInertia() throws {
         let sv = list(400)  // 20,000 pt

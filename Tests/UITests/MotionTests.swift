@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// Layout never disturbs motion (ENG-2, ENG-5): a label that changes while a list is flung or a
+/// Layout never disturbs motion: a label that changes while a list is flung or a
 /// carousel snaps leaves them to end where they would have without it; a change of size lets
 /// them carry on in the new bounds, a page snap always ending on a page.
 @Suite struct MotionTests {

@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// API-3: a navigation stack pushes with a slide, pops with the back button, Esc or an edge
+/// A navigation stack pushes with a slide, pops with the back button, Esc or an edge
 /// swipe that follows the finger and completes or cancels by its velocity; the screen below
 /// keeps its scroll position; the swipe yields to a carousel except from the edge.
 @Suite struct NavigationTests {

@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 @testable import UI
 
-/// PGC-1 … PGC-8: goldens of each style and state, taps, scrubbing, interaction, both-way sync.
+/// Goldens of each style and state, taps, scrubbing, interaction, both-way sync.
 @Suite struct PageControlTests {
     final class Log { var pages: [Int] = [] }
 
@@ -105,7 +105,7 @@ import Testing
         assertGolden(snapshot(w, at: 0.1), suite: "UI", name: "pgc-images")
     }
 
-    // MARK: Taps (PGC-2), interaction (PGC-7)
+    // MARK: Taps, interaction
 
     @Test func tapsOnEitherSideOfTheCurrentDotPageWithAnimation() throws {
         let log = Log()
@@ -138,7 +138,7 @@ import Testing
         #expect(control.interaction == .none)
     }
 
-    // MARK: Scrubbing (PGC-3)
+    // MARK: Scrubbing
 
     @Test func scrubbingStepsThroughPagesInstantlyAndPastTheEnds() throws {
         let log = Log()
@@ -229,7 +229,7 @@ import Testing
         #expect(feed.sampledOffset.y == y)
     }
 
-    // MARK: Both ways (PGC-8)
+    // MARK: Both ways
 
     @Test func aSwipeOfTheScrollViewMovesTheDot() throws {
         let (w, pager, control) = try setup()

@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// POS-1 … POS-6 on a list of 50 pt rows "row-0" … in a 400×400 window.
+/// Positions by identity, scrolls to an id or an offset, on a list of 50 pt rows "row-0" … in a 400×400 window.
 @Suite struct PositionTests {
     func setup(rows: Int = 60, configure: (ScrollView) -> Void = { _ in }) throws -> (Window, ScrollView) {
         let sv = list(rows)
@@ -161,7 +161,7 @@ import Testing
         #expect(w.state(at: t + 1, frameNumber: 0).focus == "row-2")
     }
 
-    /// POS-5 through input: a finger drags a draggable row (a selection) past the bottom edge;
+    /// Autoscroll through input: a finger drags a draggable row (a selection) past the bottom edge;
     /// the list scrolls down while it is held there, faster further out, and stops on release.
     @Test func draggingASelectionPastTheEdgeAutoscrolls() throws {
         var phases: [DragPhase] = []

@@ -5,7 +5,7 @@ import Scrolling
 import Testing
 @testable import UI
 
-/// ENG-9 through the window: once nothing moves or fades, the window is at rest.
+/// Rest through the window: once nothing moves or fades, the window is at rest.
 @Suite struct RestTests {
     @Test func aPagerWithAPageControlRestsAsSoonAsItSettles() throws {
         let pager = pagingScrollView(5)

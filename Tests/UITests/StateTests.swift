@@ -2,7 +2,7 @@ import Geometry
 import Testing
 @testable import UI
 
-/// The state JSON (HL-1, REM-1): every key present, null when it has no value, and the tappable
+/// The state JSON: every key present, null when it has no value, and the tappable
 /// views with ids where a test can touch them.
 @Suite struct StateTests {
     @Test func optionalKeysAreNullAndTappableViewsAreListed() throws {

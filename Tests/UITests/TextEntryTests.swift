@@ -8,7 +8,7 @@ import TestSupport
 import TextEditing
 @testable import UI
 
-/// Text fields, the on-screen keyboard and keyboard avoidance (TXT-1 … TXT-3).
+/// Text fields, the on-screen keyboard and keyboard avoidance.
 @Suite struct TextEntryTests {
     /// A form: a title, fields down a scroll view, a text area, more rows under them.
     static func form() -> View {
@@ -192,7 +192,7 @@ import TextEditing
         #expect(w.root.frame.minY == 0)
     }
 
-    /// Typing while a list flings in the same window changes nothing of the fling (ENG-2).
+    /// Typing while a list flings in the same window changes nothing of the fling.
     @Test func typingLeavesMotionAlone() throws {
         func run(typing: Bool) throws -> Double {
             let column = Stack(.vertical, id: "column", spacing: 8, padding: EdgeInsets(8))
@@ -298,7 +298,7 @@ import TextEditing
     }
 
     /// A selection handle held below a text area's edge scrolls the text and extends the
-    /// selection as the text moves under the finger (POS-5).
+    /// selection as the text moves under the finger.
     @Test func handleDraggedPastTheEdgeAutoscrolls() throws {
         let area = TextArea(id: "notes")
         area.text = (1...60).map { "Line \($0)" }.joined(separator: "\n")
