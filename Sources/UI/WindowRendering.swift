@@ -94,7 +94,7 @@ extension Window {
         var canvas = canvas
         canvas.clip(toDeviceRect: rect)
         canvas.clear(color: (isHighContrast ? HighContrast.fill(background) : background).premultiplied)
-        var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t)
+        var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t, environment: environment)
         context.isHighContrast = isHighContrast
         for layer in holder.children { context.drawChild(layer) }
         if let focused = focusedView {

@@ -96,4 +96,29 @@ import Testing
         #expect(sv.configuration.doubleTapInterval == GestureSettings().doubleTapInterval)
         #expect(sv.environment.gestures.touchSlop == 11)
     }
+
+    /// Records what the drawing context hands it.
+    final class Probe: View {
+        var accents: [Color] = []
+        var languages: [String] = []
+        override func draw(in context: inout DrawContext) {
+            accents.append(context.palette.accent)
+            languages.append(context.environment.strings.language)
+        }
+    }
+
+    @Test func drawingSeesTheWindowsEnvironmentAndASubtreesChange() throws {
+        let plain = Probe(id: "plain"), changed = Probe(id: "changed")
+        let wrapper = Box(id: "wrapper")
+        wrapper.add(changed)
+        let w = try makeWindow(Stack(.vertical, children: [plain.frame(height: 100), wrapper.frame(height: 100)]))
+        w.accent = Color(rgb: 0xD00000)
+        w.language = "fr"
+        wrapper.transformEnvironment { $0.palette.accent = Color(rgb: 0x00A000) }
+        w.frames(from: 0, to: 0.1)
+        #expect(plain.accents.last == Color(rgb: 0xD00000))
+        #expect(plain.languages.last == "fr")
+        #expect(changed.accents.last == Color(rgb: 0x00A000))
+        #expect(changed.languages.last == "fr")
+    }
 }
