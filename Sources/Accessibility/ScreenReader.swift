@@ -31,6 +31,12 @@ package final class ScreenReader: TouchInterceptor {
 
     package init(window: ScreenReaderHost) { self.window = window }
 
+    /// The voice for an element: Japanese for a Japanese label, else the window's language (its
+    /// role is said in that language's words).
+    private func voice(for element: AccessibilityElement) -> String {
+        element.language == "ja" ? "ja" : strings.language
+    }
+
     /// The built-in words in the window's language.
     private var strings: BuiltInStrings { window.environment.strings }
 
@@ -97,7 +103,7 @@ package final class ScreenReader: TouchInterceptor {
     package func explore(at p: Point, time t: Double) {
         guard let element = window.accessibilityElement(at: p), element.view !== focused else { return }
         setFocus(element.view)
-        say(element.spokenText(in: strings), language: element.language, at: t)
+        say(element.spokenText(in: strings), language: voice(for: element), at: t)
     }
 
     private func setFocus(_ view: View?) {
@@ -202,7 +208,7 @@ package final class ScreenReader: TouchInterceptor {
         let element = elements[index]
         setFocus(element.view)
         element.view.revealInEnclosingContainers()
-        say(element.spokenText(in: strings), language: element.language, at: t)
+        say(element.spokenText(in: strings), language: voice(for: element), at: t)
     }
 }
 

@@ -149,9 +149,13 @@ package final class TouchRouter {
         func start(_ route: Route) { routes[slot] = Touch(down: p, hit: hit, route: route) }
         // A second finger on a zoomable view that already has one: a pinch.
         for (_, touch) in routes {
-            guard case let .arena(arena) = touch.route, let sv = arena.claimed ?? arena.candidates.first, sv.takesPinch,
-                chain.contains(where: { $0 === sv })
-            else { continue }
+            let first: GestureParticipant?
+            switch touch.route {
+            case let .arena(arena): first = arena.claimed ?? arena.candidates.first
+            case let .target(_, around): first = around.first
+            case .drag, .scrub: first = nil
+            }
+            guard let sv = first, sv.takesPinch, chain.contains(where: { $0 === sv }) else { continue }
             start(.arena(Arena(candidates: [sv], claimed: sv)))
             sv.follow(.began, slot: slot, at: p, time: t)
             return

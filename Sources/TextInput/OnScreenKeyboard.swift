@@ -186,7 +186,7 @@ package final class OnScreenKeyboard: View, TouchTarget {
         case .shift:
             if shift == .locked {
                 shift = .off
-            } else if shift == .once && t - lastShiftTap < 0.35 {
+            } else if shift == .once && t - lastShiftTap < environment.gestures.doubleTapInterval {
                 shift = .locked
             } else {
                 shift = shift == .off ? .once : .off

@@ -93,6 +93,9 @@ open class TextInputView: Box, KeyboardField {
     /// True while the field has its window's focus, so typing goes to it; false outside a window.
     public var isFocused: Bool { window.map { $0.focusedView === self } ?? false }
 
+    /// A field says its placeholder when a row around it is spoken as one.
+    @_spi(Hooks) override open var accessibilityText: String? { placeholder }
+
     /// A text field: its placeholder names it, its text is its value (a secure field says how
     /// many characters it holds, never which).
     @_spi(Hooks) override open var accessibilityDescription: AccessibilityDescription? {

@@ -271,7 +271,7 @@ public final class Window: App, ViewHost {
             }
             if let sv = v as? ScrollingContainer {
                 scrollViews.append(sv)
-                sv.adopt(router.gestures, resampling: touchResampling)
+                sv.adopt(sv.environment.gestures, resampling: touchResampling)
             }
             for c in v.children { walk(c, insideEmpty: insideEmpty || empty) }
         }

@@ -2,6 +2,7 @@ import AppContract
 import Geometry
 import Localization
 import Raster
+import Scrolling
 import Text
 
 /// Which way a layout runs. Only left to right is laid out today; the value is here so views
@@ -14,12 +15,13 @@ package enum LayoutDirection: String, Hashable, Sendable {
 /// The numbers every gesture recogniser shares, so a tap is the same tap in a scroll view, a
 /// page control, a navigation stack's edge swipe and under the screen reader.
 package struct GestureSettings: Hashable, Sendable {
-    /// Points a finger may move before a touch is a drag rather than a tap.
-    package var touchSlop = 8.0
+    /// Points a finger may move before a touch is a drag rather than a tap (the scroll
+    /// engine's default, so the two never drift apart).
+    package var touchSlop = ScrollConfiguration().touchSlop
     /// Seconds within which a second tap makes a double tap.
-    package var doubleTapInterval = 0.3
+    package var doubleTapInterval = ScrollConfiguration().doubleTapInterval
     /// Points within which a second tap must land to make a double tap.
-    package var doubleTapDistance = 40.0
+    package var doubleTapDistance = ScrollConfiguration().doubleTapDistance
     /// Seconds a touch rests before it is a long press.
     package var longPressDuration = 0.5
     /// Seconds a touch inside a scroll view waits before it presses what it is on, so a drag
@@ -74,10 +76,13 @@ package struct Palette: Hashable, Sendable {
 package struct ViewEnvironment {
     package var gestures = GestureSettings()
     package var palette = Palette()
-    package var strings = BuiltInStrings(language: "en")
+    package var strings = ViewEnvironment.english
     package var layoutDirection = LayoutDirection.leftToRight
 
     package init() {}
+
+    /// The words every view has before a window says its language.
+    private static let english = BuiltInStrings(language: "en")
 }
 
 /// What a view needs of the window whose tree holds it, so that views never name the window's

@@ -158,7 +158,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         bar.title.text = titles.last.flatMap { $0 } ?? ""
         bar.back.isHidden = !canPop
         bar.backTitle = titles.count > 1 ? titles[titles.count - 2] : nil
-        bar.setNeedsLayout()
+        bar.updateBackText()
     }
 
     // MARK: Layout and drawing
@@ -284,6 +284,16 @@ package final class NavigationBar: View {
     /// The title of the screen the back button returns to; nil: the built-in word "Back".
     var backTitle: String?
 
+    /// Sets the back button's text from `backTitle` or the environment's word; returns that
+    /// environment.
+    @discardableResult
+    func updateBackText() -> ViewEnvironment {
+        let environment = environment
+        let text = "‹ " + (backTitle ?? environment.strings[.back])
+        if back.text != text { back.text = text }
+        return environment
+    }
+
     init(id: String?, backID: String) {
         let palette = Palette()
         back = Label("‹ " + BuiltInStrings(language: "en")[.back], id: backID, size: 18, color: palette.accent, maxLines: 1)
@@ -299,10 +309,9 @@ package final class NavigationBar: View {
     @_spi(Hooks) override public var backdrop: Backdrop { .varied }
 
     package override func layoutChildren() {
-        // The words and colours are the window's, known once the bar is in its tree.
-        let environment = environment, palette = environment.palette
-        let backText = "‹ " + (backTitle ?? environment.strings[.back])
-        if back.text != backText { back.text = backText }
+        // The words and colours are the window's, known once the bar is in its tree (a new
+        // language lays out again).
+        let palette = updateBackText().palette
         if back.color != palette.accent { back.color = palette.accent }
         if title.color != palette.primaryText { title.color = palette.primaryText }
         if fill != palette.bar { fill = palette.bar }

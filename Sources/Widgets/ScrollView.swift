@@ -489,10 +489,13 @@ open class ScrollView: View, AnimatedView {
         let outer = context.scale
         context.scale *= sampledScale
         // Content is at the origin of the scroll view's content space.
+        let environment = context.environment
+        content.environmentChange?(&context.environment)
         content.drawBackground(in: &context)
         content.draw(in: &context)
         content.drawChildren(in: &context)
         content.drawOverlay(in: &context)
+        context.environment = environment
         context.scale = outer
         context.canvas.restore()
     }

@@ -121,4 +121,21 @@ import Testing
         #expect(changed.accents.last == Color(rgb: 0x00A000))
         #expect(changed.languages.last == "fr")
     }
+
+    @Test func aScrollViewsContentDrawsWithItsOwnChange() throws {
+        let probe = Probe(id: "probe")
+        let content = Stack(.vertical, children: [probe.frame(height: 100)])
+        content.transformEnvironment { $0.palette.accent = Color(rgb: 0x00A000) }
+        let w = try makeWindow(ScrollView(id: "list", content: content))
+        w.frames(from: 0, to: 0.1)
+        #expect(probe.accents.last == Color(rgb: 0x00A000))
+    }
+
+    @Test func aFieldInATappableRowSaysItsPlaceholder() throws {
+        let row = Stack(.horizontal, children: [Label("Name"), TextField(id: "name", placeholder: "Your name")])
+        row.onTap = {}
+        let w = try makeWindow(Stack(.vertical, children: [row.frame(height: 60)]))
+        w.frames(from: 0, to: 0.1)
+        #expect(w.accessibilityElements().first?.label == "Name, Your name")
+    }
 }
