@@ -71,15 +71,13 @@ package final class ScreenReader: TouchInterceptor {
         case 1 where exploring:
             break
         case 1 where quick && still:
-            taps.interval = gestures.doubleTapInterval
-            taps.distance = gestures.doubleTapDistance
-            if taps.tap(at: p, time: t) {
+            if taps.tap(at: p, time: t, interval: gestures.doubleTapInterval, distance: gestures.doubleTapDistance) {
                 pendingTap?.cancel()
                 activate(time: t)
             } else {
                 // One tap says what is under it, once no second tap has come.
                 pendingTap?.cancel()
-                pendingTap = window.after(gestures.doubleTapInterval) { [weak self] in
+                pendingTap = window.timers.after(gestures.doubleTapInterval) { [weak self] in
                     guard let self else { return }
                     self.taps.reset()
                     self.explore(at: p, time: self.window.time)
@@ -215,25 +213,15 @@ package final class ScreenReader: TouchInterceptor {
 /// What the screen reader needs of the window it reads: the elements on screen and where each
 /// is, focus and its ring, timers, speech, the back gesture, the scroll views a three-finger
 /// swipe pages, and its own switch (the keypad turns it on and off).
-package protocol ScreenReaderHost: AnyObject {
-    /// The gesture settings and words the screen reader uses.
-    var environment: ViewEnvironment { get }
-    /// Now, on the loop's clock.
-    var time: Double { get }
-    /// Runs `action` on the loop `seconds` from now (the wait for a second tap).
-    func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer
+package protocol ScreenReaderHost: ViewHost {
     /// The elements on screen in reading order.
     func accessibilityElements() -> [AccessibilityElement]
     /// The element under `p` (window points).
     func accessibilityElement(at p: Point) -> AccessibilityElement?
     /// Redraws the ring around `view`, where it was or will be.
     func invalidateRing(around view: View)
-    /// Gives `view` the keyboard focus (a field activated by a double tap).
-    func focus(_ view: View?)
     /// The scroll views on screen, outer before inner.
     var scrollViews: [ScrollingContainer] { get }
-    /// Asks for a frame (a program scroll started).
-    func scheduleFrame()
     /// Where utterances go; nil without a sound device.
     var speech: SpeechOutput? { get }
     /// The screen reader's switch.

@@ -106,11 +106,13 @@ package enum FileIO {
         }
         // Root replacing another user's file gives it back to that user; anyone else cannot.
         if failure == nil && keeps && geteuid() == 0 && (old.st_uid != 0 || old.st_gid != 0) {
-            if fchown(fd, old.st_uid, old.st_gid) != 0 || fchmod(fd, old.st_mode & 0o777) != 0 {
+            if fchown(fd, old.st_uid, old.st_gid) != 0 {
                 failure = .io(operation: "chown", path: path, errno: errno)
             }
         }
-        if failure == nil && fsync(fd) != 0 { failure = .io(operation: "fsync", path: path, errno: errno) }
+        // The rename alone keeps readers from a half file; only what must survive a power cut (a
+        // config) waits for the disk, not the screenshots and state files of every rest.
+        if failure == nil && durable && fsync(fd) != 0 { failure = .io(operation: "fsync", path: path, errno: errno) }
         if sys_close(fd) != 0 && failure == nil { failure = .io(operation: "close", path: path, errno: errno) }
         if failure == nil && sys_rename(temporary, path) != 0 { failure = .io(operation: "rename", path: path, errno: errno) }
         if let failure {

@@ -156,21 +156,6 @@ package func readText(_ path: String, limit: Int = FileIO.maxScriptBytes) throws
         as: UTF8.self)
 }
 
-/// A text file that must be UTF-8 (a script: its typed text is typed as written, so bytes that
-/// are not UTF-8 stop the run instead of becoming replacement characters).
-package func readUTF8Text(_ path: String, limit: Int = FileIO.maxScriptBytes) throws -> String {
-    let stdin = path == "-"
-    let bytes = try FileIO.readAll(path: stdin ? "/dev/stdin" : path, limit: limit, allowingStreams: stdin)
-    guard let text = String(validating: bytes, as: UTF8.self) else { throw NotUTF8(path: path) }
-    return text
-}
-
-/// A text file that is not UTF-8.
-package struct NotUTF8: Error, CustomStringConvertible {
-    package var path: String
-    package var description: String { "not UTF-8 text" }
-}
-
 /// Writes a text file (replacing it whole, never half-written).
 package func writeText(_ text: String, to path: String) throws {
     try FileIO.writeAll(Array(text.utf8), path: path)

@@ -17,6 +17,9 @@ package struct BuiltInStrings: Hashable, Sendable {
     /// Every language with a table.
     package static var languages: [String] { tables.keys.sorted() }
 
+    /// The words this language's table lacks (they read English).
+    package var missingWords: [Word] { Word.allCases.filter { table[$0] == nil } }
+
     /// The word, in this table or else in English.
     package subscript(_ word: Word) -> String {
         table[word] ?? BuiltInStrings.english[word] ?? word.rawValue

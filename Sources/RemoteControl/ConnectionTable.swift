@@ -46,7 +46,7 @@ final class ConnectionTable: Sendable {
         let (admitted, evicted) = state.withLock { s -> (Bool, (any Channel)?) in
             var evicted: (any Channel)?
             if s.entries.count >= limit {
-                guard let oldest = s.entries.filter({ !$0.value.busy }).min(by: { $0.value.order < $1.value.order }) else {
+                guard let oldest = s.entries.lazy.filter({ !$0.value.busy }).min(by: { $0.value.order < $1.value.order }) else {
                     return (false, nil)
                 }
                 s.entries[oldest.key] = nil

@@ -496,9 +496,7 @@ package struct ScrollController: Sendable {
     }
 
     mutating func recordTap(at p: Point, time t: Double) -> Gesture {
-        taps.interval = configuration.doubleTapInterval
-        taps.distance = configuration.doubleTapDistance
-        if taps.tap(at: p, time: t) {
+        if taps.tap(at: p, time: t, interval: configuration.doubleTapInterval, distance: configuration.doubleTapDistance) {
             if configuration.isZoomEnabled {
                 let target =
                     scale > configuration.minimumScale + 0.01

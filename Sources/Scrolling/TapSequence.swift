@@ -3,20 +3,15 @@ import Geometry
 /// Taps that follow each other, recognised once for every view: a tap within `interval`
 /// seconds and `distance` points of the one before is a double tap, which starts the sequence
 /// again. A pure value: the scroll engine (double tap to zoom) and the screen reader (double
-/// tap to activate) each keep one, with the window's one interval.
+/// tap to activate) each keep one, and each passes the window's one interval and distance.
 package struct TapSequence: Hashable, Sendable {
-    package var interval: Double
-    package var distance: Double
     private var last: Point?
     private var lastTime = 0.0
 
-    package init(interval: Double = 0.3, distance: Double = 40) {
-        self.interval = interval
-        self.distance = distance
-    }
+    package init() {}
 
     /// Counts a tap at `p` and `t`: true when it is the second of a double tap.
-    package mutating func tap(at p: Point, time t: Double) -> Bool {
+    package mutating func tap(at p: Point, time t: Double, interval: Double, distance: Double) -> Bool {
         if let last, t - lastTime <= interval, (p - last).length <= distance {
             self.last = nil
             return true
@@ -28,7 +23,4 @@ package struct TapSequence: Hashable, Sendable {
 
     /// Forgets the tap before: the next tap starts a sequence.
     package mutating func reset() { last = nil }
-
-    /// True while a second tap could still make a double tap.
-    package var isWaiting: Bool { last != nil }
 }

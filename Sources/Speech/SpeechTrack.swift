@@ -116,12 +116,11 @@ package final class SpeechTrack: @unchecked Sendable {
         }
     }
 
-    /// Brings the header's sizes up to date and the data to the disk: what a kill or a power cut
-    /// leaves is a valid WAV.
+    /// Brings the header's sizes up to date: what a kill leaves is a valid WAV (the written
+    /// pages outlive the process; waiting for the disk after every utterance would not help that).
     private func flush() {
         guard let file else { return }
         _ = sf_command(file, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
-        sf_write_sync(file)
     }
 
     /// The samples and rate of a WAV (mono, 16-bit): for tests and tools reading speech.wav back.

@@ -226,7 +226,7 @@ package struct TextEditor {
     /// when the field takes every character (no filter).
     @discardableResult
     package mutating func insert(_ raw: String) -> ParagraphChange? {
-        let selected = text(from: selectionStart, to: selectionEnd)
+        let selected = hasSelection ? text(from: selectionStart, to: selectionEnd) : ""
         let room = Room(
             characters: limit - (count - (offset(of: selectionEnd) - offset(of: selectionStart))),
             scalars: scalarLimit - (scalarCount - selected.unicodeScalars.count),

@@ -233,27 +233,15 @@ package final class KeyboardHost {
 /// What the keyboard host needs of the window: its mode and layout settings, focus, the clock,
 /// the screen's size and scroll views, the holder the keys are attached to over the app, and
 /// a way to say the whole screen moved.
-package protocol KeyboardScreen: AnyObject {
+package protocol KeyboardScreen: TextInputHost {
     /// When the keys show.
     var onScreenKeyboard: OnScreenKeyboardMode { get }
     /// True while a device with letter keys is attached.
     var hasHardwareKeyboard: Bool { get }
     /// The layout fields use unless they name their own.
     var keyboardLayout: String { get }
-    /// The view with the keyboard focus.
-    var focusedView: View? { get }
-    /// Now, on the loop's clock.
-    var time: Double { get }
-    /// The screen's size in points.
-    var sizeInPoints: Size { get }
     /// The scroll views on screen, outer before inner: those the keys cover lose that part.
     var scrollViews: [ScrollingContainer] { get }
-    /// The view over the app that the keys and the edit menu are attached to.
-    var holder: RootView { get }
-    /// Asks for a frame (the keys slide).
-    func scheduleFrame()
-    /// Moves the focus (nil: the keyboard's dismiss key).
-    func focus(_ view: View?)
     /// The app moved up or down with the keys: it is laid out again and redrawn whole.
     func screenPanned()
 }

@@ -166,7 +166,7 @@ package final class OnScreenKeyboard: View, TouchTarget {
 
     private func startRepeat(_ key: KeyboardKey) -> LoopTimer? {
         guard let window else { return nil }
-        return window.after(Self.repeatDelay) { [weak self, weak window] in
+        return window.timers.after(Self.repeatDelay) { [weak self, weak window] in
             guard let self, let window else { return }
             self.repeatKey(key, window: window)
         }
@@ -175,7 +175,7 @@ package final class OnScreenKeyboard: View, TouchTarget {
     private func repeatKey(_ key: KeyboardKey, window: TextInputHost) {
         guard let i = touches.firstIndex(where: { self.keyboardKey($0.key) == key }) else { return }
         perform(key, time: window.time)
-        touches[i].repeatTimer = window.after(Self.repeatInterval) { [weak self, weak window] in
+        touches[i].repeatTimer = window.timers.after(Self.repeatInterval) { [weak self, weak window] in
             guard let self, let window else { return }
             self.repeatKey(key, window: window)
         }

@@ -16,9 +16,6 @@ package protocol TextInputHost: ViewHost {
     var holder: RootView { get }
     /// Lays the tree out now if anything changed.
     func layoutIfNeeded()
-    /// Runs `action` once, `seconds` from now on the loop's clock.
-    @discardableResult
-    func after(_ seconds: Double, _ action: @escaping () throws -> Void) -> LoopTimer
     /// The keyboard's layout, content type or return key of `view` changed.
     func keyboardConfigurationChanged(for view: TextInputView)
     /// The selection of `view` changed: a menu shown for it goes.

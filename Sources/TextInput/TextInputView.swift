@@ -48,9 +48,9 @@ open class TextInputView: Box, KeyboardField {
     /// Font size of the text and placeholder, in points (times the window's text size).
     public var fontSize: Double { didSet { layoutsChanged() } }
     /// Colour of the text; near-black (0x1C1C1E) by default.
-    public var textColor = Color(rgb: 0x1C1C1E) { didSet { setNeedsDisplay() } }
+    public var textColor = Palette().primaryText { didSet { setNeedsDisplay() } }
     /// Colour of the placeholder; grey (0x8E8E93) by default.
-    public var placeholderColor = Color(rgb: 0x8E8E93) { didSet { setNeedsDisplay() } }
+    public var placeholderColor = Palette().secondaryText { didSet { setNeedsDisplay() } }
     /// Called with the text when the return key submits it (a field's return, or a text
     /// area's when its `submitLabel` is not `.return`).
     public var onSubmit: ((String) -> Void)?
@@ -318,7 +318,7 @@ open class TextInputView: Box, KeyboardField {
         let now = window.time
         let elapsed = max(0, now - caretEpoch)
         let next = (elapsed / Self.blinkHalfPeriod).rounded(.down) * Self.blinkHalfPeriod + Self.blinkHalfPeriod
-        blinkTimer = window.after(max(0.001, next - elapsed)) { [weak self] in
+        blinkTimer = window.timers.after(max(0.001, next - elapsed)) { [weak self] in
             self?.setNeedsDisplay()
             self?.scheduleBlink()
         }

@@ -33,14 +33,7 @@ public final class Window: App, ViewHost {
     public var accent = Palette().accent { didSet { needsLayout = true; fullDamage = true; frameScheduled = true } }
     /// The language of the built-in views' words ("Back", "Page 3 of 7", the edit menu), as a
     /// language tag: "en", "de", "fr" and "ja" have tables; others read English.
-    public var language = "en" {
-        didSet {
-            strings = BuiltInStrings(language: language)
-            needsLayout = true; fullDamage = true; frameScheduled = true
-        }
-    }
-    /// The built-in words in `language`.
-    package private(set) var strings = BuiltInStrings(language: "en")
+    public var language = "en" { didSet { needsLayout = true; fullDamage = true; frameScheduled = true } }
 
     /// What the tree hands down from the root: the one slop, the palette with the window's
     /// accent and background, the words in its language.
@@ -49,7 +42,7 @@ public final class Window: App, ViewHost {
         environment.gestures = router.gestures
         environment.palette.accent = accent
         environment.palette.background = background
-        environment.strings = strings
+        environment.strings = BuiltInStrings(language: language)
         return environment
     }
     /// The time of the latest frame or input, seconds.

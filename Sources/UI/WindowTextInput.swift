@@ -7,7 +7,7 @@ import TextInput
 
 /// The window is the screen the keyboard host slides the keys over, and the host its fields ask
 /// for the pasteboard, the edit menu and the next field.
-extension Window: KeyboardScreen, TextInputHost {
+extension Window: KeyboardScreen {
     package func screenPanned() {
         needsLayout = true
         fullDamage = true

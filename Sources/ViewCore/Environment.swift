@@ -39,18 +39,16 @@ package struct Palette: Hashable, Sendable {
     package var background = Color(rgb: 0xF2F2F7)
     /// Text on the background and on surfaces.
     package var primaryText = Color(rgb: 0x1C1C1E)
-    /// Placeholders and secondary text.
+    /// A field's placeholder.
     package var secondaryText = Color(rgb: 0x8E8E93)
     /// Bars (the navigation bar).
     package var bar = Color(rgb: 0xF9F9F9)
-    /// Hairlines between a bar and the content, and a field's border.
+    /// The hairline between a bar and the content.
     package var separator = Color(rgb: 0xC6C6C8)
     /// A field's border.
     package var fieldBorder = Color(rgb: 0xC7C7CC)
     /// Inside fields.
     package var fieldBackground = Color(rgb: 0xFFFFFF)
-    /// A picture that has not arrived yet.
-    package var placeholder = Color(rgb: 0xE5E5EA)
     /// The shade over a pressed view.
     package var pressedShade = Color(rgb: 0x000000, alpha: 31)
     /// The edit menu's bar and its text.
@@ -123,6 +121,4 @@ package protocol ViewHost: AnyObject {
     func visibleRect(of view: View) -> Rect
     /// The environment at the root of the tree.
     var environment: ViewEnvironment { get }
-    /// The screen reader is on.
-    var isScreenReaderEnabled: Bool { get }
 }

@@ -268,14 +268,9 @@ open class View {
     /// What the tree hands down to this view: the window's environment, changed by every
     /// ancestor's `transformEnvironment(_:)` from the root down.
     package var environment: ViewEnvironment {
-        var changes: [(inout ViewEnvironment) -> Void] = []
-        var rootEnvironment = ViewEnvironment()
-        for v in selfAndAncestors {
-            if let change = v.environmentChange { changes.append(change) }
-            if v.parent == nil, let host = v.rootHost { rootEnvironment = host.environment }
-        }
-        for change in changes.reversed() { change(&rootEnvironment) }
-        return rootEnvironment
+        var environment = parent?.environment ?? rootHost?.environment ?? ViewEnvironment()
+        environmentChange?(&environment)
+        return environment
     }
 
     /// Changes the environment of this view and its subtree (a layout direction, a palette).

@@ -296,9 +296,10 @@ package final class NavigationBar: View {
 
     init(id: String?, backID: String) {
         let palette = Palette()
-        back = Label("‹ " + BuiltInStrings(language: "en")[.back], id: backID, size: 18, color: palette.accent, maxLines: 1)
+        back = Label("", id: backID, size: 18, color: palette.accent, maxLines: 1)
         title = Label("", size: 18, color: palette.primaryText, alignment: .center, maxLines: 1)
         super.init(id: id)
+        updateBackText()
         fill = palette.bar
         back.contentAlignment = .center
         title.contentAlignment = .center
