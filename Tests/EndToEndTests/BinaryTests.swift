@@ -13,16 +13,7 @@ import UI
 /// The real `glide run --backend headless` binary, as a subprocess, and the script parser's
 /// errors.
 @Suite struct BinaryTests {
-    static let glide = repositoryRoot + "/.build/debug/glide"
-
-    /// Runs a shell command; returns its exit status and standard error.
-    func shell(_ command: String, name: String) throws -> (status: Int32, stderr: String) {
-        let errPath = "/tmp/glide-e2e-\(getpid())-\(name).err"
-        let status = system("\(command) > /dev/null 2> \(errPath)")
-        let err = (try? FileIO.readAll(path: errPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        _ = unlink(errPath)
-        return (status == -1 ? -1 : (status >> 8) & 0xFF, err)
-    }
+    static let glide = glideBinary
 
     func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
@@ -35,7 +26,7 @@ import UI
         let dir = "/tmp/glide-e2e-\(getpid())-run"
         let scriptPath = dir + ".jsonl"
         try FileIO.writeAll(Array(s.text.utf8), path: scriptPath)
-        let r = try shell(
+        let r = shell(
             "GLIDE_CONTENT=\(repositoryRoot)/Board/content \(Self.glide) run --backend headless --size \(screenWidth)x\(screenHeight) --script \(scriptPath) --out \(dir)",
             name: "run")
         #expect(r.status == 0, "\(r.stderr)")
@@ -100,7 +91,7 @@ import UI
         let dir = "/tmp/glide-e2e-\(getpid())-bad"
         let scriptPath = dir + ".jsonl"
         try FileIO.writeAll(Array(text.utf8), path: scriptPath)
-        let r = try shell("\(Self.glide) run --backend headless --script \(scriptPath) --out \(dir)", name: "bad")
+        let r = shell("\(Self.glide) run --backend headless --script \(scriptPath) --out \(dir)", name: "bad")
         #expect(r.status == 2)
         #expect(r.stderr.contains("line 3"), "\(r.stderr)")
         #expect(!exists(dir))
@@ -114,7 +105,7 @@ import UI
         let log = "/tmp/glide-e2e-\(getpid())-journal.log"
         func run(_ args: String, journal: Bool) throws -> (status: Int32, lines: [String]) {
             let env = journal ? "JOURNAL_STREAM=$(stat -c %d:%i \(log))" : "JOURNAL_STREAM=1:1"
-            let r = try shell("(: > \(log); \(env) \(Self.glide) \(args) 2>> \(log); s=$?; cat \(log) >&2; exit $s)", name: "journal")
+            let r = shell("(: > \(log); \(env) \(Self.glide) \(args) 2>> \(log); s=$?; cat \(log) >&2; exit $s)", name: "journal")
             return (r.status, r.stderr.split(separator: "\n").map(String.init))
         }
         // A script that is not there: the process's log at error, exit status 2.
@@ -142,7 +133,7 @@ import UI
         try FileIO.writeAll(Array("app = catalog\ncard = /dev/dri/card97\ndisplay_wait_seconds = 1\n".utf8), path: conf)
         defer { _ = unlink(conf) }
         let start = monotonicSeconds()
-        let r = try shell("\(Self.glide) board --config \(conf) < /dev/null", name: "wait")
+        let r = shell("\(Self.glide) board --config \(conf) < /dev/null", name: "wait")
         let took = monotonicSeconds() - start
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("glide: waiting up to 1 s for the display: "), "\(r.stderr)")
@@ -150,7 +141,7 @@ import UI
         #expect(took >= 0.9, "gave up after \(took) s")
         // 0: no waiting.
         try FileIO.writeAll(Array("app = catalog\ncard = /dev/dri/card97\ndisplay_wait_seconds = 0\n".utf8), path: conf)
-        let now = try shell("\(Self.glide) board --config \(conf) < /dev/null", name: "wait0")
+        let now = shell("\(Self.glide) board --config \(conf) < /dev/null", name: "wait0")
         #expect(now.status == 1 && !now.stderr.contains("waiting"), "\(now.stderr)")
     }
 
@@ -159,13 +150,13 @@ import UI
     @Test func anAppOfItsOwnCalibratesLikeGlide() throws {
         let app = repositoryRoot + "/.build/debug/ClockExample"
         try #require(exists(app), "build the examples first (swift build --build-tests)")
-        let help = try shell("(\(app) calibrate --help >&2)", name: "cal-help")
+        let help = shell("(\(app) calibrate --help >&2)", name: "cal-help")
         #expect(help.status == 0 && help.stderr.contains("--max-error") && help.stderr.contains("--config"), "\(help.stderr)")
         let conf = "/tmp/glide-e2e-\(getpid())-ro.conf"
         let text = "rotation = 0\ncalibration = 1 0 0 0 1 0\n"
         try FileIO.writeAll(Array(text.utf8), path: conf, mode: 0o444)
         defer { _ = unlink(conf) }
-        let r = try shell("\(app) calibrate --config \(conf) < /dev/null", name: "cal-ro")
+        let r = shell("\(app) calibrate --config \(conf) < /dev/null", name: "cal-ro")
         #expect(r.status == 1, "\(r.stderr)")
         #expect(
             r.stderr.contains("ClockExample: calibrate: cannot change \(conf)") && r.stderr.contains("nothing was written"), "\(r.stderr)")
@@ -177,19 +168,19 @@ import UI
     @Test func feelReleaseTakesNegativeNumbersAfterASpace() throws {
         try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
         let out = "/tmp/glide-e2e-\(getpid())-feel.csv"
-        let spaced = try shell(
+        let spaced = shell(
             "(\(Self.glide) feel release --viewport 800 --content 5000 --offset 1000 --velocity -300 > \(out))", name: "feel")
         #expect(spaced.status == 0, "\(spaced.stderr)")
         let text = String(decoding: try FileIO.readAll(path: out), as: UTF8.self)
-        let joined = try shell(
+        let joined = shell(
             "(\(Self.glide) feel release --viewport 800 --content 5000 --offset=1000 --velocity=-300 > \(out).2)", name: "feel2")
         #expect(joined.status == 0)
         #expect(text == String(decoding: try FileIO.readAll(path: out + ".2"), as: UTF8.self))
         #expect(text.split(separator: "\n").count > 10)
-        let trace = try shell("\(Self.glide) feel release --viewport 800 --content 5000 --offset -20 --velocity 0", name: "feel3")
+        let trace = shell("\(Self.glide) feel release --viewport 800 --content 5000 --offset -20 --velocity 0", name: "feel3")
         #expect(trace.status == 0, "\(trace.stderr)")
         // feel trace: a negative X in the offset.
-        let traced = try shell(
+        let traced = shell(
             "(printf 't_ms,phase,id,x,y\\n0,down,0,400,500\\n16,move,0,400,450\\n32,up,0,400,450\\n' | \(Self.glide) feel trace --viewport 800x800 --content 800x5000 --offset -5,20 - > \(out))",
             name: "feel4")
         #expect(traced.status == 0, "\(traced.stderr)")
@@ -211,7 +202,7 @@ import UI
         let out = input + ".out"
         defer { _ = unlink(input); _ = unlink(out) }
         for options in ["", "--resample off", "--resample-latency 8"] {
-            let r = try shell(
+            let r = shell(
                 "(\(Self.glide) feel trace \(input) --viewport 800x800 --content 800x8000 --offset 0,1600 --paging \(options) > \(out))",
                 name: "reversal")
             #expect(r.status == 0, "\(r.stderr)")
@@ -220,7 +211,7 @@ import UI
             #expect(last.count == 7 && last[2] == "1600.000" && last[6] == "idle", "\(options): \(last)")
         }
         for bad in ["--resample maybe", "--resample-latency -1", "--resample-latency nan"] {
-            let r = try shell("\(Self.glide) feel trace \(input) --viewport 800x800 --content 800x8000 \(bad)", name: "bad")
+            let r = shell("\(Self.glide) feel trace \(input) --viewport 800x800 --content 800x8000 \(bad)", name: "bad")
             #expect(r.status != 0 && !r.stderr.isEmpty, "\(bad)")
         }
     }
@@ -229,7 +220,7 @@ import UI
     @Test func boardSnapshotRefusesAbsurdScales() throws {
         try #require(exists(Self.glide), "build the glide binary first (swift build --product glide)")
         for scale in ["0", "nan", "1e9"] {
-            let r = try shell("\(Self.glide) board snapshot --scale \(scale) --out /tmp/glide-e2e-\(getpid())-snap.png", name: "snap")
+            let r = shell("\(Self.glide) board snapshot --scale \(scale) --out /tmp/glide-e2e-\(getpid())-snap.png", name: "snap")
             #expect(r.status != 0 && r.stderr.contains("0.25...8"), "--scale \(scale): \(r.stderr)")
         }
     }

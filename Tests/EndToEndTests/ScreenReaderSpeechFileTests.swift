@@ -8,7 +8,7 @@ import Testing
 /// that fails (a full disk, here the kernel's file size limit) fails the run, and a run killed
 /// midway leaves a valid WAV of what was said until then.
 @Suite struct ScreenReaderSpeechFileTests {
-    static let glide = repositoryRoot + "/.build/debug/glide"
+    static let glide = glideBinary
 
     /// A script of `moves` presses of the keypad's "next" key, `gap` ms apart: one utterance each.
     static func keypadMoves(_ moves: Int, gap: Int, name: String) throws -> String {
@@ -39,14 +39,6 @@ import Testing
         return nil
     }
 
-    func run(_ command: String, name: String) -> (status: Int32, stderr: String) {
-        let errPath = "/tmp/glide-speech-file-\(getpid())-\(name).err"
-        let status = system("\(command) > /dev/null 2> \(errPath)")
-        let err = (try? FileIO.readAll(path: errPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        _ = unlink(errPath)
-        return (status == -1 ? -1 : (status >> 8) & 0xFF, err)
-    }
-
     /// The disk filling up while speech is recorded: the kernel refuses writes past 400 KiB
     /// (`ulimit -f`, with SIGXFSZ ignored so a write fails as on a full disk). The 40
     /// utterances need 800 KB: the run says which file it could not write and fails, and the
@@ -55,7 +47,7 @@ import Testing
         try #require(access(Self.glide, X_OK) == 0, "build the glide binary first (swift build --product glide)")
         let script = try Self.keypadMoves(40, gap: 400, name: "full")
         let out = "/tmp/glide-speech-file-\(getpid())-full"
-        let r = run(
+        let r = shell(
             "trap '' XFSZ; ulimit -f 400; GLIDE_CONTENT=\(repositoryRoot)/Board/content exec \(Self.glide) run --backend headless"
                 + " --screen-reader --script \(script) --out \(out)",
             name: "full")
@@ -114,7 +106,7 @@ import Testing
         var recordings: [[UInt8]] = []
         for i in 0..<2 {
             let out = "/tmp/glide-speech-file-\(getpid())-same-\(i)"
-            let r = run(
+            let r = shell(
                 "GLIDE_CONTENT=\(repositoryRoot)/Board/content \(Self.glide) run --backend headless --screen-reader"
                     + " --script \(script) --out \(out)",
                 name: "same")

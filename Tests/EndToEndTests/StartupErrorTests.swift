@@ -8,18 +8,16 @@ import Testing
 /// A board config's mistakes stop `glide board` before it takes the display, naming the line:
 /// found later, they leave the screen dark after the display was taken, or pass unnoticed.
 @Suite struct StartupErrorTests {
-    static let glide = repositoryRoot + "/.build/debug/glide"
+    static let glide = glideBinary
 
     /// `glide board --config` with `lines` after a card no machine has (so that reaching the
     /// display fails at once, with its own message); returns the exit status and standard error.
     func board(_ lines: String, name: String) throws -> (status: Int32, stderr: String) {
         let conf = "/tmp/glide-e2e-\(getpid())-\(name).conf"
-        let errPath = conf + ".err"
         try FileIO.writeAll(Array("app = catalog\ncard = /dev/dri/card97\ndisplay_wait_seconds = 0\n\(lines)".utf8), path: conf)
-        defer { _ = unlink(conf); _ = unlink(errPath) }
-        let status = system("\(Self.glide) board --config \(conf) < /dev/null > /dev/null 2> \(errPath)")
-        let err = String(decoding: (try? FileIO.readAll(path: errPath)) ?? [], as: UTF8.self)
-        return ((status >> 8) & 0xFF, err.replacing(conf, with: "CONF"))
+        defer { _ = unlink(conf) }
+        let r = shell("\(Self.glide) board --config \(conf) < /dev/null", name: name)
+        return (r.status, r.stderr.replacing(conf, with: "CONF"))
     }
 
     /// Before: the display was opened first (here: its error was the one reported), and on a

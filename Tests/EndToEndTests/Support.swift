@@ -110,3 +110,15 @@ func save(_ output: HeadlessRunner.Output, prefix: String) {
     for s in output.screenshots { try? PNG.write(s.image, to: "\(screenshotsDirectory)/\(prefix)-\(s.name).png") }
     if let f = output.finalScreenshot { try? PNG.write(f, to: "\(screenshotsDirectory)/\(prefix)-final.png") }
 }
+
+/// The debug `glide` binary the end-to-end tests run as a subprocess.
+let glideBinary = repositoryRoot + "/.build/debug/glide"
+
+/// Runs a shell command, its standard output dropped; returns its exit status and standard error.
+func shell(_ command: String, name: String) -> (status: Int32, stderr: String) {
+    let errPath = "/tmp/glide-e2e-\(getpid())-\(name).err"
+    let status = system("\(command) > /dev/null 2> \(errPath)")
+    let err = (try? FileIO.readAll(path: errPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    _ = unlink(errPath)
+    return (status == -1 ? -1 : (status >> 8) & 0xFF, err)
+}
