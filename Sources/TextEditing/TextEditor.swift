@@ -61,9 +61,9 @@ package struct TextEditor {
     /// Scalars the text may hold: `scalarsPerCharacter` for each character of the limit, at most
     /// `absoluteMaximumLength`.
     package var scalarLimit: Int { min(Self.absoluteMaximumLength, limit * Self.scalarsPerCharacter) }
-    /// UTF-8 bytes the text may hold: four for each scalar of the scalar limit (the most a scalar
-    /// takes), at most `absoluteMaximumLength`.
-    package var byteLimit: Int { min(Self.absoluteMaximumLength, scalarLimit * 4) }
+    /// UTF-8 bytes the text may hold: `absoluteMaximumLength`. (A scalar takes at most four
+    /// bytes, so below that the scalar limit already bounds the bytes.)
+    package var byteLimit: Int { Self.absoluteMaximumLength }
 
     // MARK: Reading
 
