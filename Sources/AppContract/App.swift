@@ -55,6 +55,8 @@ package struct AppSettings {
     package var decodesImagesInBackground: Bool?
     /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`).
     package var keyboardLayout: String?
+    /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read).
+    package var layoutDirection: String?
     /// When the on-screen keyboard shows: `automatic`, `always` or `never`.
     package var onScreenKeyboard: String?
     /// Seconds a key is held before it repeats, and repeats a second after that.

@@ -76,6 +76,10 @@ package struct BoardConfig: Hashable, Sendable {
     /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `number`, `pin`); it also picks
     /// a physical keyboard's keymap unless `keymap` names one.
     package var keyboardLayout = "en"
+    /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read);
+    /// nil: the app's own choice.
+    package var layoutDirection: String?
+    package static let layoutDirections = ["ltr", "rtl", "auto"]
     /// The xkb keymap of physical keyboards and scanners (`us`, `de`, `gb`, ...); nil: from
     /// `keyboard_layout`.
     package var keymap: String?
@@ -115,7 +119,7 @@ package struct BoardConfig: Hashable, Sendable {
         "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
         "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
-        "display_wait_seconds", "keyboard_layout", "keymap", "onscreen_keyboard",
+        "display_wait_seconds", "keyboard_layout", "layout_direction", "keymap", "onscreen_keyboard",
         "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
         "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast",
     ]
@@ -247,6 +251,9 @@ package struct BoardConfig: Hashable, Sendable {
                 throw entry.bad(BoardConfig.keyboardLayouts.joined(separator: ", "))
             }
             keyboardLayout = value
+        case "layout_direction":
+            guard BoardConfig.layoutDirections.contains(value) else { throw entry.bad("ltr, rtl or auto") }
+            layoutDirection = value
         case "keymap":
             keymap = try entry.plainName(limit: 64, extra: "()_-+", "an xkb layout name such as us, de, fr, gb or jp")
         case "onscreen_keyboard":

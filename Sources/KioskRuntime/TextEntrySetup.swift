@@ -9,6 +9,7 @@ extension BoardRuntime {
     /// logged and the board runs on: keys still work, typed text does not.
     static func configureTextEntry(_ app: App, _ settings: inout AppSettings, input: InputContext, cfg: BoardConfig, log: Logger) {
         settings.keyboardLayout = cfg.keyboardLayout
+        settings.layoutDirection = cfg.layoutDirection
         settings.onScreenKeyboard = cfg.onscreenKeyboard == "auto" ? "automatic" : cfg.onscreenKeyboard
         settings.keyRepeatDelay = Double(cfg.keyboardRepeatDelayMilliseconds) / 1000
         settings.keyRepeatRate = Double(cfg.keyboardRepeatRate)

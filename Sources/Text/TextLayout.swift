@@ -68,10 +68,13 @@ package struct TextLayout {
     /// any two characters except where kinsoku forbids it; a word wider than the line is
     /// broken between characters as a last resort. Each paragraph runs in `baseDirection`, or
     /// when nil in the direction of its first strong character (UAX #9); lines are broken in
-    /// logical order and their runs placed in visual order.
+    /// logical order and their runs placed in visual order. `leading` and `trailing` are the
+    /// sides of `alignmentDirection` (a right-to-left layout's: leading is right for every
+    /// line), or when nil of each paragraph's own direction.
     package init(
         text: String, font: Font, maxWidth: Double = .infinity, alignment: TextAlignment = .leading,
-        lineSpacing: Double = 1, maxLines: Int = 0, baseDirection: TextDirection? = nil
+        lineSpacing: Double = 1, maxLines: Int = 0, baseDirection: TextDirection? = nil,
+        alignmentDirection: TextDirection? = nil
     ) {
         self.font = font
         let scalars = Self.boundedScalars(of: text)
@@ -100,8 +103,9 @@ package struct TextLayout {
         for (k, piece) in pieces.enumerated() {
             let w = widths[k]
             let rightToLeft = shaped.bidi.isRightToLeft[piece.paragraph]
+            let alignsFromRight = alignmentDirection.map { $0 == .rightToLeft } ?? rightToLeft
             var x26_6: Int
-            switch (alignment, rightToLeft) {
+            switch (alignment, alignsFromRight) {
             case (.leading, false), (.trailing, true): x26_6 = 0
             case (.center, _): x26_6 = (boxWidth26_6 - w) / 2
             case (.trailing, false), (.leading, true): x26_6 = boxWidth26_6 - w

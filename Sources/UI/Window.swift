@@ -35,10 +35,19 @@ public final class Window: App, ViewHost {
     /// language tag: "en", "de", "fr" and "ja" have tables; others read English.
     public var language = "en" { didSet { needsLayout = true; fullDamage = true; frameScheduled = true } }
 
+    /// Which way the app lays out: rows, padding, carousels, page controls and navigation
+    /// mirror in `.rightToLeft`. Left to right by default; `LayoutDirection(language:)` gives
+    /// the one a language's readers expect (the board's `layout_direction = auto`). Changed at
+    /// run time, scroll views keep their place (the same row or page stays on screen).
+    public var layoutDirection = LayoutDirection.leftToRight {
+        didSet { needsLayout = true; fullDamage = true; frameScheduled = true }
+    }
+
     /// What the tree hands down from the root: the one slop, the palette with the window's
     /// accent and background, the words in its language.
     package var environment: ViewEnvironment {
         var environment = ViewEnvironment()
+        environment.layoutDirection = layoutDirection
         environment.gestures = router.gestures
         environment.palette.accent = accent
         environment.palette.background = background

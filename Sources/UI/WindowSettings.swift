@@ -13,6 +13,9 @@ extension Window {
         if let budget = settings.memoryBudget { memoryBudget = budget }
         if let background = settings.decodesImagesInBackground { images.decodesInBackground = background }
         if let layout = settings.keyboardLayout { keyboardLayout = layout }
+        if let direction = settings.layoutDirection {
+            layoutDirection = LayoutDirection(rawValue: direction) ?? LayoutDirection(language: language)
+        }
         if let mode = settings.onScreenKeyboard { onScreenKeyboard = OnScreenKeyboardMode(rawValue: mode) ?? .automatic }
         if let delay = settings.keyRepeatDelay { keyRepeatDelay = delay }
         if let rate = settings.keyRepeatRate { keyRepeatRate = rate }

@@ -156,11 +156,13 @@ extension TextInputView: FieldStateReporter {
 extension ScrollView: StateReporter {
     package func report(into state: inout WindowState, frame: [Double], at t: Double) {
         let engine = controller.state(at: t)
+        // Right to left, x counts from the right end: the offset means the same in both.
+        let offset = engineOffset(engine.offset)
         let paging = configuration.isPagingEnabled
         state.scrollViews.append(
             .init(
                 id: id, frame: frame,
-                offset: [rounded(engine.offset.x), rounded(engine.offset.y)],
+                offset: [rounded(offset.x), rounded(offset.y)],
                 contentSize: [rounded(content.frame.width), rounded(content.frame.height)],
                 viewportSize: [rounded(self.frame.width), rounded(self.frame.height)],
                 scale: rounded(engine.scale, 10000), phase: engine.phase.rawValue, atRest: engine.phase == .idle,

@@ -5,11 +5,28 @@ import Raster
 import Scrolling
 import Text
 
-/// Which way a layout runs. Only left to right is laid out today; the value is here so views
-/// ask for it rather than assume it.
-package enum LayoutDirection: String, Hashable, Sendable {
+/// Which way a layout runs: set on the window (`Window.layoutDirection`) and for a subtree
+/// (`layoutDirection(_:)`). In a right-to-left layout rows run from the right, leading padding
+/// and alignment are on the right, horizontal scroll views and carousels start at the right
+/// edge, page controls count from the right and vertical scroll indicators sit on the left.
+public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+    /// English, Japanese: rows start at the left.
     case leftToRight = "ltr"
+    /// Arabic, Hebrew: rows start at the right.
     case rightToLeft = "rtl"
+
+    /// The direction people who read `language` (a language tag: "ar", "he-IL", "fa") expect:
+    /// right to left for the languages written in Arabic or Hebrew script, else left to right.
+    public init(language: String) {
+        let code = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        self = LayoutDirection.rightToLeftLanguages.contains(code) ? .rightToLeft : .leftToRight
+    }
+
+    /// Arabic, Hebrew (and its old code), Persian, Urdu, Pashto, Sindhi, Uyghur, Dhivehi,
+    /// Yiddish, Kurdish (Sorani), Aramaic.
+    private static let rightToLeftLanguages: Set<String> = [
+        "ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "dv", "yi", "ckb", "arc",
+    ]
 }
 
 /// The numbers every gesture recogniser shares, so a tap is the same tap in a scroll view, a
@@ -121,4 +138,6 @@ package protocol ViewHost: AnyObject {
     func visibleRect(of view: View) -> Rect
     /// The environment at the root of the tree.
     var environment: ViewEnvironment { get }
+    /// The window's layout direction (the environment's, without building the rest of it).
+    var layoutDirection: LayoutDirection { get }
 }

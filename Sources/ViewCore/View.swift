@@ -269,8 +269,44 @@ open class View {
     /// ancestor's `transformEnvironment(_:)` from the root down.
     package var environment: ViewEnvironment {
         var environment = parent?.environment ?? rootHost?.environment ?? ViewEnvironment()
+        if let explicitLayoutDirection { environment.layoutDirection = explicitLayoutDirection }
         environmentChange?(&environment)
         return environment
+    }
+
+    /// The direction set on this view with `layoutDirection(_:)`, if any.
+    package private(set) var explicitLayoutDirection: LayoutDirection?
+
+    /// Lays out this view and its subtree in `direction`, whatever the window's (a Latin
+    /// phone-number row inside an Arabic screen, an Arabic card on an English one).
+    @discardableResult
+    public func layoutDirection(_ direction: LayoutDirection) -> Self {
+        explicitLayoutDirection = direction
+        setNeedsLayout()
+        setNeedsDisplay()
+        return self
+    }
+
+    /// The direction this view lays out in: the nearest `layoutDirection(_:)` up the tree, else
+    /// the window's. A walk up the tree that builds nothing, so layout can ask it of every view.
+    package var resolvedLayoutDirection: LayoutDirection {
+        for v in selfAndAncestors {
+            if let d = v.explicitLayoutDirection { return d }
+            if v.parent == nil { return v.rootHost?.layoutDirection ?? .leftToRight }
+        }
+        return .leftToRight
+    }
+
+    /// True when this view lays out right to left.
+    package var isRightToLeft: Bool { resolvedLayoutDirection == .rightToLeft }
+
+    /// Mirrors the children's frames across this view's vertical centre line when it lays out
+    /// right to left. Containers place children left to right, then call this: padding,
+    /// alignment and the order of a row all mirror, and a child's own layout is untouched
+    /// (it is in the child's coordinates).
+    package func mirrorChildrenIfRightToLeft() {
+        guard isRightToLeft else { return }
+        for c in children { c.frame.origin.x = frame.width - c.frame.maxX }
     }
 
     /// Changes the environment of this view and its subtree (a layout direction, a palette).
@@ -322,6 +358,7 @@ open class View {
             }
             c.layoutChildren()
         }
+        mirrorChildrenIfRightToLeft()
     }
 
     // MARK: Drawing (override points)

@@ -96,5 +96,6 @@ public final class Flow: Box {
             c.frame = frames[i]; i += 1
             c.layoutChildren()
         }
+        mirrorChildrenIfRightToLeft()
     }
 }

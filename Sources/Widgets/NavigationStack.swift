@@ -180,8 +180,10 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     private func place() {
         for screen in children where screen !== bar { screen.frame.origin.x = 0 }
         guard let tr = transition else { return }
-        tr.upper.frame.origin.x = tr.x.rounded()
-        tr.lower.frame.origin.x = (-(frame.width - tr.x) * Self.parallax).rounded()
+        // Right to left, screens come in from the left and go back out to it.
+        let sign = isRightToLeft ? -1.0 : 1.0
+        tr.upper.frame.origin.x = (sign * tr.x).rounded()
+        tr.lower.frame.origin.x = (-sign * (frame.width - tr.x) * Self.parallax).rounded()
     }
 
     @_spi(Hooks) override public var clipsContent: Bool { true }
@@ -193,7 +195,11 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
                 // The screen below darkens as the one above covers it (only its uncovered part
                 // is shaded: the rest is drawn over).
                 let shade = 0.12 * (1 - tr.x / frame.width)
-                let uncovered = Rect(x: 0, y: c.frame.minY, width: tr.upper.frame.minX, height: c.frame.height)
+                let upper = tr.upper.frame
+                let uncovered =
+                    upper.minX < 0
+                    ? Rect(x: upper.maxX, y: c.frame.minY, width: frame.width - upper.maxX, height: c.frame.height)
+                    : Rect(x: 0, y: c.frame.minY, width: upper.minX, height: c.frame.height)
                 if !uncovered.isEmpty { context.fill(uncovered, color: Color(rgb: 0x000000, opacity: shade)) }
             }
         }
@@ -222,12 +228,21 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
 
     // MARK: The edge swipe (TouchTarget)
 
-    package func wantsTouch(at point: Point) -> Bool {
+    /// `point` (window points) as seen from the leading edge: mirrored across the stack right to
+    /// left, where the swipe back starts at the right edge and runs leftwards.
+    private func fromLeading(_ point: Point) -> Point {
+        guard isRightToLeft else { return point }
         let f = frameInWindow
+        return Point(x: f.minX + f.maxX - point.x, y: point.y)
+    }
+
+    package func wantsTouch(at point: Point) -> Bool {
+        let f = frameInWindow, point = fromLeading(point)
         return canPop && transition == nil && point.x - f.minX <= Self.edgeWidth && point.y - f.minY >= barHeight
     }
 
     package func touchBegan(at point: Point, time t: Double) {
+        let point = fromLeading(point)
         var tracker = VelocityTracker()
         tracker.add(time: t, position: point.x)
         edgeTouch = (point, false, tracker)
@@ -235,6 +250,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
 
     package func touchMoved(to point: Point, time t: Double) -> TouchDisposition {
         guard var touch = edgeTouch else { return .released }
+        let point = fromLeading(point)
         touch.tracker.add(time: t, position: point.x)
         edgeTouch = touch
         let d = point - touch.down, slop = environment.gestures.touchSlop
@@ -289,7 +305,9 @@ package final class NavigationBar: View {
     @discardableResult
     func updateBackText() -> ViewEnvironment {
         let environment = environment
-        let text = "‹ " + (backTitle ?? environment.strings[.back])
+        // The chevron points back, towards the leading edge.
+        let chevron = environment.layoutDirection == .rightToLeft ? "› " : "‹ "
+        let text = chevron + (backTitle ?? environment.strings[.back])
         if back.text != text { back.text = text }
         return environment
     }
@@ -322,6 +340,7 @@ package final class NavigationBar: View {
         title.frame = Rect(
             x: inner.minX + backWidth, y: inner.minY, width: max(0, inner.width - 2 * backWidth),
             height: inner.height)
+        mirrorChildrenIfRightToLeft()
     }
 
     package override func draw(in context: inout DrawContext) {

@@ -48,5 +48,6 @@ public final class Overlay: Box {
             }
             c.layoutChildren()
         }
+        mirrorChildrenIfRightToLeft()
     }
 }

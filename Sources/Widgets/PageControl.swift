@@ -103,6 +103,8 @@ public final class PageControl: View, DependentAnimation, TouchTarget, PageIndic
         }
         let width = Double(visible) * Self.dotSpacing
         let x0 = (frame.width - width) / 2 + Self.dotSpacing / 2
+        // Right to left, the first page's dot is the rightmost.
+        let mirrored = isRightToLeft
         var result: [(Int, Double, Double)] = []
         for i in 0..<visible {
             let page = first + i
@@ -115,7 +117,8 @@ public final class PageControl: View, DependentAnimation, TouchTarget, PageIndic
                     scale = 0.75
                 }
             }
-            result.append((page, x0 + Double(i) * Self.dotSpacing, scale))
+            let x = x0 + Double(i) * Self.dotSpacing
+            result.append((page, mirrored ? frame.width - x : x, scale))
         }
         return result
     }
@@ -250,13 +253,15 @@ public final class PageControl: View, DependentAnimation, TouchTarget, PageIndic
         interaction = .continuous
         let x = localX(p)
         let count = pageCount
+        // Right to left, pages run from the right: moving left goes forward.
+        let forward = isRightToLeft ? -1.0 : 1.0
         var page: Int
         if x < 0 {
-            page = 0
+            page = forward > 0 ? 0 : count - 1
         } else if x > frame.width {
-            page = count - 1
+            page = forward > 0 ? count - 1 : 0
         } else {
-            page = start.page + Int(((p.x - start.point.x) / Self.dotSpacing).rounded())
+            page = start.page + Int(((p.x - start.point.x) * forward / Self.dotSpacing).rounded())
         }
         page = max(0, min(count - 1, page))
         if page != currentPage {
@@ -277,7 +282,8 @@ public final class PageControl: View, DependentAnimation, TouchTarget, PageIndic
         // A tap: the leading or trailing side of the current dot.
         let current = currentPage
         guard let dot = dots().first(where: { $0.page == current }) else { return }
-        let target = localX(touchStart?.point ?? p) < dot.x ? current - 1 : current + 1
+        let before = localX(touchStart?.point ?? p) < dot.x
+        let target = before != isRightToLeft ? current - 1 : current + 1
         guard target >= 0, target < pageCount else { return }
         interaction = .discrete
         scrollView?.setPage(target, animated: true)

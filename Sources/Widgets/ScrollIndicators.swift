@@ -19,6 +19,8 @@ struct ScrollIndicators {
     /// The last time the content moved, and when the view first appeared.
     var lastActive: Double
     var appeared: Double?
+    /// The vertical indicator sits at the left edge (right to left), where the eye starts a line.
+    var onLeft = false
 
     static let thickness = 5.0
     static let inset = 3.0
@@ -56,8 +58,9 @@ struct ScrollIndicators {
             let thickness = Self.thickness
             let crossInset = trackWidth.map { ($0 - thickness) / 2 } ?? Self.inset
             if axis == .vertical {
-                let thumb = Rect(x: viewport.width - crossInset - thickness, y: Self.inset + start, width: thickness, height: length)
-                let track = trackWidth.map { Rect(x: viewport.width - $0, y: 0, width: $0, height: viewport.height) }
+                let x = onLeft ? crossInset : viewport.width - crossInset - thickness
+                let thumb = Rect(x: x, y: Self.inset + start, width: thickness, height: length)
+                let track = trackWidth.map { Rect(x: onLeft ? 0 : viewport.width - $0, y: 0, width: $0, height: viewport.height) }
                 return ScrollIndicator(axis: axis, thumb: thumb, track: track, opacity: opacity)
             }
             let thumb = Rect(x: Self.inset + start, y: viewport.height - crossInset - thickness, width: length, height: thickness)
@@ -92,7 +95,7 @@ struct ScrollIndicators {
             guard content[ind.axis] > 4 * viewport[ind.axis] else { return false }
             let zone =
                 ind.axis == .vertical
-                ? Rect(x: viewport.width - 28, y: 0, width: 28, height: viewport.height)
+                ? Rect(x: onLeft ? 0 : viewport.width - 28, y: 0, width: 28, height: viewport.height)
                 : Rect(x: 0, y: viewport.height - 28, width: viewport.width, height: 28)
             return zone.contains(p)
                 && (ind.axis == .vertical

@@ -106,9 +106,11 @@ open class ScrollView: View, AnimatedView {
         if configuration.isPagingEnabled {
             let axis: Scrolling.Axis = vertical ? .vertical : .horizontal
             let pages = controller.pageSnapping(axis)
-            return environment.strings.format(.pageOf, pages.nearestPage(to: vertical ? offset.y : offset.x) + 1, pageCount)
+            return environment.strings.format(.pageOf, enginePage(pages.nearestPage(to: vertical ? offset.y : offset.x)) + 1, pageCount)
         }
-        let lo = (vertical ? offset.y : offset.x) / sampledScale
+        // Right to left, a row is counted from its right end.
+        let flip = !vertical && laidOutMirrored, contentWidth = content.frame.width
+        let lo = (vertical ? offset.y : engineOffset(offset).x) / sampledScale
         let hi = lo + (vertical ? engineViewport.height : frame.width) / sampledScale
         let strings = environment.strings, noun: BuiltInStrings.Word = vertical ? .rowsOf : .itemsOf
         if let lazy = lazyContent {
@@ -117,8 +119,8 @@ open class ScrollView: View, AnimatedView {
         }
         let rows = content.children.filter { !$0.isHidden }
         if rows.count > 1 {
-            func start(_ v: View) -> Double { vertical ? v.frame.minY : v.frame.minX }
-            func end(_ v: View) -> Double { vertical ? v.frame.maxY : v.frame.maxX }
+            func start(_ v: View) -> Double { vertical ? v.frame.minY : flip ? contentWidth - v.frame.maxX : v.frame.minX }
+            func end(_ v: View) -> Double { vertical ? v.frame.maxY : flip ? contentWidth - v.frame.minX : v.frame.maxX }
             let first = rows.firstIndex { end($0) > lo + 1 } ?? 0
             let last = rows.lastIndex { start($0) < hi - 1 } ?? rows.count - 1
             return strings.format(noun, first + 1, max(first, last) + 1, rows.count)
@@ -234,30 +236,80 @@ open class ScrollView: View, AnimatedView {
     /// in the window never stops a fling or a page snap; one that did lets the motion carry
     /// on, moved with the held child.
     package func applyLayout(at t: Double) {
+        let mirrored = mirrorsHorizontally
+        laidOutRightToLeft = isRightToLeft
+        let flipped = hasLaidOut && mirrored != laidOutMirrored
+        laidOutMirrored = mirrored
         var shift = Point.zero
-        if hasLaidOut, let held = heldPosition, let r = contentRect(ofChild: held.id) {
+        if hasLaidOut, !flipped, let held = heldPosition, let r = contentRect(ofChild: held.id) {
             shift = Point(x: r.minX - held.delta.x - sampledOffset.x, y: r.minY - held.delta.y - sampledOffset.y)
+        } else if hasLaidOut, !flipped, mirrored {
+            // Right to left, content that grows or shrinks does so at its left end: the view keeps
+            // its distance from the right end, where the content starts.
+            shift.x = (content.frame.width - controller.contentSize.width / max(sampledScale, 1e-9)) * sampledScale
         }
         // Held for this layout only: a view that leaves the tree (a screen under a navigation
         // stack's top) comes back where it was, not moved by a place held long ago.
         heldPosition = nil
         controller.resize(viewport: engineViewport, content: content.frame.size, shiftedBy: shift, at: t)
+        if flipped {
+            // The layout direction changed: the same distance from the start, at the other end.
+            var o = controller.state(at: t).offset
+            o.x = controller.maximumOffset(.horizontal) - o.x
+            controller.scroll(to: o, animated: false, at: t)
+        }
         if !hasLaidOut {
             hasLaidOut = true
-            switch initialPosition {
-            case .top: break
-            case let .anchor(a):
-                let s = content.frame.size
-                controller.scroll(
-                    to: Point(x: a.x * (s.width - frame.width), y: a.y * (s.height - frame.height)),
-                    animated: false, at: t)
-            case let .id(id, anchor):
-                if let r = contentRect(ofChild: id) {
-                    controller.scroll(toReveal: r, anchor: anchor, animated: false, at: t)
-                }
-            }
+            applyInitialPosition(fromRight: mirrored, at: t)
         }
         sample(at: t)
+    }
+
+    /// Scrolls to where the view starts: the top (and, right to left, the right end), an anchor
+    /// of the content, or a child.
+    private func applyInitialPosition(fromRight: Bool, at t: Double) {
+        switch initialPosition {
+        case .top:
+            if fromRight { controller.scroll(to: Point(x: controller.maximumOffset(.horizontal), y: 0), animated: false, at: t) }
+        case let .anchor(a):
+            let s = content.frame.size
+            let x = fromRight ? 1 - a.x : a.x
+            controller.scroll(
+                to: Point(x: x * (s.width - frame.width), y: a.y * (s.height - frame.height)),
+                animated: false, at: t)
+        case let .id(id, anchor):
+            if let r = contentRect(ofChild: id) {
+                controller.scroll(toReveal: r, anchor: anchor.map(mirrored), animated: false, at: t)
+            }
+        }
+    }
+
+    /// Scrolls along a row that runs from the right: laid out right to left, horizontally.
+    /// Its content is mirrored by its own layout; the engine keeps physical offsets (so a flick
+    /// moves exactly as its left-to-right twin, mirrored), and the offsets, pages and anchors
+    /// the app gives and reads count from the right end.
+    package var mirrorsHorizontally: Bool { configuration.axes.contains(.horizontal) && isRightToLeft }
+    /// `mirrorsHorizontally` at the last layout.
+    var laidOutMirrored = false
+    /// It laid out right to left (whatever its axes) at the last layout.
+    var laidOutRightToLeft = false
+
+    /// `anchor` as the engine takes it: its x counted from the left.
+    func mirrored(_ anchor: UnitPoint) -> UnitPoint {
+        laidOutMirrored ? UnitPoint(x: 1 - anchor.x, y: anchor.y) : anchor
+    }
+
+    /// An offset the app gives or reads (x from the right end, right to left) as the engine's
+    /// (x from the left), and back: the same mapping both ways.
+    package func engineOffset(_ offset: Point) -> Point {
+        guard laidOutMirrored else { return offset }
+        return Point(x: controller.maximumOffset(.horizontal) - offset.x, y: offset.y)
+    }
+
+    /// A page as the app counts it (from the right end, right to left) as the engine's, and back.
+    func enginePage(_ page: Int) -> Int {
+        guard laidOutMirrored else { return page }
+        return max(0, pageCount - 1 - page)
     }
 
     /// Remembers where the reported child sits, before a content change or resize.
@@ -300,7 +352,7 @@ open class ScrollView: View, AnimatedView {
         let vertical = configuration.axes.contains(.vertical)
         let visible = Rect(x: o.x / s, y: o.y / s, width: frame.width / s, height: frame.height / s)
         let kids = identifiedChildren
-        if let a = positionAnchor {
+        if let a = positionAnchor.map(mirrored) {
             let p = Point(x: visible.minX + a.x * visible.width, y: visible.minY + a.y * visible.height)
             var best: (View, Double)?
             for k in kids {
@@ -327,9 +379,9 @@ open class ScrollView: View, AnimatedView {
     @discardableResult
     public func scrollTo(id: String, anchor: UnitPoint? = nil, animated: Bool? = nil) -> Bool {
         guard let r = contentRect(ofChild: id), let w = host else { return false }
-        let animated = animated ?? animatesProgramScrolls
-        controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
-        if lazyContent != nil { pendingReveal = LazyReveal(target: .id(id), anchor: anchor ?? positionAnchor, animated: animated) }
+        let animated = animated ?? animatesProgramScrolls, anchor = (anchor ?? positionAnchor).map(mirrored)
+        controller.scroll(toReveal: r, anchor: anchor, animated: animated, at: w.currentTime)
+        if lazyContent != nil { pendingReveal = LazyReveal(target: .id(id), anchor: anchor, animated: animated) }
         w.scheduleFrame()
         return true
     }
@@ -339,9 +391,9 @@ open class ScrollView: View, AnimatedView {
     @discardableResult
     public func scrollTo(index: Int, anchor: UnitPoint? = nil, animated: Bool? = nil) -> Bool {
         guard let w = host, let r = itemRect(index) else { return false }
-        let animated = animated ?? animatesProgramScrolls
-        controller.scroll(toReveal: r, anchor: anchor ?? positionAnchor, animated: animated, at: w.currentTime)
-        if lazyContent != nil { pendingReveal = LazyReveal(target: .index(index), anchor: anchor ?? positionAnchor, animated: animated) }
+        let animated = animated ?? animatesProgramScrolls, anchor = (anchor ?? positionAnchor).map(mirrored)
+        controller.scroll(toReveal: r, anchor: anchor, animated: animated, at: w.currentTime)
+        if lazyContent != nil { pendingReveal = LazyReveal(target: .index(index), anchor: anchor, animated: animated) }
         w.scheduleFrame()
         return true
     }
@@ -364,10 +416,10 @@ open class ScrollView: View, AnimatedView {
         if !goesOn { pendingReveal = nil }
     }
 
-    /// Scrolls to an offset in points.
+    /// Scrolls to an offset in points (right to left, x counts from the right end).
     public func scroll(to offset: Point, animated: Bool? = nil) {
         guard let w = host else { return }
-        controller.scroll(to: offset, animated: animated ?? animatesProgramScrolls, at: w.currentTime)
+        controller.scroll(to: engineOffset(offset), animated: animated ?? animatesProgramScrolls, at: w.currentTime)
         w.scheduleFrame()
     }
 
@@ -437,15 +489,15 @@ open class ScrollView: View, AnimatedView {
         }
         if configuration.isPagingEnabled, s.phase == .idle {
             let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
-            let page = controller.currentPage(axis, at: t)
+            let page = enginePage(controller.currentPage(axis, at: t))
             if page != reportedPage { reportedPage = page; onPageChange?(page) }
         }
     }
 
-    /// The page on screen in the last frame drawn.
+    /// The page on screen in the last frame drawn (right to left, counted from the right end).
     public var currentPage: Int {
         let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
-        return controller.pageSnapping(axis).nearestPage(to: sampledOffset[axis])
+        return enginePage(controller.pageSnapping(axis).nearestPage(to: sampledOffset[axis]))
     }
 
     /// How many pages (of `configuration.pageSize`, or the viewport's size) the content has along
@@ -459,7 +511,7 @@ open class ScrollView: View, AnimatedView {
         guard let w = host else { return }
         let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
         var target = sampledOffset
-        target[axis] = controller.pageSnapping(axis).startOffset(ofPage: page)
+        target[axis] = controller.pageSnapping(axis).startOffset(ofPage: enginePage(page))
         controller.scroll(to: target, animated: animated, at: w.currentTime)
         w.scheduleFrame()
     }
@@ -537,7 +589,8 @@ open class ScrollView: View, AnimatedView {
             visibility: indicators, hidden: hiddenIndicatorAxes, axes: configuration.axes,
             zooms: configuration.isZoomEnabled, viewport: frame.size,
             content: Size(width: content.frame.width * sampledScale, height: content.frame.height * sampledScale),
-            offset: sampledOffset, phase: sampledPhase, lastActive: lastActiveTime, appeared: appearTime)
+            offset: sampledOffset, phase: sampledPhase, lastActive: lastActiveTime, appeared: appearTime,
+            onLeft: laidOutRightToLeft)
     }
 
     /// Nothing it shows changes from `t` until the next input: its engine holds still (a

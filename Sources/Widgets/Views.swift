@@ -93,12 +93,15 @@ public final class Label: Box {
     /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
         let size = shownFontSize
-        let key = [width, scale, size]
+        // Right to left, leading is the right edge for every line, Latin ones included.
+        let rightToLeft = isRightToLeft
+        let key = [width, scale, size, rightToLeft ? 1 : 0]
         if let cached, cached.key == key { return cached.layout }
         guard let font = typography.usableFont(pixelSize: size * scale) else { return nil }
         let layout = TextLayout(
             text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
-            alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines)
+            alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines,
+            alignmentDirection: rightToLeft ? .rightToLeft : nil)
         cached = (key, layout)
         return layout
     }
@@ -129,7 +132,8 @@ public final class Label: Box {
         if let a = contentAlignment, !l.lines.isEmpty {
             let s = context.scale
             let left = l.lines.map(\.x).min() ?? 0, right = l.lines.map { $0.x + $0.width }.max() ?? 0
-            origin.x += max(0, inner.width - (right - left) / s) * a.x - left / s
+            let x = isRightToLeft ? 1 - a.x : a.x
+            origin.x += max(0, inner.width - (right - left) / s) * x - left / s
             origin.y += max(0, inner.height - l.size.height / s) * a.y
         }
         context.draw(l, at: origin, color: context.isHighContrast ? HighContrast.text(color) : color)
@@ -439,15 +443,22 @@ open class Stack: Box, OrderedChildren {
             }
             c.layoutChildren()
         }
+        runsFromRight = axis == .horizontal && isRightToLeft
+        mirrorChildrenIfRightToLeft()
     }
+
+    /// Its children were laid out in a right-to-left row: their x falls as their index rises.
+    private var runsFromRight = false
 
     /// Indices of the children that may intersect `rect` (local points), by binary search along
     /// the axis (children are laid out in order).
     package func childRange(intersecting rect: Rect) -> Range<Int> {
-        let lo = axis == .vertical ? rect.minY : rect.minX
-        let hi = axis == .vertical ? rect.maxY : rect.maxX
-        func end(_ v: View) -> Double { axis == .vertical ? v.frame.maxY : v.frame.maxX }
-        func start(_ v: View) -> Double { axis == .vertical ? v.frame.minY : v.frame.minX }
+        // A right-to-left row is searched in mirrored coordinates, where x rises with the index.
+        let w = frame.width, mirrored = runsFromRight
+        let lo = axis == .vertical ? rect.minY : mirrored ? w - rect.maxX : rect.minX
+        let hi = axis == .vertical ? rect.maxY : mirrored ? w - rect.minX : rect.maxX
+        func end(_ v: View) -> Double { axis == .vertical ? v.frame.maxY : mirrored ? w - v.frame.minX : v.frame.maxX }
+        func start(_ v: View) -> Double { axis == .vertical ? v.frame.minY : mirrored ? w - v.frame.maxX : v.frame.minX }
         var a = 0, b = children.count
         while a < b { let m = (a + b) / 2; if end(children[m]) < lo { a = m + 1 } else { b = m } }
         var e = a
