@@ -53,7 +53,7 @@ package struct AppSettings {
     /// Pictures decode on worker threads and show when ready (on a board a frame never waits
     /// for a decoder); off, a frame decodes what it shows.
     package var decodesImagesInBackground: Bool?
-    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`).
+    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `ar`, `he`).
     package var keyboardLayout: String?
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read).
     package var layoutDirection: String?

@@ -73,7 +73,7 @@ package struct BoardConfig: Hashable, Sendable {
     package var backlight: String?
     /// Degrees clockwise the touchscreen is turned against the canvas (nil: as `rotation`).
     package var touchRotation: Int?
-    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `number`, `pin`); it also picks
+    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `ar`, `he`, `number`, `pin`); it also picks
     /// a physical keyboard's keymap unless `keymap` names one.
     package var keyboardLayout = "en"
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read);
@@ -99,7 +99,7 @@ package struct BoardConfig: Hashable, Sendable {
     /// Text size in percent (100-300) and high contrast, which every layout follows.
     package var textSize = 100
     package var highContrast = false
-    package static let keyboardLayouts = ["en", "de", "fr", "ja", "number", "pin"]
+    package static let keyboardLayouts = ["en", "de", "fr", "ja", "ar", "he", "number", "pin"]
     package static let onscreenKeyboardValues = ["auto", "always", "never"]
     /// The file (or name) the config came from, and the line each key was set on.
     package private(set) var source = "config"

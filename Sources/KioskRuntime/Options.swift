@@ -50,7 +50,7 @@ package struct BoardOptions: ParsableArguments {
     package var screenReader = false
     @Option(help: "Which way the app lays out: ltr, rtl, or auto (as the app's language is read).")
     package var layoutDirection: String?
-    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, number or pin.")
+    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, ar, he, number or pin.")
     package var keyboardLayout: String?
     @OptionGroup package var remote: RemoteOptions
 
@@ -144,7 +144,7 @@ package struct HeadlessOptions: ParsableArguments {
     package var highContrast = false
     @Option(help: "Which way the app lays out: ltr, rtl, or auto (as the app's language is read).")
     package var layoutDirection: String?
-    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, number or pin.")
+    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, ar, he, number or pin.")
     package var keyboardLayout: String?
     // With --remote the run is real-time and lasts until SIGINT/SIGTERM.
     @OptionGroup package var remote: RemoteOptions

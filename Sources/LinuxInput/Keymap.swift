@@ -29,7 +29,7 @@ package final class Keymap {
     /// The xkb layout for a keyboard layout of Glide's on-screen keyboard (`en` → `us`,
     /// `ja` → `jp`); other names are taken as xkb names.
     package static func xkbName(forKeyboardLayout name: String) -> String {
-        ["en": "us", "ja": "jp", "number": "us", "pin": "us"][name] ?? name
+        ["en": "us", "ja": "jp", "ar": "ara", "he": "il", "number": "us", "pin": "us"][name] ?? name
     }
 
     /// - Parameters: `layout`, an xkb layout name; `locale`, whose compose table resolves dead

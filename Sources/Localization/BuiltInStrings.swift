@@ -3,7 +3,8 @@
 /// window picks the table by its language; a language without a table, or a word missing from
 /// one, falls back to English, so a view never shows an empty label.
 package struct BuiltInStrings: Hashable, Sendable {
-    /// The language whose table this is ("en", "de", "fr", "ja"); an unknown one reads English.
+    /// The language whose table this is ("en", "de", "fr", "ja", "ar", "he"); an unknown one
+    /// reads English.
     package let language: String
     private let table: [Word: String]
 
@@ -103,5 +104,29 @@ package struct BuiltInStrings: Hashable, Sendable {
         .rolePageControl: "ページコントロール", .roleListRow: "リストの行", .roleAdjustable: "調整可能", .roleTextField: "テキストフィールド",
     ]
 
-    private static let tables: [String: [Word: String]] = ["en": english, "de": german, "fr": french, "ja": japanese]
+    private static let arabic: [Word: String] = [
+        .back: "رجوع", .pageOf: "الصفحة %d من %d", .rowsOf: "الصفوف %d إلى %d من %d", .itemsOf: "العناصر %d إلى %d من %d",
+        .empty: "فارغ", .allShown: "الكل معروض", .percent: "%d بالمئة",
+        .cut: "قص", .copy: "نسخ", .paste: "لصق", .selectAll: "تحديد الكل",
+        .editing: "تحرير %@", .characters: "%d حرفًا", .screenReaderOn: "قارئ الشاشة يعمل",
+        .screenReaderOff: "قارئ الشاشة متوقف", .nothingToGoBackTo: "لا توجد شاشة سابقة", .volumePercent: "مستوى الصوت %d بالمئة",
+        .returnKey: "إدخال", .done: "تم", .go: "انتقال", .search: "بحث", .next: "التالي", .send: "إرسال", .space: "مسافة",
+        .roleButton: "زر", .roleText: "نص", .roleHeading: "عنوان", .roleImage: "صورة", .roleScrollArea: "منطقة تمرير",
+        .rolePageControl: "مؤشر الصفحات", .roleListRow: "صف قائمة", .roleAdjustable: "قابل للتعديل", .roleTextField: "حقل نص",
+    ]
+
+    private static let hebrew: [Word: String] = [
+        .back: "חזרה", .pageOf: "עמוד %d מתוך %d", .rowsOf: "שורות %d עד %d מתוך %d", .itemsOf: "פריטים %d עד %d מתוך %d",
+        .empty: "ריק", .allShown: "הכול מוצג", .percent: "%d אחוז",
+        .cut: "גזירה", .copy: "העתקה", .paste: "הדבקה", .selectAll: "בחירת הכול",
+        .editing: "עריכת %@", .characters: "%d תווים", .screenReaderOn: "קורא המסך פועל",
+        .screenReaderOff: "קורא המסך כבוי", .nothingToGoBackTo: "אין מסך קודם", .volumePercent: "עוצמת שמע %d אחוז",
+        .returnKey: "אישור", .done: "סיום", .go: "מעבר", .search: "חיפוש", .next: "הבא", .send: "שליחה", .space: "רווח",
+        .roleButton: "כפתור", .roleText: "טקסט", .roleHeading: "כותרת", .roleImage: "תמונה", .roleScrollArea: "אזור גלילה",
+        .rolePageControl: "בקרת עמודים", .roleListRow: "שורת רשימה", .roleAdjustable: "ניתן לכוונון", .roleTextField: "שדה טקסט",
+    ]
+
+    private static let tables: [String: [Word: String]] = [
+        "en": english, "de": german, "fr": french, "ja": japanese, "ar": arabic, "he": hebrew,
+    ]
 }

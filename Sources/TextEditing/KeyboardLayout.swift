@@ -61,15 +61,23 @@ public enum SubmitLabel: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The keys of an on-screen keyboard drawn by Glide: layouts `en` (QWERTY), `de` (QWERTZ), `fr`
-/// (AZERTY), `ja` (the 50-sound kana grid), `number` and `pin`, each a list of pages (letters,
-/// symbols, more symbols) of rows of keys.
+/// (AZERTY), `ja` (the 50-sound kana grid), `ar` (Arabic), `he` (Hebrew), `number` and `pin`,
+/// each a list of pages (letters, symbols, more symbols) of rows of keys.
 package struct KeyboardLayout: Hashable, Sendable {
     package var name: String
     package var pages: [[[KeyboardKey]]]
     /// A grid keypad (number and PIN pads): keys of equal width, no preview.
     package var isPad: Bool
 
-    package static let names = ["en", "de", "fr", "ja", "number", "pin"]
+    /// What the state JSON calls each page: "letters", "symbols", "more", then a layout's own
+    /// ("marks" for the Arabic hamza forms and vowel marks, "latin"); "pad" for a keypad.
+    package func pageName(_ page: Int) -> String {
+        if isPad { return "pad" }
+        let names = ["letters", "symbols", "more"] + (name == "ar" ? ["marks", "latin"] : name == "he" ? ["latin"] : [])
+        return names[max(0, min(page, names.count - 1))]
+    }
+
+    package static let names = ["en", "de", "fr", "ja", "ar", "he", "number", "pin"]
 
     /// The layout `name` for a field of `contentType` with `submit` on its return key; nil for
     /// a name that does not exist. Number and PIN fields get their pads whatever the name.
@@ -90,6 +98,7 @@ package struct KeyboardLayout: Hashable, Sendable {
         case "number": return named("en", contentType: .number, submit: submit)
         case "pin": return named("en", contentType: .pin, submit: submit)
         case "ja": return kana(ret: ret, contentType: contentType)
+        case "ar", "he": return rightToLeft(name, ret: ret, contentType: contentType)
         default: return latin(name, ret: ret, contentType: contentType)
         }
     }
@@ -165,6 +174,61 @@ package struct KeyboardLayout: Hashable, Sendable {
         var more = latin("en", ret: ret, contentType: contentType).pages[2]
         more[3][0] = KeyboardKey("あいう", .page(0), width: 1.5)
         return KeyboardLayout(name: "ja", pages: [grid + [bottom], symbols, more], isPad: false)
+    }
+
+    /// Arabic (the phone layout: letters where the Arabic PC keyboard has them, the hamza forms
+    /// and vowel marks on a page of their own, Arabic-Indic digits on the number page) and
+    /// Hebrew (the Israeli standard layout, the shekel sign on the number page). Each has the
+    /// Latin letters a page away, so "أحمد 12 Ahmed" is typed on one keyboard.
+    static func rightToLeft(_ name: String, ret: KeyboardKey, contentType: TextContentType) -> KeyboardLayout {
+        let latinPages = latin("en", ret: ret, contentType: contentType).pages
+        let arabic = name == "ar"
+        let rows =
+            arabic
+            ? ["ض ص ث ق ف غ ع ه خ ح ج", "ش س ي ب ل ا ت ن م ك ط", "ذ ء ؤ ر ى ة و ز ظ د"]
+            : ["ק ר א ט ו ן ם פ", "ש ד ג כ ע י ח ל ך ף", "ז ס ב ה נ מ צ ת ץ"]
+        let ownLetters = arabic ? "أ ب ج" : "א ב ג"
+        let latinKey = KeyboardKey("ABC", .page(arabic ? 4 : 3), width: 1.5)
+        // The bottom rows of the Latin pages, with the layout's own letters a key away.
+        func bottom(_ pageKey: KeyboardKey) -> [KeyboardKey] {
+            var row = latinPages[0][3].map { key in
+                switch key.action {
+                case .space: return KeyboardKey(spaceLabel(name), .space, width: key.width)
+                case .text(",") where arabic: return KeyboardKey("،", .text("،"))
+                default: return key
+                }
+            }
+            row[0] = pageKey
+            row.insert(latinKey, at: 1)
+            return row
+        }
+        let backspace = KeyboardKey("⌫", .backspace, width: 1.5)
+        var letters: [[KeyboardKey]] = [keys(rows[0]), keys(rows[1])]
+        letters.append(
+            (arabic ? [KeyboardKey("أ إ آ", .page(3), width: 1.5)] : []) + keys(rows[2]) + [backspace])
+        letters.append(bottom(KeyboardKey("123", .page(1), width: 1.5)))
+        let digits = arabic ? "١ ٢ ٣ ٤ ٥ ٦ ٧ ٨ ٩ ٠" : "1 2 3 4 5 6 7 8 9 0"
+        let punctuation = arabic ? "- / : ؛ ( ) ر.س & @ \"" : "- / : ; ( ) ₪ & @ \""
+        let symbols: [[KeyboardKey]] = [
+            keys(digits), keys(punctuation),
+            [KeyboardKey("#+=", .page(2), width: 1.5)] + keys(arabic ? ". ، ؟ ! ' %" : ". , ? ! ' %") + [backspace],
+            bottom(KeyboardKey(ownLetters, .page(0), width: 1.5)),
+        ]
+        var more = latinPages[2]
+        more[0] = keys("1 2 3 4 5 6 7 8 9 0")
+        more[3] = bottom(KeyboardKey(ownLetters, .page(0), width: 1.5))
+        var latinLetters = latinPages[0]
+        latinLetters[3][0] = KeyboardKey(ownLetters, .page(0), width: 1.5)
+        var pages = [letters, symbols, more]
+        if arabic {
+            pages.append([
+                keys("أ إ آ ٱ ئ ؤ ء لا"), keys("َ ُ ِ ً ٌ ٍ ّ ْ ـ"),
+                [KeyboardKey(ownLetters, .page(0), width: 1.5)] + keys("ى ة ه ك ی") + [backspace],
+                bottom(KeyboardKey("123", .page(1), width: 1.5)),
+            ])
+        }
+        pages.append(latinLetters)
+        return KeyboardLayout(name: name, pages: pages, isPad: false)
     }
 
     /// A 4 x 4 keypad: digits, delete, `side` (clear or minus), hide, and the bottom row.

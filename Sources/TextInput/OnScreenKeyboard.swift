@@ -117,6 +117,9 @@ package final class OnScreenKeyboard: View, TouchTarget {
         if let key = keyboardKey(touch.key), !key.isCharacter {
             if key.action != .returnKey && key.action != .dismiss { perform(key, time: t) }
             if key.repeats { touch.repeatTimer = startRepeat(key) }
+            // The finger that turned the page has done its work: whatever key lies under it on
+            // the new page (a comma where "ABC" was) must not type when it lifts.
+            if case .page = key.action { touch.key = nil }
         }
         touches.append(touch)
         setNeedsDisplay()

@@ -14,7 +14,7 @@ import TextEditing
 ///     TextField(id: "search", text: "", placeholder: "Search stations")
 ///         .onChange { query in list.filter(query) }
 public final class TextField: TextInputView {
-    /// Points the text is scrolled left by, to keep the caret in view.
+    /// Points the text is scrolled by, away from the edge it starts at, to keep the caret in view.
     private var scrollX = 0.0
 
     /// A field identified by `id` holding `text`, showing `placeholder` while empty, its text
@@ -40,9 +40,23 @@ public final class TextField: TextInputView {
     /// The handles keep the frames the field gives them.
     public override func layoutChildren() { updateHandles() }
 
+    /// Its text starts at the right edge: it runs right to left (by its first strong letter),
+    /// or it has no letter yet and the field lays out right to left.
+    override var startsAtRight: Bool {
+        if paragraphLayout(0)?.lines.first?.isRightToLeft == true { return true }
+        return isRightToLeft && !editor.paragraphs[0].unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
+    /// Where the text's left edge is in the field's text coordinates when the field shows its
+    /// left edge: the text's width and the field's come in when the text starts at the right.
+    private func visibleLeft(scroll: Double, textWidth: Double, width: Double) -> Double {
+        startsAtRight ? textWidth - width - scroll : scroll
+    }
+
     override func textOrigin() -> Point {
         let inner = contentBounds
-        return Point(x: inner.minX - scrollX, y: inner.minY + max(0, (inner.height - lineHeight) / 2))
+        let left = visibleLeft(scroll: scrollX, textWidth: lineWidth(ofParagraph: 0), width: inner.width)
+        return Point(x: inner.minX - left, y: inner.minY + max(0, (inner.height - lineHeight) / 2))
     }
 
     override func revealCaret() {
@@ -50,9 +64,11 @@ public final class TextField: TextInputView {
         guard inner.width > 0 else { return }
         let caret = caretRect(at: editor.head)
         let textWidth = lineWidth(ofParagraph: 0)
-        var x = scrollX
-        if caret.minX - x < 0 { x = caret.minX }
-        if caret.maxX - x > inner.width { x = caret.maxX - inner.width }
+        var left = visibleLeft(scroll: scrollX, textWidth: textWidth, width: inner.width)
+        if caret.minX < left { left = caret.minX }
+        if caret.maxX > left + inner.width { left = caret.maxX - inner.width }
+        // The same mapping back: it is its own inverse.
+        var x = visibleLeft(scroll: left, textWidth: textWidth, width: inner.width)
         x = max(0, min(x, max(0, textWidth + 2 - inner.width)))
         if x != scrollX { scrollX = x; updateHandles() }
     }

@@ -300,6 +300,10 @@ open class TextInputView: Box, KeyboardField {
     /// Where the text's origin sits in the view's local points (subclasses scroll it).
     func textOrigin() -> Point { Point(x: padding.leading, y: padding.top) }
 
+    /// A one-line field whose text starts at its right edge (see `TextField`): its placeholder
+    /// ends at the text's origin instead of starting there.
+    var startsAtRight: Bool { false }
+
     // MARK: The caret's blink
 
     static let blinkHalfPeriod = 0.5
@@ -405,7 +409,8 @@ open class TextInputView: Box, KeyboardField {
         if editor.count == 0 {
             if !placeholder.isEmpty, let font = context.typography.usableFont(pixelSize: shownFontSize * s) {
                 let l = TextLayout(text: placeholder, font: font, maxWidth: wrapWidth(scale: s), maxLines: 1)
-                context.draw(l, at: origin, color: placeholderColor)
+                let x = startsAtRight ? origin.x - l.size.width / s : origin.x
+                context.draw(l, at: Point(x: x, y: origin.y), color: placeholderColor)
             }
         } else {
             let tops = paragraphTops()

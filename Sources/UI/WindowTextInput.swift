@@ -61,7 +61,7 @@ extension KeyboardHost {
         let keys = keyboard.visibleKeys.map {
             WindowState.KeyboardState.KeyState(label: $0.label, frame: px($0.frame.offsetBy(dx: origin.x, dy: origin.y)))
         }
-        let page = keyboard.layout.isPad ? "pad" : ["letters", "symbols", "more"][min(2, keyboard.page)]
+        let page = keyboard.layout.pageName(keyboard.page)
         let shift = keyboard.katakana ? "katakana" : ["off", "once", "locked"][[.off, .once, .locked].firstIndex(of: keyboard.shift)!]
         return .init(
             visible: true, frame: px(keyboard.keysRect.offsetBy(dx: origin.x, dy: origin.y)), layout: name,

@@ -374,9 +374,12 @@ import TextEditing
             if name == "pin" { f.contentType = .pin; f.isSecure = true; f.text = "1234" }
             if name == "number" { f.contentType = .number; f.text = "42.5" }
             if name == "ja" { f.text = "とうきょう"; f.submitLabel = .search }
+            if name == "ar" { f.text = "مرحبا " }
+            if name == "he" { f.text = "שלום " }
             column.add(Label("Keyboard \(name)", size: 22))
             column.add(f)
             let w = try makeWindow(column, width: width, height: height, scale: width >= 1280 ? 1.5 : 1)
+            w.layoutDirection = LayoutDirection(language: name)
             w.focus(f)
             let screen = PixelBuffer(width: width, height: height)
             _ = w.frames(from: 0, to: 0.4, into: screen)  // slid in; the caret shows at 0.4

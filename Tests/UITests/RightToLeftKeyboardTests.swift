@@ -1,0 +1,77 @@
+import Geometry
+import Raster
+import Testing
+import TextEditing
+@testable import TextInput
+@testable import UI
+
+/// The Arabic and Hebrew on-screen keyboards type their scripts, their digits and, a page away,
+/// Latin letters: "أحمد 12 Ahmed" on one keyboard.
+extension TextEntryTests {
+    @Test func arabicKeyboardTypesArabicDigitsAndLatin() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        w.layoutDirection = .rightToLeft
+        let name = field(w, "name")
+        name.keyboardLayout = "ar"
+        let p = center(w, "name")
+        w.tap(p.x, p.y, at: 0.1)
+        _ = w.frames(from: 0.2, to: 0.5)
+        #expect(w.state(at: 0.5, frameNumber: 0).keyboard?.layout == "ar")
+        // Alef with hamza is on the page of hamza forms, the Western digits on the second symbols page.
+        let keys = ["أ إ آ", "أ", "أ ب ج", "ح", "م", "د", "مسافة", "123", "#+=", "1", "2", "مسافة", "ABC", "⇧", "A", "h", "m", "e", "d"]
+        for (i, k) in keys.enumerated() { tapKey(w, k, at: 0.6 + 0.2 * Double(i)) }
+        #expect(name.text == "أحمد 12 Ahmed")
+        #expect(w.state(at: 4.5, frameNumber: 0).keyboard?.page == "latin")
+        // The number page has Arabic-Indic digits.
+        tapKey(w, "أ ب ج", at: 5)
+        tapKey(w, "123", at: 5.2)
+        tapKey(w, "٣", at: 5.4)
+        #expect(name.text == "أحمد 12 Ahmed٣")
+    }
+
+    @Test func hebrewKeyboardTypesHebrew() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let name = field(w, "name")
+        name.keyboardLayout = "he"
+        let p = center(w, "name")
+        w.tap(p.x, p.y, at: 0.1)
+        _ = w.frames(from: 0.2, to: 0.5)
+        for (i, k) in ["ש", "ל", "ו", "ם", "רווח", "123", "₪"].enumerated() { tapKey(w, k, at: 0.6 + 0.2 * Double(i)) }
+        #expect(name.text == "שלום ₪")
+    }
+
+    @Test(arguments: ["ar", "he"])
+    func everyPageOfARightToLeftKeyboardLeadsBack(_ name: String) throws {
+        let layout = try #require(KeyboardLayout.named(name))
+        for (index, page) in layout.pages.enumerated() {
+            let targets = page.joined().compactMap { key -> Int? in if case let .page(p) = key.action { return p } else { return nil } }
+            #expect(targets.allSatisfy { layout.pages.indices.contains($0) && $0 != index }, "page \(index): \(targets)")
+            #expect(index == 0 || targets.contains(0), "page \(index) has no way back to the letters")
+            #expect(page.joined().contains { $0.action == .backspace })
+        }
+    }
+}
+
+extension TextEntryTests {
+    /// A field's text starts at the edge its script starts at: Arabic at the right in either
+    /// layout direction, Latin at the left; an empty field at the layout's leading edge.
+    @Test func aFieldsTextStartsWhereItsScriptStarts() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let name = field(w, "name")
+        let inner = name.frameInWindow.insetBy(dx: 12, dy: 0)
+        func caretX() -> Double { name.caretRect(at: name.editor.head).minX + name.textOrigin().x + name.frameInWindow.minX }
+        w.focus(name)
+        name.text = "مرحبا"
+        _ = w.frames(from: 0, to: 0.2)
+        // The caret after the last Arabic letter is at the text's left end, the text ends at the right.
+        #expect(name.textOrigin().x + name.frameInWindow.minX + name.lineWidth(ofParagraph: 0) == inner.maxX)
+        #expect(caretX() < inner.maxX - 30)
+        name.text = "Ahmed"
+        _ = w.frames(from: 0.2, to: 0.4)
+        #expect(name.textOrigin().x + name.frameInWindow.minX == inner.minX)
+        name.text = ""
+        w.layoutDirection = .rightToLeft
+        _ = w.frames(from: 0.4, to: 0.6)
+        #expect(abs(caretX() - inner.maxX) <= 2)
+    }
+}
