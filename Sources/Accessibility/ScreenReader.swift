@@ -31,10 +31,10 @@ package final class ScreenReader: TouchInterceptor {
 
     package init(window: ScreenReaderHost) { self.window = window }
 
-    /// The voice for an element: Japanese for a Japanese label, else the window's language (its
-    /// role is said in that language's words).
+    /// The voice for an element: its language (set on the view, or Japanese, Arabic or Hebrew
+    /// by its script), else the window's (its role is said in that language's words).
     private func voice(for element: AccessibilityElement) -> String {
-        element.language == "ja" ? "ja" : strings.language
+        element.language ?? strings.language
     }
 
     /// The built-in words in the window's language.

@@ -89,7 +89,7 @@ package struct BoardConfig: Hashable, Sendable {
     package var keyboardRepeatDelayMilliseconds = 500
     package var keyboardRepeatRate = 25
     /// The screen reader, and its speech: the ALSA device, words a minute, pitch
-    /// (0-100), the espeak-ng voice for text that is not Japanese, and the keypad's keys.
+    /// (0-100), the espeak-ng voice for the app's language (other languages get their own), and the keypad's keys.
     package var screenReader = false
     package var speechDevice = "default"
     package var speechRate = 175

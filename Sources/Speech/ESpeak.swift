@@ -20,7 +20,8 @@ package struct VoiceSettings: Hashable, Sendable {
     package var rate = 175
     /// 0 to 100; 50 is the voice's own.
     package var pitch = 50
-    /// An espeak-ng voice for text that is not Japanese (`en`, `en-gb`, `de`, `fr`, ...).
+    /// The espeak-ng voice for text in its language (`en`, `en-gb`, `de`, `fr`, ...); text in
+    /// another language gets that language's voice.
     package var voice = "en"
     /// 0 to 100.
     package var volume = 100
@@ -80,9 +81,12 @@ package final class ESpeak: Sendable {
         }
     }
 
-    /// The voice for `language`: Japanese text gets the Japanese voice, the rest `settings.voice`.
+    /// The voice for `language`: `settings.voice` when it speaks that language ("en-gb" for
+    /// "en"), else the language's own voice (Japanese, Arabic or Hebrew text, a view's
+    /// `accessibilityLanguage`); English when espeak-ng has none.
     private static func select(_ language: String, _ settings: VoiceSettings, current: inout String) {
-        let name = language == "ja" ? "ja" : settings.voice
+        let primary = settings.voice.split(separator: "-").first.map(String.init) ?? settings.voice
+        let name = language.isEmpty || primary == language ? settings.voice : language
         if name != current {
             if espeak_SetVoiceByName(name) != EE_OK { _ = espeak_SetVoiceByName("en") }
             current = name

@@ -52,8 +52,10 @@ package struct AccessibilityElement {
     package var frame: Rect
     /// The view the element stands for (what a double tap activates).
     package let view: View
-    /// The language of the label, for the voice: "ja" when it holds Japanese.
-    package var language: String { AccessibilityElement.language(of: label) }
+    /// The language of the label, for the voice: the view's `accessibilityLanguage(_:)`, else
+    /// by its script ("ja" for Japanese, "ar" for Arabic, "he" for Hebrew), else nil (the
+    /// window's language).
+    package var language: String? { view.accessibility.language ?? AccessibilityElement.language(of: label) }
 
     package init(role: AccessibilityRole, label: String, value: String?, hint: String?, frame: Rect, view: View) {
         self.role = role; self.label = label; self.value = value; self.hint = hint; self.frame = frame; self.view = view
@@ -68,8 +70,18 @@ package struct AccessibilityElement {
             separator: ", ")
     }
 
-    static func language(of text: String) -> String {
-        text.unicodeScalars.contains { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value) } ? "ja" : "en"
+    /// The language of the first letter of `text` in a script that has a voice of its own:
+    /// kana and kanji are Japanese, the Arabic blocks Arabic, the Hebrew block Hebrew.
+    static func language(of text: String) -> String? {
+        for s in text.unicodeScalars where s.value >= 0x590 {
+            switch s.value {
+            case 0x3040...0x30FF, 0x4E00...0x9FFF: return "ja"
+            case 0x0600...0x06FF, 0x0750...0x077F, 0x08A0...0x08FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return "ar"
+            case 0x0590...0x05FF, 0xFB1D...0xFB4F: return "he"
+            default: continue
+            }
+        }
+        return nil
     }
 }
 
@@ -80,6 +92,8 @@ package struct AccessibilitySettings {
     package var hint: String?
     package var hidden = false
     package var role: AccessibilityRole?
+    /// The language its words are spoken in (nil: by their script, else the window's).
+    package var language: String?
     /// Called with +1 or -1 when the screen reader's swipe up or down adjusts the view.
     package var adjust: ((Int) -> Void)?
 
@@ -96,6 +110,12 @@ extension View {
     /// What happens when it is activated ("Opens the timetable"), spoken last.
     @discardableResult
     public func accessibilityHint(_ hint: String) -> Self { accessibility.hint = hint; return self }
+    /// The language the screen reader speaks this view's words in, as a language tag ("ar",
+    /// "de"): for text whose script does not say it (a German word in an English app). Without
+    /// it, Japanese, Arabic and Hebrew are known by their script and the rest is spoken in the
+    /// window's language.
+    @discardableResult
+    public func accessibilityLanguage(_ language: String) -> Self { accessibility.language = language; return self }
     /// Hides the view and everything in it from the screen reader (a decorative picture).
     @discardableResult
     public func accessibilityHidden(_ hidden: Bool = true) -> Self { accessibility.hidden = hidden; return self }

@@ -23,6 +23,14 @@ import Testing
         #expect(Self.rms(long[...]) > 500)  // not silence
         let japanese = e.synthesize("東京駅", language: "ja", settings: VoiceSettings())
         #expect(japanese.count > e.sampleRate / 4 && Self.rms(japanese[...]) > 500)
+        // Arabic and Hebrew have voices of their own: they say the words, which the English
+        // voice cannot (it names the letters, or skips them).
+        for (text, language) in [("مرحبا بكم في المحطة", "ar"), ("ברוכים הבאים לתחנה", "he")] {
+            let own = e.synthesize(text, language: language, settings: VoiceSettings())
+            let english = e.synthesize(text, language: "en", settings: VoiceSettings())
+            #expect(own.count > e.sampleRate / 2 && Self.rms(own[...]) > 500, "\(language)")
+            #expect(own != english, "\(language) spoken with the English voice")
+        }
         let fast = e.synthesize("Rows ten to eighteen of five hundred, scroll area", language: "en", settings: VoiceSettings(rate: 350))
         #expect(fast.count < long.count * 3 / 4)
     }

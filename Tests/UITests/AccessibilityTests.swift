@@ -153,3 +153,37 @@ import Testing
         #expect(said.lines.last?.text != "Rows 1 to 8 of 500")
     }
 }
+
+extension AccessibilityTests {
+    /// Arabic and Hebrew words are spoken with their own voices, known by their script; a view
+    /// may name its language; the rest speaks the window's language, role words included.
+    @Test func eachLabelIsSpokenInItsLanguage() throws {
+        let labels: [(String, String?)] = [("مرحبا بكم", nil), ("ברוכים הבאים", nil), ("Ausgang", "de"), ("Exit", nil), ("12", nil)]
+        let column = Stack(.vertical, spacing: 10, padding: EdgeInsets(10))
+        for (i, (text, language)) in labels.enumerated() {
+            let label = Label(text, id: "label-\(i)", size: 20)
+            if let language { label.accessibilityLanguage(language) }
+            column.add(label)
+        }
+        let w = try makeWindow(column, width: 400, height: 400)
+        _ = w.scheduler?.runDue(upTo: 0)
+        let said = Said()
+        w.speech = said
+        w.isScreenReaderEnabled = true
+        for i in labels.indices {
+            let f = w.root.view(withID: "label-\(i)")!.frameInWindow
+            let t = 0.5 + Double(i)
+            w.touch(.down, f.midX, f.midY, at: t)
+            w.touch(.up, f.midX, f.midY, at: t + 0.05)
+            _ = w.scheduler?.runDue(upTo: t + 0.5)
+        }
+        #expect(said.lines.map(\.lang) == ["ar", "he", "de", "en", "en"])
+        // An Arabic window speaks what has no language of its own in Arabic.
+        w.language = "ar"
+        let f = w.root.view(withID: "label-3")!.frameInWindow
+        w.touch(.down, f.midX, f.midY, at: 6)
+        w.touch(.up, f.midX, f.midY, at: 6.05)
+        _ = w.scheduler?.runDue(upTo: 6.5)
+        #expect(said.lines.last?.lang == "ar")
+    }
+}
