@@ -48,6 +48,26 @@ package struct ShapedText: Sendable {
     package var width: Double { Double(glyphs.reduce(0) { $0 + Int($1.advance) }) / 64 }
 }
 
+/// How heavy text is drawn. Regular and bold come from the shipped faces (DejaVu Sans and
+/// DejaVu Sans Bold); medium and semibold, and bold in a script whose face has no bold (the
+/// Japanese one), widen the regular face's strokes as FreeType's synthetic bold does.
+public enum FontWeight: Int, Hashable, Sendable, CaseIterable, Comparable {
+    case regular = 400
+    case medium = 500
+    case semibold = 600
+    case bold = 700
+
+    public static func < (a: FontWeight, b: FontWeight) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A weight and slant: what, besides the size, picks a font.
+package struct FontStyle: Hashable, Sendable {
+    package var weight: FontWeight
+    package var italic: Bool
+    package init(weight: FontWeight = .regular, italic: Bool = false) { self.weight = weight; self.italic = italic }
+    package static let regular = FontStyle()
+}
+
 /// A fallback chain of faces at one pixel size: the first face that has a character draws
 /// it. Metrics come from the first (primary) face.
 package final class Font {
@@ -59,6 +79,9 @@ package final class Font {
     package let size26_6: Int
     /// Each face's glyph cache at this size, in `faces` order.
     package let glyphTables: [GlyphTable]
+    /// 26.6 units each face's strokes are widened by (synthetic weight), in `faces` order: its
+    /// glyphs' advances grow by as much, so emboldened letters keep their spacing.
+    package let emboldening: [Int]
     /// Pixels from the baseline up to the top of the line (positive).
     package let ascender: Double
     /// Pixels from the baseline down to the bottom of the line (positive).
@@ -77,7 +100,9 @@ package final class Font {
     /// The shaped "…" used for truncation.
     package private(set) lazy var ellipsis: ShapedText = shape("\u{2026}")
 
-    package init(faces: [FontFace], pixelSize: Double, options: TextOptions = .ui) throws(FontError) {
+    /// `emboldening` gives, per face, the fraction of the pixel size its strokes are widened by
+    /// (missing entries: none).
+    package init(faces: [FontFace], pixelSize: Double, options: TextOptions = .ui, emboldening: [Double] = []) throws(FontError) {
         guard let primary = faces.first else { throw .noFaces }
         guard pixelSize.isFinite, pixelSize >= 1, pixelSize <= 1024 else { throw .invalidSize(pixelSize) }
         self.faces = faces
@@ -85,7 +110,9 @@ package final class Font {
         self.options = options
         let size = Int((pixelSize * 64).rounded())
         self.size26_6 = size
-        self.glyphTables = faces.map { $0.glyphTable(size26_6: size) }
+        let strengths = faces.indices.map { i in i < emboldening.count ? Int((emboldening[i] * Double(size)).rounded()) : 0 }
+        self.emboldening = strengths
+        self.glyphTables = faces.indices.map { faces[$0].glyphTable(size26_6: size, embolden: strengths[$0]) }
         let m = primary.metrics(size26_6: size)
         if options.wholePixelAdvances {
             ascender = Double((m.ascender + 63) >> 6)
@@ -192,12 +219,12 @@ package final class Font {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
         else { return }
-        let whole = options.wholePixelAdvances
+        let whole = options.wholePixelAdvances, widened = Int32(emboldening[index])
         let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
         for k in 0..<Int(count) {
             let j = rtl ? Int(count) - 1 - k : k
             let p = positions[j]
-            var advance = p.x_advance, dx = p.x_offset, dy = p.y_offset
+            var advance = p.x_advance == 0 ? 0 : p.x_advance + widened, dx = p.x_offset, dy = p.y_offset
             if whole {
                 advance = ((advance + 32) >> 6) << 6
                 dx = ((dx + 32) >> 6) << 6

@@ -90,6 +90,29 @@ package final class FontLibrary {
     /// The Japanese fallback face the app ships.
     package static let japaneseFaceFile = "VL-PGothic-Regular.ttf"
 
+    /// The primary face for a weight and slant: the shipped bold for bold, the oblique faces for
+    /// italic (medium and semibold are the regular or oblique face, widened).
+    static func primaryFaceFile(bold: Bool, italic: Bool) -> String {
+        switch (bold, italic) {
+        case (false, false): return primaryFaceFile
+        case (true, false): return "DejaVuSans-Bold.ttf"
+        case (false, true): return "DejaVuSans-Oblique.ttf"
+        case (true, true): return "DejaVuSans-BoldOblique.ttf"
+        }
+    }
+
+    /// Fractions of the pixel size a regular face's strokes are widened by for each weight: a
+    /// third and two thirds of the way from DejaVu Sans to DejaVu Sans Bold (whose stems are
+    /// about 0.057 em thicker), and the whole way for a face with no bold of its own.
+    static func emboldening(_ weight: FontWeight) -> Double {
+        switch weight {
+        case .regular: return 0
+        case .medium: return 0.019
+        case .semibold: return 0.038
+        case .bold: return 0.057
+        }
+    }
+
     /// The directory that `loadFace(named:)` reads from.
     package let directory: String
     let handle: FreeTypeHandle
@@ -213,20 +236,36 @@ package final class FontLibrary {
     /// is damaged (truncated, no glyphs, refused by FreeType) is reported once through
     /// `report` and left out: the other face draws everything it has. Throws only when
     /// neither face loads.
-    package func standardFont(pixelSize: Double, options: TextOptions = .ui) throws(FontError) -> Font {
+    package func standardFont(pixelSize: Double, options: TextOptions = .ui, style: FontStyle = .regular) throws(FontError) -> Font {
         var faces: [FontFace] = []
+        var emboldening: [Double] = []
         var firstError: FontError?
-        for file in [FontLibrary.primaryFaceFile, FontLibrary.japaneseFaceFile] {
-            // Not read again for each new size: it was damaged when read.
-            if let error = damagedFaces[file] { firstError = firstError ?? error; continue }
-            do { faces.append(try loadFace(named: file)) } catch {
-                firstError = firstError ?? error
-                damagedFaces[file] = error
-                report("\(error); left out: the other shipped font draws in its place")
-            }
+        // The styled face first; should it be missing or damaged, the regular one widened.
+        let bold = style.weight >= .bold
+        let styled = FontLibrary.primaryFaceFile(bold: bold, italic: style.italic)
+        var candidates = [(styled, bold ? 0 : FontLibrary.emboldening(style.weight))]
+        if styled != FontLibrary.primaryFaceFile { candidates.append((FontLibrary.primaryFaceFile, FontLibrary.emboldening(style.weight))) }
+        for (file, widen) in candidates where faces.isEmpty {
+            if let face = loadShippedFace(file, firstError: &firstError) { faces.append(face); emboldening.append(widen) }
+        }
+        if let face = loadShippedFace(FontLibrary.japaneseFaceFile, firstError: &firstError) {
+            faces.append(face)
+            emboldening.append(FontLibrary.emboldening(style.weight))
         }
         if faces.isEmpty, let firstError { throw firstError }
-        return try Font(faces: faces, pixelSize: pixelSize, options: options)
+        return try Font(faces: faces, pixelSize: pixelSize, options: options, emboldening: emboldening)
+    }
+
+    /// A shipped face, or nil when it cannot be read (said once; not read again for each new
+    /// size: it was damaged when read).
+    private func loadShippedFace(_ file: String, firstError: inout FontError?) -> FontFace? {
+        if let error = damagedFaces[file] { firstError = firstError ?? error; return nil }
+        do { return try loadFace(named: file) } catch {
+            firstError = firstError ?? error
+            damagedFaces[file] = error
+            report("\(error); left out: another shipped font draws in its place")
+            return nil
+        }
     }
 
     private func makeFace(_ face: FT_Face, name: String, data: UnsafeMutableBufferPointer<UInt8>?) throws(FontError) -> FontFace {
@@ -416,8 +455,8 @@ package final class FontFace {
     private let data: UnsafeMutableBufferPointer<UInt8>?
     /// The 26.6 size the `FT_Face` (and the HarfBuzz font) is currently set to.
     private var activeSize: Int = 16 * 64
-    /// Glyph tables per 26.6 pixel size.
-    private var tables: [Int: GlyphTable] = [:]
+    /// Glyph tables per 26.6 pixel size and emboldening.
+    private var tables: [GlyphTable.Key: GlyphTable] = [:]
 
     init(handle: FreeTypeHandle, face: FT_Face, hbFont: OpaquePointer, name: String, id: Int, data: UnsafeMutableBufferPointer<UInt8>?) {
         self.handle = handle
@@ -468,23 +507,28 @@ package final class FontFace {
     /// Bytes of every glyph cache of this face.
     package var glyphCacheBytes: Int { tables.values.reduce(0) { $0 + $1.bytes } }
 
-    /// The glyph cache of this face at a 26.6 pixel size (created on first use).
-    package func glyphTable(size26_6: Int) -> GlyphTable {
-        if let table = tables[size26_6] { return table }
-        let table = GlyphTable(face: self, size26_6: size26_6)
-        tables[size26_6] = table
+    /// The glyph cache of this face at a 26.6 pixel size, its outlines emboldened by
+    /// `embolden` 26.6 units (created on first use).
+    package func glyphTable(size26_6: Int, embolden: Int = 0) -> GlyphTable {
+        let key = GlyphTable.Key(size26_6: size26_6, embolden: embolden)
+        if let table = tables[key] { return table }
+        let table = GlyphTable(face: self, size26_6: size26_6, embolden: embolden)
+        tables[key] = table
         return table
     }
 
     /// Renders one glyph with FreeType (default hinting, grey-scale anti-aliasing). A glyph
     /// that fails to load or render gives an empty mask, never a crash.
     /// The corresponding C functions are `FT_Load_Glyph` and `FT_Render_Glyph`.
-    func rasterize(glyph: UInt32, size26_6: Int) -> CachedGlyph {
+    /// `embolden` (26.6 units, 0: none) widens the outline's strokes by that much, as FreeType's
+    /// synthetic bold does (`FT_Outline_EmboldenXY`): the weights a face does not ship.
+    func rasterize(glyph: UInt32, size26_6: Int, embolden: Int = 0) -> CachedGlyph {
         activate(size26_6: size26_6)
-        guard FT_Load_Glyph(face, glyph, FontFace.loadFlags) == 0,
-            let slot = face.pointee.glyph,
-            FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
-        else { return .empty }
+        guard FT_Load_Glyph(face, glyph, FontFace.loadFlags) == 0, let slot = face.pointee.glyph else { return .empty }
+        if embolden > 0, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            FT_Outline_EmboldenXY(&slot.pointee.outline, FT_Pos(embolden), FT_Pos(embolden))
+        }
+        guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return .empty }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows)
         guard width > 0, height > 0, width <= 4096, height <= 4096, let buffer = bitmap.buffer else {

@@ -30,9 +30,19 @@ package final class GlyphTable {
     /// Entry 0 is the empty glyph, used for glyph ids outside the font.
     @usableFromInline var glyphs: ContiguousArray<CachedGlyph> = [.empty]
 
-    init(face: FontFace, size26_6: Int) {
+    /// 26.6 units its outlines are emboldened by (0: drawn as the face has them).
+    package let embolden: Int
+
+    /// What a face keeps one table for.
+    struct Key: Hashable {
+        var size26_6: Int
+        var embolden: Int
+    }
+
+    init(face: FontFace, size26_6: Int, embolden: Int = 0) {
         self.face = face
         self.size26_6 = size26_6
+        self.embolden = embolden
         self.slots = [Int32](repeating: -1, count: max(1, face.glyphCount))
         bytes = slots.count * 4
     }
@@ -58,7 +68,7 @@ package final class GlyphTable {
     func fill(_ glyph: UInt32) -> Int {
         let g = Int(glyph)
         guard g < slots.count, let face else { return 0 }
-        let cached = face.rasterize(glyph: glyph, size26_6: size26_6)
+        let cached = face.rasterize(glyph: glyph, size26_6: size26_6, embolden: embolden)
         glyphs.append(cached)
         bytes += cached.mask.coverage.count + MemoryLayout<CachedGlyph>.stride
         slots[g] = Int32(glyphs.count - 1)

@@ -336,13 +336,29 @@ open class TextInputView: Box, KeyboardField {
     /// `fontSize` times the window's text size.
     var shownFontSize: Double { fontSize * (window?.textScale ?? 1) }
 
-    func font(scale: Double) -> Font? { window?.typography.usableFont(pixelSize: shownFontSize * scale) }
+    func font(scale: Double) -> Font? { window?.typography.usableFont(pixelSize: shownFontSize * scale, style: fontStyle) }
+
+    /// How heavy the text is drawn (`bold()`, `fontWeight(_:)`).
+    public var fontWeight = FontWeight.regular { didSet { layoutsChanged() } }
+    /// The text is slanted (`italic()`).
+    public var isItalic = false { didSet { layoutsChanged() } }
+    var fontStyle: FontStyle { FontStyle(weight: fontWeight, italic: isItalic) }
+
+    /// Draws the text bold.
+    @discardableResult
+    public func bold(_ on: Bool = true) -> Self { fontWeight = on ? .bold : .regular; return self }
+    /// Draws the text at `weight`.
+    @discardableResult
+    public func fontWeight(_ weight: FontWeight) -> Self { fontWeight = weight; return self }
+    /// Draws the text slanted.
+    @discardableResult
+    public func italic(_ on: Bool = true) -> Self { isItalic = on; return self }
 
     var scale: Double { window?.scaleFactor ?? 1 }
 
     func paragraphLayout(_ i: Int) -> TextLayout? {
         let s = scale
-        let key = [wrapWidth(scale: s), s, shownFontSize]
+        let key = [wrapWidth(scale: s), s, shownFontSize, Double(fontWeight.rawValue), isItalic ? 1 : 0]
         if key != layoutKey { layouts = Array(repeating: nil, count: editor.paragraphs.count); layoutKey = key; tops = nil }
         if layouts.count != editor.paragraphs.count { layouts = Array(repeating: nil, count: editor.paragraphs.count) }
         if let l = layouts[i] { return l }
@@ -407,7 +423,7 @@ open class TextInputView: Box, KeyboardField {
         let s = context.scale
         let visible = context.visibleLocalRect
         if editor.count == 0 {
-            if !placeholder.isEmpty, let font = context.typography.usableFont(pixelSize: shownFontSize * s) {
+            if !placeholder.isEmpty, let font = context.typography.usableFont(pixelSize: shownFontSize * s, style: fontStyle) {
                 let l = TextLayout(text: placeholder, font: font, maxWidth: wrapWidth(scale: s), maxLines: 1)
                 let x = startsAtRight ? origin.x - l.size.width / s : origin.x
                 context.draw(l, at: Point(x: x, y: origin.y), color: placeholderColor)

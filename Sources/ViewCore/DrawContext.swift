@@ -6,7 +6,11 @@ import Text
 /// Fonts for the UI at any pixel size, built once per size from the shipped `Fonts/`.
 public final class Typography {
     package let library: FontLibrary
-    private var fonts: [Int: Font] = [:]
+    private var fonts: [FontKey: Font] = [:]
+    private struct FontKey: Hashable {
+        var quarterPixels: Int
+        var style: FontStyle
+    }
 
     package init(library: FontLibrary) {
         self.library = library
@@ -23,8 +27,8 @@ public final class Typography {
     /// The standard font at `pixelSize` for drawing: nil when the fonts cannot give one (a font
     /// file damaged after start), which is logged once, so text goes missing with a reason and
     /// the app keeps running.
-    package func usableFont(pixelSize: Double) -> Font? {
-        do { return try font(pixelSize: pixelSize) } catch {
+    package func usableFont(pixelSize: Double, style: FontStyle = .regular) -> Font? {
+        do { return try font(pixelSize: pixelSize, style: style) } catch {
             if !reportedFailure {
                 reportedFailure = true
                 processLog.error("text cannot be drawn, the fonts failed: \(error)")
@@ -36,11 +40,12 @@ public final class Typography {
 
     /// The standard font at `pixelSize`, quantised to quarter pixels so a pinch does not
     /// create a font per frame.
-    package func font(pixelSize: Double) throws -> Font {
-        let key = Int((max(1, min(pixelSize.isFinite ? pixelSize : 16, 1000)) * 4).rounded())
+    package func font(pixelSize: Double, style: FontStyle = .regular) throws -> Font {
+        let quarters = Int((max(1, min(pixelSize.isFinite ? pixelSize : 16, 1000)) * 4).rounded())
+        let key = FontKey(quarterPixels: quarters, style: style)
         if let f = fonts[key] { return f }
         if fonts.count > 64 { fonts.removeAll() }
-        let f = try library.standardFont(pixelSize: Double(key) / 4)
+        let f = try library.standardFont(pixelSize: Double(quarters) / 4, style: style)
         fonts[key] = f
         return f
     }
@@ -152,10 +157,10 @@ public struct DrawContext {
     /// rarely changes a `Label` child is cheaper, as it keeps its shaped lines.
     public mutating func draw(
         _ text: String, in rect: Rect, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
-        alignment: TextAlignment = .leading
+        alignment: TextAlignment = .leading, weight: FontWeight = .regular, italic: Bool = false
     ) {
         guard !text.isEmpty, rect.width > 0, rect.height > 0,
-            let font = typography.usableFont(pixelSize: size * scale)
+            let font = typography.usableFont(pixelSize: size * scale, style: FontStyle(weight: weight, italic: italic))
         else { return }
         let layout = TextLayout(text: text, font: font, maxWidth: rect.width * scale, alignment: alignment)
         // Placed as a label places its text, so both are the same pixels.

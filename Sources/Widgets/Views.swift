@@ -52,6 +52,22 @@ public final class Label: Box {
     public var maxLines: Int { didSet { invalidateText() } }
     /// Line height as a multiple of the font's; 1 by default, and values not above 0 count as 1.
     public var lineSpacing: Double { didSet { invalidateText() } }
+    /// How heavy the text is drawn (`bold()`, `fontWeight(_:)`).
+    public var fontWeight = FontWeight.regular { didSet { invalidateText() } }
+    /// The text is slanted (`italic()`).
+    public var isItalic = false { didSet { invalidateText() } }
+
+    /// Draws the text bold (a heading).
+    @discardableResult
+    public func bold(_ on: Bool = true) -> Self { fontWeight = on ? .bold : .regular; return self }
+    /// Draws the text at `weight`.
+    @discardableResult
+    public func fontWeight(_ weight: FontWeight) -> Self { fontWeight = weight; return self }
+    /// Draws the text slanted.
+    @discardableResult
+    public func italic(_ on: Bool = true) -> Self { isItalic = on; return self }
+
+    var fontStyle: FontStyle { FontStyle(weight: fontWeight, italic: isItalic) }
 
     private var cached: (key: [Double], layout: TextLayout)?
 
@@ -95,9 +111,9 @@ public final class Label: Box {
         let size = shownFontSize
         // Right to left, leading is the right edge for every line, Latin ones included.
         let rightToLeft = isRightToLeft
-        let key = [width, scale, size, rightToLeft ? 1 : 0]
+        let key = [width, scale, size, rightToLeft ? 1 : 0, Double(fontWeight.rawValue), isItalic ? 1 : 0]
         if let cached, cached.key == key { return cached.layout }
-        guard let font = typography.usableFont(pixelSize: size * scale) else { return nil }
+        guard let font = typography.usableFont(pixelSize: size * scale, style: fontStyle) else { return nil }
         let layout = TextLayout(
             text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
             alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines,
@@ -112,7 +128,7 @@ public final class Label: Box {
         let textWidth = max(0, w - padding.horizontal)
         // One-line labels in a known width need no shaping to be measured: long lists lay out
         // fast and shape only the rows that are drawn.
-        if maxLines == 1, w.isFinite, let font = typography.usableFont(pixelSize: shownFontSize * window.scaleFactor) {
+        if maxLines == 1, w.isFinite, let font = typography.usableFont(pixelSize: shownFontSize * window.scaleFactor, style: fontStyle) {
             let line = (font.lineHeight(spacing: lineSpacing) / window.scaleFactor).rounded(.up)
             return Size(width: w, height: height ?? line + padding.vertical)
         }
