@@ -11,12 +11,21 @@ package struct PageSnapping: Hashable, Sendable {
     package var maximumOffset: Double
     /// Speed (points per second) above which a release counts as a flick.
     package var flickVelocity: Double
+    /// Pages are counted from the largest offset down (a right-to-left carousel, whose first
+    /// page is at the right end): page 0 starts at `maximumOffset`, and the partial page, if
+    /// any, is the last, at offset 0. The mirror image of counting from 0, exactly.
+    package var countsFromEnd: Bool
 
-    package init(pageSize: Double, maximumOffset: Double, flickVelocity: Double = 300) {
+    package init(pageSize: Double, maximumOffset: Double, flickVelocity: Double = 300, countsFromEnd: Bool = false) {
         self.pageSize = max(1, pageSize.isFinite ? pageSize : 1)
         self.maximumOffset = max(0, maximumOffset.isFinite ? maximumOffset : 0)
         self.flickVelocity = flickVelocity
+        self.countsFromEnd = countsFromEnd
     }
+
+    /// An offset measured from where page 0 starts: itself, or from the end when counting
+    /// from it. Its own inverse.
+    private func fromFirstPage(_ offset: Double) -> Double { countsFromEnd ? maximumOffset - offset : offset }
 
     package var pageCount: Int { Int((maximumOffset / pageSize).rounded(.up)) + 1 }
 
@@ -24,15 +33,20 @@ package struct PageSnapping: Hashable, Sendable {
     /// start is clamped to the end, so it can lie less than a page after the one before it
     /// (pages narrower than the viewport, a peeking carousel).
     package func nearestPage(to offset: Double) -> Int {
-        guard offset.isFinite, offset > 0 else { return 0 }
+        guard offset.isFinite else { return 0 }
+        let offset = fromFirstPage(offset)
+        guard offset > 0 else { return 0 }
         let last = pageCount - 1
         if offset >= maximumOffset { return last }
         let p = Int(max(0, min(Double(last), (offset / pageSize).rounded(.down))))
         guard p < last else { return last }
-        return abs(offset - startOffset(ofPage: p + 1)) <= abs(offset - startOffset(ofPage: p)) ? p + 1 : p
+        return abs(offset - distance(toPage: p + 1)) <= abs(offset - distance(toPage: p)) ? p + 1 : p
     }
 
-    package func startOffset(ofPage page: Int) -> Double {
+    package func startOffset(ofPage page: Int) -> Double { fromFirstPage(distance(toPage: page)) }
+
+    /// How far page `page` starts from page 0 (the last clamped to the end).
+    private func distance(toPage page: Int) -> Double {
         min(maximumOffset, Double(max(0, min(pageCount - 1, page))) * pageSize)
     }
 
@@ -43,13 +57,14 @@ package struct PageSnapping: Hashable, Sendable {
     /// way no further than one page from the start page. So a drag forward that is flicked back
     /// returns to the page it started on, never past it.
     package func targetPage(startPage: Int, offset: Double, velocity: Double) -> Int {
-        let v = velocity.isFinite ? velocity : 0
+        // Counting from the end, a forward flick lowers the offset.
+        let v = velocity.isFinite ? (countsFromEnd ? -velocity : velocity) : 0
         let last = pageCount - 1
         let start = max(0, min(last, startPage))
         guard offset.isFinite else { return start }
         let target: Int
         if abs(v) >= flickVelocity {
-            target = boundaryPage(from: offset, forward: v > 0)
+            target = boundaryPage(from: fromFirstPage(offset), forward: v > 0)
         } else {
             target = nearestPage(to: offset)
         }

@@ -173,7 +173,8 @@ package struct ScrollController: Sendable {
         let size = (configuration.pageSize ?? viewportSize[axis]) - configuration.pageOverlap
         return PageSnapping(
             pageSize: size, maximumOffset: maximumOffset(axis),
-            flickVelocity: configuration.pagingFlickVelocity)
+            flickVelocity: configuration.pagingFlickVelocity,
+            countsFromEnd: axis == .horizontal && configuration.pagesFromRight)
     }
 
     /// What the finger's unconstrained offset shows: itself inside the bounds, rubber-banded

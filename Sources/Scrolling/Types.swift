@@ -154,6 +154,9 @@ public struct ScrollConfiguration: Hashable, Sendable {
     public var isPagingEnabled = false
     /// Page length; nil means the viewport length on that axis.
     public var pageSize: Double? = nil
+    /// Horizontal pages are counted from the right end (a scroll view laid out right to left
+    /// sets it): page 0 starts at the largest offset.
+    package var pagesFromRight = false
     /// Subtracted from the page length, so paging keeps one line or row of context.
     package var pageOverlap = 0.0
     /// A drag that starts mostly along one axis stays on it; off allows free panning.

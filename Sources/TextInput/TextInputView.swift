@@ -42,9 +42,10 @@ open class TextInputView: Box, KeyboardField {
     public var isReadOnly = false { didSet { keyboardChanged() } }
     /// What the return key says; `.next` moves focus to the next field.
     public var submitLabel: SubmitLabel = .return { didSet { keyboardChanged() } }
-    /// The on-screen keyboard's layout for this field (`en`, `de`, `fr`, `ja`, `number`,
-    /// `pin`); nil: the window's `keyboardLayout`.
-    package var keyboardLayout: String? { didSet { keyboardChanged() } }
+    /// The on-screen keyboard's layout for this field (`en`, `de`, `fr`, `ja`, `ar`, `he`,
+    /// `number`, `pin`); nil: the window's `keyboardLayout`. A name Glide does not know shows
+    /// the window's.
+    public var keyboardLayout: String? { didSet { keyboardChanged() } }
     /// Font size of the text and placeholder, in points (times the window's text size).
     public var fontSize: Double { didSet { layoutsChanged() } }
     /// Colour of the text; near-black (0x1C1C1E) by default.

@@ -85,7 +85,12 @@ open class ScrollView: View, AnimatedView {
     /// The engine's configuration; a change takes effect at the next input or frame.
     public var configuration: ScrollConfiguration {
         get { controller.configuration }
-        set { controller.configuration = newValue }
+        set {
+            // Where pages are counted from is the layout's to say, not the app's.
+            var c = newValue
+            c.pagesFromRight = controller.configuration.pagesFromRight
+            controller.configuration = c
+        }
     }
 
     /// True for a text area's scroller: its content is the field's text, not a list.
@@ -106,7 +111,7 @@ open class ScrollView: View, AnimatedView {
         if configuration.isPagingEnabled {
             let axis: Scrolling.Axis = vertical ? .vertical : .horizontal
             let pages = controller.pageSnapping(axis)
-            return environment.strings.format(.pageOf, enginePage(pages.nearestPage(to: vertical ? offset.y : offset.x)) + 1, pageCount)
+            return environment.strings.format(.pageOf, pages.nearestPage(to: vertical ? offset.y : offset.x) + 1, pageCount)
         }
         // Right to left, a row is counted from its right end.
         let flip = !vertical && laidOutMirrored, contentWidth = content.frame.width
@@ -238,6 +243,8 @@ open class ScrollView: View, AnimatedView {
     package func applyLayout(at t: Double) {
         let mirrored = mirrorsHorizontally
         laidOutRightToLeft = isRightToLeft
+        // The engine counts pages from where the content starts: the right end, right to left.
+        if controller.configuration.pagesFromRight != mirrored { controller.configuration.pagesFromRight = mirrored }
         let flipped = hasLaidOut && mirrored != laidOutMirrored
         laidOutMirrored = mirrored
         var shift = Point.zero
@@ -287,7 +294,7 @@ open class ScrollView: View, AnimatedView {
     /// Scrolls along a row that runs from the right: laid out right to left, horizontally.
     /// Its content is mirrored by its own layout; the engine keeps physical offsets (so a flick
     /// moves exactly as its left-to-right twin, mirrored), and the offsets, pages and anchors
-    /// the app gives and reads count from the right end.
+    /// the app gives and reads count from the right end (the engine counts pages from there).
     package var mirrorsHorizontally: Bool { configuration.axes.contains(.horizontal) && isRightToLeft }
     /// `mirrorsHorizontally` at the last layout.
     var laidOutMirrored = false
@@ -306,11 +313,6 @@ open class ScrollView: View, AnimatedView {
         return Point(x: controller.maximumOffset(.horizontal) - offset.x, y: offset.y)
     }
 
-    /// A page as the app counts it (from the right end, right to left) as the engine's, and back.
-    func enginePage(_ page: Int) -> Int {
-        guard laidOutMirrored else { return page }
-        return max(0, pageCount - 1 - page)
-    }
 
     /// Remembers where the reported child sits, before a content change or resize.
     package func holdPosition() {
@@ -489,7 +491,7 @@ open class ScrollView: View, AnimatedView {
         }
         if configuration.isPagingEnabled, s.phase == .idle {
             let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
-            let page = enginePage(controller.currentPage(axis, at: t))
+            let page = controller.currentPage(axis, at: t)
             if page != reportedPage { reportedPage = page; onPageChange?(page) }
         }
     }
@@ -497,7 +499,7 @@ open class ScrollView: View, AnimatedView {
     /// The page on screen in the last frame drawn (right to left, counted from the right end).
     public var currentPage: Int {
         let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
-        return enginePage(controller.pageSnapping(axis).nearestPage(to: sampledOffset[axis]))
+        return controller.pageSnapping(axis).nearestPage(to: sampledOffset[axis])
     }
 
     /// How many pages (of `configuration.pageSize`, or the viewport's size) the content has along
@@ -511,7 +513,7 @@ open class ScrollView: View, AnimatedView {
         guard let w = host else { return }
         let axis: Scrolling.Axis = configuration.axes.contains(.horizontal) ? .horizontal : .vertical
         var target = sampledOffset
-        target[axis] = controller.pageSnapping(axis).startOffset(ofPage: enginePage(page))
+        target[axis] = controller.pageSnapping(axis).startOffset(ofPage: page)
         controller.scroll(to: target, animated: animated, at: w.currentTime)
         w.scheduleFrame()
     }

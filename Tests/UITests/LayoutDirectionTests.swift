@@ -117,6 +117,41 @@ import Text
         #expect(ltr.last == [400, 0])
     }
 
+    /// A carousel whose pages are narrower than its viewport (the next photo peeks in): right
+    /// to left its first page sits at the right end, and each swipe and flick lands where the
+    /// mirrored left-to-right one lands.
+    @Test func aPeekingCarouselCountsItsPagesFromTheRight() throws {
+        func run(_ direction: LayoutDirection) throws -> (pages: [Int], offsets: [[Double]]) {
+            let strip = Stack(.horizontal, id: "strip", spacing: 14)
+            for i in 0..<6 { strip.add(Box(id: "photo-\(i)", fill: Color(rgb: 0x2A9D8F), width: 300)) }
+            var config = ScrollConfiguration()
+            config.isPagingEnabled = true
+            config.pageSize = 314
+            let carousel = ScrollView(id: "carousel", axes: .horizontal, configuration: config, content: strip)
+            carousel.height = 200
+            let w = try makeWindow(Stack(.vertical, children: [carousel]), width: 500, height: 300)
+            w.layoutDirection = direction
+            w.layoutIfNeeded()
+            _ = w.frames(from: 0, to: 0.1)
+            func x(_ v: Double) -> Double { direction == .rightToLeft ? 500 - v : v }
+            #expect(try #require(w.root.view(withID: "photo-0")).frameInWindow.minX == x(0) - (direction == .rightToLeft ? 300 : 0))
+            var pages: [Int] = [], offsets: [[Double]] = []
+            var t = 0.2
+            for (from, to, ms) in [(400.0, 200.0, 0.2), (400, 100, 0.05), (400, 380, 0.3), (100, 450, 0.05)] {
+                w.drag(from: Point(x: x(from), y: 100), to: Point(x: x(to), y: 100), at: t, duration: ms)
+                _ = w.frames(from: t + ms + 0.01, to: t + 1.5)
+                pages.append(carousel.currentPage)
+                offsets.append(w.state(at: t + 1.5, frameNumber: 0).scrollViews[0].offset)
+                t += 1.6
+            }
+            return (pages, offsets)
+        }
+        let ltr = try run(.leftToRight), rtl = try run(.rightToLeft)
+        #expect(ltr.pages == [1, 2, 2, 1])
+        #expect(rtl.pages == ltr.pages)
+        #expect(rtl.offsets == ltr.offsets)
+    }
+
     @Test func pageControlDotsRunFromTheRightAndTapsFollowThem() throws {
         let (w, pager) = try Self.window(.rightToLeft)
         _ = w.frames(from: 0, to: 0.1)
