@@ -54,11 +54,7 @@ struct FrameDifference: CustomStringConvertible {
 struct CairoPeerTests {
     @Test(arguments: [0, 100])
     func glideMatchesCairo(frame: Int) throws {
-        var template = Array("/tmp/feed-cairo-XXXXXX".utf8CString)
-        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
-            Issue.record("mkdtemp failed"); return
-        }
-        let dir = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let dir = try makeTemporaryFolder(prefix: "feed-cairo")
         defer { _ = shell("rm -rf '\(dir)'") }
         let source = testsDirectory + "/Peers/cairo/feed_cairo.c"
         let font = try FontLibraryPath.font()

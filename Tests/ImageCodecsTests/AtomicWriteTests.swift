@@ -3,6 +3,7 @@ import Glibc
 #endif
 import ImageCodecs
 import Testing
+import TestSupport
 
 /// Every whole-file write (screenshots, states, the state file, configs) goes through
 /// `FileIO.writeAll`: a link someone planted in the folder must not redirect it, the file's
@@ -10,8 +11,7 @@ import Testing
 @Suite struct AtomicWriteTests {
     /// A fresh folder, removed with what is in it afterwards.
     func withFolder(_ body: (String) throws -> Void) throws {
-        var template = Array("/tmp/glide-atomic-XXXXXX".utf8CString)
-        let folder = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        let folder = try makeTemporaryFolder(prefix: "glide-atomic")
         defer {
             for name in (try? names(in: folder)) ?? [] { unlink(folder + "/" + name) }
             rmdir(folder)

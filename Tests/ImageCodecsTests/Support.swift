@@ -71,10 +71,8 @@ enum HandmadePNG {
 struct TemporaryDirectory {
     let path: String
     init() {
-        var template = Array("/tmp/imagecodecs-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(made != nil, "mkdtemp failed")
-        path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let made = try? makeTemporaryFolder(prefix: "imagecodecs") else { preconditionFailure("mkdtemp failed") }
+        path = made
     }
     func remove() {
         if let dir = opendir(path) {

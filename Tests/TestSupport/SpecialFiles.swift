@@ -21,3 +21,14 @@ public struct SpecialFileError: Error {
     public var path: String
     public var errno: Int32
 }
+
+/// A new private folder under /tmp whose name starts with `prefix` (mkdtemp). The name is read
+/// back from the template after the call, never through the pointer mkdtemp returns: that
+/// points into the template's storage, which an optimised build may free as soon as the
+/// closure that lent it returns (a release build then copied the name from freed memory).
+public func makeTemporaryFolder(prefix: String) throws -> String {
+    var template = Array("/tmp/\(prefix)-XXXXXX".utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+    guard made else { throw SpecialFileError(path: "/tmp/\(prefix)-XXXXXX", errno: errno) }
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import Testing
+import TestSupport
 @testable import Text
 #if canImport(Glibc)
 import Glibc
@@ -12,8 +13,7 @@ import Glibc
 @Suite struct FontDamageTests {
     /// A fresh folder holding copies of the shipped fonts.
     static func copiedFonts() throws -> String {
-        var template = Array("/tmp/glide-font-damage-XXXXXX".utf8CString)
-        let dir = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }.map { String(cString: $0) })
+        let dir = try makeTemporaryFolder(prefix: "glide-font-damage")
         let shipped = try FontLibrary.locateFontsDirectory(near: #filePath)
         for file in [FontLibrary.primaryFaceFile, FontLibrary.japaneseFaceFile] {
             writeFile(dir + "/" + file, readFile(shipped + "/" + file))
