@@ -51,13 +51,28 @@ package struct ShapedText: Sendable {
 /// How heavy text is drawn. Regular and bold come from the shipped faces (DejaVu Sans and
 /// DejaVu Sans Bold); medium and semibold, and bold in a script whose face has no bold (the
 /// Japanese one), widen the regular face's strokes as FreeType's synthetic bold does.
-public enum FontWeight: Int, Hashable, Sendable, CaseIterable, Comparable {
-    case regular = 400
-    case medium = 500
-    case semibold = 600
-    case bold = 700
+public enum FontWeight: Sendable {
+    /// The body weight (400).
+    case regular
+    /// A little heavier (500).
+    case medium
+    /// Between medium and bold (600), for emphasis that is not a heading.
+    case semibold
+    /// Headings (700).
+    case bold
 
-    public static func < (a: FontWeight, b: FontWeight) -> Bool { a.rawValue < b.rawValue }
+    /// The weight's number in CSS and OpenType terms.
+    package var value: Int {
+        switch self {
+        case .regular: return 400
+        case .medium: return 500
+        case .semibold: return 600
+        case .bold: return 700
+        }
+    }
+
+    /// Every weight, lightest first.
+    package static let all: [FontWeight] = [.regular, .medium, .semibold, .bold]
 }
 
 /// A weight and slant: what, besides the size, picks a font.

@@ -241,7 +241,7 @@ package final class FontLibrary {
         var emboldening: [Double] = []
         var firstError: FontError?
         // The styled face first; should it be missing or damaged, the regular one widened.
-        let bold = style.weight >= .bold
+        let bold = style.weight == .bold
         let styled = FontLibrary.primaryFaceFile(bold: bold, italic: style.italic)
         var candidates = [(styled, bold ? 0 : FontLibrary.emboldening(style.weight))]
         if styled != FontLibrary.primaryFaceFile { candidates.append((FontLibrary.primaryFaceFile, FontLibrary.emboldening(style.weight))) }

@@ -340,9 +340,9 @@ open class TextInputView: Box, KeyboardField {
     func font(scale: Double) -> Font? { window?.typography.usableFont(pixelSize: shownFontSize * scale, style: fontStyle) }
 
     /// How heavy the text is drawn (`bold()`, `fontWeight(_:)`).
-    public var fontWeight = FontWeight.regular { didSet { layoutsChanged() } }
+    package var fontWeight = FontWeight.regular { didSet { layoutsChanged() } }
     /// The text is slanted (`italic()`).
-    public var isItalic = false { didSet { layoutsChanged() } }
+    package var isItalic = false { didSet { layoutsChanged() } }
     var fontStyle: FontStyle { FontStyle(weight: fontWeight, italic: isItalic) }
 
     /// Draws the text bold.
@@ -359,7 +359,7 @@ open class TextInputView: Box, KeyboardField {
 
     func paragraphLayout(_ i: Int) -> TextLayout? {
         let s = scale
-        let key = [wrapWidth(scale: s), s, shownFontSize, Double(fontWeight.rawValue), isItalic ? 1 : 0]
+        let key = [wrapWidth(scale: s), s, shownFontSize, Double(fontWeight.value), isItalic ? 1 : 0]
         if key != layoutKey { layouts = Array(repeating: nil, count: editor.paragraphs.count); layoutKey = key; tops = nil }
         if layouts.count != editor.paragraphs.count { layouts = Array(repeating: nil, count: editor.paragraphs.count) }
         if let l = layouts[i] { return l }

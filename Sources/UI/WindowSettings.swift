@@ -14,7 +14,7 @@ extension Window {
         if let background = settings.decodesImagesInBackground { images.decodesInBackground = background }
         if let layout = settings.keyboardLayout { keyboardLayout = layout }
         if let direction = settings.layoutDirection {
-            layoutDirection = LayoutDirection(rawValue: direction) ?? LayoutDirection(language: language)
+            layoutDirection = LayoutDirection(configValue: direction) ?? LayoutDirection(language: language)
         }
         if let mode = settings.onScreenKeyboard { onScreenKeyboard = OnScreenKeyboardMode(rawValue: mode) ?? .automatic }
         if let delay = settings.keyRepeatDelay { keyRepeatDelay = delay }

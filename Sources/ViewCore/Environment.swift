@@ -9,11 +9,20 @@ import Text
 /// (`layoutDirection(_:)`). In a right-to-left layout rows run from the right, leading padding
 /// and alignment are on the right, horizontal scroll views and carousels start at the right
 /// edge, page controls count from the right and vertical scroll indicators sit on the left.
-public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
+public enum LayoutDirection: Sendable {
     /// English, Japanese: rows start at the left.
-    case leftToRight = "ltr"
+    case leftToRight
     /// Arabic, Hebrew: rows start at the right.
-    case rightToLeft = "rtl"
+    case rightToLeft
+
+    /// `ltr` or `rtl`, as the board config and the command line say it; nil for anything else.
+    package init?(configValue: String) {
+        switch configValue {
+        case "ltr": self = .leftToRight
+        case "rtl": self = .rightToLeft
+        default: return nil
+        }
+    }
 
     /// The direction people who read `language` (a language tag: "ar", "he-IL", "fa") expect:
     /// right to left for the languages written in Arabic or Hebrew script, else left to right.

@@ -313,7 +313,6 @@ open class ScrollView: View, AnimatedView {
         return Point(x: controller.maximumOffset(.horizontal) - offset.x, y: offset.y)
     }
 
-
     /// Remembers where the reported child sits, before a content change or resize.
     package func holdPosition() {
         guard let id = reportedID, let r = contentRect(ofChild: id) else { heldPosition = nil; return }

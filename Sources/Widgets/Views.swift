@@ -53,9 +53,9 @@ public final class Label: Box {
     /// Line height as a multiple of the font's; 1 by default, and values not above 0 count as 1.
     public var lineSpacing: Double { didSet { invalidateText() } }
     /// How heavy the text is drawn (`bold()`, `fontWeight(_:)`).
-    public var fontWeight = FontWeight.regular { didSet { invalidateText() } }
+    package var fontWeight = FontWeight.regular { didSet { invalidateText() } }
     /// The text is slanted (`italic()`).
-    public var isItalic = false { didSet { invalidateText() } }
+    package var isItalic = false { didSet { invalidateText() } }
 
     /// Draws the text bold (a heading).
     @discardableResult
@@ -111,7 +111,7 @@ public final class Label: Box {
         let size = shownFontSize
         // Right to left, leading is the right edge for every line, Latin ones included.
         let rightToLeft = isRightToLeft
-        let key = [width, scale, size, rightToLeft ? 1 : 0, Double(fontWeight.rawValue), isItalic ? 1 : 0]
+        let key = [width, scale, size, rightToLeft ? 1 : 0, Double(fontWeight.value), isItalic ? 1 : 0]
         if let cached, cached.key == key { return cached.layout }
         guard let font = typography.usableFont(pixelSize: size * scale, style: fontStyle) else { return nil }
         let layout = TextLayout(

@@ -14,7 +14,10 @@ gone or changed, or a new requirement of a protocol the baseline has: code built
 baseline would no longer compile. New declarations are additions and pass."""
 import glob, json, os, sys
 
-BUDGET = 600
+# 600 was the curated API's budget with text entry and accessibility (issue 31); the world's
+# scripts add 21 symbols an app needs (layout direction, weights and italic on labels, fields
+# and drawn text, a view's speech language, a field's keyboard layout), so it is 625.
+BUDGET = 625
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
 def load(graphs):

@@ -24,7 +24,7 @@ import Text
 
     @Test(arguments: ["Departures", "المغادرة", "יציאות", "出発案内"])
     func heavierWeightsPutDownMoreInk(_ text: String) throws {
-        let inks = try FontWeight.allCases.map { try Self.ink(text, weight: $0) }
+        let inks = try FontWeight.all.map { try Self.ink(text, weight: $0) }
         for (a, b) in zip(inks, inks.dropFirst()) {
             #expect(a.total < b.total, "\(text): \(inks.map(\.total))")
             #expect(a.width <= b.width, "\(text): \(inks.map(\.width))")
@@ -38,7 +38,7 @@ import Text
 
     @Test func golden() throws {
         let column = Stack(.vertical, spacing: 6, padding: EdgeInsets(12))
-        for weight in FontWeight.allCases {
+        for weight in FontWeight.all {
             column.add(Label("Gate 12 · Departures · بوابة ١٢ · שער 12 · 出発 (\(weight))", size: 20).fontWeight(weight))
         }
         column.add(Label("Italic: Arrivals from Zürich", size: 20).italic())
