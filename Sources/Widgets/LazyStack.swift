@@ -111,8 +111,20 @@ public final class LazyStack: View, LazyContent {
     private var trailing: Double { axis == .vertical ? padding.bottom : padding.trailing }
     private var crossPadding: Double { axis == .vertical ? padding.horizontal : padding.vertical }
     private var stride: Double { max(1e-3, (itemExtent ?? estimate ?? Self.defaultEstimate) + spacing) }
-    private func start(_ v: View) -> Double { axis == .vertical ? v.frame.minY : v.frame.minX }
-    private func end(_ v: View) -> Double { axis == .vertical ? v.frame.maxY : v.frame.maxX }
+    // Right to left, a row runs from the right: positions along the axis are counted from the
+    // right edge (the content's width), so everything below is the left-to-right logic.
+    private func start(_ v: View) -> Double {
+        axis == .vertical ? v.frame.minY : runsFromRight ? mirrorWidth - v.frame.maxX : v.frame.minX
+    }
+    private func end(_ v: View) -> Double {
+        axis == .vertical ? v.frame.maxY : runsFromRight ? mirrorWidth - v.frame.minX : v.frame.maxX
+    }
+    /// Laid out right to left along a horizontal axis (as of the last layout or preparation).
+    private var runsFromRight = false
+    /// The width the built rows were placed from the right of (the content's, unless a scroll
+    /// view has just given it another).
+    private var mirrorWidth = 0.0
+    private func updateDirection() { runsFromRight = axis == .horizontal && isRightToLeft }
     private var lastBuiltIndex: Int { firstBuiltIndex + children.count - 1 }
 
     /// Where row `index` starts: exact when built, else counted from the nearest built row.
@@ -182,7 +194,8 @@ public final class LazyStack: View, LazyContent {
         if axis == .vertical {
             row.frame = Rect(x: padding.leading, y: position, width: max(0, frame.width - padding.horizontal), height: length)
         } else {
-            row.frame = Rect(x: position, y: padding.top, width: length, height: max(0, frame.height - padding.vertical))
+            let x = runsFromRight ? mirrorWidth - position - length : position
+            row.frame = Rect(x: x, y: padding.top, width: length, height: max(0, frame.height - padding.vertical))
         }
     }
 
@@ -199,16 +212,19 @@ public final class LazyStack: View, LazyContent {
 
     private func move(by delta: Double) {
         guard delta != 0 else { return }
+        let dx = runsFromRight ? -delta : delta
         for c in children {
-            c.frame = axis == .vertical ? c.frame.offsetBy(dx: 0, dy: delta) : c.frame.offsetBy(dx: delta, dy: 0)
+            c.frame = axis == .vertical ? c.frame.offsetBy(dx: 0, dy: delta) : c.frame.offsetBy(dx: dx, dy: 0)
         }
         detachedStart = detachedStart.map { $0 + delta }
     }
 
     package func prepare(visible: Rect, settled: Bool) -> Point {
         lastVisible = visible
-        let lo = (axis == .vertical ? visible.minY : visible.minX) - margin
-        let hi = (axis == .vertical ? visible.maxY : visible.maxX) + margin
+        // The visible part along the axis, counted as positions are (from the right, right to left).
+        let visibleStart = axis == .vertical ? visible.minY : runsFromRight ? mirrorWidth - visible.maxX : visible.minX
+        let visibleEnd = axis == .vertical ? visible.maxY : runsFromRight ? mirrorWidth - visible.minX : visible.maxX
+        let lo = visibleStart - margin, hi = visibleEnd + margin
         var shift = pendingShift
         pendingShift = 0
         if count == 0 {
@@ -216,7 +232,7 @@ public final class LazyStack: View, LazyContent {
         } else {
             if let first = children.first, let last = children.last, end(last) < lo || start(first) > hi {
                 // A jump (a program scroll, a fast fling): start over where the estimate puts it.
-                let k = rowIndex(at: axis == .vertical ? visible.minY : visible.minX)
+                let k = rowIndex(at: visibleStart)
                 releaseAll(anchoringAt: k, start: start(ofRow: k))
             }
             while let first = children.first, end(first) < lo, children.count > 1 { releaseFirst() }
@@ -264,7 +280,18 @@ public final class LazyStack: View, LazyContent {
     }
 
     private func resizeToContent() {
-        if axis == .vertical { frame.size.height = contentLength } else { frame.size.width = contentLength }
+        if axis == .vertical { frame.size.height = contentLength; return }
+        let length = contentLength
+        frame.size.width = length
+        rebaseMirroring()
+    }
+
+    /// Right to left, moves the built rows so that they keep their distance from the right edge
+    /// of the content's width now.
+    private func rebaseMirroring() {
+        let grown = frame.width - mirrorWidth
+        mirrorWidth = frame.width
+        if runsFromRight, grown != 0 { for c in children { c.frame.origin.x += grown } }
     }
 
     // MARK: Layout
@@ -283,7 +310,10 @@ public final class LazyStack: View, LazyContent {
         // At a new width every measurement so far is stale: the rows built now are the sample.
         let remeasured = measuredCross != cross
         if remeasured { measuredCross = cross; measuredTotal = 0; measuredCount = 0 }
+        // Where the first row starts, in the direction it was placed in; then the direction now.
         var position = children.first.map(start) ?? 0
+        updateDirection()
+        rebaseMirroring()
         for row in children {
             let length = extent(of: row)
             if itemExtent == nil, remeasured { measuredTotal += length; measuredCount += 1 }
@@ -307,9 +337,10 @@ public final class LazyStack: View, LazyContent {
         guard index >= 0, index < count else { return nil }
         if let row = builtRow(at: index) { return row.frame }
         let s = start(ofRow: index), length = max(0, stride - spacing)
+        let x = runsFromRight ? mirrorWidth - s - length : s
         return axis == .vertical
             ? Rect(x: padding.leading, y: s, width: max(0, frame.width - padding.horizontal), height: length)
-            : Rect(x: s, y: padding.top, width: length, height: max(0, frame.height - padding.vertical))
+            : Rect(x: x, y: padding.top, width: length, height: max(0, frame.height - padding.vertical))
     }
 
     package func frame(ofItemWithID id: String) -> Rect? {

@@ -217,7 +217,17 @@ open class ScrollView: View, AnimatedView {
         content.frame = Rect(origin: .zero, size: filling(content.sizeThatFits(contentProposal(for: viewport))))
         content.layoutChildren()
         if let lazy = lazyContent {
-            _ = lazy.prepare(visible: visibleContentRect(offset: sampledOffset, scale: sampledScale), settled: false)
+            var offset = sampledOffset
+            // A view laid out right to left for the first time is about to start at its right
+            // end, and one whose direction changed about to move to the other end: build the
+            // rows there, not where the offset was.
+            let end = max(0, content.frame.width * sampledScale - frame.width)
+            if !hasLaidOut, mirrorsHorizontally, initialPosition == .top {
+                offset.x = end
+            } else if hasLaidOut, mirrorsHorizontally != laidOutMirrored {
+                offset.x = end - offset.x
+            }
+            _ = lazy.prepare(visible: visibleContentRect(offset: offset, scale: sampledScale), settled: false)
         }
     }
 
@@ -469,7 +479,10 @@ open class ScrollView: View, AnimatedView {
         if let lazy = lazyContent {
             let before = content.frame.size
             let settled = s.phase == .idle && indicatorState.opacity(at: t) == 0
-            let shift = lazy.prepare(visible: visibleContentRect(offset: s.offset, scale: s.scale), settled: settled)
+            var shift = lazy.prepare(visible: visibleContentRect(offset: s.offset, scale: s.scale), settled: settled)
+            // Right to left the lazy content counts from its right end: rows moved forward moved
+            // left, and content that grew grew at its left.
+            if laidOutMirrored { shift.x = content.frame.width - before.width - shift.x }
             if shift != .zero || content.frame.size != before {
                 if shift != .zero { contentShifted = true }
                 content.frame.size = filling(content.frame.size)

@@ -152,6 +152,49 @@ import Text
         #expect(rtl.offsets == ltr.offsets)
     }
 
+    /// Lazy rows right to left: a 36-page lazy carousel and a lazy row of items of varied widths
+    /// (measured as they come, so the content's width changes while it moves) show the mirror
+    /// image of their left-to-right twins after the same (mirrored) swipes and flicks.
+    @Test(arguments: [true, false])
+    func lazyRowsMirrorTheirTwins(paging: Bool) throws {
+        func run(_ direction: LayoutDirection) throws -> (offsets: [[Double]], frames: [String: Rect]) {
+            let row = LazyHStack(id: "strip", count: paging ? 36 : 500, spacing: paging ? 0 : 6) { i in
+                Box(id: "item-\(i)", fill: Color(rgb: 0x457B9D), width: paging ? nil : Double(60 + (i * 37) % 90))
+            }
+            var config = ScrollConfiguration()
+            config.isPagingEnabled = paging
+            let scroll = ScrollView(id: "row", axes: .horizontal, configuration: config, content: row)
+            scroll.sizesPagesToViewport = paging
+            scroll.height = 200
+            let w = try makeWindow(Stack(.vertical, children: [scroll]), width: 400, height: 300)
+            w.layoutDirection = direction
+            w.layoutIfNeeded()
+            _ = w.frames(from: 0, to: 0.1)
+            func x(_ v: Double) -> Double { direction == .rightToLeft ? 400 - v : v }
+            var offsets: [[Double]] = []
+            var t = 0.2
+            for (from, to, ms) in [(350.0, 100.0, 0.05), (300, 200, 0.3), (350, 50, 0.04), (100, 300, 0.06)] {
+                w.drag(from: Point(x: x(from), y: 100), to: Point(x: x(to), y: 100), at: t, duration: ms)
+                _ = w.frames(from: t + ms + 0.01, to: t + 3)
+                offsets.append(w.state(at: t + 3, frameNumber: 0).scrollViews[0].offset)
+                t += 3.1
+            }
+            var frames: [String: Rect] = [:]
+            for c in row.children { if let id = c.id { frames[id] = c.frameInWindow } }
+            return (offsets, frames)
+        }
+        let ltr = try run(.leftToRight), rtl = try run(.rightToLeft)
+        #expect(rtl.offsets == ltr.offsets)
+        #expect(ltr.offsets.last != [0, 0])
+        #expect(Set(rtl.frames.keys) == Set(ltr.frames.keys))
+        // Mirrored positions come from the content's width, which is summed differently: equal
+        // to a billionth of a point (the screen rounds them to the same pixel).
+        for (id, l) in ltr.frames {
+            let m = Self.mirrored(l, in: 400), r = try #require(rtl.frames[id])
+            #expect(approx(r.minX, m.minX) && r.width == m.width && r.minY == m.minY, "\(id): \(r) is not \(m)")
+        }
+    }
+
     @Test func pageControlDotsRunFromTheRightAndTapsFollowThem() throws {
         let (w, pager) = try Self.window(.rightToLeft)
         _ = w.frames(from: 0, to: 0.1)
