@@ -10,14 +10,18 @@ package enum CatalogTour {
         let window = app.window
         window.layoutIfNeeded()
         func frame(_ id: String) -> Rect? { window.root.view(withID: id).map { $0.frameInWindow } }
+        // Right to left, "forward" along a row is leftwards: swipes and taps mirror.
+        let forward = window.layoutDirection == .rightToLeft ? -1.0 : 1.0
 
         b.shot("01-feed")
         if let carousel = frame("feed-carousel") {
-            b.swipe(from: Point(x: carousel.midX + 200, y: carousel.midY), to: Point(x: carousel.midX - 200, y: carousel.midY), ms: 120)
+            b.swipe(
+                from: Point(x: carousel.midX + 200 * forward, y: carousel.midY),
+                to: Point(x: carousel.midX - 200 * forward, y: carousel.midY), ms: 120)
             b.wait(700); b.shot("02-carousel-swiped")
         }
         if let control = frame("feed-carousel-pages") {
-            b.tap(Point(x: control.midX + 40, y: control.midY))
+            b.tap(Point(x: control.midX + 40 * forward, y: control.midY))
             b.wait(700); b.shot("03-carousel-next-page")
         }
         if let feed = frame("feed") {
@@ -38,7 +42,7 @@ package enum CatalogTour {
                 b.tap(p); b.wait(150); b.tap(p); b.wait(900)
             }
         }
-        for (id, name) in [("article-en", "09-article"), ("article-ja", "11-article-ja")] {
+        for (id, name) in [("article-en", "09-article"), ("article-ja", "11-article-ja"), ("article-ar", "12-article-ar")] {
             if let tab = frame("tab-\(id)") {
                 b.tap(Point(x: tab.midX, y: tab.midY)); b.wait(400); b.shot(name)
                 b.key("PageDown"); b.wait(900); b.shot(name + "-page-down")
@@ -48,7 +52,8 @@ package enum CatalogTour {
             b.tap(Point(x: tab.midX, y: tab.midY)); b.wait(400); b.shot("13-pages")
             if let control = frame("pages-pages") {
                 b.drag(
-                    from: Point(x: control.midX, y: control.midY), to: Point(x: control.midX + 150, y: control.midY), ms: 400, hold: true)
+                    from: Point(x: control.midX, y: control.midY), to: Point(x: control.midX + 150 * forward, y: control.midY), ms: 400,
+                    hold: true)
                 b.shot("14-pages-scrub")
                 b.release(); b.wait(800); b.shot("15-pages-after-scrub")
             }

@@ -3,6 +3,7 @@ import Geometry
 import Raster
 import TestSupport
 import Testing
+import AppContract
 import UI
 
 /// The catalog on the panels kiosks come with: a sidebar on wide landscape screens, a tab bar
@@ -28,6 +29,25 @@ import UI
         let frame = PixelBuffer(width: p.width, height: p.height)
         for n in 0...90 { _ = window.render(into: frame, at: Double(n) / 60) }
         assertGolden(frame, suite: "Catalog", name: "catalog-\(p.width)x\(p.height)", maxChannelDelta: 2)
+    }
+
+    /// Right to left (an Arabic kiosk): the sidebar on the right, rows and the carousel from the
+    /// right, the page control's first dot the rightmost; the Arabic article reads right to
+    /// left. Landscape and portrait.
+    @Test(arguments: [(1280, 800), (480, 800)])
+    func goldenRightToLeft(width: Int, height: Int) throws {
+        let (_, window) = try Self.catalog(width, height, 1)
+        window.language = "ar"
+        window.layoutDirection = .rightToLeft
+        let frame = PixelBuffer(width: width, height: height)
+        for n in 0...90 { _ = window.render(into: frame, at: Double(n) / 60) }
+        assertGolden(frame, suite: "Catalog", name: "catalog-\(width)x\(height)-rtl", maxChannelDelta: 2)
+        // The Arabic article, its first lines at the right.
+        let tab = try #require(window.root.view(withID: "tab-article-ar")).frameInWindow
+        window.handle(InputEvent(.touch(.down, slot: 0, position: Point(x: tab.midX, y: tab.midY)), time: 1.6))
+        window.handle(InputEvent(.touch(.up, slot: 0, position: Point(x: tab.midX, y: tab.midY)), time: 1.65))
+        for n in 100...140 { _ = window.render(into: frame, at: Double(n) / 60) }
+        assertGolden(frame, suite: "Catalog", name: "catalog-\(width)x\(height)-rtl-article", maxChannelDelta: 2)
     }
 
     @Test func narrowAndPortraitPanelsGetATabBar() throws {

@@ -78,8 +78,8 @@ extension String {
     @Test func theShippedManifestParses() throws {
         let m = try Manifest.parse(FileIO.readAll(path: shippedManifestPath), path: shippedManifestPath)
         #expect(m.title == "Glide Catalog")
-        #expect(m.screens.map(\.kind) == [.feed, .photo, .article, .article, .pages, .search])
-        #expect(m.screens.map(\.id) == ["feed", "photo", "article-en", "article-ja", "pages", "search"])
+        #expect(m.screens.map(\.kind) == [.feed, .photo, .article, .article, .pages, .search, .article])
+        #expect(m.screens.map(\.id) == ["feed", "photo", "article-en", "article-ja", "pages", "search", "article-ar"])
         #expect(m.screens[0].cards?.count == 9)
         #expect(m.screens[0].carousel?.count == 6)
         #expect(m.screens[4].count == 36)
