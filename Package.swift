@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "UITests", dependencies: ["UI", "ViewCore", "TextInput", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "UITests", dependencies: ["UI", "ViewCore", "TextInput", "Widgets", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "Speech", "TestSupport"]),
         // Fuzzing (issue 13): the targets, the libFuzzer driver (Tests/Fuzz/run.sh builds it with
         // the sanitizers; a plain build replays inputs) and the kept corpora as regression tests.

@@ -112,6 +112,9 @@ package final class Font {
         return options.wholePixelAdvances ? h.rounded() : h
     }
     private var features: [hb_feature_t]
+    /// Told of a letter no face in the chain has (it is drawn as the primary face's missing
+    /// glyph, a box): the library reports each script once.
+    package var onMissingCharacter: ((Unicode.Scalar) -> Void)?
     /// The shaped "…" used for truncation.
     package private(set) lazy var ellipsis: ShapedText = shape("\u{2026}")
 
@@ -173,6 +176,7 @@ package final class Font {
             if props.isVariationSelector { return previous ?? 0 }
         }
         for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) { return i }
+        if !props.isWhitespace { onMissingCharacter?(scalar) }
         return previous ?? 0
     }
 

@@ -253,7 +253,25 @@ package final class FontLibrary {
             emboldening.append(FontLibrary.emboldening(style.weight))
         }
         if faces.isEmpty, let firstError { throw firstError }
-        return try Font(faces: faces, pixelSize: pixelSize, options: options, emboldening: emboldening)
+        let font = try Font(faces: faces, pixelSize: pixelSize, options: options, emboldening: emboldening)
+        let chain = faces.map(\.familyName).joined(separator: ", ")
+        font.onMissingCharacter = { [weak self] scalar in self?.reportMissing(scalar, chain: chain) }
+        return font
+    }
+
+    /// Scripts a missing character was reported for: each is said once.
+    private var scriptsReportedMissing: Set<UInt32> = []
+
+    /// Says, once per script, that no shipped font has `scalar`, which is drawn as a box.
+    private func reportMissing(_ scalar: Unicode.Scalar, chain: String) {
+        let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar.value)
+        guard scriptsReportedMissing.insert(script.rawValue).inserted else { return }
+        let tag = script.rawValue
+        let name = String(decoding: [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: tag >> $0) }, as: UTF8.self)
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        report(
+            "no font in the chain \(chain) has U+\(String(repeating: "0", count: max(0, 4 - code.count)) + code) (script \(name)); its letters are drawn as boxes"
+        )
     }
 
     /// A shipped face, or nil when it cannot be read (said once; not read again for each new

@@ -69,6 +69,17 @@ public final class Label: Box {
 
     var fontStyle: FontStyle { FontStyle(weight: fontWeight, italic: isItalic) }
 
+    /// The smallest fraction of its size the text shrinks to before it is cut (1: never).
+    package var minimumScaleFactor = 1.0 { didSet { invalidateText() } }
+
+    /// Lets text that would be cut (after `maxLines`) shrink, down to `factor` of its size (0.7:
+    /// 70 %), before it is cut with an ellipsis, as SwiftUI's modifier does.
+    @discardableResult
+    public func minimumScaleFactor(_ factor: Double) -> Self {
+        minimumScaleFactor = factor.isFinite ? max(0.1, min(1, factor)) : 1
+        return self
+    }
+
     private var cached: (key: [Double], layout: TextLayout)?
 
     /// A label of `text` at `size` points in `color`, aligned by `alignment`, cut after `maxLines`
@@ -111,13 +122,22 @@ public final class Label: Box {
         let size = shownFontSize
         // Right to left, leading is the right edge for every line, Latin ones included.
         let rightToLeft = isRightToLeft
-        let key = [width, scale, size, rightToLeft ? 1 : 0, Double(fontWeight.value), isItalic ? 1 : 0]
+        let key: [Double] = [width, scale, size, rightToLeft ? 1 : 0, Double(fontWeight.value), isItalic ? 1 : 0, minimumScaleFactor]
         if let cached, cached.key == key { return cached.layout }
-        guard let font = typography.usableFont(pixelSize: size * scale, style: fontStyle) else { return nil }
-        let layout = TextLayout(
-            text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
-            alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines,
-            alignmentDirection: rightToLeft ? .rightToLeft : nil)
+        func laidOut(at size: Double) -> TextLayout? {
+            guard let font = typography.usableFont(pixelSize: size * scale, style: fontStyle) else { return nil }
+            return TextLayout(
+                text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
+                alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines,
+                alignmentDirection: rightToLeft ? .rightToLeft : nil)
+        }
+        guard var layout = laidOut(at: size) else { return nil }
+        // Cut text shrinks first, in steps of 5 % of its size, until it fits or may not shrink more.
+        var factor = 1.0
+        while layout.isTruncated, factor - 0.05 >= minimumScaleFactor - 1e-9, let smaller = laidOut(at: size * (factor - 0.05)) {
+            factor -= 0.05
+            layout = smaller
+        }
         cached = (key, layout)
         return layout
     }

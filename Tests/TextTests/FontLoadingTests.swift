@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 @testable import Text
 import TestSupport
@@ -203,5 +204,27 @@ func writeFile(_ path: String, _ bytes: [UInt8]) {
                 #expect("\(error)".contains(path))
             }
         }
+    }
+}
+
+/// A letter no shipped font has is drawn as a box and said once per script.
+@Suite struct MissingGlyphTests {
+    @Test func aScriptNoFontHasIsDrawnAsBoxesAndReportedOnce() throws {
+        let fonts = try repositoryFonts()
+        var reports: [String] = []
+        fonts.report = { reports.append($0) }
+        let font = try fonts.standardFont(pixelSize: 20)
+        let thai = TextLayout(text: "สวัสดี ครับ", font: font)
+        _ = TextLayout(text: "ภาษาไทย", font: font)
+        _ = TextLayout(text: "Gate 12 · 東京 · مرحبا", font: font)
+        #expect(reports.count == 1)
+        #expect(reports.first?.contains("script Thai") == true)
+        #expect(reports.first?.contains("DejaVu Sans") == true)
+        // Boxes, not nothing: the glyphs put down ink.
+        let buffer = PixelBuffer(width: 300, height: 40, fill: PremultipliedColor(argb: 0xFFFF_FFFF))
+        thai.draw(in: buffer.span, at: Point(x: 4, y: 4), color: .black)
+        var dark = 0
+        for y in 0..<40 { for x in 0..<300 where buffer[x, y] & 0xFF < 128 { dark += 1 } }
+        #expect(dark > 100)
     }
 }

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 import Text
 @testable import UI
+@testable import Widgets
 
 /// Weights and slant on labels, fields and drawn text, in Latin, Arabic, Hebrew and Japanese.
 @Suite struct FontWeightTests {
@@ -47,5 +48,31 @@ import Text
         let w = try makeWindow(column, width: 800, height: 480)
         let screen = w.frames(from: 0, to: 0.1)
         assertGolden(screen, suite: "Text", name: "weights-800x480")
+    }
+}
+
+/// `minimumScaleFactor(_:)`: a label that would be cut shrinks first, as far as it may.
+@Suite struct LabelShrinkTests {
+    static func shown(_ label: Label, width: Int = 240) throws -> (truncated: Bool, size: Double) {
+        let w = try makeWindow(Stack(.vertical, children: [label]), width: width, height: 100)
+        _ = w.frames(from: 0, to: 0.1)
+        let layout = try #require(label.layout(width: label.frame.width, scale: 1, typography: w.typography))
+        return (layout.isTruncated, layout.font.pixelSize)
+    }
+
+    @Test func aCutLabelShrinksUntilItFits() throws {
+        let text = "Departures and arrivals"
+        let plain = try Self.shown(Label(text, size: 30, maxLines: 1))
+        #expect(plain.truncated && plain.size == 30)
+        let shrunk = try Self.shown(Label(text, size: 30, maxLines: 1).minimumScaleFactor(0.5))
+        #expect(!shrunk.truncated && shrunk.size < 30 && shrunk.size >= 15)
+        // The largest size that fits: 5 % more would not.
+        let tooFar = try Self.shown(Label(text, size: shrunk.size + 1.5, maxLines: 1))
+        #expect(tooFar.truncated)
+        // Not allowed to shrink enough: cut at its smallest.
+        let limited = try Self.shown(Label(text, size: 30, maxLines: 1).minimumScaleFactor(0.9))
+        #expect(limited.truncated && abs(limited.size - 27) < 0.3)
+        // Text that fits keeps its size.
+        #expect(try Self.shown(Label("Gate 12", size: 30, maxLines: 1).minimumScaleFactor(0.5)).size == 30)
     }
 }
