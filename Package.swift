@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         // The contracts between apps and devices, and the loop machinery that drives them.
-        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "Runtime", dependencies: ["AppContract", "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
         // The UI core in layers, each importing only those above it in this list (issue 42):
         // views and their roles and environment; the touch arena and focus; the accessibility
@@ -62,7 +62,7 @@ let package = Package(
                                            .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
-        .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA"]),
+        .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "GlideKit", dependencies: ["UI", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
@@ -86,6 +86,7 @@ let package = Package(
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
             .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
             .product(name: "Logging", package: "swift-log"),
@@ -148,16 +149,16 @@ let package = Package(
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),
-        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Headless", "UI", "Text", "Raster", "Geometry", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Headless", "UI", "Text", "Raster", "Geometry", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "Geometry"]),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless", "CZlib",
-                                                              .product(name: "HTTPTypes", package: "swift-http-types")]),
+                                                              .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "UITests", dependencies: ["UI", "ViewCore", "TextInput", "Widgets", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log")]),
+        .testTarget(name: "UITests", dependencies: ["UI", "ViewCore", "TextInput", "Widgets", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "Speech", "TestSupport"]),
         // Fuzzing (issue 13): the targets, the libFuzzer driver (Tests/Fuzz/run.sh builds it with
         // the sanitizers; a plain build replays inputs) and the kept corpora as regression tests.

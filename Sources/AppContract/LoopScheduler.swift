@@ -1,6 +1,6 @@
 import CLinux
 import Logging
-import Synchronization
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +37,7 @@ package final class LoopScheduler: @unchecked Sendable {
         case closure(@Sendable () -> Void)
         case value(channel: Int, any Sendable)
     }
-    private let inbox = Mutex(Inbox())
+    private let inbox = NIOLockedValueBox(Inbox())
     /// Readable (an eventfd) while posted work waits: a sleeping loop polls it.
     package let wakeFD: Int32
     /// Where a timer that throws, or a post after the loop stopped, is reported (the loop's log).
@@ -167,7 +167,7 @@ package final class LoopScheduler: @unchecked Sendable {
     }
 
     private func enqueue(_ item: Posted) -> Bool {
-        let accepted = inbox.withLock { box -> Bool? in
+        let accepted = inbox.withLockedValue { box -> Bool? in
             if box.stopped {
                 if box.reportedDrop { return nil }
                 box.reportedDrop = true
@@ -192,7 +192,7 @@ package final class LoopScheduler: @unchecked Sendable {
     }
 
     private func runPosted() -> Bool {
-        let work = inbox.withLock { box -> [Posted] in
+        let work = inbox.withLockedValue { box -> [Posted] in
             guard !box.work.isEmpty else { return [] }
             var count: UInt64 = 0
             _ = read(wakeFD, &count, 8)
@@ -210,11 +210,11 @@ package final class LoopScheduler: @unchecked Sendable {
     }
 
     /// True while posted work waits (any thread).
-    package var hasPostedWork: Bool { inbox.withLock { !$0.work.isEmpty } }
+    package var hasPostedWork: Bool { inbox.withLockedValue { !$0.work.isEmpty } }
 
     /// The loop has ended: later posts are dropped with a message.
     package func loopStopped() {
-        inbox.withLock {
+        inbox.withLockedValue {
             $0.stopped = true; $0.work.removeAll()
         }
     }

@@ -1,21 +1,21 @@
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Requests of one kind admitted at once, up to `limit`.
 final class AdmissionCounter: Sendable {
     let limit: Int
-    private let count = Mutex(0)
+    private let count = NIOLockedValueBox(0)
     init(limit: Int) { self.limit = limit }
-    var current: Int { count.withLock { $0 } }
+    var current: Int { count.withLockedValue { $0 } }
     /// Takes a place, or nil when all are taken.
     func admit() -> Admission? {
-        let admitted = count.withLock { n -> Bool in
+        let admitted = count.withLockedValue { n -> Bool in
             guard n < limit else { return false }
             n += 1
             return true
         }
         return admitted ? Admission(self) : nil
     }
-    fileprivate func leave() { count.withLock { $0 -= 1 } }
+    fileprivate func leave() { count.withLockedValue { $0 -= 1 } }
 }
 
 /// A place taken in an `AdmissionCounter`, given back when it goes away.

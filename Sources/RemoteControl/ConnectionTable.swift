@@ -1,6 +1,6 @@
 import Logging
 import NIOCore
-import Synchronization
+import NIOConcurrencyHelpers
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +24,7 @@ final class ConnectionTable: Sendable {
         var entries: [ObjectIdentifier: Entry] = [:]
         var opened = 0
     }
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     private let log: RefusalLog
 
     init(limit: Int, log: RefusalLog) {
@@ -43,7 +43,7 @@ final class ConnectionTable: Sendable {
     /// Takes a newly accepted connection; false when it must be closed unread (every place is
     /// held by a connection with a request in progress).
     func admit(_ channel: any Channel) -> Bool {
-        let (admitted, evicted) = state.withLock { s -> (Bool, (any Channel)?) in
+        let (admitted, evicted) = state.withLockedValue { s -> (Bool, (any Channel)?) in
             var evicted: (any Channel)?
             if s.entries.count >= limit {
                 guard let oldest = s.entries.lazy.filter({ !$0.value.busy }).min(by: { $0.value.order < $1.value.order }) else {
@@ -78,11 +78,11 @@ final class ConnectionTable: Sendable {
     }
 
     func isInputClosed(_ channel: any Channel) -> Bool {
-        state.withLock { $0.entries[ObjectIdentifier(channel)].map { $0.channel === channel && $0.inputClosed } ?? true }
+        state.withLockedValue { $0.entries[ObjectIdentifier(channel)].map { $0.channel === channel && $0.inputClosed } ?? true }
     }
 
     private func update(_ channel: any Channel, _ change: (inout Entry) -> Void) {
-        state.withLock { s in
+        state.withLockedValue { s in
             let id = ObjectIdentifier(channel)
             guard var entry = s.entries[id], entry.channel === channel else { return }
             change(&entry)
@@ -91,7 +91,7 @@ final class ConnectionTable: Sendable {
     }
 
     private func remove(_ channel: any Channel) {
-        state.withLock { s in
+        state.withLockedValue { s in
             let id = ObjectIdentifier(channel)
             if s.entries[id]?.channel === channel { s.entries[id] = nil }
         }
@@ -109,7 +109,7 @@ final class RefusalLog: Sendable {
         var logged = 0
         var unlogged = 0
     }
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
 
     init(logger: Logger, perSecond: Int = 10) {
         self.logger = logger
@@ -121,7 +121,7 @@ final class RefusalLog: Sendable {
 
     func warning(_ message: @autoclosure () -> String) {
         let now = ContinuousClock.now
-        let (logs, unlogged) = state.withLock { s -> (Bool, Int) in
+        let (logs, unlogged) = state.withLockedValue { s -> (Bool, Int) in
             var unlogged = 0
             if s.since.map({ now - $0 >= .seconds(1) }) ?? true {
                 unlogged = s.unlogged

@@ -3,6 +3,7 @@ import Geometry
 import ImageCodecs
 import Raster
 import Runtime
+import NIOConcurrencyHelpers
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +22,8 @@ final class LiveScreen: Sendable {
         var presentedAt = 0.0
         let wake: AsyncStream<Void>.Continuation
     }
-    struct State {
+    /// Touched only under `state`'s lock (its band renderer is a class of no thread's own).
+    struct State: @unchecked Sendable {
         var mirror: PixelBuffer?
         var viewers: [Int: Viewer] = [:]
         var nextID = 0
@@ -46,9 +48,9 @@ final class LiveScreen: Sendable {
     /// A viewer's region merges into one rectangle past this many (each costs a message).
     static let maxPieces = 8
 
-    let state = Mutex(State())
+    let state = NIOLockedValueBox(State())
     private let viewerCount = Atomic<Int>(0)
-    private let encoded = Mutex<[EncodedKey: Task<[UInt8]?, any Error>]>([:])
+    private let encoded = NIOLockedValueBox<[EncodedKey: Task<[UInt8]?, any Error>]>([:])
 
     var hasViewers: Bool { viewerCount.load(ordering: .relaxed) > 0 }
 
@@ -60,7 +62,7 @@ final class LiveScreen: Sendable {
     func framePresented(_ screen: PixelBuffer, damage: Region, rotation: Rotation, frameNumber: Int) {
         guard hasViewers else { return }
         let now = Self.wallClockMilliseconds()
-        state.withLock { s in
+        state.withLockedValue { s in
             let changed = Self.write(screen, damage: damage, rotation: rotation, into: &s)
             guard !changed.isEmpty else { return }
             for (id, var v) in s.viewers {
@@ -78,7 +80,7 @@ final class LiveScreen: Sendable {
     /// watching, when the mirror is not kept).
     func welcome(_ id: Int, screen: PixelBuffer, rotation: Rotation, frameNumber: Int) {
         let now = Self.wallClockMilliseconds()
-        state.withLock { s in
+        state.withLockedValue { s in
             if s.mirror == nil { _ = Self.write(screen, damage: Region(screen.bounds), rotation: rotation, into: &s) }
             guard let mirror = s.mirror, var v = s.viewers[id] else { return }
             v.pending = Region(mirror.bounds)
@@ -114,7 +116,7 @@ final class LiveScreen: Sendable {
     /// nil when `maxViewers` watch already. The loop then `welcome`s it with the whole screen.
     func join() -> (id: Int, wakes: AsyncStream<Void>)? {
         let (stream, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { s -> Int? in
+        let id = state.withLockedValue { s -> Int? in
             guard s.viewers.count < Self.maxViewers else { return nil }
             defer { s.nextID += 1 }
             s.viewers[s.nextID] = Viewer(wake: wake)
@@ -126,7 +128,7 @@ final class LiveScreen: Sendable {
     }
 
     func leave(_ id: Int) {
-        let wake = state.withLock { s -> AsyncStream<Void>.Continuation? in
+        let wake = state.withLockedValue { s -> AsyncStream<Void>.Continuation? in
             let v = s.viewers.removeValue(forKey: id)
             if s.viewers.isEmpty { s.mirror = nil }
             return v?.wake
@@ -139,7 +141,7 @@ final class LiveScreen: Sendable {
     /// What viewer `id` has not been sent yet, or nil when nothing changed for it. Its pixels
     /// are copied out when a message is made, once for all the viewers that ask for them.
     func take(_ id: Int) -> Update? {
-        state.withLock { s -> Update? in
+        state.withLockedValue { s -> Update? in
             guard let mirror = s.mirror, var v = s.viewers[id], !v.pending.isEmpty else { return nil }
             let rects = v.pending.rects
             v.pending = Region()
@@ -153,7 +155,7 @@ final class LiveScreen: Sendable {
     /// A copy of the mirror's rectangle `r` (nil when the mirror is gone or no longer holds it:
     /// its size changed, and every viewer has been given the whole panel again).
     func pixels(of r: IntRect) -> PixelBuffer? {
-        state.withLock { s -> PixelBuffer? in
+        state.withLockedValue { s -> PixelBuffer? in
             guard let mirror = s.mirror, r.intersection(mirror.bounds) == r else { return nil }
             let piece = PixelBuffer(width: r.width, height: r.height)
             for row in 0..<r.height {
@@ -187,7 +189,7 @@ final class LiveScreen: Sendable {
     /// it: its damage is pending for every viewer, so they are sent it again.)
     func message(_ rect: IntRect, of update: Update, last: Bool, encoding: Encoding) async throws -> [UInt8]? {
         let key = EncodedKey(version: update.version, rect: rect, encoding: encoding)
-        let task = encoded.withLock { cache in
+        let task = encoded.withLockedValue { cache in
             if let shared = cache[key] { return shared }
             // Only the newest versions are asked for again; older ones go.
             cache = cache.filter { $0.key.version >= key.version - 1 }

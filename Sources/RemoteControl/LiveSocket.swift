@@ -6,7 +6,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import Runtime
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// What a live viewer's socket may do, decided from its upgrade request before any byte of the
 /// screen is sent.
@@ -103,19 +103,19 @@ extension RemoteServer {
                 do {
                     try await self.sendLive(viewer: id, wakes: wakes, admission: admission, to: outbound, session: session)
                 } catch {
-                    session.ending.withLock { $0 = $0 ?? "sending failed: \(error)" }
+                    session.ending.withLockedValue { $0 = $0 ?? "sending failed: \(error)" }
                 }
             }
             group.addTask {
                 let reason = await self.receiveLive(inbound, viewer: id, readOnly: admission.readOnly)
-                session.ending.withLock { $0 = $0 ?? reason.map { "dropped: \($0)" } ?? "closed by the viewer" }
+                session.ending.withLockedValue { $0 = $0 ?? reason.map { "dropped: \($0)" } ?? "closed by the viewer" }
                 if let reason { try? await outbound.close(.policyViolation, reason: Self.closeReason(reason)) }
             }
             group.addTask { await Self.watchStall(of: session, closing: channel) }
             await group.next()
             group.cancelAll()
         }
-        logger.info("remote: live viewer \(id) \(session.ending.withLock { $0 } ?? "left")")
+        logger.info("remote: live viewer \(id) \(session.ending.withLockedValue { $0 } ?? "left")")
     }
 
     /// Says hello, then sends the screen's changes as they come, at most `updatesPerSecond`
@@ -138,9 +138,9 @@ extension RemoteServer {
                         rect, of: update, last: i == update.rects.count - 1,
                         encoding: admission.encoding)
                 else { continue }
-                session.stall.withLock { $0 = .now }
+                session.stall.withLockedValue { $0 = .now }
                 try await outbound.writeBinaryMessage(ByteBuffer(bytes: message))
-                session.stall.withLock { $0 = nil }
+                session.stall.withLockedValue { $0 = nil }
             }
         }
     }
@@ -149,8 +149,8 @@ extension RemoteServer {
     private static func watchStall(of session: LiveSession, closing channel: any Channel) async {
         while !Task.isCancelled {
             try? await Task.sleep(for: .seconds(1))
-            if let since = session.stall.withLock({ $0 }), ContinuousClock.now - since > .seconds(liveStallSeconds) {
-                session.ending.withLock { $0 = $0 ?? "dropped: it read nothing for \(Int(liveStallSeconds)) s" }
+            if let since = session.stall.withLockedValue({ $0 }), ContinuousClock.now - since > .seconds(liveStallSeconds) {
+                session.ending.withLockedValue { $0 = $0 ?? "dropped: it read nothing for \(Int(liveStallSeconds)) s" }
                 channel.close(promise: nil)
                 return
             }
@@ -254,8 +254,8 @@ struct LiveHello: Encodable {
 
 /// What a viewer's tasks share: since when a write has waited, and why the socket ended.
 final class LiveSession: Sendable {
-    let stall = Mutex<ContinuousClock.Instant?>(nil)
-    let ending = Mutex<String?>(nil)
+    let stall = NIOLockedValueBox<ContinuousClock.Instant?>(nil)
+    let ending = NIOLockedValueBox<String?>(nil)
 }
 
 /// At most `rate` events a second on average, `burst` at once.

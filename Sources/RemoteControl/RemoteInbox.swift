@@ -1,6 +1,6 @@
 import Geometry
 import Runtime
-import Synchronization
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -62,7 +62,7 @@ final class RemoteInbox: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = NIOLockedValueBox(State())
     /// Self-pipe: a byte is written for every request so a loop sleeping in poll(2) wakes up.
     let wakeReadFD: Int32
     let wakeWriteFD: Int32
@@ -99,7 +99,7 @@ final class RemoteInbox: Sendable {
     /// A number for a batch of events, made before it is posted so that the batch can be
     /// dropped whenever its client goes away.
     func newBatch() -> Int {
-        state.withLock { s in
+        state.withLockedValue { s in
             defer { s.nextBatch += 1 }
             return s.nextBatch
         }
@@ -109,7 +109,7 @@ final class RemoteInbox: Sendable {
     /// finger it put down is cancelled and a pointer button it pressed is released at once (a
     /// dropped lift would leave them down for good). Its handler is answered with nil.
     func drop(batch: Int) {
-        let continuation = state.withLock { s -> CheckedContinuation<RemoteEventsReply?, Never>? in
+        let continuation = state.withLockedValue { s -> CheckedContinuation<RemoteEventsReply?, Never>? in
             if let i = s.incoming.firstIndex(where: { if case let .events(_, b, _) = $0 { b == batch } else { false } }),
                 case let .events(_, _, c) = s.incoming.remove(at: i)
             {
@@ -142,7 +142,7 @@ final class RemoteInbox: Sendable {
 
     /// Queues a request for the loop (or refuses it: loop stopped, too many open requests).
     func post(_ request: RemoteRequest) -> PostResult {
-        let result = state.withLock { s -> PostResult in
+        let result = state.withLockedValue { s -> PostResult in
             guard !s.closed else { return .stopped }
             let queuedWaits = s.incoming.count { $0.isWait }
             let queuedBatches = s.incoming.count { $0.eventCount > 0 }
@@ -180,7 +180,7 @@ final class RemoteInbox: Sendable {
 
     /// The next scheduled event's time or `/wait` deadline, whichever is first.
     var nextDeadline: Double? {
-        state.withLock { s in
+        state.withLockedValue { s in
             let e = s.scheduled.lazy.map(\.time).min()
             let w = s.waiters.lazy.map(\.deadline).min()
             switch (e, w) {
@@ -194,7 +194,7 @@ final class RemoteInbox: Sendable {
 
     /// The requests posted since the last call, in order.
     func takeIncoming() -> [RemoteRequest] {
-        state.withLock { s in
+        state.withLockedValue { s in
             defer { s.incoming.removeAll() }
             return s.incoming
         }
@@ -202,7 +202,7 @@ final class RemoteInbox: Sendable {
 
     /// Input reached the app at `frameNumber`: `/wait` reports rest only after a later frame.
     func markInjected(atFrame frameNumber: Int) {
-        state.withLock { $0.injectedAtFrame = frameNumber }
+        state.withLockedValue { $0.injectedAtFrame = frameNumber }
     }
 
     /// Times a script's events from `arrival` and gives its fingers fresh slots.
@@ -210,7 +210,7 @@ final class RemoteInbox: Sendable {
         _ script: InputScript, batch: Int, arrival: Double,
         continuation: CheckedContinuation<RemoteEventsReply?, Never>
     ) {
-        state.withLock { s in
+        state.withLockedValue { s in
             var slots: [Int: Int] = [:]
             var count = 0
             for entry in script.entries {
@@ -238,7 +238,7 @@ final class RemoteInbox: Sendable {
 
     /// Takes the scheduled events due by `now`, in time order (ties in arrival order).
     func takeDue(at now: Double) -> [Scheduled] {
-        state.withLock { s in
+        state.withLockedValue { s in
             guard s.scheduled.contains(where: { $0.time <= now }) else { return [] }
             let due = s.scheduled.filter { $0.time <= now }
             s.scheduled.removeAll { $0.time <= now }
@@ -249,7 +249,7 @@ final class RemoteInbox: Sendable {
     /// Counts `applied` (taken by `takeDue` and delivered) against their batches and returns the
     /// batches they finish, with their answers.
     func complete(_ applied: [Scheduled], at now: Double, frameNumber: Int) -> [Completion] {
-        state.withLock { s in
+        state.withLockedValue { s in
             s.injectedAtFrame = frameNumber
             var done: [Completion] = []
             for e in applied {
@@ -275,12 +275,12 @@ final class RemoteInbox: Sendable {
     }
 
     func addWaiter(_ waiter: Waiter) {
-        state.withLock { $0.waiters.append(waiter) }
+        state.withLockedValue { $0.waiters.append(waiter) }
     }
 
     /// Takes every waiter; those not answered go back with `putBack`.
     func takeWaiters() -> WaitRound {
-        state.withLock { s in
+        state.withLockedValue { s in
             defer { s.waiters.removeAll() }
             return WaitRound(waiters: s.waiters, eventsPending: !s.scheduled.isEmpty, injectedAtFrame: s.injectedAtFrame)
         }
@@ -288,13 +288,13 @@ final class RemoteInbox: Sendable {
 
     func putBack(_ waiters: [Waiter]) {
         guard !waiters.isEmpty else { return }
-        state.withLock { $0.waiters.append(contentsOf: waiters) }
+        state.withLockedValue { $0.waiters.append(contentsOf: waiters) }
     }
 
     /// The slot a live viewer's finger `id` is delivered on: the one it holds, or a fresh one
     /// when it goes down (or moves unseen). A lift gives the slot up.
     func liveSlot(viewer: Int, finger id: Int, phase: InputEvent.TouchPhase) -> Int {
-        state.withLock { s in
+        state.withLockedValue { s in
             if let slot = s.liveFingers[viewer]?[id] {
                 if phase == .up || phase == .cancel { s.liveFingers[viewer]?[id] = nil }
                 return slot
@@ -308,19 +308,19 @@ final class RemoteInbox: Sendable {
     /// Remembers where a live viewer pressed pointer button `code` (forgotten on release), so
     /// that it can be released if the viewer goes.
     func setLiveButton(viewer: Int, code: Int, pressedAt position: Point?) {
-        state.withLock { $0.liveButtons[viewer, default: [:]][code] = position }
+        state.withLockedValue { $0.liveButtons[viewer, default: [:]][code] = position }
     }
 
     /// Takes what a viewer that has gone still holds: its fingers' slots and pressed buttons.
     func takeLiveHoldings(viewer: Int) -> (fingers: [Int: Int], buttons: [Int: Point]) {
-        state.withLock { s in
+        state.withLockedValue { s in
             (s.liveFingers.removeValue(forKey: viewer) ?? [:], s.liveButtons.removeValue(forKey: viewer) ?? [:])
         }
     }
 
     /// Refuses new requests from now on and takes everything still waiting for an answer.
     func shutDown() -> (incoming: [RemoteRequest], batches: [Batch], waiters: [Waiter]) {
-        state.withLock { s in
+        state.withLockedValue { s in
             s.closed = true
             let r = (s.incoming, Array(s.batches.values), s.waiters)
             s.incoming.removeAll(); s.batches.removeAll(); s.waiters.removeAll(); s.scheduled.removeAll()

@@ -3,7 +3,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// The remote-control HTTP server, built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
@@ -30,7 +30,7 @@ package final class RemoteServer: Sendable {
     let refusals: RefusalLog
     /// Open connections, bounded by the descriptor limit the process has at its start.
     let connections: ConnectionTable
-    private let running = Mutex<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
+    private let running = NIOLockedValueBox<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
 
     package init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
         guard configuration.token != nil || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
@@ -43,7 +43,7 @@ package final class RemoteServer: Sendable {
     }
 
     /// The bound port once the server is listening.
-    package var port: Int? { running.withLock { $0.port } }
+    package var port: Int? { running.withLockedValue { $0.port } }
 
     /// Starts listening; returns the bound port (useful with port 0). Throws if binding fails.
     package func start() async throws -> Int {
@@ -79,13 +79,13 @@ package final class RemoteServer: Sendable {
             }
             signal.finish()
         }
-        running.withLock {
+        running.withLockedValue {
             $0.task = task; $0.group = group
         }
         for await result in stream {
             switch result {
             case let .success(port):
-                running.withLock { $0.port = port }
+                running.withLockedValue { $0.port = port }
                 logger.info("remote: listening on \(configuration.host):\(port)\(configuration.token == nil ? "" : " (token required)")")
                 return port
             case let .failure(error):
@@ -98,18 +98,18 @@ package final class RemoteServer: Sendable {
     /// `start()` for synchronous callers (the CLI): blocks until listening or failed.
     package func startBlocking() throws -> Int {
         let done = DispatchSemaphore(value: 0)
-        let result = Mutex<Result<Int, any Error>?>(nil)
+        let result = NIOLockedValueBox<Result<Int, any Error>?>(nil)
         Task {
-            do { let p = try await self.start(); result.withLock { $0 = .success(p) } } catch { result.withLock { $0 = .failure(error) } }
+            do { let p = try await self.start(); result.withLockedValue { $0 = .success(p) } } catch { result.withLockedValue { $0 = .failure(error) } }
             done.signal()
         }
         done.wait()
-        return try result.withLock { $0! }.get()
+        return try result.withLockedValue { $0! }.get()
     }
 
     /// Stops accepting connections and ends the server task (graceful: open requests finish).
     package func stop() async {
-        let (task, group) = running.withLock { ($0.task, $0.group) }
+        let (task, group) = running.withLockedValue { ($0.task, $0.group) }
         await group?.triggerGracefulShutdown()
         await task?.value
     }

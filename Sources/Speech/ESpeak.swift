@@ -1,5 +1,5 @@
 import CEspeakNG
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Why speech cannot be made.
 package enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -38,7 +38,7 @@ package final class ESpeak: Sendable {
 
     /// The process's synthesizer: its sample rate once started, and the voice it has now.
     private struct Engine { var rate: Int32 = 0; var voice = "" }
-    private static let engine = Mutex(Engine())
+    private static let engine = NIOLockedValueBox(Engine())
 
     /// Collects samples for the synthesis running; `abort` stops it (a newer utterance).
     final class Sink {
@@ -48,7 +48,7 @@ package final class ESpeak: Sendable {
     }
 
     package init() throws(SpeechError) {
-        let rate = Self.engine.withLock { e -> Int32 in
+        let rate = Self.engine.withLockedValue { e -> Int32 in
             if e.rate <= 0 {
                 e.rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
                 if e.rate > 0 { espeak_SetSynthCallback(ESpeak.callback) }
@@ -73,7 +73,7 @@ package final class ESpeak: Sendable {
     /// Whether espeak-ng has the voice `name` (`speech_voice`): asked at start-up, as the
     /// synthesizer would otherwise speak English without a word when it has not.
     package func hasVoice(_ name: String) -> Bool {
-        Self.engine.withLock { e in
+        Self.engine.withLockedValue { e in
             // Selecting is the one test of a name that espeak-ng itself would accept; the next
             // utterance selects its own voice again.
             e.voice = ""
@@ -110,7 +110,7 @@ package final class ESpeak: Sendable {
         bytes.append(0)
         let user = Unmanaged.passRetained(sink)
         defer { user.release() }
-        Self.engine.withLock { e in
+        Self.engine.withLockedValue { e in
             Self.select(language, settings, current: &e.voice)
             _ = bytes.withUnsafeBytes { raw in
                 espeak_Synth(raw.baseAddress, raw.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, user.toOpaque())

@@ -1,6 +1,7 @@
 import CALSA
 import Dispatch
 import AppContract
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Speech on a board's sound card, for the screen reader: espeak-ng synthesizes on the speaker's
@@ -15,7 +16,7 @@ package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     private let engine: ESpeak
     private var pcm: OpaquePointer?
     /// Why the device could not be opened (then utterances are dropped); reported once.
-    private let failure = Mutex<String?>(nil)
+    private let failure = NIOLockedValueBox<String?>(nil)
     /// Called once, on the speaker's thread, when the device cannot be opened.
     package var onUnavailable: (@Sendable (String) -> Void)?
     private let queue = DispatchQueue(label: "glide.speaker")
@@ -27,9 +28,9 @@ package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     /// The clock utterances' times are on (the board's loop clock, CLOCK_MONOTONIC): with it,
     /// the delay from each utterance to its first sample on the device is kept.
     private let clock: (@Sendable () -> Double)?
-    private let delays = Mutex<[Double]>([])
+    private let delays = NIOLockedValueBox<[Double]>([])
     /// Seconds from each utterance's time to its first samples reaching the device.
-    package var firstSampleDelays: [Double] { delays.withLock { $0 } }
+    package var firstSampleDelays: [Double] { delays.withLockedValue { $0 } }
 
     /// Opens `device` (an ALSA name: `default`, `hw:0,0`, `plughw:1`) at espeak-ng's rate.
     package init(
@@ -46,7 +47,7 @@ package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
     /// where the card needs it), 100 ms of latency. On the speaker's thread.
     private func openDevice() -> OpaquePointer? {
         if let pcm { return pcm }
-        guard failure.withLock({ $0 }) == nil else { return nil }
+        guard failure.withLockedValue({ $0 }) == nil else { return nil }
         var handle: OpaquePointer?
         var err = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0)
         if err >= 0, let handle {
@@ -55,13 +56,13 @@ package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
             snd_pcm_close(handle)
         }
         let reason = "the sound device '\(device)' cannot be used: \(String(cString: snd_strerror(err)))"
-        failure.withLock { $0 = reason }
+        failure.withLockedValue { $0 = reason }
         onUnavailable?(reason)
         return nil
     }
 
     /// Why speech is silent, once the device was tried and failed.
-    package var unavailableReason: String? { failure.withLock { $0 } }
+    package var unavailableReason: String? { failure.withLockedValue { $0 } }
 
     deinit {
         queue.sync {}
@@ -86,7 +87,7 @@ package final class SpeakerOutput: SpeechOutput, @unchecked Sendable {
                 self.play(samples, on: pcm)
                 if first, let clock = self.clock {
                     let now = clock()
-                    self.delays.withLock { $0.append(now - utterance.t) }
+                    self.delays.withLockedValue { $0.append(now - utterance.t) }
                 }
                 first = false
             }

@@ -3,7 +3,7 @@ import Dispatch
 import FoundationEssentials
 import ImageCodecs
 import AppContract
-import Synchronization
+import NIOConcurrencyHelpers
 
 /// Headless speech of the screen reader, so CI hears what a person would: each utterance is a line
 /// of `speech.jsonl` (`t` on the loop's clock, `text`, `lang`, and `wav`, where its sound starts in
@@ -20,8 +20,8 @@ package final class SpeechRecorder: SpeechOutput, Sendable {
     private let track: SpeechTrack
     /// What speech.jsonl will say: each utterance and where it starts in the WAV.
     private struct Line: Encodable { var lang: String; var t: Double; var text: String; var wav: Double? }
-    private let said = Mutex<[Line]>([])
-    private let volume = Mutex<Int>(100)
+    private let said = NIOLockedValueBox<[Line]>([])
+    private let volume = NIOLockedValueBox<Int>(100)
 
     /// The longest silence written between two utterances, in seconds.
     package static let maximumSilence = 10.0
@@ -36,17 +36,17 @@ package final class SpeechRecorder: SpeechOutput, Sendable {
     }
 
     package func speak(_ utterance: Utterance) {
-        let index = said.withLock { l in
+        let index = said.withLockedValue { l in
             l.append(Line(lang: utterance.lang, t: utterance.t, text: utterance.text)); return l.count - 1
         }
         var voice = settings
-        voice.volume = volume.withLock { $0 }
+        voice.volume = volume.withLockedValue { $0 }
         queue.async { [self, voice] in
             // Whole, even when the next utterance is known to cut it: an aborted synthesis
             // changes espeak-ng's next output, and the recording is to be the same every run.
             let samples = engine.synthesize(utterance.text, language: utterance.lang, settings: voice)
             let start = track.add(samples, at: utterance.t)
-            said.withLock { $0[index].wav = (start * 1_000_000).rounded() / 1_000_000 }
+            said.withLockedValue { $0[index].wav = (start * 1_000_000).rounded() / 1_000_000 }
         }
     }
 
@@ -54,10 +54,10 @@ package final class SpeechRecorder: SpeechOutput, Sendable {
         queue.async { [self] in track.stop(at: t) }
     }
 
-    package func setVolume(_ v: Double) { volume.withLock { $0 = Int((max(0, min(1, v)) * 100).rounded()) } }
+    package func setVolume(_ v: Double) { volume.withLockedValue { $0 = Int((max(0, min(1, v)) * 100).rounded()) } }
 
     /// The utterances so far.
-    package var utterances: [Utterance] { said.withLock { $0.map { Utterance(t: $0.t, text: $0.text, lang: $0.lang) } } }
+    package var utterances: [Utterance] { said.withLockedValue { $0.map { Utterance(t: $0.t, text: $0.text, lang: $0.lang) } } }
 
     package var sampleRate: Int { engine.sampleRate }
 
@@ -69,7 +69,7 @@ package final class SpeechRecorder: SpeechOutput, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var lines = ""
-        for line in said.withLock({ $0 }) {
+        for line in said.withLockedValue({ $0 }) {
             if let data = try? encoder.encode(line) { lines += String(decoding: data, as: UTF8.self) + "\n" }
         }
         do { try FileIO.writeAll(Array(lines.utf8), path: directory + "/speech.jsonl") } catch {

@@ -260,7 +260,7 @@ import Glibc
         #expect(try await h.request("POST", "/wait", headers: ["Authorization: Basic czNjcmV0LXRva2Vu"]).status == 401)
         #expect(try await h.request("GET", "/state", token: "s3cret-token").status == 200)
         #expect(try await h.request("GET", "/screenshot.png", token: "s3cret-token").status == 200)
-        let refusals = h.log.lines.withLock { $0.filter { $0.contains("remote: 401 ") } }
+        let refusals = h.log.lines.withLockedValue { $0.filter { $0.contains("remote: 401 ") } }
         #expect(refusals.count == 4, "\(refusals)")
         #expect(refusals.first?.contains("127.0.0.1") == true, "\(refusals)")
         // The page did not change: the refused /events was not injected.
@@ -449,9 +449,9 @@ import Glibc
 
 /// The order in which concurrent clients finished.
 final class OrderLog: Sendable {
-    private let log = Mutex<[String]>([])
-    func append(_ s: String) { log.withLock { $0.append(s) } }
-    var items: [String] { log.withLock { $0 } }
+    private let log = NIOLockedValueBox<[String]>([])
+    func append(_ s: String) { log.withLockedValue { $0.append(s) } }
+    var items: [String] { log.withLockedValue { $0 } }
 }
 
-import Synchronization
+import NIOConcurrencyHelpers

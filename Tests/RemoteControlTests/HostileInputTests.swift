@@ -11,10 +11,10 @@ import Testing
         let log = LogCollector()
         let refusals = RefusalLog(logger: log.logger, perSecond: 5)
         for i in 0..<1000 { refusals.warning("remote: 401 GET /\(i)") }
-        #expect(log.lines.withLock { $0.count } == 5)
+        #expect(log.lines.withLockedValue { $0.count } == 5)
         try await Task.sleep(for: .milliseconds(1100))
         refusals.warning("remote: 401 GET /late")
-        let lines = log.lines.withLock { $0 }
+        let lines = log.lines.withLockedValue { $0 }
         #expect(lines.count == 7)
         #expect(lines[5].contains("995 refusals not logged"))
         #expect(lines[6].contains("/late"))

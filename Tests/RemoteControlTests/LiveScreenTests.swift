@@ -70,10 +70,10 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         live.framePresented(
             numberedCanvas(10, 10), damage: Region(IntRect(x: 0, y: 0, width: 10, height: 10)),
             rotation: .none, frameNumber: 1)
-        #expect(live.state.withLock { $0.mirror } == nil)
+        #expect(live.state.withLockedValue { $0.mirror } == nil)
         let (id, _) = try #require(live.join())
         live.leave(id)
-        #expect(!live.hasViewers && live.state.withLock { $0.mirror } == nil)
+        #expect(!live.hasViewers && live.state.withLockedValue { $0.mirror } == nil)
     }
 
     @Test func viewersAreLimited() throws {

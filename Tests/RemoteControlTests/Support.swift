@@ -5,7 +5,7 @@ import Logging
 import Raster
 import Runtime
 import Scrolling
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 import Text
 import UI
@@ -37,7 +37,7 @@ func makePagerWindow(width: Int = 640, height: Int = 400) throws -> Window {
 
 /// Log lines kept in memory, to check that refusals are logged.
 final class LogCollector: Sendable {
-    let lines = Mutex<[String]>([])
+    let lines = NIOLockedValueBox<[String]>([])
     struct Handler: LogHandler {
         let collector: LogCollector
         var metadata: Logger.Metadata = [:]
@@ -47,7 +47,7 @@ final class LogCollector: Sendable {
             set { metadata[key] = newValue }
         }
         func log(event: LogEvent) {
-            collector.lines.withLock { $0.append("\(event.level) \(event.message)") }
+            collector.lines.withLockedValue { $0.append("\(event.level) \(event.message)") }
         }
     }
     var logger: Logger { Logger(label: "test.remote") { _ in Handler(collector: self) } }
@@ -72,7 +72,7 @@ final class Harness: Sendable {
         stopper = try LoopStopper()
         let (server, stopper, finished) = (server, stopper, finished)
         let built = DispatchSemaphore(value: 0)
-        let failure = Mutex<String?>(nil)
+        let failure = NIOLockedValueBox<String?>(nil)
         // The loop thread owns the app: it is built, run and dropped there.
         Thread.detach {
             do {
@@ -84,14 +84,14 @@ final class Harness: Sendable {
                 loop.remote = server
                 try loop.run()
             } catch {
-                failure.withLock { $0 = "\(error)" }
+                failure.withLockedValue { $0 = "\(error)" }
                 built.signal()
                 server.loopStopped()
             }
             finished.signal()
         }
         await Blocking.run { built.wait() }
-        if let f = failure.withLock({ $0 }) { throw HarnessError(message: f) }
+        if let f = failure.withLockedValue({ $0 }) { throw HarnessError(message: f) }
     }
 
     func shutdown() async {

@@ -2,7 +2,7 @@ import Dispatch
 import Geometry
 import Headless
 import Raster
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 import Text
 import UI
@@ -62,11 +62,11 @@ func tickingWindow(every interval: Double) throws -> (Window, Label) {
         let stopper = try LoopStopper()
         let loop = try FrameLoop(app: window, output: display, stopper: stopper)
         let channel = window.channel { (text: String) in label.text = text }
-        let shown = Mutex<(frames: Int, text: String)?>(nil)
+        let shown = NIOLockedValueBox<(frames: Int, text: String)?>(nil)
         loop.onRest = { _ in
             // The screen is at rest: after the post, stop with what it shows.
             if label.text != "waiting" {
-                shown.withLock { $0 = (loop.driver.frameNumber, label.text) }
+                shown.withLockedValue { $0 = (loop.driver.frameNumber, label.text) }
                 stopper.stop()
             }
         }
@@ -75,7 +75,7 @@ func tickingWindow(every interval: Double) throws -> (Window, Label) {
         let started = monotonicSeconds()
         try loop.run()
         let elapsed = monotonicSeconds() - started
-        let result = try #require(shown.withLock { $0 })
+        let result = try #require(shown.withLockedValue { $0 })
         #expect(result.text == "fetched")
         #expect(elapsed >= 0.5 && elapsed < 5)
         // Asleep for the half second: a handful of wake-ups (start, rest, the post, its frame),

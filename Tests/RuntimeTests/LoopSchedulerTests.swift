@@ -1,4 +1,4 @@
-import Synchronization
+import NIOConcurrencyHelpers
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,9 +11,9 @@ import Testing
 @Suite struct LoopSchedulerTests {
     /// Collects reports (the scheduler's log) from any thread.
     final class Reports: Sendable {
-        let lines = Mutex<[String]>([])
-        func add(_ s: String) { lines.withLock { $0.append(s) } }
-        var all: [String] { lines.withLock { $0 } }
+        let lines = NIOLockedValueBox<[String]>([])
+        func add(_ s: String) { lines.withLockedValue { $0.append(s) } }
+        var all: [String] { lines.withLockedValue { $0 } }
     }
 
     func scheduler() -> (LoopScheduler, Reports) {

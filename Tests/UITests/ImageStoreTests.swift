@@ -6,7 +6,7 @@ import Geometry
 import Logging
 import Raster
 import Runtime
-import Synchronization
+import NIOConcurrencyHelpers
 import Testing
 import TestSupport
 @testable import UI
@@ -181,7 +181,7 @@ import TestSupport
         let asked = Halvings()
         w.images.reducingDecoder = { source, halvings in
             let n = halvings(400, 300)
-            asked.list.withLock { $0.append(n) }
+            asked.list.withLockedValue { $0.append(n) }
             let whole = PixelBuffer(width: 400, height: 300, fill: PremultipliedColor(argb: Self.colour(of: source)))
             return ReducedPicture(pixels: whole.halved(times: n), width: 400, height: 300, halvings: n)
         }
@@ -192,7 +192,7 @@ import TestSupport
             #expect(w.scheduler?.runDue(upTo: 0.1) == true)
             frame = w.frames(from: 0.1, to: 0.15)
         }
-        #expect(asked.list.withLock { $0 } == [1])  // drawn 120x90 (fill) from 200x150
+        #expect(asked.list.withLockedValue { $0 } == [1])  // drawn 120x90 (fill) from 200x150
         #expect(w.images.residentBytes == 200 * 150 * 4)
         #expect(frame[50, 50] == Self.colour(of: "photo"))
     }
@@ -209,4 +209,4 @@ import TestSupport
 }
 
 /// The halvings a decoder was asked for, from whichever thread it ran on.
-final class Halvings: Sendable { let list = Mutex<[Int]>([]) }
+final class Halvings: Sendable { let list = NIOLockedValueBox<[Int]>([]) }
