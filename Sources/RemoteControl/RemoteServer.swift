@@ -100,7 +100,9 @@ package final class RemoteServer: Sendable {
         let done = DispatchSemaphore(value: 0)
         let result = NIOLockedValueBox<Result<Int, any Error>?>(nil)
         Task {
-            do { let p = try await self.start(); result.withLockedValue { $0 = .success(p) } } catch { result.withLockedValue { $0 = .failure(error) } }
+            do { let p = try await self.start(); result.withLockedValue { $0 = .success(p) } } catch {
+                result.withLockedValue { $0 = .failure(error) }
+            }
             done.signal()
         }
         done.wait()
