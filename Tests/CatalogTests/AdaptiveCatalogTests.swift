@@ -120,3 +120,21 @@ import UI
         }
     }
 }
+
+extension AdaptiveCatalogTests {
+    /// The tour of a right-to-left catalog swipes the carousel rightwards (its next page is to the
+    /// left) and scrubs the page control leftwards: each step shows what it shows left to right.
+    @Test func theTourMirrorsItsSwipesRightToLeft() throws {
+        func firstSwipe(_ direction: LayoutDirection) throws -> Double {
+            let (app, window) = try Self.catalog(1280, 800, 1)
+            window.layoutDirection = direction
+            let moves = CatalogTour.script(for: app).entries.compactMap { entry -> Double? in
+                if case let .input(.touch(phase, _, p)) = entry.action, phase != .up { return p.x }
+                return nil
+            }
+            return try #require(moves.dropFirst().first) - (try #require(moves.first))
+        }
+        #expect(try firstSwipe(.leftToRight) < 0)
+        #expect(try firstSwipe(.rightToLeft) > 0)
+    }
+}
