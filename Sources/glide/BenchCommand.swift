@@ -19,7 +19,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
-        subcommands: [Feed.self, Zoom.self, List.self, Keyboard.self])
+        subcommands: [Feed.self, Zoom.self, List.self, Keyboard.self, Paragraph.self])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
@@ -376,6 +376,52 @@ struct BenchCommand: ParsableCommand {
             print(
                 "typing \(characters) characters into a TextArea (\(paragraph > 0 ? "new line every \(paragraph)" : "one paragraph")): "
                     + "median ms per keystroke and frame, by tenths: \(medians.joined(separator: " ")); text kept \(area.text.count)")
+        }
+    }
+}
+
+extension BenchCommand {
+    /// `glide bench paragraph`: laying out one long paragraph, Latin against Arabic and mixed.
+    struct Paragraph: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time laying out one paragraph of Latin, Arabic and mixed text, 10,000 characters each.",
+            discussion: """
+                Each paragraph is wrapped at --width pixels with the shipped fonts at 17 px, --runs times, \
+                and the median, min and max milliseconds are printed. Latin text never calls the \
+                bidirectional algorithm (FriBidi) and is laid out as before it came; Arabic and mixed \
+                Arabic-Latin-digits text is resolved by it, shaped per run and reordered per line: the \
+                difference is what right-to-left support costs.
+                """)
+
+        @Option(help: "Characters in each paragraph.") var characters = 10_000
+        @Option(help: "Layouts to time, per paragraph.") var runs = 20
+        @Option(help: "Line width in pixels.") var width = 800.0
+
+        func run() throws {
+            let font = try AppFactory.typography().font(pixelSize: 17)
+            let samples = [
+                ("latin", "The kiosk shows departures from gate 12 at 14:30 (flight 123). "),
+                ("arabic", "تغادر الرحلة من البوابة في الموعد المحدد تمامًا. "),
+                ("mixed", "Gate 12 البوابة ١٢ (flight 123) الرحلة تغادر 14:30. "),
+            ]
+            for (name, unit) in samples {
+                var text = ""
+                while text.count < characters { text += unit }
+                text = String(text.prefix(characters))
+                var times: [Double] = []
+                var lines = 0
+                for _ in 0..<max(1, runs) {
+                    let start = monotonicSeconds()
+                    lines = TextLayout(text: text, font: font, maxWidth: width).lines.count
+                    times.append((monotonicSeconds() - start) * 1000)
+                }
+                times.sort()
+                let median = times[times.count / 2]
+                func ms(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+                print(
+                    "\(name): \(characters) characters, \(lines) lines: median \(ms(median)) ms "
+                        + "(min \(ms(times[0])), max \(ms(times[times.count - 1])))")
+            }
         }
     }
 }
