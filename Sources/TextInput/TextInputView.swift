@@ -134,6 +134,11 @@ open class TextInputView: Box, KeyboardField {
         apply(editor.setText(""), notify: true)
     }
 
+    /// The paragraph the caret (the selection's moving end) is in runs right to left.
+    var headParagraphRunsRightToLeft: Bool {
+        paragraphLayout(editor.head.paragraph)?.lines.first?.isRightToLeft ?? false
+    }
+
     func move(_ m: TextEditor.Movement, extending: Bool) {
         editor.move(m, extending: extending)
         selectionChanged()
@@ -185,8 +190,9 @@ open class TextInputView: Box, KeyboardField {
         switch key {
         case .backspace: deleteBackward()
         case .delete: deleteForward()
-        case .left: move(.left, extending: shift)
-        case .right: move(.right, extending: shift)
+        // In a right-to-left paragraph the text runs leftwards: the left arrow goes on through it.
+        case .left: move(headParagraphRunsRightToLeft ? .right : .left, extending: shift)
+        case .right: move(headParagraphRunsRightToLeft ? .left : .right, extending: shift)
         case .home: move(.lineStart, extending: shift)
         case .end: move(.lineEnd, extending: shift)
         case .up, .down:

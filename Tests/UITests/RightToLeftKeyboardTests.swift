@@ -75,3 +75,22 @@ extension TextEntryTests {
         #expect(abs(caretX() - inner.maxX) <= 2)
     }
 }
+
+extension TextEntryTests {
+    /// In an Arabic field the left arrow goes on through the text (it runs leftwards) and the
+    /// right arrow back; in a Latin one as always.
+    @Test func arrowKeysFollowTheParagraphsDirection() throws {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let name = field(w, "name")
+        w.focus(name)
+        for (text, leftGoesForward) in [("مرحبا", true), ("Hello", false)] {
+            name.text = text
+            name.editor.setCaret(TextPosition(paragraph: 0, offset: 2))
+            w.key(.left, at: 1)
+            #expect(name.editor.head.offset == (leftGoesForward ? 3 : 1), "\(text)")
+            w.key(.right, at: 1.1)
+            w.key(.right, at: 1.2)
+            #expect(name.editor.head.offset == (leftGoesForward ? 1 : 3), "\(text)")
+        }
+    }
+}

@@ -324,9 +324,10 @@ import TextEditing
         let name = field(w, "name")
         w.focus(name)
         type(w, "שלום עולם مرحبا", at: 0.1)
-        for k in [Key.left, .left, .backspace, .home, .delete, .end] { w.key(k, at: 0.2) }
-        // Logical order: two characters back from the end, delete the one before (ح), then the
-        // first character of the text.
+        for k in [Key.right, .right, .backspace, .home, .delete, .end] { w.key(k, at: 0.2) }
+        // The paragraph runs right to left (its first letter is Hebrew): the right arrow goes
+        // back, two characters from the end; delete the one before (ح), then the first
+        // character of the text.
         #expect(name.text == "לום עולם مربا")
         _ = w.frames(from: 0.3, to: 0.4)
         let notes = field(w, "notes")
