@@ -61,16 +61,6 @@ public enum FontWeight: Sendable {
     /// Headings (700).
     case bold
 
-    /// The weight's number in CSS and OpenType terms.
-    package var value: Int {
-        switch self {
-        case .regular: return 400
-        case .medium: return 500
-        case .semibold: return 600
-        case .bold: return 700
-        }
-    }
-
     /// Every weight, lightest first.
     package static let all: [FontWeight] = [.regular, .medium, .semibold, .bold]
 }

@@ -97,7 +97,7 @@ public struct DrawContext {
         canvas.save()
         canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
         var outer: ViewEnvironment?
-        if let change = child.environmentChange { outer = environment; change(&environment) }
+        if child.changesEnvironment { outer = environment; child.applyOwnEnvironment(to: &environment) }
         child.drawBackground(in: &self)
         child.draw(in: &self)
         child.drawChildren(in: &self)

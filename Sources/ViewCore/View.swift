@@ -269,10 +269,20 @@ open class View {
     /// ancestor's `transformEnvironment(_:)` from the root down.
     package var environment: ViewEnvironment {
         var environment = parent?.environment ?? rootHost?.environment ?? ViewEnvironment()
-        if let explicitLayoutDirection { environment.layoutDirection = explicitLayoutDirection }
-        environmentChange?(&environment)
+        applyOwnEnvironment(to: &environment)
         return environment
     }
+
+    /// Changes what the parent hands down as this view's own settings do: its
+    /// `layoutDirection(_:)`, then its `transformEnvironment(_:)`. The one place both apply, in
+    /// `environment` and when drawing.
+    package func applyOwnEnvironment(to environment: inout ViewEnvironment) {
+        if let explicitLayoutDirection { environment.layoutDirection = explicitLayoutDirection }
+        environmentChange?(&environment)
+    }
+
+    /// This view changes the environment of its subtree.
+    package var changesEnvironment: Bool { explicitLayoutDirection != nil || environmentChange != nil }
 
     /// The direction set on this view with `layoutDirection(_:)`, if any.
     package private(set) var explicitLayoutDirection: LayoutDirection?
@@ -309,13 +319,14 @@ open class View {
         for c in children { c.frame.origin.x = frame.width - c.frame.maxX }
     }
 
-    /// Changes the environment of this view and its subtree (a layout direction, a palette).
+    /// Changes the environment of this view and its subtree (a palette, gesture settings; the
+    /// layout direction is `layoutDirection(_:)`'s, which layout reads without this closure).
     package func transformEnvironment(_ change: @escaping (inout ViewEnvironment) -> Void) {
         environmentChange = change
         setNeedsLayout()
         setNeedsDisplay()
     }
-    package private(set) var environmentChange: ((inout ViewEnvironment) -> Void)?
+    private var environmentChange: ((inout ViewEnvironment) -> Void)?
 
     /// The first view in this subtree (self included) with `id`.
     public func view(withID id: String) -> View? {

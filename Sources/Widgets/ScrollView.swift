@@ -222,9 +222,10 @@ open class ScrollView: View, AnimatedView {
             // end, and one whose direction changed about to move to the other end: build the
             // rows there, not where the offset was.
             let end = max(0, content.frame.width * sampledScale - frame.width)
-            if !hasLaidOut, mirrorsHorizontally, initialPosition == .top {
+            let mirrors = mirrorsHorizontally
+            if !hasLaidOut, mirrors, initialPosition == .top {
                 offset.x = end
-            } else if hasLaidOut, mirrorsHorizontally != laidOutMirrored {
+            } else if hasLaidOut, mirrors != laidOutMirrored {
                 offset.x = end - offset.x
             }
             _ = lazy.prepare(visible: visibleContentRect(offset: offset, scale: sampledScale), settled: false)
@@ -251,12 +252,12 @@ open class ScrollView: View, AnimatedView {
     /// in the window never stops a fling or a page snap; one that did lets the motion carry
     /// on, moved with the held child.
     package func applyLayout(at t: Double) {
-        let mirrored = mirrorsHorizontally
+        let wasMirrored = laidOutMirrored
         laidOutRightToLeft = isRightToLeft
+        let mirrored = laidOutMirrored
         // The engine counts pages from where the content starts: the right end, right to left.
         if controller.configuration.pagesFromRight != mirrored { controller.configuration.pagesFromRight = mirrored }
-        let flipped = hasLaidOut && mirrored != laidOutMirrored
-        laidOutMirrored = mirrored
+        let flipped = hasLaidOut && mirrored != wasMirrored
         var shift = Point.zero
         if hasLaidOut, !flipped, let held = heldPosition, let r = contentRect(ofChild: held.id) {
             shift = Point(x: r.minX - held.delta.x - sampledOffset.x, y: r.minY - held.delta.y - sampledOffset.y)
@@ -305,9 +306,9 @@ open class ScrollView: View, AnimatedView {
     /// Its content is mirrored by its own layout; the engine keeps physical offsets (so a flick
     /// moves exactly as its left-to-right twin, mirrored), and the offsets, pages and anchors
     /// the app gives and reads count from the right end (the engine counts pages from there).
-    package var mirrorsHorizontally: Bool { configuration.axes.contains(.horizontal) && isRightToLeft }
-    /// `mirrorsHorizontally` at the last layout.
-    var laidOutMirrored = false
+    var mirrorsHorizontally: Bool { configuration.axes.contains(.horizontal) && isRightToLeft }
+    /// `mirrorsHorizontally` as of the last layout.
+    var laidOutMirrored: Bool { laidOutRightToLeft && configuration.axes.contains(.horizontal) }
     /// It laid out right to left (whatever its axes) at the last layout.
     var laidOutRightToLeft = false
 
@@ -556,7 +557,7 @@ open class ScrollView: View, AnimatedView {
         context.scale *= sampledScale
         // Content is at the origin of the scroll view's content space.
         let environment = context.environment
-        content.environmentChange?(&context.environment)
+        content.applyOwnEnvironment(to: &context.environment)
         content.drawBackground(in: &context)
         content.draw(in: &context)
         content.drawChildren(in: &context)

@@ -80,7 +80,12 @@ public final class Label: Box {
         return self
     }
 
-    private var cached: (key: [Double], layout: TextLayout)?
+    /// What a layout depends on besides the label's own properties (whose changes drop it): a
+    /// value, not an array, so that the check on every draw allocates nothing.
+    private struct LayoutKey: Equatable {
+        var width: Double, scale: Double, size: Double, rightToLeft: Bool
+    }
+    private var cached: (key: LayoutKey, layout: TextLayout)?
 
     /// A label of `text` at `size` points in `color`, aligned by `alignment`, cut after `maxLines`
     /// lines (0: no limit), with lines `lineSpacing` times the font's line height.
@@ -122,7 +127,7 @@ public final class Label: Box {
         let size = shownFontSize
         // Right to left, leading is the right edge for every line, Latin ones included.
         let rightToLeft = isRightToLeft
-        let key: [Double] = [width, scale, size, rightToLeft ? 1 : 0, Double(fontWeight.value), isItalic ? 1 : 0, minimumScaleFactor]
+        let key = LayoutKey(width: width, scale: scale, size: size, rightToLeft: rightToLeft)
         if let cached, cached.key == key { return cached.layout }
         func laidOut(at size: Double) -> TextLayout? {
             guard let font = typography.usableFont(pixelSize: size * scale, style: fontStyle) else { return nil }

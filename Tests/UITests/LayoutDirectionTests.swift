@@ -262,6 +262,23 @@ import Text
         #expect(try #require(root.view(withID: "lead")).frameInWindow.minX == 20)
     }
 
+    /// A subtree's direction reaches what its views see when they draw, as it reaches layout:
+    /// in a stack and inside a scroll view's content.
+    @Test func drawingSeesASubtreesDirection() throws {
+        final class Probe: Box {
+            var seen: [LayoutDirection] = []
+            override func draw(in context: inout DrawContext) { seen.append(context.environment.layoutDirection) }
+        }
+        let inStack = Probe(width: 50, height: 50), inScroll = Probe(width: 50, height: 50)
+        let scroll = ScrollView(id: "s", content: Stack(.vertical, children: [inScroll])).layoutDirection(.rightToLeft)
+        scroll.content.layoutDirection(.leftToRight)
+        let root = Stack(.vertical, children: [Stack(.vertical, children: [inStack]).layoutDirection(.rightToLeft), scroll])
+        let w = try makeWindow(root, width: 200, height: 200)
+        _ = w.frames(from: 0, to: 0.1)
+        #expect(inStack.seen.last == .rightToLeft && inStack.isRightToLeft)
+        #expect(inScroll.seen.last == .leftToRight && !inScroll.isRightToLeft)
+    }
+
     @Test func navigationSlidesInFromTheLeftAndTheSwipeBackStartsAtTheRightEdge() throws {
         let nav = NavigationStack(root: Box(id: "home", fill: Color(rgb: 0xFFFFFF)), title: "Home")
         let w = try makeWindow(nav, width: 400, height: 400)
