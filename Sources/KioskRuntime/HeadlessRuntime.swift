@@ -27,8 +27,8 @@ package enum HeadlessRuntime {
         settings.renderThreads = options.renderThreads
         settings.textScale = Double(options.textSize) / 100
         settings.isHighContrast = options.highContrast
-        settings.layoutDirection = options.layoutDirection
-        settings.keyboardLayout = options.keyboardLayout
+        settings.layoutDirection = options.language.layoutDirection
+        settings.keyboardLayout = options.language.keyboardLayout
         var recorder: SpeechRecorder?
         if options.screenReader {
             try FileIO.makeDirectory(options.out)

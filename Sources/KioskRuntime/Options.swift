@@ -48,10 +48,7 @@ package struct BoardOptions: ParsableArguments {
     package var touchRotation: Int?
     @Flag(help: "The screen reader: touches explore and speak (through speech_device), a double tap activates.")
     package var screenReader = false
-    @Option(help: "Which way the app lays out: ltr, rtl, or auto (as the app's language is read).")
-    package var layoutDirection: String?
-    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, ar, he, number or pin.")
-    package var keyboardLayout: String?
+    @OptionGroup package var language: LanguageOptions
     @OptionGroup package var remote: RemoteOptions
 
     package init() {}
@@ -84,8 +81,8 @@ package struct BoardOptions: ParsableArguments {
         if let v = try checked(blank, "--blank must be dpms, backlight or black", BoardConfig.blankValues.contains) { cfg.blank = v }
         if let v = try checked(brightness, "--brightness must be a percentage from 1 to 100", (1...100).contains) { cfg.brightness = v }
         if let touchRotation { cfg.touchRotation = touchRotation }
-        if let v = try checkedLayoutDirection(layoutDirection) { cfg.layoutDirection = v }
-        if let v = try checkedKeyboardLayout(keyboardLayout) { cfg.keyboardLayout = v }
+        if let v = language.layoutDirection { cfg.layoutDirection = v }
+        if let v = language.keyboardLayout { cfg.keyboardLayout = v }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         guard cfg.touchRotation.map({ Rotation(rawValue: $0) != nil }) ?? true else {
             throw ValidationError("--touch-rotation must be 0, 90, 180 or 270")
@@ -97,15 +94,21 @@ package struct BoardOptions: ParsableArguments {
 
 let idleBlankMessage = "--idle-blank-seconds must be 0 (never) or lie in 5...604800"
 
-/// `--layout-direction`, checked.
-func checkedLayoutDirection(_ value: String?) throws -> String? {
-    try checked(value, "--layout-direction must be ltr, rtl or auto", BoardConfig.layoutDirections.contains)
-}
+/// `--layout-direction` and `--keyboard-layout`, the same on `board`, `run`, `demo` and every
+/// app's command line; checked as they are parsed.
+package struct LanguageOptions: ParsableArguments {
+    @Option(help: "Which way the app lays out: ltr, rtl, or auto (as the app's language is read).")
+    package var layoutDirection: String?
+    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, ar, he, number or pin.")
+    package var keyboardLayout: String?
 
-/// `--keyboard-layout`, checked.
-func checkedKeyboardLayout(_ value: String?) throws -> String? {
-    let names = BoardConfig.keyboardLayouts
-    return try checked(value, "--keyboard-layout must be one of \(names.joined(separator: ", "))", names.contains)
+    package init() {}
+
+    package func validate() throws {
+        _ = try checked(layoutDirection, "--layout-direction must be ltr, rtl or auto", BoardConfig.layoutDirections.contains)
+        let names = BoardConfig.keyboardLayouts
+        _ = try checked(keyboardLayout, "--keyboard-layout must be one of \(names.joined(separator: ", "))", names.contains)
+    }
 }
 
 /// `value` when it is absent or passes `isValid`; otherwise the option's error `message`.
@@ -142,10 +145,7 @@ package struct HeadlessOptions: ParsableArguments {
     package var textSize = 100
     @Flag(help: "High contrast: text black or white, light backgrounds white, borders black.")
     package var highContrast = false
-    @Option(help: "Which way the app lays out: ltr, rtl, or auto (as the app's language is read).")
-    package var layoutDirection: String?
-    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, ar, he, number or pin.")
-    package var keyboardLayout: String?
+    @OptionGroup package var language: LanguageOptions
     // With --remote the run is real-time and lasts until SIGINT/SIGTERM.
     @OptionGroup package var remote: RemoteOptions
 
@@ -163,8 +163,6 @@ package struct HeadlessOptions: ParsableArguments {
         guard hz.isFinite, hz >= 1, hz <= 1000 else { throw ValidationError("--hz must lie in 1...1000") }
         _ = try checked(idleBlankSeconds, idleBlankMessage, BoardConfig.isIdleBlank)
         try Launch.checkedThreads(renderThreads)
-        _ = try checkedLayoutDirection(layoutDirection)
-        _ = try checkedKeyboardLayout(keyboardLayout)
         return (w, h, try Launch.checkedScale(scale))
     }
 

@@ -20,8 +20,7 @@ struct DemoCommand: ParsableCommand {
     var scale = 1.0
     @Option(help: "Folder for the headless tour's screenshots.")
     var out = "glide-demo-tour"
-    @Option(help: "Which way the catalog lays out: ltr, rtl (the tour mirrors its swipes), or auto.")
-    var layoutDirection: String?
+    @OptionGroup var language: LanguageOptions
     @Flag(help: "Run the headless tour even if a display is present.")
     var headless = false
     @Option(help: "Write the sample content's pictures into this folder's images/ and exit.")
@@ -38,18 +37,18 @@ struct DemoCommand: ParsableCommand {
             // The display decides the size; the app, its content and the scale come from here.
             var arguments = ["--app", app.app, "--scale", String(scale)]
             if let manifest = app.manifest { arguments += ["--manifest", manifest] }
-            if let layoutDirection { arguments += ["--layout-direction", layoutDirection] }
+            if let d = language.layoutDirection { arguments += ["--layout-direction", d] }
+            if let k = language.keyboardLayout { arguments += ["--keyboard-layout", k] }
             try BoardCommand.Run.parse(arguments).run()
             return
         }
-        var arguments = ["--size", size, "--scale", String(scale)]
-        if let layoutDirection { arguments += ["--layout-direction", layoutDirection] }
-        var options = try HeadlessOptions.parse(arguments)
+        var options = try HeadlessOptions.parse(["--size", size, "--scale", String(scale)])
         options.out = out
         let (w, h, s) = try options.geometry()
         let (window, catalog) = try app.makeWindow(width: w, height: h, scale: s)
         var settings = AppSettings()
-        settings.layoutDirection = options.layoutDirection
+        settings.layoutDirection = language.layoutDirection
+        settings.keyboardLayout = language.keyboardLayout
         window.apply(settings)
         guard let catalog else { throw ValidationError("the tour needs the catalog app") }
         let summary = try HeadlessRuntime.runVirtual(

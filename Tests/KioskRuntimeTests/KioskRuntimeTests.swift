@@ -226,3 +226,18 @@ import TouchCalibration
         #expect(out.states.first { $0.name == "waiting" }?.json.contains("\"target\":1") == true, "\(out.states)")
     }
 }
+
+/// `--layout-direction` and `--keyboard-layout`: one option group on `run`, `board` and `demo`,
+/// checked as it is parsed, reaching the board config.
+@Suite struct LanguageOptionTests {
+    @Test func badValuesAreRefusedAndGoodOnesReachTheConfig() throws {
+        for args in [["--layout-direction", "sideways"], ["--keyboard-layout", "klingon"]] {
+            #expect(throws: (any Error).self) { try HeadlessOptions.parse(args) }
+            #expect(throws: (any Error).self) { try BoardOptions.parse(args) }
+        }
+        let cfg = try BoardOptions.parse(["--layout-direction", "rtl", "--keyboard-layout", "he"]).mergedConfig(apps: nil)
+        #expect(cfg.layoutDirection == "rtl" && cfg.keyboardLayout == "he")
+        let headless = try HeadlessOptions.parse(["--layout-direction", "auto"])
+        #expect(headless.language.layoutDirection == "auto")
+    }
+}
