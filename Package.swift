@@ -51,10 +51,12 @@ let package = Package(
         // tree and screen reader; the built-in views; text entry; and the window on top, which
         // re-exports them all. Only UI knows the window's type; nothing below names a widget.
         .target(name: "ViewCore", dependencies: ["AppContract", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry",
+                                                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                                  .product(name: "Logging", package: "swift-log")]),
         .target(name: "Gestures", dependencies: ["ViewCore", "AppContract", "Scrolling", "Physics", "Geometry"]),
         .target(name: "Accessibility", dependencies: ["ViewCore", "Gestures", "AppContract", "Localization", "Scrolling", "Geometry"]),
         .target(name: "Widgets", dependencies: ["ViewCore", "Gestures", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
+        .target(name: "Controls", dependencies: ["ViewCore", "Widgets", "AppContract", "Text", "Raster", "Geometry"]),
         .target(name: "TextInput", dependencies: ["ViewCore", "Gestures", "Widgets", "AppContract", "Localization", "Scrolling", "Text",
                                                   "TextEditing", "Raster", "Geometry"]),
         .target(name: "UI", dependencies: ["ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "AppContract", "Localization",
@@ -63,7 +65,7 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
         .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
-        .target(name: "GlideKit", dependencies: ["UI", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GlideKit", dependencies: ["UI", "Controls", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
@@ -158,7 +160,7 @@ let package = Package(
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
-        .testTarget(name: "UITests", dependencies: ["UI", "ViewCore", "TextInput", "Widgets", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .testTarget(name: "UITests", dependencies: ["UI", "Controls", "ViewCore", "TextInput", "Widgets", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "Speech", "TestSupport"]),
         // Fuzzing (issue 13): the targets, the libFuzzer driver (Tests/Fuzz/run.sh builds it with
         // the sanitizers; a plain build replays inputs) and the kept corpora as regression tests.

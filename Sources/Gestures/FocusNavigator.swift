@@ -123,6 +123,7 @@ package final class FocusNavigator {
             }
             if field.handleKey(key, shift: shiftDown, control: controlDown) { return }
         }
+        if let responder = focused as? KeyResponder, responder.host === root.host, responder.handleKey(key) { return }
         let target = keyTarget(among: scrollViews, lastScrolled: lastScrolled)
         func run(_ c: ScrollCommand) { target?.perform(c, at: t) }
         switch key {

@@ -57,6 +57,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         case editing, characters, screenReaderOn, screenReaderOff, nothingToGoBackTo, volumePercent
         case returnKey, done, go, search, next, send, space
         case roleButton, roleText, roleHeading, roleImage, roleScrollArea, rolePageControl, roleListRow, roleAdjustable, roleTextField
+        case roleSwitch, roleProgress, on, off, dimmed, inProgress
     }
 
     private static let english: [Word: String] = [
@@ -68,6 +69,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .returnKey: "return", .done: "Done", .go: "Go", .search: "Search", .next: "Next", .send: "Send", .space: "space",
         .roleButton: "button", .roleText: "text", .roleHeading: "heading", .roleImage: "image", .roleScrollArea: "scroll area",
         .rolePageControl: "page control", .roleListRow: "list row", .roleAdjustable: "adjustable", .roleTextField: "text field",
+        .roleSwitch: "switch", .roleProgress: "progress indicator", .on: "on", .off: "off", .dimmed: "dimmed", .inProgress: "in progress",
     ]
 
     private static let german: [Word: String] = [
@@ -79,6 +81,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .returnKey: "Return", .done: "Fertig", .go: "Los", .search: "Suchen", .next: "Weiter", .send: "Senden", .space: "Leerzeichen",
         .roleButton: "Taste", .roleText: "Text", .roleHeading: "Überschrift", .roleImage: "Bild", .roleScrollArea: "Rollbereich",
         .rolePageControl: "Seitenauswahl", .roleListRow: "Listenzeile", .roleAdjustable: "einstellbar", .roleTextField: "Textfeld",
+        .roleSwitch: "Schalter", .roleProgress: "Fortschrittsanzeige", .on: "ein", .off: "aus", .dimmed: "deaktiviert", .inProgress: "wird ausgeführt",
     ]
 
     private static let french: [Word: String] = [
@@ -91,6 +94,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleButton: "bouton", .roleText: "texte", .roleHeading: "titre", .roleImage: "image", .roleScrollArea: "zone de défilement",
         .rolePageControl: "indicateur de page", .roleListRow: "ligne de liste", .roleAdjustable: "réglable",
         .roleTextField: "champ de texte",
+        .roleSwitch: "interrupteur", .roleProgress: "indicateur de progression", .on: "activé", .off: "désactivé", .dimmed: "estompé", .inProgress: "en cours",
     ]
 
     private static let japanese: [Word: String] = [
@@ -102,6 +106,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .returnKey: "改行", .done: "完了", .go: "開く", .search: "検索", .next: "次へ", .send: "送信", .space: "空白",
         .roleButton: "ボタン", .roleText: "テキスト", .roleHeading: "見出し", .roleImage: "画像", .roleScrollArea: "スクロール領域",
         .rolePageControl: "ページコントロール", .roleListRow: "リストの行", .roleAdjustable: "調整可能", .roleTextField: "テキストフィールド",
+        .roleSwitch: "スイッチ", .roleProgress: "進行状況インジケータ", .on: "オン", .off: "オフ", .dimmed: "淡色表示", .inProgress: "処理中",
     ]
 
     private static let arabic: [Word: String] = [
@@ -113,6 +118,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .returnKey: "إدخال", .done: "تم", .go: "انتقال", .search: "بحث", .next: "التالي", .send: "إرسال", .space: "مسافة",
         .roleButton: "زر", .roleText: "نص", .roleHeading: "عنوان", .roleImage: "صورة", .roleScrollArea: "منطقة تمرير",
         .rolePageControl: "مؤشر الصفحات", .roleListRow: "صف قائمة", .roleAdjustable: "قابل للتعديل", .roleTextField: "حقل نص",
+        .roleSwitch: "مفتاح", .roleProgress: "مؤشر التقدم", .on: "تشغيل", .off: "إيقاف", .dimmed: "معطل", .inProgress: "قيد التنفيذ",
     ]
 
     private static let hebrew: [Word: String] = [
@@ -124,6 +130,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .returnKey: "אישור", .done: "סיום", .go: "מעבר", .search: "חיפוש", .next: "הבא", .send: "שליחה", .space: "רווח",
         .roleButton: "כפתור", .roleText: "טקסט", .roleHeading: "כותרת", .roleImage: "תמונה", .roleScrollArea: "אזור גלילה",
         .rolePageControl: "בקרת עמודים", .roleListRow: "שורת רשימה", .roleAdjustable: "ניתן לכוונון", .roleTextField: "שדה טקסט",
+        .roleSwitch: "מתג", .roleProgress: "מחוון התקדמות", .on: "פועל", .off: "כבוי", .dimmed: "מעומעם", .inProgress: "בתהליך",
     ]
 
     private static let tables: [String: [Word: String]] = [

@@ -233,6 +233,8 @@ public final class Window: App, ViewHost {
     /// room for its content); the process's log unless set.
     package var log = processLog
 
+    package func warn(_ message: String) { log.warning("\(message)") }
+
     /// A view that holds content but was given no width or height shows nothing and takes no
     /// touches, silently: say so once, naming it.
     private func warnEmpty(_ view: View) {

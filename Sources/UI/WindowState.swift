@@ -82,6 +82,17 @@ package struct WindowState: Codable, Hashable, Sendable {
         package var shift: String
         package var keys: [KeyState]
     }
+    /// A control on screen (`Button`, `Toggle`, `Slider`, `Stepper`, `Picker`, `ProgressView`).
+    package struct ControlState: Codable, Hashable, Sendable {
+        @ExplicitNull package var id: String?
+        /// "button", "toggle", "slider", "stepper", "picker" or "progress".
+        package var kind: String
+        /// A toggle's 0 or 1, a slider's or stepper's number, a picker's selected index, a
+        /// progress bar's fraction; null for a button and a spinner.
+        @ExplicitNull package var value: Double?
+        package var enabled: Bool
+        package var frame: [Double]
+    }
     package var t: Double
     package var frameNumber: Int
     package var scrollViews: [ScrollViewState]
@@ -89,6 +100,7 @@ package struct WindowState: Codable, Hashable, Sendable {
     package var elements: [ElementState]
     package var navigation: [NavigationState] = []
     package var textFields: [TextFieldState] = []
+    package var controls: [ControlState] = []
     /// An element of the accessibility tree.
     package struct AccessibilityState: Codable, Hashable, Sendable {
         package var role: String
@@ -205,6 +217,13 @@ extension Window {
         }
         func collectElements(_ v: View) {
             guard !v.isHidden else { return }
+            if let c = v as? ControlReporter {
+                let visible = visibleRect(of: c)
+                if !visible.isEmpty {
+                    state.controls.append(
+                        .init(id: c.id, kind: c.controlKind, value: c.controlValue.map { rounded($0) }, enabled: c.isEnabled, frame: pixels(visible)))
+                }
+            }
             if let id = v.id, v.onTap != nil || v.onLongPress != nil || v.isFocusable {
                 let visible = visibleRect(of: v)
                 if !visible.isEmpty {

@@ -23,6 +23,10 @@ public enum AccessibilityRole: String, Hashable, Sendable, Codable, CaseIterable
     case adjustable
     /// A text field or text area: its placeholder names it and its text is its value.
     case textField = "text field"
+    /// A switch (`Toggle`): its value is "on" or "off".
+    case toggle = "switch"
+    /// A progress bar or spinner (`ProgressView`): its value is how far it got.
+    case progress = "progress indicator"
 }
 
 extension AccessibilityRole {
@@ -38,6 +42,8 @@ extension AccessibilityRole {
         case .listRow: .roleListRow
         case .adjustable: .roleAdjustable
         case .textField: .roleTextField
+        case .toggle: .roleSwitch
+        case .progress: .roleProgress
         }
     }
 }

@@ -83,6 +83,15 @@ extension View {
         return self
     }
 
+    /// In a row too narrow for every child's ideal width, this view gets its ideal width before
+    /// siblings of a lower priority (SwiftUI's modifier): a title next to a clock.
+    @discardableResult
+    public func layoutPriority(_ priority: Double) -> Self { layoutPriority = priority.isFinite ? priority : 0; return self }
+
+    /// Keeps this view at its ideal width in a row: it is never wrapped or cut to make room.
+    @discardableResult
+    public func fixedSize(_ on: Bool = true) -> Self { isFixedSize = on; return self }
+
     /// In a vertical stack with a height, this view shares the height its siblings leave.
     @discardableResult
     public func flexible(_ on: Bool = true) -> Self { isFlexible = on; return self }

@@ -149,4 +149,7 @@ package protocol ViewHost: AnyObject {
     var environment: ViewEnvironment { get }
     /// The window's layout direction (the environment's, without building the rest of it).
     var layoutDirection: LayoutDirection { get }
+    /// Tells the app's developer, in the window's log, about a mistake the app made (a slider
+    /// given an empty range): the app goes on running.
+    func warn(_ message: String)
 }

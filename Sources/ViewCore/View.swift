@@ -80,6 +80,8 @@ open class View {
     package var touchPoint: Point?
     /// What the app said about this view's accessibility (the four modifiers).
     package var accessibility = AccessibilitySettings()
+    /// The updates `follow(_:)` keeps running when the app's model changes.
+    package var followers: [StateFollower] = []
 
     /// What a screen reader makes of this view by default: a view that reacts to a tap
     /// is a button that says the texts inside it; other plain views are not elements.
@@ -136,6 +138,12 @@ open class View {
         }
         return Size(width: clamp(size.width, minWidth, maxWidth), height: clamp(size.height, minHeight, maxHeight))
     }
+
+    /// In a row that cannot give every child its ideal width, children with a higher priority
+    /// get theirs first (`layoutPriority(_:)`); 0 by default.
+    public var layoutPriority = 0.0 { didSet { setNeedsLayout() } }
+    /// The view keeps its ideal width in a row, whatever is left for the others (`fixedSize()`).
+    public var isFixedSize = false { didSet { setNeedsLayout() } }
 
     /// Takes a share of the height a vertical stack's other children leave (`flexible()`).
     public var isFlexible = false { didSet { setNeedsLayout() } }
@@ -211,7 +219,13 @@ open class View {
         child.removeFromParent()
         child.parent = self
         children.insert(child, at: max(0, min(children.count, index)))
+        joined(child)
         setNeedsLayout()
+    }
+
+    /// `child` joined this view's children: its subtree's followers post to this window's loop.
+    private func joined(_ child: View) {
+        if let scheduler = host?.timers { child.adoptFollowers(scheduler) }
     }
 
     /// Takes the view out of its parent's children; does nothing when it has no parent.
@@ -230,6 +244,7 @@ open class View {
         child.removeFromParent()
         child.parent = self
         children.insert(child, at: max(0, min(children.count, index)))
+        joined(child)
         if child.holdsAnimatedView { host?.treeChanged() }
     }
 
@@ -248,7 +263,12 @@ open class View {
     /// keeps it on screen).
     public func setChildren(_ views: [View]) {
         for c in children where !views.contains(where: { $0 === c }) { c.parent = nil }
-        for v in views where v.parent !== self { v.removeFromParent(); v.parent = self }
+        let scheduler = host?.timers
+        for v in views where v.parent !== self {
+            v.removeFromParent()
+            v.parent = self
+            if let scheduler { v.adoptFollowers(scheduler) }
+        }
         children = views
         setNeedsLayout()
     }

@@ -244,3 +244,18 @@ package protocol PageIndicator: View {
     /// Turns to `page`, animated; false when there is nothing to turn.
     func turn(toPage page: Int) -> Bool
 }
+
+/// A focused view that takes some keys itself before they move focus or scroll (a slider's
+/// arrows, a stepper's): true when it used the key.
+package protocol KeyResponder: View {
+    func handleKey(_ key: Key) -> Bool
+}
+
+/// What the state JSON says of a control: its kind ("button", "toggle", "slider", "stepper",
+/// "picker", "progress"), its value as a number (a toggle's 0 or 1, a picker's selected index,
+/// a button's nil) and whether it takes input.
+package protocol ControlReporter: View {
+    var controlKind: String { get }
+    var controlValue: Double? { get }
+    var isEnabled: Bool { get }
+}

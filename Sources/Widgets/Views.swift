@@ -322,11 +322,19 @@ package protocol FlexibleSpace: View {}
 public final class Spacer: View, FlexibleSpace {
     @_spi(Hooks) override public var backdrop: Backdrop { backgroundBackdrop }
     @_spi(Hooks) override public var fillsStackHeight: Bool { true }
+    /// The least a spacer without a length takes along a row, in points.
+    package var minLength = 0.0
     /// Space of `length` points both ways; nil (the default) takes a share of the space its
     /// stack's other children leave.
     public init(length: Double? = nil) {
         super.init()
         width = length; height = length
+    }
+    /// A spacer that takes a share of the space its row's other children leave, but never less
+    /// than `minLength` points (a gap a title never runs into).
+    public init(minLength: Double) {
+        super.init()
+        self.minLength = minLength.isFinite ? max(0, minLength) : 0
     }
 }
 
@@ -406,35 +414,47 @@ open class Stack: Box, OrderedChildren {
         return (sizes, Size(width: (inner.width.isFinite ? inner.width : w) + padding.horizontal, height: h + padding.vertical))
     }
 
-    /// A row's children: fixed widths first, the rest shares what is left.
+    /// A row's children: fixed widths first; then each other child is offered its ideal width
+    /// (what it takes when offered all it wants) and what is left is shared among the children
+    /// that want more and the spacers. Children that all fit in equal shares keep equal shares.
     private func measureRow(_ visible: [View], inner: Size) -> (sizes: [Size], total: Size) {
         var sizes: [Size] = []
-        let fixed = visible.reduce(0.0) { $0 + ($1.width ?? 0) }
-        let flexible = visible.filter { $0.width == nil && !($0 is FlexibleSpace) }.count
-        let spacers = visible.filter { $0.width == nil && $0 is FlexibleSpace }.count
+        let crossProposal = inner.height.isFinite ? inner.height : .infinity
+        func isSpacer(_ c: View) -> Bool { c is FlexibleSpace && c.width == nil }
+        // A fixed-size child is as wide as its ideal width, always.
+        var idealCache: [ObjectIdentifier: Double] = [:]
+        func ideal(_ c: View) -> Double {
+            if let known = idealCache[ObjectIdentifier(c)] { return known }
+            let w = c.constrained(c.sizeThatFits(Size(width: .infinity, height: crossProposal))).width
+            idealCache[ObjectIdentifier(c)] = w
+            return w
+        }
+        func fixedWidth(_ c: View) -> Double? { c.width ?? (c.isFixedSize ? ideal(c) : nil) }
+        let fixed = visible.reduce(0.0) { $0 + (fixedWidth($1) ?? 0) }
+        let sharing = visible.filter { fixedWidth($0) == nil && !isSpacer($0) }
+        let spacers = visible.filter(isSpacer)
+        let spacerMinimum = spacers.reduce(0.0) { $0 + (($1 as? Spacer)?.minLength ?? 0) }
         let gaps = spacing * Double(max(0, visible.count - 1))
-        let free = inner.width.isFinite ? max(0, inner.width - fixed - gaps) : .infinity
-        let share = flexible > 0 ? free / Double(flexible) : 0
+        let free = inner.width.isFinite ? max(0, inner.width - fixed - gaps - spacerMinimum) : .infinity
+        let offers = free.isFinite ? Self.offers(to: sharing, free: free, ideal: ideal) : [:]
+        func offer(_ c: View) -> Double { fixedWidth(c) ?? offers[ObjectIdentifier(c)] ?? .infinity }
         var usedFlexible = 0.0
         var h = 0.0
-        for c in visible where !(c is FlexibleSpace && c.width == nil) {
-            let w = c.width ?? share
-            let s = c.sizeThatFits(Size(width: w, height: inner.height.isFinite ? inner.height : .infinity))
-            if c.width == nil { usedFlexible += s.width }
+        for c in visible where !isSpacer(c) {
+            let s = c.sizeThatFits(Size(width: offer(c), height: crossProposal))
+            if fixedWidth(c) == nil { usedFlexible += s.width }
             h = max(h, s.height)
         }
-        let spacerWidth = spacers > 0 && free.isFinite ? max(0, free - usedFlexible) / Double(spacers) : 0
+        let spacerExtra = spacers.isEmpty || !free.isFinite ? 0 : max(0, free - usedFlexible) / Double(spacers.count)
         var total = 0.0
         for c in visible {
             let w: Double
-            if c is FlexibleSpace && c.width == nil {
-                w = spacerWidth
+            if isSpacer(c) {
+                w = (((c as? Spacer)?.minLength) ?? 0) + spacerExtra
             } else {
-                w = c.width ?? c.sizeThatFits(Size(width: share, height: inner.height.isFinite ? inner.height : .infinity)).width
+                w = fixedWidth(c) ?? c.sizeThatFits(Size(width: offer(c), height: crossProposal)).width
             }
-            let ch =
-                c.height
-                ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
+            let ch = c.height ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
             let s = c.constrained(Size(width: w, height: ch))
             sizes.append(s); total += s.width
         }
@@ -446,6 +466,41 @@ open class Stack: Box, OrderedChildren {
                 width: (inner.width.isFinite ? max(total, inner.width) : total) + padding.horizontal,
                 height: height + padding.vertical)
         )
+    }
+
+    /// The widths offered to the row's sharing children out of `free` points. When every child
+    /// fits in an equal share (or only one shares), equal shares, as rows always had. Otherwise
+    /// children with a higher `layoutPriority` are served first; within a priority, children whose
+    /// ideal width is below a fair share of what is left get it, and the rest (those that want
+    /// more, and those with no ideal width, which take what they are given) share the remainder.
+    static func offers(to children: [View], free: Double, ideal: (View) -> Double) -> [ObjectIdentifier: Double] {
+        guard children.count > 1 else { return children.first.map { [ObjectIdentifier($0): free] } ?? [:] }
+        let share = free / Double(children.count)
+        let prioritised = children.contains { $0.layoutPriority != 0 }
+        if !prioritised, children.allSatisfy({ ideal($0) <= share }) {
+            return Dictionary(uniqueKeysWithValues: children.map { (ObjectIdentifier($0), share) })
+        }
+        var offers: [ObjectIdentifier: Double] = [:]
+        var remaining = free
+        var open = children
+        func give(_ c: View) {
+            offers[ObjectIdentifier(c)] = ideal(c)
+            remaining = max(0, remaining - ideal(c))
+            open.removeAll { $0 === c }
+        }
+        // Higher priorities first: each child that fits in what is left gets its ideal width.
+        let lowest = children.map(\.layoutPriority).min() ?? 0
+        for c in children.sorted(by: { $0.layoutPriority > $1.layoutPriority }) where c.layoutPriority > lowest {
+            if ideal(c) > 0, ideal(c) <= remaining { give(c) }
+        }
+        // Then the lowest priority, smallest ideal first, while it fits in a fair share.
+        for c in open.sorted(by: { ideal($0) < ideal($1) }) where open.count > 1 {
+            let fair = remaining / Double(open.count)
+            guard ideal(c) > 0 else { continue }
+            if ideal(c) <= fair { give(c) } else { break }
+        }
+        for c in open { offers[ObjectIdentifier(c)] = remaining / Double(open.count) }
+        return offers
     }
 
     open override func sizeThatFits(_ proposal: Size) -> Size {

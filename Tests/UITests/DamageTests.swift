@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Controls
 import Geometry
 import Headless
 import ImageCodecs
@@ -125,6 +126,30 @@ import Testing
         try check("flick", seconds: 4) { _ in
             Self.drag(from: Point(x: 240, y: 350), to: Point(x: 240, y: 100), at: 0.1, duration: 0.08)
                 + Self.drag(from: Point(x: 240, y: 100), to: Point(x: 240, y: 380), at: 2.2, duration: 0.06)
+        }
+    }
+
+    /// Controls sliding and spinning in a list that scrolls under them.
+    static func controlsScene() -> View {
+        final class Flags { var on = false; var level = 0.3; var size = 0; var count = 1 }
+        let flags = Flags()
+        let column = Stack(.vertical, spacing: 8, padding: EdgeInsets(12))
+        for i in 0..<4 {
+            column.add(Toggle("Option \(i)", isOn: Binding(get: { flags.on }, set: { flags.on = $0 })))
+            column.add(Slider(value: Binding(get: { flags.level }, set: { flags.level = $0 })))
+            column.add(Picker("Size", selection: Binding(get: { flags.size }, set: { flags.size = $0 }), options: ["S", "M", "L"]))
+            column.add(Stepper("Count", value: Binding(get: { flags.count }, set: { flags.count = $0 })))
+            column.add(HStack { ProgressView(); Button("Pay", icon: .cart, style: .prominent) {}; Divider(); ProgressView(value: 0.4) })
+        }
+        return ScrollView(id: "feed", content: column)
+    }
+
+    @Test func controlsAnimatingWhileTheListScrolls() throws {
+        try check("controls", seconds: 3, scene: Self.controlsScene) { _ in
+            [Self.touch(.down, Point(x: 240, y: 34), 0.1), Self.touch(.up, Point(x: 240, y: 34), 0.15)]
+                + [Self.touch(.down, Point(x: 400, y: 160), 0.3), Self.touch(.up, Point(x: 400, y: 160), 0.34)]
+                + Self.drag(from: Point(x: 240, y: 350), to: Point(x: 240, y: 200), at: 0.35, duration: 0.08)
+                + Self.drag(from: Point(x: 100, y: 90), to: Point(x: 300, y: 90), at: 1.5, duration: 0.2)
         }
     }
 

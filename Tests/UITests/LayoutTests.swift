@@ -53,6 +53,37 @@ import Text
         #expect(f2.frame == Rect(x: 220, y: 0, width: 100, height: 10))
     }
 
+    /// A row that cannot give every child an equal share it fits in gives short children their
+    /// ideal width and the rest to the others, as SwiftUI does: a title next to a clock.
+    @Test func aRowGivesChildrenTheirIdealWidthFirst() throws {
+        let title = Label("Departures to Amsterdam", size: 20, maxLines: 1)
+        let clock = Label("12:45", size: 20, maxLines: 1)
+        let row = Stack(.horizontal, spacing: 10, children: [title, clock])
+        let w1 = try makeWindow(Stack(.vertical, children: [row]), width: 400, height: 100)
+        let clockWidth = clock.sizeThatFits(Size(width: .infinity, height: .infinity)).width
+        #expect(clock.frame.width == clockWidth)
+        #expect(title.frame.width == 390 - clockWidth)
+        // Equal halves would cut the title; its ideal width fits beside the clock.
+        #expect(title.sizeThatFits(Size(width: .infinity, height: .infinity)).width > 195)
+        #expect(title.frame.width >= title.sizeThatFits(Size(width: .infinity, height: .infinity)).width)
+
+        // A higher priority is served first; a fixed-size child keeps its ideal width; a
+        // spacer keeps its minimum length.
+        let low = Label("Low priority text that is long", size: 20, maxLines: 1)
+        let high = Label("High priority text, also long", size: 20, maxLines: 1).layoutPriority(1)
+        let prioritised = Stack(.horizontal, children: [low, high])
+        let fixed = Label("Fixed", size: 20, maxLines: 1).fixedSize()
+        let gap = Spacer(minLength: 30)
+        let squeezed = Stack(.horizontal, children: [Label(String(repeating: "wide ", count: 40), size: 20, maxLines: 1), gap, fixed])
+        let w2 = try makeWindow(Stack(.vertical, children: [prioritised, squeezed]), width: 400, height: 100)
+        defer { withExtendedLifetime((w1, w2)) {} }
+        #expect(high.frame.width == high.sizeThatFits(Size(width: .infinity, height: .infinity)).width)
+        #expect(low.frame.width == 400 - high.frame.width)
+        #expect(fixed.frame.width == fixed.sizeThatFits(Size(width: .infinity, height: .infinity)).width)
+        #expect(gap.frame.width == 30)
+        #expect(fixed.frame.maxX == 400)
+    }
+
     @Test func labelsWrapToTheirWidth() throws {
         let text = "Flick the feed: it keeps your finger's speed and slows down the way a phone does."
         let oneLine = Label("Flick", size: 20)

@@ -1,0 +1,151 @@
+@_spi(Hooks) import ViewCore
+import AppContract
+import Geometry
+import Raster
+import Text
+import Widgets
+
+/// A segmented picker: one choice of a few, side by side, the chosen one raised on a white
+/// thumb that slides to the next choice. A tap chooses; the arrow keys and the screen reader's
+/// swipes move the choice. Its selection is an index into `options`.
+///
+/// ```swift
+/// Picker("Size", id: "size", selection: Binding(line, \.size), options: ["Small", "Medium", "Large"])
+/// ```
+public final class Picker: Control, KeyResponder, AnimatedView {
+    /// What the screen reader says the picker chooses.
+    public var title: String
+    /// The choices, in order from the leading end.
+    public let options: [String]
+    /// The index of the choice shown: its binding's, as last read or set (-1 when there are no options).
+    public private(set) var selection: Int
+
+    private let binding: Binding<Int>
+    private var segments: [Box] = []
+    private var labels: [Label] = []
+    /// The thumb sliding from one segment to another: from, and when it started.
+    private var slide: (from: Double, start: Double)?
+    static let slideDuration = 0.2
+
+    /// A picker of `options` titled `title` that shows and sets `selection`, an index. An
+    /// empty list of options is reported in the log and shows nothing to choose.
+    public init(_ title: String, id: String? = nil, selection: Binding<Int>, options: [String]) {
+        self.title = title
+        self.options = options
+        binding = selection
+        self.selection = options.isEmpty ? -1 : min(options.count - 1, max(0, selection.wrappedValue))
+        super.init(id: id)
+        cornerRadius = 9
+        for (i, option) in options.enumerated() {
+            let segment = Box(id: id.map { "\($0).\(i)" }, cornerRadius: 7)
+            let label = Label(option, size: 15, alignment: .center, maxLines: 1).minimumScaleFactor(0.7)
+            segment.add(label)
+            segment.contentAlignment = .center
+            segments.append(segment)
+            labels.append(label)
+            add(segment)
+        }
+        enabledChanged()
+        follow(selection) { [unowned self] v in show(v) }
+    }
+
+    override func enabledChanged() {
+        for (i, segment) in segments.enumerated() {
+            segment.onTap = isEnabled ? { [unowned self] in set(i) } : nil
+        }
+        accessibility.adjust = isEnabled ? { [unowned self] direction in set(selection + direction) } : nil
+        restyleLabels()
+    }
+
+    private func restyleLabels() {
+        for (i, label) in labels.enumerated() {
+            label.color = isEnabled ? Color(rgb: 0x1C1C1E) : Color(rgb: 0x8E8E93)
+            label.fontWeight = i == selection ? .semibold : .regular
+        }
+    }
+
+    package override var controlKind: String { "picker" }
+    package override var controlValue: Double? { Double(selection) }
+
+    private func show(_ index: Int) {
+        guard !options.isEmpty else { return }
+        let i = min(options.count - 1, max(0, index))
+        guard i != selection else { return }
+        if let now = host?.currentTime { slide = (thumbPosition(at: now), now) }
+        selection = i
+        restyleLabels()
+        setNeedsDisplay()
+    }
+
+    private func set(_ index: Int) {
+        show(index)
+        if binding.wrappedValue != selection { binding.wrappedValue = selection }
+    }
+
+    /// The thumb's place as a segment index (fractional while it slides).
+    private func thumbPosition(at t: Double) -> Double {
+        guard let slide else { return Double(selection) }
+        let p = min(1, max(0, (t - slide.start) / Self.slideDuration))
+        let eased = 1 - (1 - p) * (1 - p)
+        return slide.from + (Double(selection) - slide.from) * eased
+    }
+
+    public func sample(at t: Double) {
+        if let s = slide, t - s.start >= Self.slideDuration { slide = nil }
+        if slide != nil || isAnimating(at: t) { setNeedsDisplay() }
+    }
+
+    public func isAnimating(at t: Double) -> Bool { slide != nil }
+
+    // MARK: Layout and drawing
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        let w = width ?? proposal.width
+        let natural = labels.map { $0.sizeThatFits(Size(width: .infinity, height: .infinity)) }
+        let widest = (natural.map(\.width).max() ?? 0) + 24
+        let h = max(Self.minimumTarget, (natural.map(\.height).max() ?? 0) + 16)
+        return Size(width: w.isFinite ? w : widest * Double(max(1, options.count)) + 4, height: height ?? h)
+    }
+
+    public override func layoutChildren() {
+        guard !segments.isEmpty else { return }
+        let w = (frame.width - 4) / Double(segments.count)
+        for (i, segment) in segments.enumerated() {
+            segment.frame = Rect(x: 2 + Double(i) * w, y: 2, width: w, height: frame.height - 4)
+            segment.layoutChildren()
+        }
+        mirrorChildrenIfRightToLeft()
+    }
+
+    public override func draw(in context: inout DrawContext) {
+        let bounds = Rect(origin: .zero, size: frame.size)
+        context.fill(bounds, cornerRadius: cornerRadius, color: Color(rgb: 0x767680, alpha: 31))
+        guard !segments.isEmpty, selection >= 0 else { return }
+        let w = (frame.width - 4) / Double(segments.count)
+        let along = thumbPosition(at: context.time)
+        let x = isRightToLeft ? frame.width - 2 - (along + 1) * w : 2 + along * w
+        let thumb = Rect(x: x, y: 2, width: w, height: frame.height - 4)
+        context.fill(thumb.offsetBy(dx: 0, dy: 1), cornerRadius: 7, color: Color(rgb: 0x000000, alpha: 20))
+        context.fill(thumb, cornerRadius: 7, color: isEnabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0xF7F7F7))
+        if context.isHighContrast { context.stroke(thumb, cornerRadius: 7, lineWidth: 2, color: Color(rgb: 0x000000)) }
+    }
+
+    /// Left and right move the choice the way the arrow points.
+    package func handleKey(_ key: Key) -> Bool {
+        guard isEnabled, !options.isEmpty else { return false }
+        let forward = isRightToLeft ? -1 : 1
+        switch key {
+        case .right: set(selection + forward)
+        case .left: set(selection - forward)
+        default: return false
+        }
+        return true
+    }
+
+    @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
+        let chosen = selection >= 0 ? options[selection] : nil
+        let position = selection >= 0 ? "\(selection + 1)/\(options.count)" : nil
+        let value = [chosen, position].compactMap { $0 }.joined(separator: ", ")
+        return AccessibilityDescription(role: .adjustable, label: title, value: spokenValue(value), combinesChildren: true)
+    }
+}
