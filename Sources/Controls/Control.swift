@@ -87,7 +87,8 @@ public struct Icon: Hashable, Sendable {
     /// A tick.
     public static let checkmark = Icon(path: stroke([Point(x: 4.5, y: 12.5), Point(x: 9.5, y: 17.5), Point(x: 19.5, y: 6.5)], width: 2.6))
     /// A cross, to close or cancel.
-    public static let xmark = Icon(path: stroke([Point(x: 6, y: 6), Point(x: 18, y: 18)], width: 2.4, then: [Point(x: 18, y: 6), Point(x: 6, y: 18)]))
+    public static let xmark = Icon(
+        path: stroke([Point(x: 6, y: 6), Point(x: 18, y: 18)], width: 2.4, then: [Point(x: 18, y: 6), Point(x: 6, y: 18)]))
     /// A shopping cart.
     public static let cart: Icon = {
         var p = stroke(

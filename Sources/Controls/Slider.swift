@@ -122,13 +122,16 @@ public final class Slider: Control, TouchTarget, KeyResponder {
         let f = isRightToLeft ? 1 - fraction : fraction
         let thumbX = a + (b - a) * f
         context.fill(Rect(x: a - 2, y: y - 2, width: b - a + 4, height: 4), cornerRadius: 2, color: context.palette.separator)
-        let filled = isRightToLeft ? Rect(x: thumbX, y: y - 2, width: b + 2 - thumbX, height: 4) : Rect(x: a - 2, y: y - 2, width: thumbX - a + 2, height: 4)
+        let filled =
+            isRightToLeft
+            ? Rect(x: thumbX, y: y - 2, width: b + 2 - thumbX, height: 4) : Rect(x: a - 2, y: y - 2, width: thumbX - a + 2, height: 4)
         context.fill(filled, cornerRadius: 2, color: tint(context))
         let r = Self.thumbRadius
         context.fillCircle(center: Point(x: thumbX, y: y + 1), radius: r + 0.5, color: Color(rgb: 0x000000, alpha: 40))
         context.fillCircle(center: Point(x: thumbX, y: y), radius: r, color: Color(rgb: 0xFFFFFF))
         if context.isHighContrast {
-            context.stroke(Rect(x: thumbX - r, y: y - r, width: 2 * r, height: 2 * r), cornerRadius: r, lineWidth: 2, color: Color(rgb: 0x000000))
+            context.stroke(
+                Rect(x: thumbX - r, y: y - r, width: 2 * r, height: 2 * r), cornerRadius: r, lineWidth: 2, color: Color(rgb: 0x000000))
         }
     }
 

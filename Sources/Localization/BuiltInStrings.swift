@@ -81,7 +81,8 @@ package struct BuiltInStrings: Hashable, Sendable {
         .returnKey: "Return", .done: "Fertig", .go: "Los", .search: "Suchen", .next: "Weiter", .send: "Senden", .space: "Leerzeichen",
         .roleButton: "Taste", .roleText: "Text", .roleHeading: "Überschrift", .roleImage: "Bild", .roleScrollArea: "Rollbereich",
         .rolePageControl: "Seitenauswahl", .roleListRow: "Listenzeile", .roleAdjustable: "einstellbar", .roleTextField: "Textfeld",
-        .roleSwitch: "Schalter", .roleProgress: "Fortschrittsanzeige", .on: "ein", .off: "aus", .dimmed: "deaktiviert", .inProgress: "wird ausgeführt",
+        .roleSwitch: "Schalter", .roleProgress: "Fortschrittsanzeige", .on: "ein", .off: "aus", .dimmed: "deaktiviert",
+        .inProgress: "wird ausgeführt",
     ]
 
     private static let french: [Word: String] = [
@@ -94,7 +95,8 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleButton: "bouton", .roleText: "texte", .roleHeading: "titre", .roleImage: "image", .roleScrollArea: "zone de défilement",
         .rolePageControl: "indicateur de page", .roleListRow: "ligne de liste", .roleAdjustable: "réglable",
         .roleTextField: "champ de texte",
-        .roleSwitch: "interrupteur", .roleProgress: "indicateur de progression", .on: "activé", .off: "désactivé", .dimmed: "estompé", .inProgress: "en cours",
+        .roleSwitch: "interrupteur", .roleProgress: "indicateur de progression", .on: "activé", .off: "désactivé", .dimmed: "estompé",
+        .inProgress: "en cours",
     ]
 
     private static let japanese: [Word: String] = [

@@ -221,7 +221,9 @@ extension Window {
                 let visible = visibleRect(of: c)
                 if !visible.isEmpty {
                     state.controls.append(
-                        .init(id: c.id, kind: c.controlKind, value: c.controlValue.map { rounded($0) }, enabled: c.isEnabled, frame: pixels(visible)))
+                        .init(
+                            id: c.id, kind: c.controlKind, value: c.controlValue.map { rounded($0) }, enabled: c.isEnabled,
+                            frame: pixels(visible)))
                 }
             }
             if let id = v.id, v.onTap != nil || v.onLongPress != nil || v.isFocusable {

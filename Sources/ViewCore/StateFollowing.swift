@@ -26,7 +26,11 @@ package final class StateFollower: @unchecked Sendable {
     /// Runs the update now, tracking what it reads.
     func run() {
         guard let view else { return }
-        withObservationTracking { update(view) } onChange: { [weak self] in self?.changed() }
+        withObservationTracking {
+            update(view)
+        } onChange: { [weak self] in
+            self?.changed()
+        }
     }
 
     /// The view is in a window whose loop is `scheduler`: changes are posted there from now on
@@ -54,7 +58,9 @@ package final class StateFollower: @unchecked Sendable {
     private func schedule(on scheduler: LoopScheduler) {
         scheduler.post { [weak self] in
             guard let self else { return }
-            mailbox.withLockedValue { $0.changed = false; $0.posted = false }
+            mailbox.withLockedValue {
+                $0.changed = false; $0.posted = false
+            }
             run()
         }
     }

@@ -454,7 +454,9 @@ open class Stack: Box, OrderedChildren {
             } else {
                 w = fixedWidth(c) ?? c.sizeThatFits(Size(width: offer(c), height: crossProposal)).width
             }
-            let ch = c.height ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
+            let ch =
+                c.height
+                ?? (alignment == .fill && inner.height.isFinite ? inner.height : c.sizeThatFits(Size(width: w, height: .infinity)).height)
             let s = c.constrained(Size(width: w, height: ch))
             sizes.append(s); total += s.width
         }

@@ -16,8 +16,11 @@ import glob, json, os, sys
 
 # 600 was the curated API's budget with text entry and accessibility (issue 31); the world's
 # scripts add 21 symbols an app needs (layout direction, weights and italic on labels, fields
-# and drawn text, a view's speech language, a field's keyboard layout), so it is 625.
-BUDGET = 625
+# and drawn text, a view's speech language, a field's keyboard layout), so it was 625; the
+# toolkit's controls (Button, Toggle, Slider, Stepper, Picker, ProgressView, Divider, Icon),
+# Binding, follow(_:) and the row-layout modifiers add 94, most of them each control's
+# initialiser, value and the view overrides every public view has, so it is 720.
+BUDGET = 720
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
 def load(graphs):

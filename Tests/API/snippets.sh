@@ -133,6 +133,9 @@ func exhibitRow(_ i: Int, onTap: @escaping (Int) -> Void) -> View { given() }
 func exhibitPage(_ i: Int) -> View { given() }
 func title(_ i: Int) -> String { given() }
 func filterResults(_ query: String) {}
+final class SnippetOrder { var takeaway = false; var quantity = 1 }
+var order: SnippetOrder { given() }
+func pay() {}
 func showDepartures(for query: String) {}
 
 /// The base of members-only snippets: the knob's state (CustomViews.md).

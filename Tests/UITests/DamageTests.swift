@@ -139,7 +139,10 @@ import Testing
             column.add(Slider(value: Binding(get: { flags.level }, set: { flags.level = $0 })))
             column.add(Picker("Size", selection: Binding(get: { flags.size }, set: { flags.size = $0 }), options: ["S", "M", "L"]))
             column.add(Stepper("Count", value: Binding(get: { flags.count }, set: { flags.count = $0 })))
-            column.add(HStack { ProgressView(); Button("Pay", icon: .cart, style: .prominent) {}; Divider(); ProgressView(value: 0.4) })
+            column.add(
+                HStack {
+                    ProgressView(); Button("Pay", icon: .cart, style: .prominent) {}; Divider(); ProgressView(value: 0.4)
+                })
         }
         return ScrollView(id: "feed", content: column)
     }
