@@ -102,7 +102,7 @@ let package = Package(
         ]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
-            "FeelLab", "FeedScene", "ZoomScene", "ImageCodecs", "Catalog", "Headless", "UI",
+            "FeelLab", "FeedScene", "ZoomScene", "ImageCodecs", "Catalog", "Headless", "UI", "Widgets", "ViewCore",
             "BoardConfig", "BoardLoop", "Runtime", "KioskRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

@@ -16,7 +16,7 @@ import Scrolling
 /// is 0, one above 100,000 points is 100,000; at most 1,000 rows are built at once (a list of
 /// zero-length rows stops there instead of hanging); indices of data changes are clamped to the list.
 /// In the id-based variant an id that repeats is found at its first index.
-public final class LazyStack: View, LazyContent {
+public class LazyStack: View, LazyContent {
     package let axis: Stack.Axis
     package var spacing: Double { didSet { setNeedsLayout() } }
     /// Points beyond the viewport, on each side, where rows are built before they show.

@@ -9,6 +9,7 @@ import Runtime
 import Text
 import Catalog
 import UI
+import Widgets
 import ZoomScene
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
-        subcommands: [Feed.self, Zoom.self, List.self, Keyboard.self, Paragraph.self])
+        subcommands: [Feed.self, Zoom.self, List.self, Grid.self, Keyboard.self, Paragraph.self])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
@@ -232,12 +233,33 @@ struct BenchCommand: ParsableCommand {
                 : AppFactory.list(width: width, height: height, scaleFactor: 1, typography: typography, rows: rows)
             _ = window.render(into: buffer, at: 0)
             let firstFrame = (monotonicSeconds() - start) * 1000
+            let (times, t) = Self.timeFlicks(window, count: flicks, width: width)
+            let offset = window.state(at: t, frameNumber: 0).scrollViews.first?.offset.last ?? 0
+            // The accessibility tree is built when asked (the screen reader, the state JSON),
+            // never per frame: its cost is one build of what is on screen.
+            let treeStart = monotonicSeconds()
+            let tree = window.accessibilityElements()
+            let treeTime = (monotonicSeconds() - treeStart) * 1000
+            print(
+                "list \(rows) rows\(eager ? " (eager)" : "") \(width)x\(height): first frame \(fixed(firstFrame, 1)) ms, "
+                    + "flick frames median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms "
+                    + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB; "
+                    + "accessibility tree on demand: \(tree.count) elements in \(fixed(treeTime, 3)) ms ('\(tree.first { $0.role == .scrollArea }?.value ?? "")'), none per frame"
+            )
+        }
+
+        /// Flicks the window's root scroll view `count` times and times each frame until it
+        /// rests; returns the frame times (those that moved the content by a pixel or more) and
+        /// the time after the last flick.
+        static func timeFlicks(_ window: Window, count: Int, width: Int) -> (times: [Double], end: Double) {
             var times: [Double] = []
             var t = 0.5
             let list = window.root as? ScrollView
-            for _ in 0..<flicks {
+            let buffer = PixelBuffer(width: window.pixelWidth, height: window.pixelHeight)
+            let x = Double(width) / 2
+            for _ in 0..<count {
                 func touch(_ phase: InputEvent.TouchPhase, _ y: Double, _ at: Double) {
-                    window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: 640, y: y)), time: at))
+                    window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: x, y: y)), time: at))
                 }
                 touch(.down, 700, t)
                 for i in 1...6 { touch(.move, 700 - Double(i) * 60, t + Double(i) * 0.008) }
@@ -255,18 +277,7 @@ struct BenchCommand: ParsableCommand {
                 }
                 t += 0.052 + Double(n) / 60 + 0.5
             }
-            let offset = window.state(at: t, frameNumber: 0).scrollViews.first?.offset.last ?? 0
-            // The accessibility tree is built when asked (the screen reader, the state JSON),
-            // never per frame: its cost is one build of what is on screen.
-            let treeStart = monotonicSeconds()
-            let tree = window.accessibilityElements()
-            let treeTime = (monotonicSeconds() - treeStart) * 1000
-            print(
-                "list \(rows) rows\(eager ? " (eager)" : "") \(width)x\(height): first frame \(fixed(firstFrame, 1)) ms, "
-                    + "flick frames median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms "
-                    + "(\(times.count) frames, scrolled to \(Int(offset)) pt), resident \(fixed(Self.residentMegabytes(), 1)) MB; "
-                    + "accessibility tree on demand: \(tree.count) elements in \(fixed(treeTime, 3)) ms ('\(tree.first { $0.role == .scrollArea }?.value ?? "")'), none per frame"
-            )
+            return (times, t)
         }
 
         /// The same rows, all built up front in a plain vertical stack.
@@ -283,6 +294,57 @@ struct BenchCommand: ParsableCommand {
                 return kb / 1024
             }
             return .nan
+        }
+    }
+
+    /// A product grid at 1280x800 headless with N items in adaptive columns (issue 44): first
+    /// frame, flick frame times and resident memory, as `bench list` prints them.
+    struct Grid: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build a lazy grid of N product cards, flick it, and print first-frame time, flick frame times and resident memory.",
+            discussion: """
+                At 1280x800: a LazyVGrid of cards (a picture's colour, a name, a price) in adaptive columns of at \
+                least 180 points. Times and memory as `glide bench list` measures them; compare --items 100 \
+                with --items 1000000 on the same machine.
+                """)
+
+        @Option(help: "Items in the grid.") var items = 1_000_000
+        @Option(help: "Flicks to time (frames until the grid rests, each).") var flicks = 3
+
+        func validate() throws {
+            guard (0...100_000_000).contains(items) else { throw ValidationError("--items must be 0 to 100,000,000") }
+            guard (1...100).contains(flicks) else { throw ValidationError("--flicks must be 1 to 100") }
+        }
+
+        func run() throws {
+            let typography = try AppFactory.typography()
+            let (width, height) = (1280, 800)
+            let buffer = PixelBuffer(width: width, height: height)
+            let start = monotonicSeconds()
+            let grid = LazyVGrid(
+                id: "grid", columns: [GridItem(.adaptive(minimum: 180))], count: items, spacing: 12, padding: EdgeInsets(12)
+            ) {
+                Self.card($0)
+            }
+            let window = Window(width: width, height: height, typography: typography, root: ScrollView(id: "grid", content: grid))
+            _ = window.render(into: buffer, at: 0)
+            let firstFrame = (monotonicSeconds() - start) * 1000
+            let (times, t) = List.timeFlicks(window, count: flicks, width: width)
+            let offset = window.state(at: t, frameNumber: 0).scrollViews.first?.offset.last ?? 0
+            print(
+                "grid \(items) items in \(grid.columnCount) columns \(width)x\(height): first frame \(fixed(firstFrame, 1)) ms, "
+                    + "flick frames median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms "
+                    + "(\(times.count) frames, scrolled to \(Int(offset)) pt), built \(grid.children.count) rows now, "
+                    + "resident \(fixed(List.residentMegabytes(), 1)) MB")
+        }
+
+        static func card(_ i: Int) -> View {
+            let hues: [UInt32] = [0xE76F51, 0x2A9D8F, 0xE9C46A, 0x457B9D, 0xF4A261, 0x6D597A]
+            return VStack(id: "item-\(i)", spacing: 6, padding: EdgeInsets(10)) {
+                Box(fill: Color(rgb: hues[i % hues.count]), cornerRadius: 8, height: 110)
+                Label("Product \(i + 1)", size: 17, maxLines: 1)
+                Label("€\(3 + i % 17).50", size: 15, color: Color(rgb: 0x8E8E93), maxLines: 1)
+            }.background(.white, cornerRadius: 12)
         }
     }
 

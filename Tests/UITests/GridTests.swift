@@ -1,0 +1,102 @@
+import Geometry
+import Logging
+import Raster
+import Testing
+@testable import UI
+@_spi(Hooks) import ViewCore
+@testable import Widgets
+
+/// Lazy grids: tracks sized as SwiftUI sizes them, rows built only where they show.
+@Suite struct GridTests {
+    func cell(_ i: Int) -> View { Box(id: "item-\(i)", fill: Color(rgb: 0x8ECAE6), cornerRadius: 8, height: 80) }
+
+    @Test func flexibleColumnsShareTheWidthAndItemsFillRowsFromTheLeadingEdge() throws {
+        let grid = LazyVGrid(columns: [GridItem(), GridItem(), GridItem()], count: 10, spacing: 10) { cell($0) }
+        let w = try makeWindow(ScrollView(id: "grid", content: grid), width: 400, height: 400)
+        w.frames(from: 0, to: 0.1)
+        #expect(grid.count == 4)  // rows: 3 + 3 + 3 + 1
+        let item4 = try #require(w.root.view(withID: "item-4"))
+        #expect(approx(item4.frame.minX, 400.0 / 3 + 10 / 3.0 * 1, 1e-9))
+        #expect(approx(item4.frame.width, 380.0 / 3, 1e-9))
+        #expect(item4.frameInWindow.minY == 90)
+        // Right to left, the first item is at the right edge.
+        w.layoutDirection = .rightToLeft
+        w.layoutIfNeeded()
+        let item0 = try #require(w.root.view(withID: "item-0"))
+        #expect(approx(item0.frameInWindow.maxX, 400, 1e-9))
+    }
+
+    @Test func adaptiveColumnsFitAsManyAsTheWidthHolds() throws {
+        let grid = LazyVGrid(columns: [GridItem(.adaptive(minimum: 100))], count: 100, spacing: 10) { cell($0) }
+        let w = try makeWindow(ScrollView(id: "grid", content: grid), width: 400, height: 400)
+        w.frames(from: 0, to: 0.1)
+        #expect(grid.model.perRow == 3 && grid.count == 34)
+        #expect(approx(try #require(w.root.view(withID: "item-1")).frame.width, 380.0 / 3, 1e-9))
+        // A wider screen: floor((800 + 10) / 110) = 7 columns.
+        let wide = try makeWindow(
+            ScrollView(id: "grid", content: LazyVGrid(columns: [GridItem(.adaptive(minimum: 100))], count: 100, spacing: 10) { cell($0) }),
+            width: 800, height: 400)
+        wide.frames(from: 0, to: 0.1)
+        let g = try #require((wide.root as? ScrollView)?.content as? LazyVGrid)
+        #expect(g.model.perRow == 7 && g.count == 15)
+        #expect(try #require(wide.root.view(withID: "item-7")).frameInWindow.minY == 90)
+    }
+
+    @Test func fixedAndFlexibleTracksMix() throws {
+        let grid = LazyVGrid(
+            columns: [GridItem(.fixed(60)), GridItem(.flexible(minimum: 50, maximum: 200)), GridItem()], count: 3, spacing: 10
+        ) {
+            cell($0)
+        }
+        let w = try makeWindow(ScrollView(content: grid), width: 400, height: 200)
+        w.frames(from: 0, to: 0.1)
+        let widths = (0..<3).map { w.root.view(withID: "item-\($0)")!.frame.width }
+        // 400 - 20 of gaps - 60 fixed = 320, shared: 160 each (within 50...200).
+        #expect(widths == [60, 160, 160])
+    }
+
+    @Test func aMillionItemsBuildOnlyWhatShows() throws {
+        let grid = LazyVGrid(columns: Array(repeating: GridItem(), count: 4), count: 1_000_000, spacing: 4) { cell($0) }
+        let sv = ScrollView(id: "grid", content: grid)
+        let w = try makeWindow(sv, width: 400, height: 400)
+        w.frames(from: 0, to: 0.1)
+        #expect(grid.count == 250_000)
+        #expect(grid.children.count < 12)
+        #expect(grid.rowsBuilt < 12)
+        let end = w.drag(from: Point(x: 200, y: 380), to: Point(x: 200, y: 60), at: 0.2, duration: 0.06)
+        w.frames(from: end, to: end + 2)
+        #expect(sv.sampledOffset.y > 1000)
+        #expect(grid.children.count < 12)
+    }
+
+    @Test func aHorizontalGridFillsColumnsFromTheTop() throws {
+        let grid = LazyHGrid(rows: [GridItem(), GridItem()], count: 9, spacing: 10) { i in
+            Box(id: "item-\(i)", fill: Color(rgb: 0x8ECAE6), width: 120)
+        }
+        let w = try makeWindow(ScrollView(id: "strip", axes: .horizontal, content: grid), width: 400, height: 210)
+        w.frames(from: 0, to: 0.1)
+        #expect(grid.count == 5)
+        let item3 = try #require(w.root.view(withID: "item-3"))
+        #expect(item3.frameInWindow == Rect(x: 130, y: 110, width: 120, height: 100))
+    }
+
+    @Test func aGridWithoutColumnsSaysSoAndShowsOneColumn() throws {
+        final class Lines: @unchecked Sendable { var lines: [String] = [] }
+        let lines = Lines()
+        let grid = LazyVGrid(id: "menu", columns: [], count: 3) { cell($0) }
+        let bad = LazyVGrid(id: "bad", columns: [GridItem(.fixed(.nan)), GridItem(.adaptive(minimum: -5))], count: 3) { cell($0 + 10) }
+        let root = VStack {
+            ScrollView(content: grid).frame(height: 200); ScrollView(content: bad).frame(height: 200)
+        }
+        let w = Window(width: 400, height: 400, typography: try makeTypography(), root: root)
+        w.log = Logger.lines { _, text in lines.lines.append(text) }
+        w.frames(from: 0, to: 0.1)
+        #expect(grid.count == 3 && w.root.view(withID: "item-0")?.frame.width == 400)
+        #expect(
+            lines.lines == [
+                "LazyVGrid 'menu' has no columns: it shows its items in one flexible column",
+                "LazyVGrid 'bad' has a track size that is negative or not a number: it counts as 0 (a minimum as 10)",
+            ])
+        #expect(w.root.view(withID: "item-10")?.frame.width == 0)
+    }
+}
