@@ -104,6 +104,14 @@ package final class ScreenReader: TouchInterceptor {
         say(element.spokenText(in: strings), language: voice(for: element), at: t)
     }
 
+    /// A modal view came or went: the element spoken is forgotten and, while the screen reader
+    /// is on, the first element of what now shows is said (an alert's title).
+    package func modalChanged() {
+        setFocus(nil)
+        guard window.isScreenReaderEnabled else { return }
+        move(by: 1, time: window.currentTime)
+    }
+
     private func setFocus(_ view: View?) {
         if let old = focused { window.invalidateRing(around: old) }
         focused = view

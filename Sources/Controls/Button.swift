@@ -99,12 +99,14 @@ public final class Button: Control {
         return Size(width: text.width + side + (title.isEmpty ? 0 : gap), height: max(text.height, side))
     }
 
-    /// As wide as its title and icon (at most the width offered), at least 44 points both ways.
+    /// As wide as its title and icon (at most the width offered; all of it when its `maxWidth` is
+    /// infinite), at least 44 points both ways.
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let available = (width ?? proposal.width) - padding.horizontal
         let content = contentSize(width: available)
+        let fills = maxWidth == .infinity && proposal.width.isFinite
         return Size(
-            width: width ?? max(Self.minimumTarget, min(proposal.width, content.width + padding.horizontal)),
+            width: width ?? (fills ? proposal.width : max(Self.minimumTarget, min(proposal.width, content.width + padding.horizontal))),
             height: height ?? max(Self.minimumTarget, content.height + padding.vertical))
     }
 

@@ -22,6 +22,10 @@ package final class FocusNavigator {
     package var screenReaderKey: ((Key, Double) -> Bool)?
     /// Escape with nothing focused: back one screen.
     package var onBack: (() -> Void)?
+    /// Escape, before anything else: true when it closed something (a modal view).
+    package var onEscape: (() -> Bool)?
+    /// While a modal view shows, focus moves only among its views.
+    package var scope: View?
     package private(set) var focused: View?
     private var shiftDown = false
     private var controlDown = false
@@ -46,7 +50,7 @@ package final class FocusNavigator {
             if v.isFocusable { out.append(v) }
             for c in v.children { walk(c) }
         }
-        walk(root)
+        walk(scope ?? root)
         return out
     }
 
@@ -128,7 +132,9 @@ package final class FocusNavigator {
         func run(_ c: ScrollCommand) { target?.perform(c, at: t) }
         switch key {
         case .tab: moveFocus(by: shiftDown ? -1 : 1)
-        case .escape: if focused != nil { focus(nil) } else { onBack?() }
+        case .escape:
+            if onEscape?() == true { return }
+            if focused != nil { focus(nil) } else { onBack?() }
         case .enter: if let f = focused { TouchRouter.deliverTap(from: f) }
         case .up: if focused != nil { moveFocus(by: -1) } else { run(.lineUp) }
         case .down: if focused != nil { moveFocus(by: 1) } else { run(.lineDown) }

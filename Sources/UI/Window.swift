@@ -96,6 +96,8 @@ public final class Window: App, ViewHost {
     package private(set) var scrollViews: [ScrollingContainer] = []
     private(set) var animatedViews: [AnimatedView] = []
     package let holder: RootView
+    /// Holds alerts, dialogs and sheets over the app while any shows.
+    let modalLayer = ModalLayer()
     /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `ja`, `number`, `pin`; a board
     /// sets it from `keyboard_layout`); a field may ask for another.
     public var keyboardLayout = "en"
@@ -152,6 +154,7 @@ public final class Window: App, ViewHost {
         }
         navigator.screenReaderKey = { [unowned self] key, t in screenReader.key(key, mapping: keypadMapping, time: t) }
         navigator.onBack = { [unowned self] in navigateBack() }
+        navigator.onEscape = { [unowned self] in cancelPresentedModal() }
         return navigator
     }()
 
@@ -222,6 +225,10 @@ public final class Window: App, ViewHost {
         // A field outside scroll views moves up with the whole screen above the keyboard.
         root.frame = holder.frame.offsetBy(dx: 0, dy: -keyboardHost.pan)
         root.layoutChildren()
+        if modalLayer.parent != nil {
+            modalLayer.frame = holder.frame
+            modalLayer.layoutChildren()
+        }
         keyboardHost.layout()
         collect()
         for sv in scrollViews { sv.applyLayout(at: t) }
@@ -280,6 +287,7 @@ public final class Window: App, ViewHost {
             for c in v.children { walk(c, insideEmpty: insideEmpty || empty) }
         }
         walk(root)
+        if modalLayer.parent != nil { walk(modalLayer) }
         animatedViews = independent + dependent
     }
 

@@ -13,8 +13,7 @@ extension Window: ScreenReaderHost {
     /// keyboard (the screen reader does not read its keys).
     package func accessibilityElements() -> [AccessibilityElement] {
         layoutIfNeeded()
-        let layers = holder.children.filter { $0 !== keyboardHost.keyboard }
-        return AccessibilityTree.elements(in: layers) { visibleRect(of: $0) }
+        return AccessibilityTree.elements(in: readableLayers) { visibleRect(of: $0) }
     }
 
     /// The element under `p` (window points): the innermost, so a row wins over its list.

@@ -18,6 +18,7 @@ extension Window {
     /// focused). Returns false when none can.
     @discardableResult
     public func navigateBack() -> Bool {
+        if cancelPresentedModal() { return true }
         for case let stack as BackNavigating in animatedViews.reversed() where stack.canGoBack {
             stack.goBack()
             return true

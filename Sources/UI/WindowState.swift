@@ -93,6 +93,14 @@ package struct WindowState: Codable, Hashable, Sendable {
         package var enabled: Bool
         package var frame: [Double]
     }
+    /// The alert, dialog or sheet on top, while one shows.
+    package struct ModalState: Codable, Hashable, Sendable {
+        @ExplicitNull package var id: String?
+        /// "alert", "dialog" or "sheet".
+        package var kind: String
+        @ExplicitNull package var title: String?
+        package var frame: [Double]
+    }
     package var t: Double
     package var frameNumber: Int
     package var scrollViews: [ScrollViewState]
@@ -101,6 +109,7 @@ package struct WindowState: Codable, Hashable, Sendable {
     package var navigation: [NavigationState] = []
     package var textFields: [TextFieldState] = []
     package var controls: [ControlState] = []
+    @ExplicitNull package var modal: ModalState?
     /// An element of the accessibility tree.
     package struct AccessibilityState: Codable, Hashable, Sendable {
         package var role: String
@@ -237,7 +246,11 @@ extension Window {
             }
             for c in v.children { collectElements(c) }
         }
-        for layer in holder.children { collectElements(layer) }  // the app, then the edit menu
+        // The app, then the edit menu; only the modal on top while one shows.
+        for layer in readableLayers { collectElements(layer) }
+        if let modal = presentedModal {
+            state.modal = .init(id: modal.id, kind: modal.modalKind, title: modal.modalTitle, frame: pixels(visibleRect(of: modal)))
+        }
         state.textFields = textFieldStates(pixels)
         state.accessibility = accessibilityElements().map {
             .init(role: $0.role.rawValue, label: $0.label, value: $0.value, frame: pixels($0.frame))

@@ -152,4 +152,8 @@ package protocol ViewHost: AnyObject {
     /// Tells the app's developer, in the window's log, about a mistake the app made (a slider
     /// given an empty range): the app goes on running.
     func warn(_ message: String)
+    /// Shows `modal` over everything, modal until `dismiss(_:)`.
+    func present(_ modal: ModalContent)
+    /// Takes `modal` off the screen; what was behind it takes input again.
+    func dismiss(_ modal: ModalContent)
 }

@@ -35,8 +35,12 @@ package final class StateFollower: @unchecked Sendable {
 
     /// The view is in a window whose loop is `scheduler`: changes are posted there from now on
     /// (and one that came before the view had a window is applied now).
-    func adopt(_ scheduler: LoopScheduler) {
+    /// `justRun`: the update ran in this window a moment ago, so joining needs no rerun.
+    func adopt(_ scheduler: LoopScheduler, justRun: Bool = false) {
         let post = mailbox.withLockedValue { box -> Bool in
+            // The first window it joins: the update runs again there, so one that needs its
+            // window (to present a sheet) finds it.
+            if box.scheduler == nil, !justRun { box.changed = true }
             box.scheduler = scheduler
             guard box.changed, !box.posted else { return false }
             box.posted = true
@@ -81,7 +85,7 @@ extension View {
         let follower = StateFollower(view: self) { update($0 as! Self) }
         followers.append(follower)
         follower.run()
-        if let scheduler = host?.timers { follower.adopt(scheduler) }
+        if let scheduler = host?.timers { follower.adopt(scheduler, justRun: true) }
         return self
     }
 

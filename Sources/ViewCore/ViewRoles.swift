@@ -259,3 +259,15 @@ package protocol ControlReporter: View {
     var controlValue: Double? { get }
     var isEnabled: Bool { get }
 }
+
+/// A view shown over the whole screen that keeps touches, keys, focus and the screen reader to
+/// itself until it closes (an alert, a dialog, a sheet). It fills the screen: it dims what is
+/// behind it and takes the touches that land outside its card.
+package protocol ModalContent: View {
+    /// "alert", "dialog" or "sheet", for the state JSON.
+    var modalKind: String { get }
+    /// What the state JSON names it by: its title, if it has one.
+    var modalTitle: String? { get }
+    /// Esc, or the screen reader's back: closes it as its cancel button would.
+    func cancel()
+}

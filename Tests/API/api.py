@@ -19,8 +19,9 @@ import glob, json, os, sys
 # and drawn text, a view's speech language, a field's keyboard layout), so it was 625; the
 # toolkit's controls (Button, Toggle, Slider, Stepper, Picker, ProgressView, Divider, Icon),
 # Binding, follow(_:) and the row-layout modifiers add 94, most of them each control's
-# initialiser, value and the view overrides every public view has, so it is 720.
-BUDGET = 720
+# initialiser, value and the view overrides every public view has, so it was 720; the lazy
+# grids and the modal views (alert, confirmationDialog, sheet, AlertButton) make it 760.
+BUDGET = 760
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
 def load(graphs):

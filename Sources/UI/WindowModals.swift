@@ -1,0 +1,52 @@
+@_spi(Hooks) import ViewCore
+import Geometry
+
+/// The layer over the app that holds the modal views, newest on top; in the window's holder
+/// only while one shows, under the keyboard and the edit menu.
+final class ModalLayer: View {
+    override var backdrop: Backdrop { .none }
+    var modals: [ModalContent] { children.compactMap { $0 as? ModalContent } }
+}
+
+extension Window {
+    /// The modal view on top, if any shows.
+    package var presentedModal: ModalContent? { modalLayer.modals.last }
+
+    package func present(_ modal: ModalContent) {
+        if modalLayer.parent == nil { holder.insert(modalLayer, at: 1) }
+        modalLayer.add(modal)
+        // Focus and the screen reader start afresh inside it; touches under way end.
+        focus(nil)
+        navigator.scope = modal
+        screenReader.modalChanged()
+        treeChanged()
+        needsLayout = true
+        invalidate(modalLayer)
+    }
+
+    package func dismiss(_ modal: ModalContent) {
+        guard modal.parent === modalLayer else { return }
+        invalidate(modalLayer)
+        if navigator.focused.map({ $0.selfAndAncestors.contains { $0 === modal } }) == true { focus(nil) }
+        modal.removeFromParent()
+        if modalLayer.children.isEmpty { modalLayer.removeFromParent() }
+        navigator.scope = presentedModal
+        screenReader.modalChanged()
+        treeChanged()
+        needsLayout = true
+    }
+
+    /// Esc closes the modal on top, as its cancel button would.
+    func cancelPresentedModal() -> Bool {
+        guard let modal = presentedModal else { return false }
+        modal.cancel()
+        return true
+    }
+
+    /// The layers the screen reader and the state's elements read: the modal on top alone
+    /// while one shows.
+    var readableLayers: [View] {
+        if let modal = presentedModal { return [modal] }
+        return holder.children.filter { $0 !== keyboardHost.keyboard }
+    }
+}
