@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
-        .target(name: "Catalog", dependencies: ["UI", "ViewCore", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "Catalog", dependencies: ["UI", "Controls", "ViewCore", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
@@ -169,6 +169,6 @@ let package = Package(
         .executableTarget(name: "glide-fuzz", dependencies: ["FuzzTargets", "Runtime", "CFuzzer"], path: "Tests/Fuzz/Driver"),
         .systemLibrary(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "ViewCore", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "Controls", "ViewCore", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
     ]
 )

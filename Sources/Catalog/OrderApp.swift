@@ -1,0 +1,138 @@
+import Controls
+import Observation
+import Raster
+import UI
+
+/// What a visitor has ordered so far, and where the ordering stands: the order app's model.
+/// Views follow it; nothing updates a label by hand.
+@Observable package final class OrderModel {
+    /// Quantity by product index.
+    package var cart: [Int: Int] = [:]
+    package var takeaway = false
+    package var showingCart = false
+    package var confirming = false
+    package var paying = false
+    package var paidOrders = 0
+
+    package init() {}
+
+    package var itemCount: Int { cart.values.reduce(0, +) }
+    package var totalCents: Int { cart.reduce(0) { $0 + OrderApp.product($1.key).cents * $1.value } }
+}
+
+/// The restaurant-ordering kiosk (`glide run --app order`): a grid of 500 products with their
+/// category, a takeaway switch and the cart button over it, the cart in a sheet (a stepper per
+/// line), a confirmation alert before paying, and a spinner while the card terminal answers.
+package enum OrderApp {
+    package struct Product {
+        package var name: String
+        package var category: String
+        package var cents: Int
+        package var hue: UInt32
+    }
+
+    static let categories: [(name: String, items: [String], hue: UInt32)] = [
+        ("Coffee", ["Espresso", "Americano", "Cappuccino", "Flat white", "Latte", "Mocha", "Cortado"], 0x8D5B3E),
+        ("Tea", ["Green tea", "Earl Grey", "Chai latte", "Mint tea", "Rooibos"], 0x5B8E3E),
+        ("Bakery", ["Croissant", "Pain au chocolat", "Cinnamon bun", "Muffin", "Bagel", "Scone"], 0xD9A441),
+        ("Sandwiches", ["Club", "Caprese", "Falafel wrap", "Tuna melt", "BLT"], 0xC0533A),
+        ("Salads", ["Caesar", "Greek", "Quinoa bowl", "Niçoise"], 0x3E8E7E),
+        ("Desserts", ["Cheesecake", "Brownie", "Tiramisu", "Fruit cup", "Cookie"], 0x8E3E6D),
+    ]
+
+    package static let productCount = 500
+
+    /// Product `i`: the menu's items over and over, in numbered sizes after the first round.
+    package static func product(_ i: Int) -> Product {
+        let all = categories.flatMap { c in c.items.map { (c.name, $0, c.hue) } }
+        let (category, name, hue) = all[i % all.count]
+        let round = i / all.count
+        return Product(
+            name: round == 0 ? name : "\(name) \(round + 1)", category: category, cents: 250 + (i * 37) % 900, hue: hue)
+    }
+
+    package static func price(_ cents: Int) -> String { "€\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)" }
+
+    /// The app's window over `model`.
+    package static func window(
+        model: OrderModel = OrderModel(), width: Int, height: Int, scaleFactor: Double, typography: Typography
+    ) -> Window {
+        let grid = LazyVGrid(
+            id: "products", columns: [GridItem(.adaptive(minimum: 170))], count: productCount, spacing: 12,
+            padding: EdgeInsets(12)
+        ) { card($0, model: model) }
+        let root = VStack(spacing: 0) {
+            header(model: model)
+            Divider()
+            ScrollView(id: "menu", content: grid)
+        }
+        .alert(
+            "Pay now?", id: "confirm", isPresented: Binding(model, \.confirming),
+            message: "The card terminal will ask for your card.",
+            buttons: [
+                AlertButton("Cancel", role: .cancel),
+                AlertButton("Pay") { model.paying = true },
+            ]
+        )
+        .sheet(id: "cart-sheet", isPresented: Binding(model, \.showingCart)) { cartSheet(model: model) }
+        root.fill = Color(rgb: 0xF2F2F7)
+        let window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root)
+        // The card terminal answers after two seconds; the order is then placed and the cart emptied.
+        root.follow { [weak window] _ in
+            guard model.paying, let window else { return }
+            window.after(2) {
+                model.paying = false
+                model.paidOrders += 1
+                model.cart = [:]
+                model.showingCart = false
+            }
+        }
+        return window
+    }
+
+    static func header(model: OrderModel) -> View {
+        let cart = Button("Cart", id: "cart", icon: .cart, style: .prominent) { model.showingCart = true }
+            .follow { $0.title = model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"; $0.isEnabled = model.itemCount > 0 }
+        let title = Label("Order", id: "title", size: 28, maxLines: 1).bold()
+            .follow { $0.text = model.paidOrders == 0 ? "Order" : "Thank you! Order \(model.paidOrders) is on its way" }
+        return HStack(spacing: 16, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
+            title.layoutPriority(1)
+            Spacer(minLength: 8)
+            Toggle("Takeaway", id: "takeaway", isOn: Binding(model, \.takeaway)).fixedSize()
+            cart.fixedSize()
+        }
+    }
+
+    static func card(_ i: Int, model: OrderModel) -> View {
+        let p = product(i)
+        return VStack(id: "product-\(i)", spacing: 6, padding: EdgeInsets(10)) {
+            Box(fill: Color(rgb: p.hue), cornerRadius: 8, height: 72)
+            Label(p.name, size: 17, maxLines: 1).fontWeight(.semibold)
+            Label("\(p.category) · \(price(p.cents))", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)
+            Button("Add", id: "add-\(i)", icon: .plus) { model.cart[i, default: 0] += 1 }
+        }.background(.white, cornerRadius: 12)
+    }
+
+    static func cartSheet(model: OrderModel) -> View {
+        let lines = VStack(id: "cart-lines", spacing: 4) {}
+            .follow { stack in
+                stack.setChildren(
+                    model.cart.keys.sorted().map { i in
+                        Stepper(
+                            "\(product(i).name) · \(price(product(i).cents))", id: "line-\(i)",
+                            value: Binding(get: { model.cart[i] ?? 0 }, set: { model.cart[i] = $0 == 0 ? nil : $0 }), in: 0...20)
+                    })
+            }
+        let total = Label("", id: "total", size: 20, maxLines: 1).bold()
+            .follow { $0.text = "Total \(price(model.totalCents))\(model.takeaway ? " · takeaway" : "")" }
+        let spinner = ProgressView("Paying", id: "paying").follow { $0.isHidden = !model.paying }
+        let pay = Button("Pay", id: "pay", style: .prominent) { model.confirming = true }
+            .follow { $0.isEnabled = model.itemCount > 0 && !model.paying }
+        return VStack(spacing: 12, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
+            Label("Your order", size: 22).bold()
+            lines
+            Divider()
+            HStack(spacing: 12) { total.layoutPriority(1); Spacer(); spinner; pay.fixedSize() }
+        }
+    }
+}
