@@ -57,6 +57,8 @@ package struct AppSettings {
     package var keyboardLayout: String?
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read).
     package var layoutDirection: String?
+    /// Seconds without input before the app returns to its start (0: never).
+    package var idleResetSeconds: Double?
     /// When the on-screen keyboard shows: `automatic`, `always` or `never`.
     package var onScreenKeyboard: String?
     /// Seconds a key is held before it repeats, and repeats a second after that.

@@ -58,6 +58,8 @@ package struct BoardConfig: Hashable, Sendable {
     package static let displayWaitRange = 0.0...600
     /// Seconds without input before the screen goes dark (0: never).
     package var idleBlankSeconds: Double = 0
+    /// Seconds without input before the app returns to its start for the next visitor (0: never).
+    package var idleResetSeconds: Double = 0
     package static let idleBlankRange = 0.0...604_800
     /// The shortest wait before blanking: less, and the screen went dark after every touch,
     /// which then only woke it, so no tap ever reached the app.
@@ -118,7 +120,7 @@ package struct BoardConfig: Hashable, Sendable {
         "card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
         "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
-        "idle_blank_seconds", "blank", "brightness", "backlight", "touch_rotation",
+        "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
         "display_wait_seconds", "keyboard_layout", "layout_direction", "keymap", "onscreen_keyboard",
         "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
         "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast",
@@ -217,6 +219,11 @@ package struct BoardConfig: Hashable, Sendable {
                 throw entry.bad("0 (never) or seconds from 5 to 604800 (a week)")
             }
             idleBlankSeconds = s
+        case "idle_reset_seconds":
+            guard let s = Double(value), s == 0 || (5...604_800).contains(s) else {
+                throw entry.bad("0 (never) or seconds from 5 to 604800 (a week)")
+            }
+            idleResetSeconds = s
         case "blank":
             guard BoardConfig.blankValues.contains(value) else { throw entry.bad("dpms, backlight or black") }
             blank = value

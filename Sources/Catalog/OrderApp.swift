@@ -92,7 +92,9 @@ package enum OrderApp {
 
     static func header(model: OrderModel) -> View {
         let cart = Button("Cart", id: "cart", icon: .cart, style: .prominent) { model.showingCart = true }
-            .follow { $0.title = model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"; $0.isEnabled = model.itemCount > 0 }
+            .follow {
+                $0.title = model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"; $0.isEnabled = model.itemCount > 0
+            }
         let title = Label("Order", id: "title", size: 28, maxLines: 1).bold()
             .follow { $0.text = model.paidOrders == 0 ? "Order" : "Thank you! Order \(model.paidOrders) is on its way" }
         return HStack(spacing: 16, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
@@ -132,7 +134,9 @@ package enum OrderApp {
             Label("Your order", size: 22).bold()
             lines
             Divider()
-            HStack(spacing: 12) { total.layoutPriority(1); Spacer(); spinner; pay.fixedSize() }
+            HStack(spacing: 12) {
+                total.layoutPriority(1); Spacer(); spinner; pay.fixedSize()
+            }
         }
     }
 }

@@ -98,6 +98,25 @@ public final class Window: App, ViewHost {
     package let holder: RootView
     /// Holds alerts, dialogs and sheets over the app while any shows.
     let modalLayer = ModalLayer()
+
+    /// Seconds without a touch, key or pointer before the app returns to its start for the next
+    /// visitor (an attract screen): `onIdleReset` runs, then, unless it returned true, every
+    /// alert, dialog and sheet is cancelled, every navigation stack goes back to its first screen
+    /// and every scroll view back to its start and its smallest zoom, animated. 0 (the default):
+    /// never. The board config's `idle_reset_seconds` sets it; values below 0 or not a number
+    /// count as 0.
+    public var idleResetSeconds = 0.0 {
+        didSet {
+            if !idleResetSeconds.isFinite || idleResetSeconds < 0 { idleResetSeconds = 0 }
+            armIdleReset()
+        }
+    }
+    /// Runs at the idle reset, before anything returns to its start; return true when the app
+    /// reset itself and the rest should stay as it is.
+    public var onIdleReset: (() -> Bool)?
+    /// The latest input's time, and the timer that checks for the idle reset.
+    var lastInputTime = 0.0
+    var idleResetTimer: LoopTimer?
     /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `ja`, `number`, `pin`; a board
     /// sets it from `keyboard_layout`); a field may ask for another.
     public var keyboardLayout = "en"

@@ -47,6 +47,7 @@ extension Window {
         }
         let now = max(currentTime, event.time)
         currentTime = now
+        inputArrived(at: now)
         layoutIfNeeded(at: now)
         sampleAnimatedViews(at: now)
         frameScheduled = true

@@ -16,6 +16,7 @@ extension Window {
         if let direction = settings.layoutDirection {
             layoutDirection = LayoutDirection(configValue: direction) ?? LayoutDirection(language: language)
         }
+        if let seconds = settings.idleResetSeconds { idleResetSeconds = seconds }
         if let mode = settings.onScreenKeyboard { onScreenKeyboard = OnScreenKeyboardMode(rawValue: mode) ?? .automatic }
         if let delay = settings.keyRepeatDelay { keyRepeatDelay = delay }
         if let rate = settings.keyRepeatRate { keyRepeatRate = rate }

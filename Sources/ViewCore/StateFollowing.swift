@@ -70,7 +70,14 @@ package final class StateFollower: @unchecked Sendable {
     }
 }
 
-extension View {
+/// What gives every view `follow(_:)` with its own type in the closure (`Label("").follow { $0.text
+/// = ... }`): a protocol extension's `Self` is the concrete type for the compiler in every Swift 6
+/// release, where a class method's dynamic `Self` is not.
+public protocol Following: AnyObject {}
+
+extension View: Following {}
+
+extension Following where Self: View {
     /// Keeps this view up to date with the app's `@Observable` model: `update` runs now and
     /// again, on the loop's thread before the next frame, whenever a model property it read
     /// changes, whichever thread changed it. Nothing else needs wiring up:
@@ -88,7 +95,9 @@ extension View {
         if let scheduler = host?.timers { follower.adopt(scheduler, justRun: true) }
         return self
     }
+}
 
+extension View {
     /// Hands the followers of this subtree the loop they post to: called as a subtree joins a
     /// window's tree.
     package func adoptFollowers(_ scheduler: LoopScheduler) {

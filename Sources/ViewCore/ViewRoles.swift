@@ -173,6 +173,8 @@ package protocol ScrollingContainer: GestureParticipant {
     func applyLayout(at t: Double)
     /// Takes the window's slop and double-tap numbers and its way of drawing a finger.
     func adopt(_ gestures: GestureSettings, resampling: TouchResampling?)
+    /// Returns to where it started, at its smallest zoom, animated (the idle reset).
+    func returnToStart(at t: Double)
 }
 
 /// A view that can go back a screen (a navigation stack): Escape, the screen reader's back key
@@ -182,6 +184,8 @@ package protocol BackNavigating: View {
     var canGoBack: Bool { get }
     /// Goes back one screen, animated.
     func goBack()
+    /// Goes back to its first screen, animated (the idle reset).
+    func goBackToStart()
 }
 
 /// A view that scrolls the content around a dragged view towards a finger held past its edge.

@@ -16,6 +16,7 @@ import Scrolling
 public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigating {
     package var canGoBack: Bool { canPop && !isTransitioning }
     package func goBack() { pop() }
+    package func goBackToStart() { popToRoot() }
 
     /// The screens, bottom (root) first. A popped screen stays last until its slide ends.
     public private(set) var screens: [View]

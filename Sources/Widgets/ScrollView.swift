@@ -214,7 +214,7 @@ open class ScrollView: View, AnimatedView {
                 if !horizontal, page.height != viewport.height { page.height = viewport.height }
             }
         }
-        content.frame = Rect(origin: .zero, size: filling(content.sizeThatFits(contentProposal(for: viewport))))
+        content.frame = Rect(origin: .zero, size: filling(measuredContent(in: viewport)))
         content.layoutChildren()
         if let lazy = lazyContent {
             var offset = sampledOffset
@@ -230,6 +230,18 @@ open class ScrollView: View, AnimatedView {
             }
             _ = lazy.prepare(visible: visibleContentRect(offset: offset, scale: sampledScale), settled: false)
         }
+    }
+
+    /// The content's own size for `viewport`. A picture shown whole (`.fit`) as the content of a
+    /// zoomable view fills the viewport, letterboxed: at the minimum scale all of it shows, as
+    /// in a UIScrollView whose image view fits its picture; zooming magnifies it.
+    func measuredContent(in viewport: Size) -> Size {
+        if configuration.isZoomEnabled, let image = content as? ImageView, image.contentMode == .fit,
+            image.width == nil, image.height == nil
+        {
+            return viewport
+        }
+        return content.sizeThatFits(contentProposal(for: viewport))
     }
 
     /// The content's size: `measured`, at least the viewport on an axis that does not scroll
@@ -432,6 +444,25 @@ open class ScrollView: View, AnimatedView {
     public func scroll(to offset: Point, animated: Bool? = nil) {
         guard let w = host else { return }
         controller.scroll(to: engineOffset(offset), animated: animated ?? animatesProgramScrolls, at: w.currentTime)
+        w.scheduleFrame()
+    }
+
+    /// Back to the start (the top, and right to left the right end) at the smallest zoom, animated.
+    package func returnToStart(at t: Double) {
+        if configuration.isZoomEnabled {
+            controller.zoom(to: configuration.minimumScale, around: Point(x: frame.width / 2, y: frame.height / 2), animated: false, at: t)
+        }
+        let x = laidOutMirrored ? controller.maximumOffset(.horizontal) : 0
+        controller.scroll(to: Point(x: x, y: 0), animated: true, at: t)
+        host?.scheduleFrame()
+    }
+
+    /// Zooms to `scale` (clamped to the configuration's minimum and maximum) around the middle of
+    /// the viewport, on the engine's spring unless `animated` is false; a finger on the content
+    /// keeps it. A value that is not a number is ignored.
+    public func setZoom(_ scale: Double, animated: Bool = true) {
+        guard let w = host, scale.isFinite else { return }
+        controller.zoom(to: scale, around: Point(x: frame.width / 2, y: frame.height / 2), animated: animated, at: w.currentTime)
         w.scheduleFrame()
     }
 

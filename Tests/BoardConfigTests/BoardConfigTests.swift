@@ -41,6 +41,7 @@ import Testing
             keypad = next:KP6 previous:KP4
             text_size = 150%
             high_contrast = on
+            idle_reset_seconds = 90
             """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
@@ -64,6 +65,7 @@ import Testing
         #expect(c.idleBlankSeconds == 300 && c.blank == "backlight" && c.brightness == 70)
         #expect(c.backlight == "intel_backlight" && c.touchRotation == 270)
         #expect(c.displayWaitSeconds == 2.5)
+        #expect(c.idleResetSeconds == 90)
     }
 
     @Test func emptyFileGivesDefaults() throws {
@@ -105,6 +107,8 @@ import Testing
         ("display_wait_seconds = soon", "display_wait_seconds", 2),
         ("idle_blank_seconds = nan", "idle_blank_seconds", 2),
         ("idle_blank_seconds = 1e9", "idle_blank_seconds", 2),
+        ("idle_reset_seconds = 2", "idle_reset_seconds", 2),
+        ("idle_reset_seconds = nan", "idle_reset_seconds", 2),
         ("blank = off", "blank", 2),
         ("brightness = 0", "brightness", 2),
         ("brightness = 101", "brightness", 2),

@@ -78,7 +78,8 @@ import UI
             let start = run.t
             run.window.handle(InputEvent(.touch(.down, slot: 0, position: Point(x: 400, y: 420)), time: start))
             for i in 1...6 {
-                run.window.handle(InputEvent(.touch(.move, slot: 0, position: Point(x: 400, y: 420 - Double(i) * 40)), time: start + Double(i) * 0.008))
+                run.window.handle(
+                    InputEvent(.touch(.move, slot: 0, position: Point(x: 400, y: 420 - Double(i) * 40)), time: start + Double(i) * 0.008))
             }
             run.window.handle(InputEvent(.touch(.up, slot: 0, position: Point(x: 400, y: 180)), time: start + 0.05))
             for k in 0..<40 {

@@ -1,0 +1,45 @@
+@_spi(Hooks) import ViewCore
+import AppContract
+import Geometry
+
+/// The idle reset: a kiosk left alone returns to its start for the next visitor.
+extension Window {
+    /// Input came at `t`: the idle reset counts from here. One timer at a time: when it fires
+    /// early (input came since it was armed) it waits out the rest.
+    func inputArrived(at t: Double) {
+        lastInputTime = t
+        if idleResetTimer == nil { armIdleReset() }
+    }
+
+    func armIdleReset() {
+        idleResetTimer?.cancel()
+        idleResetTimer = nil
+        guard idleResetSeconds > 0 else { return }
+        let due = max(0, lastInputTime + idleResetSeconds - time)
+        idleResetTimer = timers.after(due) { [weak self] in self?.idleResetDue() }
+    }
+
+    private func idleResetDue() {
+        idleResetTimer = nil
+        guard idleResetSeconds > 0 else { return }
+        if time - lastInputTime + 1e-9 < idleResetSeconds {
+            armIdleReset()
+            return
+        }
+        resetForNextVisitor()
+    }
+
+    /// Everything back to its start: the app's hook first, which may keep the rest as it is.
+    package func resetForNextVisitor() {
+        if onIdleReset?() == true { return }
+        for modal in modalLayer.modals.reversed() { modal.cancel() }
+        focus(nil)
+        layoutIfNeeded()
+        for case let stack as BackNavigating in animatedViews { stack.goBackToStart() }
+        // The first screens are back in the tree: their scroll views are reset too.
+        layoutIfNeeded()
+        let t = time
+        for sv in scrollViews { sv.returnToStart(at: t) }
+        scheduleFrame()
+    }
+}
