@@ -14,8 +14,18 @@ import Scrolling
 package final class ScreenReader: TouchInterceptor {
     /// The window it reads, known only by what the screen reader needs of it.
     package unowned let window: ScreenReaderHost
-    /// The element last spoken: what a double tap activates.
-    package private(set) var focused: View?
+    /// The element last spoken: what a double tap activates. When a data change rebuilt it (a
+    /// lazy list rebuilds its rows when another row changes), the element with its id in the
+    /// new tree takes its place, so the screen reader keeps its place.
+    package var focused: View? {
+        guard let view = spokenView else { return nil }
+        guard view.host == nil, let id = view.id,
+            let same = window.accessibilityElements().first(where: { $0.view.id == id })?.view
+        else { return view }
+        spokenView = same
+        return same
+    }
+    private var spokenView: View?
     private var touches: [Int: (start: Point, last: Point)] = [:]
     private var fingers = 0
     private var gestureStart = 0.0
@@ -113,8 +123,8 @@ package final class ScreenReader: TouchInterceptor {
     }
 
     private func setFocus(_ view: View?) {
-        if let old = focused { window.invalidateRing(around: old) }
-        focused = view
+        if let old = spokenView { window.invalidateRing(around: old) }
+        spokenView = view
         if let view { window.invalidateRing(around: view) }
     }
 

@@ -33,6 +33,8 @@ package struct BoardConfig: Hashable, Sendable {
     package var app: String?
     /// The app's content manifest.
     package var manifest: String?
+    /// The folder an app's relative picture paths are found in first.
+    package var assets: String?
     /// The udev seat for input; ignored when `inputs` lists devices.
     package var seat: String = "seat0"
     /// Explicit /dev/input/event* paths (the libinput path backend; no hotplug).
@@ -117,7 +119,7 @@ package struct BoardConfig: Hashable, Sendable {
 
     /// The keys the file may use.
     package static let keys = [
-        "card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest",
+        "card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest", "assets",
         "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
         "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
@@ -173,6 +175,7 @@ package struct BoardConfig: Hashable, Sendable {
             if let apps, !apps.contains(value) { throw entry.bad("one of \(apps.joined(separator: ", "))") }
             app = value
         case "manifest": manifest = value
+        case "assets": assets = value
         case "memory_budget_mb":
             guard let mb = Int(value), (16...65536).contains(mb) else { throw entry.bad("a whole number of megabytes from 16 to 65536") }
             memoryBudgetMB = mb

@@ -37,9 +37,11 @@ package final class FocusNavigator {
         self.timers = timers
     }
 
-    /// Forgets a focused view that left the window (a released lazy row, a removed view).
+    /// Forgets a focused view that left the window (a released lazy row, a removed view), or,
+    /// when a data change rebuilt it, moves focus to the view with its id in the new tree.
     package func dropIfGone() {
-        if let f = focused, f.host == nil || f.host !== root.host { focused = nil }
+        guard let f = focused, f.host == nil || f.host !== root.host else { return }
+        focused = f.id.flatMap { (scope ?? root).view(withID: $0) }
     }
 
     /// Focusable views in tree order (built rows only: a lazy list extends it on demand).

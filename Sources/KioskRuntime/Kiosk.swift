@@ -37,7 +37,7 @@ public enum Kiosk {
                 Launch(
                     width: width, height: height, scaleFactor: scale, typography: try typography(),
                     isHeadless: isHeadless, config: config))
-            readsPictureFiles(window)
+            readsPictureFiles(window, assets: config.assets)
             return window
         }
         let args = arguments ?? Array(CommandLine.arguments.dropFirst())
@@ -119,15 +119,34 @@ public enum Kiosk {
 }
 
 /// An `ImageView(source:)` names a PNG or JPEG file unless the app gave its window a decoder
-/// of its own: it is decoded at the size it is drawn at. A relative path is relative to the
-/// working directory the app started in, and errors name the whole path that was tried.
-func readsPictureFiles(_ window: Window) {
+/// of its own: it is decoded at the size it is drawn at. A relative path is found in the
+/// config's `assets` folder (or `$GLIDE_ASSETS`), else next to the app's executable, else in
+/// the working directory it started in (a board's service starts in /, so that comes last); a
+/// picture in none of them is an error that names every path tried.
+func readsPictureFiles(_ window: Window, assets: String? = nil) {
     guard window.images.reducingDecoder == nil else { return }
-    let directory = workingDirectory()
+    let folders = pictureFolders(assets: assets)
     window.images.reducingDecoder = { source, halvings in
-        let path = source.hasPrefix("/") || directory == nil ? source : directory! + "/" + source
+        guard !source.hasPrefix("/") else { return try Image.read(path: source, halvings: halvings) }
+        let tried = folders.map { $0 + "/" + source }
+        guard let path = tried.first(where: { access($0, R_OK) == 0 }) else { throw PictureNotFound(source: source, tried: tried) }
         return try Image.read(path: path, halvings: halvings)
     }
+}
+
+/// Where relative picture paths are looked for, in order.
+func pictureFolders(assets: String?) -> [String] {
+    let env = getenv("GLIDE_ASSETS").map { String(cString: $0) }
+    let executable = executablePath().flatMap { p in p.lastIndex(of: "/").map { String(p[..<$0]) } }
+    var folders: [String] = []
+    for f in [assets ?? env, executable, workingDirectory()].compactMap({ $0 }) where !folders.contains(f) { folders.append(f) }
+    return folders
+}
+
+struct PictureNotFound: Error, CustomStringConvertible {
+    var source: String
+    var tried: [String]
+    var description: String { "\(source): no such picture (tried \(tried.joined(separator: ", ")))" }
 }
 
 private func workingDirectory() -> String? {

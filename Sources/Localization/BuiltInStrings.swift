@@ -57,7 +57,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         case editing, characters, screenReaderOn, screenReaderOff, nothingToGoBackTo, volumePercent
         case returnKey, done, go, search, next, send, space
         case roleButton, roleText, roleHeading, roleImage, roleScrollArea, rolePageControl, roleListRow, roleAdjustable, roleTextField
-        case roleSwitch, roleProgress, on, off, dimmed, inProgress
+        case roleSwitch, roleProgress, on, off, dimmed, inProgress, selected
     }
 
     private static let english: [Word: String] = [
@@ -70,6 +70,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleButton: "button", .roleText: "text", .roleHeading: "heading", .roleImage: "image", .roleScrollArea: "scroll area",
         .rolePageControl: "page control", .roleListRow: "list row", .roleAdjustable: "adjustable", .roleTextField: "text field",
         .roleSwitch: "switch", .roleProgress: "progress indicator", .on: "on", .off: "off", .dimmed: "dimmed", .inProgress: "in progress",
+        .selected: "selected",
     ]
 
     private static let german: [Word: String] = [
@@ -82,7 +83,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleButton: "Taste", .roleText: "Text", .roleHeading: "Überschrift", .roleImage: "Bild", .roleScrollArea: "Rollbereich",
         .rolePageControl: "Seitenauswahl", .roleListRow: "Listenzeile", .roleAdjustable: "einstellbar", .roleTextField: "Textfeld",
         .roleSwitch: "Schalter", .roleProgress: "Fortschrittsanzeige", .on: "ein", .off: "aus", .dimmed: "deaktiviert",
-        .inProgress: "wird ausgeführt",
+        .inProgress: "wird ausgeführt", .selected: "ausgewählt",
     ]
 
     private static let french: [Word: String] = [
@@ -96,7 +97,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .rolePageControl: "indicateur de page", .roleListRow: "ligne de liste", .roleAdjustable: "réglable",
         .roleTextField: "champ de texte",
         .roleSwitch: "interrupteur", .roleProgress: "indicateur de progression", .on: "activé", .off: "désactivé", .dimmed: "estompé",
-        .inProgress: "en cours",
+        .inProgress: "en cours", .selected: "sélectionné",
     ]
 
     private static let japanese: [Word: String] = [
@@ -108,7 +109,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .returnKey: "改行", .done: "完了", .go: "開く", .search: "検索", .next: "次へ", .send: "送信", .space: "空白",
         .roleButton: "ボタン", .roleText: "テキスト", .roleHeading: "見出し", .roleImage: "画像", .roleScrollArea: "スクロール領域",
         .rolePageControl: "ページコントロール", .roleListRow: "リストの行", .roleAdjustable: "調整可能", .roleTextField: "テキストフィールド",
-        .roleSwitch: "スイッチ", .roleProgress: "進行状況インジケータ", .on: "オン", .off: "オフ", .dimmed: "淡色表示", .inProgress: "処理中",
+        .roleSwitch: "スイッチ", .roleProgress: "進行状況インジケータ", .on: "オン", .off: "オフ", .dimmed: "淡色表示", .inProgress: "処理中", .selected: "選択中",
     ]
 
     private static let arabic: [Word: String] = [
@@ -121,6 +122,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleButton: "زر", .roleText: "نص", .roleHeading: "عنوان", .roleImage: "صورة", .roleScrollArea: "منطقة تمرير",
         .rolePageControl: "مؤشر الصفحات", .roleListRow: "صف قائمة", .roleAdjustable: "قابل للتعديل", .roleTextField: "حقل نص",
         .roleSwitch: "مفتاح", .roleProgress: "مؤشر التقدم", .on: "تشغيل", .off: "إيقاف", .dimmed: "معطل", .inProgress: "قيد التنفيذ",
+        .selected: "محدد",
     ]
 
     private static let hebrew: [Word: String] = [
@@ -133,6 +135,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleButton: "כפתור", .roleText: "טקסט", .roleHeading: "כותרת", .roleImage: "תמונה", .roleScrollArea: "אזור גלילה",
         .rolePageControl: "בקרת עמודים", .roleListRow: "שורת רשימה", .roleAdjustable: "ניתן לכוונון", .roleTextField: "שדה טקסט",
         .roleSwitch: "מתג", .roleProgress: "מחוון התקדמות", .on: "פועל", .off: "כבוי", .dimmed: "מעומעם", .inProgress: "בתהליך",
+        .selected: "נבחר",
     ]
 
     private static let tables: [String: [Word: String]] = [

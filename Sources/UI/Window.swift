@@ -57,7 +57,11 @@ public final class Window: App, ViewHost {
     /// The time of the latest frame or input, seconds.
     package internal(set) var currentTime = 0.0
     /// The view keys and the keypad act on (a focused text field, a list row), if any.
-    public var focusedView: View? { navigator.focused }
+    public var focusedView: View? {
+        // A data change may have rebuilt it (a lazy list's rows): the view with its id now.
+        navigator.dropIfGone()
+        return navigator.focused
+    }
     /// The object that built this window and handles its callbacks (an app controller); the
     /// window keeps it alive as long as it is shown.
     package var controller: AnyObject?

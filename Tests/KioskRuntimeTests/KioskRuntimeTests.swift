@@ -12,6 +12,9 @@ import Text
 import UI
 @testable import KioskRuntime
 import Geometry
+import ImageCodecs
+import Raster
+import ViewCore
 import TouchCalibration
 
 /// The runtime an app executable shares with `glide`: option checking, a builder that throws,
@@ -239,5 +242,31 @@ import TouchCalibration
         #expect(cfg.layoutDirection == "rtl" && cfg.keyboardLayout == "he")
         let headless = try HeadlessOptions.parse(["--layout-direction", "auto"])
         #expect(headless.language.layoutDirection == "auto")
+    }
+}
+
+/// Pictures named by a relative path are found in the config's assets folder first, and a
+/// missing one names every path tried.
+@Suite struct PictureFolderTests {
+    @Test func relativePicturesComeFromTheAssetsFolderFirst() throws {
+        let folder = try makeTemporaryFolder(prefix: "glide-assets")
+        defer { unlink(folder + "/logo.png"); rmdir(folder) }
+        let picture = PixelBuffer(width: 4, height: 2, fill: PremultipliedColor(rgb: 0x2A9D8F))
+        try PNG.write(picture, to: folder + "/logo.png")
+        let window = Window(
+            width: 100, height: 100, typography: try Typography(fontsDirectory: FontLibrary.locateFontsDirectory(near: #filePath)),
+            root: View())
+        readsPictureFiles(window, assets: folder)
+        let decoder = try #require(window.images.reducingDecoder)
+        #expect(try decoder("logo.png") { _, _ in 0 }.width == 4)
+        #expect(pictureFolders(assets: folder).first == folder)
+        do {
+            _ = try decoder("missing.png") { _, _ in 0 }
+            Issue.record("a missing picture was read")
+        } catch {
+            let folders = pictureFolders(assets: folder)
+            #expect("\(error)" == "missing.png: no such picture (tried \(folders.map { $0 + "/missing.png" }.joined(separator: ", ")))")
+            #expect(folders.count >= 2)  // the assets folder, then the executable's
+        }
     }
 }
