@@ -542,7 +542,28 @@ open class Stack: Box, OrderedChildren {
             c.layoutChildren()
         }
         runsFromRight = axis == .horizontal && isRightToLeft
+        reportOverflow(end: cursor - spacing)
         mirrorChildrenIfRightToLeft()
+    }
+
+    /// Set once the window was told that this stack's children run past its edge.
+    private var warnedOverflow = false
+
+    /// Children that run past the stack's far edge are cut off where a person sees it: said once
+    /// in the log, with the stack's and the children's names, like a view laid out empty.
+    private func reportOverflow(end: Double) {
+        let limit = axis == .vertical ? frame.height - padding.bottom : frame.width - padding.trailing
+        guard !warnedOverflow, end > limit + 0.5, frame.width > 0, frame.height > 0, let host else { return }
+        warnedOverflow = true
+        func name(_ v: View) -> String { v.id.map { "'\($0)'" } ?? String(describing: type(of: v)) }
+        let cut = children.filter { !$0.isHidden && (axis == .vertical ? $0.frame.maxY : $0.frame.maxX) > limit + 0.5 }
+        let side = axis == .vertical ? "tall" : "wide"
+        host.warn(
+            """
+            Stack \(id.map { "'\($0)'" } ?? "without an id") is \(Int(limit.rounded())) points \(side) inside its padding but its \
+            children need \(Int(end.rounded())): \(cut.map(name).joined(separator: ", ")) \(cut.count == 1 ? "is" : "are") cut off \
+            (let text wrap, give fixed sizes less, or put the stack in a scroll view)
+            """)
     }
 
     /// Its children were laid out in a right-to-left row: their x falls as their index rises.

@@ -1,5 +1,6 @@
 @_spi(Hooks) import ViewCore
 import Geometry
+import Logging
 @testable import Raster
 import Runtime
 import Scrolling
@@ -82,6 +83,28 @@ import Text
         #expect(fixed.frame.width == fixed.sizeThatFits(Size(width: .infinity, height: .infinity)).width)
         #expect(gap.frame.width == 30)
         #expect(fixed.frame.maxX == 400)
+    }
+
+    /// Children that run past their stack's edge are cut off where a person sees it: said once
+    /// in the window's log, naming the stack and them; a row that fits says nothing.
+    @Test func aRowThatOverflowsIsReportedOnce() throws {
+        final class Lines: @unchecked Sendable { var lines: [String] = [] }
+        let lines = Lines()
+        let row = Stack(
+            .horizontal, id: "prices", spacing: 10,
+            children: [
+                Box(id: "a", width: 200, height: 20), Box(id: "b", width: 150, height: 20), Box(id: "c", width: 100, height: 20),
+            ])
+        let fits = Stack(.horizontal, id: "fits", children: [Box(width: 100, height: 20), Label("Short", maxLines: 1)])
+        let w = Window(width: 400, height: 100, typography: try makeTypography(), root: Stack(.vertical, children: [row, fits]))
+        w.log = Logger.lines { _, text in lines.lines.append(text) }
+        w.layoutIfNeeded()
+        w.setNeedsLayoutForOverflow()
+        w.layoutIfNeeded()
+        #expect(
+            lines.lines == [
+                "Stack 'prices' is 400 points wide inside its padding but its children need 470: 'c' is cut off (let text wrap, give fixed sizes less, or put the stack in a scroll view)"
+            ])
     }
 
     @Test func labelsWrapToTheirWidth() throws {
@@ -249,4 +272,9 @@ import Text
         #expect(row.axis == .horizontal && seen.last == 600)
         #expect(!w.needsLayout)
     }
+}
+
+extension Window {
+    /// Lays the tree out again (a test that reads what layout reports, twice).
+    func setNeedsLayoutForOverflow() { needsLayout = true }
 }
