@@ -198,10 +198,7 @@ public final class LazyVGrid: LazyStack {
         super.layoutChildren()
     }
 
-    private func refit(across length: Double) {
-        reportProblems(model, kind: "LazyVGrid")
-        if model.resolve(for: length) { reloadData(count: model.rowCount) }
-    }
+    private func refit(across length: Double) { refit(model, kind: "LazyVGrid", across: length) }
 }
 
 /// A grid that scrolls horizontally and builds only the columns on screen: `rows` size its rows,
@@ -235,17 +232,17 @@ public final class LazyHGrid: LazyStack {
         super.layoutChildren()
     }
 
-    private func refit(across length: Double) {
-        reportProblems(model, kind: "LazyHGrid")
-        if model.resolve(for: length) { reloadData(count: model.rowCount) }
-    }
+    private func refit(across length: Double) { refit(model, kind: "LazyHGrid", across: length) }
 }
 
 extension LazyStack {
-    /// Says the grid's problems once, when it has a window to say them in.
-    func reportProblems(_ model: GridModel, kind: String) {
-        guard !model.problems.isEmpty, let host else { return }
-        for p in model.problems { host.warn("\(kind) \(id.map { "'\($0)'" } ?? "without an id") \(p)") }
-        model.problems = []
+    /// Sizes a grid's tracks for `length` points across, rebuilding its rows when the number of
+    /// items per row changed, and says the grid's problems once it has a window to say them in.
+    func refit(_ model: GridModel, kind: String, across length: Double) {
+        if !model.problems.isEmpty, let host {
+            for p in model.problems { host.warn("\(kind) \(id.map { "'\($0)'" } ?? "without an id") \(p)") }
+            model.problems = []
+        }
+        if model.resolve(for: length) { reloadData(count: model.rowCount) }
     }
 }
