@@ -117,7 +117,15 @@ open class View {
     public var isFocusable = false
     /// Hides the view and its subtree: not drawn, not hit by touches, left out of stack layout
     /// and of the accessibility tree.
-    public var isHidden = false { didSet { setNeedsDisplay() } }
+    public var isHidden = false {
+        // Stacks leave hidden views out: showing or hiding one of the app's views lays the tree
+        // out again. The window's own layers (the keyboard, the edit menu) place themselves.
+        didSet {
+            guard isHidden != oldValue else { return }
+            if !(parent is RootView) { setNeedsLayout() }
+            setNeedsDisplay()
+        }
+    }
 
     /// Limits stacks keep this view's size within, whatever it asks for or is offered.
     public var minWidth: Double? { didSet { setNeedsLayout() } }

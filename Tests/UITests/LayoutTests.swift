@@ -107,6 +107,18 @@ import Text
             ])
     }
 
+    /// A view shown again takes its place in its stack (a spinner shown while paying).
+    @Test func showingAHiddenViewLaysItsStackOutAgain() throws {
+        let spinner = Box(id: "spinner", fill: .black, width: 40, height: 40)
+        spinner.isHidden = true
+        let row = Stack(.horizontal, spacing: 10, children: [Box(width: 100, height: 40), spinner])
+        let w = try makeWindow(Stack(.vertical, children: [row]), width: 400, height: 100)
+        #expect(spinner.frame == .zero)
+        spinner.isHidden = false
+        w.layoutIfNeeded()
+        #expect(spinner.frame == Rect(x: 110, y: 0, width: 40, height: 40))
+    }
+
     @Test func labelsWrapToTheirWidth() throws {
         let text = "Flick the feed: it keeps your finger's speed and slows down the way a phone does."
         let oneLine = Label("Flick", size: 20)
