@@ -48,6 +48,18 @@ public class Control: Box, ControlReporter {
         follow { _ in apply(binding.wrappedValue) }
     }
 
+    /// What is wrong with how the app made or fed it, said in the log once it is in a window.
+    var problems: [String] = []
+
+    /// Says each problem once in the window's log, naming the control (at its first draw, when
+    /// it has a window to say them in).
+    func sayProblems() {
+        guard !problems.isEmpty, let host else { return }
+        let name = "\(String(describing: type(of: self))) \(id.map { "'\($0)'" } ?? "without an id")"
+        for p in problems { host.warn("\(name) \(p)") }
+        problems = []
+    }
+
     /// Says "dimmed" after the value of a disabled control.
     func spokenValue(_ value: String?) -> String? {
         guard !isEnabled else { return value }

@@ -46,6 +46,7 @@ public final class Picker: Control, KeyResponder, AnimatedView {
             add(segment)
         }
         enabledChanged()
+        if options.isEmpty { problems.append("has no options: there is nothing to choose") }
         follow(selection) { [unowned self] v in show(v) }
     }
 
@@ -118,6 +119,7 @@ public final class Picker: Control, KeyResponder, AnimatedView {
     }
 
     public override func draw(in context: inout DrawContext) {
+        sayProblems()
         let bounds = Rect(origin: .zero, size: frame.size)
         context.fill(bounds, cornerRadius: cornerRadius, color: Color(rgb: 0x767680, alpha: 31))
         guard !segments.isEmpty, selection >= 0 else { return }

@@ -24,7 +24,8 @@ public final class Slider: Control, TouchTarget, KeyResponder {
 
     private let binding: Binding<Double>
     private var touch: (start: Point, dragging: Bool)?
-    private var warned = false
+    /// A value that was not a number was reported (once).
+    private var reportedNaN = false
 
     static let thumbRadius = 14.0
 
@@ -51,9 +52,6 @@ public final class Slider: Control, TouchTarget, KeyResponder {
         follow(value) { [unowned self] v in show(v) }
     }
 
-    /// What is wrong with how the app made it, said once it is in a window.
-    private var problems: [String] = []
-
     override func enabledChanged() {
         accessibility.adjust = isEnabled ? { [unowned self] direction in nudge(by: direction) } : nil
     }
@@ -64,18 +62,16 @@ public final class Slider: Control, TouchTarget, KeyResponder {
     /// `v` within the range and on a step; NaN reads as the range's start (and is reported).
     private func conformed(_ v: Double) -> Double {
         guard v.isFinite else {
-            report("was given \(v); it shows \(range.lowerBound)")
+            if !reportedNaN {
+                reportedNaN = true
+                problems.append("was given \(v); it shows \(range.lowerBound)")
+                setNeedsDisplay()
+            }
             return range.lowerBound
         }
         var x = min(range.upperBound, max(range.lowerBound, v))
         if let step { x = min(range.upperBound, range.lowerBound + ((x - range.lowerBound) / step).rounded() * step) }
         return x
-    }
-
-    private func report(_ problem: String) {
-        guard let host, !warned else { return }
-        warned = true
-        host.warn("Slider \(id.map { "'\($0)'" } ?? "without an id") \(problem)")
     }
 
     private func show(_ v: Double) {
@@ -115,7 +111,7 @@ public final class Slider: Control, TouchTarget, KeyResponder {
     }
 
     public override func draw(in context: inout DrawContext) {
-        if !problems.isEmpty { problems.forEach(report); problems = [] }
+        sayProblems()
         let (a, b) = trackSpan
         guard b > a else { return }
         let y = frame.height / 2

@@ -120,9 +120,27 @@ import Widgets
         w.log = Logger.lines { _, text in lines.lines.append(text) }
         w.frames(from: 0, to: 0.1)
         #expect(slider.value == 3)
-        #expect(lines.lines == ["Slider 'bad' has an empty range (3.0...3.0): it cannot move"])
+        #expect(
+            lines.lines == [
+                "Slider 'bad' has an empty range (3.0...3.0): it cannot move", "Slider 'bad' was given nan; it shows 3.0",
+            ])
         w.tap(300, 22, at: 0.2)
         #expect(slider.value == 3)
+    }
+
+    @Test func aPickerWithoutOptionsSaysSoAndTakesNoKey() throws {
+        final class Lines: @unchecked Sendable { var lines: [String] = [] }
+        let lines = Lines()
+        let model = OrderModel()
+        let picker = Picker("Size", id: "empty", selection: Binding(model, \.size), options: [])
+        let w = try makeWindow(VStack { picker })
+        w.log = Logger.lines { _, text in lines.lines.append(text) }
+        w.frames(from: 0, to: 0.1)
+        #expect(lines.lines == ["Picker 'empty' has no options: there is nothing to choose"])
+        #expect(picker.selection == -1 && control(w, "empty")?.value == -1)
+        w.tab()
+        w.key(.right, at: 0.2)
+        #expect(model.size == 0)
     }
 
     @Test func aStepperStepsWithinItsRangeAndDimsTheEnd() throws {
