@@ -40,6 +40,9 @@ public class Control: Box, ControlReporter {
         isEnabled ? (color ?? context.palette.accent) : context.palette.secondaryText.withOpacity(0.5)
     }
 
+    /// The colour of a control's words: the palette's text, its secondary text while disabled.
+    var titleColor: Color { isEnabled ? Palette().primaryText : Palette().secondaryText }
+
     /// The text size the window's text scale gives `size` points.
     func scaled(_ size: Double) -> Double { size * (host?.textScale ?? 1) }
 
@@ -64,6 +67,29 @@ public class Control: Box, ControlReporter {
     func spokenValue(_ value: String?) -> String? {
         guard !isEnabled else { return value }
         return [value, environment.strings[.dimmed]].compactMap { $0 }.joined(separator: ", ")
+    }
+}
+
+/// A place eased from one value to another over 0.2 s, on the loop's clock: a switch's knob, a
+/// picker's thumb.
+struct Slide {
+    var from: Double
+    var to: Double
+    var start: Double
+    static let duration = 0.2
+
+    func value(at t: Double) -> Double {
+        let p = min(1, max(0, (t - start) / Self.duration))
+        return from + (to - from) * (1 - (1 - p) * (1 - p))
+    }
+
+    func isDone(at t: Double) -> Bool { t - start >= Self.duration }
+
+    /// Redraws `view` while `slide` runs, its end included, and clears it once done.
+    static func sample(_ slide: inout Slide?, of view: View, at t: Double) {
+        guard let s = slide else { return }
+        if s.isDone(at: t) { slide = nil }
+        view.setNeedsDisplay()
     }
 }
 

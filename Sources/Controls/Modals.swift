@@ -352,6 +352,7 @@ extension View {
 
     private func presentModal(_ isPresented: Binding<Bool>, make: @escaping () -> ModalView) -> Self {
         let presenter = ModalPresenter(make: make)
-        return follow { view in presenter.update(view, want: isPresented.wrappedValue, binding: isPresented) }
+        addFollower(needsWindow: true) { view in presenter.update(view, want: isPresented.wrappedValue, binding: isPresented) }
+        return self
     }
 }

@@ -24,8 +24,7 @@ public final class Picker: Control, KeyResponder, AnimatedView {
     private var segments: [Box] = []
     private var labels: [Label] = []
     /// The thumb sliding from one segment to another: from, and when it started.
-    private var slide: (from: Double, start: Double)?
-    static let slideDuration = 0.2
+    private var slide: Slide?
 
     /// A picker of `options` titled `title` that shows and sets `selection`, an index. An
     /// empty list of options is reported in the log and shows nothing to choose.
@@ -60,7 +59,7 @@ public final class Picker: Control, KeyResponder, AnimatedView {
 
     private func restyleLabels() {
         for (i, label) in labels.enumerated() {
-            label.color = isEnabled ? Color(rgb: 0x1C1C1E) : Color(rgb: 0x8E8E93)
+            label.color = titleColor
             label.fontWeight = i == selection ? .semibold : .regular
         }
     }
@@ -72,7 +71,7 @@ public final class Picker: Control, KeyResponder, AnimatedView {
         guard !options.isEmpty else { return }
         let i = min(options.count - 1, max(0, index))
         guard i != selection else { return }
-        if let now = host?.currentTime { slide = (thumbPosition(at: now), now) }
+        if let now = host?.currentTime { slide = Slide(from: thumbPosition(at: now), to: Double(i), start: now) }
         selection = i
         restyleLabels()
         setNeedsDisplay()
@@ -85,16 +84,10 @@ public final class Picker: Control, KeyResponder, AnimatedView {
 
     /// The thumb's place as a segment index (fractional while it slides).
     private func thumbPosition(at t: Double) -> Double {
-        guard let slide else { return Double(selection) }
-        let p = min(1, max(0, (t - slide.start) / Self.slideDuration))
-        let eased = 1 - (1 - p) * (1 - p)
-        return slide.from + (Double(selection) - slide.from) * eased
+        slide?.value(at: t) ?? Double(selection)
     }
 
-    public func sample(at t: Double) {
-        if let s = slide, t - s.start >= Self.slideDuration { slide = nil }
-        if slide != nil || isAnimating(at: t) { setNeedsDisplay() }
-    }
+    public func sample(at t: Double) { Slide.sample(&slide, of: self, at: t) }
 
     public func isAnimating(at t: Double) -> Bool { slide != nil }
 

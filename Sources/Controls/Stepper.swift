@@ -53,7 +53,7 @@ public final class Stepper: Control, KeyResponder {
         plus.onTap = upper ? { [unowned self] in set(value + step) } : nil
         accessibility.adjust = isEnabled ? { [unowned self] direction in set(value + direction * step) } : nil
         valueLabel.text = String(value)
-        titleLabel.color = isEnabled ? Color(rgb: 0x1C1C1E) : Color(rgb: 0x8E8E93)
+        titleLabel.color = titleColor
         setNeedsDisplay()
     }
 

@@ -23,14 +23,13 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
     private let binding: Binding<Bool>
     private let titleLabel: Label
     /// Where the knob is, 0 (off) to 1 (on), while it slides: from, to, and when it started.
-    private var slide: (from: Double, to: Double, start: Double)?
+    private var slide: Slide?
     /// The knob under a finger: where the touch started, the knob's position then, and
     /// whether it has moved sideways past the slop.
     private var touch: (start: Point, knob: Double, dragging: Bool)?
     private var dragKnob: Double?
 
     static let trackSize = Size(width: 51, height: 31)
-    static let slideDuration = 0.2
 
     /// A switch titled `title` that shows and sets `isOn`.
     public init(_ title: String, id: String? = nil, isOn: Binding<Bool>) {
@@ -45,7 +44,7 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
 
     override func enabledChanged() {
         onTap = isEnabled ? { [unowned self] in set(!isOn) } : nil
-        titleLabel.color = isEnabled ? Color(rgb: 0x1C1C1E) : Color(rgb: 0x8E8E93)
+        titleLabel.color = titleColor
     }
 
     package override var controlKind: String { "toggle" }
@@ -62,23 +61,17 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
         let now = host?.currentTime
         let from = dragKnob ?? knob(at: now ?? 0)
         isOn = value
-        slide = animated && now != nil ? (from, value ? 1 : 0, now!) : nil
+        slide = animated ? now.map { Slide(from: from, to: value ? 1 : 0, start: $0) } : nil
         setNeedsDisplay()
     }
 
     /// The knob's place, 0 to 1, at `t`.
     private func knob(at t: Double) -> Double {
         if let dragKnob { return dragKnob }
-        guard let slide else { return isOn ? 1 : 0 }
-        let p = min(1, max(0, (t - slide.start) / Self.slideDuration))
-        let eased = 1 - (1 - p) * (1 - p)
-        return slide.from + (slide.to - slide.from) * eased
+        return slide?.value(at: t) ?? (isOn ? 1 : 0)
     }
 
-    public func sample(at t: Double) {
-        if let s = slide, t - s.start >= Self.slideDuration { slide = nil; setNeedsDisplay() }
-        if slide != nil { setNeedsDisplay() }
-    }
+    public func sample(at t: Double) { Slide.sample(&slide, of: self, at: t) }
 
     public func isAnimating(at t: Double) -> Bool { slide != nil }
 
@@ -165,7 +158,7 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
             dragKnob = nil
             let value = k >= 0.5
             if value != isOn { set(value) }
-            slide = (from, value ? 1 : 0, t)
+            slide = Slide(from: from, to: value ? 1 : 0, start: t)
             setNeedsDisplay()
             return
         }

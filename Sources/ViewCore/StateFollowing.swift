@@ -18,8 +18,13 @@ package final class StateFollower: @unchecked Sendable {
     }
     private let mailbox = NIOLockedValueBox(Mailbox())
 
-    init(view: View, update: @escaping (View) -> Void) {
+    /// The update needs its view's window (a presenter shows a sheet there): it runs again when
+    /// the view first joins one. Others run again only for a change made before that.
+    private let needsWindow: Bool
+
+    init(view: View, needsWindow: Bool = false, update: @escaping (View) -> Void) {
         self.view = view
+        self.needsWindow = needsWindow
         self.update = update
     }
 
@@ -35,12 +40,9 @@ package final class StateFollower: @unchecked Sendable {
 
     /// The view is in a window whose loop is `scheduler`: changes are posted there from now on
     /// (and one that came before the view had a window is applied now).
-    /// `justRun`: the update ran in this window a moment ago, so joining needs no rerun.
-    func adopt(_ scheduler: LoopScheduler, justRun: Bool = false) {
+    func adopt(_ scheduler: LoopScheduler, ranThere: Bool = false) {
         let post = mailbox.withLockedValue { box -> Bool in
-            // The first window it joins: the update runs again there, so one that needs its
-            // window (to present a sheet) finds it.
-            if box.scheduler == nil, !justRun { box.changed = true }
+            if box.scheduler == nil, needsWindow, !ranThere { box.changed = true }
             box.scheduler = scheduler
             guard box.changed, !box.posted else { return false }
             box.posted = true
@@ -89,11 +91,20 @@ extension Following where Self: View {
     /// Several calls add several updates. A view out of any window updates once it is in one.
     @discardableResult
     public func follow(_ update: @escaping (Self) -> Void) -> Self {
-        let follower = StateFollower(view: self) { update($0 as! Self) }
+        addFollower(needsWindow: false) { update($0 as! Self) }
+        return self
+    }
+}
+
+extension View {
+    /// Runs `update` now and whenever what it read changes; `needsWindow`: also once the view
+    /// first joins a window (an update that acts on the window, as a presenter does).
+    package func addFollower(needsWindow: Bool, _ update: @escaping (View) -> Void) {
+        let follower = StateFollower(view: self, needsWindow: needsWindow, update: update)
         followers.append(follower)
         follower.run()
-        if let scheduler = host?.timers { follower.adopt(scheduler, justRun: true) }
-        return self
+        // Already in a window: it just ran there.
+        if let scheduler = host?.timers { follower.adopt(scheduler, ranThere: true) }
     }
 }
 

@@ -86,6 +86,9 @@ public final class Label: Box {
         var width: Double, scale: Double, size: Double, rightToLeft: Bool
     }
     private var cached: (key: LayoutKey, layout: TextLayout)?
+    /// The unwrapped layout, kept apart: a row asks a label its ideal width (unwrapped) and then
+    /// lays it out at its share, and one cache would shape the text twice every layout.
+    private var unwrapped: (key: LayoutKey, layout: TextLayout)?
 
     /// A label of `text` at `size` points in `color`, aligned by `alignment`, cut after `maxLines`
     /// lines (0: no limit), with lines `lineSpacing` times the font's line height.
@@ -98,7 +101,7 @@ public final class Label: Box {
         super.init(id: id)
     }
 
-    private func invalidateText() { cached = nil; setNeedsLayout(); setNeedsDisplay() }
+    private func invalidateText() { cached = nil; unwrapped = nil; setNeedsLayout(); setNeedsDisplay() }
 
     /// Text, or a heading when it is large (24 points and more), or a button when tappable.
     @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
@@ -114,9 +117,10 @@ public final class Label: Box {
 
     /// Bytes of the laid-out text this label keeps.
     var layoutBytes: Int {
-        guard let layout = cached?.layout else { return 0 }
-        return layout.scalars.count * 8 + layout.glyphs.count * MemoryLayout<TextLayout.Glyph>.stride
-            + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
+        [cached?.layout, unwrapped?.layout].compactMap { $0 }.reduce(0) { sum, layout in
+            sum + layout.scalars.count * 8 + layout.glyphs.count * MemoryLayout<TextLayout.Glyph>.stride
+                + layout.lines.count * MemoryLayout<TextLayout.Line>.stride
+        }
     }
 
     /// The size text is drawn at: `fontSize` times the window's text size.
@@ -129,6 +133,7 @@ public final class Label: Box {
         let rightToLeft = isRightToLeft
         let key = LayoutKey(width: width, scale: scale, size: size, rightToLeft: rightToLeft)
         if let cached, cached.key == key { return cached.layout }
+        if let unwrapped, unwrapped.key == key { return unwrapped.layout }
         func laidOut(at size: Double) -> TextLayout? {
             guard let font = typography.usableFont(pixelSize: size * scale, style: fontStyle) else { return nil }
             return TextLayout(
@@ -143,7 +148,7 @@ public final class Label: Box {
             factor -= 0.05
             layout = smaller
         }
-        cached = (key, layout)
+        if width.isFinite { cached = (key, layout) } else { unwrapped = (key, layout) }
         return layout
     }
 

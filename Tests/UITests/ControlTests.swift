@@ -215,6 +215,21 @@ import Widgets
         #expect(!w.timers.runDue(upTo: 0.3))
     }
 
+    /// A followed view built outside a window (a lazy row) runs its update once when it joins one
+    /// with nothing changed, not again at the next frame; a presenter's runs again (it needs the
+    /// window).
+    @Test func joiningAWindowRunsAnUpdateOnlyWhenItNeedsTheWindow() throws {
+        final class Count { var n = 0 }
+        let count = Count()
+        let model = OrderModel()
+        let label = Label("").follow {
+            count.n += 1; $0.text = model.note
+        }
+        let w = try makeWindow(VStack { label })
+        #expect(!w.timers.runDue(upTo: 0.1))
+        #expect(count.n == 1)
+    }
+
     /// A view built before it is in a window follows from when it joins one.
     @Test func aViewOutsideAWindowFollowsOnceItJoinsOne() throws {
         let model = OrderModel()
