@@ -20,8 +20,8 @@ import UI
     package var totalCents: Int { cart.reduce(0) { $0 + OrderApp.product($1.key).cents * $1.value } }
 }
 
-/// The restaurant-ordering kiosk (`glide run --app order`): a grid of 500 products with their
-/// category, a takeaway switch and the cart button over it, the cart in a sheet (a stepper per
+/// The restaurant-ordering kiosk (`glide run --app order`): a grid of 500 products in sections
+/// by category (the category's name pinned over its products), a takeaway switch and the cart button over it, the cart in a sheet (a stepper per
 /// line), a confirmation alert before paying, and a spinner while the card terminal answers.
 package enum OrderApp {
     package struct Product {
@@ -42,6 +42,14 @@ package enum OrderApp {
 
     package static let productCount = 500
 
+    /// The products of each category, in the menu's order: the grid's sections.
+    package static let sections: [[Int]] = {
+        let names = categories.map(\.name)
+        var out = Array(repeating: [Int](), count: names.count)
+        for i in 0..<productCount { out[names.firstIndex(of: product(i).category) ?? 0].append(i) }
+        return out
+    }()
+
     /// Product `i`: the menu's items over and over, in numbered sizes after the first round.
     package static func product(_ i: Int) -> Product {
         let all = categories.flatMap { c in c.items.map { (c.name, $0, c.hue) } }
@@ -58,9 +66,13 @@ package enum OrderApp {
         model: OrderModel = OrderModel(), width: Int, height: Int, scaleFactor: Double, typography: Typography
     ) -> Window {
         let grid = LazyVGrid(
-            id: "products", columns: [GridItem(.adaptive(minimum: 170))], count: productCount, spacing: 12,
-            padding: EdgeInsets(12)
-        ) { card($0, model: model) }
+            id: "products", columns: [GridItem(.adaptive(minimum: 170))], sections: sections.map(\.count), spacing: 12,
+            padding: EdgeInsets(12),
+            header: { s in
+                Label(categories[s].name, id: "category-\(s)", size: 22, maxLines: 1).bold()
+                    .padding(EdgeInsets(horizontal: 4, vertical: 6))
+            }
+        ) { s, i in card(sections[s][i], model: model) }
         let root = VStack(spacing: 0) {
             header(model: model)
             Divider()

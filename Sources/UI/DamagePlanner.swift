@@ -26,6 +26,8 @@ final class DamagePlanner {
         /// The indicators as drawn (exact thumb rectangles and opacities): a thumb moving by
         /// a fraction of a pixel, or fading, changes only these.
         var indicatorShapes: [ScrollIndicator]
+        /// Where the content's pinned views were drawn.
+        var pinned: [IntRect]
         var visible: IntRect
     }
 
@@ -91,7 +93,11 @@ final class DamagePlanner {
         let indicators = geometry.map { indicatorPixels($0, of: sv, in: w) }
         let s = RenderedSample(
             offset: sv.contentOffset(pixelsAt: w.scale), scale: sv.contentScale,
-            indicators: indicators, indicatorShapes: geometry, visible: visible)
+            indicators: indicators, indicatorShapes: geometry,
+            // A pixel around: the window places views at the sampled offset, the content is
+            // drawn at whole pixels.
+            pinned: sv.pinnedViews.compactMap { w.pixelRect(w.visibleRect(of: $0).insetBy(dx: -1, dy: -1))?.intersection(visible) },
+            visible: visible)
         let shifted = sv.takeContentShift()
         guard let old = rendered[key] else {
             work.damage.add(visible)
@@ -118,7 +124,8 @@ final class DamagePlanner {
             for r in exposedStrips(blit) { work.damage.add(r) }
             // Pixels drawn over the content (indicators, overlays, the focus ring) do not move
             // with it: redraw where the copy put them too.
-            for r in old.indicators + s.indicators + overlays(above: sv, within: visible, in: w) + work.rings + renderedFocus {
+            let fixed = old.indicators + s.indicators + old.pinned + s.pinned
+            for r in fixed + overlays(above: sv, within: visible, in: w) + work.rings + renderedFocus {
                 work.damage.add(r)
                 let moved = r.offsetBy(dx: blit.dx, dy: blit.dy).intersection(blit.rect)
                 if !moved.isEmpty { work.damage.add(moved) }

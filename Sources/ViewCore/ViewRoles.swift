@@ -93,6 +93,9 @@ package protocol DamageSource: AnimatedView {
     /// the viewport): the picture is the same but not by whole pixels, so it is redrawn, not
     /// copied. Reading it clears it.
     func takeContentShift() -> Bool
+    /// Views of its content that stay at one place in the viewport while the content moves
+    /// (a pinned section header): redrawn, never copied with the content.
+    var pinnedViews: [View] { get }
 }
 
 extension View {
@@ -139,6 +142,8 @@ package protocol LazyContent: View {
     var count: Int { get }
     /// The index of the item at `position` points along its axis.
     func rowIndex(at position: Double) -> Int
+    /// Its views that stay at one place in the viewport (a pinned section header).
+    var pinnedViews: [View] { get }
 }
 
 /// A view that shows a picture of the window's `ImageStore`: told when its pixels arrive.

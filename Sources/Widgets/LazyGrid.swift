@@ -29,18 +29,20 @@ public struct GridItem: Hashable, Sendable {
 final class GridModel {
     let items: [GridItem]
     let spacing: Double
-    let itemCount: Int
-    let makeItem: (Int) -> View
+    /// Items per section (one section in a grid made without sections).
+    var sectionCounts: [Int]
+    /// Builds item `item` of section `section`.
+    let makeItem: (_ section: Int, _ item: Int) -> View
     /// The tracks' lengths across the grid and where each starts, at `resolvedFor`.
     private(set) var tracks: [(start: Double, length: Double)] = []
     private(set) var resolvedFor: Double?
     /// What is wrong with the app's tracks, said once the grid is in a window.
     var problems: [String] = []
 
-    init(items: [GridItem], spacing: Double, itemCount: Int, makeItem: @escaping (Int) -> View) {
+    init(items: [GridItem], spacing: Double, sectionCounts: [Int], makeItem: @escaping (Int, Int) -> View) {
         self.items = items
         self.spacing = spacing.isFinite ? max(0, spacing) : 0
-        self.itemCount = max(0, itemCount)
+        self.sectionCounts = sectionCounts.map { max(0, $0) }
         self.makeItem = makeItem
         if items.isEmpty { problems.append("has no columns: it shows its items in one flexible column") }
         if items.contains(where: { !Self.isSane($0) }) {
@@ -59,7 +61,9 @@ final class GridModel {
     }
 
     var perRow: Int { max(1, tracks.count) }
-    var rowCount: Int { (itemCount + perRow - 1) / perRow }
+    var itemCount: Int { sectionCounts.reduce(0, +) }
+    /// Rows in each section.
+    var rowCounts: [Int] { sectionCounts.map { ($0 + perRow - 1) / perRow } }
 
     /// Sizes the tracks for `length` points across; true when the number per row changed.
     @discardableResult
@@ -114,12 +118,12 @@ final class GridRow: View {
     let model: GridModel
     let vertical: Bool
 
-    init(model: GridModel, row: Int, vertical: Bool) {
+    init(model: GridModel, section: Int, row: Int, vertical: Bool) {
         self.model = model
         self.vertical = vertical
         super.init()
         let first = row * model.perRow
-        for i in first..<min(model.itemCount, first + model.perRow) { add(model.makeItem(i)) }
+        for i in first..<min(model.sectionCounts[section], first + model.perRow) { add(model.makeItem(section, i)) }
     }
 
     override var backdrop: Backdrop { .none }
@@ -165,10 +169,21 @@ final class GridRow: View {
 /// ScrollView(id: "menu", content: products)
 /// ```
 ///
+/// In sections, each section's items start a new row under its header, and the header stays
+/// pinned at the top while its items scroll under it (see `LazyVStack(sections:...)`):
+///
+/// ```swift
+/// LazyVGrid(columns: [GridItem(.adaptive(minimum: 160))], sections: menu.map(\.count), header: { s in
+///     Label(menu[s].name, size: 20).bold()
+/// }) { s, i in
+///     ProductCard(menu[s][i])
+/// }
+/// ```
+///
 /// A grid given no columns, or tracks of a negative or NaN size, says so once in the log and
 /// shows one flexible column (sizes as 0).
-public final class LazyVGrid: LazyStack {
-    let model: GridModel
+public final class LazyVGrid: LazyStack, SectionedGrid {
+    let gridModel: GridModel
 
     /// `count` items in rows of `columns`, `spacing` points apart both ways; `item(i)` builds
     /// item `i` when its row is about to show.
@@ -176,35 +191,48 @@ public final class LazyVGrid: LazyStack {
         id: String? = nil, columns: [GridItem], count: Int, spacing: Double = 8, padding: EdgeInsets = .zero,
         item: @escaping (Int) -> View
     ) {
-        let model = GridModel(items: columns, spacing: spacing, itemCount: count, makeItem: item)
-        self.model = model
-        super.init(.vertical, id: id, count: model.rowCount, spacing: model.spacing, padding: padding) { row in
-            GridRow(model: model, row: row, vertical: true)
+        let model = GridModel(items: columns, spacing: spacing, sectionCounts: [count]) { item($1) }
+        gridModel = model
+        super.init(.vertical, id: id, count: model.rowCounts[0], spacing: model.spacing, padding: padding) { row in
+            GridRow(model: model, section: 0, row: row, vertical: true)
         }
     }
 
+    /// `sections[s]` items in section `s`, under the view `header(s)` (pinned at the top while
+    /// its items scroll, unless `pinnedHeaders` is false); `item(s, i)` builds item `i` of
+    /// section `s` when its row is about to show.
+    public init(
+        id: String? = nil, columns: [GridItem], sections: [Int], spacing: Double = 8, padding: EdgeInsets = .zero,
+        pinnedHeaders: Bool = true, header: @escaping (Int) -> View, item: @escaping (_ section: Int, _ item: Int) -> View
+    ) {
+        let model = GridModel(items: columns, spacing: spacing, sectionCounts: sections, makeItem: item)
+        gridModel = model
+        let source = SectionSource(plan: SectionPlan(bodyRows: model.rowCounts), pinsHeaders: pinnedHeaders, header: header) {
+            GridRow(model: model, section: $0, row: $1, vertical: true)
+        }
+        super.init(.vertical, id: id, sections: source, spacing: model.spacing, padding: padding)
+    }
+
     /// How many items it holds.
-    public var itemCount: Int { model.itemCount }
+    public var itemCount: Int { gridModel.itemCount }
     /// Columns at the last layout.
-    package var columnCount: Int { model.perRow }
+    package var columnCount: Int { gridModel.perRow }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
-        refit(across: (width ?? proposal.width) - padding.horizontal)
+        refit(gridModel, kind: "LazyVGrid", across: (width ?? proposal.width) - padding.horizontal)
         return super.sizeThatFits(proposal)
     }
 
     public override func layoutChildren() {
-        refit(across: frame.width - padding.horizontal)
+        refit(gridModel, kind: "LazyVGrid", across: frame.width - padding.horizontal)
         super.layoutChildren()
     }
-
-    private func refit(across length: Double) { refit(model, kind: "LazyVGrid", across: length) }
 }
 
 /// A grid that scrolls horizontally and builds only the columns on screen: `rows` size its rows,
 /// and items fill each column from the top. The horizontal twin of `LazyVGrid`.
-public final class LazyHGrid: LazyStack {
-    let model: GridModel
+public final class LazyHGrid: LazyStack, SectionedGrid {
+    let gridModel: GridModel
 
     /// `count` items in columns of `rows`, `spacing` points apart both ways; `item(i)` builds
     /// item `i` when its column is about to show.
@@ -212,27 +240,25 @@ public final class LazyHGrid: LazyStack {
         id: String? = nil, rows: [GridItem], count: Int, spacing: Double = 8, padding: EdgeInsets = .zero,
         item: @escaping (Int) -> View
     ) {
-        let model = GridModel(items: rows, spacing: spacing, itemCount: count, makeItem: item)
-        self.model = model
-        super.init(.horizontal, id: id, count: model.rowCount, spacing: model.spacing, padding: padding) { column in
-            GridRow(model: model, row: column, vertical: false)
+        let model = GridModel(items: rows, spacing: spacing, sectionCounts: [count]) { item($1) }
+        gridModel = model
+        super.init(.horizontal, id: id, count: model.rowCounts[0], spacing: model.spacing, padding: padding) { column in
+            GridRow(model: model, section: 0, row: column, vertical: false)
         }
     }
 
     /// How many items it holds.
-    public var itemCount: Int { model.itemCount }
+    public var itemCount: Int { gridModel.itemCount }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
-        refit(across: (height ?? proposal.height) - padding.vertical)
+        refit(gridModel, kind: "LazyHGrid", across: (height ?? proposal.height) - padding.vertical)
         return super.sizeThatFits(proposal)
     }
 
     public override func layoutChildren() {
-        refit(across: frame.height - padding.vertical)
+        refit(gridModel, kind: "LazyHGrid", across: frame.height - padding.vertical)
         super.layoutChildren()
     }
-
-    private func refit(across length: Double) { refit(model, kind: "LazyHGrid", across: length) }
 }
 
 extension LazyStack {
@@ -243,6 +269,12 @@ extension LazyStack {
             for p in model.problems { host.warn("\(kind) \(id.map { "'\($0)'" } ?? "without an id") \(p)") }
             model.problems = []
         }
-        if model.resolve(for: length) { reloadData(count: model.rowCount) }
+        guard model.resolve(for: length) else { return }
+        if let source = sectionSource {
+            source.plan = SectionPlan(bodyRows: model.rowCounts)
+            reloadData(count: source.plan.count)
+        } else {
+            reloadData(count: model.rowCounts[0])
+        }
     }
 }

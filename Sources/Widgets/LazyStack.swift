@@ -45,6 +45,12 @@ public class LazyStack: View, LazyContent {
     /// The visible part at the last `prepare`, to find the row being read.
     private var lastVisible: Rect?
     private var measuredCross: Double?
+    /// The sections' rows and builders, in a sectioned stack.
+    package var sectionSource: SectionSource?
+    /// The header pinned at the start of the viewport (the last child, over the rows), and its section.
+    private var pinned: (section: Int, view: View)?
+    /// The built rows: every child but the pinned header.
+    private var rows: ArraySlice<View> { pinned == nil ? children[...] : children.dropLast() }
 
     static let defaultEstimate = 44.0
     static let maximumExtent = 100_000.0
@@ -76,6 +82,17 @@ public class LazyStack: View, LazyContent {
         reindex()
     }
 
+    /// A header row and body rows per section, from `source`.
+    package init(_ axis: Stack.Axis, id: String?, sections source: SectionSource, spacing: Double, padding: EdgeInsets) {
+        self.axis = axis
+        count = source.plan.count
+        self.spacing = spacing.isFinite ? max(0, spacing) : 0
+        makeRow = { source.makeRow($0) }
+        sectionSource = source
+        super.init(id: id)
+        self.padding = padding
+    }
+
     /// Shares the identifiers with the row builder, which is made before `self` exists.
     private final class IdentifierBox { var ids: [String] = [] }
     private var identifierBox: IdentifierBox?
@@ -92,7 +109,7 @@ public class LazyStack: View, LazyContent {
     /// The index of the row with `id` (id-based variant, or a built row of either variant).
     public func index(ofRowWithID id: String) -> Int? {
         if let i = indexByID[id] { return i }
-        for (n, c) in children.enumerated() where c.view(withID: id) != nil { return firstBuiltIndex + n }
+        for (n, c) in rows.enumerated() where c.view(withID: id) != nil { return firstBuiltIndex + n }
         return nil
     }
 
@@ -101,7 +118,7 @@ public class LazyStack: View, LazyContent {
     /// The built row at `index`, if it is built.
     package func builtRow(at index: Int) -> View? {
         let n = index - firstBuiltIndex
-        return children.indices.contains(n) ? children[n] : nil
+        return rows.indices.contains(n) ? rows[n] : nil
     }
 
     // MARK: Geometry along the axis
@@ -125,16 +142,16 @@ public class LazyStack: View, LazyContent {
     /// view has just given it another).
     private var mirrorWidth = 0.0
     private func updateDirection() { runsFromRight = axis == .horizontal && isRightToLeft }
-    private var lastBuiltIndex: Int { firstBuiltIndex + children.count - 1 }
+    private var lastBuiltIndex: Int { firstBuiltIndex + rows.count - 1 }
 
     /// Where row `index` starts: exact when built, else counted from the nearest built row.
     func start(ofRow index: Int) -> Double {
-        guard let first = children.first, let last = children.last else {
+        guard let first = rows.first, let last = rows.last else {
             let a = detachedStart ?? leading + Double(firstBuiltIndex) * stride
             return a + Double(index - firstBuiltIndex) * stride
         }
         if index < firstBuiltIndex { return start(first) - Double(firstBuiltIndex - index) * stride }
-        if index <= lastBuiltIndex { return start(children[index - firstBuiltIndex]) }
+        if index <= lastBuiltIndex { return start(rows[index - firstBuiltIndex]) }
         return end(last) + spacing + Double(index - lastBuiltIndex - 1) * stride
     }
 
@@ -146,11 +163,11 @@ public class LazyStack: View, LazyContent {
     /// The row at `position` along the axis (clamped to the list).
     package func rowIndex(at position: Double) -> Int {
         let raw: Double
-        if let first = children.first, let last = children.last {
+        if let first = rows.first, let last = rows.last {
             if position < start(first) {
                 raw = Double(firstBuiltIndex) - ((start(first) - position) / stride).rounded(.up)
             } else if position < end(last) + spacing {
-                for (n, c) in children.enumerated() where end(c) + spacing > position { return firstBuiltIndex + n }
+                for (n, c) in rows.enumerated() where end(c) + spacing > position { return firstBuiltIndex + n }
                 raw = Double(lastBuiltIndex)
             } else {
                 raw = Double(lastBuiltIndex + 1) + ((position - end(last) - spacing) / stride).rounded(.down)
@@ -200,12 +217,12 @@ public class LazyStack: View, LazyContent {
     }
 
     private func releaseFirst() { detachChild(at: 0); firstBuiltIndex += 1; rowsReleased += 1 }
-    private func releaseLast() { detachChild(at: children.count - 1); rowsReleased += 1 }
+    private func releaseLast() { detachChild(at: rows.count - 1); rowsReleased += 1 }
 
     /// Releases every row; row `index` will be built starting at `position`.
     private func releaseAll(anchoringAt index: Int, start position: Double) {
-        rowsReleased += children.count
-        while !children.isEmpty { detachChild(at: children.count - 1) }
+        rowsReleased += rows.count
+        while !rows.isEmpty { detachChild(at: rows.count - 1) }
         firstBuiltIndex = max(0, min(count, index))
         detachedStart = position
     }
@@ -213,7 +230,7 @@ public class LazyStack: View, LazyContent {
     private func move(by delta: Double) {
         guard delta != 0 else { return }
         let dx = runsFromRight ? -delta : delta
-        for c in children {
+        for c in rows {
             c.frame = axis == .vertical ? c.frame.offsetBy(dx: 0, dy: delta) : c.frame.offsetBy(dx: dx, dy: 0)
         }
         detachedStart = detachedStart.map { $0 + delta }
@@ -222,39 +239,39 @@ public class LazyStack: View, LazyContent {
     package func prepare(visible: Rect, settled: Bool) -> Point {
         lastVisible = visible
         // The visible part along the axis, counted as positions are (from the right, right to left).
-        let visibleStart = axis == .vertical ? visible.minY : runsFromRight ? mirrorWidth - visible.maxX : visible.minX
+        let visibleStart = start(of: visible)
         let visibleEnd = axis == .vertical ? visible.maxY : runsFromRight ? mirrorWidth - visible.minX : visible.maxX
         let lo = visibleStart - margin, hi = visibleEnd + margin
         var shift = pendingShift
         pendingShift = 0
         if count == 0 {
-            if !children.isEmpty { releaseAll(anchoringAt: 0, start: leading) }
+            if !rows.isEmpty { releaseAll(anchoringAt: 0, start: leading) }
         } else {
-            if let first = children.first, let last = children.last, end(last) < lo || start(first) > hi {
+            if let first = rows.first, let last = rows.last, end(last) < lo || start(first) > hi {
                 // A jump (a program scroll, a fast fling): start over where the estimate puts it.
                 let k = rowIndex(at: visibleStart)
                 releaseAll(anchoringAt: k, start: start(ofRow: k))
             }
-            while let first = children.first, end(first) < lo, children.count > 1 { releaseFirst() }
-            while let last = children.last, start(last) > hi, children.count > 1 { releaseLast() }
-            var budget = Self.maximumBuiltRows - children.count
-            if children.isEmpty {
+            while let first = rows.first, end(first) < lo, rows.count > 1 { releaseFirst() }
+            while let last = rows.last, start(last) > hi, rows.count > 1 { releaseLast() }
+            var budget = Self.maximumBuiltRows - rows.count
+            if rows.isEmpty {
                 firstBuiltIndex = min(firstBuiltIndex, count - 1)
                 build(firstBuiltIndex, slot: 0, at: start(ofRow: firstBuiltIndex))
                 budget -= 1
             }
-            while lastBuiltIndex < count - 1, let last = children.last, end(last) < hi, budget > 0 {
-                build(lastBuiltIndex + 1, slot: children.count, at: end(last) + spacing)
+            while lastBuiltIndex < count - 1, let last = rows.last, end(last) < hi, budget > 0 {
+                build(lastBuiltIndex + 1, slot: rows.count, at: end(last) + spacing)
                 budget -= 1
             }
-            while firstBuiltIndex > 0, let first = children.first, start(first) > lo, budget > 0 {
+            while firstBuiltIndex > 0, let first = rows.first, start(first) > lo, budget > 0 {
                 firstBuiltIndex -= 1
                 build(firstBuiltIndex, slot: 0, at: start(first) - spacing, endingAt: true)
                 budget -= 1
             }
             // The start of the list is where the padding ends; rows above the first built one
             // need at least their spacing.
-            if let first = children.first {
+            if let first = rows.first {
                 let s = start(first)
                 if firstBuiltIndex == 0, s != leading {
                     shift += leading - s; move(by: leading - s)
@@ -265,7 +282,7 @@ public class LazyStack: View, LazyContent {
                 detachedStart = nil
             }
         }
-        if settled, count > 0, let first = children.first {
+        if settled, count > 0, let first = rows.first {
             if itemExtent == nil, measuredCount > 0 {
                 let average = measuredTotal / Double(measuredCount)
                 if estimate.map({ abs($0 - average) > 1e-9 }) ?? true { estimate = average }
@@ -276,7 +293,48 @@ public class LazyStack: View, LazyContent {
             if abs(start(first) - expected) > 0.5 { shift += expected - start(first); move(by: expected - start(first)) }
         }
         resizeToContent()
+        // The scroll view moves its offset by `shift`, with the rows.
+        pinHeader(visibleStart: visibleStart + shift)
         return axis == .vertical ? Point(x: 0, y: shift) : Point(x: shift, y: 0)
+    }
+
+    private func start(of visible: Rect) -> Double {
+        axis == .vertical ? visible.minY : runsFromRight ? mirrorWidth - visible.maxX : visible.minX
+    }
+
+    // MARK: Pinned section headers
+
+    /// Views drawn over the rows at a fixed place in the viewport (the pinned header).
+    package var pinnedViews: [View] { pinned.map { [$0.view] } ?? [] }
+
+    /// Shows the header of the section at the start of the viewport there, over its rows,
+    /// until the next section's header pushes it out (SwiftUI's `pinnedViews`, UITableView's
+    /// plain style). The header row in the list stays where it is, for the screen reader.
+    private func pinHeader(visibleStart: Double) {
+        guard let source = sectionSource, source.pinsHeaders, count > 0, visibleStart > leading else { return unpin() }
+        let section = source.plan.section(ofRow: rowIndex(at: visibleStart))
+        guard visibleStart > start(ofRow: source.plan.headerRows[section]) else { return unpin() }
+        if pinned?.section != section {
+            unpin()
+            let view = source.makeHeader(section)
+            view.accessibility.hidden = true
+            attach(view, at: children.count)
+            pinned = (section, view)
+        }
+        guard let view = pinned?.view else { return }
+        let length = extent(of: view)
+        let next = section + 1
+        let sectionEnd =
+            next < source.plan.headerRows.count ? start(ofRow: source.plan.headerRows[next]) - spacing : contentLength - trailing
+        let before = view.frame.size
+        place(view, at: min(visibleStart, sectionEnd - length), length: length)
+        if view.frame.size != before { view.layoutChildren() }
+    }
+
+    private func unpin() {
+        guard pinned != nil else { return }
+        detachChild(at: children.count - 1)
+        pinned = nil
     }
 
     private func resizeToContent() {
@@ -291,7 +349,7 @@ public class LazyStack: View, LazyContent {
     private func rebaseMirroring() {
         let grown = frame.width - mirrorWidth
         mirrorWidth = frame.width
-        if runsFromRight, grown != 0 { for c in children { c.frame.origin.x += grown } }
+        if runsFromRight, grown != 0 { for c in rows { c.frame.origin.x += grown } }
     }
 
     // MARK: Layout
@@ -311,10 +369,10 @@ public class LazyStack: View, LazyContent {
         let remeasured = measuredCross != cross
         if remeasured { measuredCross = cross; measuredTotal = 0; measuredCount = 0 }
         // Where the first row starts, in the direction it was placed in; then the direction now.
-        var position = children.first.map(start) ?? 0
+        var position = rows.first.map(start) ?? 0
         updateDirection()
         rebaseMirroring()
-        for row in children {
+        for row in rows {
             let length = extent(of: row)
             if itemExtent == nil, remeasured { measuredTotal += length; measuredCount += 1 }
             place(row, at: position, length: length)
@@ -322,6 +380,7 @@ public class LazyStack: View, LazyContent {
             position += length + spacing
         }
         resizeToContent()
+        if let lastVisible { pinHeader(visibleStart: start(of: lastVisible)) }
     }
 
     private func invalidateMeasurements() {
@@ -350,7 +409,7 @@ public class LazyStack: View, LazyContent {
     package func focusableItem(after view: View, step: Int) -> View? {
         var v: View? = view
         while let c = v, c.parent !== self { v = c.parent }
-        guard let row = v, let slot = children.firstIndex(where: { $0 === row }) else { return nil }
+        guard let row = v, let slot = rows.firstIndex(where: { $0 === row }) else { return nil }
         var index = firstBuiltIndex + slot
         while true {
             index += step
@@ -358,10 +417,10 @@ public class LazyStack: View, LazyContent {
             if builtRow(at: index) == nil {
                 // Built next to the block, so the rows stay contiguous.
                 guard index == lastBuiltIndex + 1 || index == firstBuiltIndex - 1,
-                    let edge = index > lastBuiltIndex ? children.last : children.first
+                    let edge = index > lastBuiltIndex ? rows.last : rows.first
                 else { return nil }
                 if index > lastBuiltIndex {
-                    build(index, slot: children.count, at: end(edge) + spacing)
+                    build(index, slot: rows.count, at: end(edge) + spacing)
                 } else {
                     firstBuiltIndex -= 1; build(index, slot: 0, at: start(edge) - spacing, endingAt: true)
                 }
@@ -436,7 +495,7 @@ public class LazyStack: View, LazyContent {
     /// The row the reader is on: the first built row still showing, and where it starts.
     private func readingRow() -> (index: Int, start: Double) {
         let top = lastVisible.map { axis == .vertical ? $0.minY : $0.minX } ?? 0
-        for (n, c) in children.enumerated() where end(c) > top { return (firstBuiltIndex + n, start(c)) }
+        for (n, c) in rows.enumerated() where end(c) > top { return (firstBuiltIndex + n, start(c)) }
         let k = rowIndex(at: top)
         return (k, start(ofRow: k))
     }
@@ -472,6 +531,8 @@ public class LazyStack: View, LazyContent {
     }
 
     private func changed() {
+        // The sections may have changed: the header is pinned again at the next frame.
+        unpin()
         resizeToContent()
         enclosingScrollingContainer?.setNeedsDisplay()
         enclosingScrollingContainer?.host?.scheduleFrame()

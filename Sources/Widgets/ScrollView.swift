@@ -511,7 +511,10 @@ open class ScrollView: View, AnimatedView {
         if let lazy = lazyContent {
             let before = content.frame.size
             let settled = s.phase == .idle && indicatorState.opacity(at: t) == 0
-            var shift = lazy.prepare(visible: visibleContentRect(offset: s.offset, scale: s.scale), settled: settled)
+            // The content is drawn at whole pixels: a pinned header placed there stays still.
+            let pixels = host?.scaleFactor ?? 1
+            let drawn = Point(x: (s.offset.x * pixels).rounded() / pixels, y: (s.offset.y * pixels).rounded() / pixels)
+            var shift = lazy.prepare(visible: visibleContentRect(offset: drawn, scale: s.scale), settled: settled)
             // Right to left the lazy content counts from its right end: rows moved forward moved
             // left, and content that grew grew at its left.
             if laidOutMirrored { shift.x = content.frame.width - before.width - shift.x }

@@ -63,6 +63,8 @@ extension ScrollView: DamageSource {
     package var contentScale: Double { sampledScale }
     package func indicators(at t: Double) -> [ScrollIndicator] { indicatorGeometry(at: t) }
 
+    package var pinnedViews: [View] { lazyContent?.pinnedViews ?? [] }
+
     package func takeContentShift() -> Bool {
         defer { contentShifted = false }
         return contentShifted

@@ -82,9 +82,16 @@ import UI
                     InputEvent(.touch(.move, slot: 0, position: Point(x: 400, y: 420 - Double(i) * 40)), time: start + Double(i) * 0.008))
             }
             run.window.handle(InputEvent(.touch(.up, slot: 0, position: Point(x: 400, y: 180)), time: start + 0.05))
+            run.t = start + 0.05
             for k in 0..<40 {
                 if changing { run.model.cart[k % 5, default: 0] += 1; run.model.takeaway.toggle() }
                 run.advance(0.1)
+            }
+            if !changing {
+                // The category of the products at the top stays pinned over them.
+                let grid = try #require(run.window.root.view(withID: "products") as? LazyVGrid)
+                #expect(abs((grid.pinnedViews.first?.frameInWindow.minY ?? 0) - 61) < 0.5)
+                assertGolden(run.frame, suite: "Catalog", name: "order-800x480-scrolled", maxChannelDelta: 2)
             }
             return run.state.scrollViews.first { $0.id == "menu" }?.offset[1] ?? .nan
         }

@@ -127,6 +127,7 @@ final class Tape: View, GestureParticipant, DamageSource {
     var contentScale: Double { 1 }
     func indicators(at t: Double) -> [ScrollIndicator] { [] }
     func takeContentShift() -> Bool { false }
+    var pinnedViews: [View] { [] }
 
     override var backdrop: Backdrop { .uniform(Color(rgb: 0xFFFFFF)) }
     override var clipsContent: Bool { true }
