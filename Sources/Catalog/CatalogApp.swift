@@ -1,4 +1,5 @@
 @_spi(Hooks) import ViewCore
+import Controls
 import Geometry
 import ImageCodecs
 import Raster
@@ -23,12 +24,13 @@ package final class CatalogApp {
     var tabSubtitles: [Label] = []
     let root = Stack(.horizontal, id: "catalog", alignment: .fill)
     let sidebar = Stack(.vertical, id: "sidebar", spacing: 6, padding: EdgeInsets(top: 28, leading: 16, bottom: 16, trailing: 16))
-    let tabBar = TabBar(.horizontal, id: "tab-bar", spacing: 4, padding: EdgeInsets(horizontal: 6, vertical: 6))
     let divider = Box(fill: CatalogApp.separator)
     var sidebarHeader: [View] = []
     let sidebarTabs = Stack(.vertical, id: "sidebar-tabs", spacing: 6)
     lazy var sidebarScroll = ScrollView(id: "sidebar-scroll", axes: .vertical, content: sidebarTabs)
-    let screenArea: ScreensView
+    /// Holds the screens and, on narrow or portrait panels, their tab bar; on wide ones the
+    /// sidebar switches them.
+    private(set) var screenArea: TabView!
     /// True when the screen is narrow or portrait: tabs along the bottom instead of a sidebar.
     package private(set) var isCompact = false
     let manifestDirectory: String
@@ -43,21 +45,20 @@ package final class CatalogApp {
         typography: Typography
     ) {
         self.manifestDirectory = manifestDirectory
-        screenArea = ScreensView()
         let adaptive = Adaptive(id: "catalog-layout", content: root)
         window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: adaptive)
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
         sidebar.width = 248
         sidebar.fill = Color(rgb: 0xFFFFFF)
-        tabBar.fill = Color(rgb: 0xFFFFFF)
         sidebarHeader = [
             Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1),
             Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2),
             Spacer(length: 12),
         ]
+        var bar: [Tab] = []
         func addTab(id: String, title: String, subtitle: String?, screen view: View) {
             let i = screens.count
-            let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10))
+            let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10), alignment: .fill)
             tab.cornerRadius = 10
             let titleLabel = Label(title, size: 17, color: Self.ink, maxLines: 1)
             tab.add(titleLabel)
@@ -67,8 +68,8 @@ package final class CatalogApp {
             tab.isFocusable = true
             tab.onTap = { [weak self] in self?.select(i) }
             tabs.append(tab); tabLabels.append(titleLabel); tabSubtitles.append(subtitleLabel)
-            view.isHidden = i != 0
             screens.append(view)
+            bar.append(Tab(title, id: "tab-\(id)", content: view))
         }
         for screen in manifest.screens {
             addTab(id: screen.id, title: screen.title, subtitle: screen.subtitle, screen: build(screen, index: screens.count))
@@ -81,7 +82,8 @@ package final class CatalogApp {
                 id: "content-error-\(n)", title: "Content error", subtitle: problem.place,
                 screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
-        screenArea.setChildren(screens)
+        let selection = Binding(get: { [unowned self] in selectedScreen }, set: { [unowned self] in select($0) })
+        screenArea = TabView(id: "screen-area", selection: selection, tabs: bar)
         adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width) }
         arrange(compact: false)
         window.controller = self
@@ -89,28 +91,18 @@ package final class CatalogApp {
     }
 
     /// A sidebar beside the screens on wide landscape panels; on narrow or portrait ones the
-    /// screens take the width and the tabs sit in a bar along the bottom, titles only.
+    /// screens take the width and the tab view's bar runs along the bottom, titles only.
     func arrange(compact: Bool) {
         isCompact = compact
-        for (tab, subtitle) in zip(tabs, tabSubtitles) {
-            subtitle.isHidden = compact || subtitle.text.isEmpty
-            tab.padding = compact ? EdgeInsets(horizontal: 4, vertical: 10) : EdgeInsets(horizontal: 14, vertical: 10)
-            tab.alignment = compact ? .center : .fill
-        }
-        for label in tabLabels { label.alignment = compact ? .center : .leading }
+        screenArea.isBarHidden = !compact
         if compact {
-            tabBar.setChildren(tabs)
-            divider.width = nil; divider.height = 1
-            root.axis = .vertical
-            root.setChildren([screenArea.flexible(), divider, tabBar])
+            root.setChildren([screenArea.flexible()])
         } else {
             // The tabs scroll when they do not fit (large text, a short panel).
-            for tab in tabs { tab.width = nil }
             sidebarTabs.setChildren(tabs)
             sidebar.setChildren(sidebarHeader + [sidebarScroll])
-            divider.width = 1; divider.height = nil
-            root.axis = .horizontal
-            root.setChildren([sidebar, divider, screenArea.flexible(false)])
+            divider.width = 1
+            root.setChildren([sidebar, divider, screenArea.flexible()])
         }
     }
 
@@ -124,11 +116,11 @@ package final class CatalogApp {
             ])
     }
 
-    /// Shows screen `index` (the sidebar's tabs call this).
+    /// Shows screen `index` (the sidebar's tabs and the tab bar call this).
     package func select(_ index: Int) {
         guard screens.indices.contains(index) else { return }
         selectedScreen = index
-        for (i, s) in screens.enumerated() { s.isHidden = i != index }
+        screenArea.select(index)
         for (i, tab) in tabs.enumerated() {
             tab.fill = i == index ? Self.accent : nil
             tabLabels[i].color = i == index ? .white : Self.ink
@@ -340,14 +332,6 @@ package final class CatalogApp {
     }
 }
 
-/// Holds the screens; only the selected one is shown, and it fills the area.
-final class ScreensView: View {
-    init() {
-        super.init(id: "screen-area")
-        declaredBackdrop = Backdrop.none
-    }
-}
-
 /// HSV (hue in degrees) to an opaque colour.
 func hsv(_ h: Double, _ s: Double, _ v: Double) -> Color {
     let c = v * s, hp = (h.truncatingRemainder(dividingBy: 360)) / 60
@@ -364,26 +348,4 @@ func hsv(_ h: Double, _ s: Double, _ v: Double) -> Color {
     let m = v - c
     func b(_ f: Double) -> UInt8 { UInt8(max(0, min(255, ((f + m) * 255).rounded()))) }
     return Color(red: b(rgb.0), green: b(rgb.1), blue: b(rgb.2))
-}
-
-/// The bar along the bottom of a portrait panel. Each tab is as wide as its title and they share
-/// what is left evenly, so that no title is cut short while they all fit (a 480-point panel);
-/// when they cannot all fit (large text), they share the width evenly and the longest titles end
-/// in an ellipsis. Fitted at every layout, so a new size or text size fits them again.
-final class TabBar: Stack {
-    override func layoutChildren() {
-        let tabs = children.compactMap { $0 as? Stack }
-        let natural = tabs.map { tab in
-            let title = tab.children.first.map { $0.sizeThatFits(Size(width: .infinity, height: .infinity)).width } ?? 0
-            return (title + tab.padding.leading + tab.padding.trailing).rounded(.up)
-        }
-        let room = frame.width - padding.leading - padding.trailing - spacing * Double(max(0, tabs.count - 1))
-        let spare = room - natural.reduce(0, +)
-        for (tab, w) in zip(tabs, natural) {
-            let fitted: Double? = spare >= 0 ? w + spare / Double(tabs.count) : nil
-            // Set only when it changes: a width set asks for another layout.
-            if tab.width != fitted { tab.width = fitted }
-        }
-        super.layoutChildren()
-    }
 }

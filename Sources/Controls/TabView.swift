@@ -25,8 +25,8 @@ public struct Tab {
 }
 
 /// Screens switched by a tab bar along the bottom, as SwiftUI's `TabView`: a tap on a tab (or
-/// Enter on it, or the screen reader's double tap) shows its screen. Each screen keeps its state
-/// (a list keeps its place) while another shows. Right to left, the first tab is at the right.
+/// Enter on it, or the screen reader's double tap) shows its screen. Each screen stays in the
+/// tree, hidden, while another shows, and keeps its state (a list keeps its place). Right to left, the first tab is at the right.
 ///
 /// ```swift
 /// TabView(id: "tabs", tabs: [
@@ -42,7 +42,7 @@ public final class TabView: View {
 
     private let binding: Binding<Int>?
     private let screen = View()
-    private let bar: Stack
+    private let bar = TabBar()
     private var buttons: [TabButton] = []
 
     /// Tabs `tabs`; `selection` (nil: the view's own) is the index of the tab shown.
@@ -50,7 +50,6 @@ public final class TabView: View {
         self.tabs = tabs
         binding = selection
         selectedIndex = tabs.isEmpty ? -1 : min(tabs.count - 1, max(0, selection?.wrappedValue ?? 0))
-        bar = Stack(.horizontal, alignment: .fill)
         super.init(id: id)
         for (i, tab) in tabs.enumerated() {
             let button = TabButton(tab: tab, index: i, count: tabs.count)
@@ -59,6 +58,7 @@ public final class TabView: View {
             buttons.append(button)
         }
         bar.setChildren(buttons)
+        screen.setChildren(tabs.map(\.content))
         add(screen)
         add(bar)
         show()
@@ -81,58 +81,115 @@ public final class TabView: View {
 
     private func show() {
         guard selectedIndex >= 0 else { return }
-        screen.setChildren([tabs[selectedIndex].content])
+        for (i, tab) in tabs.enumerated() { tab.content.isHidden = i != selectedIndex }
         for (i, b) in buttons.enumerated() { b.isSelected = i == selectedIndex }
+    }
+
+    /// Hides the tab bar (the screens take its place), for an app that switches the screens
+    /// from a control of its own, as a sidebar on a wide panel does.
+    public var isBarHidden = false {
+        didSet {
+            bar.isHidden = isBarHidden
+            setNeedsLayout()
+        }
     }
 
     /// The bar's height: a fingertip and a line of small text, growing with the text size.
     private var barHeight: Double { max(56, 30 + 14 * (host?.textScale ?? 1)) }
 
     public override func layoutChildren() {
-        let h = tabs.isEmpty ? 0 : barHeight
+        let h = tabs.isEmpty || isBarHidden ? 0 : barHeight
         screen.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - h))
         bar.frame = Rect(x: 0, y: frame.height - h, width: frame.width, height: h)
-        screen.layoutChildren()
+        // Only the screen shown is laid out; another is when it shows.
+        for tab in tabs { tab.content.frame = Rect(origin: .zero, size: screen.frame.size) }
+        if selectedIndex >= 0 { tabs[selectedIndex].content.layoutChildren() }
         bar.layoutChildren()
     }
 
     @_spi(Hooks) override public var backdrop: Backdrop { .varied }
 
     public override func draw(in context: inout DrawContext) {
+        guard !isBarHidden else { return }
         let b = bar.frame
         context.fill(b, color: context.palette.bar)
         context.fill(Rect(x: 0, y: b.minY, width: b.width, height: 1 / context.scale), color: context.palette.separator)
     }
 }
 
-/// A tab in the bar: its icon over its title, in the accent colour while selected.
+/// The row of tabs. Equal shares when every title fits in one; else each tab gets its title's
+/// width and an equal part of what is left, so no title is cut while they all fit (seven tabs
+/// on a 480-point portrait panel); when they cannot all fit (large text), equal shares again,
+/// and the longest titles end in an ellipsis.
+final class TabBar: View {
+    override func layoutChildren() {
+        let n = Double(max(1, children.count))
+        let share = frame.width / n
+        let natural = children.map { $0.sizeThatFits(Size(width: .infinity, height: frame.height)).width }
+        let spare = frame.width - natural.reduce(0, +)
+        let fits = natural.allSatisfy { $0 <= share }
+        var x = 0.0
+        for (c, w) in zip(children, natural) {
+            let width = fits || spare < 0 ? share : w + spare / n
+            c.frame = Rect(x: x, y: 0, width: width, height: frame.height)
+            c.layoutChildren()
+            x += width
+        }
+        mirrorChildrenIfRightToLeft()
+    }
+}
+
+/// A tab in the bar: its icon over its title, in the accent colour while selected. As wide as
+/// its title when the bar is offered too little for equal shares.
 final class TabButton: View {
     let tab: Tab
     let index: Int
     let count: Int
-    var isSelected = false { didSet { if isSelected != oldValue { setNeedsDisplay() } } }
+    private let title: Label
+    var isSelected = false {
+        didSet {
+            guard isSelected != oldValue else { return }
+            title.fontWeight = isSelected ? .semibold : .regular
+            setNeedsLayout()
+            setNeedsDisplay()
+        }
+    }
 
     init(tab: Tab, index: Int, count: Int) {
         self.tab = tab
         self.index = index
         self.count = count
+        // Under an icon, small as a phone's; alone, large enough to read from a step away.
+        title = Label(tab.title, size: tab.icon == nil ? 15 : 11, alignment: .center, maxLines: 1)
         super.init()
         isFocusable = true
+        add(title)
+    }
+
+    private var iconSide: Double { tab.icon == nil ? 0 : 24 }
+    private var gap: Double { tab.icon == nil ? 0 : 3 }
+    private var color: Color { isSelected ? environment.palette.accent : environment.palette.secondaryText }
+
+    override func sizeThatFits(_ proposal: Size) -> Size {
+        let text = title.sizeThatFits(Size(width: .infinity, height: .infinity))
+        let ideal = max(iconSide, text.width.rounded(.up)) + 8
+        return Size(
+            width: width ?? (proposal.width.isFinite ? proposal.width : ideal),
+            height: height ?? (proposal.height.isFinite ? proposal.height : iconSide + gap + text.height))
+    }
+
+    override func layoutChildren() {
+        let textHeight = title.sizeThatFits(Size(width: max(0, frame.width - 4), height: .infinity)).height
+        let top = (frame.height - iconSide - gap - textHeight) / 2
+        title.frame = Rect(x: 2, y: top + iconSide + gap, width: max(0, frame.width - 4), height: textHeight)
+        if title.color != color { title.color = color }
+        title.layoutChildren()
     }
 
     override func draw(in context: inout DrawContext) {
-        let color = isSelected ? context.palette.accent : context.palette.secondaryText
-        let size = 11 * (host?.textScale ?? 1)
-        let iconSide = tab.icon == nil ? 0.0 : 24
-        let textHeight = size * 1.3
-        let top = (frame.height - iconSide - (iconSide > 0 ? 3 : 0) - textHeight) / 2
-        if let icon = tab.icon {
-            icon.draw(in: Rect(x: (frame.width - iconSide) / 2, y: top, width: iconSide, height: iconSide), color: color, context: context)
-        }
-        let y = top + iconSide + (iconSide > 0 ? 3 : 0)
-        context.draw(
-            tab.title, in: Rect(x: 2, y: y, width: frame.width - 4, height: textHeight + 2), size: size, color: color,
-            alignment: .center, weight: isSelected ? .semibold : .regular)
+        guard let icon = tab.icon else { return }
+        let top = title.frame.minY - gap - iconSide
+        icon.draw(in: Rect(x: (frame.width - iconSide) / 2, y: top, width: iconSide, height: iconSide), color: color, context: context)
     }
 
     override var accessibilityDescription: AccessibilityDescription? {

@@ -293,8 +293,7 @@ public class LazyStack: View, LazyContent {
             if abs(start(first) - expected) > 0.5 { shift += expected - start(first); move(by: expected - start(first)) }
         }
         resizeToContent()
-        // The scroll view moves its offset by `shift`, with the rows.
-        pinHeader(visibleStart: visibleStart + shift)
+        pinHeader(visibleStart: visibleStart + shift)  // the offset moves by `shift`, with the rows
         return axis == .vertical ? Point(x: 0, y: shift) : Point(x: shift, y: 0)
     }
 

@@ -55,5 +55,15 @@ struct DemoCommand: ParsableCommand {
             window, width: w, height: h, script: CatalogTour.script(for: catalog),
             hz: 60, out: out, timing: false)
         print("No display here: ran the headless tour.\n\(summary)")
+        // Then the ordering demo, into a folder of its own: its script is rehearsed on a copy.
+        func order() throws -> Window {
+            let window = try AppOptions.parse(["--app", "order"]).makeWindow(width: w, height: h, scale: s).0
+            window.apply(settings)
+            return window
+        }
+        let orderTour = OrderTour.script(rehearsingOn: try order())
+        let orderSummary = try HeadlessRuntime.runVirtual(
+            try order(), width: w, height: h, script: orderTour, hz: 60, out: out + "/order", timing: false)
+        print("The ordering demo's tour:\n\(orderSummary)")
     }
 }

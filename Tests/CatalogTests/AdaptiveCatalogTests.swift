@@ -1,4 +1,5 @@
 import Catalog
+import Controls
 import Geometry
 import Raster
 import TestSupport
@@ -65,22 +66,24 @@ import UI
         }
     }
 
-    /// On a 480-point portrait panel the six titles fit when each tab is as wide as its title:
-    /// none is cut short, as they were when the tabs shared the width evenly ("Readi…").
+    /// On a 480-point portrait panel the titles fit in the tab view's bar: each tab is at least as
+    /// wide as its title (none is cut short, as they were when the tabs shared the width evenly:
+    /// "Readi…"), and together they fill the bar.
     @Test func thePortraitTabBarCutsNoTitle() throws {
         for (w, h) in [(480, 800), (720, 1280)] {
             let (app, window) = try Self.catalog(w, h, 1)
             window.layoutIfNeeded()
             #expect(app.isCompact)
-            let titles = window.root.view(withID: "tab-bar")!.children.compactMap { $0.children.first as? Label }
-            #expect(titles.count == app.tabCount)
-            for title in titles {
+            let tabView = try #require(window.root.view(withID: "screen-area") as? TabView)
+            let buttons = tabView.tabs.compactMap { $0.id.flatMap { window.root.view(withID: $0) } }
+            #expect(buttons.count == app.tabCount)
+            for button in buttons {
+                let title = try #require(button.children.first as? Label)
                 let needs = title.sizeThatFits(Size(width: .infinity, height: .infinity)).width
                 #expect(title.frame.width >= needs.rounded(.down), "\(w)x\(h): \(title.text) has \(title.frame.width) of \(needs) points")
             }
-            let bar = window.root.view(withID: "tab-bar")!.frameInWindow
-            let last = try #require(window.root.view(withID: "tab-bar")!.children.last).frameInWindow
-            #expect(last.maxX <= bar.maxX && last.maxX > bar.maxX - 10, "\(w)x\(h): the tabs fill the bar")
+            let last = try #require(buttons.last).frameInWindow
+            #expect(last.maxX <= Double(w) + 1e-9 && last.maxX > Double(w) - 10, "\(w)x\(h): the tabs fill the bar")
         }
     }
 

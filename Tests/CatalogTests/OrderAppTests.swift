@@ -99,4 +99,17 @@ import UI
         #expect(still > 300)
         #expect(still == changing)
     }
+
+    /// The demo's tour of the ordering app, rehearsed on a copy at 800x480: its taps reach the
+    /// sheet's and the alert's buttons, so the order is paid, and it ends on the grid flicked.
+    @Test func theDemoTourOrdersAndPays() throws {
+        let model = OrderModel()
+        let copy = OrderApp.window(model: model, width: 800, height: 480, scaleFactor: 1, typography: try typography())
+        let script = OrderTour.script(rehearsingOn: copy)
+        let shots = script.entries.compactMap { entry -> String? in
+            if case let .screenshot(name) = entry.action { return name } else { return nil }
+        }
+        #expect(shots.count == 7 && shots.last == "order-07-pinned-header")
+        #expect(model.paidOrders == 1 && model.cart.isEmpty && model.takeaway)
+    }
 }

@@ -158,7 +158,8 @@ import Testing
 
     /// A pinned header stays put over rows that are copied under it, and is pushed out by the next.
     @Test func pinnedSectionHeaders() throws {
-        try check("pinned headers", seconds: 3.5, scene: { ScrollView(id: "sv", content: GridTests().sectionedGrid()).background(.white) }) { _ in
+        try check("pinned headers", seconds: 3.5, scene: { ScrollView(id: "sv", content: GridTests().sectionedGrid()).background(.white) })
+        { _ in
             Self.drag(from: Point(x: 240, y: 350), to: Point(x: 240, y: 150), at: 0.1, duration: 0.08)
                 + Self.drag(from: Point(x: 240, y: 100), to: Point(x: 240, y: 300), at: 2, duration: 0.1)
         }

@@ -33,7 +33,7 @@ import Widgets
         #expect(menu.frame.height == 544)  // the bar takes 56 points
         w.tap(300, 570, at: 0.2)
         #expect(tabs.selectedIndex == 1 && model.tab == 1)
-        #expect(w.root.view(withID: "orders") != nil && menu.parent?.parent == nil)
+        #expect(w.root.view(withID: "orders")?.isHidden == false && menu.isHidden)
         #expect(w.state(at: 0.3, frameNumber: 0).elements.map(\.id) == ["tabs.tab-0", "orders-tab"])
         model.tab = 0
         _ = w.timers.runDue(upTo: 0.4)
