@@ -451,6 +451,7 @@ open class Stack: Box, OrderedChildren {
             h = max(h, s.height)
         }
         let spacerExtra = spacers.isEmpty || !free.isFinite ? 0 : max(0, free - usedFlexible) / Double(spacers.count)
+        if free.isFinite { noteCutLabel(sharing, offer: offer, ideal: ideal, roomySpacer: spacerExtra > 0.5 ? spacers.first : nil) }
         var total = 0.0
         for c in visible {
             let w: Double
@@ -548,6 +549,7 @@ open class Stack: Box, OrderedChildren {
         }
         runsFromRight = axis == .horizontal && isRightToLeft
         reportOverflow(end: cursor - spacing)
+        reportCutLabel()
         mirrorChildrenIfRightToLeft()
     }
 
@@ -568,6 +570,33 @@ open class Stack: Box, OrderedChildren {
             Stack \(id.map { "'\($0)'" } ?? "without an id") is \(Int(limit.rounded())) points \(side) inside its padding but its \
             children need \(Int(end.rounded())): \(cut.map(name).joined(separator: ", ")) \(cut.count == 1 ? "is" : "are") cut off \
             (let text wrap, give fixed sizes less, or put the stack in a scroll view)
+            """)
+    }
+
+    /// A label of this row offered less than its ideal width while a sibling got more than it
+    /// asked for, as of the last measure; said once at layout.
+    private var cutLabel: (label: View, roomy: View, offer: Double, ideal: Double)?
+    private var warnedCut = false
+
+    /// Remembers the first label cut short while a sibling (or a spacer) has room it does not
+    /// need: the row's space is shared wrongly for what a person reads.
+    private func noteCutLabel(_ sharing: [View], offer: (View) -> Double, ideal: (View) -> Double, roomySpacer: View?) {
+        cutLabel = nil
+        guard !warnedCut, let label = sharing.first(where: { (($0 as? Label)?.maxLines ?? 0) > 0 && offer($0) < ideal($0) - 0.5 }),
+            let roomy = roomySpacer ?? sharing.first(where: { $0 !== label && offer($0) > ideal($0) + 0.5 })
+        else { return }
+        cutLabel = (label, roomy, offer(label), ideal(label))
+    }
+
+    private func reportCutLabel() {
+        guard let cut = cutLabel, !warnedCut, let host else { return }
+        warnedCut = true
+        func name(_ v: View) -> String { v.id.map { "'\($0)'" } ?? String(describing: type(of: v)) }
+        host.warn(
+            """
+            Stack \(id.map { "'\($0)'" } ?? "without an id") cuts label \(name(cut.label)) to \(Int(cut.offer.rounded())) of the \
+            \(Int(cut.ideal.rounded())) points it needs while \(name(cut.roomy)) has room it does not need (give the label \
+            layoutPriority(1) or fixedSize(), or the other view a width)
             """)
     }
 

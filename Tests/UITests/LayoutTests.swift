@@ -107,6 +107,29 @@ import Text
             ])
     }
 
+    /// A one-line label cut short while a sibling has room it does not need (a view that takes
+    /// what it is given) is said once; a title, a spacer and a clock that fit say nothing.
+    @Test func aLabelCutWhileASiblingHasRoomIsReportedOnce() throws {
+        final class Lines: @unchecked Sendable { var lines: [String] = [] }
+        let lines = Lines()
+        let title = Label("Departures to every city in the region", id: "title", maxLines: 1)
+        let row = Stack(.horizontal, id: "header", children: [title, Box(id: "filler", fill: .black, height: 20)])
+        let fine = Stack(.horizontal, id: "fine", children: [Label("Departures", maxLines: 1), Spacer(), Label("12:45", maxLines: 1)])
+        let w = Window(width: 400, height: 100, typography: try makeTypography(), root: Stack(.vertical, children: [row, fine]))
+        w.log = Logger.lines { _, text in lines.lines.append(text) }
+        w.layoutIfNeeded()
+        w.setNeedsLayoutForOverflow()
+        w.layoutIfNeeded()
+        #expect(title.frame.width == 200)
+        #expect(lines.lines.count == 1)
+        #expect(lines.lines.first?.hasPrefix("Stack 'header' cuts label 'title' to 200 of the ") == true)
+        #expect(lines.lines.first?.hasSuffix("points it needs while 'filler' has room it does not need (give the label layoutPriority(1) or fixedSize(), or the other view a width)") == true)
+        // The app's fix: the label first.
+        title.layoutPriority(1)
+        w.layoutIfNeeded()
+        #expect(title.frame.width > 300)
+    }
+
     /// A view shown again takes its place in its stack (a spinner shown while paying).
     @Test func showingAHiddenViewLaysItsStackOutAgain() throws {
         let spinner = Box(id: "spinner", fill: .black, width: 40, height: 40)
