@@ -65,11 +65,13 @@ let package = Package(
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
         .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
-        .target(name: "GlideKit", dependencies: ["UI", "Controls", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GlideKit", dependencies: ["UI", "Controls", "Audit", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
+        // The accessibility audit (issue 49): WCAG and EAA rules checked on a window and its pixels, pure.
+        .target(name: "Audit", dependencies: ["UI", "Widgets", "ViewCore", "Accessibility", "Raster", "Geometry"]),
         .target(name: "Catalog", dependencies: ["UI", "Controls", "ViewCore", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
@@ -97,7 +99,7 @@ let package = Package(
         // command line an app executable shares with `glide`.
         .target(name: "KioskRuntime", dependencies: [
             "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl", "Speech",
-            "TouchCalibration", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TouchCalibration", "Audit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Composition root: CLI only.

@@ -36,7 +36,7 @@ package final class CatalogApp {
     let manifestDirectory: String
 
     static let ink = Color(rgb: 0x1C1C1E), secondaryInk = Color(rgb: 0x3A3A3C), tertiaryInk = Color(rgb: 0x6C6C70)
-    static let separator = Color(rgb: 0xD1D1D6), accent = Color(rgb: 0x0A84FF)
+    static let separator = Color(rgb: 0xD1D1D6), accent = Palette().accent
     /// The border of a card marked by a long press.
     static let marked = Color(rgb: 0xFF9F0A)
 
@@ -125,7 +125,7 @@ package final class CatalogApp {
             tab.fill = i == index ? Self.accent : nil
             tabLabels[i].color = i == index ? .white : Self.ink
             for case let l as Label in tab.children where l !== tabLabels[i] {
-                l.color = i == index ? Color(rgb: 0xFFFFFF, opacity: 0.8) : Self.tertiaryInk
+                l.color = i == index ? Color(rgb: 0xFFFFFF, opacity: 0.9) : Self.tertiaryInk
             }
         }
         screens[index].setNeedsLayout()
@@ -138,8 +138,10 @@ package final class CatalogApp {
     /// Each path is decoded once while the screens are built, so a missing or corrupt picture
     /// is reported at once and every picture's size is known; the window's image store keeps
     /// the pixels within its budget and shares them by every place that shows the path.
+    /// `label` is what the screen reader says for it; nil: it is decoration (a card's thumbnail,
+    /// whose title says what it shows) and the screen reader passes it by.
     func imageView(
-        _ relative: String?, place: String, id: String? = nil, width: Double? = nil, height: Double? = nil,
+        _ relative: String?, place: String, id: String? = nil, label: String? = nil, width: Double? = nil, height: Double? = nil,
         cornerRadius: Double = 0, mode: ContentMode = .fill
     ) -> View {
         guard let relative else {
@@ -148,7 +150,8 @@ package final class CatalogApp {
         let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
         switch window.images.preload(path) {
         case .success:
-            return ImageView(source: path, id: id, contentMode: mode, width: width, height: height, cornerRadius: cornerRadius)
+            let image = ImageView(source: path, id: id, contentMode: mode, width: width, height: height, cornerRadius: cornerRadius)
+            return label.map { image.accessibilityLabel($0) } ?? image.accessibilityHidden()
         case let .failure(error):
             warnings.append("\(place): \(relative): \(error)")
         }
@@ -230,7 +233,8 @@ package final class CatalogApp {
         for (i, photo) in photos.enumerated() {
             strip.add(
                 imageView(
-                    photo, place: "screens[\(index)].carousel[\(i)]", id: "photo-\(i)", width: pageWidth,
+                    photo, place: "screens[\(index)].carousel[\(i)]", id: "photo-\(i)", label: "Photo \(i + 1) of \(photos.count)",
+                    width: pageWidth,
                     height: height, cornerRadius: 14))
         }
         // The page is narrower than the viewport, so the next photo peeks in.
@@ -262,7 +266,7 @@ package final class CatalogApp {
         config.minimumScale = screen.minScale ?? 1
         config.maximumScale = max(config.minimumScale, screen.maxScale ?? 4)
         config.doubleTapScale = min(config.maximumScale, screen.doubleTapScale ?? 2.5)
-        let image = imageView(screen.image, place: "screens[\(index)].image", id: "\(screen.id)-image", mode: .fit)
+        let image = imageView(screen.image, place: "screens[\(index)].image", id: "\(screen.id)-image", label: screen.title, mode: .fit)
         let scroll = ScrollView(id: screen.id, axes: .both, configuration: config, content: image)
         let page = Overlay(
             id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 0), inset: EdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0),

@@ -102,19 +102,35 @@ package enum OrderApp {
         return window
     }
 
+    /// The title, the takeaway switch and the cart button in one row; in two where they do not
+    /// fit in one (a portrait panel at 200 % text), the title above.
     static func header(model: OrderModel) -> View {
-        let cart = Button("Cart", id: "cart", icon: .cart, style: .prominent) { model.showingCart = true }
-            .follow {
-                $0.title = model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"; $0.isEnabled = model.itemCount > 0
-            }
-        let title = Label("Order", id: "title", size: 28, maxLines: 1).bold()
-            .follow { $0.text = model.paidOrders == 0 ? "Order" : "Thank you! Order \(model.paidOrders) is on its way" }
-        return HStack(spacing: 16, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
-            title.layoutPriority(1)
-            Spacer(minLength: 8)
-            Toggle("Takeaway", id: "takeaway", isOn: Binding(model, \.takeaway)).fixedSize()
-            cart.fixedSize()
+        func cart() -> Button {
+            Button("Cart", id: "cart", icon: .cart, style: .prominent) { model.showingCart = true }
+                .follow {
+                    $0.title = model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"; $0.isEnabled = model.itemCount > 0
+                }
         }
+        func title() -> Label {
+            Label("Order", id: "title", size: 28, maxLines: 1).bold()
+                .follow { $0.text = model.paidOrders == 0 ? "Order" : "Thank you! Order \(model.paidOrders) is on its way" }
+        }
+        func takeaway() -> Toggle { Toggle("Takeaway", id: "takeaway", isOn: Binding(model, \.takeaway)) }
+        return ViewThatFits(
+            HStack(spacing: 16, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
+                title().fixedSize()
+                Spacer(minLength: 8)
+                takeaway().fixedSize()
+                cart().fixedSize()
+            },
+            VStack(spacing: 4, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
+                title()
+                HStack(spacing: 16) {
+                    takeaway().fixedSize()
+                    Spacer(minLength: 8)
+                    cart().fixedSize()
+                }
+            })
     }
 
     static func card(_ i: Int, model: OrderModel) -> View {

@@ -75,7 +75,7 @@ public final class Button: Control {
 
     /// The role's colour: red for destructive buttons, else the palette's accent.
     private func baseColor(_ palette: Palette) -> Color {
-        role == .destructive ? Color(rgb: 0xFF3B30) : palette.accent
+        role == .destructive ? palette.destructive : palette.accent
     }
 
     private func updateTitleColor() {

@@ -11,6 +11,7 @@
 @_exported import Accessibility
 @_exported import Widgets
 @_exported import Controls
+@_exported import Audit
 @_exported import TextInput
 @_exported import UI
 @_exported import KioskRuntime

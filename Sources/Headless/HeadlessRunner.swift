@@ -14,6 +14,9 @@ package final class HeadlessRunner {
     package let hz: Double
     /// Longest time run after the last event while waiting for rest.
     package var settleLimit = 10.0
+    /// Told the name of each screenshot the script takes, while the app shows it (the audit
+    /// checks the screen there).
+    package var onScreenshot: ((String) -> Void)?
 
     package init(app: App, width: Int, height: Int, hz: Double = 60) {
         self.app = app
@@ -111,7 +114,9 @@ package final class HeadlessRunner {
         driver.runScheduled(upTo: t)
         if driver.apply(e.action, at: t) { return }
         switch e.action {
-        case let .screenshot(name): out.screenshots.append((name, PixelBuffer(copying: display.screen.span)))
+        case let .screenshot(name):
+            out.screenshots.append((name, PixelBuffer(copying: display.screen.span)))
+            onScreenshot?(name)
         case let .state(name): out.states.append((name, app.stateJSON(at: t, frameNumber: frameNumber - 1)))
         case .input, .key: break
         }

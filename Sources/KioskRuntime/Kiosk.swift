@@ -19,6 +19,7 @@ public enum Kiosk {
     ///     APP board [--config FILE] ...    the display and touchscreen (the default when there is a display)
     ///     APP run --backend headless [--size WxH] [--scale S] [--hz H] [--script FILE] [--out DIR]
     ///             [--timing] [--remote HOST:PORT ...]
+    ///     APP audit --out DIR [--script FILE] [--size WxH]  the accessibility rules, screen by screen
     ///     APP calibrate --config FILE ...  five crosses to touch; the matrix goes into FILE
     ///
     /// `build` gets the canvas size (rotation applied), the scale factor and the fonts, and
@@ -58,6 +59,7 @@ public enum Kiosk {
             switch try KioskCommand.parseAsRoot(args) {
             case let board as BoardCommand: try BoardRuntime.run(board.options, app: source)
             case let headless as HeadlessCommand: try HeadlessRuntime.run(headless.options, app: source)
+            case let audit as KioskAuditCommand: try AuditRuntime.run(audit.options, app: source)
             case let calibrate as CalibrateCommand: try CalibrationRuntime.run(calibrate)
             case var other: try other.run()  // --help and the like
             }
@@ -160,7 +162,7 @@ struct KioskCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: Kiosk.commandName, abstract: "A Glide kiosk app.",
-            subcommands: [BoardCommand.self, HeadlessCommand.self, CalibrateCommand.self])
+            subcommands: [BoardCommand.self, HeadlessCommand.self, KioskAuditCommand.self, CalibrateCommand.self])
     }
 }
 
@@ -175,6 +177,13 @@ struct HeadlessCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run headless: on a virtual clock from a script (PNG and JSON out), or in real time under remote control.")
     @OptionGroup var options: HeadlessOptions
+}
+
+struct KioskAuditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Check the app's screens against accessibility rules; exit status 0 with no findings, 1 with findings, 2 when it could not run.")
+    @OptionGroup var options: AuditOptions
 }
 
 extension ParsableCommand {

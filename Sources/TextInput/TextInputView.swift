@@ -50,7 +50,7 @@ open class TextInputView: Box, KeyboardField {
     public var fontSize: Double { didSet { layoutsChanged() } }
     /// Colour of the text; near-black (0x1C1C1E) by default.
     public var textColor = Palette().primaryText { didSet { setNeedsDisplay() } }
-    /// Colour of the placeholder; grey (0x8E8E93) by default.
+    /// Colour of the placeholder; grey (0x6C6C70, 4.5:1 on white) by default.
     public var placeholderColor = Palette().secondaryText { didSet { setNeedsDisplay() } }
     /// Called with the text when the return key submits it (a field's return, or a text
     /// area's when its `submitLabel` is not `.return`).

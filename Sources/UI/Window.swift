@@ -118,9 +118,27 @@ public final class Window: App, ViewHost {
     /// Runs at the idle reset, before anything returns to its start; return true when the app
     /// reset itself and the rest should stay as it is.
     public var onIdleReset: (() -> Bool)?
-    /// The latest input's time, and the timer that checks for the idle reset.
+    /// Seconds before the idle reset at which `onIdleResetWarning` runs, so the app can ask
+    /// whether the person needs more time ("Still there?"): any input then counts as an
+    /// answer and the wait starts again (WCAG 2.2.1, the EAA's "enough time"). 0 (the default):
+    /// no warning; values below 0, not a number, or not below `idleResetSeconds` count as 0.
+    public var idleResetWarningSeconds = 0.0 {
+        didSet {
+            if !idleResetWarningSeconds.isFinite || idleResetWarningSeconds < 0 { idleResetWarningSeconds = 0 }
+            armIdleReset()
+        }
+    }
+    /// Runs `idleResetWarningSeconds` before the idle reset: show the person that time runs
+    /// out, and a way to ask for more (a touch, a key).
+    public var onIdleResetWarning: (() -> Void)?
+    /// True when the idle reset is announced first: `audit` checks it.
+    package var warnsBeforeIdleReset: Bool {
+        onIdleResetWarning != nil && idleResetWarningSeconds > 0 && idleResetWarningSeconds < idleResetSeconds
+    }
+    /// The latest input's time, and the timers that check for the idle reset and its warning.
     var lastInputTime = 0.0
     var idleResetTimer: LoopTimer?
+    var idleWarningTimer: LoopTimer?
     /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `ja`, `number`, `pin`; a board
     /// sets it from `keyboard_layout`); a field may ask for another.
     public var keyboardLayout = "en"
@@ -265,17 +283,28 @@ public final class Window: App, ViewHost {
 
     package func warn(_ message: String) { log.warning("\(message)") }
 
+    /// The views animating at `t` (what keeps the window from rest).
+    package func animatingViews(at t: Double) -> [View] { animatedViews.filter { $0.isAnimating(at: t) } }
+
+    package func warn(_ message: String, about view: View) {
+        warn(message)
+        if layoutProblems.count < 100 { layoutProblems.append((view, message)) }
+    }
+
+    /// The layouts said to be wrong so far, with the views they are about (at most 100).
+    package var layoutProblems: [(view: View, message: String)] = []
+
     /// A view that holds content but was given no width or height shows nothing and takes no
     /// touches, silently: say so once, naming it.
     private func warnEmpty(_ view: View) {
         guard !view.warnedEmpty else { return }
         view.warnedEmpty = true
         let name = view.id.map { "'\($0)'" } ?? "without an id"
-        log.warning(
+        warn(
             """
             \(String(describing: type(of: view))) \(name) was laid out \(view.frame.width)x\(view.frame.height) \
             points and shows none of its content: give it a size (.frame), or put it in a stack with room for it
-            """)
+            """, about: view)
     }
 
     private func collectIfNeeded(at t: Double) {

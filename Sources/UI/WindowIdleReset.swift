@@ -14,9 +14,28 @@ extension Window {
     func armIdleReset() {
         idleResetTimer?.cancel()
         idleResetTimer = nil
+        idleWarningTimer?.cancel()
+        idleWarningTimer = nil
         guard idleResetSeconds > 0 else { return }
         let due = max(0, lastInputTime + idleResetSeconds - time)
         idleResetTimer = timers.after(due) { [weak self] in self?.idleResetDue() }
+        armIdleWarning()
+    }
+
+    /// Like the reset's, the warning's timer waits out the rest when input came since it was armed.
+    private func armIdleWarning() {
+        idleWarningTimer?.cancel()
+        idleWarningTimer = nil
+        guard warnsBeforeIdleReset else { return }
+        let due = lastInputTime + idleResetSeconds - idleResetWarningSeconds - time
+        guard due >= -1e-9 else { return }
+        idleWarningTimer = timers.after(max(0, due)) { [weak self] in self?.idleWarningDue() }
+    }
+
+    private func idleWarningDue() {
+        idleWarningTimer = nil
+        if time - lastInputTime + 1e-9 < idleResetSeconds - idleResetWarningSeconds { return armIdleWarning() }
+        onIdleResetWarning?()
     }
 
     private func idleResetDue() {

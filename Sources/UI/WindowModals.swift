@@ -45,7 +45,7 @@ extension Window {
 
     /// The layers the screen reader and the state's elements read: the modal on top alone
     /// while one shows.
-    var readableLayers: [View] {
+    package var readableLayers: [View] {
         if let modal = presentedModal { return [modal] }
         return holder.children.filter { $0 !== keyboardHost.keyboard }
     }

@@ -60,13 +60,17 @@ package struct GestureSettings: Hashable, Sendable {
 /// The colours built-in views draw with. One accent: changing it changes every place that
 /// shows it (focus ring, back button, selection, caret).
 package struct Palette: Hashable, Sendable {
-    package var accent = Color(rgb: 0x0A84FF)
+    /// A blue with 4.5:1 (WCAG AA for text) against white, the background, the bars and its own
+    /// light tint, so accent titles and white titles on accent fills can be read.
+    package var accent = Color(rgb: 0x005BD3)
     /// Where no view draws.
     package var background = Color(rgb: 0xF2F2F7)
     /// Text on the background and on surfaces.
     package var primaryText = Color(rgb: 0x1C1C1E)
     /// A field's placeholder.
-    package var secondaryText = Color(rgb: 0x8E8E93)
+    package var secondaryText = Color(rgb: 0x6C6C70)
+    /// Destructive actions (a button with the destructive role): 4.5:1 on white and its tint.
+    package var destructive = Color(rgb: 0xC4001A)
     /// Bars (the navigation bar).
     package var bar = Color(rgb: 0xF9F9F9)
     /// The hairline between a bar and the content.
@@ -152,6 +156,9 @@ package protocol ViewHost: AnyObject {
     /// Tells the app's developer, in the window's log, about a mistake the app made (a slider
     /// given an empty range): the app goes on running.
     func warn(_ message: String)
+    /// Tells the app's developer about a layout a person would see wrong (children cut off by
+    /// their stack, a label cut short): logged as `warn` does, and kept for `audit`.
+    func warn(_ message: String, about view: View)
     /// Shows `modal` over everything, modal until `dismiss(_:)`.
     func present(_ modal: ModalContent)
     /// Takes `modal` off the screen; what was behind it takes input again.

@@ -481,6 +481,14 @@ open class View {
     }
 }
 
+/// Holds views that are out of a window's tree (not drawn, not found by id, not read) but are
+/// measured with its fonts and text size: the layouts a `ViewThatFits` does not show.
+package final class Shelf: View {
+    /// The view in the tree whose window the views on the shelf measure with.
+    package weak var owner: View?
+    override package var rootHost: ViewHost? { owner?.host }
+}
+
 /// The root of a window's tree: how a view finds its window.
 package final class RootView: View {
     package weak var windowHost: ViewHost?

@@ -48,6 +48,77 @@ public final class Adaptive: View {
     }
 }
 
+/// The first of several layouts that fits the width it is offered (SwiftUI's `ViewThatFits`): a
+/// header in one row on a wide panel, in two on a narrow one or at 200 % text. Only the layout
+/// shown is in the tree, so the candidates may hold views with the same ids (the same model
+/// shown two ways); the last is shown when none fits.
+///
+/// ```swift
+/// ViewThatFits(
+///     HStack { Label("Order", size: 28); Spacer(); Toggle("Takeaway", isOn: takeaway); cart },
+///     VStack { Label("Order", size: 28); HStack { Toggle("Takeaway", isOn: takeaway); Spacer(); cart } }
+/// )
+/// ```
+public final class ViewThatFits: View {
+    /// The layouts, in order of preference.
+    public let candidates: [View]
+    private var shown: Int?
+    /// Holds the layouts not shown: out of the window's tree, measured with its fonts.
+    private let shelf = Shelf()
+
+    /// Shows the first of `candidates` whose ideal width fits, else the last.
+    public init(id: String? = nil, _ candidates: View...) {
+        self.candidates = candidates
+        super.init(id: id)
+        shelf.owner = self
+        for (i, c) in candidates.enumerated() {
+            if i == 0 { add(c) } else { shelf.add(c) }
+        }
+        shown = candidates.isEmpty ? nil : 0
+    }
+
+    @_spi(Hooks) override public var backdrop: Backdrop { backgroundBackdrop }
+
+    /// The index of the layout that fits `width` points.
+    private func choice(for width: Double, height: Double) -> Int {
+        guard width.isFinite else { return 0 }
+        for (i, c) in candidates.enumerated()
+        where c.constrained(c.sizeThatFits(Size(width: .infinity, height: height))).width <= width + 1e-9 {
+            return i
+        }
+        return max(0, candidates.count - 1)
+    }
+
+    /// Puts layout `i` in the tree in place of the one shown, without asking for a layout: this
+    /// runs inside measuring or layout, which go on with it.
+    private func show(_ i: Int) {
+        guard i != shown, candidates.indices.contains(i) else { return }
+        let window = host, pending = window?.needsLayout
+        if let old = children.first {
+            detachChild(at: 0)
+            shelf.attach(old, at: shelf.children.count)
+        }
+        if let k = shelf.children.firstIndex(where: { $0 === candidates[i] }) { shelf.detachChild(at: k) }
+        attach(candidates[i], at: 0)
+        shown = i
+        if let window, let pending { window.needsLayout = pending }
+    }
+
+    public override func sizeThatFits(_ proposal: Size) -> Size {
+        let width = self.width ?? proposal.width
+        let i = choice(for: width - padding.horizontal, height: proposal.height)
+        let c = candidates[i]
+        let s = c.constrained(c.sizeThatFits(Size(width: width - padding.horizontal, height: (height ?? proposal.height) - padding.vertical)))
+        return Size(width: self.width ?? s.width + padding.horizontal, height: height ?? s.height + padding.vertical)
+    }
+
+    public override func layoutChildren() {
+        guard !candidates.isEmpty else { return }
+        show(choice(for: contentBounds.width, height: contentBounds.height))
+        super.layoutChildren()
+    }
+}
+
 /// Children in rows that wrap when the next one does not fit (tags, buttons, thumbnails), each
 /// at its own size, with `spacing` between them and `lineSpacing` between rows.
 public final class Flow: Box {

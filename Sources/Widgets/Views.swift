@@ -570,7 +570,7 @@ open class Stack: Box, OrderedChildren {
             Stack \(id.map { "'\($0)'" } ?? "without an id") is \(Int(limit.rounded())) points \(side) inside its padding but its \
             children need \(Int(end.rounded())): \(cut.map(name).joined(separator: ", ")) \(cut.count == 1 ? "is" : "are") cut off \
             (let text wrap, give fixed sizes less, or put the stack in a scroll view)
-            """)
+            """, about: self)
     }
 
     /// A label of this row offered less than its ideal width while a sibling got more than it
@@ -597,7 +597,7 @@ open class Stack: Box, OrderedChildren {
             Stack \(id.map { "'\($0)'" } ?? "without an id") cuts label \(name(cut.label)) to \(Int(cut.offer.rounded())) of the \
             \(Int(cut.ideal.rounded())) points it needs while \(name(cut.roomy)) has room it does not need (give the label \
             layoutPriority(1) or fixedSize(), or the other view a width)
-            """)
+            """, about: cut.label)
     }
 
     /// Its children were laid out in a right-to-left row: their x falls as their index rises.

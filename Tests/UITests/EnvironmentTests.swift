@@ -64,7 +64,7 @@ import Testing
 
     @Test func theAccentReachesTheBackButton() throws {
         let (w, nav) = try navigation()
-        #expect(nav.bar.back.color == Color(rgb: 0x0A84FF))
+        #expect(nav.bar.back.color == Palette().accent)
         w.accent = Color(rgb: 0xD00000)
         w.frames(from: 0.1, to: 0.2)
         #expect(nav.bar.back.color == Color(rgb: 0xD00000))
@@ -76,7 +76,7 @@ import Testing
         outer.add(inner)
         let w = try makeWindow(Stack(.vertical, children: [outer, sibling]))
         w.frames(from: 0, to: 0.1)
-        #expect(inner.environment.palette.accent == Color(rgb: 0x0A84FF))
+        #expect(inner.environment.palette.accent == Palette().accent)
         outer.transformEnvironment {
             $0.palette.accent = Color(rgb: 0x00A000); $0.strings = BuiltInStrings(language: "ja")
         }
@@ -85,7 +85,7 @@ import Testing
         // The window's own settings still reach the subtree through what it did not change.
         w.touchSlop = 12
         #expect(inner.environment.gestures.touchSlop == 12)
-        #expect(sibling.environment.palette.accent == Color(rgb: 0x0A84FF))
+        #expect(sibling.environment.palette.accent == Palette().accent)
     }
 
     @Test func oneSlopAndOneDoubleTapIntervalReachTheScrollViews() throws {

@@ -130,6 +130,23 @@ import Text
         #expect(title.frame.width > 300)
     }
 
+    /// The first layout that fits the width shows; the others are out of the tree. A wider
+    /// window, or smaller text, brings the first back.
+    @Test func viewThatFitsShowsTheFirstLayoutThatFits() throws {
+        func pair(_ axis: Stack.Axis) -> Stack {
+            Stack(axis, children: [Box(id: "a", width: 300, height: 40), Box(id: "b", width: 300, height: 40)])
+        }
+        let fits = ViewThatFits(id: "header", pair(.horizontal), pair(.vertical))
+        let w = try makeWindow(Stack(.vertical, children: [fits, Box(id: "rest")]), width: 480, height: 300)
+        w.layoutIfNeeded()
+        #expect(fits.frame.height == 80 && fits.children.first === fits.candidates[1])
+        #expect(w.root.view(withID: "b")?.frameInWindow == Rect(x: 0, y: 40, width: 300, height: 40))
+        w.resize(width: 700, height: 300)
+        w.layoutIfNeeded()
+        #expect(fits.frame.height == 40 && fits.children.first === fits.candidates[0])
+        #expect(w.root.view(withID: "b")?.frameInWindow == Rect(x: 300, y: 0, width: 300, height: 40))
+    }
+
     /// A view shown again takes its place in its stack (a spinner shown while paying).
     @Test func showingAHiddenViewLaysItsStackOutAgain() throws {
         let spinner = Box(id: "spinner", fill: .black, width: 40, height: 40)

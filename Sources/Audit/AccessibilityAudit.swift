@@ -1,0 +1,262 @@
+@_spi(Hooks) import ViewCore
+import Accessibility
+import Geometry
+import Raster
+import UI
+import Widgets
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Something on a screen that keeps a person from using it, found by `glide audit` (or
+/// `Kiosk.audit`): the rule it breaks, where, and the figure measured.
+public struct AccessibilityFinding: Codable, Hashable, Sendable {
+    /// `contrast`, `target-size`, `label`, `overflow`, `keypad`, `timeout` or `motion`.
+    public var rule: String
+    /// The view's id; nil when it has none (the message then names its kind and text).
+    public var id: String?
+    /// Where it is on the screen, in pixels: x, y, width, height.
+    public var frame: [Double]
+    /// What was measured: the contrast ratio, a target's shorter side in points, the seconds of
+    /// a timeout or an animation; nil where a rule measures nothing.
+    public var figure: Double?
+    /// The screen it was found on (a screenshot's name in the script, or `first`, `first-200`).
+    public var screen: String
+    /// What is wrong and what fixes it, in English.
+    public var message: String
+
+    public init(rule: String, id: String?, frame: [Double], figure: Double?, screen: String, message: String) {
+        self.rule = rule; self.id = id; self.frame = frame; self.figure = figure; self.screen = screen; self.message = message
+    }
+}
+
+/// The rules, derived from WCAG 2.2 AA and the European Accessibility Act's requirements for
+/// self-service terminals, checked on one screen: the window's views as laid out and the pixels
+/// as drawn. Pure: the window and its frame are passed in.
+package struct AccessibilityAudit {
+    /// The rules checked (all by default).
+    package var rules: Set<String> = Self.allRules
+    package static let allRules: Set<String> = ["contrast", "target-size", "label", "overflow", "keypad", "timeout", "motion"]
+    /// The smallest target side, in points (WCAG 2.5.5's 44; 2.5.8 asks 24, kiosks more).
+    package static let minimumTarget = 44.0
+
+    package init(rules: Set<String>? = nil) {
+        if let rules { self.rules = rules }
+    }
+
+    /// The findings on `window`'s screen as drawn in `pixels`, called `screen`; `layoutProblems`
+    /// are the layouts the window said were wrong since the last screen (cut off, cut short).
+    package func findings(
+        in window: Window, pixels: PixelBuffer, screen: String, layoutProblems: [(view: View, message: String)] = []
+    ) -> [AccessibilityFinding] {
+        window.layoutIfNeeded()
+        var scan = Scan(window: window, pixels: pixels, screen: screen)
+        scan.walk(window.readableLayers)
+        var out: [AccessibilityFinding] = []
+        if rules.contains("contrast") { out += scan.labels.compactMap(scan.contrast) }
+        if rules.contains("target-size") { out += scan.targets.compactMap { scan.targetSize($0, among: scan.targets) } }
+        if rules.contains("label") { out += scan.targets.compactMap(scan.unlabelled) + scan.images.compactMap(scan.unlabelledImage) }
+        if rules.contains("keypad") { out += scan.targets.compactMap(scan.unreachable) }
+        if rules.contains("overflow") {
+            out += scan.offScreen() + layoutProblems.map { scan.finding("overflow", $0.view, figure: nil, $0.message) }
+        }
+        if rules.contains("timeout"), let f = scan.timeout() { out.append(f) }
+        return out
+    }
+
+    // MARK: Contrast (WCAG 1.4.3, 1.4.11)
+
+    /// WCAG's relative luminance of an sRGB colour.
+    package static func luminance(red: UInt8, green: UInt8, blue: UInt8) -> Double {
+        func linear(_ c: UInt8) -> Double {
+            let v = Double(c) / 255
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+    }
+
+    /// WCAG's contrast ratio of two luminances (1 to 21).
+    package static func contrastRatio(_ a: Double, _ b: Double) -> Double {
+        (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    }
+}
+
+/// One walk over a screen's views, sorting out what the rules look at.
+struct Scan {
+    let window: Window
+    let pixels: PixelBuffer
+    let screen: String
+    var labels: [Label] = []
+    var targets: [View] = []
+    var images: [ImageView] = []
+    var unclipped: [View] = []
+
+    init(window: Window, pixels: PixelBuffer, screen: String) {
+        self.window = window
+        self.pixels = pixels
+        self.screen = screen
+    }
+
+    mutating func walk(_ layers: [View]) {
+        func visit(_ v: View, inScroll: Bool) {
+            guard !v.isHidden, !window.visibleRect(of: v).isEmpty else { return }
+            if let l = v as? Label, !l.text.isEmpty, !l.accessibility.hidden { labels.append(l) }
+            if let i = v as? ImageView, !i.accessibility.hidden { images.append(i) }
+            if v.onTap != nil || v.onLongPress != nil || v.isFocusable { targets.append(v) }
+            if !inScroll, v.onTap != nil || v is Label { unclipped.append(v) }
+            let scrolls = inScroll || v.contentTransform != nil
+            for c in v.children { visit(c, inScroll: scrolls) }
+        }
+        for layer in layers { visit(layer, inScroll: false) }
+    }
+
+    func finding(_ rule: String, _ v: View, figure: Double?, _ message: String) -> AccessibilityFinding {
+        let r = window.visibleRect(of: v), s = window.scaleFactor
+        return AccessibilityFinding(
+            rule: rule, id: v.id, frame: [r.minX * s, r.minY * s, r.width * s, r.height * s], figure: figure, screen: screen,
+            message: message)
+    }
+
+    func name(_ v: View) -> String {
+        if let id = v.id { return "'\(id)'" }
+        if let l = v as? Label { return "label \"\(l.text.prefix(40))\"" }
+        return String(describing: type(of: v))
+    }
+
+    /// The text's colour against the colour most of its box is painted in, as drawn: the nearest
+    /// WCAG's formula gets to "the text against what is behind it" on any background. Large text
+    /// (24 points, or 18.66 bold: WCAG's 18 and 14 typographic points) needs 3:1, other text 4.5:1.
+    func contrast(_ label: Label) -> AccessibilityFinding? {
+        // A disabled control's words are exempt (WCAG: part of an inactive component).
+        if label.ancestors.contains(where: { ($0 as? ControlReporter)?.isEnabled == false }) { return nil }
+        guard let box = pixelBox(label), let background = dominantColour(in: box) else { return nil }
+        let text = Self.blend(window.isHighContrast ? HighContrast.text(label.color) : label.color, over: background)
+        let ratio = AccessibilityAudit.contrastRatio(
+            AccessibilityAudit.luminance(red: text.red, green: text.green, blue: text.blue),
+            AccessibilityAudit.luminance(red: background.red, green: background.green, blue: background.blue))
+        let size = label.fontSize * window.textScale
+        let bold = label.fontWeight == .bold || label.fontWeight == .semibold
+        let large = size >= 24 || (bold && size >= 18.66)
+        let needed = large ? 3.0 : 4.5
+        guard ratio < needed - 1e-9 else { return nil }
+        let figure = (ratio * 100).rounded() / 100
+        return finding(
+            "contrast", label, figure: figure,
+            "\(name(label)): text contrast \(figure):1 against its background, below \(needed == 3 ? "3" : "4.5"):1 for \(large ? "large" : "body") text (darken the text or lighten what is behind it)")
+    }
+
+    func pixelBox(_ v: View) -> IntRect? {
+        let r = window.visibleRect(of: v), s = window.scaleFactor
+        let x0 = max(0, Int((r.minX * s).rounded(.down))), y0 = max(0, Int((r.minY * s).rounded(.down)))
+        let x1 = min(pixels.width, Int((r.maxX * s).rounded(.up))), y1 = min(pixels.height, Int((r.maxY * s).rounded(.up)))
+        return x1 > x0 && y1 > y0 ? IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
+
+    /// `c` drawn over the opaque `background`.
+    static func blend(_ c: Color, over background: Color) -> Color {
+        let a = Double(c.alpha) / 255
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) * a + Double(y) * (1 - a)).rounded()) }
+        return Color(red: mix(c.red, background.red), green: mix(c.green, background.green), blue: mix(c.blue, background.blue))
+    }
+
+    /// The colour most pixels of `box` have: what the text is drawn on.
+    func dominantColour(in box: IntRect) -> Color? {
+        var counts: [UInt32: Int] = [:]
+        for y in box.y..<box.maxY {
+            for x in box.x..<box.maxX { counts[pixels[x, y] | 0xFF00_0000, default: 0] += 1 }
+        }
+        guard let argb = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else { return nil }
+        return Color(red: UInt8((argb >> 16) & 0xFF), green: UInt8((argb >> 8) & 0xFF), blue: UInt8(argb & 0xFF))
+    }
+
+    // MARK: Targets (WCAG 2.5.5 and 2.5.8)
+
+    /// A target smaller than 44 points either way passes when a 44-point circle centred on it
+    /// touches no other target (WCAG 2.5.8's spacing exception).
+    func targetSize(_ v: View, among all: [View]) -> AccessibilityFinding? {
+        let f = v.frameInWindow
+        // Partly scrolled out of sight: measured when it shows whole.
+        guard window.visibleRect(of: v).size == f.size else { return nil }
+        let side = min(f.width, f.height)
+        guard side < AccessibilityAudit.minimumTarget - 1e-9 else { return nil }
+        let centre = Point(x: f.midX, y: f.midY), radius = AccessibilityAudit.minimumTarget / 2
+        let crowded = all.contains { other in
+            guard other !== v, !v.ancestors.contains(where: { $0 === other }), !other.ancestors.contains(where: { $0 === v }) else {
+                return false
+            }
+            let o = other.frameInWindow
+            let dx = max(o.minX - centre.x, 0, centre.x - o.maxX), dy = max(o.minY - centre.y, 0, centre.y - o.maxY)
+            return dx * dx + dy * dy < radius * radius
+        }
+        guard crowded else { return nil }
+        let figure = (side * 10).rounded() / 10
+        return finding(
+            "target-size", v, figure: figure,
+            "\(name(v)) is \(Int(f.width.rounded())) by \(Int(f.height.rounded())) points, under 44, and another target is within 22 points of its centre (make it 44 points or move the others away)")
+    }
+
+    // MARK: Labels (WCAG 1.1.1, 4.1.2)
+
+    func unlabelled(_ v: View) -> AccessibilityFinding? {
+        guard !v.accessibility.hidden, spokenLabel(v).isEmpty else { return nil }
+        return finding(
+            "label", v, figure: nil, "\(name(v)) can be touched but has nothing a screen reader can say (give it accessibilityLabel(_:) or a title)")
+    }
+
+    func unlabelledImage(_ v: ImageView) -> AccessibilityFinding? {
+        guard (v.accessibility.label ?? "").isEmpty else { return nil }
+        return finding(
+            "label", v, figure: nil,
+            "\(name(v)) is a picture without a label (say what it shows with accessibilityLabel(_:), or hide it with accessibilityHidden() when it is decoration)")
+    }
+
+    /// What the screen reader says for `v`: its own label, else the text inside it.
+    func spokenLabel(_ v: View) -> String {
+        if let l = v.accessibility.label, !l.isEmpty { return l }
+        if let d = v.accessibilityDescription, !d.label.isEmpty { return d.label }
+        var texts: [String] = []
+        func gather(_ n: View) {
+            guard !n.isHidden, !n.accessibility.hidden else { return }
+            if let t = n.accessibilityText, !t.isEmpty { texts.append(t) }
+            for c in n.children { gather(c) }
+        }
+        for c in v.children { gather(c) }
+        return texts.joined(separator: " ")
+    }
+
+    // MARK: Keypad (WCAG 2.1.1; EAA: operable without touch)
+
+    /// A view that reacts to a touch but that Tab never reaches (neither it nor a view holding it
+    /// takes focus) cannot be used from the keypad.
+    func unreachable(_ v: View) -> AccessibilityFinding? {
+        guard v.onTap != nil || v.onLongPress != nil, !v.isFocusable, !v.ancestors.contains(where: { $0.isFocusable }) else { return nil }
+        return finding(
+            "keypad", v, figure: nil, "\(name(v)) reacts to touch but the keypad cannot reach it (make it focusable(), or use a Button)")
+    }
+
+    // MARK: Overflow (WCAG 1.4.4, 1.4.10)
+
+    /// Text and targets outside any scroll view that lie past the screen's edge: nobody can
+    /// scroll to them.
+    func offScreen() -> [AccessibilityFinding] {
+        let screen = Rect(x: 0, y: 0, width: Double(window.pixelWidth) / window.scaleFactor, height: Double(window.pixelHeight) / window.scaleFactor)
+        return unclipped.compactMap { v in
+            let f = v.frameInWindow
+            guard f.width > 0, f.height > 0, f.minX < -0.5 || f.minY < -0.5 || f.maxX > screen.maxX + 0.5 || f.maxY > screen.maxY + 0.5
+            else { return nil }
+            return finding(
+                "overflow", v, figure: nil,
+                "\(name(v)) runs past the edge of the screen, outside any scroll view (put the screen in a ScrollView, or let it wrap)")
+        }
+    }
+
+    // MARK: Timeout (WCAG 2.2.1; EAA: enough time)
+
+    func timeout() -> AccessibilityFinding? {
+        guard window.idleResetSeconds > 0, !window.warnsBeforeIdleReset else { return nil }
+        return AccessibilityFinding(
+            rule: "timeout", id: nil, frame: [0, 0, Double(window.pixelWidth), Double(window.pixelHeight)],
+            figure: window.idleResetSeconds, screen: screen,
+            message: "the screen starts over after \(window.idleResetSeconds) s without input and warns nobody first (set idleResetWarningSeconds and onIdleResetWarning to let the person ask for more time)")
+    }
+}

@@ -1,0 +1,187 @@
+import AppContract
+import ArgumentParser
+import Audit
+import FoundationEssentials
+import Geometry
+import Headless
+import ImageCodecs
+import Raster
+import UI
+
+/// `audit`'s options, the same on `glide audit` and on every app's command line.
+package struct AuditOptions: ParsableArguments {
+    @Option(help: "Script of timed input (JSON Lines): every screenshot it asks for is audited, and the end. Without one: the first screen at rest, at 100 % and 200 % text.")
+    package var script: String?
+    @Option(help: "Canvas size in pixels, WxH.")
+    package var size = "1280x800"
+    @Option(help: "Scale factor: pixels per point.")
+    package var scale = 1.0
+    @Option(help: "Folder for audit.json, audit.html and the screens with what was found outlined.")
+    package var out: String
+    @Option(help: "Rules to check, comma-separated (contrast, target-size, label, overflow, keypad, timeout, motion); all by default.")
+    package var rules: String?
+
+    package init() {}
+}
+
+/// Runs an app headless and checks each screen against the accessibility rules: the text
+/// summary on standard output, `audit.json`, `audit.html` and one PNG per screen in `--out`.
+/// Exit status 0 with no findings, 1 with findings, 2 when the audit could not run.
+package enum AuditRuntime {
+    package static func run(_ options: AuditOptions, app source: AppSource) throws {
+        let report: Report
+        do {
+            report = try audit(options, app: source)
+            try report.write(to: options.out)
+        } catch {
+            standardError("\(processName) audit: \(error)")
+            throw ExitCode(2)
+        }
+        print(report.summary)
+        if !report.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    static func audit(_ options: AuditOptions, app source: AppSource) throws -> Report {
+        let headless = try HeadlessOptions.parse(["--size", options.size, "--scale", String(options.scale)] + (options.script.map { ["--script", $0] } ?? []))
+        let (w, h, scale) = try headless.geometry()
+        let script = try headless.parsedScript()
+        var rules = AccessibilityAudit.allRules
+        if let list = options.rules {
+            rules = Set(list.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) })
+            let unknown = rules.subtracting(AccessibilityAudit.allRules)
+            guard unknown.isEmpty else { throw ValidationError("unknown rule(s) \(unknown.sorted().joined(separator: ", ")) (\(AccessibilityAudit.allRules.sorted().joined(separator: ", ")))") }
+        }
+        let app: App
+        do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
+        guard let window = app as? Window else { throw ValidationError("the audit needs a Glide window; this app draws its own") }
+        return Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(script: script.entries.isEmpty ? nil : script)
+    }
+}
+
+/// Plays the app and audits it where the script takes screenshots.
+struct Auditor {
+    let window: Window
+    let width: Int, height: Int
+    let audit: AccessibilityAudit
+
+    func run(script: InputScript?) -> Report {
+        var report = Report()
+        var seenProblems = 0
+        let runner = HeadlessRunner(app: window, width: width, height: height)
+        // Six seconds to come to rest: an animation that runs longer than five is the motion rule's.
+        runner.settleLimit = 6
+        func check(_ name: String) {
+            let problems = Array(window.layoutProblems[seenProblems...])
+            seenProblems = window.layoutProblems.count
+            let pixels = PixelBuffer(copying: runner.display.screen.span)
+            report.add(screen: name, pixels: pixels, findings: audit.findings(in: window, pixels: pixels, screen: name, layoutProblems: problems))
+        }
+        runner.onScreenshot = { name in check(name) }
+        _ = try? runner.run(script ?? InputScript(entries: []))
+        check(script == nil ? "first" : "final")
+        motion(runner, into: &report, screen: script == nil ? "first" : "final")
+        if script == nil {
+            window.textScale = 2
+            _ = try? runner.run(InputScript(entries: []))
+            check("first-200")
+        }
+        return report
+    }
+
+    /// A screen still moving six seconds after the last input (a spinner that never ends, a
+    /// ticker) needs a way to stop it (WCAG 2.2.2).
+    func motion(_ runner: HeadlessRunner, into report: inout Report, screen: String) {
+        guard audit.rules.contains("motion") else { return }
+        let t = runner.time
+        guard !window.isAtRest(at: t) else { return }
+        for v in window.animatingViews(at: t) {
+            let r = window.visibleRect(of: v), s = window.scaleFactor
+            report.findings.append(
+                AccessibilityFinding(
+                    rule: "motion", id: v.id, frame: [r.minX * s, r.minY * s, r.width * s, r.height * s], figure: runner.settleLimit,
+                    screen: screen,
+                    message: "\(v.id.map { "'\($0)'" } ?? String(describing: type(of: v))) still moves \(Int(runner.settleLimit)) s after the last input (stop it within 5 s, or give the person a way to pause it)"))
+        }
+    }
+}
+
+/// What an audit found, by screen.
+struct Report {
+    var findings: [AccessibilityFinding] = []
+    var screens: [(name: String, pixels: PixelBuffer)] = []
+
+    mutating func add(screen: String, pixels: PixelBuffer, findings new: [AccessibilityFinding]) {
+        screens.append((screen, pixels))
+        findings += new
+    }
+
+    var summary: String {
+        var lines = findings.map { f in
+            "\(f.screen): \(f.rule)\(f.id.map { " '\($0)'" } ?? ""): \(f.message)"
+        }
+        lines.append("\(findings.count) finding\(findings.count == 1 ? "" : "s") on \(screens.count) screen\(screens.count == 1 ? "" : "s")")
+        return lines.joined(separator: "\n")
+    }
+
+    private struct JSONReport: Encodable {
+        var findings: [AccessibilityFinding]
+        var screens: [String]
+    }
+
+    func write(to folder: String) throws {
+        try FileIO.makeDirectory(folder)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let json = try encoder.encode(JSONReport(findings: findings, screens: screens.map(\.name)))
+        try writeText(String(decoding: json, as: UTF8.self) + "\n", to: folder + "/audit.json")
+        for (name, pixels) in screens {
+            try PNG.write(outlined(pixels, findings.filter { $0.screen == name }), to: "\(folder)/\(fileName(name)).png")
+        }
+        try writeText(html, to: folder + "/audit.html")
+    }
+
+    func fileName(_ screen: String) -> String {
+        String(screen.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+    }
+
+    /// The screen with a red frame round each finding.
+    func outlined(_ pixels: PixelBuffer, _ found: [AccessibilityFinding]) -> PixelBuffer {
+        let copy = PixelBuffer(copying: pixels.span)
+        let canvas = Canvas(copy, cache: RasterCache())
+        let red = Color(rgb: 0xFF1744).premultiplied
+        for f in found where f.frame.count == 4 {
+            let r = Rect(x: f.frame[0], y: f.frame[1], width: f.frame[2], height: f.frame[3]).insetBy(dx: -2, dy: -2)
+            for edge in [
+                Rect(x: r.minX, y: r.minY, width: r.width, height: 3), Rect(x: r.minX, y: r.maxY - 3, width: r.width, height: 3),
+                Rect(x: r.minX, y: r.minY, width: 3, height: r.height), Rect(x: r.maxX - 3, y: r.minY, width: 3, height: r.height),
+            ] {
+                canvas.fill(rect: edge, color: red)
+            }
+        }
+        return copy
+    }
+
+    var html: String {
+        func escape(_ s: String) -> String {
+            s.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
+        }
+        var page = """
+            <!doctype html><html><head><meta charset="utf-8"><title>Accessibility audit</title>
+            <style>body{font-family:sans-serif;margin:2em}img{max-width:100%;border:1px solid #ccc}td,th{padding:4px 8px;text-align:left;vertical-align:top}</style>
+            </head><body><h1>Accessibility audit: \(findings.count) finding\(findings.count == 1 ? "" : "s")</h1>
+
+            """
+        for (name, _) in screens {
+            let found = findings.filter { $0.screen == name }
+            page += "<h2>\(escape(name)): \(found.count)</h2>\n<img src=\"\(fileName(name)).png\" alt=\"\(escape(name))\">\n"
+            guard !found.isEmpty else { continue }
+            page += "<table><tr><th>rule</th><th>id</th><th>figure</th><th>what</th></tr>\n"
+            for f in found {
+                let figure = f.figure.map { String($0) } ?? ""
+                page += "<tr><td>\(f.rule)</td><td>\(escape(f.id ?? ""))</td><td>\(figure)</td><td>\(escape(f.message))</td></tr>\n"
+            }
+            page += "</table>\n"
+        }
+        return page + "</body></html>\n"
+    }
+}
