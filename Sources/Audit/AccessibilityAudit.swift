@@ -10,7 +10,7 @@ import Glibc
 
 /// Something on a screen that keeps a person from using it, found by `glide audit` (or
 /// `Kiosk.audit`): the rule it breaks, where, and the figure measured.
-public struct AccessibilityFinding: Codable, Hashable, Sendable {
+public struct AccessibilityFinding: Encodable, Sendable {
     /// `contrast`, `target-size`, `label`, `overflow`, `keypad`, `timeout` or `motion`.
     public var rule: String
     /// The view's id; nil when it has none (the message then names its kind and text).
@@ -25,7 +25,7 @@ public struct AccessibilityFinding: Codable, Hashable, Sendable {
     /// What is wrong and what fixes it, in English.
     public var message: String
 
-    public init(rule: String, id: String?, frame: [Double], figure: Double?, screen: String, message: String) {
+    package init(rule: String, id: String?, frame: [Double], figure: Double?, screen: String, message: String) {
         self.rule = rule; self.id = id; self.frame = frame; self.figure = figure; self.screen = screen; self.message = message
     }
 }
@@ -58,7 +58,9 @@ package struct AccessibilityAudit {
         if rules.contains("label") { out += scan.targets.compactMap(scan.unlabelled) + scan.images.compactMap(scan.unlabelledImage) }
         if rules.contains("keypad") { out += scan.targets.compactMap(scan.unreachable) }
         if rules.contains("overflow") {
-            out += scan.offScreen() + layoutProblems.map { scan.finding("overflow", $0.view, figure: nil, $0.message) }
+            // A view past the edge inside a stack already said to be cut off is that one finding.
+            out += scan.offScreen(except: layoutProblems.map(\.view))
+            out += layoutProblems.map { scan.finding("overflow", $0.view, figure: nil, $0.message) }
         }
         if rules.contains("timeout"), let f = scan.timeout() { out.append(f) }
         return out
@@ -142,7 +144,8 @@ struct Scan {
         let figure = (ratio * 100).rounded() / 100
         return finding(
             "contrast", label, figure: figure,
-            "\(name(label)): text contrast \(figure):1 against its background, below \(needed == 3 ? "3" : "4.5"):1 for \(large ? "large" : "body") text (darken the text or lighten what is behind it)")
+            "\(name(label)): text contrast \(figure):1 against its background, below \(needed == 3 ? "3" : "4.5"):1 for \(large ? "large" : "body") text (darken the text or lighten what is behind it)"
+        )
     }
 
     func pixelBox(_ v: View) -> IntRect? {
@@ -192,7 +195,8 @@ struct Scan {
         let figure = (side * 10).rounded() / 10
         return finding(
             "target-size", v, figure: figure,
-            "\(name(v)) is \(Int(f.width.rounded())) by \(Int(f.height.rounded())) points, under 44, and another target is within 22 points of its centre (make it 44 points or move the others away)")
+            "\(name(v)) is \(Int(f.width.rounded())) by \(Int(f.height.rounded())) points, under 44, and another target is within 22 points of its centre (make it 44 points or move the others away)"
+        )
     }
 
     // MARK: Labels (WCAG 1.1.1, 4.1.2)
@@ -200,14 +204,16 @@ struct Scan {
     func unlabelled(_ v: View) -> AccessibilityFinding? {
         guard !v.accessibility.hidden, spokenLabel(v).isEmpty else { return nil }
         return finding(
-            "label", v, figure: nil, "\(name(v)) can be touched but has nothing a screen reader can say (give it accessibilityLabel(_:) or a title)")
+            "label", v, figure: nil,
+            "\(name(v)) can be touched but has nothing a screen reader can say (give it accessibilityLabel(_:) or a title)")
     }
 
     func unlabelledImage(_ v: ImageView) -> AccessibilityFinding? {
         guard (v.accessibility.label ?? "").isEmpty else { return nil }
         return finding(
             "label", v, figure: nil,
-            "\(name(v)) is a picture without a label (say what it shows with accessibilityLabel(_:), or hide it with accessibilityHidden() when it is decoration)")
+            "\(name(v)) is a picture without a label (say what it shows with accessibilityLabel(_:), or hide it with accessibilityHidden() when it is decoration)"
+        )
     }
 
     /// What the screen reader says for `v`: its own label, else the text inside it.
@@ -237,10 +243,12 @@ struct Scan {
     // MARK: Overflow (WCAG 1.4.4, 1.4.10)
 
     /// Text and targets outside any scroll view that lie past the screen's edge: nobody can
-    /// scroll to them.
-    func offScreen() -> [AccessibilityFinding] {
-        let screen = Rect(x: 0, y: 0, width: Double(window.pixelWidth) / window.scaleFactor, height: Double(window.pixelHeight) / window.scaleFactor)
+    /// scroll to them. Views inside one the window already said was cut (`said`) are that finding.
+    func offScreen(except said: [View]) -> [AccessibilityFinding] {
+        let screen = Rect(
+            x: 0, y: 0, width: Double(window.pixelWidth) / window.scaleFactor, height: Double(window.pixelHeight) / window.scaleFactor)
         return unclipped.compactMap { v in
+            guard !v.selfAndAncestors.contains(where: { a in said.contains { $0 === a } }) else { return nil }
             let f = v.frameInWindow
             guard f.width > 0, f.height > 0, f.minX < -0.5 || f.minY < -0.5 || f.maxX > screen.maxX + 0.5 || f.maxY > screen.maxY + 0.5
             else { return nil }
@@ -257,6 +265,8 @@ struct Scan {
         return AccessibilityFinding(
             rule: "timeout", id: nil, frame: [0, 0, Double(window.pixelWidth), Double(window.pixelHeight)],
             figure: window.idleResetSeconds, screen: screen,
-            message: "the screen starts over after \(window.idleResetSeconds) s without input and warns nobody first (set idleResetWarningSeconds and onIdleResetWarning to let the person ask for more time)")
+            message:
+                "the screen starts over after \(window.idleResetSeconds) s without input and warns nobody first (set idleResetWarningSeconds and onIdleResetWarning to let the person ask for more time)"
+        )
     }
 }

@@ -10,7 +10,10 @@ import UI
 
 /// `audit`'s options, the same on `glide audit` and on every app's command line.
 package struct AuditOptions: ParsableArguments {
-    @Option(help: "Script of timed input (JSON Lines): every screenshot it asks for is audited, and the end. Without one: the first screen at rest, at 100 % and 200 % text.")
+    @Option(
+        help:
+            "Script of timed input (JSON Lines): every screenshot it asks for is audited, and the end. Without one: the first screen at rest, at 100 % and 200 % text."
+    )
     package var script: String?
     @Option(help: "Canvas size in pixels, WxH.")
     package var size = "1280x800"
@@ -42,19 +45,42 @@ package enum AuditRuntime {
     }
 
     static func audit(_ options: AuditOptions, app source: AppSource) throws -> Report {
-        let headless = try HeadlessOptions.parse(["--size", options.size, "--scale", String(options.scale)] + (options.script.map { ["--script", $0] } ?? []))
+        let headless = try HeadlessOptions.parse(
+            ["--size", options.size, "--scale", String(options.scale)] + (options.script.map { ["--script", $0] } ?? []))
         let (w, h, scale) = try headless.geometry()
         let script = try headless.parsedScript()
         var rules = AccessibilityAudit.allRules
         if let list = options.rules {
             rules = Set(list.split(separator: ",").map { String($0.filter { !$0.isWhitespace }) })
             let unknown = rules.subtracting(AccessibilityAudit.allRules)
-            guard unknown.isEmpty else { throw ValidationError("unknown rule(s) \(unknown.sorted().joined(separator: ", ")) (\(AccessibilityAudit.allRules.sorted().joined(separator: ", ")))") }
+            guard unknown.isEmpty else {
+                throw ValidationError(
+                    "unknown rule(s) \(unknown.sorted().joined(separator: ", ")) (\(AccessibilityAudit.allRules.sorted().joined(separator: ", ")))"
+                )
+            }
         }
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         guard let window = app as? Window else { throw ValidationError("the audit needs a Glide window; this app draws its own") }
-        return Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(script: script.entries.isEmpty ? nil : script)
+        return Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(
+            script: script.entries.isEmpty ? nil : script)
+    }
+}
+
+extension Kiosk {
+    /// Checks `window`'s screens against the accessibility rules, as `APP audit` does, for a
+    /// test: each screenshot `script` takes and the end, or without a script the first screen at
+    /// rest at 100 % and 200 % text (the window is left at 200 %).
+    ///
+    /// - Parameters:
+    ///   - window: The app's window, at the size and scale to check.
+    ///   - script: Timed input; its screenshot lines are the screens checked.
+    ///   - rules: The rules to check (`contrast`, `target-size`, `label`, `overflow`, `keypad`,
+    ///     `timeout`, `motion`); nil: all.
+    /// - Returns: What was found, screen by screen; empty when the screens pass.
+    public static func audit(_ window: Window, script: InputScript? = nil, rules: Set<String>? = nil) -> [AccessibilityFinding] {
+        Auditor(window: window, width: window.pixelWidth, height: window.pixelHeight, audit: AccessibilityAudit(rules: rules))
+            .run(script: script).findings
     }
 }
 
@@ -74,7 +100,8 @@ struct Auditor {
             let problems = Array(window.layoutProblems[seenProblems...])
             seenProblems = window.layoutProblems.count
             let pixels = PixelBuffer(copying: runner.display.screen.span)
-            report.add(screen: name, pixels: pixels, findings: audit.findings(in: window, pixels: pixels, screen: name, layoutProblems: problems))
+            report.add(
+                screen: name, pixels: pixels, findings: audit.findings(in: window, pixels: pixels, screen: name, layoutProblems: problems))
         }
         runner.onScreenshot = { name in check(name) }
         _ = try? runner.run(script ?? InputScript(entries: []))
@@ -100,7 +127,9 @@ struct Auditor {
                 AccessibilityFinding(
                     rule: "motion", id: v.id, frame: [r.minX * s, r.minY * s, r.width * s, r.height * s], figure: runner.settleLimit,
                     screen: screen,
-                    message: "\(v.id.map { "'\($0)'" } ?? String(describing: type(of: v))) still moves \(Int(runner.settleLimit)) s after the last input (stop it within 5 s, or give the person a way to pause it)"))
+                    message:
+                        "\(v.id.map { "'\($0)'" } ?? String(describing: type(of: v))) still moves \(Int(runner.settleLimit)) s after the last input (stop it within 5 s, or give the person a way to pause it)"
+                ))
         }
     }
 }
@@ -119,7 +148,8 @@ struct Report {
         var lines = findings.map { f in
             "\(f.screen): \(f.rule)\(f.id.map { " '\($0)'" } ?? ""): \(f.message)"
         }
-        lines.append("\(findings.count) finding\(findings.count == 1 ? "" : "s") on \(screens.count) screen\(screens.count == 1 ? "" : "s")")
+        lines.append(
+            "\(findings.count) finding\(findings.count == 1 ? "" : "s") on \(screens.count) screen\(screens.count == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
     }
 

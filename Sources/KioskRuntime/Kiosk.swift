@@ -182,7 +182,9 @@ struct HeadlessCommand: ParsableCommand {
 struct KioskAuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Check the app's screens against accessibility rules; exit status 0 with no findings, 1 with findings, 2 when it could not run.")
+        abstract:
+            "Check the app's screens against accessibility rules; exit status 0 with no findings, 1 with findings, 2 when it could not run."
+    )
     @OptionGroup var options: AuditOptions
 }
 

@@ -130,7 +130,7 @@ public final class Window: App, ViewHost {
     }
     /// Runs `idleResetWarningSeconds` before the idle reset: show the person that time runs
     /// out, and a way to ask for more (a touch, a key).
-    public var onIdleResetWarning: (() -> Void)?
+    public var onIdleResetWarning: (() -> Void)? { didSet { armIdleReset() } }
     /// True when the idle reset is announced first: `audit` checks it.
     package var warnsBeforeIdleReset: Bool {
         onIdleResetWarning != nil && idleResetWarningSeconds > 0 && idleResetWarningSeconds < idleResetSeconds

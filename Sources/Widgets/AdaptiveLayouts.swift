@@ -61,7 +61,7 @@ public final class Adaptive: View {
 /// ```
 public final class ViewThatFits: View {
     /// The layouts, in order of preference.
-    public let candidates: [View]
+    package let candidates: [View]
     private var shown: Int?
     /// Holds the layouts not shown: out of the window's tree, measured with its fonts.
     private let shelf = Shelf()
@@ -108,7 +108,8 @@ public final class ViewThatFits: View {
         let width = self.width ?? proposal.width
         let i = choice(for: width - padding.horizontal, height: proposal.height)
         let c = candidates[i]
-        let s = c.constrained(c.sizeThatFits(Size(width: width - padding.horizontal, height: (height ?? proposal.height) - padding.vertical)))
+        let s = c.constrained(
+            c.sizeThatFits(Size(width: width - padding.horizontal, height: (height ?? proposal.height) - padding.vertical)))
         return Size(width: self.width ?? s.width + padding.horizontal, height: height ?? s.height + padding.vertical)
     }
 

@@ -6,7 +6,8 @@ import KioskRuntime
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Check an app's screens against accessibility rules (WCAG 2.2 AA, the EAA): contrast, target size, labels, overflow, keypad, timeouts, motion.",
+        abstract:
+            "Check an app's screens against accessibility rules (WCAG 2.2 AA, the EAA): contrast, target size, labels, overflow, keypad, timeouts, motion.",
         discussion: "Exit status: 0 with no findings, 1 with findings, 2 when the audit could not run.")
 
     @OptionGroup var app: AppOptions

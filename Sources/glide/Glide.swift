@@ -7,7 +7,10 @@ struct Glide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glide",
         abstract: "A touch-scrolling UI stack for kiosk touchscreens.",
-        subcommands: [DemoCommand.self, RunCommand.self, AuditCommand.self, FeelCommand.self, BenchCommand.self, BoardCommand.self, CalibrateCommand.self])
+        subcommands: [
+            DemoCommand.self, RunCommand.self, AuditCommand.self, FeelCommand.self, BenchCommand.self, BoardCommand.self,
+            CalibrateCommand.self,
+        ])
 
     /// ArgumentParser's main, with the error that ends the process at priority error in the journal.
     static func main() {

@@ -20,8 +20,10 @@ import glob, json, os, sys
 # toolkit's controls (Button, Toggle, Slider, Stepper, Picker, ProgressView, Divider, Icon),
 # Binding, follow(_:) and the row-layout modifiers add 94, most of them each control's
 # initialiser, value and the view overrides every public view has, so it was 720; the lazy
-# grids and the modal views (alert, confirmationDialog, sheet, AlertButton) make it 760.
-BUDGET = 760
+# grids and the modal views (alert, confirmationDialog, sheet, AlertButton) made it 760; sections
+# (LazyVStack and LazyVGrid in sections, reloadData(sections:)), TabView.isBarHidden,
+# ViewThatFits, the idle reset's warning and the audit (AccessibilityFinding, Kiosk.audit) make it 780.
+BUDGET = 780
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
 def load(graphs):

@@ -96,4 +96,29 @@ import Widgets
         #expect(calls == 1)
         #expect(list.sampledOffset.y == 500)
     }
+
+    /// The person is warned before the reset and any input then starts the wait again: the
+    /// warning comes `idleResetWarningSeconds` before each reset, never after input put it off.
+    @Test func theIdleResetIsAnnouncedFirstAndInputPutsItOff() throws {
+        let w = try makeWindow(list(20), width: 400, height: 600)
+        var warnings: [Double] = [], resets: [Double] = []
+        w.idleResetSeconds = 60
+        w.idleResetWarningSeconds = 10
+        w.onIdleResetWarning = { warnings.append(w.time) }
+        w.onIdleReset = {
+            resets.append(w.time); return true
+        }
+        w.key(.tab, at: 0)
+        for t in stride(from: 1.0, through: 200, by: 1) {
+            if t == 55 { w.key(.tab, at: t) }  // the person answers the warning
+            _ = w.timers.runDue(upTo: t)
+        }
+        // After a reset the wait starts again with the next visitor's first input. (The loop
+        // runs the timers once a second here: each fires within that second.)
+        #expect(warnings.count == 2 && abs(warnings[0] - 50) <= 1 && abs(warnings[1] - 105) <= 1, "\(warnings)")
+        #expect(resets.count == 1 && abs(resets[0] - 115) <= 1, "\(resets)")
+        // A warning as long as the wait is no warning: the audit says so.
+        w.idleResetWarningSeconds = 60
+        #expect(!w.warnsBeforeIdleReset)
+    }
 }

@@ -123,7 +123,10 @@ import Text
         #expect(title.frame.width == 200)
         #expect(lines.lines.count == 1)
         #expect(lines.lines.first?.hasPrefix("Stack 'header' cuts label 'title' to 200 of the ") == true)
-        #expect(lines.lines.first?.hasSuffix("points it needs while 'filler' has room it does not need (give the label layoutPriority(1) or fixedSize(), or the other view a width)") == true)
+        #expect(
+            lines.lines.first?.hasSuffix(
+                "points it needs while 'filler' has room it does not need (give the label layoutPriority(1) or fixedSize(), or the other view a width)"
+            ) == true)
         // The app's fix: the label first.
         title.layoutPriority(1)
         w.layoutIfNeeded()

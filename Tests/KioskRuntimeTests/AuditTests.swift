@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AppContract
+import ArgumentParser
+import Audit
+import Catalog
+import Geometry
+import ImageCodecs
+import Raster
+import TestSupport
+import Testing
+import Text
+import UI
+import Widgets
+@testable import KioskRuntime
+
+/// `audit` on an app with planted faults finds exactly those, with their figures; the catalog and
+/// the ordering demo pass.
+@Suite struct AuditTests {
+    /// A grey-on-grey label, a 30-point icon button without a label next to another target, a
+    /// row that fits at 100 % text and not at 200 %, and a view only a finger can use.
+    static func faulty(_ launch: Launch) -> Window {
+        let grey = Label("Departures", id: "grey", size: 17, color: Color(rgb: 0x9A9A9A))
+        let icon = Box(id: "icon", fill: Color(rgb: 0x1C1C1E), width: 30, height: 30).onTap {}.focusable()
+        let next = Label("Next", id: "next", size: 17).onTap {}.focusable()
+        let tapOnly = Label("Call staff", id: "tap-only", size: 17).onTap {}
+        let row = Stack(
+            .horizontal, id: "wide-row", spacing: 8,
+            children: [
+                Label("Platform", size: 17, maxLines: 1).fixedSize(), Label("Destination", size: 17, maxLines: 1).fixedSize(),
+                Label("Departure", size: 17, maxLines: 1).fixedSize(),
+            ])
+        let root = Stack(
+            .vertical, spacing: 20, padding: EdgeInsets(20),
+            children: [grey, Stack(.horizontal, spacing: 4, children: [icon, next]), tapOnly, row])
+        root.fill = Color(rgb: 0xC8C8C8)
+        return Window(
+            width: launch.width, height: launch.height, scaleFactor: launch.scaleFactor, typography: launch.typography, root: root)
+    }
+
+    func window(_ width: Int, _ height: Int) throws -> Window {
+        Self.faulty(
+            Launch(width: width, height: height, scaleFactor: 1, typography: try CalibrationScreenTests.typography(), isHeadless: true))
+    }
+
+    @Test func plantedFaultsAreFoundWithTheirFigures() throws {
+        let w = try window(400, 480)
+        let found = Kiosk.audit(w)
+        let summary = found.map { "\($0.screen) \($0.rule) \($0.id ?? "-")" }
+        #expect(
+            summary == [
+                "first contrast grey", "first target-size icon", "first label icon", "first keypad tap-only",
+                "first-200 contrast grey", "first-200 target-size icon", "first-200 label icon", "first-200 keypad tap-only",
+                "first-200 overflow wide-row",
+            ])
+        #expect(found.first { $0.rule == "target-size" }?.figure == 30)
+        #expect(found.first { $0.rule == "target-size" }?.frame == [20, 60, 30, 30])
+    }
+
+    /// The ratio the audit gives is WCAG's formula on the same pixels: the text's colour and the
+    /// colour most of the label's box shows.
+    @Test func contrastAgreesWithTheWCAGFormulaOnThePixels() throws {
+        let w = try window(400, 480)
+        let frame = PixelBuffer(width: 400, height: 480)
+        _ = w.render(into: frame, at: 0)
+        let f = try #require(AccessibilityAudit().findings(in: w, pixels: frame, screen: "s").first { $0.rule == "contrast" })
+        func luminance(_ argb: UInt32) -> Double {
+            func channel(_ shift: UInt32) -> Double {
+                let c = Double((argb >> shift) & 0xFF) / 255
+                return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+            }
+            return 0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
+        }
+        var counts: [UInt32: Int] = [:]
+        let x0 = Int(f.frame[0]), y0 = Int(f.frame[1])
+        for y in y0..<(y0 + Int(f.frame[3])) { for x in x0..<(x0 + Int(f.frame[2])) { counts[frame[x, y], default: 0] += 1 } }
+        let background = try #require(counts.max { $0.value < $1.value }).key
+        let (a, b) = (luminance(0xFF9A_9A9A), luminance(background))
+        let reference = (max(a, b) + 0.05) / (min(a, b) + 0.05)
+        #expect(abs(try #require(f.figure) - reference) < 0.05, "\(f.figure ?? 0) against \(reference)")
+    }
+
+    @Test func theCatalogAndTheOrderingDemoPass() throws {
+        for (app, w, h) in [("catalog", 1280, 800), ("catalog", 480, 800), ("order", 800, 480), ("order", 720, 1280)] {
+            let window = try AppFactory.window(named: app, width: w, height: h, scaleFactor: 1, manifestPath: nil, report: { _ in }).0
+            let found = Kiosk.audit(window)
+            #expect(found.isEmpty, "\(app) at \(w)x\(h): \(found.map(\.message))")
+        }
+    }
+
+    /// The command line: exit status 1 and the three reports with findings, 2 for an unknown rule.
+    @Test func theCommandWritesItsReportsAndSaysWhatItFound() throws {
+        let out = "/tmp/glide-audit-test-\(getpid())"
+        let source = AppSource { w, h, scale, _, _ in
+            Self.faulty(
+                Launch(width: w, height: h, scaleFactor: scale, typography: try CalibrationScreenTests.typography(), isHeadless: true))
+        }
+        #expect(throws: ExitCode(1)) { try AuditRuntime.run(try AuditOptions.parse(["--size", "400x480", "--out", out]), app: source) }
+        let json = String(decoding: try FileIO.readAll(path: out + "/audit.json"), as: UTF8.self)
+        #expect(json.contains("\"rule\" : \"keypad\"") && json.contains("\"screen\" : \"first-200\""))
+        let html = String(decoding: try FileIO.readAll(path: out + "/audit.html"), as: UTF8.self)
+        #expect(html.contains("<img src=\"first.png\""))
+        _ = try PNG.read(path: out + "/first-200.png")
+        #expect(throws: ExitCode(2)) {
+            try AuditRuntime.run(try AuditOptions.parse(["--out", out, "--rules", "contrast,colour"]), app: source)
+        }
+    }
+}
