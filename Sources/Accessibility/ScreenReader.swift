@@ -34,10 +34,16 @@ package final class ScreenReader: TouchInterceptor {
     /// second tap before it says what is under it.
     private var exploring = false
     private var pendingTap: LoopTimer?
+    /// Says what is under a finger that rests without moving (touch hardware sends no motion
+    /// for a still finger): the element is spoken as the finger lands, as VoiceOver does.
+    private var pendingRest: LoopTimer?
     /// The utterances said, newest last (the state JSON shows the last ones).
     package private(set) var utterances: [Utterance] = []
 
-    static let tapDuration = 0.3, swipeDistance = 40.0, exploreDelay = 0.15
+    /// A swipe (up or down: adjust; three fingers: a page) is at least `swipeDistance` points,
+    /// faster than `swipeSpeed` points a second on average, and over within `swipeTime`: an
+    /// ordinary flick of 80 points in a quarter of a second is one. Slower, it explores.
+    static let tapDuration = 0.3, swipeDistance = 40.0, exploreDelay = 0.15, swipeSpeed = 250.0, swipeTime = 0.4
 
     package init(window: ScreenReaderHost) { self.window = window }
 
@@ -56,12 +62,17 @@ package final class ScreenReader: TouchInterceptor {
             if touches.isEmpty { fingers = 0; gestureStart = t; exploring = false }
             touches[slot] = (p, p)
             fingers = max(fingers, touches.count)
+            // A finger still down after the explore delay explores where it rests; a tap (of a
+            // double tap) has lifted by then and moves nothing.
+            pendingRest?.cancel()
+            pendingRest = fingers == 1 ? window.timers.after(Self.exploreDelay) { [weak self] in self?.fingerRests() } : nil
         case .move:
             guard let touch = touches[slot] else { return }
             touches[slot] = (touch.start, p)
-            // Exploring: a finger resting or moving over the screen says each element it
-            // meets (a quick flick up or down is a swipe, not exploring).
-            if fingers == 1, exploring || t - gestureStart > Self.exploreDelay || (p - touch.start).length > Self.swipeDistance * 2 {
+            // Exploring: a finger resting or moving slowly over the screen says each element it
+            // meets. A swipe (faster than `swipeSpeed`, within `swipeTime`) is not exploring.
+            let elapsed = t - gestureStart, speed = (p - touch.start).length / max(elapsed, 1e-3)
+            if fingers == 1, exploring || elapsed > Self.swipeTime || (elapsed > Self.exploreDelay && speed < Self.swipeSpeed) {
                 exploring = true
                 explore(at: p, time: t)
             }
@@ -69,8 +80,19 @@ package final class ScreenReader: TouchInterceptor {
             // Where the finger was last seen: a lift carries no place of its own (libinput's
             // does not, and a script's may leave it out).
             guard let touch = touches.removeValue(forKey: slot) else { return }
+            pendingRest?.cancel()
+            pendingRest = nil
             if touches.isEmpty && phase == .up { finished(last: touch, at: touch.last, time: t) }
         }
+    }
+
+    private func fingerRests() {
+        pendingRest = nil
+        guard fingers == 1, touches.count == 1, let touch = touches.values.first,
+            (touch.last - touch.start).length <= window.environment.gestures.touchSlop
+        else { return }  // a finger on its way is the move handler's: a swipe or exploring
+        exploring = true
+        explore(at: touch.last, time: window.time)
     }
 
     private func finished(last touch: (start: Point, last: Point), at p: Point, time t: Double) {
@@ -95,7 +117,7 @@ package final class ScreenReader: TouchInterceptor {
             }
         case 1 where still:
             explore(at: p, time: t)
-        case 1 where t - gestureStart < 0.5 && abs(moved.y) > Self.swipeDistance && abs(moved.y) > 2 * abs(moved.x):
+        case 1 where t - gestureStart < Self.swipeTime && abs(moved.y) > Self.swipeDistance && abs(moved.y) > 2 * abs(moved.x):
             adjust(by: moved.y < 0 ? 1 : -1, time: t)
         case 2 where quick && still:
             stopSpeaking(at: t)

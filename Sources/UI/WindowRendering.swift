@@ -96,8 +96,23 @@ extension Window {
         canvas.clear(color: (isHighContrast ? HighContrast.fill(background) : background).premultiplied)
         var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t, environment: environment)
         context.isHighContrast = isHighContrast
-        for layer in holder.children { context.drawChild(layer) }
-        if let focused = focusedView {
+        // A ring goes with its view's layer: one round a field still under the on-screen
+        // keyboard (while the field slides up) is covered by the keys, as the field is.
+        let keyboard = keyboardHost.keyboard
+        var ringsLeft = true
+        for layer in holder.children {
+            if layer === keyboard, ringsLeft { drawRings(in: &context, insideKeyboard: false); ringsLeft = false }
+            context.drawChild(layer)
+        }
+        if ringsLeft { drawRings(in: &context, insideKeyboard: false) }
+        if keyboard != nil { drawRings(in: &context, insideKeyboard: true) }
+    }
+
+    /// The keyboard focus's ring and the screen reader's, round views inside the on-screen
+    /// keyboard or outside it.
+    private func drawRings(in context: inout DrawContext, insideKeyboard: Bool) {
+        func inKeyboard(_ v: View) -> Bool { keyboardHost.keyboard.map { k in v.selfAndAncestors.contains { $0 === k } } ?? false }
+        if let focused = focusedView, inKeyboard(focused) == insideKeyboard {
             let r = visibleRect(of: focused)
             if !r.isEmpty {
                 context.stroke(
@@ -105,7 +120,7 @@ extension Window {
             }
         }
         // The screen reader's ring: black and white, seen on any background.
-        if isScreenReaderEnabled, let spoken = screenReader.focused, spoken.window === self {
+        if isScreenReaderEnabled, let spoken = screenReader.focused, spoken.window === self, inKeyboard(spoken) == insideKeyboard {
             let r = visibleRect(of: spoken)
             if !r.isEmpty {
                 context.stroke(r.insetBy(dx: -5, dy: -5), cornerRadius: 9, lineWidth: 4, color: Color(rgb: 0x000000))

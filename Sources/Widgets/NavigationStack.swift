@@ -310,6 +310,9 @@ package final class NavigationBar: View {
         let chevron = environment.layoutDirection == .rightToLeft ? "› " : "‹ "
         let text = chevron + (backTitle ?? environment.strings[.back])
         if back.text != text { back.text = text }
+        // Said as what it does, then where it goes: "Back, Wayfinder", never the chevron.
+        let word = environment.strings[.back]
+        back.accessibility.label = backTitle.map { "\(word), \($0)" } ?? word
         return environment
     }
 

@@ -105,7 +105,8 @@ open class ScrollView: View, AnimatedView {
     }
 
     /// Where the viewport at `offset` is: "Page 2 of 6" when paging, "Rows 10 to 18 of 500"
-    /// for a list (a lazy list counts its rows without building them), else a percentage.
+    /// for a list (a lazy list counts its rows without building them; a stack is a list when
+    /// its rows can be picked), else a percentage.
     func positionDescription(at offset: Point) -> String {
         let vertical = configuration.axes.contains(.vertical)
         if configuration.isPagingEnabled {
@@ -122,8 +123,10 @@ open class ScrollView: View, AnimatedView {
             guard lazy.count > 0 else { return strings[.empty] }
             return strings.format(noun, lazy.rowIndex(at: lo + 1) + 1, lazy.rowIndex(at: max(lo + 1, hi - 1)) + 1, lazy.count)
         }
+        // Rows are a list's: children a person picks (a feed of cards), not the paragraphs of an
+        // article, which is read as a share of its length.
         let rows = content.children.filter { !$0.isHidden }
-        if rows.count > 1 {
+        if rows.count > 1, rows.contains(where: { $0.isFocusable || $0.onTap != nil || $0.onLongPress != nil }) {
             func start(_ v: View) -> Double { vertical ? v.frame.minY : flip ? contentWidth - v.frame.maxX : v.frame.minX }
             func end(_ v: View) -> Double { vertical ? v.frame.maxY : flip ? contentWidth - v.frame.minX : v.frame.maxX }
             let first = rows.firstIndex { end($0) > lo + 1 } ?? 0

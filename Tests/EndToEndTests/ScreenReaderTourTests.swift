@@ -31,7 +31,9 @@ import UI
         s.wait(100); s.tap(center("tab-feed"))  // said after the double-tap wait
         s.wait(600); s.tap(Point(x: 600, y: 400)); s.tap(Point(x: 600, y: 400))  // double tap: the Feed tab
         s.wait(500)
-        s.drag(Point(x: 600, y: 650), Point(x: 600, y: 150), ms: 400)  // one finger explores down the feed
+        // One finger explores down the feed (a drag slower than a swipe: 500 points in 0.8 s; a
+        // swipe is over within 0.4 s).
+        s.drag(Point(x: 600, y: 650), Point(x: 600, y: 150), ms: 800)
         s.wait(600)
         for id in 0..<3 { s.touch("down", Point(x: 500 + Double(id) * 80, y: 500), id: id) }
         s.wait(40)

@@ -135,6 +135,47 @@ import Testing
         #expect(level == 4 && said.lines.last?.text == "4 of 5")
         w.touch(.down, 100, 30, at: 2); w.touch(.move, 100, 95, at: 2.1); w.touch(.up, 100, 95, at: 2.15)
         #expect(level == 3 && said.lines.last?.text == "3 of 5")
+        // An ordinary swipe: 80 points up in a quarter of a second (320 points a second), in
+        // the steps a touchscreen reports, adjusts; the same path over a second explores.
+        func swipe(from t: Double, seconds: Double) {
+            w.touch(.down, 100, 90, at: t)
+            for i in 1...16 { w.touch(.move, 100, 90 - Double(i) * 5, at: t + seconds * Double(i) / 16) }
+            w.touch(.up, 100, 10, at: t + seconds + 0.01)
+        }
+        swipe(from: 3, seconds: 0.25)
+        #expect(level == 4)
+        swipe(from: 4, seconds: 1)
+        #expect(level == 4)
+    }
+
+    /// A finger that lands on an element and rests there, still (no motion from the sensor),
+    /// hears it without moving; a quick tap still waits for a second one.
+    @Test func aRestingFingerHearsTheElementAtOnce() throws {
+        let w = try makeWindow(Self.screen(), width: 480, height: 400)
+        _ = w.scheduler?.runDue(upTo: 0)  // the loop's clock starts at 0
+        let said = Said()
+        w.speech = said
+        w.isScreenReaderEnabled = true
+        let close = try #require(w.root.view(withID: "close")).frameInWindow
+        w.touch(.down, close.midX, close.midY, at: 0.1)
+        _ = w.scheduler?.runDue(upTo: 0.3)
+        #expect(said.lines.last?.text == "Close, button, Back to the start")
+        w.touch(.up, close.midX, close.midY, at: 0.5)
+    }
+
+    /// The back button says what it does and where it goes, not its chevron; a scroll view of
+    /// paragraphs is not a list of rows.
+    @Test func theBackButtonAndAnArticleSayWhatTheyAre() throws {
+        let nav = NavigationStack(id: "nav", root: Label("Wayfinder", size: 20), title: "Wayfinder")
+        let article = ScrollView(
+            id: "article", content: Stack(.vertical, children: (0..<2).map { Label(String(repeating: "Words and more words. ", count: 40), id: "p\($0)") }))
+        let w = try makeWindow(nav, width: 400, height: 400)
+        nav.push(article, title: "Opening hours")
+        w.frames(from: 0, to: 1)
+        let back = w.accessibilityElements().first { $0.view.id == "nav-back" }
+        #expect(back?.spokenText == "Back, Wayfinder, button")
+        let scroll = w.accessibilityElements().first { $0.view.id == "article" }
+        #expect(scroll?.value?.hasPrefix("Rows") == false)
     }
 
     @Test func threeFingersScrollAPageAndSayWhere() throws {

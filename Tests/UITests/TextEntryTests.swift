@@ -343,6 +343,31 @@ import TextEditing
 
     /// Every frame while the keyboard slides in and out, with a list scrolling under it, equals
     /// a full redraw.
+    /// Tab to a field low in a form: while the keyboard slides up and the form scrolls the field
+    /// above it, the field's focus ring is covered by the keys as the field is, never drawn over
+    /// them.
+    @Test func theRingOfAFieldUnderTheKeyboardIsCoveredByIt() throws {
+        let field = TextField(id: "low", placeholder: "Name")
+        let form = Stack(.vertical, padding: EdgeInsets(8), children: [Spacer(length: 330), field, Spacer(length: 400)])
+        let w = try makeWindow(ScrollView(id: "form", content: form), width: 480, height: 400)
+        let frame = PixelBuffer(width: 480, height: 400)
+        _ = w.render(into: frame, at: 0)
+        w.key(.tab, at: 0.1)
+        #expect(w.focusedView === field)
+        var ringOverKeys = 0
+        for n in 7...30 {
+            let t = Double(n) / 60
+            _ = w.render(into: frame, at: t)
+            guard w.keyboardHost.keyboard != nil else { continue }
+            // The keyboard's rows: its grey at the left edge, under the keys.
+            let grey = frame[1, 399], accent = w.accent.premultiplied.argb
+            for y in 0..<400 where frame[1, y] == grey {
+                for x in 0..<480 where frame[x, y] == accent { ringOverKeys += 1 }
+            }
+        }
+        #expect(ringOverKeys == 0)
+    }
+
     @Test func keyboardFramesEqualFullRedraws() throws {
         let scene = { () -> View in
             let column = Stack(.vertical, id: "column", spacing: 8, padding: EdgeInsets(8))
