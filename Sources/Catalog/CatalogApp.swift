@@ -270,7 +270,16 @@ package final class CatalogApp {
         let scroll = ScrollView(id: screen.id, axes: .both, configuration: config, content: image)
         let page = Overlay(
             id: "\(screen.id)-screen", alignment: UnitPoint(x: 0.5, y: 0), inset: EdgeInsets(top: 16, leading: 0, bottom: 0, trailing: 0),
-            children: [scroll, Label("Pinch or double-tap to zoom", size: 15, color: Self.tertiaryInk, alignment: .center, maxLines: 1)])
+            children: [
+                scroll,
+                // On a white pill: readable over any part of the picture (a wide screen puts it on the sky).
+                HStack {
+                    Spacer()
+                    Label("Pinch or double-tap to zoom", size: 15, color: Self.tertiaryInk, alignment: .center, maxLines: 1)
+                        .padding(EdgeInsets(horizontal: 12, vertical: 4)).background(.white, cornerRadius: 12).fixedSize()
+                    Spacer()
+                },
+            ])
         page.fill = Color(rgb: 0xF2F2F7)
         return page
     }
@@ -303,7 +312,7 @@ package final class CatalogApp {
                 id: "page-\(i)", alignment: .center,
                 children: [
                     Box(fill: hsv(Double((i * 37) % 360), 0.35, 0.95)),
-                    Label("\(i + 1)", size: 120, color: .white, alignment: .center, maxLines: 1),
+                    Label("\(i + 1)", size: 120, color: Self.ink, alignment: .center, maxLines: 1),  // dark on pastel: 4.5:1 and more
                 ])
         }
         var config = ScrollConfiguration()

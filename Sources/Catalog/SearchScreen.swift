@@ -33,6 +33,7 @@ extension CatalogApp {
             count.text = query.isEmpty ? "\(rows.count) destinations" : "\(shown.count) of \(rows.count)"
         }
         for row in rows {
+            row.isFocusable = true  // the keypad picks a destination too
             row.onTap = { [weak field, weak row] in
                 guard let field, let row else { return }
                 field.text = row.text

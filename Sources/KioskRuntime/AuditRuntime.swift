@@ -31,10 +31,11 @@ package struct AuditOptions: ParsableArguments {
 /// summary on standard output, `audit.json`, `audit.html` and one PNG per screen in `--out`.
 /// Exit status 0 with no findings, 1 with findings, 2 when the audit could not run.
 package enum AuditRuntime {
-    package static func run(_ options: AuditOptions, app source: AppSource) throws {
+    /// `script`, when given, makes the script from the app once built (the catalog's tour).
+    package static func run(_ options: AuditOptions, app source: AppSource, script: ((Window) -> InputScript?)? = nil) throws {
         let report: Report
         do {
-            report = try audit(options, app: source)
+            report = try audit(options, app: source, script: script)
             try report.write(to: options.out)
         } catch {
             standardError("\(processName) audit: \(error)")
@@ -44,7 +45,7 @@ package enum AuditRuntime {
         if !report.findings.isEmpty { throw ExitCode(1) }
     }
 
-    static func audit(_ options: AuditOptions, app source: AppSource) throws -> Report {
+    static func audit(_ options: AuditOptions, app source: AppSource, script make: ((Window) -> InputScript?)? = nil) throws -> Report {
         let headless = try HeadlessOptions.parse(
             ["--size", options.size, "--scale", String(options.scale)] + (options.script.map { ["--script", $0] } ?? []))
         let (w, h, scale) = try headless.geometry()
@@ -62,8 +63,9 @@ package enum AuditRuntime {
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         guard let window = app as? Window else { throw ValidationError("the audit needs a Glide window; this app draws its own") }
+        let played = make?(window) ?? script
         return Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(
-            script: script.entries.isEmpty ? nil : script)
+            script: played.entries.isEmpty ? nil : played)
     }
 }
 

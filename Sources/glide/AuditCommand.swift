@@ -1,4 +1,5 @@
 import ArgumentParser
+import Catalog
 import KioskRuntime
 
 /// `glide audit`: one of glide's apps checked against the accessibility rules, as every app's
@@ -12,12 +13,20 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var app: AppOptions
     @OptionGroup var audit: AuditOptions
+    @Flag(help: "Audit the catalog through its screenshot tour (the one `glide demo` writes): every screen it visits.")
+    var tour = false
+
+    func validate() throws {
+        if tour, app.app != "catalog" { throw ValidationError("--tour is the catalog's: use --app catalog") }
+        if tour, audit.script != nil { throw ValidationError("--tour and --script: give one") }
+    }
 
     func run() throws {
         try AuditRuntime.run(
             audit,
             app: AppSource { width, height, scale, _, _ in
                 try app.makeWindow(width: width, height: height, scale: scale).0
-            })
+            },
+            script: tour ? { ($0.controller as? CatalogApp).map(CatalogTour.script) } : nil)
     }
 }
