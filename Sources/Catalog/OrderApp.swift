@@ -13,6 +13,8 @@ import UI
     package var confirming = false
     package var paying = false
     package var paidOrders = 0
+    /// The "Still there?" question before the idle reset is showing.
+    package var askingStillThere = false
 
     package init() {}
 
@@ -87,8 +89,20 @@ package enum OrderApp {
             ]
         )
         .sheet(id: "cart-sheet", isPresented: Binding(model, \.showingCart)) { cartSheet(model: model) }
+        .alert(
+            "Still there?", id: "still-there", isPresented: Binding(model, \.askingStillThere),
+            message: "The order starts over in 20 seconds.", buttons: [AlertButton("Continue", role: .cancel)])
         root.fill = Color(rgb: 0xF2F2F7)
         let window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root)
+        // Left alone for two minutes the kiosk starts over for the next visitor, and says so 20
+        // seconds before, with a button for more time (the EAA's "enough time").
+        window.idleResetSeconds = 120
+        window.idleResetWarningSeconds = 20
+        window.onIdleResetWarning = { model.askingStillThere = true }
+        window.onIdleReset = {
+            model.cart = [:]; model.takeaway = false; model.askingStillThere = false
+            return false
+        }
         // The card terminal answers after two seconds; the order is then placed and the cart emptied.
         root.follow { [weak window] _ in
             guard model.paying, let window else { return }
@@ -103,7 +117,7 @@ package enum OrderApp {
     }
 
     /// The title, the takeaway switch and the cart button in one row; in two where they do not
-    /// fit in one (a portrait panel at 200 % text), the title above.
+    /// fit in one (a portrait panel at 200 % text), the title above; in three at 300 %.
     static func header(model: OrderModel) -> View {
         func cart() -> Button {
             Button("Cart", id: "cart", icon: .cart, style: .prominent) { model.showingCart = true }
@@ -130,6 +144,12 @@ package enum OrderApp {
                     Spacer(minLength: 8)
                     cart().fixedSize()
                 }
+            },
+            // 300 % text on a portrait panel: one above the other.
+            VStack(spacing: 4, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
+                title()
+                takeaway()
+                cart()
             })
     }
 

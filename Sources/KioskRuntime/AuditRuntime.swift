@@ -138,6 +138,18 @@ struct Auditor {
 
 /// What an audit found, by screen.
 struct Report {
+    /// The remote API's `/audit`: the screen as presented, called `live`; the layouts the window
+    /// said were wrong count while their views are still shown.
+    @Sendable static func liveAudit(_ app: App, pixels: PixelBuffer, rules: [String]?) -> String {
+        guard let window = app as? Window else { return #"{"findings":[],"error":"the app is not a Glide window"}"# }
+        let problems = window.layoutProblems.filter { $0.view.window === window && !$0.view.selfAndAncestors.contains { $0.isHidden } }
+        let findings = AccessibilityAudit(rules: rules.map(Set.init)).findings(in: window, pixels: pixels, screen: "live", layoutProblems: problems)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = (try? encoder.encode(JSONReport(findings: findings, screens: ["live"]))).map { String(decoding: $0, as: UTF8.self) }
+        return json ?? #"{"findings":[],"error":"the findings could not be encoded"}"#
+    }
+
     var findings: [AccessibilityFinding] = []
     var screens: [(name: String, pixels: PixelBuffer)] = []
 
@@ -155,7 +167,7 @@ struct Report {
         return lines.joined(separator: "\n")
     }
 
-    private struct JSONReport: Encodable {
+    struct JSONReport: Encodable {
         var findings: [AccessibilityFinding]
         var screens: [String]
     }

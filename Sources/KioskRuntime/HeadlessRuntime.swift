@@ -26,6 +26,7 @@ package enum HeadlessRuntime {
         var settings = AppSettings()
         settings.renderThreads = options.renderThreads
         settings.textScale = Double(options.textSize) / 100
+        if options.idleResetSeconds > 0 { settings.idleResetSeconds = options.idleResetSeconds }
         settings.isHighContrast = options.highContrast
         settings.layoutDirection = options.language.layoutDirection
         settings.keyboardLayout = options.language.keyboardLayout
@@ -132,7 +133,7 @@ package enum HeadlessRuntime {
 enum RemoteRuntime {
     /// Starts the server and waits until it listens (port 0: see `server.port`).
     static func start(_ configuration: RemoteConfiguration) throws -> RemoteServer {
-        let server = try RemoteServer(configuration: configuration, logger: processLog)
+        let server = try RemoteServer(configuration: configuration, logger: processLog, auditor: Report.liveAudit)
         do { _ = try server.startBlocking() } catch {
             processLog.error("\(error)")
             throw ExitCode(1)

@@ -138,6 +138,8 @@ package struct HeadlessOptions: ParsableArguments {
     package var renderThreads = BandRenderer.defaultThreads
     @Option(help: "Seconds without input before the screen goes black (0: never); the waking touch is not passed on.")
     package var idleBlankSeconds = 0.0
+    @Option(help: "Seconds without input before the app returns to its start for the next visitor (0: never; 5 to 604800), as the config's idle_reset_seconds.")
+    package var idleResetSeconds = 0.0
     @Flag(
         help: "The screen reader: touches explore and speak, a double tap activates; speech goes to speech.wav and speech.jsonl in --out.")
     package var screenReader = false
@@ -162,6 +164,9 @@ package struct HeadlessOptions: ParsableArguments {
         }
         guard hz.isFinite, hz >= 1, hz <= 1000 else { throw ValidationError("--hz must lie in 1...1000") }
         _ = try checked(idleBlankSeconds, idleBlankMessage, BoardConfig.isIdleBlank)
+        guard idleResetSeconds == 0 || (5...604_800).contains(idleResetSeconds) else {
+            throw ValidationError("--idle-reset-seconds must be 0 (never) or lie in 5...604800")
+        }
         try Launch.checkedThreads(renderThreads)
         return (w, h, try Launch.checkedScale(scale))
     }

@@ -59,6 +59,8 @@ extension RemoteServer {
                 c.resume(returning: screenshot(source, m))
             case let .state(c):
                 c.resume(returning: RemoteStateReply(json: stateJSON(app: app, m)))
+            case let .audit(rules, c):
+                c.resume(returning: auditor.map { RemoteStateReply(json: $0(app, m.screen, rules)) })
             case let .display(on, c):
                 m.control?.setScreen(on: on, at: m.now)
                 // Like an injection: a /wait after it waits for a frame drawn since (the screen

@@ -21,13 +21,14 @@ extension RemoteServer {
         router.get("/live/socket") { _, _ in Self.json(.badRequest, error: "/live/socket is a WebSocket: send Upgrade: websocket") }
         router.get("/screenshot.png") { request, _ in try await self.screenshot(request) }
         router.get("/state") { _, _ in try await self.state() }
+        router.get("/audit") { request, _ in try await self.audit(request) }
         router.post("/events") { request, context in try await self.events(request, channel: context.channel) }
         router.post("/wait") { request, _ in try await self.wait(request) }
         router.post("/display") { request, _ in try await self.display(request) }
         // Another method on a known path is 405 with the method it takes, not 404.
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
         for (path, allowed) in [
-            ("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/live", .get),
+            ("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/audit", .get), ("/live", .get),
             ("/events", .post), ("/wait", .post), ("/display", .post),
         ] {
             for method in others where method != allowed {
@@ -83,6 +84,20 @@ extension RemoteServer {
         ]
         if let credentials { headers[.setCookie] = credentials.setCookie }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: LivePage.html)))
+    }
+
+    /// `{"findings": [...]}`: the rules (`rules=contrast,label`; all by default) checked on the
+    /// screen as presented.
+    func audit(_ request: Request) async throws -> Response {
+        guard auditor != nil else { return Self.json(.notImplemented, error: "this runtime has no accessibility audit") }
+        let rules = request.uri.queryParameters.get("rules").map { $0.split(separator: ",").map(String.init) }
+        let known = ["contrast", "target-size", "label", "overflow", "keypad", "timeout", "motion"]
+        if let unknown = rules?.first(where: { !known.contains($0) }) {
+            return Self.json(.badRequest, error: "rules=\(excerpt(unknown, limit: 40)): unknown rule (\(known.joined(separator: ", ")))")
+        }
+        let (reply, refusal) = await ask { c in .audit(rules: rules, c) }
+        guard let reply else { return refusal }
+        return Self.json(.ok, body: reply.json)
     }
 
     func state() async throws -> Response {

@@ -7,6 +7,8 @@ import Runtime
 enum RemoteRequest: Sendable {
     case screenshot(ScreenshotSource, CheckedContinuation<RemoteScreenshot?, Never>)
     case state(CheckedContinuation<RemoteStateReply?, Never>)
+    /// The accessibility audit of the screen as presented, for these rules (nil: all).
+    case audit(rules: [String]?, CheckedContinuation<RemoteStateReply?, Never>)
     /// Switch the screen on or off; the answer is whether it is on afterwards.
     case display(on: Bool, CheckedContinuation<RemoteDisplayReply?, Never>)
     /// A script to inject, as batch `batch` (numbered by `RemoteInbox.newBatch()`).
@@ -36,6 +38,7 @@ enum RemoteRequest: Sendable {
         switch self {
         case let .screenshot(_, c): c.resume(returning: nil)
         case let .state(c): c.resume(returning: nil)
+        case let .audit(_, c): c.resume(returning: nil)
         case let .display(_, c): c.resume(returning: nil)
         case let .events(_, _, c): c.resume(returning: nil)
         case let .wait(_, c): c.resume(returning: nil)

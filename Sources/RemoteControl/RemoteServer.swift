@@ -1,9 +1,11 @@
+import AppContract
 import Dispatch
 import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
 import NIOConcurrencyHelpers
+import Raster
 
 /// The remote-control HTTP server, built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
@@ -12,6 +14,7 @@ import NIOConcurrencyHelpers
 ///     GET  /screenshot.png                          the presented screen as PNG
 ///     GET  /screenshot.png?source=scanout           the same, read back from the display
 ///     GET  /state                                   the app's state JSON
+///     GET  /audit?rules=contrast,label              the accessibility audit of the screen shown
 ///     POST /events                                  JSON Lines script, t relative to arrival
 ///     POST /wait?until=rest&timeout_ms=N            200 at rest, 408 on timeout (with state)
 ///     POST /display {"on": BOOL}                    wake or blank the screen
@@ -31,11 +34,18 @@ package final class RemoteServer: Sendable {
     /// Open connections, bounded by the descriptor limit the process has at its start.
     let connections: ConnectionTable
     private let running = NIOLockedValueBox<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
+    /// Checks the app's screen as presented against the accessibility rules (nil: all) and
+    /// returns the findings as JSON; run on the loop's thread. Nil: `/audit` answers 501.
+    let auditor: (@Sendable (App, PixelBuffer, [String]?) -> String)?
 
-    package init(configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote")) throws(RemoteError) {
+    package init(
+        configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"),
+        auditor: (@Sendable (App, PixelBuffer, [String]?) -> String)? = nil
+    ) throws(RemoteError) {
         guard configuration.token != nil || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
         self.configuration = configuration
         self.logger = logger
+        self.auditor = auditor
         inbox = try RemoteInbox()
         credentials = configuration.token.map(Credentials.init)
         refusals = RefusalLog(logger: logger)

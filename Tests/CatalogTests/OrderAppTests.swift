@@ -100,6 +100,26 @@ import UI
         #expect(still == changing)
     }
 
+    /// Left alone, the kiosk asks "Still there?" 20 seconds before it starts over; Continue
+    /// keeps the order, and two more minutes alone empty the cart for the next visitor.
+    @Test func leftAloneTheOrderAsksFirstThenStartsOver() throws {
+        let run = try Run(800, 480)
+        try run.tap("add-0")
+        func idle(_ seconds: Double) {
+            let end = run.t + seconds
+            while run.t < end { run.t += 1; _ = run.window.timers.runDue(upTo: run.t) }
+            run.advance(0.5)
+        }
+        idle(101)
+        #expect(run.state.modal?.id == "still-there" && run.model.cart == [0: 1])
+        try run.tap("still-there.button-0")
+        #expect(run.state.modal == nil && !run.model.askingStillThere)
+        idle(110)
+        #expect(run.model.cart == [0: 1])
+        idle(12)
+        #expect(run.model.cart.isEmpty && run.state.modal == nil)
+    }
+
     /// The demo's tour of the ordering app, rehearsed on a copy at 800x480: its taps reach the
     /// sheet's and the alert's buttons, so the order is paid, and it ends on the grid flicked.
     @Test func theDemoTourOrdersAndPays() throws {

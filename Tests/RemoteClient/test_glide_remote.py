@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 
-from glide_remote import Glide, GlideError, HeadlessApp, NotAtRest, WaitTimeout
+from glide_remote import Glide, GlideError, HeadlessApp, NotAccessible, NotAtRest, WaitTimeout
 
 list_app = pytest.mark.glide_app("--app", "list")
 
@@ -155,3 +155,23 @@ def test_search_screen_types_and_filters(glide):
     assert field["frame"][1] + field["frame"][3] <= state["keyboard"]["frame"][1]
     shown = [e["id"] for e in state["elements"] if e["id"].startswith("search-item-")]
     assert shown == ["search-item-55"]   # München Hbf
+
+
+@pytest.mark.glide_app("--app", "order", "--text-size", "300", size="480x800")
+def test_expect_accessible_passes_on_the_ordering_demo(glide):
+    # At 300 % text on a portrait panel the header stacks its parts: nothing is cut off.
+    glide.expect_accessible()
+    assert glide.audit(["contrast", "target-size"]) == []
+
+
+@pytest.mark.glide_app("--app", "list", "--idle-reset-seconds", "30")
+def test_expect_accessible_names_what_it_finds(glide):
+    # The list app starts over after 30 s and warns nobody: the EAA's "enough time".
+    with pytest.raises(NotAccessible) as found:
+        glide.expect_accessible()
+    assert [f["rule"] for f in found.value.findings] == ["timeout"]
+    assert "warns nobody" in str(found.value) and found.value.findings[0]["figure"] == 30
+    glide.expect_accessible(ignore=["timeout"])
+    with pytest.raises(GlideError) as bad:
+        glide.audit(["colour"])
+    assert bad.value.status == 400 and "unknown rule" in str(bad.value)

@@ -7,9 +7,9 @@ that runs the same tests against a headless app or a fleet of boards.
     g.swipe((400, 400), (400, 100))
 """
 
-from .client import Glide, GlideError, HeadlessApp, NotAtRest, WaitTimeout, find_binary, start_headless
+from .client import Glide, GlideError, HeadlessApp, NotAccessible, NotAtRest, WaitTimeout, find_binary, start_headless
 
 __version__ = "0.1.0"
 
-__all__ = ["Glide", "GlideError", "NotAtRest", "WaitTimeout", "HeadlessApp", "start_headless", "find_binary",
+__all__ = ["Glide", "GlideError", "NotAccessible", "NotAtRest", "WaitTimeout", "HeadlessApp", "start_headless", "find_binary",
            "__version__"]

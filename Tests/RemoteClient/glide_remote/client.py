@@ -42,7 +42,7 @@ import urllib.parse
 import urllib.request
 from typing import IO, Any, Callable, Iterable, Sequence, Tuple, Union
 
-__all__ = ["Glide", "GlideError", "NotAtRest", "WaitTimeout", "HeadlessApp", "start_headless", "find_binary"]
+__all__ = ["Glide", "GlideError", "NotAccessible", "NotAtRest", "WaitTimeout", "HeadlessApp", "start_headless", "find_binary"]
 
 
 class GlideError(Exception):
@@ -74,6 +74,14 @@ class WaitTimeout(AssertionError):
 
 Point = Sequence[float]
 Line = Union[dict, str]
+
+
+class NotAccessible(AssertionError):
+    """`expect_accessible` found something: `.findings` holds them (dicts, as `audit` gives)."""
+
+    def __init__(self, message: str, findings: list):
+        super().__init__(message)
+        self.findings = findings
 
 
 def _short_json(value: Any, limit: int = 2000) -> str:
@@ -156,6 +164,26 @@ class Glide:
         """The UI state now, without waiting (`GET /state`): scrollViews (id, frame, offset,
         page, phase, ...), pageControls, focus, display ({"on": bool}), t."""
         return json.loads(self._ok("GET", "/state"))
+
+    def audit(self, rules: Iterable[str] | None = None) -> list:
+        """The accessibility audit of the screen shown now (`GET /audit`): a list of findings,
+        each a dict with `rule` (contrast, target-size, label, overflow, keypad, timeout,
+        motion), `id`, `frame` (pixels), `figure`, `screen` ("live") and `message`. `rules`
+        checks only those; an unknown rule is a GlideError 400."""
+        query = "" if rules is None else "?rules=" + urllib.parse.quote(",".join(rules))
+        return json.loads(self._ok("GET", "/audit" + query))["findings"]
+
+    def expect_accessible(self, rules: Iterable[str] | None = None, ignore: Iterable[str] = (), *,
+                          timeout: float = 10.0) -> None:
+        """Waits for rest and audits the screen (`audit`); raises NotAccessible (an
+        AssertionError) listing each finding, unless its view's id or its rule is in `ignore`
+        (a decorative view the app knows about, a rule the kiosk meets another way)."""
+        self.wait_for_rest(timeout)
+        skip = set(ignore)
+        found = [f for f in self.audit(rules) if f.get("id") not in skip and f.get("rule") not in skip]
+        if found:
+            lines = "\n".join(f"  {f['rule']} {f.get('id') or '-'}: {f['message']}" for f in found)
+            raise NotAccessible(f"{len(found)} accessibility finding(s) on {self.name}:\n{lines}", found)
 
     def wait_for_rest(self, timeout: float = 10.0) -> dict:
         """The state once nothing animates, no injected event is pending and a frame was
