@@ -324,6 +324,7 @@ package final class NavigationBar: View {
         updateBackText()
         fill = palette.bar
         back.contentAlignment = .center
+        back.isFocusable = true  // Tab reaches it, Enter goes back, as a tap does
         title.contentAlignment = .center
         add(title)
         add(back)

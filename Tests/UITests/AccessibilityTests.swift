@@ -168,7 +168,9 @@ import Testing
     @Test func theBackButtonAndAnArticleSayWhatTheyAre() throws {
         let nav = NavigationStack(id: "nav", root: Label("Wayfinder", size: 20), title: "Wayfinder")
         let article = ScrollView(
-            id: "article", content: Stack(.vertical, children: (0..<2).map { Label(String(repeating: "Words and more words. ", count: 40), id: "p\($0)") }))
+            id: "article",
+            content: Stack(.vertical, children: (0..<2).map { Label(String(repeating: "Words and more words. ", count: 40), id: "p\($0)") })
+        )
         let w = try makeWindow(nav, width: 400, height: 400)
         nav.push(article, title: "Opening hours")
         w.frames(from: 0, to: 1)

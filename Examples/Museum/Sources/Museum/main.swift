@@ -84,6 +84,7 @@ func exhibitRow(_ i: Int, open: @escaping (Int) -> Void) -> View {
     }
     .padding(.horizontal, 16).padding(.vertical, 10)
     .background(.white)
+    .focusable()  // the keypad opens an exhibit too (`glide audit`'s keypad rule)
     .onTap { open(i) }
 }
 
@@ -91,7 +92,10 @@ func exhibitPage(_ i: Int) -> View {
     var paging = ScrollConfiguration()
     paging.isPagingEnabled = true
     let carousel = ScrollView(id: "photos", axes: .horizontal, configuration: paging) {
-        for k in 0..<photos.count { ImageView(source: photos[(i + k) % photos.count], contentMode: .fill) }
+        for k in 0..<photos.count {
+            ImageView(source: photos[(i + k) % photos.count], contentMode: .fill)
+                .accessibilityLabel("\(title(i)), photograph \(k + 1) of \(photos.count)")
+        }
     }
     carousel.sizesPagesToViewport = true
     let dots = PageControl(id: "photo-dots", scrollView: carousel, backgroundStyle: .prominent)
