@@ -143,7 +143,8 @@ struct Report {
     @Sendable static func liveAudit(_ app: App, pixels: PixelBuffer, rules: [String]?) -> String {
         guard let window = app as? Window else { return #"{"findings":[],"error":"the app is not a Glide window"}"# }
         let problems = window.layoutProblems.filter { $0.view.window === window && !$0.view.selfAndAncestors.contains { $0.isHidden } }
-        let findings = AccessibilityAudit(rules: rules.map(Set.init)).findings(in: window, pixels: pixels, screen: "live", layoutProblems: problems)
+        let audit = AccessibilityAudit(rules: rules.map(Set.init))
+        let findings = audit.findings(in: window, pixels: pixels, screen: "live", layoutProblems: problems)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(JSONReport(findings: findings, screens: ["live"]))).map { String(decoding: $0, as: UTF8.self) }

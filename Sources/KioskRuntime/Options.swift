@@ -138,7 +138,7 @@ package struct HeadlessOptions: ParsableArguments {
     package var renderThreads = BandRenderer.defaultThreads
     @Option(help: "Seconds without input before the screen goes black (0: never); the waking touch is not passed on.")
     package var idleBlankSeconds = 0.0
-    @Option(help: "Seconds without input before the app returns to its start for the next visitor (0: never; 5 to 604800), as the config's idle_reset_seconds.")
+    @Option(help: "Seconds without input before the app returns to its start (0: never; 5 to 604800), as idle_reset_seconds.")
     package var idleResetSeconds = 0.0
     @Flag(
         help: "The screen reader: touches explore and speak, a double tap activates; speech goes to speech.wav and speech.jsonl in --out.")
