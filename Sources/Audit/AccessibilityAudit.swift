@@ -67,7 +67,7 @@ package struct AccessibilityAudit {
         return out
     }
 
-    // MARK: Contrast (WCAG 1.4.3, 1.4.11)
+    // MARK: Contrast (WCAG 1.4.3)
 
     /// WCAG's relative luminance of an sRGB colour.
     package static func luminance(red: UInt8, green: UInt8, blue: UInt8) -> Double {

@@ -24,7 +24,8 @@ public class LazyStack: View, LazyContent {
     package var itemExtent: Double? { didSet { if itemExtent != oldValue { invalidateMeasurements() } } }
     /// The number of rows (never negative); the data-change methods and `reloadData` update it.
     public private(set) var count: Int
-    /// The index of the first built row; the children are the built rows, in order.
+    /// The index of the first built row; the children are the built rows, in order (then the
+    /// pinned section header, if one shows).
     package private(set) var firstBuiltIndex = 0
     /// Rows the builder made, counting rebuilds (for tests and statistics).
     package private(set) var rowsBuilt = 0

@@ -78,10 +78,11 @@ import Testing
         try #require(posix_spawn(&pid, Self.glide, &actions, nil, argv, envp) == 0)
         posix_spawn_file_actions_destroy(&actions)
         // Wait for a few seconds of speech on disk (the whole run would write 40 utterances
-        // 10 s apart), then kill it while it runs.
+        // 10 s apart), then kill it while it runs. Up to two minutes: under qemu-user, beside
+        // the other suites, the catalog takes long to start (30 s was once too short).
         var status: Int32 = 0
         var exited = false
-        for _ in 0..<600 {
+        for _ in 0..<2400 {
             if let frames = Self.validFrames(wav), frames > 22_050 * 12 { break }
             if waitpid(pid, &status, WNOHANG) == pid { exited = true; break }
             usleep(50_000)
