@@ -26,7 +26,8 @@ public struct Tab {
 
 /// Screens switched by a tab bar along the bottom, as SwiftUI's `TabView`: a tap on a tab (or
 /// Enter on it, or the screen reader's double tap) shows its screen. Each screen stays in the
-/// tree, hidden, while another shows, and keeps its state (a list keeps its place). Right to left, the first tab is at the right.
+/// tree, hidden, while another shows, and keeps its state (a list keeps its place). Right to
+/// left, the first tab is at the right.
 ///
 /// ```swift
 /// TabView(id: "tabs", tabs: [
