@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Headless", "UI", "Text", "Raster", "Geometry", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
-        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport", "ImageCodecs", "Raster", "ViewCore", "Audit", "Catalog", "Widgets", "Geometry",
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport", "ImageCodecs", "Raster", "ViewCore", "Audit", "Catalog", "Widgets", "Controls", "Geometry",
                                                              .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "Geometry"]),
         .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless", "CZlib",

@@ -28,6 +28,14 @@ public struct AccessibilityFinding: Encodable, Sendable {
     package init(rule: String, id: String?, frame: [Double], figure: Double?, screen: String, message: String) {
         self.rule = rule; self.id = id; self.frame = frame; self.figure = figure; self.screen = screen; self.message = message
     }
+
+    /// A finding about `view`, where it shows in `window`.
+    init(rule: String, about view: View, in window: Window, figure: Double?, screen: String, message: String) {
+        let r = window.visibleRect(of: view), s = window.scaleFactor
+        self.init(
+            rule: rule, id: view.id, frame: [r.minX * s, r.minY * s, r.width * s, r.height * s], figure: figure, screen: screen,
+            message: message)
+    }
 }
 
 /// The rules, derived from WCAG 2.2 AA and the European Accessibility Act's requirements for
@@ -36,7 +44,9 @@ public struct AccessibilityFinding: Encodable, Sendable {
 package struct AccessibilityAudit {
     /// The rules checked (all by default).
     package var rules: Set<String> = Self.allRules
-    package static let allRules: Set<String> = ["contrast", "target-size", "label", "overflow", "keypad", "timeout", "motion"]
+    /// The rules' names, in the order the documentation gives them.
+    package static let ruleNames = ["contrast", "target-size", "label", "overflow", "keypad", "timeout", "motion"]
+    package static let allRules = Set(ruleNames)
     /// The smallest target side, in points (WCAG 2.5.5's 44; 2.5.8 asks 24, kiosks more).
     package static let minimumTarget = 44.0
 
@@ -47,7 +57,7 @@ package struct AccessibilityAudit {
     /// The findings on `window`'s screen as drawn in `pixels`, called `screen`; `layoutProblems`
     /// are the layouts the window said were wrong since the last screen (cut off, cut short).
     package func findings(
-        in window: Window, pixels: PixelBuffer, screen: String, layoutProblems: [(view: View, message: String)] = []
+        in window: Window, pixels: PixelBuffer, screen: String, layoutProblems: [Window.LayoutProblem] = []
     ) -> [AccessibilityFinding] {
         window.layoutIfNeeded()
         var scan = Scan(window: window, pixels: pixels, screen: screen)
@@ -60,11 +70,25 @@ package struct AccessibilityAudit {
         if rules.contains("keypad") { out += scan.targets.compactMap(scan.unreachable) }
         if rules.contains("overflow") {
             // A view past the edge inside a stack already said to be cut off is that one finding.
-            out += scan.offScreen(except: layoutProblems.map(\.view))
-            out += layoutProblems.map { scan.finding("overflow", $0.view, figure: nil, $0.message) }
+            let said = layoutProblems.compactMap { p in p.view.map { ($0, p.message) } }
+            out += scan.offScreen(except: said.map(\.0))
+            out += said.map { scan.finding("overflow", $0.0, figure: nil, $0.1) }
         }
         if rules.contains("timeout"), let f = scan.timeout() { out.append(f) }
         return out
+    }
+
+    /// What still moves `seconds` after the last input, at `t` (a spinner that never ends, a
+    /// ticker): it needs a way to stop it (WCAG 2.2.2). The caller plays the time.
+    package func motion(in window: Window, at t: Double, seconds: Double, screen: String) -> [AccessibilityFinding] {
+        guard rules.contains("motion"), !window.isAtRest(at: t) else { return [] }
+        return window.animatingViews(at: t).map { v in
+            AccessibilityFinding(
+                rule: "motion", about: v, in: window, figure: seconds, screen: screen,
+                message:
+                    "\(v.logName) still moves \(Int(seconds)) s after the last input (stop it within 5 s, or give the person a way to pause it)"
+            )
+        }
     }
 
     // MARK: Contrast (WCAG 1.4.3)
@@ -114,16 +138,12 @@ struct Scan {
     }
 
     func finding(_ rule: String, _ v: View, figure: Double?, _ message: String) -> AccessibilityFinding {
-        let r = window.visibleRect(of: v), s = window.scaleFactor
-        return AccessibilityFinding(
-            rule: rule, id: v.id, frame: [r.minX * s, r.minY * s, r.width * s, r.height * s], figure: figure, screen: screen,
-            message: message)
+        AccessibilityFinding(rule: rule, about: v, in: window, figure: figure, screen: screen, message: message)
     }
 
     func name(_ v: View) -> String {
-        if let id = v.id { return "'\(id)'" }
-        if let l = v as? Label { return "label \"\(l.text.prefix(40))\"" }
-        return String(describing: type(of: v))
+        if v.id == nil, let l = v as? Label { return "label \"\(l.text.prefix(40))\"" }
+        return v.logName
     }
 
     /// The text's colour against the colour most of its box is painted in, as drawn: the nearest

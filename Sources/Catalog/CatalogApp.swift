@@ -128,9 +128,6 @@ package final class CatalogApp {
                 l.color = i == index ? Color(rgb: 0xFFFFFF, opacity: 0.9) : Self.tertiaryInk
             }
         }
-        screens[index].setNeedsLayout()
-        window.root.setNeedsLayout()
-        window.root.setNeedsDisplay()
     }
 
     // MARK: Content

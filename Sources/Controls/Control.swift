@@ -58,7 +58,7 @@ public class Control: Box, ControlReporter {
     /// it has a window to say them in).
     func sayProblems() {
         guard !problems.isEmpty, let host else { return }
-        let name = "\(String(describing: type(of: self))) \(id.map { "'\($0)'" } ?? "without an id")"
+        let name = logTitle(String(describing: type(of: self)))
         for p in problems { host.warn("\(name) \(p)") }
         problems = []
     }

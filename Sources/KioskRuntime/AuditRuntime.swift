@@ -107,32 +107,15 @@ struct Auditor {
         }
         runner.onScreenshot = { name in check(name) }
         _ = try? runner.run(script ?? InputScript(entries: []))
-        check(script == nil ? "first" : "final")
-        motion(runner, into: &report, screen: script == nil ? "first" : "final")
+        let end = script == nil ? "first" : "final"
+        check(end)
+        report.findings += audit.motion(in: window, at: runner.time, seconds: runner.settleLimit, screen: end)
         if script == nil {
             window.textScale = 2
             _ = try? runner.run(InputScript(entries: []))
             check("first-200")
         }
         return report
-    }
-
-    /// A screen still moving six seconds after the last input (a spinner that never ends, a
-    /// ticker) needs a way to stop it (WCAG 2.2.2).
-    func motion(_ runner: HeadlessRunner, into report: inout Report, screen: String) {
-        guard audit.rules.contains("motion") else { return }
-        let t = runner.time
-        guard !window.isAtRest(at: t) else { return }
-        for v in window.animatingViews(at: t) {
-            let r = window.visibleRect(of: v), s = window.scaleFactor
-            report.findings.append(
-                AccessibilityFinding(
-                    rule: "motion", id: v.id, frame: [r.minX * s, r.minY * s, r.width * s, r.height * s], figure: runner.settleLimit,
-                    screen: screen,
-                    message:
-                        "\(v.id.map { "'\($0)'" } ?? String(describing: type(of: v))) still moves \(Int(runner.settleLimit)) s after the last input (stop it within 5 s, or give the person a way to pause it)"
-                ))
-        }
     }
 }
 
@@ -142,13 +125,14 @@ struct Report {
     /// said were wrong count while their views are still shown.
     @Sendable static func liveAudit(_ app: App, pixels: PixelBuffer, rules: [String]?) -> String {
         guard let window = app as? Window else { return #"{"findings":[],"error":"the app is not a Glide window"}"# }
-        let problems = window.layoutProblems.filter { $0.view.window === window && !$0.view.selfAndAncestors.contains { $0.isHidden } }
+        let problems = window.layoutProblems.filter { p in
+            p.view.map { $0.window === window && !$0.selfAndAncestors.contains { $0.isHidden } } ?? false
+        }
         let audit = AccessibilityAudit(rules: rules.map(Set.init))
-        let findings = audit.findings(in: window, pixels: pixels, screen: "live", layoutProblems: problems)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = (try? encoder.encode(JSONReport(findings: findings, screens: ["live"]))).map { String(decoding: $0, as: UTF8.self) }
-        return json ?? #"{"findings":[],"error":"the findings could not be encoded"}"#
+        var report = Report()
+        report.add(
+            screen: "live", pixels: pixels, findings: audit.findings(in: window, pixels: pixels, screen: "live", layoutProblems: problems))
+        return (try? report.json(pretty: false)) ?? #"{"findings":[],"error":"the findings could not be encoded"}"#
     }
 
     var findings: [AccessibilityFinding] = []
@@ -168,17 +152,21 @@ struct Report {
         return lines.joined(separator: "\n")
     }
 
-    struct JSONReport: Encodable {
+    private struct JSONReport: Encodable {
         var findings: [AccessibilityFinding]
         var screens: [String]
     }
 
+    /// `{"findings": [...], "screens": [...]}`, as `audit.json` and `/audit` give it.
+    func json(pretty: Bool) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
+        return String(decoding: try encoder.encode(JSONReport(findings: findings, screens: screens.map(\.name))), as: UTF8.self)
+    }
+
     func write(to folder: String) throws {
         try FileIO.makeDirectory(folder)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let json = try encoder.encode(JSONReport(findings: findings, screens: screens.map(\.name)))
-        try writeText(String(decoding: json, as: UTF8.self) + "\n", to: folder + "/audit.json")
+        try writeText(try json(pretty: true) + "\n", to: folder + "/audit.json")
         for (name, pixels) in screens {
             try PNG.write(outlined(pixels, findings.filter { $0.screen == name }), to: "\(folder)/\(fileName(name)).png")
         }
@@ -196,12 +184,7 @@ struct Report {
         let red = Color(rgb: 0xFF1744).premultiplied
         for f in found where f.frame.count == 4 {
             let r = Rect(x: f.frame[0], y: f.frame[1], width: f.frame[2], height: f.frame[3]).insetBy(dx: -2, dy: -2)
-            for edge in [
-                Rect(x: r.minX, y: r.minY, width: r.width, height: 3), Rect(x: r.minX, y: r.maxY - 3, width: r.width, height: 3),
-                Rect(x: r.minX, y: r.minY, width: 3, height: r.height), Rect(x: r.maxX - 3, y: r.minY, width: 3, height: r.height),
-            ] {
-                canvas.fill(rect: edge, color: red)
-            }
+            canvas.stroke(roundedRect: r, radius: 0, lineWidth: 3, color: red, alignment: .inside)
         }
         return copy
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Audit
 import Dispatch
 import Geometry
 import Headless
@@ -133,7 +134,9 @@ package enum HeadlessRuntime {
 enum RemoteRuntime {
     /// Starts the server and waits until it listens (port 0: see `server.port`).
     static func start(_ configuration: RemoteConfiguration) throws -> RemoteServer {
-        let server = try RemoteServer(configuration: configuration, logger: processLog, auditor: Report.liveAudit)
+        let server = try RemoteServer(
+            configuration: configuration, logger: processLog,
+            auditor: ScreenAuditor(rules: AccessibilityAudit.ruleNames, check: Report.liveAudit))
         do { _ = try server.startBlocking() } catch {
             processLog.error("\(error)")
             throw ExitCode(1)

@@ -60,7 +60,7 @@ extension RemoteServer {
             case let .state(c):
                 c.resume(returning: RemoteStateReply(json: stateJSON(app: app, m)))
             case let .audit(rules, c):
-                c.resume(returning: auditor.map { RemoteStateReply(json: $0(app, m.screen, rules)) })
+                c.resume(returning: auditor.map { RemoteStateReply(json: $0.check(app, m.screen, rules)) })
             case let .display(on, c):
                 m.control?.setScreen(on: on, at: m.now)
                 // Like an injection: a /wait after it waits for a frame drawn since (the screen

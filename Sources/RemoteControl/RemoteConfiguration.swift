@@ -1,4 +1,19 @@
+import AppContract
 import Geometry
+import Raster
+
+/// What `GET /audit` runs, given by the runtime (the server knows no views): the rules it knows,
+/// and a check of the app's screen as presented against some of them (nil: all) that returns the
+/// findings as JSON, run on the loop's thread.
+package struct ScreenAuditor: Sendable {
+    package var rules: [String]
+    package var check: @Sendable (App, PixelBuffer, [String]?) -> String
+
+    package init(rules: [String], check: @escaping @Sendable (App, PixelBuffer, [String]?) -> String) {
+        self.rules = rules
+        self.check = check
+    }
+}
 
 /// Where and how the remote-control server listens.
 package struct RemoteConfiguration: Sendable {

@@ -89,9 +89,8 @@ extension RemoteServer {
     /// `{"findings": [...]}`: the rules (`rules=contrast,label`; all by default) checked on the
     /// screen as presented.
     func audit(_ request: Request) async throws -> Response {
-        guard auditor != nil else { return Self.json(.notImplemented, error: "this runtime has no accessibility audit") }
+        guard let known = auditor?.rules else { return Self.json(.notImplemented, error: "this runtime has no accessibility audit") }
         let rules = request.uri.queryParameters.get("rules").map { $0.split(separator: ",").map(String.init) }
-        let known = ["contrast", "target-size", "label", "overflow", "keypad", "timeout", "motion"]
         if let unknown = rules?.first(where: { !known.contains($0) }) {
             return Self.json(.badRequest, error: "rules=\(excerpt(unknown, limit: 40)): unknown rule (\(known.joined(separator: ", ")))")
         }

@@ -1,11 +1,9 @@
-import AppContract
 import Dispatch
 import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
 import NIOConcurrencyHelpers
-import Raster
 
 /// The remote-control HTTP server, built on Hummingbird. Handlers never touch the app:
 /// they post requests into an inbox and await the frame loop's answers, which the loop gives in
@@ -34,13 +32,11 @@ package final class RemoteServer: Sendable {
     /// Open connections, bounded by the descriptor limit the process has at its start.
     let connections: ConnectionTable
     private let running = NIOLockedValueBox<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
-    /// Checks the app's screen as presented against the accessibility rules (nil: all) and
-    /// returns the findings as JSON; run on the loop's thread. Nil: `/audit` answers 501.
-    let auditor: (@Sendable (App, PixelBuffer, [String]?) -> String)?
+    /// `/audit`'s checks; nil: it answers 501.
+    let auditor: ScreenAuditor?
 
     package init(
-        configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"),
-        auditor: (@Sendable (App, PixelBuffer, [String]?) -> String)? = nil
+        configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"), auditor: ScreenAuditor? = nil
     ) throws(RemoteError) {
         guard configuration.token != nil || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
         self.configuration = configuration

@@ -288,21 +288,27 @@ public final class Window: App, ViewHost {
 
     package func warn(_ message: String, about view: View) {
         warn(message)
-        if layoutProblems.count < 100 { layoutProblems.append((view, message)) }
+        if layoutProblems.count < 100 { layoutProblems.append(LayoutProblem(view: view, message: message)) }
     }
 
     /// The layouts said to be wrong so far, with the views they are about (at most 100).
-    package var layoutProblems: [(view: View, message: String)] = []
+    package var layoutProblems: [LayoutProblem] = []
+
+    /// A layout said to be wrong: what was said, and the view (held weakly: a view taken out of
+    /// the tree goes).
+    package struct LayoutProblem {
+        package weak var view: View?
+        package let message: String
+    }
 
     /// A view that holds content but was given no width or height shows nothing and takes no
     /// touches, silently: say so once, naming it.
     private func warnEmpty(_ view: View) {
         guard !view.warnedEmpty else { return }
         view.warnedEmpty = true
-        let name = view.id.map { "'\($0)'" } ?? "without an id"
         warn(
             """
-            \(String(describing: type(of: view))) \(name) was laid out \(view.frame.width)x\(view.frame.height) \
+            \(view.logTitle(String(describing: type(of: view)))) was laid out \(view.frame.width)x\(view.frame.height) \
             points and shows none of its content: give it a size (.frame), or put it in a stack with room for it
             """, about: view)
     }

@@ -286,6 +286,14 @@ open class View {
     /// Its parent, then the parent's parent and so on up to the root.
     package var ancestors: DropFirstSequence<UnfoldFirstSequence<View>> { selfAndAncestors.dropFirst() }
 
+    /// How a line of the log names this view among others: its id in quotes, else its kind
+    /// ("'cart'", "Label").
+    package var logName: String { id.map { "'\($0)'" } ?? String(describing: type(of: self)) }
+
+    /// How a line of the log about this view starts: `kind` and its id ("Stack 'prices'",
+    /// "Slider without an id").
+    package func logTitle(_ kind: String) -> String { "\(kind) \(id.map { "'\($0)'" } ?? "without an id")" }
+
     /// The window whose tree holds this view, known by what views need of it; nil while it is
     /// in none. (`window` gives the window itself, in `UI`.)
     package var host: ViewHost? {

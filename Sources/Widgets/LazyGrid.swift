@@ -182,7 +182,7 @@ final class GridRow: View {
 ///
 /// A grid given no columns, or tracks of a negative or NaN size, says so once in the log and
 /// shows one flexible column (sizes as 0).
-public final class LazyVGrid: LazyStack, SectionedGrid {
+public final class LazyVGrid: LazyStack {
     let gridModel: GridModel
 
     /// `count` items in rows of `columns`, `spacing` points apart both ways; `item(i)` builds
@@ -207,9 +207,13 @@ public final class LazyVGrid: LazyStack, SectionedGrid {
     ) {
         let model = GridModel(items: columns, spacing: spacing, sectionCounts: sections, makeItem: item)
         gridModel = model
-        let source = SectionSource(plan: SectionPlan(bodyRows: model.rowCounts), pinsHeaders: pinnedHeaders, header: header) {
-            GridRow(model: model, section: $0, row: $1, vertical: true)
-        }
+        let source = SectionSource(
+            sizes: sections, pinsHeaders: pinnedHeaders, header: header,
+            bodyRows: { sizes in
+                model.sectionCounts = sizes.map { max(0, $0) }
+                return model.rowCounts
+            }
+        ) { GridRow(model: model, section: $0, row: $1, vertical: true) }
         super.init(.vertical, id: id, sections: source, spacing: model.spacing, padding: padding)
     }
 
@@ -231,7 +235,7 @@ public final class LazyVGrid: LazyStack, SectionedGrid {
 
 /// A grid that scrolls horizontally and builds only the columns on screen: `rows` size its rows,
 /// and items fill each column from the top. The horizontal twin of `LazyVGrid`.
-public final class LazyHGrid: LazyStack, SectionedGrid {
+public final class LazyHGrid: LazyStack {
     let gridModel: GridModel
 
     /// `count` items in columns of `rows`, `spacing` points apart both ways; `item(i)` builds
@@ -266,12 +270,12 @@ extension LazyStack {
     /// items per row changed, and says the grid's problems once it has a window to say them in.
     func refit(_ model: GridModel, kind: String, across length: Double) {
         if !model.problems.isEmpty, let host {
-            for p in model.problems { host.warn("\(kind) \(id.map { "'\($0)'" } ?? "without an id") \(p)") }
+            for p in model.problems { host.warn("\(logTitle(kind)) \(p)") }
             model.problems = []
         }
         guard model.resolve(for: length) else { return }
         if let source = sectionSource {
-            source.plan = SectionPlan(bodyRows: model.rowCounts)
+            source.resize(model.sectionCounts)  // the same items in rows of the new width
             reloadData(count: source.plan.count)
         } else {
             reloadData(count: model.rowCounts[0])

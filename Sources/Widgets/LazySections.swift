@@ -39,17 +39,27 @@ package struct SectionPlan: Equatable {
 /// What a sectioned lazy stack builds its rows from; the plan changes with the data (and, in a
 /// grid, with the number of columns).
 package final class SectionSource {
-    package var plan: SectionPlan
+    package private(set) var plan: SectionPlan
     let pinsHeaders: Bool
     private let header: (Int) -> View
     private let body: (Int, Int) -> View
+    /// The body rows of sections of these sizes (a grid also keeps the sizes, to fill its rows).
+    private let bodyRows: ([Int]) -> [Int]
 
-    package init(plan: SectionPlan, pinsHeaders: Bool, header: @escaping (Int) -> View, body: @escaping (Int, Int) -> View) {
-        self.plan = plan
+    /// Sections of `sizes` rows (items, counted into rows by `bodyRows` in a grid).
+    package init(
+        sizes: [Int], pinsHeaders: Bool, header: @escaping (Int) -> View, bodyRows: @escaping ([Int]) -> [Int] = { $0 },
+        body: @escaping (Int, Int) -> View
+    ) {
+        plan = SectionPlan(bodyRows: bodyRows(sizes))
         self.pinsHeaders = pinsHeaders
         self.header = header
+        self.bodyRows = bodyRows
         self.body = body
     }
+
+    /// New sizes for the sections.
+    func resize(_ sizes: [Int]) { plan = SectionPlan(bodyRows: bodyRows(sizes)) }
 
     func makeHeader(_ section: Int) -> View { SectionHeaderRow(header(section)) }
 
@@ -90,19 +100,9 @@ extension LazyStack {
     /// being read keeps its place. Does nothing to a stack made without sections.
     public func reloadData(sections: [Int]) {
         guard let source = sectionSource else { return }
-        if let grid = self as? SectionedGrid {
-            grid.gridModel.sectionCounts = sections.map { max(0, $0) }
-            source.plan = SectionPlan(bodyRows: grid.gridModel.rowCounts)
-        } else {
-            source.plan = SectionPlan(bodyRows: sections)
-        }
+        source.resize(sections)
         reloadData(count: source.plan.count)
     }
-}
-
-/// A grid whose rows are counted per section.
-protocol SectionedGrid: LazyStack {
-    var gridModel: GridModel { get }
 }
 
 /// A vertical lazy stack in sections, each with a header that stays pinned at the top while its
@@ -122,6 +122,6 @@ public func LazyVStack(
     id: String? = nil, sections: [Int], spacing: Double = 0, padding: EdgeInsets = .zero, pinnedHeaders: Bool = true,
     header: @escaping (Int) -> View, row: @escaping (_ section: Int, _ row: Int) -> View
 ) -> LazyStack {
-    let source = SectionSource(plan: SectionPlan(bodyRows: sections), pinsHeaders: pinnedHeaders, header: header, body: row)
+    let source = SectionSource(sizes: sections, pinsHeaders: pinnedHeaders, header: header, body: row)
     return LazyStack(.vertical, id: id, sections: source, spacing: spacing, padding: padding)
 }

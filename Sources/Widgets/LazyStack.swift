@@ -48,8 +48,9 @@ public class LazyStack: View, LazyContent {
     private var measuredCross: Double?
     /// The sections' rows and builders, in a sectioned stack.
     package var sectionSource: SectionSource?
-    /// The header pinned at the start of the viewport (the last child, over the rows), and its section.
-    private var pinned: (section: Int, view: View)?
+    /// The header pinned at the start of the viewport (the last child, over the rows), its
+    /// section, and its length along the axis (measured once, again at each layout; nil: not yet).
+    private var pinned: (section: Int, view: View, length: Double?)?
     /// The built rows: every child but the pinned header.
     private var rows: ArraySlice<View> { pinned == nil ? children[...] : children.dropLast() }
 
@@ -319,10 +320,11 @@ public class LazyStack: View, LazyContent {
             let view = source.makeHeader(section)
             view.accessibility.hidden = true
             attach(view, at: children.count)
-            pinned = (section, view)
+            pinned = (section, view, nil)
         }
         guard let view = pinned?.view else { return }
-        let length = extent(of: view)
+        let length = pinned?.length ?? extent(of: view)
+        pinned?.length = length
         let next = section + 1
         let sectionEnd =
             next < source.plan.headerRows.count ? start(ofRow: source.plan.headerRows[next]) - spacing : contentLength - trailing
@@ -380,6 +382,7 @@ public class LazyStack: View, LazyContent {
             position += length + spacing
         }
         resizeToContent()
+        pinned?.length = nil  // a new width, or text size, may change its height
         if let lastVisible { pinHeader(visibleStart: start(of: lastVisible)) }
     }
 

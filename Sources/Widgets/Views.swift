@@ -562,13 +562,12 @@ open class Stack: Box, OrderedChildren {
         let limit = axis == .vertical ? frame.height - padding.bottom : frame.width - padding.trailing
         guard !warnedOverflow, end > limit + 0.5, frame.width > 0, frame.height > 0, let host else { return }
         warnedOverflow = true
-        func name(_ v: View) -> String { v.id.map { "'\($0)'" } ?? String(describing: type(of: v)) }
         let cut = children.filter { !$0.isHidden && (axis == .vertical ? $0.frame.maxY : $0.frame.maxX) > limit + 0.5 }
         let side = axis == .vertical ? "tall" : "wide"
         host.warn(
             """
-            Stack \(id.map { "'\($0)'" } ?? "without an id") is \(Int(limit.rounded())) points \(side) inside its padding but its \
-            children need \(Int(end.rounded())): \(cut.map(name).joined(separator: ", ")) \(cut.count == 1 ? "is" : "are") cut off \
+            \(logTitle("Stack")) is \(Int(limit.rounded())) points \(side) inside its padding but its \
+            children need \(Int(end.rounded())): \(cut.map(\.logName).joined(separator: ", ")) \(cut.count == 1 ? "is" : "are") cut off \
             (let text wrap, give fixed sizes less, or put the stack in a scroll view)
             """, about: self)
     }
@@ -591,11 +590,10 @@ open class Stack: Box, OrderedChildren {
     private func reportCutLabel() {
         guard let cut = cutLabel, !warnedCut, let host else { return }
         warnedCut = true
-        func name(_ v: View) -> String { v.id.map { "'\($0)'" } ?? String(describing: type(of: v)) }
         host.warn(
             """
-            Stack \(id.map { "'\($0)'" } ?? "without an id") cuts label \(name(cut.label)) to \(Int(cut.offer.rounded())) of the \
-            \(Int(cut.ideal.rounded())) points it needs while \(name(cut.roomy)) has room it does not need (give the label \
+            \(logTitle("Stack")) cuts label \(cut.label.logName) to \(Int(cut.offer.rounded())) of the \
+            \(Int(cut.ideal.rounded())) points it needs while \(cut.roomy.logName) has room it does not need (give the label \
             layoutPriority(1) or fixedSize(), or the other view a width)
             """, about: cut.label)
     }

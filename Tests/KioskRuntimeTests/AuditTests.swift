@@ -13,6 +13,7 @@ import Testing
 import Text
 import UI
 import Widgets
+import Controls
 @testable import KioskRuntime
 
 /// `audit` on an app with planted faults finds exactly those, with their figures; the catalog and
@@ -56,6 +57,23 @@ import Widgets
             ])
         #expect(found.first { $0.rule == "target-size" }?.figure == 30)
         #expect(found.first { $0.rule == "target-size" }?.frame == [20, 60, 30, 30])
+    }
+
+    /// A spinner that never stops is still moving six seconds after the last input, and an idle
+    /// reset that warns nobody is a timeout; warned first, it passes.
+    @Test func endlessMotionAndASilentIdleResetAreFound() throws {
+        let spinner = ProgressView("Loading", id: "loading")
+        let w = Window(
+            width: 400, height: 300, typography: try CalibrationScreenTests.typography(),
+            root: Stack(.vertical, padding: EdgeInsets(20), children: [spinner]))
+        w.idleResetSeconds = 60
+        let found = Kiosk.audit(w, rules: ["motion", "timeout"])
+        #expect(
+            found.map { "\($0.screen) \($0.rule) \($0.id ?? "-")" } == ["first timeout -", "first motion loading", "first-200 timeout -"])
+        #expect(found.first { $0.rule == "motion" }?.figure == 6 && found.first?.figure == 60)
+        w.idleResetWarningSeconds = 20
+        w.onIdleResetWarning = {}
+        #expect(Kiosk.audit(w, rules: ["timeout"]).isEmpty)
     }
 
     /// The ratio the audit gives is WCAG's formula on the same pixels: the text's colour and the
