@@ -64,15 +64,22 @@ package struct AccessibilityAudit {
         scan.walk(window.readableLayers)
         var out: [AccessibilityFinding] = []
         // Contrast is the screen's at rest: mid-motion a sliding screen's shade passes over text.
-        if rules.contains("contrast"), window.isAtRest(at: window.currentTime) { out += scan.labels.compactMap(scan.contrast) }
+        if rules.contains("contrast"), window.isAtRest(at: window.currentTime) {
+            out += scan.labels.compactMap(scan.contrast)
+            out += scan.parts.flatMap(scan.partContrast) + scan.targets.compactMap(scan.focusRingContrast)
+        }
         if rules.contains("target-size") { out += scan.targets.compactMap { scan.targetSize($0, among: scan.targets) } }
-        if rules.contains("label") { out += scan.targets.compactMap(scan.unlabelled) + scan.images.compactMap(scan.unlabelledImage) }
+        if rules.contains("label") {
+            out += scan.targets.compactMap(scan.unlabelled) + scan.images.compactMap(scan.unlabelledImage)
+            out += scan.readingOrder(window.accessibilityElements())
+        }
         if rules.contains("keypad") { out += scan.targets.compactMap(scan.unreachable) }
         if rules.contains("overflow") {
             // A view past the edge inside a stack already said to be cut off is that one finding.
             let said = layoutProblems.compactMap { p in p.view.map { ($0, p.message) } }
             out += scan.offScreen(except: said.map(\.0))
             out += said.map { scan.finding("overflow", $0.0, figure: nil, $0.1) }
+            out += scan.labels.compactMap(scan.cutShort) + scan.overlaps()
         }
         if rules.contains("timeout"), let f = scan.timeout() { out.append(f) }
         return out
@@ -117,6 +124,9 @@ struct Scan {
     var targets: [View] = []
     var images: [ImageView] = []
     var unclipped: [View] = []
+    var parts: [EssentialPartsReporter] = []
+    /// Section headers pinned over a list's rows, which cover the rows' text by design.
+    var pinned: [View] = []
 
     init(window: Window, pixels: PixelBuffer, screen: String) {
         self.window = window
@@ -130,6 +140,8 @@ struct Scan {
             if let l = v as? Label, !l.text.isEmpty, !l.accessibility.hidden { labels.append(l) }
             if let i = v as? ImageView, !i.accessibility.hidden { images.append(i) }
             if v.onTap != nil || v.onLongPress != nil || v.isFocusable { targets.append(v) }
+            if let p = v as? EssentialPartsReporter { parts.append(p) }
+            if let d = v as? DamageSource { pinned += d.pinnedViews }
             if !inScroll, v.onTap != nil || v is Label { unclipped.append(v) }
             let scrolls = inScroll || v.contentTransform != nil
             for c in v.children { visit(c, inScroll: scrolls) }
@@ -153,10 +165,8 @@ struct Scan {
         // A disabled control's words are exempt (WCAG: part of an inactive component).
         if label.ancestors.contains(where: { ($0 as? ControlReporter)?.isEnabled == false }) { return nil }
         guard let box = pixelBox(label), let background = dominantColour(in: box) else { return nil }
-        let text = Self.blend(window.isHighContrast ? HighContrast.text(label.color) : label.color, over: background)
-        let ratio = AccessibilityAudit.contrastRatio(
-            AccessibilityAudit.luminance(red: text.red, green: text.green, blue: text.blue),
-            AccessibilityAudit.luminance(red: background.red, green: background.green, blue: background.blue))
+        let ratio = Self.ratio(
+            Self.blend(window.isHighContrast ? HighContrast.text(label.color) : label.color, over: background), background)
         let size = label.fontSize * window.textScale
         let bold = label.fontWeight == .bold || label.fontWeight == .semibold
         let large = size >= 24 || (bold && size >= 18.66)
@@ -183,14 +193,77 @@ struct Scan {
         return Color(red: mix(c.red, background.red), green: mix(c.green, background.green), blue: mix(c.blue, background.blue))
     }
 
-    /// The colour most pixels of `box` have: what the text is drawn on.
-    func dominantColour(in box: IntRect) -> Color? {
+    /// The colour most pixels of `box` (less those in `hole`) have: what the text is drawn on.
+    func dominantColour(in box: IntRect, excluding hole: IntRect? = nil) -> Color? {
         var counts: [UInt32: Int] = [:]
         for y in box.y..<box.maxY {
-            for x in box.x..<box.maxX { counts[pixels[x, y] | 0xFF00_0000, default: 0] += 1 }
+            for x in box.x..<box.maxX where !(hole.map { x >= $0.x && x < $0.maxX && y >= $0.y && y < $0.maxY } ?? false) {
+                counts[pixels[x, y] | 0xFF00_0000, default: 0] += 1
+            }
         }
         guard let argb = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else { return nil }
         return Color(red: UInt8((argb >> 16) & 0xFF), green: UInt8((argb >> 8) & 0xFF), blue: UInt8(argb & 0xFF))
+    }
+
+    // MARK: Non-text contrast (WCAG 1.4.11 and 2.4.7)
+
+    /// Each part of a control that shows what it is or its state (`EssentialPart`) against the
+    /// colour most of the two pixels around it have: 3:1. Disabled controls are exempt, and so is
+    /// high contrast, where every built-in control strokes those parts black.
+    func partContrast(_ v: EssentialPartsReporter) -> [AccessibilityFinding] {
+        guard !window.isHighContrast, (v as? ControlReporter)?.isEnabled != false else { return [] }
+        let origin = v.frameInWindow.origin, visible = window.visibleRect(of: v)
+        return v.essentialParts.compactMap { part in
+            let r = part.rect.offsetBy(dx: origin.x, dy: origin.y)
+            // Partly scrolled out of sight: measured when it shows whole.
+            guard visible.intersection(r).size == r.size,
+                let ratio = ratio(of: part.color, around: r, gap: 0, width: 2 / window.scaleFactor)
+            else { return nil }
+            return ratio >= 3 - 1e-9
+                ? nil
+                : finding(
+                    "contrast", v, figure: ratio,
+                    "\(name(v)): its \(part.name) stands out \(ratio):1 from what is next to it, below 3:1 for what shows a control or its state (darken its edge)"
+                )
+        }
+    }
+
+    /// The keypad's focus ring, drawn 1.5 to 4.5 points outside a focusable view, against what
+    /// it is drawn over or against its own inner line: 3:1.
+    func focusRingContrast(_ v: View) -> AccessibilityFinding? {
+        guard v.isFocusable, (v as? ControlReporter)?.isEnabled != false else { return nil }
+        let r = window.visibleRect(of: v)
+        guard r.size == v.frameInWindow.size else { return nil }
+        let (ring, halo) = window.focusRingColors
+        let inner = (Self.ratio(ring, halo) * 100).rounded() / 100
+        guard let outer = ratio(of: ring, around: r, gap: 1.5, width: 3), max(inner, outer) < 3 - 1e-9 else { return nil }
+        let ratio = max(inner, outer)
+        return finding(
+            "contrast", v, figure: ratio,
+            "\(name(v)): the focus ring around it stands out \(ratio):1 from what it is drawn over, below 3:1 (choose a Window.accent that stands out from the background)"
+        )
+    }
+
+    /// The contrast of `color` (over what is there) against the colour most pixels of the band
+    /// `gap` to `gap + width` points outside `r` have, rounded to hundredths; nil when the band is
+    /// off the screen.
+    func ratio(of color: Color, around r: Rect, gap: Double, width: Double) -> Double? {
+        let s = window.scaleFactor
+        func box(_ inset: Double) -> IntRect? {
+            let e = r.insetBy(dx: -inset, dy: -inset)
+            let x0 = max(0, Int((e.minX * s).rounded())), y0 = max(0, Int((e.minY * s).rounded()))
+            let x1 = min(pixels.width, Int((e.maxX * s).rounded())), y1 = min(pixels.height, Int((e.maxY * s).rounded()))
+            return x1 > x0 && y1 > y0 ? IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
+        guard let outer = box(gap + width), let background = dominantColour(in: outer, excluding: box(gap)) else { return nil }
+        return (Self.ratio(Self.blend(color, over: background), background) * 100).rounded() / 100
+    }
+
+    /// WCAG's contrast ratio of two opaque colours.
+    static func ratio(_ a: Color, _ b: Color) -> Double {
+        AccessibilityAudit.contrastRatio(
+            AccessibilityAudit.luminance(red: a.red, green: a.green, blue: a.blue),
+            AccessibilityAudit.luminance(red: b.red, green: b.green, blue: b.blue))
     }
 
     // MARK: Targets (WCAG 2.5.5 and 2.5.8)
@@ -277,6 +350,68 @@ struct Scan {
                 "overflow", v, figure: nil,
                 "\(name(v)) runs past the edge of the screen, outside any scroll view (put the screen in a ScrollView, or let it wrap)")
         }
+    }
+
+    /// A label that larger text cut short with an ellipsis (WCAG 1.4.4: no loss of content at
+    /// 200 %); text cut at 100 % too is the app's choice, not the text size's.
+    func cutShort(_ label: Label) -> AccessibilityFinding? {
+        guard label.isCutByTextScale else { return nil }
+        let percent = (window.textScale * 100).rounded()
+        return finding(
+            "overflow", label, figure: percent,
+            "\(name(label)) is cut short with an ellipsis at \(Int(percent)) % text, where it shows whole at 100 % (let it wrap, or give it room)"
+        )
+    }
+
+    /// Text drawn over other text: two labels, neither inside the other, whose lines cover the
+    /// same spot by more than a point each way (a layout that did not make room as text grew).
+    func overlaps() -> [AccessibilityFinding] {
+        let shown: [(Label, Rect)] = labels.compactMap { l in
+            guard !l.selfAndAncestors.contains(where: { a in pinned.contains { $0 === a } }), let t = l.textBounds else { return nil }
+            let f = l.frameInWindow
+            return (l, t.offsetBy(dx: f.minX, dy: f.minY).intersection(window.visibleRect(of: l)))
+        }
+        var out: [AccessibilityFinding] = []
+        for (i, (a, ra)) in shown.enumerated() {
+            for (b, rb) in shown[(i + 1)...] {
+                let both = ra.intersection(rb)
+                guard both.width > 1, both.height > 1, !a.ancestors.contains(where: { $0 === b }),
+                    !b.ancestors.contains(where: { $0 === a })
+                else {
+                    continue
+                }
+                out.append(
+                    finding(
+                        "overflow", b, figure: nil,
+                        "\(name(b)) is drawn over \(name(a)) (the layout did not make room: let it wrap or stack)"))
+            }
+        }
+        return out
+    }
+
+    // MARK: Reading order (WCAG 1.3.2, 2.4.3)
+
+    /// The screen reader's order against the layout's: reading goes down a column and along a
+    /// line the way the text runs, so an element read after one it sits wholly above (in the
+    /// same column) or wholly before on the same line is out of order.
+    func readingOrder(_ elements: [AccessibilityElement]) -> [AccessibilityFinding] {
+        let rightToLeft = window.layoutDirection == .rightToLeft
+        var out: [AccessibilityFinding] = []
+        for (a, b) in zip(elements, elements.dropFirst()) {
+            // Whole frames: a page half scrolled out of a carousel still sits where it sits.
+            let (fa, fb) = (a.view.frameInWindow, b.view.frameInWindow)
+            let sameColumn = min(fa.maxX, fb.maxX) - max(fa.minX, fb.minX) > 1
+            let sameLine = fb.midY > fa.minY && fb.midY < fa.maxY && fa.midY > fb.minY && fa.midY < fb.maxY
+            let above = fb.maxY <= fa.minY - 1 && sameColumn
+            let before = sameLine && (rightToLeft ? fb.minX >= fa.maxX + 1 : fb.maxX <= fa.minX - 1)
+            guard above || before else { continue }
+            out.append(
+                finding(
+                    "label", b.view, figure: nil,
+                    "\(name(b.view)) is read after \(name(a.view)) but sits \(above ? "above" : "before") it (order the views as they are laid out)"
+                ))
+        }
+        return out
     }
 
     // MARK: Timeout (WCAG 2.2.1; EAA: enough time)

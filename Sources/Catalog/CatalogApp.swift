@@ -51,8 +51,8 @@ package final class CatalogApp {
         sidebar.width = 248
         sidebar.fill = Color(rgb: 0xFFFFFF)
         sidebarHeader = [
-            Label(manifest.title, id: "app-title", size: 24, color: Self.ink, maxLines: 1),
-            Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk, maxLines: 2),
+            Label(manifest.title, id: "app-title", size: 24, color: Self.ink),
+            Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk),
             Spacer(length: 12),
         ]
         var bar: [Tab] = []
@@ -60,9 +60,9 @@ package final class CatalogApp {
             let i = screens.count
             let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10), alignment: .fill)
             tab.cornerRadius = 10
-            let titleLabel = Label(title, size: 17, color: Self.ink, maxLines: 1)
+            let titleLabel = Label(title, size: 17, color: Self.ink)
             tab.add(titleLabel)
-            let subtitleLabel = Label(subtitle ?? "", size: 13, color: Self.tertiaryInk, maxLines: 1)
+            let subtitleLabel = Label(subtitle ?? "", size: 13, color: Self.tertiaryInk)
             subtitleLabel.isHidden = subtitle == nil
             tab.add(subtitleLabel)
             tab.isFocusable = true
@@ -98,9 +98,9 @@ package final class CatalogApp {
         if compact {
             root.setChildren([screenArea.flexible()])
         } else {
-            // The tabs scroll when they do not fit (large text, a short panel).
-            sidebarTabs.setChildren(tabs)
-            sidebar.setChildren(sidebarHeader + [sidebarScroll])
+            // The title and the tabs scroll when they do not fit (large text, a short panel).
+            sidebarTabs.setChildren(sidebarHeader + tabs)
+            sidebar.setChildren([sidebarScroll])
             divider.width = 1
             root.setChildren([sidebar, divider, screenArea.flexible()])
         }
@@ -175,8 +175,8 @@ package final class CatalogApp {
 
     func header(_ title: String, _ subtitle: String?) -> View {
         let s = Stack(.vertical, spacing: 4)
-        s.add(Label(title, size: 30, color: Self.ink, maxLines: 1))
-        if let subtitle { s.add(Label(subtitle, size: 15, color: Self.tertiaryInk, maxLines: 2)) }
+        s.add(Label(title, size: 30, color: Self.ink))
+        if let subtitle { s.add(Label(subtitle, size: 15, color: Self.tertiaryInk)) }
         return s
     }
 
@@ -188,8 +188,8 @@ package final class CatalogApp {
         for (i, card) in (screen.cards ?? []).enumerated() {
             let place = "screens[\(index)].cards[\(i)]"
             let text = Stack(.vertical, spacing: 6)
-            text.add(Label(card.title, size: 22, color: Self.ink, maxLines: 1))
-            text.add(Label(card.text, size: 16, color: Self.secondaryInk, maxLines: 3, lineSpacing: 1.15))
+            text.add(Label(card.title, size: 22, color: Self.ink))
+            text.add(Label(card.text, size: 16, color: Self.secondaryInk, lineSpacing: 1.15))
             let row = Stack(.horizontal, spacing: 20, padding: EdgeInsets(18), alignment: .leading)
             let picture = imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12)
             row.add(picture)
@@ -247,7 +247,7 @@ package final class CatalogApp {
             inset: EdgeInsets(top: 0, leading: 0, bottom: 10, trailing: 0), children: [scroll, control])
         overlay.height = height
         let section = Stack(.vertical, spacing: 10)
-        section.add(Label(screen.carouselTitle ?? "Photos", size: 20, color: Self.ink, maxLines: 1))
+        section.add(Label(screen.carouselTitle ?? "Photos", size: 20, color: Self.ink))
         section.add(overlay)
         // On a narrow column the pages shrink so the next photo still peeks in.
         return Adaptive(content: section) { size in

@@ -157,8 +157,8 @@ package enum OrderApp {
         let p = product(i)
         return VStack(id: "product-\(i)", spacing: 6, padding: EdgeInsets(10)) {
             Box(fill: Color(rgb: p.hue), cornerRadius: 8, height: 72)
-            Label(p.name, size: 17, maxLines: 1).fontWeight(.semibold)
-            Label("\(p.category) · \(price(p.cents))", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1)
+            Label(p.name, size: 17).fontWeight(.semibold)
+            Label("\(p.category) · \(price(p.cents))", size: 14, color: Color(rgb: 0x6C6C70))
             Button("Add", id: "add-\(i)", icon: .plus) { model.cart[i, default: 0] += 1 }
         }.background(.white, cornerRadius: 12)
     }

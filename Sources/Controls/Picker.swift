@@ -122,7 +122,20 @@ public final class Picker: Control, KeyResponder, AnimatedView {
         let thumb = Rect(x: x, y: 2, width: w, height: frame.height - 4)
         context.fill(thumb.offsetBy(dx: 0, dy: 1), cornerRadius: 7, color: Color(rgb: 0x000000, alpha: 20))
         context.fill(thumb, cornerRadius: 7, color: isEnabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0xF7F7F7))
-        if context.isHighContrast { context.stroke(thumb, cornerRadius: 7, lineWidth: 2, color: Color(rgb: 0x000000)) }
+        // The chosen segment's edge, so that its white shows on the light track (WCAG 1.4.11).
+        let contrast = context.isHighContrast
+        context.stroke(
+            thumb.insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: 7, lineWidth: contrast ? 2 : 1,
+            color: contrast ? Color(rgb: 0x000000) : isEnabled ? context.palette.fieldBorder : context.palette.fieldBorder.withOpacity(0.45)
+        )
+    }
+
+    /// The chosen segment as it rests, in local points.
+    var restingThumb: Rect? {
+        guard !segments.isEmpty, selection >= 0 else { return nil }
+        let w = (frame.width - 4) / Double(segments.count)
+        let x = isRightToLeft ? frame.width - 2 - Double(selection + 1) * w : 2 + Double(selection) * w
+        return Rect(x: x, y: 2, width: w, height: frame.height - 4)
     }
 
     /// Left and right move the choice the way the arrow points.
@@ -142,5 +155,12 @@ public final class Picker: Control, KeyResponder, AnimatedView {
         let position = selection >= 0 ? "\(selection + 1)/\(options.count)" : nil
         let value = [chosen, position].compactMap { $0 }.joined(separator: ", ")
         return AccessibilityDescription(role: .adjustable, label: title, value: spokenValue(value), combinesChildren: true)
+    }
+}
+
+extension Picker: EssentialPartsReporter {
+    /// The chosen segment, by its edge.
+    package var essentialParts: [EssentialPart] {
+        restingThumb.map { [EssentialPart("chosen segment", rect: $0, color: environment.palette.fieldBorder)] } ?? []
     }
 }

@@ -125,10 +125,16 @@ public final class Slider: Control, TouchTarget, KeyResponder {
         let r = Self.thumbRadius
         context.fillCircle(center: Point(x: thumbX, y: y + 1), radius: r + 0.5, color: Color(rgb: 0x000000, alpha: 40))
         context.fillCircle(center: Point(x: thumbX, y: y), radius: r, color: Color(rgb: 0xFFFFFF))
-        if context.isHighContrast {
-            context.stroke(
-                Rect(x: thumbX - r, y: y - r, width: 2 * r, height: 2 * r), cornerRadius: r, lineWidth: 2, color: Color(rgb: 0x000000))
-        }
+        // The thumb's edge, so that a white thumb shows on a white row (WCAG 1.4.11).
+        let contrast = context.isHighContrast
+        context.stroke(
+            thumbRect(at: thumbX).insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: r, lineWidth: contrast ? 2 : 1,
+            color: contrast ? Color(rgb: 0x000000) : context.palette.fieldBorder)
+    }
+
+    private func thumbRect(at x: Double) -> Rect {
+        let r = Self.thumbRadius
+        return Rect(x: x - r, y: frame.height / 2 - r, width: 2 * r, height: 2 * r)
     }
 
     // MARK: Touch (window points) and keys
@@ -197,5 +203,23 @@ public final class Slider: Control, TouchTarget, KeyResponder {
     static func format(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
         return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
+    }
+}
+
+extension Slider: EssentialPartsReporter {
+    /// The thumb, by its edge, and the filled part of the track, which shows the value.
+    package var essentialParts: [EssentialPart] {
+        let (a, b) = trackSpan
+        guard b > a else { return [] }
+        let f = isRightToLeft ? 1 - fraction : fraction, x = a + (b - a) * f
+        let filled =
+            isRightToLeft
+            ? Rect(x: x, y: frame.height / 2 - 2, width: b + 2 - x, height: 4)
+            : Rect(x: a - 2, y: frame.height / 2 - 2, width: x - a + 2, height: 4)
+        var parts = [EssentialPart("thumb", rect: thumbRect(at: x), color: environment.palette.fieldBorder)]
+        if filled.width > 2 * Self.thumbRadius {
+            parts.append(EssentialPart("filled track", rect: filled, color: environment.palette.accent))
+        }
+        return parts
     }
 }

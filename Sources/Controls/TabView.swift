@@ -44,6 +44,8 @@ public final class TabView: View {
     private let binding: Binding<Int>?
     private let screen = View()
     private let bar = TabBar()
+    /// The bar scrolls sideways when its titles cannot all fit (large text on a narrow panel).
+    private let barScroll: ScrollView
     private var buttons: [TabButton] = []
 
     /// Tabs `tabs`; `selection` (nil: the view's own) is the index of the tab shown.
@@ -51,6 +53,7 @@ public final class TabView: View {
         self.tabs = tabs
         binding = selection
         selectedIndex = tabs.isEmpty ? -1 : min(tabs.count - 1, max(0, selection?.wrappedValue ?? 0))
+        barScroll = ScrollView(axes: .horizontal, content: bar)
         super.init(id: id)
         for (i, tab) in tabs.enumerated() {
             let button = TabButton(tab: tab, index: i, count: tabs.count)
@@ -61,7 +64,7 @@ public final class TabView: View {
         bar.setChildren(buttons)
         screen.setChildren(tabs.map(\.content))
         add(screen)
-        add(bar)
+        add(barScroll)
         show()
         if let selection { follow { [unowned self] _ in show(index: selection.wrappedValue) } }
     }
@@ -84,13 +87,14 @@ public final class TabView: View {
         guard selectedIndex >= 0 else { return }
         for (i, tab) in tabs.enumerated() { tab.content.isHidden = i != selectedIndex }
         for (i, b) in buttons.enumerated() { b.isSelected = i == selectedIndex }
+        if host != nil { barScroll.reveal(buttons[selectedIndex]) }
     }
 
     /// Hides the tab bar (the screens take its place), for an app that switches the screens
     /// from a control of its own, as a sidebar on a wide panel does.
     public var isBarHidden = false {
         didSet {
-            bar.isHidden = isBarHidden
+            barScroll.isHidden = isBarHidden
             setNeedsLayout()
         }
     }
@@ -101,18 +105,19 @@ public final class TabView: View {
     public override func layoutChildren() {
         let h = tabs.isEmpty || isBarHidden ? 0 : barHeight
         screen.frame = Rect(x: 0, y: 0, width: frame.width, height: max(0, frame.height - h))
-        bar.frame = Rect(x: 0, y: frame.height - h, width: frame.width, height: h)
+        barScroll.frame = Rect(x: 0, y: frame.height - h, width: frame.width, height: h)
+        bar.viewportWidth = frame.width
         // Only the screen shown is laid out; another is when it shows.
         for tab in tabs { tab.content.frame = Rect(origin: .zero, size: screen.frame.size) }
         if selectedIndex >= 0 { tabs[selectedIndex].content.layoutChildren() }
-        bar.layoutChildren()
+        barScroll.layoutChildren()
     }
 
     @_spi(Hooks) override public var backdrop: Backdrop { .varied }
 
     public override func draw(in context: inout DrawContext) {
         guard !isBarHidden else { return }
-        let b = bar.frame
+        let b = barScroll.frame
         context.fill(b, color: context.palette.bar)
         context.fill(Rect(x: 0, y: b.minY, width: b.width, height: 1 / context.scale), color: context.palette.separator)
     }
@@ -120,9 +125,17 @@ public final class TabView: View {
 
 /// The row of tabs. Equal shares when every title fits in one; else each tab gets its title's
 /// width and an equal part of what is left, so no title is cut while they all fit (seven tabs
-/// on a 480-point portrait panel); when they cannot all fit (large text), equal shares again,
-/// and the longest titles end in an ellipsis.
+/// on a 480-point portrait panel); when they cannot all fit (large text), each is as wide as its
+/// title and the row scrolls.
 final class TabBar: View {
+    /// The width the bar shows: it fills it at least.
+    var viewportWidth = 0.0
+
+    override func sizeThatFits(_ proposal: Size) -> Size {
+        let natural = children.map { $0.sizeThatFits(Size(width: .infinity, height: proposal.height)).width }
+        return Size(width: max(viewportWidth, natural.reduce(0, +)), height: proposal.height)
+    }
+
     override func layoutChildren() {
         let n = Double(max(1, children.count))
         let share = frame.width / n

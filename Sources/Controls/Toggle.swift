@@ -105,8 +105,11 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
     public override func draw(in context: inout DrawContext) {
         let track = trackRect
         let k = knob(at: context.time)
-        let off = Color(rgb: 0xE9E9EB), on = isEnabled ? Color(rgb: 0x34C759) : Color(rgb: 0x34C759).withOpacity(0.45)
-        context.fill(track, cornerRadius: track.height / 2, color: off)
+        let on = isEnabled ? context.palette.switchOn : context.palette.switchOn.withOpacity(0.45)
+        context.fill(track, cornerRadius: track.height / 2, color: Color(rgb: 0xE9E9EB))
+        // Off, the track's edge shows where it is (WCAG 1.4.11); on, the green covers it.
+        context.stroke(
+            track.insetBy(dx: 0.75, dy: 0.75), cornerRadius: track.height / 2 - 0.75, lineWidth: 1.5, color: offEdge(context.palette))
         if k > 0 { context.fill(track, cornerRadius: track.height / 2, color: on.withOpacity(k)) }
         if context.isHighContrast { context.stroke(track, cornerRadius: track.height / 2, lineWidth: 2, color: HighContrast.border(on)) }
         let radius = track.height / 2 - 2
@@ -117,6 +120,8 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
         context.fillCircle(center: Point(x: center.x, y: center.y + 1), radius: radius + 0.5, color: Color(rgb: 0x000000, alpha: 30))
         context.fillCircle(center: center, radius: radius, color: isEnabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0xF7F7F7))
     }
+
+    private func offEdge(_ palette: Palette) -> Color { isEnabled ? palette.fieldBorder : palette.fieldBorder.withOpacity(0.45) }
 
     // MARK: Touch (window points)
 
@@ -169,5 +174,13 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
         let strings = environment.strings
         return AccessibilityDescription(
             role: .toggle, label: title, value: spokenValue(strings[isOn ? .on : .off]), combinesChildren: true)
+    }
+}
+
+extension Toggle: EssentialPartsReporter {
+    /// The track in its state's colour: green when on, its grey edge when off.
+    package var essentialParts: [EssentialPart] {
+        let palette = environment.palette
+        return [EssentialPart("track", rect: trackRect, color: isOn ? palette.switchOn : palette.fieldBorder)]
     }
 }

@@ -12,7 +12,7 @@ import UI
 package struct AuditOptions: ParsableArguments {
     @Option(
         help:
-            "Script of timed input (JSON Lines): every screenshot it asks for is audited, and the end. Without one: the first screen at rest, at 100 % and 200 % text."
+            "Script of timed input (JSON Lines): every screenshot it asks for is audited, and the end. Without one: the first screen at rest, at 100 %, 200 % and 300 % text."
     )
     package var script: String?
     @Option(help: "Canvas size in pixels, WxH.")
@@ -23,6 +23,9 @@ package struct AuditOptions: ParsableArguments {
     package var out: String
     @Option(help: "Rules to check, comma-separated (contrast, target-size, label, overflow, keypad, timeout, motion); all by default.")
     package var rules: String?
+    @Option(help: "Text size in percent for the screens a script shows, 100 to 300 (without a script: 100, 200 and 300).")
+    package var textSize = 100
+    @OptionGroup package var language: LanguageOptions
 
     package init() {}
 }
@@ -60,9 +63,15 @@ package enum AuditRuntime {
                 )
             }
         }
+        guard (100...300).contains(options.textSize) else { throw ValidationError("--text-size must be a percentage from 100 to 300") }
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         guard let window = app as? Window else { throw ValidationError("the audit needs a Glide window; this app draws its own") }
+        var settings = AppSettings()
+        settings.textScale = Double(options.textSize) / 100
+        settings.layoutDirection = options.language.layoutDirection
+        settings.keyboardLayout = options.language.keyboardLayout
+        window.apply(settings)
         let played = make?(window) ?? script
         return Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(
             script: played.entries.isEmpty ? nil : played)
@@ -72,7 +81,7 @@ package enum AuditRuntime {
 extension Kiosk {
     /// Checks `window`'s screens against the accessibility rules, as `APP audit` does, for a
     /// test: each screenshot `script` takes and the end, or without a script the first screen at
-    /// rest at 100 % and 200 % text (the window is left at 200 %).
+    /// rest at 100 %, 200 % and 300 % text (the window is left at 300 %).
     ///
     /// - Parameters:
     ///   - window: The app's window, at the size and scale to check.
@@ -111,9 +120,11 @@ struct Auditor {
         check(end)
         report.findings += audit.motion(in: window, at: runner.time, seconds: runner.settleLimit, screen: end)
         if script == nil {
-            window.textScale = 2
-            _ = try? runner.run(InputScript(entries: []))
-            check("first-200")
+            for scale in [2.0, 3.0] {
+                window.textScale = scale
+                _ = try? runner.run(InputScript(entries: []))
+                check("first-\(Int(scale * 100))")
+            }
         }
         return report
     }

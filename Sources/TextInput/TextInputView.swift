@@ -525,3 +525,12 @@ package final class SelectionHandle: View {
         context.fill(Rect(x: frame.width / 2 - 1, y: isStart ? c.y : 0, width: 2, height: isStart ? frame.height - c.y : c.y), color: color)
     }
 }
+
+extension TextInputView: EssentialPartsReporter {
+    /// The field's edge: its border, or else its fill, shows where to type.
+    package var essentialParts: [EssentialPart] {
+        let bounds = Rect(origin: .zero, size: frame.size)
+        if let borderColor, borderWidth > 0 { return [EssentialPart("border", rect: bounds, color: borderColor)] }
+        return fill.map { [EssentialPart("box", rect: bounds, color: $0)] } ?? []
+    }
+}

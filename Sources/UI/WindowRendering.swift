@@ -115,8 +115,9 @@ extension Window {
         if let focused = focusedView, inKeyboard(focused) == insideKeyboard {
             let r = visibleRect(of: focused)
             if !r.isEmpty {
-                context.stroke(
-                    r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: isHighContrast ? Color(rgb: 0x000000) : accent)
+                let (ring, halo) = focusRingColors
+                context.stroke(r.insetBy(dx: -0.75, dy: -0.75), cornerRadius: 5.5, lineWidth: 1.5, color: halo)
+                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: ring)
             }
         }
         // The screen reader's ring: black and white, seen on any background.
@@ -127,6 +128,14 @@ extension Window {
                 context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 7, lineWidth: 2, color: Color(rgb: 0xFFFFFF))
             }
         }
+    }
+
+    /// The keypad focus's ring, and the line between it and the view: white under a dark ring,
+    /// black under a light one, so that the ring stands out 3:1 whatever it is drawn over (WCAG's
+    /// two-colour focus indicator, technique C40).
+    package var focusRingColors: (ring: Color, halo: Color) {
+        let ring = isHighContrast ? Color(rgb: 0x000000) : accent
+        return (ring, Color(rgb: HighContrast.luminance(ring) < 0.5 ? 0xFFFFFF : 0x000000))
     }
 
     func applyMemoryBudget() {

@@ -75,8 +75,11 @@ package struct Palette: Hashable, Sendable {
     package var bar = Color(rgb: 0xF9F9F9)
     /// The hairline between a bar and the content.
     package var separator = Color(rgb: 0xC6C6C8)
-    /// A field's border.
-    package var fieldBorder = Color(rgb: 0xC7C7CC)
+    /// A field's border, and the edge of whatever shows a control's state (a switch that is off,
+    /// a slider's thumb, the chosen segment): 3:1 against white and the background (WCAG 1.4.11).
+    package var fieldBorder = Color(rgb: 0x7C7C80)
+    /// A switch that is on: a green with 3:1 against white and the background.
+    package var switchOn = Color(rgb: 0x248A3D)
     /// Inside fields.
     package var fieldBackground = Color(rgb: 0xFFFFFF)
     /// The shade over a pressed view.

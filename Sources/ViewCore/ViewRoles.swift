@@ -269,6 +269,22 @@ package protocol ControlReporter: View {
     var isEnabled: Bool { get }
 }
 
+/// A part of a control that a person must see to know what the control is or which state it
+/// is in: a field's border, a switch's track, a slider's thumb (WCAG 1.4.11). `rect` is in the
+/// view's own points and `color` is what it is drawn in; the audit checks it stands out 3:1
+/// from the pixels next to it.
+package struct EssentialPart {
+    package var name: String
+    package var rect: Rect
+    package var color: Color
+    package init(_ name: String, rect: Rect, color: Color) { self.name = name; self.rect = rect; self.color = color }
+}
+
+/// A control whose look carries its meaning beyond its words (see `EssentialPart`).
+package protocol EssentialPartsReporter: View {
+    var essentialParts: [EssentialPart] { get }
+}
+
 /// A view shown over the whole screen that keeps touches, keys, focus and the screen reader to
 /// itself until it closes (an alert, a dialog, a sheet). It fills the screen: it dims what is
 /// behind it and takes the touches that land outside its card.

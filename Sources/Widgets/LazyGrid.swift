@@ -10,7 +10,9 @@ public struct GridItem: Hashable, Sendable {
         /// A share of what the fixed tracks leave, kept between `minimum` and `maximum`.
         case flexible(minimum: Double = 10, maximum: Double = .infinity)
         /// As many tracks of at least `minimum` points as fit in its share (a product grid that
-        /// shows 2 columns on a portrait screen and 5 on a wide one), each at most `maximum`.
+        /// shows 2 columns on a portrait screen and 5 on a wide one), each at most `maximum`. The
+        /// minimum grows with the window's text size (twice as wide at 200 %), so that larger
+        /// text gets fewer, wider columns instead of words broken inside.
         case adaptive(minimum: Double, maximum: Double = .infinity)
     }
     /// How the track is sized.
@@ -35,7 +37,7 @@ final class GridModel {
     let makeItem: (_ section: Int, _ item: Int) -> View
     /// The tracks' lengths across the grid and where each starts, at `resolvedFor`.
     private(set) var tracks: [(start: Double, length: Double)] = []
-    private(set) var resolvedFor: Double?
+    private(set) var resolvedFor: (length: Double, textScale: Double)?
     /// What is wrong with the app's tracks, said once the grid is in a window.
     var problems: [String] = []
 
@@ -67,10 +69,10 @@ final class GridModel {
 
     /// Sizes the tracks for `length` points across; true when the number per row changed.
     @discardableResult
-    func resolve(for length: Double) -> Bool {
-        guard length.isFinite, length != resolvedFor else { return false }
+    func resolve(for length: Double, textScale: Double = 1) -> Bool {
+        guard length.isFinite, resolvedFor.map({ $0 != (length, textScale) }) ?? true else { return false }
         let before = perRow
-        resolvedFor = length
+        resolvedFor = (length, textScale)
         let items = self.items.isEmpty ? [GridItem()] : self.items
         func clean(_ v: Double, _ fallback: Double) -> Double { v.isNaN || v < 0 ? fallback : v }
         func gap(_ i: Int) -> Double { clean(items[i].spacing ?? spacing, spacing) }
@@ -92,9 +94,10 @@ final class GridModel {
             case let .flexible(lo, hi):
                 lengths[i] = [min(clean(hi, .infinity), max(clean(lo, 10), share))]
             case let .adaptive(lo, hi):
-                let minimum = max(1, lo.isFinite ? clean(lo, 10) : 10)
+                let minimum = max(1, lo.isFinite ? clean(lo, 10) : 10) * textScale
                 let n = max(1, Int(((share + spacing) / (minimum + spacing)).rounded(.down)))
-                let each = min(clean(hi, .infinity), max(minimum, (share - Double(n - 1) * spacing) / Double(n)))
+                // One track never overflows the share, whatever its minimum.
+                let each = min(max(clean(hi, .infinity), minimum), max(min(minimum, share), (share - Double(n - 1) * spacing) / Double(n)))
                 lengths[i] = Array(repeating: each, count: n)
             }
             remaining -= lengths[i].reduce(0, +) + Double(lengths[i].count - 1) * spacing
@@ -273,7 +276,7 @@ extension LazyStack {
             for p in model.problems { host.warn("\(logTitle(kind)) \(p)") }
             model.problems = []
         }
-        guard model.resolve(for: length) else { return }
+        guard model.resolve(for: length, textScale: host?.textScale ?? 1) else { return }
         if let source = sectionSource {
             source.resize(model.sectionCounts)  // the same items in rows of the new width
             reloadData(count: source.plan.count)

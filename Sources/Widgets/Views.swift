@@ -103,6 +103,27 @@ public final class Label: Box {
 
     private func invalidateText() { cached = nil; unwrapped = nil; setNeedsLayout(); setNeedsDisplay() }
 
+    /// Whether the text as last drawn was cut with an ellipsis where, at the text size the
+    /// window's `textScale` enlarges, it was not: what a person who asked for larger text loses.
+    package var isCutByTextScale: Bool {
+        guard let (key, layout) = cached, layout.isTruncated, let window = host, window.textScale > 1 else { return false }
+        guard let font = window.typography.usableFont(pixelSize: fontSize * key.scale, style: fontStyle) else { return false }
+        let plain = TextLayout(
+            text: text, font: font, maxWidth: key.width.isFinite ? key.width * key.scale : .infinity, alignment: alignment,
+            lineSpacing: lineSpacing, maxLines: maxLines, alignmentDirection: key.rightToLeft ? .rightToLeft : nil)
+        return !plain.isTruncated
+    }
+
+    /// The rectangle the text's lines cover as last drawn, in the label's points (nil before it
+    /// is drawn).
+    package var textBounds: Rect? {
+        guard let (key, layout) = cached, !layout.lines.isEmpty else { return nil }
+        let left = layout.lines.map(\.x).min() ?? 0, right = layout.lines.map { $0.x + $0.width }.max() ?? 0
+        let origin = textOrigin(of: layout, scale: key.scale)
+        return Rect(
+            x: origin.x + left / key.scale, y: origin.y, width: (right - left) / key.scale, height: layout.size.height / key.scale)
+    }
+
     /// Text, or a heading when it is large (24 points and more), or a button when tappable.
     @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
         if onTap != nil || onLongPress != nil { return AccessibilityDescription(role: .button, label: text, combinesChildren: true) }
@@ -170,19 +191,23 @@ public final class Label: Box {
 
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
+        guard let l = layout(width: contentBounds.width, scale: context.scale, typography: context.typography) else { return }
+        context.draw(l, at: textOrigin(of: l, scale: context.scale), color: context.isHighContrast ? HighContrast.text(color) : color)
+    }
+
+    /// Where `l`'s top-left corner goes: a content alignment places the text's block in the
+    /// bounds (vertically centred in a tall label, say); its lines keep their own alignment
+    /// within the block.
+    private func textOrigin(of l: TextLayout, scale s: Double) -> Point {
         let inner = contentBounds
-        guard let l = layout(width: inner.width, scale: context.scale, typography: context.typography) else { return }
-        // A content alignment places the text's block in the bounds (vertically centred
-        // in a tall label, say); its lines keep their own alignment within the block.
         var origin = inner.origin
         if let a = contentAlignment, !l.lines.isEmpty {
-            let s = context.scale
             let left = l.lines.map(\.x).min() ?? 0, right = l.lines.map { $0.x + $0.width }.max() ?? 0
             let x = isRightToLeft ? 1 - a.x : a.x
             origin.x += max(0, inner.width - (right - left) / s) * x - left / s
             origin.y += max(0, inner.height - l.size.height / s) * a.y
         }
-        context.draw(l, at: origin, color: context.isHighContrast ? HighContrast.text(color) : color)
+        return origin
     }
 }
 

@@ -84,6 +84,20 @@ import UI
             }
             let last = try #require(buttons.last).frameInWindow
             #expect(last.maxX <= Double(w) + 1e-9 && last.maxX > Double(w) - 10, "\(w)x\(h): the tabs fill the bar")
+            // At 200 % the titles cannot all fit: each keeps its width and the bar scrolls to
+            // bring one into sight.
+            window.textScale = 2
+            let frame = PixelBuffer(width: w, height: h)
+            for n in 0...6 { _ = window.render(into: frame, at: Double(n) / 60) }
+            for button in buttons {
+                let title = try #require(button.children.first as? Label)
+                #expect(!title.isCutByTextScale, "\(w)x\(h) at 200 %: \(title.text) is cut")
+            }
+            #expect(try #require(buttons.last).frameInWindow.maxX > Double(w) + 10, "\(w)x\(h) at 200 %: the bar scrolls")
+            let bar = try #require(buttons.last?.ancestors.first { $0 is ScrollView } as? ScrollView)
+            bar.reveal(try #require(buttons.last), animated: false)
+            for n in 12...18 { _ = window.render(into: frame, at: Double(n) / 60) }
+            #expect(abs(try #require(buttons.last).frameInWindow.maxX - Double(w)) < 0.5, "\(w)x\(h) at 200 %: scrolled to the last")
         }
     }
 

@@ -14,6 +14,8 @@ import Text
 import UI
 import Widgets
 import Controls
+import TextInput
+import ViewCore
 @testable import KioskRuntime
 
 /// `audit` on an app with planted faults finds exactly those, with their figures; the catalog and
@@ -53,8 +55,11 @@ import Controls
             summary == [
                 "first contrast grey", "first target-size icon", "first label icon", "first keypad tap-only",
                 "first-200 contrast grey", "first-200 target-size icon", "first-200 label icon", "first-200 keypad tap-only",
-                "first-200 overflow wide-row",
+                "first-200 overflow wide-row", "first-300 contrast grey", "first-300 target-size icon", "first-300 label icon",
+                "first-300 keypad tap-only", "first-300 overflow -",
             ])
+        // At 300 % the row said it was cut at 200 % already: its label past the edge is found.
+        #expect(found.last?.message.hasPrefix("label \"Destination\" runs past the edge") == true, "\(found.last?.message ?? "")")
         #expect(found.first { $0.rule == "target-size" }?.figure == 30)
         #expect(found.first { $0.rule == "target-size" }?.frame == [20, 60, 30, 30])
     }
@@ -69,7 +74,9 @@ import Controls
         w.idleResetSeconds = 60
         let found = Kiosk.audit(w, rules: ["motion", "timeout"])
         #expect(
-            found.map { "\($0.screen) \($0.rule) \($0.id ?? "-")" } == ["first timeout -", "first motion loading", "first-200 timeout -"])
+            found.map { "\($0.screen) \($0.rule) \($0.id ?? "-")" } == [
+                "first timeout -", "first motion loading", "first-200 timeout -", "first-300 timeout -",
+            ])
         #expect(found.first { $0.rule == "motion" }?.figure == 6 && found.first?.figure == 60)
         w.idleResetWarningSeconds = 20
         w.onIdleResetWarning = {}
@@ -97,6 +104,65 @@ import Controls
         let (a, b) = (luminance(0xFF9A_9A9A), luminance(background))
         let reference = (max(a, b) + 0.05) / (min(a, b) + 0.05)
         #expect(abs(try #require(f.figure) - reference) < 0.05, "\(f.figure ?? 0) against \(reference)")
+    }
+
+    /// Lays out its first child below its second: read first, seen second.
+    final class Swapped: View {
+        override func layoutChildren() {
+            children[0].frame = Rect(x: 0, y: 100, width: frame.width, height: 90)
+            children[1].frame = Rect(x: 0, y: 0, width: frame.width, height: 90)
+        }
+        override func sizeThatFits(_ proposal: Size) -> Size { Size(width: proposal.width, height: 190) }
+    }
+
+    /// Lays out both its children at its top-left corner.
+    final class Piled: View {
+        override func layoutChildren() { for c in children { c.frame = Rect(x: 0, y: 0, width: frame.width, height: 90) } }
+        override func sizeThatFits(_ proposal: Size) -> Size { Size(width: proposal.width, height: 90) }
+    }
+
+    /// The rules' other halves: a field whose pale border does not show where to type (non-text
+    /// contrast), a label read before one it sits below (reading order), two labels drawn over
+    /// each other, and a one-line label that larger text cuts short.
+    @Test func paleEdgesReadingOrderOverlapsAndCutTextAreFound() throws {
+        func adding(_ v: View, _ children: [View]) -> View { for c in children { v.add(c) }; return v }
+        let field = TextField(id: "pale", placeholder: "Name")
+        field.borderColor = Color(rgb: 0xE5E5EA)
+        let root = Stack(
+            .vertical, spacing: 16, padding: EdgeInsets(20),
+            children: [
+                field, adding(Swapped(), [Label("Second", id: "second"), Label("First", id: "first")]),
+                adding(Piled(), [Label("Gate", id: "gate"), Label("Time 12:40", id: "time")]),
+                Label("Platform nine and three quarters", id: "cut", size: 17, maxLines: 1),
+            ])
+        root.fill = .white
+        let w = Window(width: 400, height: 900, typography: try CalibrationScreenTests.typography(), root: root)
+        let found = Kiosk.audit(w, rules: ["contrast", "label", "overflow"])
+        let summary = found.map { "\($0.screen) \($0.rule) \($0.id ?? "-") \($0.figure.map { "\($0)" } ?? "")" }
+        func screen(_ name: String, cut: String?) -> [String] {
+            ["contrast pale 1.26", "label first "] + (cut.map { ["overflow cut \($0)"] } ?? []) + ["overflow time "]
+        }
+        #expect(
+            summary
+                == screen("first", cut: nil).map { "first " + $0 } + screen("first-200", cut: "200.0").map { "first-200 " + $0 }
+                + screen("first-300", cut: "300.0").map { "first-300 " + $0 })
+        #expect(found[0].message.contains("border stands out 1.26:1"))
+    }
+
+    /// The focus ring's two colours stand out 3:1 from each other whatever the accent, so the ring
+    /// shows on any background (the lowest is a mid grey's 4.0:1 against its white inner line).
+    @Test func theFocusRingStandsOutFromItsInnerLineForEveryAccent() throws {
+        let w = Window(width: 100, height: 100, typography: try CalibrationScreenTests.typography(), root: View())
+        var lowest = 21.0
+        for g in 0...255 {
+            for accent in [Color(red: UInt8(g), green: UInt8(g), blue: UInt8(g)), Color(red: UInt8(g), green: 0, blue: 255 - UInt8(g))] {
+                w.accent = accent
+                let (ring, halo) = w.focusRingColors
+                func l(_ c: Color) -> Double { AccessibilityAudit.luminance(red: c.red, green: c.green, blue: c.blue) }
+                lowest = min(lowest, AccessibilityAudit.contrastRatio(l(ring), l(halo)))
+            }
+        }
+        #expect(lowest >= 3 && (lowest * 100).rounded() == 400, "\(lowest)")
     }
 
     @Test func theCatalogAndTheOrderingDemoPass() throws {

@@ -40,6 +40,18 @@ import Testing
         let g = try #require((wide.root as? ScrollView)?.content as? LazyVGrid)
         #expect(g.gridModel.perRow == 7 && g.count == 15)
         #expect(try #require(wide.root.view(withID: "item-7")).frameInWindow.minY == 90)
+        // At 200 % text the minimum is 200 points: floor((800 + 10) / 210) = 3 columns; at 300 %,
+        // 300 points, two; and one track never overflows a grid narrower than its minimum.
+        for (scale, columns, width) in [(2.0, 3, 260.0), (3.0, 2, 395.0), (1.0, 7, 800.0 / 7 - 60.0 / 7)] {
+            wide.textScale = scale
+            wide.frames(from: 0.2 * scale, to: 0.2 * scale + 0.1)
+            #expect(g.gridModel.perRow == columns, "\(scale)")
+            #expect(approx(try #require(wide.root.view(withID: "item-1")).frame.width, width, 1e-9), "\(scale)")
+        }
+        w.textScale = 3
+        w.frames(from: 0.2, to: 0.3)
+        let only = try #require(w.root.view(withID: "item-0"))
+        #expect(grid.gridModel.perRow == 1 && approx(only.frame.width, 400, 1e-9))
     }
 
     @Test func fixedAndFlexibleTracksMix() throws {
