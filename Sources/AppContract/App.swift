@@ -54,6 +54,8 @@ package struct AppSettings {
     /// for a decoder); off, a frame decodes what it shows.
     package var decodesImagesInBackground: Bool?
     /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `ar`, `he`).
+    /// The font chain (`fonts`, `--fonts`): files in the fonts folder or absolute paths.
+    package var fonts: [String]?
     package var keyboardLayout: String?
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read).
     package var layoutDirection: String?

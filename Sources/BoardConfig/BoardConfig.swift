@@ -84,6 +84,23 @@ package struct BoardConfig: Hashable, Sendable {
     /// nil: the app's own choice.
     package var layoutDirection: String?
     package static let layoutDirections = ["ltr", "rtl", "auto"]
+    /// The font chain: files tried for each character, names in `Fonts/` or absolute paths; nil:
+    /// the default (DejaVu Sans, VL PGothic, the system's colour emoji).
+    package var fonts: [String]?
+
+    /// `fonts`' value as a list: 1 to 16 comma-separated files, each a plain name (no `/`) or an
+    /// absolute path; nil when it is not one.
+    package static func fontList(_ value: String) -> [String]? {
+        let names = value.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            String(part.drop(while: { $0 == " " || $0 == "\t" }).reversed().drop(while: { $0 == " " || $0 == "\t" }).reversed())
+        }
+        guard (1...16).contains(names.count) else { return nil }
+        for n in names {
+            guard !n.isEmpty, n.utf8.count <= 4096, !n.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+            guard n.hasPrefix("/") || !n.contains("/") else { return nil }
+        }
+        return names
+    }
     /// The xkb keymap of physical keyboards and scanners (`us`, `de`, `gb`, ...); nil: from
     /// `keyboard_layout`.
     package var keymap: String?
@@ -123,7 +140,7 @@ package struct BoardConfig: Hashable, Sendable {
         "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
         "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
-        "display_wait_seconds", "keyboard_layout", "layout_direction", "keymap", "onscreen_keyboard",
+        "display_wait_seconds", "keyboard_layout", "layout_direction", "fonts", "keymap", "onscreen_keyboard",
         "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
         "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast",
     ]
@@ -264,6 +281,11 @@ package struct BoardConfig: Hashable, Sendable {
         case "layout_direction":
             guard BoardConfig.layoutDirections.contains(value) else { throw entry.bad("ltr, rtl or auto") }
             layoutDirection = value
+        case "fonts":
+            guard let list = BoardConfig.fontList(value) else {
+                throw entry.bad("1 to 16 font files, comma-separated: names in Fonts/ or absolute paths")
+            }
+            fonts = list
         case "keymap":
             keymap = try entry.plainName(limit: 64, extra: "()_-+", "an xkb layout name such as us, de, fr, gb or jp")
         case "onscreen_keyboard":

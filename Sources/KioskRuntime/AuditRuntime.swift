@@ -69,8 +69,7 @@ package enum AuditRuntime {
         guard let window = app as? Window else { throw ValidationError("the audit needs a Glide window; this app draws its own") }
         var settings = AppSettings()
         settings.textScale = Double(options.textSize) / 100
-        settings.layoutDirection = options.language.layoutDirection
-        settings.keyboardLayout = options.language.keyboardLayout
+        options.language.apply(to: &settings)
         window.apply(settings)
         let played = make?(window) ?? script
         return Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(

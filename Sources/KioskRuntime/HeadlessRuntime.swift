@@ -29,8 +29,7 @@ package enum HeadlessRuntime {
         settings.textScale = Double(options.textSize) / 100
         if options.idleResetSeconds > 0 { settings.idleResetSeconds = options.idleResetSeconds }
         settings.isHighContrast = options.highContrast
-        settings.layoutDirection = options.language.layoutDirection
-        settings.keyboardLayout = options.language.keyboardLayout
+        options.language.apply(to: &settings)
         var recorder: SpeechRecorder?
         if options.screenReader {
             try FileIO.makeDirectory(options.out)

@@ -83,6 +83,7 @@ package struct BoardOptions: ParsableArguments {
         if let touchRotation { cfg.touchRotation = touchRotation }
         if let v = language.layoutDirection { cfg.layoutDirection = v }
         if let v = language.keyboardLayout { cfg.keyboardLayout = v }
+        if let v = language.fonts.flatMap(BoardConfig.fontList) { cfg.fonts = v }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         guard cfg.touchRotation.map({ Rotation(rawValue: $0) != nil }) ?? true else {
             throw ValidationError("--touch-rotation must be 0, 90, 180 or 270")
@@ -101,6 +102,11 @@ package struct LanguageOptions: ParsableArguments {
     package var layoutDirection: String?
     @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, ar, he, number or pin.")
     package var keyboardLayout: String?
+    @Option(
+        help:
+            "Font files tried for each character, comma-separated: names in Fonts/ or absolute paths (default: DejaVu Sans, VL PGothic, then the system's colour emoji)."
+    )
+    package var fonts: String?
 
     package init() {}
 
@@ -108,6 +114,22 @@ package struct LanguageOptions: ParsableArguments {
         _ = try checked(layoutDirection, "--layout-direction must be ltr, rtl or auto", BoardConfig.layoutDirections.contains)
         let names = BoardConfig.keyboardLayouts
         _ = try checked(keyboardLayout, "--keyboard-layout must be one of \(names.joined(separator: ", "))", names.contains)
+        _ = try checked(
+            fonts, "--fonts must be 1 to 16 font files, comma-separated: names in Fonts/ or absolute paths", { BoardConfig.fontList($0) != nil })
+    }
+
+    /// What these options set in an app.
+    package func apply(to settings: inout AppSettings) {
+        settings.layoutDirection = layoutDirection
+        settings.keyboardLayout = keyboardLayout
+        settings.fonts = fonts.flatMap(BoardConfig.fontList)
+    }
+
+    /// These options again, for another command's line.
+    package var arguments: [String] {
+        [("--layout-direction", layoutDirection), ("--keyboard-layout", keyboardLayout), ("--fonts", fonts)].flatMap { name, value in
+            value.map { [name, $0] } ?? []
+        }
     }
 }
 

@@ -146,13 +146,16 @@ package final class Font {
     /// joiners stay with the previous character; spaces and punctuation stay in the current
     /// run when its face has them (so "日本 語" is one run); letters take the first face in
     /// the chain that has them; a character no face has takes the primary's missing glyph.
-    package func faceIndex(for scalar: Unicode.Scalar, previous: Int?) -> Int {
+    package func faceIndex(for scalar: Unicode.Scalar, previous: Int?, next: Unicode.Scalar? = nil) -> Int {
         let v = scalar.value
+        // Spaces and punctuation after an emoji go back to text: a colour face's space is wide.
+        let previousText = previous.flatMap { faces[$0].colorStrike == nil ? $0 : nil }
         if v < 0x80 {  // ASCII without Unicode property lookups
             if v < 0x20 || v == 0x7F { return previous ?? 0 }
             let alphanumeric = (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
-            if !alphanumeric, let previous, faces[previous].hasGlyph(for: scalar) { return previous }
-            for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) { return i }
+            if !alphanumeric, let previousText, faces[previousText].hasGlyph(for: scalar) { return previousText }
+            if next == Self.emojiPresentation, let i = colorFace(for: scalar) { return i }  // a keycap: 1️⃣
+            for (i, face) in faces.enumerated() where face.colorStrike == nil && face.hasGlyph(for: scalar) { return i }
             return previous ?? 0
         }
         let props = scalar.properties
@@ -161,13 +164,29 @@ package final class Font {
             return previous ?? 0
         case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
             .initialPunctuation, .finalPunctuation, .otherPunctuation:
-            if let previous, faces[previous].hasGlyph(for: scalar) { return previous }
+            if let previousText, faces[previousText].hasGlyph(for: scalar) { return previousText }
         default:
             if props.isVariationSelector { return previous ?? 0 }
+        }
+        // An emoji drawn as an emoji by default (☕), or asked to be (✈️ with U+FE0F), takes the
+        // colour face first; one asked to be text (U+FE0E) does not.
+        if next != Self.textPresentation, props.isEmojiPresentation || next == Self.emojiPresentation, let i = colorFace(for: scalar) {
+            return i
+        }
+        for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) && (next != Self.textPresentation || face.colorStrike == nil) {
+            return i
         }
         for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) { return i }
         if !props.isWhitespace { onMissingCharacter?(scalar) }
         return previous ?? 0
+    }
+
+    /// Variation selectors 15 and 16: the character before is drawn as text, or as an emoji.
+    static let textPresentation = Unicode.Scalar(0xFE0E)!, emojiPresentation = Unicode.Scalar(0xFE0F)!
+
+    /// The first colour face that has `scalar`.
+    private func colorFace(for scalar: Unicode.Scalar) -> Int? {
+        faces.indices.first { faces[$0].colorStrike != nil && faces[$0].hasGlyph(for: scalar) }
     }
 
     /// Shapes a string (one line, no wrapping). See `shape(_:range:)`.
@@ -190,10 +209,11 @@ package final class Font {
         let base = max(0, range.lowerBound - 8)
         let codepoints = scalars[base..<min(scalars.count, range.upperBound + 8)].map { $0.value }
         var runStart = range.lowerBound
-        var runFace = faceIndex(for: scalars[runStart], previous: nil)
+        func next(_ i: Int) -> Unicode.Scalar? { i + 1 < scalars.count ? scalars[i + 1] : nil }
+        var runFace = faceIndex(for: scalars[runStart], previous: nil, next: next(runStart))
         var i = runStart + 1
         while i <= range.upperBound {
-            let face = i < range.upperBound ? faceIndex(for: scalars[i], previous: runFace) : -1
+            let face = i < range.upperBound ? faceIndex(for: scalars[i], previous: runFace, next: next(i)) : -1
             if face != runFace {
                 shapeRun(codepoints, base, runStart..<i, face: runFace, rightToLeft: rightToLeft, into: &out)
                 runStart = i
@@ -230,10 +250,13 @@ package final class Font {
         else { return }
         let whole = options.wholePixelAdvances, widened = Int32(emboldening[index])
         let rtl = hb_buffer_get_direction(buffer) == HB_DIRECTION_RTL
+        // A colour emoji face is shaped at its strike's size and scaled like its pictures.
+        let strikeScale = face.scale(at: size26_6)
+        func scaled(_ v: Int32) -> Int32 { strikeScale == 1 ? v : Int32((Double(v) * strikeScale).rounded()) }
         for k in 0..<Int(count) {
             let j = rtl ? Int(count) - 1 - k : k
             let p = positions[j]
-            var advance = p.x_advance == 0 ? 0 : p.x_advance + widened, dx = p.x_offset, dy = p.y_offset
+            var advance = p.x_advance == 0 ? 0 : scaled(p.x_advance) + widened, dx = scaled(p.x_offset), dy = scaled(p.y_offset)
             if whole {
                 advance = ((advance + 32) >> 6) << 6
                 dx = ((dx + 32) >> 6) << 6

@@ -113,6 +113,23 @@ package final class FontLibrary {
         }
     }
 
+    /// Where Debian's `fonts-noto-color-emoji` puts its colour emoji: the default chain ends with
+    /// it on a system that has it.
+    package static let systemEmojiFont = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    /// The faces tried for each character by default: the shipped Latin, Arabic and Hebrew face,
+    /// the shipped Japanese one, and the system's colour emoji where installed.
+    package static var defaultChain: [String] {
+        var isDirectory = false
+        let emoji = pathExists(systemEmojiFont, isDirectory: &isDirectory) && !isDirectory
+        return [primaryFaceFile, japaneseFaceFile] + (emoji ? [systemEmojiFont] : [])
+    }
+
+    /// The faces tried for each character, in order: file names in `directory` or absolute
+    /// paths. The first that loads is the primary face, whose metrics set the lines; a colour
+    /// emoji face never is. Fonts made afterwards follow it.
+    package var chain = FontLibrary.defaultChain
+
     /// The directory that `loadFace(named:)` reads from.
     package let directory: String
     let handle: FreeTypeHandle
@@ -141,10 +158,10 @@ package final class FontLibrary {
     /// Bytes of the glyph caches of the faces loaded by name.
     package var glyphCacheBytes: Int { facesByName.values.reduce(0) { $0 + $1.glyphCacheBytes } }
 
-    /// Loads (once) the face in `file`, a name relative to `directory`.
+    /// Loads (once) the face in `file`, a name relative to `directory` or an absolute path.
     package func loadFace(named file: String) throws(FontError) -> FontFace {
         if let face = facesByName[file] { return face }
-        let face = try loadFace(path: directory.hasSuffix("/") ? directory + file : directory + "/" + file)
+        let face = try loadFace(path: file.hasPrefix("/") ? file : directory.hasSuffix("/") ? directory + file : directory + "/" + file)
         facesByName[file] = face
         return face
     }
@@ -231,28 +248,32 @@ package final class FontLibrary {
         return UnsafeMutableBufferPointer(rebasing: data[0..<filled])
     }
 
-    /// The app's standard font at `pixelSize`: DejaVu Sans, falling back to VL PGothic for
-    /// characters DejaVu Sans lacks (kana, kanji, full-width punctuation). A shipped face that
-    /// is damaged (truncated, no glyphs, refused by FreeType) is reported once through
-    /// `report` and left out: the other face draws everything it has. Throws only when
-    /// neither face loads.
+    /// The app's standard font at `pixelSize`: the faces of `chain` in turn, by default DejaVu
+    /// Sans, falling back to VL PGothic for characters DejaVu Sans lacks (kana, kanji, full-width
+    /// punctuation) and to colour emoji. A face that is missing or damaged (truncated, no glyphs,
+    /// refused by FreeType) is reported once through `report` and left out: the others draw
+    /// everything they have. Throws only when no outline face loads.
     package func standardFont(pixelSize: Double, options: TextOptions = .ui, style: FontStyle = .regular) throws(FontError) -> Font {
         var faces: [FontFace] = []
         var emboldening: [Double] = []
         var firstError: FontError?
-        // The styled face first; should it be missing or damaged, the regular one widened.
-        let bold = style.weight == .bold
-        let styled = FontLibrary.primaryFaceFile(bold: bold, italic: style.italic)
-        var candidates = [(styled, bold ? 0 : FontLibrary.emboldening(style.weight))]
-        if styled != FontLibrary.primaryFaceFile { candidates.append((FontLibrary.primaryFaceFile, FontLibrary.emboldening(style.weight))) }
-        for (file, widen) in candidates where faces.isEmpty {
-            if let face = loadShippedFace(file, firstError: &firstError) { faces.append(face); emboldening.append(widen) }
+        for file in chain {
+            // DejaVu Sans's own bold and oblique faces; should one be missing or damaged, the
+            // regular one widened. Other faces are widened for every weight above regular.
+            let bold = style.weight == .bold, shipped = file == FontLibrary.primaryFaceFile
+            let styled = shipped ? FontLibrary.primaryFaceFile(bold: bold, italic: style.italic) : file
+            var candidates = [(styled, shipped && bold ? 0 : FontLibrary.emboldening(style.weight))]
+            if styled != file { candidates.append((file, FontLibrary.emboldening(style.weight))) }
+            for (name, widen) in candidates {
+                guard let face = loadShippedFace(name, firstError: &firstError) else { continue }
+                // A colour emoji face is a picture: it is neither widened nor the primary face.
+                if face.colorStrike != nil, faces.isEmpty { break }
+                faces.append(face)
+                emboldening.append(face.colorStrike == nil ? widen : 0)
+                break
+            }
         }
-        if let face = loadShippedFace(FontLibrary.japaneseFaceFile, firstError: &firstError) {
-            faces.append(face)
-            emboldening.append(FontLibrary.emboldening(style.weight))
-        }
-        if faces.isEmpty, let firstError { throw firstError }
+        if faces.isEmpty { throw firstError ?? .noFaces }
         let font = try Font(faces: faces, pixelSize: pixelSize, options: options, emboldening: emboldening)
         let chain = faces.map(\.familyName).joined(separator: ", ")
         font.onMissingCharacter = { [weak self] scalar in self?.reportMissing(scalar, chain: chain) }
@@ -308,12 +329,13 @@ package final class FontLibrary {
     /// since the table directory is at the start, and then fails here).
     private static func validate(_ face: FT_Face, name: String) throws(FontError) {
         let flags = face.pointee.face_flags
-        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
-            throw .unsupportedFont(path: name, reason: "not a scalable (outline) font")
+        let color = FontFace.colorStrike(of: face)
+        guard flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 || color != nil else {
+            throw .unsupportedFont(path: name, reason: "not a scalable (outline) font, nor colour bitmaps")
         }
         let glyphCount = Int(face.pointee.num_glyphs)
         guard glyphCount > 1 else { throw .unsupportedFont(path: name, reason: "font has no glyphs") }
-        var error = FT_Set_Char_Size(face, 0, 16 * 64, 72, 72)
+        var error = color.map { FT_Select_Size(face, $0.index) } ?? FT_Set_Char_Size(face, 0, 16 * 64, 72, 72)
         guard error == 0 else {
             throw .invalidFont(path: name, freeTypeError: error, reason: "cannot set a size: " + message(forFreeTypeError: error))
         }
@@ -323,7 +345,7 @@ package final class FontLibrary {
         let a = FT_Get_Char_Index(face, 0x41)
         if a != 0 { probes.append(a) }
         for glyph in probes {
-            error = FT_Load_Glyph(face, glyph, FontFace.loadFlags)
+            error = FT_Load_Glyph(face, glyph, color == nil ? FontFace.loadFlags : FontFace.colorLoadFlags)
             if error == 0 { error = FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) }
             guard error == 0 else {
                 throw .invalidFont(
@@ -457,6 +479,26 @@ package final class FontFace {
     /// FreeType's default hinting, grey-scale; outlines only (embedded bitmap strikes,
     /// which Japanese fonts carry for small sizes, would be black-and-white).
     static let loadFlags = Int32(FT_LOAD_DEFAULT) | Int32(FT_LOAD_NO_BITMAP)
+    /// A colour emoji face's glyphs are its BGRA bitmaps (CBDT).
+    static let colorLoadFlags = Int32(FT_LOAD_COLOR)
+
+    /// The strike a face of colour bitmaps draws from (the largest: it is scaled down to the
+    /// size asked for, as a picture is), nil for an outline face.
+    static func colorStrike(of face: FT_Face) -> (index: Int32, pixels: Int)? {
+        let flags = face.pointee.face_flags
+        guard flags & FT_Long(FT_FACE_FLAG_COLOR) != 0, flags & FT_Long(FT_FACE_FLAG_SCALABLE) == 0,
+            face.pointee.num_fixed_sizes > 0, let sizes = face.pointee.available_sizes
+        else { return nil }
+        var best: (index: Int32, pixels: Int)?
+        for i in 0..<Int(face.pointee.num_fixed_sizes) {
+            let pixels = Int((sizes[i].y_ppem + 32) >> 6)
+            if pixels > 0, pixels > best?.pixels ?? 0 { best = (Int32(i), pixels) }
+        }
+        return best
+    }
+
+    /// The strike this face draws from when it is a face of colour bitmaps (an emoji font).
+    package let colorStrike: (index: Int32, pixels: Int)?
 
     /// Keeps the `FT_Library` alive as long as this face.
     let handle: FreeTypeHandle
@@ -487,7 +529,9 @@ package final class FontFace {
         let family = face.pointee.family_name.map { String(cString: $0) } ?? "?"
         let style = face.pointee.style_name.map { String(cString: $0) } ?? ""
         self.familyName = style.isEmpty ? family : family + " " + style
-        hb_ft_font_set_load_flags(hbFont, FontFace.loadFlags)
+        colorStrike = FontFace.colorStrike(of: face)
+        if let strike = colorStrike { _ = FT_Select_Size(face, strike.index) }
+        hb_ft_font_set_load_flags(hbFont, colorStrike == nil ? FontFace.loadFlags : FontFace.colorLoadFlags)
         hb_ft_font_changed(hbFont)
     }
 
@@ -508,7 +552,8 @@ package final class FontFace {
 
     /// Sets the `FT_Face` and the HarfBuzz font to a 26.6 pixel size, if not already there.
     func activate(size26_6: Int) {
-        guard size26_6 != activeSize else { return }
+        // A colour face stays at its strike: HarfBuzz's positions are scaled (`scale(at:)`).
+        guard size26_6 != activeSize, colorStrike == nil else { return }
         if FT_Set_Char_Size(face, 0, FT_F26Dot6(size26_6), 72, 72) == 0 {
             activeSize = size26_6
         }
@@ -518,8 +563,14 @@ package final class FontFace {
     /// Vertical metrics at a 26.6 size, in 26.6 units (as FreeType's size metrics give them).
     func metrics(size26_6: Int) -> (ascender: Int, descender: Int, height: Int) {
         activate(size26_6: size26_6)
-        let m = face.pointee.size.pointee.metrics
-        return (Int(m.ascender), Int(m.descender), Int(m.height))
+        let m = face.pointee.size.pointee.metrics, k = scale(at: size26_6)
+        return (Int(Double(m.ascender) * k), Int(Double(m.descender) * k), Int(Double(m.height) * k))
+    }
+
+    /// What the face's own units are multiplied by at a 26.6 size: 1 for an outline face, the
+    /// size over the strike's for colour bitmaps.
+    package func scale(at size26_6: Int) -> Double {
+        colorStrike.map { Double(size26_6) / 64 / Double($0.pixels) } ?? 1
     }
 
     /// Bytes of every glyph cache of this face.
@@ -541,6 +592,7 @@ package final class FontFace {
     /// `embolden` (26.6 units, 0: none) widens the outline's strokes by that much, as FreeType's
     /// synthetic bold does (`FT_Outline_EmboldenXY`): the weights a face does not ship.
     func rasterize(glyph: UInt32, size26_6: Int, embolden: Int = 0) -> CachedGlyph {
+        if colorStrike != nil { return rasterizeColor(glyph: glyph, scale: scale(at: size26_6)) }
         activate(size26_6: size26_6)
         guard FT_Load_Glyph(face, glyph, FontFace.loadFlags) == 0, let slot = face.pointee.glyph else { return .empty }
         if embolden > 0, slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
@@ -573,5 +625,48 @@ package final class FontFace {
         return CachedGlyph(
             mask: AlphaMask(width: stride, height: height, coverage: coverage),
             left: Int32(slot.pointee.bitmap_left), top: Int32(slot.pointee.bitmap_top))
+    }
+}
+
+extension FontFace {
+    /// A colour glyph (an emoji): its BGRA bitmap at the strike, averaged down by `scale` into
+    /// premultiplied pixels, as a photo is reduced. Its coverage is its alpha, for the places
+    /// that only blend masks.
+    func rasterizeColor(glyph: UInt32, scale: Double) -> CachedGlyph {
+        guard FT_Load_Glyph(face, glyph, FontFace.colorLoadFlags) == 0, let slot = face.pointee.glyph,
+            slot.pointee.format == FT_GLYPH_FORMAT_BITMAP, let buffer = slot.pointee.bitmap.buffer,
+            Int32(slot.pointee.bitmap.pixel_mode) == Int32(FT_PIXEL_MODE_BGRA.rawValue)
+        else { return .empty }
+        let bitmap = slot.pointee.bitmap
+        let sw = Int(bitmap.width), sh = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        guard sw > 0, sh > 0, sw <= 4096, sh <= 4096, scale > 0, scale.isFinite else { return .empty }
+        let w = max(1, Int((Double(sw) * scale).rounded(.up))), h = max(1, Int((Double(sh) * scale).rounded(.up)))
+        let image = PixelBuffer(width: w, height: h)
+        var coverage = [UInt8](repeating: 0, count: w * h)
+        // Each target pixel averages the source pixels its square covers (premultiplied, so the
+        // edges keep their colour).
+        for y in 0..<h {
+            let y0 = Int(Double(y) / scale), y1 = max(y0 + 1, min(sh, Int(Double(y + 1) / scale)))
+            for x in 0..<w {
+                let x0 = Int(Double(x) / scale), x1 = max(x0 + 1, min(sw, Int(Double(x + 1) / scale)))
+                var sum = (0, 0, 0, 0), n = 0
+                for sy in y0..<min(y1, sh) {
+                    let row = pitch >= 0 ? buffer + sy * pitch : buffer + (sh - 1 - sy) * (-pitch)
+                    for sx in x0..<min(x1, sw) {
+                        let p = row + sx * 4  // B, G, R, A, premultiplied
+                        sum.0 += Int(p[0]); sum.1 += Int(p[1]); sum.2 += Int(p[2]); sum.3 += Int(p[3])
+                        n += 1
+                    }
+                }
+                guard n > 0 else { continue }
+                let a = UInt32((sum.3 + n / 2) / n), r = UInt32((sum.2 + n / 2) / n)
+                let g = UInt32((sum.1 + n / 2) / n), b = UInt32((sum.0 + n / 2) / n)
+                image[x, y] = a << 24 | min(r, a) << 16 | min(g, a) << 8 | min(b, a)
+                coverage[y * w + x] = UInt8(a)
+            }
+        }
+        return CachedGlyph(
+            mask: AlphaMask(width: w, height: h, coverage: coverage), left: Int32((Double(slot.pointee.bitmap_left) * scale).rounded()),
+            top: Int32((Double(slot.pointee.bitmap_top) * scale).rounded()), color: image)
     }
 }

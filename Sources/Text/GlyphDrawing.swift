@@ -54,6 +54,10 @@ extension Font {
                     let x = originX + Int(g.x) + Int(cached.left)
                     let y = originY + Int(g.y) - Int(cached.top)
                     if w == 0 || x >= bounds.maxX || y >= bounds.maxY || x + w <= bounds.x || y + h <= bounds.y { continue }
+                    if let image = cached.color {
+                        blendImage(image, into: span, x: x, y: y, opacity: color.alpha, clip: bounds)
+                        continue
+                    }
                     cached.mask.coverage.withUnsafeBufferPointer { coverage in
                         blendMask(
                             coverage.baseAddress!, width: w, height: h, into: span, x: x, y: y,
@@ -73,6 +77,23 @@ extension Font {
             while end < glyphs.endIndex && glyphs[end].face == face { end += 1 }
             body(glyphTables[Int(face)], glyphs[start..<end])
             start = end
+        }
+    }
+}
+
+/// Draws a colour glyph's premultiplied pixels over `span` with their top-left at (`x`, `y`),
+/// faded by the text colour's `opacity` (0-255), limited to `clip` (already inside the span).
+func blendImage(_ image: PixelBuffer, into span: PixelSpan, x: Int, y: Int, opacity: UInt8, clip: IntRect) {
+    let left = max(x, clip.x), right = min(x + image.width, clip.maxX)
+    let top = max(y, clip.y), bottom = min(y + image.height, clip.maxY)
+    guard left < right, top < bottom else { return }
+    let fade = UInt32(opacity)
+    for row in top..<bottom {
+        let source = image.pixels + (row - y) * image.stride + (left - x)
+        let target = span.base + row * span.stride + left
+        for i in 0..<(right - left) {
+            let p = fade == 255 ? source[i] : scalePixel(source[i], by: fade)
+            target[i] = sourceOver(p, target[i])
         }
     }
 }
@@ -112,9 +133,13 @@ extension TextLayout {
         for g in glyphs {
             let table = font.glyphTables[Int(g.face)]
             let cached = table.glyph(g.glyph)
-            canvas.blend(
-                mask: cached.mask, x: x0 + Int(g.x) + Int(cached.left), y: y0 + Int(g.y) - Int(cached.top),
-                color: premultiplied)
+            let x = x0 + Int(g.x) + Int(cached.left), y = y0 + Int(g.y) - Int(cached.top)
+            if let image = cached.color {
+                let rect = Rect(x: Double(x), y: Double(y), width: Double(image.width), height: Double(image.height))
+                canvas.draw(image: image, in: rect, opacity: Double(color.alpha) / 255)
+            } else {
+                canvas.blend(mask: cached.mask, x: x, y: y, color: premultiplied)
+            }
         }
     }
 }

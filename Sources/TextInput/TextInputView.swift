@@ -365,7 +365,7 @@ open class TextInputView: Box, KeyboardField {
 
     func paragraphLayout(_ i: Int) -> TextLayout? {
         let s = scale
-        let key = [wrapWidth(scale: s), s, shownFontSize]
+        let key = [wrapWidth(scale: s), s, shownFontSize, Double(host?.typography.generation ?? 0)]
         if key != layoutKey { layouts = Array(repeating: nil, count: editor.paragraphs.count); layoutKey = key; tops = nil }
         if layouts.count != editor.paragraphs.count { layouts = Array(repeating: nil, count: editor.paragraphs.count) }
         if let l = layouts[i] { return l }

@@ -217,6 +217,10 @@ public final class Window: App, ViewHost {
         images.onFailure = { [weak self] source, reason in
             self?.log.warning("picture '\(source)' cannot be shown (its placeholder is): \(reason)")
         }
+        typography.changeObservers.append { [weak self] in
+            guard let self else { return }
+            needsLayout = true; fullDamage = true; frameScheduled = true
+        }
     }
 
     // MARK: Memory (issue 13)

@@ -13,6 +13,7 @@ extension Window {
         if let budget = settings.memoryBudget { memoryBudget = budget }
         if let background = settings.decodesImagesInBackground { images.decodesInBackground = background }
         if let layout = settings.keyboardLayout { keyboardLayout = layout }
+        if let fonts = settings.fonts, fonts != typography.fontChain { typography.fontChain = fonts }
         if let direction = settings.layoutDirection {
             layoutDirection = LayoutDirection(configValue: direction) ?? LayoutDirection(language: language)
         }

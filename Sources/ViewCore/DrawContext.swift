@@ -24,6 +24,41 @@ public final class Typography {
         _ = try font(pixelSize: 16)  // fail now, not at the first draw, if the fonts are unusable
     }
 
+    /// The fonts tried for each character, in order: file names in the fonts folder or absolute
+    /// paths. By default the shipped DejaVu Sans (Latin, Greek, Cyrillic, Arabic, Hebrew), VL
+    /// PGothic (Japanese), then the system's Noto Color Emoji where it is installed. Put a
+    /// brand's face first, or add a face for a script the shipped ones lack:
+    ///
+    /// ```swift
+    /// typography.fontChain = ["/usr/share/fonts/truetype/brand/Brand.ttf"] + typography.fontChain
+    /// ```
+    ///
+    /// The first face that loads sets the lines' height; bold and italic come from DejaVu
+    /// Sans's own faces, other faces are widened for weights. A file that is missing or damaged
+    /// is logged once and left out. A chain in which no face can draw text is refused with a
+    /// logged error, and the chain stays as it was. Text is laid out again in the new fonts.
+    public var fontChain: [String] {
+        get { library.chain }
+        set {
+            let old = library.chain
+            library.chain = newValue
+            do { _ = try library.standardFont(pixelSize: 16) } catch {
+                library.chain = old
+                processLog.error("the font chain \(newValue.joined(separator: ", ")) cannot draw text (\(error)); the fonts stay as they were")
+                return
+            }
+            fonts.removeAll()
+            generation += 1
+            for hear in changeObservers { hear() }
+        }
+    }
+
+    /// Told when `fontChain` changes: a window lays its text out again and redraws.
+    package var changeObservers: [() -> Void] = []
+
+    /// Counts changes of `fontChain`: text laid out in an earlier chain is laid out again.
+    package private(set) var generation = 0
+
     /// The standard font at `pixelSize` for drawing: nil when the fonts cannot give one (a font
     /// file damaged after start), which is logged once, so text goes missing with a reason and
     /// the app keeps running.

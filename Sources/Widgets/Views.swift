@@ -83,7 +83,7 @@ public final class Label: Box {
     /// What a layout depends on besides the label's own properties (whose changes drop it): a
     /// value, not an array, so that the check on every draw allocates nothing.
     private struct LayoutKey: Equatable {
-        var width: Double, scale: Double, size: Double, rightToLeft: Bool
+        var width: Double, scale: Double, size: Double, rightToLeft: Bool, fonts: Int
     }
     private var cached: (key: LayoutKey, layout: TextLayout)?
     /// The unwrapped layout, kept apart: a row asks a label its ideal width (unwrapped) and then
@@ -152,7 +152,7 @@ public final class Label: Box {
         let size = shownFontSize
         // Right to left, leading is the right edge for every line, Latin ones included.
         let rightToLeft = isRightToLeft
-        let key = LayoutKey(width: width, scale: scale, size: size, rightToLeft: rightToLeft)
+        let key = LayoutKey(width: width, scale: scale, size: size, rightToLeft: rightToLeft, fonts: typography.generation)
         if let cached, cached.key == key { return cached.layout }
         if let unwrapped, unwrapped.key == key { return unwrapped.layout }
         func laidOut(at size: Double) -> TextLayout? {

@@ -37,9 +37,7 @@ struct DemoCommand: ParsableCommand {
             // The display decides the size; the app, its content and the scale come from here.
             var arguments = ["--app", app.app, "--scale", String(scale)]
             if let manifest = app.manifest { arguments += ["--manifest", manifest] }
-            if let d = language.layoutDirection { arguments += ["--layout-direction", d] }
-            if let k = language.keyboardLayout { arguments += ["--keyboard-layout", k] }
-            try BoardCommand.Run.parse(arguments).run()
+            try BoardCommand.Run.parse(arguments + language.arguments).run()
             return
         }
         var options = try HeadlessOptions.parse(["--size", size, "--scale", String(scale)])
@@ -47,8 +45,7 @@ struct DemoCommand: ParsableCommand {
         let (w, h, s) = try options.geometry()
         let (window, catalog) = try app.makeWindow(width: w, height: h, scale: s)
         var settings = AppSettings()
-        settings.layoutDirection = language.layoutDirection
-        settings.keyboardLayout = language.keyboardLayout
+        language.apply(to: &settings)
         window.apply(settings)
         guard let catalog else { throw ValidationError("the tour needs the catalog app") }
         let summary = try HeadlessRuntime.runVirtual(

@@ -42,6 +42,7 @@ import Testing
             text_size = 150%
             high_contrast = on
             idle_reset_seconds = 90
+            fonts = Brand Sans.ttf , DejaVuSans.ttf,/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
             """
         let c = try BoardConfig(parsing: text)
         #expect(c.card == "/dev/dri/card1")
@@ -66,6 +67,7 @@ import Testing
         #expect(c.backlight == "intel_backlight" && c.touchRotation == 270)
         #expect(c.displayWaitSeconds == 2.5)
         #expect(c.idleResetSeconds == 90)
+        #expect(c.fonts == ["Brand Sans.ttf", "DejaVuSans.ttf", "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"])
     }
 
     @Test func emptyFileGivesDefaults() throws {
@@ -125,6 +127,9 @@ import Testing
         ("speech_voice = ../x", "speech_voice", 2),
         ("text_size = 500", "text_size", 2),
         ("high_contrast = very", "high_contrast", 2),
+        ("fonts = ../secret.ttf", "fonts", 2),
+        ("fonts = DejaVuSans.ttf,,x.ttf", "fonts", 2),
+        ("fonts = a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q", "fonts", 2),
     ])
     func badValuesNameKeyAndLine(line: String, key: String, lineNumber: Int) {
         do {
