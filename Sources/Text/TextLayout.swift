@@ -35,6 +35,21 @@ package struct TextLayout {
         /// Whether the line's paragraph runs right to left: it starts at the right, and its
         /// ellipsis is at the left.
         package var isRightToLeft: Bool = false
+        /// Whether its paragraph went through the bidi algorithm: its carets and selection come
+        /// from `visualEdges`, not from advances.
+        package var isBidi: Bool = false
+    }
+
+    /// Where a scalar of a bidi paragraph was placed: its left and right edges (1/64 px from the
+    /// layout's left) and its embedding level (odd: right to left).
+    package struct VisualEdge: Sendable, Hashable {
+        package var left: Int32
+        package var right: Int32
+        package var level: UInt8
+        /// The edge a caret before it stands at: the side its run starts from.
+        var leading: Int32 { level & 1 == 1 ? right : left }
+        /// The edge a caret after it stands at.
+        var trailing: Int32 { level & 1 == 1 ? left : right }
     }
 
     /// A glyph ready to draw: whole-pixel origin (pen position on the baseline).
@@ -60,6 +75,9 @@ package struct TextLayout {
     /// `advancePrefix[i]`: advance of the clusters before scalar `i` in 1/64 px, from the start
     /// of the text: a caret's place on its line without shaping again.
     let advancePrefix: [Int32]
+    /// Per scalar, where it was placed, for the lines of bidi paragraphs (`Line.isBidi`); empty
+    /// when every paragraph is plain left-to-right text.
+    package let visualEdges: [VisualEdge]
 
     /// Lays out `text` in lines no wider than `maxWidth` pixels (infinite: one line per
     /// paragraph). `lineSpacing` multiplies the font's line height. `maxLines` > 0 keeps at
@@ -99,6 +117,7 @@ package struct TextLayout {
         var lines: [Line] = []
         var glyphs: [Glyph] = []
         glyphs.reserveCapacity(scalars.count + 1)
+        var edges = shaped.bidi.levels.isEmpty ? [] : [VisualEdge](repeating: VisualEdge(left: 0, right: 0, level: 0), count: scalars.count)
         let ascender = font.ascender
         for (k, piece) in pieces.enumerated() {
             let w = widths[k]
@@ -113,13 +132,15 @@ package struct TextLayout {
             if whole { x26_6 = (x26_6 >> 6) << 6 }  // floor to a pixel: centred text does not blur
             let baseline = ascender + Double(k) * lineHeight
             let first = glyphs.count
-            shaped.placeGlyphs(of: piece, x26_6: x26_6, baseline: baseline, font: font, into: &glyphs)
+            shaped.placeGlyphs(of: piece, x26_6: x26_6, baseline: baseline, font: font, into: &glyphs, edges: &edges)
             lines.append(
                 Line(
                     textRange: piece.range, glyphRange: first..<glyphs.count, x: Double(x26_6) / 64,
-                    baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated, isRightToLeft: rightToLeft))
+                    baseline: baseline, width: Double(w) / 64, isTruncated: piece.truncated, isRightToLeft: rightToLeft,
+                    isBidi: shaped.bidi.isResolved[piece.paragraph]))
         }
         self.lines = lines
+        self.visualEdges = edges
         self.glyphs = glyphs
         self.size = Size(width: Double(boxWidth26_6) / 64, height: Double(lines.count) * lineHeight)
     }
@@ -153,7 +174,10 @@ extension Layouter {
     /// on `baseline`, in whole pixels, with `font`'s ellipsis where it is truncated: after the
     /// text, or before it (at the left) in a right-to-left paragraph, whose trailing spaces
     /// hang off the left edge as a left-to-right line's hang off the right.
-    func placeGlyphs(of piece: LinePiece, x26_6: Int, baseline: Double, font: Font, into glyphs: inout [TextLayout.Glyph]) {
+    func placeGlyphs(
+        of piece: LinePiece, x26_6: Int, baseline: Double, font: Font, into glyphs: inout [TextLayout.Glyph],
+        edges: inout [TextLayout.VisualEdge]
+    ) {
         // Past Int32 the glyphs are millions of pixels off any span: pin them there.
         let baselineY = Int32(max(-2e9, min(2e9, baseline)).rounded())
         let rightToLeft = bidi.isRightToLeft[piece.paragraph]
@@ -165,13 +189,36 @@ extension Layouter {
         let line = self.glyphs(in: piece.range)
         if bidi.isResolved[piece.paragraph] {
             let order = visualOrder(ofGlyphs: line.indices, line: piece.range, paragraphLevel: rightToLeft ? 1 : 0)
-            for k in order { Self.place(shaped[k...k], pen: &pen, baselineY: baselineY, into: &glyphs) }
+            var extents: [Int: (left: Int, right: Int)] = [:]
+            for k in order {
+                let start = pen
+                Self.place(shaped[k...k], pen: &pen, baselineY: baselineY, into: &glyphs)
+                let c = Int(shaped[k].cluster), e = extents[c]
+                extents[c] = (min(e?.left ?? start, start, pen), max(e?.right ?? pen, start, pen))
+            }
+            recordEdges(of: piece, extents, into: &edges)
         } else {
             Self.place(line, pen: &pen, baselineY: baselineY, into: &glyphs)
         }
         if piece.truncated && !rightToLeft {
             pen = x26_6 + width(of: piece.range, trimmed: true)
             Self.place(font.ellipsis.glyphs[...], pen: &pen, baselineY: baselineY, into: &glyphs)
+        }
+    }
+
+    /// Shares each cluster's placed extent among its scalars (a ligature's letters get equal
+    /// parts, taken from the side their run starts at) and records them with their levels.
+    func recordEdges(of piece: LinePiece, _ extents: [Int: (left: Int, right: Int)], into edges: inout [TextLayout.VisualEdge]) {
+        let starts = extents.keys.filter { piece.range.contains($0) }.sorted()
+        for (n, c) in starts.enumerated() {
+            guard let (lo, hi) = extents[c] else { continue }
+            let end = n + 1 < starts.count ? starts[n + 1] : piece.range.upperBound
+            let count = max(1, end - c), level = c < bidi.levels.count ? bidi.levels[c] : 0
+            for j in 0..<count where c + j < edges.count {
+                let a = lo + (hi - lo) * j / count, b = lo + (hi - lo) * (j + 1) / count
+                let (left, right) = level & 1 == 1 ? (lo + hi - b, lo + hi - a) : (a, b)
+                edges[c + j] = TextLayout.VisualEdge(left: Int32(clamping: left), right: Int32(clamping: right), level: level)
+            }
         }
     }
 
@@ -220,13 +267,47 @@ extension TextLayout {
     }
 
     /// x of a caret before scalar `i` of line `l`: the advance of the line's text before it,
-    /// from the line's start edge. Carets are logical for now: in a right-to-left line they
-    /// walk from the right edge, exact in text of one direction, kept on the line in mixed.
+    /// from the line's start edge, or in a bidi paragraph where its characters were placed.
     func caretX(at i: Int, on l: Line) -> Double {
+        if l.isBidi, !visualEdges.isEmpty { return visualCaretX(at: i, on: l) }
         let start = advancePrefix[min(l.textRange.lowerBound, advancePrefix.count - 1)]
         let offset = Double(advancePrefix[i] - start) / 64
         guard l.isRightToLeft else { return l.x + offset }
         return max(l.x, l.x + l.width - offset)
+    }
+
+    /// x of a caret before scalar `i` of a bidi line, as placed: at the edge its character's run
+    /// starts from, or after the character before it where that one's run is embedded deeper
+    /// (after "12" typed in Arabic the caret stands after the 2, where the next digit goes).
+    func visualCaretX(at i: Int, on l: Line) -> Double {
+        let range = l.textRange
+        let after = i > range.lowerBound && i - 1 < visualEdges.count ? visualEdges[i - 1] : nil
+        let before = i < range.upperBound && i < visualEdges.count ? visualEdges[i] : nil
+        switch (after, before) {
+        case let (a?, b?): return Double(a.level > b.level ? a.trailing : b.leading) / 64
+        case let (a?, nil): return Double(a.trailing) / 64
+        case let (nil, b?): return Double(b.leading) / 64
+        case (nil, nil): return l.isRightToLeft ? l.x + l.width : l.x
+        }
+    }
+
+    /// Where text `range` (scalars) shows on line `line`, as spans of x in pixels left to right:
+    /// one span in text of one direction, several where a selection crosses runs.
+    package func selectionSpans(_ range: Range<Int>, line: Int) -> [(minX: Double, maxX: Double)] {
+        guard line >= 0, line < lines.count else { return [] }
+        let l = lines[line]
+        let part = range.clamped(to: l.textRange)
+        guard !part.isEmpty else { return [] }
+        guard l.isBidi, !visualEdges.isEmpty else {
+            let a = caretX(at: part.lowerBound, on: l), b = caretX(at: part.upperBound, on: l)
+            return [(min(a, b), max(a, b))]
+        }
+        var spans: [(minX: Double, maxX: Double)] = []
+        for e in part.map({ visualEdges[$0] }).sorted(by: { $0.left < $1.left }) {
+            let (a, b) = (Double(e.left) / 64, Double(e.right) / 64)
+            if let last = spans.last, a <= last.maxX + 0.5 { spans[spans.count - 1].maxX = max(last.maxX, b) } else { spans.append((a, b)) }
+        }
+        return spans
     }
 
     /// The caret place nearest to `x` pixels on `line`: a scalar index within the line's text

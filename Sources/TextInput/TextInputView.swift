@@ -190,9 +190,12 @@ open class TextInputView: Box, KeyboardField {
         switch key {
         case .backspace: deleteBackward()
         case .delete: deleteForward()
-        // In a right-to-left paragraph the text runs leftwards: the left arrow goes on through it.
-        case .left: move(headParagraphRunsRightToLeft ? .right : .left, extending: shift)
-        case .right: move(headParagraphRunsRightToLeft ? .left : .right, extending: shift)
+        // In a right-to-left paragraph the text runs leftwards: the left arrow goes on through it;
+        // in one of mixed directions the arrows go where they point on the line.
+        case .left, .right:
+            if !moveVisually(leftwards: key == .left, extending: shift) {
+                move(headParagraphRunsRightToLeft == (key == .left) ? .right : .left, extending: shift)
+            }
         case .home: move(.lineStart, extending: shift)
         case .end: move(.lineEnd, extending: shift)
         case .up, .down:
@@ -202,6 +205,48 @@ open class TextInputView: Box, KeyboardField {
         case .escape: window?.focus(nil)
         default: return false
         }
+        return true
+    }
+
+    /// Left or right through a paragraph of mixed directions, as the eye sees it: to the nearest
+    /// caret place that way on the line; from the line's edge on to the next line the way the
+    /// paragraph runs (the line before when the arrow points back). False for text of one
+    /// direction, where the logical move is the same.
+    func moveVisually(leftwards: Bool, extending: Bool) -> Bool {
+        let head = editor.head, para = head.paragraph
+        guard !isSecure, let layout = paragraphLayout(para), layout.lines.contains(where: \.isBidi) else { return false }
+        let (hereX, line) = layout.caret(at: editor.scalarOffset(of: head.offset, inParagraph: para))
+        var best: (offset: Int, x: Double)?
+        var scalar = 0
+        for (offset, c) in ([Character?](editor.paragraphs[para].map { $0 }) + [nil]).enumerated() {
+            let (x, l) = layout.caret(at: scalar)
+            scalar += c?.unicodeScalars.count ?? 0
+            guard l == line, leftwards ? x < hereX - 0.01 : x > hereX + 0.01 else { continue }
+            if best.map({ leftwards ? x > $0.x : x < $0.x }) ?? true { best = (offset, x) }
+        }
+        var target: TextPosition
+        if let best {
+            target = TextPosition(paragraph: para, offset: best.offset)
+        } else {
+            // At the edge: the way the paragraph runs goes on to the next line's start, the other
+            // way back to the line before; past the paragraph, into the next one (or stays).
+            let forward = leftwards == layout.lines[line].isRightToLeft
+            let lines = layout.lines
+            if forward, line + 1 < lines.count {
+                target = TextPosition(paragraph: para, offset: editor.characterOffset(ofScalar: lines[line + 1].textRange.lowerBound, inParagraph: para))
+            } else if !forward, line > 0 {
+                let end = max(lines[line - 1].textRange.lowerBound, lines[line - 1].textRange.upperBound - 1)
+                target = TextPosition(paragraph: para, offset: editor.characterOffset(ofScalar: end, inParagraph: para))
+            } else if forward, para + 1 < editor.paragraphs.count {
+                target = TextPosition(paragraph: para + 1, offset: 0)
+            } else if !forward, para > 0 {
+                target = TextPosition(paragraph: para - 1, offset: editor.paragraphs[para - 1].count)
+            } else {
+                return true
+            }
+        }
+        if extending { editor.setSelection(anchor: editor.anchor, head: target) } else { editor.setCaret(target) }
+        selectionChanged()
         return true
     }
 
@@ -463,6 +508,20 @@ open class TextInputView: Box, KeyboardField {
 
     private func drawSelection(paragraph i: Int, from a: Int, to b: Int, origin: Point, in context: inout DrawContext) {
         let count = editor.paragraphs[i].count
+        if !isSecure, let layout = paragraphLayout(i), layout.lines.contains(where: \.isBidi) {
+            // Mixed directions: the selected characters where they stand, in one or more spans.
+            let top = paragraphTops()[i]
+            let scalars = editor.scalarOffset(of: min(a, count), inParagraph: i)..<editor.scalarOffset(of: min(b, count), inParagraph: i)
+            for line in layout.lines.indices {
+                for span in layout.selectionSpans(scalars, line: line) {
+                    context.fill(
+                        Rect(
+                            x: origin.x + span.minX / scale, y: origin.y + top + Double(line) * lineHeight,
+                            width: (span.maxX - span.minX) / scale, height: lineHeight), color: context.palette.selection)
+                }
+            }
+            return
+        }
         let start = caretRect(at: TextPosition(paragraph: i, offset: min(a, count)))
         let endPosition = TextPosition(paragraph: i, offset: min(b, count))
         var end = caretRect(at: endPosition)

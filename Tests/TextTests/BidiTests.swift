@@ -125,6 +125,30 @@ func visualClusters(_ text: String, font: Font, maxWidth: Double = .infinity, di
         }
     }
 
+    /// Carets stand where their characters are: before a character at the side its run starts
+    /// from, and after "12" in Arabic text right after the 2. From the right edge leftwards the
+    /// places of "أحمد 12 Ahmed" are its logical offsets 0 to 4, then 7 6 5 (the digits, left to
+    /// right), 13 down to 8 ("Ahmed"): 14 places, each once.
+    @Test func caretsStandWhereTheirCharactersAre() {
+        let layout = TextLayout(text: "أحمد 12 Ahmed", font: font)
+        let xs = (0...13).map { layout.caret(at: $0).x }
+        let line = layout.lines[0]
+        #expect(Set(xs).count == 14)
+        #expect((0...13).sorted { xs[$0] > xs[$1] } == [0, 1, 2, 3, 4, 7, 6, 5, 13, 12, 11, 10, 9, 8])
+        #expect(xs[0] == line.x + line.width && xs[8] == line.x)
+        // A tap finds the place it lands on.
+        for i in 0...13 { #expect(layout.caretIndex(nearX: xs[i], line: 0) == i) }
+        // "12 A" selected is two spans: "A" at the left, "12" and the space after it in the middle.
+        let spans = layout.selectionSpans(5..<9, line: 0)
+        #expect(spans.count == 2)
+        #expect(spans.first?.minX == xs[8] && spans.first?.maxX == xs[9])
+        #expect(spans.last?.minX == xs[13] && spans.last?.maxX == xs[7])
+        // An Arabic phrase inside English: the caret before its first letter is at its right end.
+        let english = TextLayout(text: "abc אבג", font: font)
+        #expect(english.caret(at: 4).x == english.lines[0].x + english.lines[0].width)
+        #expect(english.caret(at: 7).x == english.caret(at: 3).x + Double(font.shape(" ").glyphs[0].advance) / 64)
+    }
+
     @Test func latinAndJapaneseNeverCallTheBidiAlgorithm() {
         for text in ["Departures 12:30 (Gate 4)", "日本語のテキスト、「引用」。", "mixed 日本 text"] {
             let layouter = Layouter(font: font, scalars: TextLayout.boundedScalars(of: text))
