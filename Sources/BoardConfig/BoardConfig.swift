@@ -96,7 +96,9 @@ package struct BoardConfig: Hashable, Sendable {
         }
         guard (1...16).contains(names.count) else { return nil }
         for n in names {
-            guard !n.isEmpty, n.utf8.count <= 4096, !n.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return nil }
+            guard !n.isEmpty, n.utf8.count <= 4096, !n.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                return nil
+            }
             guard n.hasPrefix("/") || !n.contains("/") else { return nil }
         }
         return names

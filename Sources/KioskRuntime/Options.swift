@@ -115,7 +115,8 @@ package struct LanguageOptions: ParsableArguments {
         let names = BoardConfig.keyboardLayouts
         _ = try checked(keyboardLayout, "--keyboard-layout must be one of \(names.joined(separator: ", "))", names.contains)
         _ = try checked(
-            fonts, "--fonts must be 1 to 16 font files, comma-separated: names in Fonts/ or absolute paths", { BoardConfig.fontList($0) != nil })
+            fonts, "--fonts must be 1 to 16 font files, comma-separated: names in Fonts/ or absolute paths",
+            { BoardConfig.fontList($0) != nil })
     }
 
     /// What these options set in an app.

@@ -233,7 +233,8 @@ open class TextInputView: Box, KeyboardField {
             let forward = leftwards == layout.lines[line].isRightToLeft
             let lines = layout.lines
             if forward, line + 1 < lines.count {
-                target = TextPosition(paragraph: para, offset: editor.characterOffset(ofScalar: lines[line + 1].textRange.lowerBound, inParagraph: para))
+                target = TextPosition(
+                    paragraph: para, offset: editor.characterOffset(ofScalar: lines[line + 1].textRange.lowerBound, inParagraph: para))
             } else if !forward, line > 0 {
                 let end = max(lines[line - 1].textRange.lowerBound, lines[line - 1].textRange.upperBound - 1)
                 target = TextPosition(paragraph: para, offset: editor.characterOffset(ofScalar: end, inParagraph: para))

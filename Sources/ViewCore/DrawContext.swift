@@ -44,7 +44,8 @@ public final class Typography {
             library.chain = newValue
             do { _ = try library.standardFont(pixelSize: 16) } catch {
                 library.chain = old
-                processLog.error("the font chain \(newValue.joined(separator: ", ")) cannot draw text (\(error)); the fonts stay as they were")
+                processLog.error(
+                    "the font chain \(newValue.joined(separator: ", ")) cannot draw text (\(error)); the fonts stay as they were")
                 return
             }
             fonts.removeAll()
