@@ -76,17 +76,23 @@ package struct FontStyle: Hashable, Sendable {
 /// A fallback chain of faces at one pixel size: the first face that has a character draws
 /// it. Metrics come from the first (primary) face.
 package final class Font {
-    package let faces: [FontFace]
+    /// The faces read so far, in chain order: the primary first, the others as text needs them.
+    package private(set) var faces: [FontFace]
     /// The size in pixels (the UI layer multiplies points by the scale factor).
     package let pixelSize: Double
     package let options: TextOptions
     /// The size in 26.6 fixed point, as FreeType takes it.
     package let size26_6: Int
     /// Each face's glyph cache at this size, in `faces` order.
-    package let glyphTables: [GlyphTable]
+    package private(set) var glyphTables: [GlyphTable]
     /// 26.6 units each face's strokes are widened by (synthetic weight), in `faces` order: its
     /// glyphs' advances grow by as much, so emboldened letters keep their spacing.
-    package let emboldening: [Int]
+    package private(set) var emboldening: [Int]
+    /// The rest of the chain, read the first time a character needs a face beyond those read
+    /// (the Japanese face is 4 MB and the colour emoji 11 MB that most screens never show): each
+    /// gives its face and the fraction of the size its strokes are widened by, or nil when it
+    /// cannot be read (said once by the library).
+    package var deferredFaces: [() -> (face: FontFace, emboldening: Double)?] = []
     /// Pixels from the baseline up to the top of the line (positive).
     package let ascender: Double
     /// Pixels from the baseline down to the bottom of the line (positive).
@@ -155,8 +161,7 @@ package final class Font {
             let alphanumeric = (0x30...0x39).contains(v) || (0x41...0x5A).contains(v) || (0x61...0x7A).contains(v)
             if !alphanumeric, let previousText, faces[previousText].hasGlyph(for: scalar) { return previousText }
             if next == Self.emojiPresentation, let i = colorFace(for: scalar) { return i }  // a keycap: 1️⃣
-            for (i, face) in faces.enumerated() where face.colorStrike == nil && face.hasGlyph(for: scalar) { return i }
-            return previous ?? 0
+            return firstFace(for: scalar, textOnly: true) ?? previous ?? 0
         }
         let props = scalar.properties
         switch props.generalCategory {
@@ -173,10 +178,8 @@ package final class Font {
         if next != Self.textPresentation, props.isEmojiPresentation || next == Self.emojiPresentation, let i = colorFace(for: scalar) {
             return i
         }
-        for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) && (next != Self.textPresentation || face.colorStrike == nil) {
-            return i
-        }
-        for (i, face) in faces.enumerated() where face.hasGlyph(for: scalar) { return i }
+        if next == Self.textPresentation, let i = firstFace(for: scalar, textOnly: true) { return i }
+        if let i = firstFace(for: scalar, textOnly: false) { return i }
         if !props.isWhitespace { onMissingCharacter?(scalar) }
         return previous ?? 0
     }
@@ -186,7 +189,32 @@ package final class Font {
 
     /// The first colour face that has `scalar`.
     private func colorFace(for scalar: Unicode.Scalar) -> Int? {
-        faces.indices.first { faces[$0].colorStrike != nil && faces[$0].hasGlyph(for: scalar) }
+        if let i = faces.indices.first(where: { faces[$0].colorStrike != nil && faces[$0].hasGlyph(for: scalar) }) { return i }
+        return readDeferredFaces() ? colorFace(for: scalar) : nil
+    }
+
+    /// Reads the rest of the chain (once); false when there was nothing left to read.
+    private func readDeferredFaces() -> Bool {
+        guard !deferredFaces.isEmpty else { return false }
+        let loaders = deferredFaces
+        deferredFaces = []
+        for load in loaders {
+            guard faces.count < Int(UInt16.max), let (face, widen) = load() else { continue }
+            let strength = Int((widen * Double(size26_6)).rounded())
+            faces.append(face)
+            emboldening.append(strength)
+            glyphTables.append(face.glyphTable(size26_6: size26_6, embolden: strength))
+        }
+        return true
+    }
+
+    /// The first face that has `scalar` (reading the rest of the chain when the faces read so
+    /// far lack it), preferring text faces when `textOnly`.
+    private func firstFace(for scalar: Unicode.Scalar, textOnly: Bool) -> Int? {
+        if let i = faces.indices.first(where: { faces[$0].hasGlyph(for: scalar) && (!textOnly || faces[$0].colorStrike == nil) }) {
+            return i
+        }
+        return readDeferredFaces() ? firstFace(for: scalar, textOnly: textOnly) : nil
     }
 
     /// Shapes a string (one line, no wrapping). See `shape(_:range:)`.

@@ -250,34 +250,49 @@ package final class FontLibrary {
 
     /// The app's standard font at `pixelSize`: the faces of `chain` in turn, by default DejaVu
     /// Sans, falling back to VL PGothic for characters DejaVu Sans lacks (kana, kanji, full-width
-    /// punctuation) and to colour emoji. A face that is missing or damaged (truncated, no glyphs,
+    /// punctuation) and to colour emoji. Only the primary face is read now; the rest when a
+    /// character first needs them. A face that is missing or damaged (truncated, no glyphs,
     /// refused by FreeType) is reported once through `report` and left out: the others draw
     /// everything they have. Throws only when no outline face loads.
     package func standardFont(pixelSize: Double, options: TextOptions = .ui, style: FontStyle = .regular) throws(FontError) -> Font {
-        var faces: [FontFace] = []
-        var emboldening: [Double] = []
         var firstError: FontError?
-        for file in chain {
-            // DejaVu Sans's own bold and oblique faces; should one be missing or damaged, the
-            // regular one widened. Other faces are widened for every weight above regular.
-            let bold = style.weight == .bold, shipped = file == FontLibrary.primaryFaceFile
-            let styled = shipped ? FontLibrary.primaryFaceFile(bold: bold, italic: style.italic) : file
-            var candidates = [(styled, shipped && bold ? 0 : FontLibrary.emboldening(style.weight))]
-            if styled != file { candidates.append((file, FontLibrary.emboldening(style.weight))) }
-            for (name, widen) in candidates {
-                guard let face = loadShippedFace(name, firstError: &firstError) else { continue }
-                // A colour emoji face is a picture: it is neither widened nor the primary face.
-                if face.colorStrike != nil, faces.isEmpty { break }
-                faces.append(face)
-                emboldening.append(face.colorStrike == nil ? widen : 0)
-                break
+        var rest = chain[...]
+        var primary: (face: FontFace, emboldening: Double)?
+        while primary == nil, let file = rest.popFirst() {
+            // A colour emoji face is a picture: never the primary face.
+            if let styled = styledFace(file, style, firstError: &firstError), styled.face.colorStrike == nil { primary = styled }
+        }
+        guard let primary else { throw firstError ?? .noFaces }
+        let font = try Font(faces: [primary.face], pixelSize: pixelSize, options: options, emboldening: [primary.emboldening])
+        // Held strongly: a font outlives the library value it was made from (the library
+        // holds no fonts, so there is no cycle).
+        font.deferredFaces = rest.map { file in
+            {
+                var error: FontError?
+                return self.styledFace(file, style, firstError: &error)
             }
         }
-        if faces.isEmpty { throw firstError ?? .noFaces }
-        let font = try Font(faces: faces, pixelSize: pixelSize, options: options, emboldening: emboldening)
-        let chain = faces.map(\.familyName).joined(separator: ", ")
-        font.onMissingCharacter = { [weak self] scalar in self?.reportMissing(scalar, chain: chain) }
+        // By the time a letter is missing the whole chain has been read: its faces are the chain.
+        font.onMissingCharacter = { [weak self, weak font] scalar in
+            self?.reportMissing(scalar, chain: font?.faces.map(\.familyName).joined(separator: ", ") ?? "")
+        }
         return font
+    }
+
+    /// The face of chain entry `file` for `style`, with the fraction of the size its strokes are
+    /// widened by: DejaVu Sans's own bold and oblique faces (should one be missing or damaged,
+    /// the regular one widened); any other face widened for weights above regular, a colour face
+    /// never.
+    private func styledFace(_ file: String, _ style: FontStyle, firstError: inout FontError?) -> (face: FontFace, emboldening: Double)? {
+        let bold = style.weight == .bold, shipped = file == FontLibrary.primaryFaceFile
+        let styled = shipped ? FontLibrary.primaryFaceFile(bold: bold, italic: style.italic) : file
+        var candidates = [(styled, shipped && bold ? 0 : FontLibrary.emboldening(style.weight))]
+        if styled != file { candidates.append((file, FontLibrary.emboldening(style.weight))) }
+        for (name, widen) in candidates {
+            guard let face = loadShippedFace(name, firstError: &firstError) else { continue }
+            return (face, face.colorStrike == nil ? widen : 0)
+        }
+        return nil
     }
 
     /// Scripts a missing character was reported for: each is said once.

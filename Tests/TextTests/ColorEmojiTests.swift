@@ -55,6 +55,10 @@ import TestSupport
         #expect(throws: FontError.self) { try fonts.standardFont(pixelSize: 20) }
         fonts.chain = FontLibrary.defaultChain
         let bold = try fonts.standardFont(pixelSize: 20, style: FontStyle(weight: .semibold))
+        // Only the primary face is read until a character needs more.
+        #expect(bold.faces.count == 1)
+        _ = bold.shape("日本 👍")
+        #expect(bold.faces.count == 3)
         #expect(bold.faces.last?.colorStrike != nil && bold.emboldening.last == 0 && bold.emboldening.first ?? 0 > 0)
     }
 }
