@@ -56,7 +56,9 @@ extension Window {
             for b in plan.blits { canvas.copy(rect: b.rect.offsetBy(dx: -b.dx, dy: -b.dy).intersection(b.rect), dx: b.dx, dy: b.dy) }
         }
         let rects = plan.damage.rects
-        if renderThreads > 1 && !rects.isEmpty {
+        // A small damage (a scroll's exposed strip, a ticking label) is drawn here at once:
+        // recording it and handing out bands would cost more than they save.
+        if renderThreads > 1 && !rects.isEmpty && bandRenderer.bandCount(forPixels: rects.reduce(0) { $0 + $1.area }) > 1 {
             // Recorded here, where views lay out, decode and rasterise glyphs; drawn in bands.
             let recorder = Canvas(recordingInto: displayList, span: frame.span, cache: rasterCache)
             for rect in rects { draw(rect, on: recorder, at: t) }
@@ -64,7 +66,7 @@ extension Window {
             let bands = bandRenderer
             let list = displayList
             withExtendedLifetime(frame) {
-                bands.draw(rows: damaged.y..<damaged.maxY) { _, rows, cache in
+                bands.draw(rows: damaged.y..<damaged.maxY, pixels: rects.reduce(0) { $0 + $1.area }) { _, rows, cache in
                     var canvas = Canvas(span: frame.span, cache: cache)
                     canvas.clip(toDeviceRect: IntRect(x: 0, y: rows.lowerBound, width: frame.width, height: rows.count))
                     list.replay(on: canvas)

@@ -77,7 +77,7 @@ struct BenchCommand: ParsableCommand {
             let buffer = PixelBuffer(width: width, height: height, fill: PremultipliedColor(argb: 0xFF00_0000))
             let mode = incremental ? "incremental" : "full"
             func draw(scrollY: Int, _ rects: [IntRect]) {
-                bands.draw(rows: 0..<height) { band, rows, _ in
+                bands.draw(rows: 0..<height, pixels: rects.reduce(0) { $0 + $1.area }) { band, rows, _ in
                     let rowsRect = IntRect(x: 0, y: rows.lowerBound, width: width, height: rows.count)
                     for rect in rects {
                         let clip = rect.intersection(rowsRect)

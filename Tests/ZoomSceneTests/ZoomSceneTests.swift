@@ -88,6 +88,16 @@ import ZoomScene
         #expect(BandRenderer(threads: 8).bands(of: 0..<3) == [0..<1, 1..<2, 2..<3])
         #expect(BandRenderer(threads: 3).bands(of: 10..<20) == [10..<13, 13..<16, 16..<20])
         #expect(BandRenderer(threads: 0).threads == 1)
+        // A small damage is drawn in one band, on this thread; a full frame in as many as pay.
+        let four = BandRenderer(threads: 4)
+        #expect(four.bandCount(forPixels: 1920 * 40) == 1 && four.bandCount(forPixels: 600_000) == 2)
+        #expect(four.bandCount(forPixels: 1920 * 1080) == 4 && four.bandCount(forPixels: 0) == 1)
+        var bands = 0
+        four.draw(rows: 0..<1080, pixels: 1920 * 40) { _, rows, _ in
+            bands += 1
+            #expect(rows == 0..<1080)
+        }
+        #expect(bands == 1)
     }
 
     @Test func aSceneNeedsTwoFramesAndPixels() {
