@@ -32,6 +32,9 @@ package protocol App: AnyObject {
     var bandRenderer: BandRenderer { get }
     /// What the app's caches hold, for `--stats`; nil for an app that keeps no count.
     var memoryReport: String? { get }
+    /// Where the view with `id` shows now, in canvas pixels; nil when none shows (for a
+    /// screenshot's mask).
+    func pixelFrame(ofViewWithID id: String) -> IntRect?
 }
 
 extension App {
@@ -40,6 +43,7 @@ extension App {
     package func apply(_ settings: AppSettings) {}
     package var bandRenderer: BandRenderer { BandRenderer(threads: 1) }
     package var memoryReport: String? { nil }
+    package func pixelFrame(ofViewWithID id: String) -> IntRect? { nil }
 }
 
 /// What the runtime knows that the app's views follow: the device's keyboards and sound, the

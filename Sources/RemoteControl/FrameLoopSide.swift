@@ -55,8 +55,8 @@ extension RemoteServer {
         var injected = false
         for request in inbox.takeIncoming() {
             switch request {
-            case let .screenshot(source, c):
-                c.resume(returning: screenshot(source, m))
+            case let .screenshot(source, mask, c):
+                c.resume(returning: screenshot(source, mask: mask, app: app, m))
             case let .state(c):
                 c.resume(returning: RemoteStateReply(json: stateJSON(app: app, m)))
             case let .audit(rules, c):
@@ -93,10 +93,25 @@ extension RemoteServer {
         }
     }
 
-    private func screenshot(_ source: ScreenshotSource, _ m: LoopMoment) -> RemoteScreenshot {
+    /// The colour a screenshot's mask paints: no app draws it by chance.
+    static let maskColor: UInt32 = 0xFFFF_00FF
+
+    private func screenshot(_ source: ScreenshotSource, mask: [String], app: App, _ m: LoopMoment) -> RemoteScreenshot {
         switch source {
         case .canvas:
-            return RemoteScreenshot(image: Self.panelImage(m.screen, rotation: m.rotation), frameNumber: m.frameNumber)
+            guard !mask.isEmpty else {
+                return RemoteScreenshot(image: Self.panelImage(m.screen, rotation: m.rotation), frameNumber: m.frameNumber)
+            }
+            // Painted on a copy of the canvas, whose pixels the views' frames are in, then turned.
+            let frames = mask.map { app.pixelFrame(ofViewWithID: $0) }
+            let missing = zip(mask, frames).filter { $1 == nil }.map(\.0)
+            guard missing.isEmpty else { return RemoteScreenshot(image: nil, frameNumber: m.frameNumber, missing: missing) }
+            let canvas = PixelBuffer(copying: m.screen.span)
+            let span = canvas.span
+            for r in frames.compactMap({ $0?.intersection(canvas.bounds) }) where !r.isEmpty {
+                for y in r.y..<r.maxY { (span.base + y * span.stride + r.x).update(repeating: Self.maskColor, count: r.width) }
+            }
+            return RemoteScreenshot(image: Self.panelImage(canvas, rotation: m.rotation), frameNumber: m.frameNumber)
         case .scanout:
             do {
                 guard let control = m.control else { throw ReadBackUnsupported() }

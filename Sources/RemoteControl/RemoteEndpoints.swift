@@ -49,13 +49,24 @@ extension RemoteServer {
                 .badRequest,
                 error: "source=\(name): use source=canvas (what the app drew, the default) or source=scanout (read back from the display)")
         }
+        let mask = (request.uri.queryParameters.get("mask") ?? "").split(separator: ",").map(String.init)
+        guard mask.count <= 64, mask.allSatisfy({ $0.utf8.count <= 256 }) else {
+            return Self.json(.badRequest, error: "mask: at most 64 view ids, each at most 256 bytes")
+        }
+        guard mask.isEmpty || source == .canvas else {
+            return Self.json(.badRequest, error: "mask works on source=canvas (the views' frames are the canvas's)")
+        }
         // A screenshot holds a copy of the screen and its PNG until the client has read it:
         // only a few are admitted at once, however many clients ask and however slowly they read.
         guard let slot = screenshots.admit() else {
             return Self.json(.tooManyRequests, error: "more than \(screenshots.limit) screenshots in progress; retry later")
         }
-        let (shot, refusal) = await ask { c in .screenshot(source, c) }
+        let (shot, refusal) = await ask { c in .screenshot(source, mask, c) }
         guard let shot else { return refusal }
+        guard shot.missing.isEmpty else {
+            return Self.json(
+                .notFound, error: "mask: no view on screen has the id \(shot.missing.map { "'\($0)'" }.joined(separator: ", "))")
+        }
         guard let image = shot.image else {
             return Self.json(.conflict, error: shot.failure ?? "the display could not be read back")
         }

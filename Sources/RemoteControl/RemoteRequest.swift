@@ -5,7 +5,9 @@ import Runtime
 /// awaits; the loop answers on its own thread (the app is not Sendable and only the loop touches
 /// it). A nil answer means the loop stopped before it could answer.
 enum RemoteRequest: Sendable {
-    case screenshot(ScreenshotSource, CheckedContinuation<RemoteScreenshot?, Never>)
+    /// With the views of the ids (the second) painted over: what changes by itself (a clock, a
+    /// caret) left out of a golden.
+    case screenshot(ScreenshotSource, [String], CheckedContinuation<RemoteScreenshot?, Never>)
     case state(CheckedContinuation<RemoteStateReply?, Never>)
     /// The accessibility audit of the screen as presented, for these rules (nil: all).
     case audit(rules: [String]?, CheckedContinuation<RemoteStateReply?, Never>)
@@ -36,7 +38,7 @@ enum RemoteRequest: Sendable {
     /// Tells the handler waiting for this request that the loop has stopped (it answers 503).
     func answerStopped() {
         switch self {
-        case let .screenshot(_, c): c.resume(returning: nil)
+        case let .screenshot(_, _, c): c.resume(returning: nil)
         case let .state(c): c.resume(returning: nil)
         case let .audit(_, c): c.resume(returning: nil)
         case let .display(_, c): c.resume(returning: nil)
@@ -60,6 +62,8 @@ struct RemoteScreenshot: Sendable {
     var image: PixelBuffer?
     var frameNumber: Int
     var failure: String?
+    /// Ids of the mask that no view on screen has.
+    var missing: [String] = []
 }
 
 /// The app's state JSON with the display's, as the loop wrote it (sent on unchanged).

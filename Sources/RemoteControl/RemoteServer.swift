@@ -11,6 +11,7 @@ import NIOConcurrencyHelpers
 ///
 ///     GET  /screenshot.png                          the presented screen as PNG
 ///     GET  /screenshot.png?source=scanout           the same, read back from the display
+///     GET  /screenshot.png?mask=ID,ID               with those views painted over (magenta)
 ///     GET  /state                                   the app's state JSON
 ///     GET  /audit?rules=contrast,label              the accessibility audit of the screen shown
 ///     POST /events                                  JSON Lines script, t relative to arrival

@@ -1,3 +1,4 @@
+import Geometry
 @_spi(Hooks) import ViewCore
 import Gestures
 import Accessibility
@@ -30,4 +31,17 @@ extension Window {
     }
 
     package var memoryReport: String? { memoryUse.report }
+
+    package func pixelFrame(ofViewWithID id: String) -> IntRect? {
+        layoutIfNeeded()
+        for layer in holder.children.reversed() {
+            guard let v = layer.view(withID: id), !v.selfAndAncestors.contains(where: \.isHidden) else { continue }
+            // The frame as the state reports it, in whole pixels outwards.
+            let r = visibleRect(of: v), s = scaleFactor
+            let px = IntRect(enclosing: Rect(x: r.minX * s, y: r.minY * s, width: r.width * s, height: r.height * s))
+            let clipped = px.intersection(IntRect(x: 0, y: 0, width: pixelWidth, height: pixelHeight))
+            return r.isEmpty || clipped.isEmpty ? nil : clipped
+        }
+        return nil
+    }
 }

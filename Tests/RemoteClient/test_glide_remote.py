@@ -9,6 +9,7 @@ with the arguments of its `glide_app` marker, and stops it with SIGTERM afterwar
 Set GLIDE=/path/to/glide (or --glide-binary) to test another build.
 """
 
+import math
 import struct
 import subprocess
 
@@ -61,6 +62,22 @@ def test_display_off_and_on(glide):
     state = glide.wait_for_rest()
     assert state["display"] == {"on": True}
     assert glide.screenshot(source="scanout") == glide.screenshot() == lit
+
+
+@pytest.mark.glide_app()  # the catalog: its tab "tab-feed"
+def test_a_mask_paints_views_over(glide):
+    state = glide.wait_for_rest()
+    fx, fy, fw, fh = next(e for e in state["elements"] if e["id"] == "tab-feed")["frame"]
+    # The tab's frame in whole pixels, rounded outwards as the mask paints it.
+    x, y, x1, y1 = math.floor(fx), math.floor(fy), math.ceil(fx + fw), math.ceil(fy + fh)
+    plain, masked = glide.screenshot_image(), glide.screenshot_image(mask=["tab-feed"])
+    assert masked.crop((x, y, x1, y1)).getcolors() == [((x1 - x) * (y1 - y), (255, 0, 255))]
+    # Outside the tab the screenshots are the same.
+    masked.paste(plain.crop((x, y, x1, y1)), (x, y))
+    assert masked.tobytes() == plain.tobytes()
+    with pytest.raises(GlideError) as e:
+        glide.screenshot(mask=["tab-feed", "no-such-view"])
+    assert e.value.status == 404 and "'no-such-view'" in str(e.value)
 
 
 @list_app

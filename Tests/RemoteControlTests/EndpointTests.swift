@@ -33,6 +33,36 @@ import Glibc
         await h.shutdown()
     }
 
+    /// `?mask=` paints the named views over (a clock, a caret: what a golden leaves out), where
+    /// `/state` says they are; an id not on screen is 404, a mask on the scanout 400.
+    @Test func aMaskPaintsTheNamedViewsOver() async throws {
+        let h = try await Harness()
+        _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
+        let plain = try await screenshot(h)
+        let r = try await h.request("GET", "/screenshot.png?mask=dots")
+        #expect(r.status == 200)
+        let masked = try PNG.decode(r.body)
+        let state = try decodeState(try await h.state())
+        let dots = try #require(state.pageControls.first { $0.id == "dots" }).frame.map { Int($0) }
+        // Every pixel that changed is the mask's colour; they make one rectangle (the view's
+        // frame), which holds the dots the state reports.
+        var painted: [(Int, Int)] = []
+        for y in 0..<masked.height {
+            for x in 0..<masked.width where masked[x, y] != plain[x, y] {
+                #expect(masked[x, y] == 0xFFFF_00FF, "(\(x), \(y)) changed to something else")
+                painted.append((x, y))
+            }
+        }
+        let xs = painted.map(\.0), ys = painted.map(\.1)
+        let (x0, x1, y0, y1) = (xs.min() ?? 0, xs.max() ?? -1, ys.min() ?? 0, ys.max() ?? -1)
+        #expect(!painted.isEmpty && painted.count == (x1 - x0 + 1) * (y1 - y0 + 1))
+        #expect(x0 <= dots[0] && x1 >= dots[0] + dots[2] - 1 && y0 <= dots[1] && y1 >= dots[1] + dots[3] - 1)
+        let missing = try await h.request("GET", "/screenshot.png?mask=dots,clock")
+        #expect(missing.status == 404 && missing.text.contains("'clock'"))
+        #expect(try await h.request("GET", "/screenshot.png?source=scanout&mask=dots").status == 400)
+        await h.shutdown()
+    }
+
     @Test func aScanoutScreenshotIsReadBackFromTheDisplayOr409() async throws {
         let h = try await Harness()
         _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")

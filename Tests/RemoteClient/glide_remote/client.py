@@ -145,18 +145,23 @@ class Glide:
         return data
 
     # -- reading ---------------------------------------------------------------------------
-    def screenshot(self, source: str = "canvas") -> bytes:
+    def screenshot(self, source: str = "canvas", mask: Iterable[str] | None = None) -> bytes:
         """PNG bytes (RGB) of the frame on screen (`GET /screenshot.png`): the last presented
         canvas, or with `source="scanout"` the pixels read back from the display (a board's
-        writeback connector; GlideError 409 where the display cannot be read back)."""
-        query = "" if source == "canvas" else "?source=" + urllib.parse.quote(source)
+        writeback connector; GlideError 409 where the display cannot be read back). `mask`
+        names views (by id) painted over in magenta: what changes by itself, a clock or a
+        caret, left out of a golden (GlideError 404 for an id no view on screen has)."""
+        params = {} if source == "canvas" else {"source": source}
+        if mask:
+            params["mask"] = ",".join(mask)
+        query = "?" + urllib.parse.urlencode(params) if params else ""
         return self._ok("GET", "/screenshot.png" + query)
 
-    def screenshot_image(self, source: str = "canvas"):
+    def screenshot_image(self, source: str = "canvas", mask: Iterable[str] | None = None):
         """The screenshot as a `PIL.Image.Image` in RGB mode (needs Pillow)."""
         from PIL import Image
 
-        image = Image.open(io.BytesIO(self.screenshot(source)))
+        image = Image.open(io.BytesIO(self.screenshot(source, mask)))
         image.load()
         return image.convert("RGB")
 
@@ -318,7 +323,8 @@ class Glide:
 
     # -- goldens ---------------------------------------------------------------------------
     def expect_screenshot(self, name: str, tolerance: int = 2, max_fraction: float = 0.001,
-                          max_difference: int = 8, *, source: str = "canvas", timeout: float = 10.0):
+                          max_difference: int = 8, *, source: str = "canvas", timeout: float = 10.0,
+                          mask: Iterable[str] | None = None):
         """Waits for rest, takes a screenshot and compares it with the golden `NAME.png` in
         `self.goldens` (the pytest fixture: `goldens/` beside the test file).
 
@@ -334,11 +340,13 @@ class Glide:
         a missing golden (run with `--update-goldens`, or `update_goldens=True`, to write it).
         With `update_goldens` the golden is written (or overwritten) and the check passes;
         a second board of the same run is compared with what the first one wrote.
+        `mask` names views painted over in both (see `screenshot`): a ticking clock, a field's
+        caret.
         Returns the comparison (a `golden.Comparison`, or None when the golden was written)."""
         from . import golden
 
         self.wait_for_rest(timeout)
-        png = self.screenshot(source)
+        png = self.screenshot(source, mask)
         folder = self.goldens if self.goldens is not None else pathlib.Path("goldens")
         return golden.check(png, folder, name, board=self.name, update=self.update_goldens,
                             tolerance=tolerance, max_fraction=max_fraction, max_difference=max_difference,
