@@ -22,6 +22,13 @@ import Glibc
 package enum BoardRuntime {
     package static func run(_ options: BoardOptions, app source: AppSource, appName: String? = nil) throws {
         let log = processLog
+        let startUp = StartupClock.secondsSinceExec()
+        var building = 0.0
+        func build(_ w: Int, _ h: Int, _ cfg: BoardConfig) throws -> App {
+            let start = monotonicSeconds()
+            defer { building += monotonicSeconds() - start }
+            return try source.build(w, h, cfg.scale, false, cfg)
+        }
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }
         // Checked before the display is taken, so that a bad address or token says so at once.
@@ -37,7 +44,7 @@ package enum BoardRuntime {
             options, cfg, log: log,
             whileWaiting: {
                 guard let size = guessedCanvas(options, cfg) else { return }
-                early = (size.width, size.height, Result { try source.build(size.width, size.height, cfg.scale, false, cfg) })
+                early = (size.width, size.height, Result { try build(size.width, size.height, cfg) })
             })
         defer {
             display.restore()
@@ -47,10 +54,17 @@ package enum BoardRuntime {
         if let c = cfg.calibration, let m = CalibrationMatrix(c) { transform.calibration = m }
         let backend: InputContext.Backend = cfg.inputs.isEmpty ? .udev(seat: cfg.seat) : .paths(cfg.inputs)
         let input = try InputContext(backend: backend, transform: transform, pointerAsTouch: cfg.pointerAsTouch, log: log)
-        let app = try buildApp(source, early: early, display: display, cfg: cfg, log: log)
+        let app = try buildApp(build, early: early, display: display, cfg: cfg, log: log)
         let speaker = try configure(app, display: display, input: input, cfg: cfg, log: log)
 
-        let loop = try makeLoop(app, display: display, input: input, options: options, log: log)
+        let loop = try makeLoop(app, display: display, input: input, options: options, log: log) {
+            guard let total = StartupClock.secondsSinceExec() else { return }
+            // The display's wait and modesetting overlap the app's building.
+            let parts = [startUp.map { "start-up \(StartupClock.ms($0))" }, "app \(StartupClock.ms(building))"].compactMap { $0 }
+            log.info(
+                "first frame on screen \(StartupClock.ms(total)) ms after exec: \(parts.joined(separator: ", ")), the rest the display, modesetting and the first frame"
+            )
+        }
         let backlight = setUpBlanking(loop.driver, display: display, cfg: cfg, log: log)
         defer { if !loop.driver.isScreenOn, let backlight { try? backlight.setPower(on: true) } }
         let console = VirtualTerminal(fd: STDIN_FILENO)
@@ -68,7 +82,7 @@ package enum BoardRuntime {
     /// The app for the display's canvas: the one built while waiting for the display when the
     /// canvas is the size sysfs suggested, else a new one.
     static func buildApp(
-        _ source: AppSource, early: (width: Int, height: Int, app: Result<App, any Error>)?,
+        _ build: (Int, Int, BoardConfig) throws -> App, early: (width: Int, height: Int, app: Result<App, any Error>)?,
         display: DRMDisplay, cfg: BoardConfig, log: Logger
     ) throws -> App {
         do {
@@ -80,7 +94,7 @@ package enum BoardRuntime {
                     "the canvas is \(display.canvasWidth)x\(display.canvasHeight), not the \(early.width)x\(early.height) sysfs suggested: the app is built again"
                 )
             }
-            return try source.build(display.canvasWidth, display.canvasHeight, cfg.scale, false, cfg)
+            return try build(display.canvasWidth, display.canvasHeight, cfg)
         } catch {
             throw AppStartError(underlying: error)
         }
@@ -108,7 +122,7 @@ package enum BoardRuntime {
     /// the state file.
     static func makeLoop(
         _ app: App, display: DRMDisplay, input: InputContext, options: BoardOptions,
-        log: Logger
+        log: Logger, firstFrame: @escaping () -> Void
     ) throws -> FrameLoop {
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
@@ -125,6 +139,7 @@ package enum BoardRuntime {
         loop.onFirstFrame = { t in
             if recorder?.origin == nil { recorder?.origin = t }
             log.info("first frame on screen at uptime \(uptime())")
+            firstFrame()
         }
         if let path = options.stateFile {
             let stateFile = StateFile(path: path, log: log)

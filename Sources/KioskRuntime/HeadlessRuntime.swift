@@ -18,11 +18,14 @@ import Glibc
 /// time serving the remote-control API until SIGINT or SIGTERM.
 package enum HeadlessRuntime {
     package static func run(_ options: HeadlessOptions, app source: AppSource) throws {
+        let startUp = StartupClock.secondsSinceExec()
         let (w, h, scale) = try options.geometry()
         let script = try options.parsedScript()
         let remote = try options.remote.configuration()
         let app: App
+        let building = monotonicSeconds()
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
+        let start = Startup(sinceExec: startUp, building: monotonicSeconds() - building)
         guard (100...300).contains(options.textSize) else { throw ValidationError("--text-size must be a percentage from 100 to 300") }
         var settings = AppSettings()
         settings.renderThreads = options.renderThreads
@@ -46,7 +49,7 @@ package enum HeadlessRuntime {
                 print(
                     try runVirtual(
                         app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
-                        idleBlankSeconds: options.idleBlankSeconds))
+                        idleBlankSeconds: options.idleBlankSeconds, startup: start))
             }
         }
     }
@@ -66,11 +69,15 @@ package enum HeadlessRuntime {
     /// `final.json` into `out`. Returns a one-line summary (and the frame times with `timing`).
     package static func runVirtual(
         _ app: App, width: Int, height: Int, script: InputScript, hz: Double,
-        out: String, timing: Bool, idleBlankSeconds: Double = 0
+        out: String, timing: Bool, idleBlankSeconds: Double = 0, startup: Startup? = nil
     ) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
         runner.display.copyBands = app.bandRenderer
         runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
+        // Laid out before the run, the first frame's time is its drawing alone.
+        let laying = monotonicSeconds()
+        if timing { (app as? Window)?.layoutIfNeeded() }
+        let layout = monotonicSeconds() - laying
         let clock: (() -> Double)? = timing ? { monotonicSeconds() } : nil
         let result = try runner.run(script, clock: clock)
         try FileIO.makeDirectory(out)
@@ -86,6 +93,7 @@ package enum HeadlessRuntime {
         if timing, let median = percentile(times, 50), let p90 = percentile(times, 90), let most = times.max() {
             summary +=
                 "\nframe time: median \(fixed(median, 3)) ms, p90 \(fixed(p90, 3)) ms, max \(fixed(most, 3)) ms over \(times.count) frames"
+            if let startup, let first = times.first { summary += "\n" + startup.report(layout: layout, firstRaster: first / 1000) }
         }
         return summary
     }

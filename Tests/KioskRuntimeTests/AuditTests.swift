@@ -191,3 +191,19 @@ import ViewCore
         }
     }
 }
+
+/// The first frame's report (`run --timing`, the board's log): the process's age from the kernel's
+/// record, and the parts in order.
+@Suite struct StartupClockTests {
+    @Test func theProcessKnowsItsAgeAndTheReportNamesItsParts() throws {
+        let age = try #require(StartupClock.secondsSinceExec())
+        // This test process started before the test, and less than an hour ago.
+        #expect(age > 0 && age < 3600)
+        let report = Startup(sinceExec: 0.04, building: 0.1).report(layout: 0.02, firstRaster: 0.03)
+        #expect(
+            report
+                == "first frame 190 ms after exec: start-up 40 (loader, Swift runtime, options; in 10 ms steps), app 100 (its views and fonts), layout 20, first raster 30"
+        )
+        #expect(Startup(sinceExec: nil, building: 0.1).report(layout: 0, firstRaster: 0).hasPrefix("first frame 100 ms after run: app 100"))
+    }
+}
