@@ -26,10 +26,12 @@ package final class BandRenderer {
     package static let threadLimit = 1...64
 
     /// The fewest pixels a band is worth drawing on a thread of its own: below this, handing
-    /// the band to another thread costs more than it saves. On a 2-core Xeon a frame split in
-    /// two cost 0.03 to 0.13 ms more when it drew a scrolled strip (about 100,000 pixels) and
-    /// saved 0.12 ms on a full 1080p redraw (2 million).
-    package static let minimumBandPixels = 1 << 18
+    /// the band to another thread costs more than it saves. On a 2-core Xeon, split always, the
+    /// feed's scrolled frames at 1080p (a strip of a few rows) took 0.40 to 0.51 ms on two
+    /// threads against 0.37 on one; split by this, 0.38 on both, while a full 1080p redraw still
+    /// takes 0.30 ms on two against 0.46, and a photo carousel's frames (some 400,000 pixels of
+    /// resampling) are drawn in two bands.
+    package static let minimumBandPixels = 1 << 16
 
     /// How many bands a frame that draws `pixels` pixels is split into: one for a small damage
     /// (a scroll's exposed strip, a ticking label), up to `threads` for a full redraw.

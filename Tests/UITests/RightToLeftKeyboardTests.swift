@@ -34,16 +34,11 @@ extension TextEntryTests {
     /// Arabic, the digits left to right, "Ahmed" from its end, and stop at the left edge; the
     /// right arrow walks back. Shift-arrows select what they pass, drawn where it stands.
     @Test func arrowsWalkMixedTextAsItShows() throws {
-        let w = try makeWindow(Self.form(), width: 800, height: 480)
-        let name = field(w, "name")
-        name.text = "أحمد 12 Ahmed"
-        let p = center(w, "name")
-        w.tap(p.x, p.y, at: 0.1)
-        _ = w.frames(from: 0.2, to: 0.3)
+        let (w, name) = try focusedName(text: "أحمد 12 Ahmed")
         name.editor.setCaret(TextPosition(paragraph: 0, offset: 0))
         var walk: [Int] = [], xs: [Double] = []
         for i in 0..<14 {
-            w.key(.left, at: 0.4 + 0.01 * Double(i))
+            w.key(.left, at: 0.6 + 0.01 * Double(i))
             walk.append(name.editor.head.offset)
             xs.append(name.caretRect(at: name.editor.head).minX)
         }
@@ -51,26 +46,21 @@ extension TextEntryTests {
         #expect(zip(xs, xs.dropFirst()).dropLast().allSatisfy { $0 > $1 })
         var back: [Int] = []
         for i in 0..<13 {
-            w.key(.right, at: 0.6 + 0.01 * Double(i))
+            w.key(.right, at: 0.8 + 0.01 * Double(i))
             back.append(name.editor.head.offset)
         }
         #expect(back == [9, 10, 11, 12, 13, 5, 6, 7, 4, 3, 2, 1, 0])
         // Shift-left from "2|" over the digits and the space before them: "12" and a space.
         name.editor.setCaret(TextPosition(paragraph: 0, offset: 7))
-        w.handle(InputEvent(.key(.leftShift, pressed: true), time: 0.8))
-        w.key(.left, at: 0.8)
-        w.key(.left, at: 0.81)
-        w.handle(InputEvent(.key(.leftShift, pressed: false), time: 0.82))
+        w.handle(InputEvent(.key(.leftShift, pressed: true), time: 1))
+        w.key(.left, at: 1)
+        w.key(.left, at: 1.01)
+        w.handle(InputEvent(.key(.leftShift, pressed: false), time: 1.02))
         #expect(name.editor.selectedText == "12")
     }
 
     @Test func hebrewKeyboardTypesHebrew() throws {
-        let w = try makeWindow(Self.form(), width: 800, height: 480)
-        let name = field(w, "name")
-        name.keyboardLayout = "he"
-        let p = center(w, "name")
-        w.tap(p.x, p.y, at: 0.1)
-        _ = w.frames(from: 0.2, to: 0.5)
+        let (w, name) = try focusedName(layout: "he")
         for (i, k) in ["ש", "ל", "ו", "ם", "רווח", "123", "₪"].enumerated() { tapKey(w, k, at: 0.6 + 0.2 * Double(i)) }
         #expect(name.text == "שלום ₪")
     }

@@ -31,6 +31,19 @@ import TextEditing
 
     func field(_ w: Window, _ id: String) -> TextInputView { w.root.view(withID: id) as! TextInputView }
 
+    /// The form at 800x480 with the name field holding `text`, tapped, and its keyboard (of
+    /// `layout`) up at 0.5 s.
+    func focusedName(layout: String? = nil, text: String? = nil) throws -> (Window, TextInputView) {
+        let w = try makeWindow(Self.form(), width: 800, height: 480)
+        let name = field(w, "name")
+        if let layout { name.keyboardLayout = layout }
+        if let text { name.text = text }
+        let p = center(w, "name")
+        w.tap(p.x, p.y, at: 0.1)
+        _ = w.frames(from: 0.2, to: 0.5)
+        return (w, name)
+    }
+
     func center(_ w: Window, _ id: String) -> Point {
         let f = w.root.view(withID: id)!.frameInWindow
         return Point(x: f.midX * w.scaleFactor, y: f.midY * w.scaleFactor)
@@ -122,12 +135,7 @@ import TextEditing
     }
 
     @Test func kanaAndPinPad() throws {
-        let w = try makeWindow(Self.form(), width: 800, height: 480)
-        let name = field(w, "name")
-        name.keyboardLayout = "ja"
-        let p = center(w, "name")
-        w.tap(p.x, p.y, at: 0.1)
-        _ = w.frames(from: 0.2, to: 0.5)
+        let (w, name) = try focusedName(layout: "ja")
         #expect(w.state(at: 0.5, frameNumber: 0).keyboard?.layout == "ja")
         for (i, k) in ["か", "゛", "つ", "小", "は", "゜", "カナ", "マ"].enumerated() { tapKey(w, k, at: 0.6 + 0.2 * Double(i)) }
         #expect(name.text == "がっぱマ")

@@ -90,10 +90,10 @@ import ZoomScene
         #expect(BandRenderer(threads: 0).threads == 1)
         // A small damage is drawn in one band, on this thread; a full frame in as many as pay.
         let four = BandRenderer(threads: 4)
-        #expect(four.bandCount(forPixels: 1920 * 40) == 1 && four.bandCount(forPixels: 600_000) == 2)
+        #expect(four.bandCount(forPixels: 1920 * 30) == 1 && four.bandCount(forPixels: 150_000) == 2)
         #expect(four.bandCount(forPixels: 1920 * 1080) == 4 && four.bandCount(forPixels: 0) == 1)
         var bands = 0
-        four.draw(rows: 0..<1080, pixels: 1920 * 40) { _, rows, _ in
+        four.draw(rows: 0..<1080, pixels: 1920 * 30) { _, rows, _ in
             bands += 1
             #expect(rows == 0..<1080)
         }
