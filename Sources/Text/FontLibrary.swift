@@ -317,7 +317,7 @@ package final class FontLibrary {
         do { return try loadFace(named: file) } catch {
             firstError = firstError ?? error
             damagedFaces[file] = error
-            report("\(error); left out: another shipped font draws in its place")
+            report("\(error); left out: the other faces of the font chain draw in its place")
             return nil
         }
     }
