@@ -63,12 +63,12 @@ package enum AuditRuntime {
                 )
             }
         }
-        guard (100...300).contains(options.textSize) else { throw ValidationError("--text-size must be a percentage from 100 to 300") }
+        let textScale = try Launch.checkedTextScale(percent: options.textSize)
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         guard let window = app as? Window else { throw ValidationError("the audit needs a Glide window; this app draws its own") }
         var settings = AppSettings()
-        settings.textScale = Double(options.textSize) / 100
+        settings.textScale = textScale
         options.language.apply(to: &settings)
         window.apply(settings)
         let played = make?(window) ?? script

@@ -58,12 +58,11 @@ package enum BoardRuntime {
         let speaker = try configure(app, display: display, input: input, cfg: cfg, log: log)
 
         let loop = try makeLoop(app, display: display, input: input, options: options, log: log) {
-            guard let total = StartupClock.secondsSinceExec() else { return }
+            guard let total = StartupClock.secondsSinceExec() else { return "" }
             // The display's wait and modesetting overlap the app's building.
             let parts = [startUp.map { "start-up \(StartupClock.ms($0))" }, "app \(StartupClock.ms(building))"].compactMap { $0 }
-            log.info(
-                "first frame on screen \(StartupClock.ms(total)) ms after exec: \(parts.joined(separator: ", ")), the rest the display, modesetting and the first frame"
-            )
+            return
+                ", \(StartupClock.ms(total)) ms after exec: \(parts.joined(separator: ", ")), the rest the display, modesetting and the first frame"
         }
         let backlight = setUpBlanking(loop.driver, display: display, cfg: cfg, log: log)
         defer { if !loop.driver.isScreenOn, let backlight { try? backlight.setPower(on: true) } }
@@ -122,7 +121,7 @@ package enum BoardRuntime {
     /// the state file.
     static func makeLoop(
         _ app: App, display: DRMDisplay, input: InputContext, options: BoardOptions,
-        log: Logger, firstFrame: @escaping () -> Void
+        log: Logger, startup: @escaping () -> String
     ) throws -> FrameLoop {
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
@@ -138,8 +137,7 @@ package enum BoardRuntime {
         if let recorder { driver.onInput = recorder.record }
         loop.onFirstFrame = { t in
             if recorder?.origin == nil { recorder?.origin = t }
-            log.info("first frame on screen at uptime \(uptime())")
-            firstFrame()
+            log.info("first frame on screen at uptime \(uptime())\(startup())")
         }
         if let path = options.stateFile {
             let stateFile = StateFile(path: path, log: log)

@@ -26,10 +26,10 @@ package enum HeadlessRuntime {
         let building = monotonicSeconds()
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
         let start = Startup(sinceExec: startUp, building: monotonicSeconds() - building)
-        guard (100...300).contains(options.textSize) else { throw ValidationError("--text-size must be a percentage from 100 to 300") }
+        let textScale = try Launch.checkedTextScale(percent: options.textSize)
         var settings = AppSettings()
         settings.renderThreads = options.renderThreads
-        settings.textScale = Double(options.textSize) / 100
+        settings.textScale = textScale
         if options.idleResetSeconds > 0 { settings.idleResetSeconds = options.idleResetSeconds }
         settings.isHighContrast = options.highContrast
         options.language.apply(to: &settings)

@@ -38,6 +38,12 @@ public struct Launch {
         return scale
     }
 
+    /// `--text-size` as a text scale (2 for 200 %), or its error.
+    package static func checkedTextScale(percent: Int) throws -> Double {
+        guard (100...300).contains(percent) else { throw ValidationError("--text-size must be a percentage from 100 to 300") }
+        return Double(percent) / 100
+    }
+
     /// `threads` if `BandRenderer` accepts it, else an error naming `option`.
     @discardableResult
     package static func checkedThreads(_ threads: Int, option: String = "--render-threads") throws -> Int {

@@ -645,8 +645,7 @@ package final class FontFace {
 
 extension FontFace {
     /// A colour glyph (an emoji): its BGRA bitmap at the strike, averaged down by `scale` into
-    /// premultiplied pixels, as a photo is reduced. Its coverage is its alpha, for the places
-    /// that only blend masks.
+    /// premultiplied pixels.
     func rasterizeColor(glyph: UInt32, scale: Double) -> CachedGlyph {
         guard FT_Load_Glyph(face, glyph, FontFace.colorLoadFlags) == 0, let slot = face.pointee.glyph,
             slot.pointee.format == FT_GLYPH_FORMAT_BITMAP, let buffer = slot.pointee.bitmap.buffer,
@@ -657,7 +656,6 @@ extension FontFace {
         guard sw > 0, sh > 0, sw <= 4096, sh <= 4096, scale > 0, scale.isFinite else { return .empty }
         let w = max(1, Int((Double(sw) * scale).rounded(.up))), h = max(1, Int((Double(sh) * scale).rounded(.up)))
         let image = PixelBuffer(width: w, height: h)
-        var coverage = [UInt8](repeating: 0, count: w * h)
         // Each target pixel averages the source pixels its square covers (premultiplied, so the
         // edges keep their colour).
         for y in 0..<h {
@@ -677,11 +675,10 @@ extension FontFace {
                 let a = UInt32((sum.3 + n / 2) / n), r = UInt32((sum.2 + n / 2) / n)
                 let g = UInt32((sum.1 + n / 2) / n), b = UInt32((sum.0 + n / 2) / n)
                 image[x, y] = a << 24 | min(r, a) << 16 | min(g, a) << 8 | min(b, a)
-                coverage[y * w + x] = UInt8(a)
             }
         }
         return CachedGlyph(
-            mask: AlphaMask(width: w, height: h, coverage: coverage), left: Int32((Double(slot.pointee.bitmap_left) * scale).rounded()),
+            mask: AlphaMask(width: 0, height: 0), left: Int32((Double(slot.pointee.bitmap_left) * scale).rounded()),
             top: Int32((Double(slot.pointee.bitmap_top) * scale).rounded()), color: image)
     }
 }

@@ -13,8 +13,8 @@ package struct CachedGlyph: Sendable {
     package let left: Int32
     /// Pixels from the baseline up to the mask's top edge.
     package let top: Int32
-    /// A colour glyph's own pixels (an emoji), premultiplied, the mask's size; nil: the mask is
-    /// drawn in the text's colour.
+    /// A colour glyph's own pixels (an emoji), premultiplied, drawn instead of the (then empty)
+    /// mask; nil: the mask is drawn in the text's colour.
     package let color: PixelBuffer?
     package init(mask: AlphaMask, left: Int32, top: Int32, color: PixelBuffer? = nil) {
         self.mask = mask; self.left = left; self.top = top; self.color = color
@@ -75,7 +75,7 @@ package final class GlyphTable {
         guard g < slots.count, let face else { return 0 }
         let cached = face.rasterize(glyph: glyph, size26_6: size26_6, embolden: embolden)
         glyphs.append(cached)
-        bytes += cached.mask.coverage.count * (cached.color == nil ? 1 : 5) + MemoryLayout<CachedGlyph>.stride
+        bytes += (cached.color.map { $0.width * $0.height * 4 } ?? cached.mask.coverage.count) + MemoryLayout<CachedGlyph>.stride
         slots[g] = Int32(glyphs.count - 1)
         return glyphs.count - 1
     }

@@ -50,7 +50,7 @@ extension Font {
                 for g in run {
                     guard Int(g.glyph) < slots.count else { continue }
                     let cached = entries[Int(slots[Int(g.glyph)])]
-                    let w = cached.mask.width, h = cached.mask.height
+                    let w = cached.color?.width ?? cached.mask.width, h = cached.color?.height ?? cached.mask.height
                     let x = originX + Int(g.x) + Int(cached.left)
                     let y = originY + Int(g.y) - Int(cached.top)
                     if w == 0 || x >= bounds.maxX || y >= bounds.maxY || x + w <= bounds.x || y + h <= bounds.y { continue }
