@@ -23,10 +23,12 @@ package final class CatalogApp {
     var tabLabels: [Label] = []
     var tabSubtitles: [Label] = []
     let root = Stack(.horizontal, id: "catalog", alignment: .fill)
-    let sidebar = Stack(.vertical, id: "sidebar", spacing: 6, padding: EdgeInsets(top: 28, leading: 16, bottom: 16, trailing: 16))
+    // The tabs' trailing margin is inside the scroll view: its indicator runs down the margin,
+    // not over the selected tab's edge.
+    let sidebar = Stack(.vertical, id: "sidebar", spacing: 6, padding: EdgeInsets(top: 28, leading: 16, bottom: 16, trailing: 0))
     let divider = Box(fill: CatalogApp.separator)
     var sidebarHeader: [View] = []
-    let sidebarTabs = Stack(.vertical, id: "sidebar-tabs", spacing: 6)
+    let sidebarTabs = Stack(.vertical, id: "sidebar-tabs", spacing: 6, padding: EdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 16))
     lazy var sidebarScroll = ScrollView(id: "sidebar-scroll", axes: .vertical, content: sidebarTabs)
     /// Holds the screens and, on narrow or portrait panels, their tab bar; on wide ones the
     /// sidebar switches them.

@@ -54,6 +54,8 @@ public final class TabView: View {
         binding = selection
         selectedIndex = tabs.isEmpty ? -1 : min(tabs.count - 1, max(0, selection?.wrappedValue ?? 0))
         barScroll = ScrollView(axes: .horizontal, content: bar)
+        // A title cut at the edge shows there is more; an indicator would run over the titles.
+        barScroll.indicators = .never
         super.init(id: id)
         for (i, tab) in tabs.enumerated() {
             let button = TabButton(tab: tab, index: i, count: tabs.count)

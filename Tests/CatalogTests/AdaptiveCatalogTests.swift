@@ -101,6 +101,24 @@ import UI
         }
     }
 
+    /// The sidebar's scroll indicator runs down the 16-point margin beside the tabs, not over the
+    /// selected tab's edge, in either direction; a tab view's bar shows no indicator over its titles.
+    @Test func theSidebarIndicatorRunsBesideTheTabs() throws {
+        for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+            let (_, window) = try Self.catalog(800, 480, 1)
+            window.layoutDirection = direction
+            window.layoutIfNeeded()
+            let scroll = try #require(window.root.view(withID: "sidebar-scroll")).frameInWindow
+            let tab = try #require(window.root.view(withID: "tab-feed")).frameInWindow
+            let margin = direction == .leftToRight ? scroll.maxX - tab.maxX : tab.minX - scroll.minX
+            #expect(margin == 16, "\(direction)")
+        }
+        let (_, portrait) = try Self.catalog(480, 800, 1)
+        portrait.layoutIfNeeded()
+        let bar = try #require(portrait.root.view(withID: "tab-feed")?.ancestors.first { $0 is ScrollView } as? ScrollView)
+        #expect(bar.indicators == .never)
+    }
+
     @Test func aNarrowColumnPutsTheCardPictureAboveItsText() throws {
         let (_, window) = try Self.catalog(360, 640, 1)
         window.layoutIfNeeded()
