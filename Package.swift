@@ -81,7 +81,7 @@ let package = Package(
         // Five-point touch calibration (issue 14): the least-squares fit and the session, pure.
         .target(name: "TouchCalibration", dependencies: ["AppContract", "Geometry"]),
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
-        .target(name: "BoardConfig", dependencies: ["Geometry", "ImageCodecs"]),
+        .target(name: "BoardConfig", dependencies: ["AppContract", "Geometry", "ImageCodecs"]),
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs", .product(name: "Logging", package: "swift-log")]),
         // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
         .target(name: "RemoteControl", dependencies: [

@@ -80,6 +80,8 @@ package struct AppSettings {
     /// Text size, 1 = 100%.
     package var textScale: Double?
     package var isHighContrast: Bool?
+    /// `light`, `dark`, or a schedule `HH:MM-HH:MM` (dark between those times of day).
+    package var colorScheme: String?
 
     package init() {}
 }

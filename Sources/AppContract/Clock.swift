@@ -9,3 +9,12 @@ package func monotonicSeconds() -> Double {
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1_000_000_000
 }
+
+/// Minutes since local midnight on the wall clock (the system's time zone): what a schedule of
+/// the day reads. Wall time, not the loop's: it may jump when the clock is set.
+package func localMinuteOfDay() -> Int {
+    var now = time(nil)
+    var parts = tm()
+    guard localtime_r(&now, &parts) != nil else { return 0 }
+    return Int(parts.tm_hour) * 60 + Int(parts.tm_min)
+}

@@ -167,8 +167,10 @@ struct Scan {
         // A disabled control's words are exempt (WCAG: part of an inactive component).
         if label.ancestors.contains(where: { ($0 as? ControlReporter)?.isEnabled == false }) { return nil }
         guard let box = pixelBox(label), let background = dominantColour(in: box) else { return nil }
-        let ratio = Self.ratio(
-            Self.blend(window.isHighContrast ? HighContrast.text(label.color) : label.color, over: background), background)
+        // The colour as drawn: a theme's role in the theme in force around the label.
+        let theme = label.environment.theme
+        let drawn = theme.resolve(label.color)
+        let ratio = Self.ratio(Self.blend(theme.isHighContrast ? HighContrast.text(drawn) : drawn, over: background), background)
         let size = label.fontSize * window.textScale
         let bold = label.fontWeight == .bold || label.fontWeight == .semibold
         let large = size >= 24 || (bold && size >= 18.66)
@@ -214,12 +216,12 @@ struct Scan {
     /// high contrast, where every built-in control strokes those parts black.
     func partContrast(_ v: EssentialPartsReporter) -> [AccessibilityFinding] {
         guard !window.isHighContrast, (v as? ControlReporter)?.isEnabled != false else { return [] }
-        let origin = v.frameInWindow.origin, visible = window.visibleRect(of: v)
+        let origin = v.frameInWindow.origin, visible = window.visibleRect(of: v), theme = v.environment.theme
         return v.essentialParts.compactMap { part in
             let r = part.rect.offsetBy(dx: origin.x, dy: origin.y)
             // Partly scrolled out of sight: measured when it shows whole.
             guard visible.intersection(r).size == r.size,
-                let ratio = ratio(of: part.color, around: r)
+                let ratio = ratio(of: theme.resolve(part.color), around: r)
             else { return nil }
             return ratio >= 3 - 1e-9
                 ? nil

@@ -1,3 +1,4 @@
+import AppContract
 import Geometry
 import ImageCodecs
 
@@ -122,6 +123,8 @@ package struct BoardConfig: Hashable, Sendable {
     /// Text size in percent (100-300) and high contrast, which every layout follows.
     package var textSize = 100
     package var highContrast = false
+    /// `light`, `dark`, or `HH:MM-HH:MM`: dark between those times of day.
+    package var colorScheme: String?
     package static let keyboardLayouts = ["en", "de", "fr", "ja", "ar", "he", "number", "pin"]
     package static let onscreenKeyboardValues = ["auto", "always", "never"]
     /// The file (or name) the config came from, and the line each key was set on.
@@ -144,7 +147,7 @@ package struct BoardConfig: Hashable, Sendable {
         "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
         "display_wait_seconds", "keyboard_layout", "layout_direction", "fonts", "keymap", "onscreen_keyboard",
         "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
-        "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast",
+        "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast", "color_scheme",
     ]
 
     /// Parses the text of a config file. `source` names the file in errors.
@@ -336,9 +339,17 @@ package struct BoardConfig: Hashable, Sendable {
         case "high_contrast":
             guard let on = BoardConfig.flag(value) else { throw entry.bad("on or off") }
             highContrast = on
+        case "color_scheme":
+            guard BoardConfig.isColorScheme(value) else { throw entry.bad("light, dark, or HH:MM-HH:MM (dark between those times)") }
+            colorScheme = value
         default: return false
         }
         return true
+    }
+
+    /// `light`, `dark`, or a schedule `HH:MM-HH:MM` (dark from the first time until the second).
+    package static func isColorScheme(_ value: String) -> Bool {
+        value == "light" || value == "dark" || ColorSchedule(value) != nil
     }
 
     /// A yes-or-no value: on, true, yes, 1 or off, false, no, 0 (any case); nil otherwise.

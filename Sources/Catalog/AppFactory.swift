@@ -80,9 +80,9 @@ package enum AppFactory {
         let row = Stack(.vertical, id: "row-\(i)", spacing: 2, padding: EdgeInsets(horizontal: 20, vertical: 10))
         row.setChildren([
             Label("Item \(i + 1)", size: 20, maxLines: 1),
-            Label("Row \(i + 1) of \(total)", size: 14, color: Color(rgb: 0x6C6C70), maxLines: 1),
+            Label("Row \(i + 1) of \(total)", size: 14, color: .secondaryText, maxLines: 1),
         ])
-        row.fill = .white
+        row.fill = .surface
         row.isFocusable = true
         return row
     }

@@ -37,8 +37,11 @@ package final class CatalogApp {
     package private(set) var isCompact = false
     let manifestDirectory: String
 
-    static let ink = Color(rgb: 0x1C1C1E), secondaryInk = Color(rgb: 0x3A3A3C), tertiaryInk = Color(rgb: 0x6C6C70)
-    static let separator = Color(rgb: 0xD1D1D6), accent = Palette().accent
+    // The theme's roles: the catalog follows the window's light or dark scheme.
+    static let ink = Color.primaryText, secondaryInk = Color.messageText, tertiaryInk = Color.secondaryText
+    static let separator = Color.separator, accent = Color.accent
+    /// Dark on the pastel pages whatever the scheme: 4.5:1 and more.
+    static let pageInk = Color(rgb: 0x1C1C1E)
     /// The border of a card marked by a long press.
     static let marked = Color(rgb: 0xFF9F0A)
 
@@ -51,7 +54,7 @@ package final class CatalogApp {
         window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: adaptive)
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
         sidebar.width = 248
-        sidebar.fill = Color(rgb: 0xFFFFFF)
+        sidebar.fill = .surface
         sidebarHeader = [
             Label(manifest.title, id: "app-title", size: 24, color: Self.ink),
             Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk),
@@ -113,7 +116,7 @@ package final class CatalogApp {
         Overlay(
             id: "error", alignment: .center, inset: EdgeInsets(40),
             children: [
-                Box(fill: Color(rgb: 0xF2F2F7)),
+                Box(fill: .background),
                 Label(message, id: "error-message", size: 20, color: ink, alignment: .center),
             ])
     }
@@ -125,9 +128,9 @@ package final class CatalogApp {
         screenArea.select(index)
         for (i, tab) in tabs.enumerated() {
             tab.fill = i == index ? Self.accent : nil
-            tabLabels[i].color = i == index ? .white : Self.ink
+            tabLabels[i].color = i == index ? .onAccent : Self.ink
             for case let l as Label in tab.children where l !== tabLabels[i] {
-                l.color = i == index ? Color(rgb: 0xFFFFFF, opacity: 0.9) : Self.tertiaryInk
+                l.color = i == index ? Color.onAccent.withOpacity(0.9) : Self.tertiaryInk
             }
         }
     }
@@ -144,7 +147,7 @@ package final class CatalogApp {
         cornerRadius: Double = 0, mode: ContentMode = .fill
     ) -> View {
         guard let relative else {
-            return Box(id: id, fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius, width: width, height: height)
+            return Box(id: id, fill: .placeholder, cornerRadius: cornerRadius, width: width, height: height)
         }
         let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
         switch window.images.preload(path) {
@@ -158,7 +161,7 @@ package final class CatalogApp {
         let placeholder = Overlay(
             id: id, alignment: .center, inset: EdgeInsets(8),
             children: [
-                Box(fill: Color(rgb: 0xE5E5EA), cornerRadius: cornerRadius),
+                Box(fill: .placeholder, cornerRadius: cornerRadius),
                 Label("missing image\n\(relative)", size: 12, color: Self.tertiaryInk, alignment: .center, maxLines: 3),
             ])
         placeholder.width = width; placeholder.height = height
@@ -196,7 +199,7 @@ package final class CatalogApp {
             let picture = imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12)
             row.add(picture)
             row.add(text)
-            row.background(.white, cornerRadius: 14, border: Self.separator)
+            row.background(.surface, cornerRadius: 14, border: Self.separator)
             // Too narrow for a readable text column beside the picture: the picture goes above.
             let adaptive = Adaptive(id: card.id, content: row) { size in
                 let stacked = size.width < 132 + 20 + 36 + 200
@@ -275,11 +278,11 @@ package final class CatalogApp {
                 HStack {
                     Spacer()
                     Label("Pinch or double-tap to zoom", size: 15, color: Self.tertiaryInk, alignment: .center, maxLines: 1)
-                        .padding(EdgeInsets(horizontal: 12, vertical: 4)).background(.white, cornerRadius: 12).fixedSize()
+                        .padding(EdgeInsets(horizontal: 12, vertical: 4)).background(.surface, cornerRadius: 12).fixedSize()
                     Spacer()
                 },
             ])
-        page.fill = Color(rgb: 0xF2F2F7)
+        page.fill = .background
         return page
     }
 
@@ -299,7 +302,7 @@ package final class CatalogApp {
         config.lineScroll = (size * 1.17 * lineSpacing).rounded()
         let column = Stack(.vertical, id: "\(screen.id)-column", alignment: .center, children: [text])
         let scroll = ScrollView(id: screen.id, axes: .vertical, configuration: config, content: column)
-        scroll.fill = .white
+        scroll.fill = .surface
         return scroll
     }
 
@@ -311,7 +314,7 @@ package final class CatalogApp {
                 id: "page-\(i)", alignment: .center,
                 children: [
                     Box(fill: hsv(Double((i * 37) % 360), 0.35, 0.95)),
-                    Label("\(i + 1)", size: 120, color: Self.ink, alignment: .center, maxLines: 1),  // dark on pastel: 4.5:1 and more
+                    Label("\(i + 1)", size: 120, color: Self.pageInk, alignment: .center, maxLines: 1),
                 ])
         }
         var config = ScrollConfiguration()

@@ -92,7 +92,7 @@ package enum OrderApp {
         .alert(
             "Still there?", id: "still-there", isPresented: Binding(model, \.askingStillThere),
             message: "The order starts over in 20 seconds.", buttons: [AlertButton("Continue", role: .cancel)])
-        root.fill = Color(rgb: 0xF2F2F7)
+        root.fill = .background
         let window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root)
         // Left alone for two minutes the kiosk starts over for the next visitor, and says so 20
         // seconds before, with a button for more time (the EAA's "enough time").
@@ -158,9 +158,9 @@ package enum OrderApp {
         return VStack(id: "product-\(i)", spacing: 6, padding: EdgeInsets(10)) {
             Box(fill: Color(rgb: p.hue), cornerRadius: 8, height: 72)
             Label(p.name, size: 17).fontWeight(.semibold)
-            Label("\(p.category) · \(price(p.cents))", size: 14, color: Color(rgb: 0x6C6C70))
+            Label("\(p.category) · \(price(p.cents))", size: 14, color: .secondaryText)
             Button("Add", id: "add-\(i)", icon: .plus) { model.cart[i, default: 0] += 1 }
-        }.background(.white, cornerRadius: 12)
+        }.background(.surface, cornerRadius: 12)
     }
 
     static func cartSheet(model: OrderModel) -> View {

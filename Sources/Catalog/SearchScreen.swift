@@ -17,7 +17,7 @@ extension CatalogApp {
         let rows: [Label] = items.enumerated().map { i, item in
             let row = Label(item, id: "\(screen.id)-item-\(i)", size: 20, color: Self.ink, maxLines: 1)
             row.padding = EdgeInsets(horizontal: 20, vertical: 14)
-            row.background(.white, cornerRadius: 10, border: Self.separator)
+            row.background(.surface, cornerRadius: 10, border: Self.separator)
             return row
         }
         // Folded once here, not once per keystroke and row.

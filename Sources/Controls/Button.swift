@@ -73,16 +73,11 @@ public final class Button: Control {
 
     package override var controlKind: String { "button" }
 
-    /// The role's colour: red for destructive buttons, else the palette's accent.
-    private func baseColor(_ palette: Palette) -> Color {
-        role == .destructive ? palette.destructive : palette.accent
-    }
+    /// The role's colour: red for destructive buttons, else the theme's accent.
+    private var baseColor: Color { role == .destructive ? .destructive : .accent }
 
     private func updateTitleColor() {
-        let palette = environment.palette
-        let base = baseColor(palette)
-        titleLabel.color =
-            !isEnabled ? palette.secondaryText : style == .prominent ? Color(rgb: 0xFFFFFF) : base
+        titleLabel.color = !isEnabled ? .secondaryText : style == .prominent ? .onAccent : baseColor
         setNeedsDisplay()
     }
 
@@ -125,17 +120,17 @@ public final class Button: Control {
 
     public override func draw(in context: inout DrawContext) {
         let bounds = Rect(origin: .zero, size: frame.size)
-        let base = baseColor(context.palette)
+        let base = context.theme.resolve(baseColor)
         switch style {
         case .prominent:
-            context.fill(bounds, cornerRadius: cornerRadius, color: isEnabled ? base : context.palette.separator)
+            context.fill(bounds, cornerRadius: cornerRadius, color: isEnabled ? base : Color.separator)
         case .bordered:
-            context.fill(bounds, cornerRadius: cornerRadius, color: (isEnabled ? base : context.palette.separator).withOpacity(0.15))
+            context.fill(bounds, cornerRadius: cornerRadius, color: (isEnabled ? base : Color.separator).withOpacity(0.15))
         case .plain:
             break
         }
         if context.isHighContrast, style != .plain {
-            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: 2, color: HighContrast.border(base))
+            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: 2, color: context.borderColor(base))
         }
         guard let icon else { return }
         let side = iconSide

@@ -37,11 +37,11 @@ public class Control: Box, ControlReporter {
 
     /// The colour of the control's active parts: the palette's accent, grey while disabled.
     func tint(_ context: DrawContext, _ color: Color? = nil) -> Color {
-        isEnabled ? (color ?? context.palette.accent) : context.palette.secondaryText.withOpacity(0.5)
+        isEnabled ? (color ?? Color.accent) : Color.secondaryText.withOpacity(0.5)
     }
 
     /// The colour of a control's words: the palette's text, its secondary text while disabled.
-    var titleColor: Color { isEnabled ? Palette().primaryText : Palette().secondaryText }
+    var titleColor: Color { isEnabled ? Color.primaryText : Color.secondaryText }
 
     /// The text size the window's text scale gives `size` points.
     func scaled(_ size: Double) -> Double { size * (host?.textScale ?? 1) }
@@ -94,10 +94,6 @@ struct Slide {
 }
 
 extension Color {
-    /// This colour with its opacity multiplied by `opacity` (0 to 1).
-    package func withOpacity(_ opacity: Double) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: UInt8((Double(alpha) * max(0, min(1, opacity))).rounded()))
-    }
 }
 
 /// A small picture drawn from a path in the colour of the text beside it, as a button's

@@ -103,7 +103,7 @@ class ModalView: View, ModalContent, AnimatedView {
     override func drawPressed(in context: inout DrawContext) {}
 
     override func draw(in context: inout DrawContext) {
-        context.fill(Rect(origin: .zero, size: frame.size), color: Color(rgb: 0x000000, opacity: 0.4 * max(0, min(1, progress))))
+        context.fill(Rect(origin: .zero, size: frame.size), color: Color.shadow.withOpacity(0.4 * max(0, min(1, progress))))
     }
 }
 
@@ -111,8 +111,8 @@ class ModalView: View, ModalContent, AnimatedView {
 /// bottom, one button per row, the cancel button apart).
 final class AlertView: ModalView {
     let title: String
-    let card = Box(fill: Color(rgb: 0xFFFFFF), cornerRadius: 14)
-    let cancelCard = Box(fill: Color(rgb: 0xFFFFFF), cornerRadius: 14)
+    let card = Box(fill: .surface, cornerRadius: 14)
+    let cancelCard = Box(fill: .surface, cornerRadius: 14)
     let isDialog: Bool
     private let buttons: [AlertButton]
     private var buttonViews: [Button] = []
@@ -127,7 +127,7 @@ final class AlertView: ModalView {
         row = Stack(.horizontal, spacing: 8)
         super.init(id: id)
         column.add(Label(title, size: 17, alignment: .center).bold())
-        if let message { column.add(Label(message, size: 15, color: Color(rgb: 0x3C3C43), alignment: .center)) }
+        if let message { column.add(Label(message, size: 15, color: .messageText, alignment: .center)) }
         card.add(column)
         add(card)
         for (i, b) in self.buttons.enumerated() {
@@ -210,7 +210,7 @@ final class AlertView: ModalView {
 /// closed by a drag down on its grabber (the spring finishes the motion), by Esc, or by a tap on
 /// the dimmed screen.
 final class SheetView: ModalView, TouchTarget {
-    let panel = Box(fill: Color(rgb: 0xFFFFFF), cornerRadius: 14)
+    let panel = Box(fill: .surface, cornerRadius: 14)
     let content: View
     private var drag: (startY: Double, startProgress: Double, tracker: VelocityTracker, dragging: Bool)?
 
@@ -249,7 +249,7 @@ final class SheetView: ModalView, TouchTarget {
     /// The grabber, over the panel's top.
     override func drawOverlay(in context: inout DrawContext) {
         let p = panel.frame
-        context.fill(Rect(x: p.midX - 18, y: p.minY + 8, width: 36, height: 5), cornerRadius: 2.5, color: Color(rgb: 0xC7C7CC))
+        context.fill(Rect(x: p.midX - 18, y: p.minY + 8, width: 36, height: 5), cornerRadius: 2.5, color: .grabber)
     }
 
     // MARK: Dragging it down (window points)

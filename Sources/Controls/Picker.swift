@@ -114,19 +114,19 @@ public final class Picker: Control, KeyResponder, AnimatedView {
     public override func draw(in context: inout DrawContext) {
         sayProblems()
         let bounds = Rect(origin: .zero, size: frame.size)
-        context.fill(bounds, cornerRadius: cornerRadius, color: Color(rgb: 0x767680, alpha: 31))
+        context.fill(bounds, cornerRadius: cornerRadius, color: .segmentTrack)
         guard !segments.isEmpty, selection >= 0 else { return }
         let w = (frame.width - 4) / Double(segments.count)
         let along = thumbPosition(at: context.time)
         let x = isRightToLeft ? frame.width - 2 - (along + 1) * w : 2 + along * w
         let thumb = Rect(x: x, y: 2, width: w, height: frame.height - 4)
-        context.fill(thumb.offsetBy(dx: 0, dy: 1), cornerRadius: 7, color: Color(rgb: 0x000000, alpha: 20))
-        context.fill(thumb, cornerRadius: 7, color: isEnabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0xF7F7F7))
+        context.fill(thumb.offsetBy(dx: 0, dy: 1), cornerRadius: 7, color: Color.shadow.withOpacity(20 / 255))
+        context.fill(thumb, cornerRadius: 7, color: isEnabled ? .thumb : .disabledThumb)
         // The chosen segment's edge, so that its white shows on the light track (WCAG 1.4.11).
         let contrast = context.isHighContrast
         context.stroke(
             thumb.insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: 7, lineWidth: contrast ? 2 : 1,
-            color: contrast ? Color(rgb: 0x000000) : isEnabled ? context.palette.fieldBorder : context.palette.fieldBorder.withOpacity(0.45)
+            color: contrast ? .primaryText : isEnabled ? Color.fieldBorder : Color.fieldBorder.withOpacity(0.45)
         )
     }
 
@@ -161,6 +161,6 @@ public final class Picker: Control, KeyResponder, AnimatedView {
 extension Picker: EssentialPartsReporter {
     /// The chosen segment, by its edge.
     package var essentialParts: [EssentialPart] {
-        restingThumb.map { [EssentialPart("chosen segment", rect: $0, color: environment.palette.fieldBorder)] } ?? []
+        restingThumb.map { [EssentialPart("chosen segment", rect: $0, color: Color.fieldBorder)] } ?? []
     }
 }

@@ -71,7 +71,7 @@ public final class ProgressView: Control, AnimatedView {
         guard let value else { drawSpinner(in: &context); return }
         let h = min(frame.height, 4.0)
         let track = Rect(x: 0, y: (frame.height - h) / 2, width: frame.width, height: h)
-        context.fill(track, cornerRadius: h / 2, color: context.palette.separator)
+        context.fill(track, cornerRadius: h / 2, color: Color.separator)
         let f = max(0, min(1, value))
         guard f > 0 else { return }
         let w = track.width * f
@@ -93,7 +93,7 @@ public final class ProgressView: Control, AnimatedView {
             let dx = cos(angle), dy = sin(angle)
             p.move(to: Point(x: c.x + dx * r * 0.5, y: c.y + dy * r * 0.5))
             p.line(to: Point(x: c.x + dx * r, y: c.y + dy * r))
-            context.stroke(p, lineWidth: max(2, r * 0.16), color: context.palette.secondaryText.withOpacity(opacity), roundCaps: true)
+            context.stroke(p, lineWidth: max(2, r * 0.16), color: Color.secondaryText.withOpacity(opacity), roundCaps: true)
         }
     }
 
@@ -125,6 +125,6 @@ public final class Divider: View {
     }
 
     public override func draw(in context: inout DrawContext) {
-        context.fill(Rect(origin: .zero, size: frame.size), color: color ?? context.palette.separator)
+        context.fill(Rect(origin: .zero, size: frame.size), color: color ?? Color.separator)
     }
 }

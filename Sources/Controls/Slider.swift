@@ -117,19 +117,19 @@ public final class Slider: Control, TouchTarget, KeyResponder {
         let y = frame.height / 2
         let f = isRightToLeft ? 1 - fraction : fraction
         let thumbX = a + (b - a) * f
-        context.fill(Rect(x: a - 2, y: y - 2, width: b - a + 4, height: 4), cornerRadius: 2, color: context.palette.separator)
+        context.fill(Rect(x: a - 2, y: y - 2, width: b - a + 4, height: 4), cornerRadius: 2, color: Color.separator)
         let filled =
             isRightToLeft
             ? Rect(x: thumbX, y: y - 2, width: b + 2 - thumbX, height: 4) : Rect(x: a - 2, y: y - 2, width: thumbX - a + 2, height: 4)
         context.fill(filled, cornerRadius: 2, color: tint(context))
         let r = Self.thumbRadius
-        context.fillCircle(center: Point(x: thumbX, y: y + 1), radius: r + 0.5, color: Color(rgb: 0x000000, alpha: 40))
-        context.fillCircle(center: Point(x: thumbX, y: y), radius: r, color: Color(rgb: 0xFFFFFF))
+        context.fillCircle(center: Point(x: thumbX, y: y + 1), radius: r + 0.5, color: Color.shadow.withOpacity(40 / 255))
+        context.fillCircle(center: Point(x: thumbX, y: y), radius: r, color: .thumb)
         // The thumb's edge, so that a white thumb shows on a white row (WCAG 1.4.11).
         let contrast = context.isHighContrast
         context.stroke(
             thumbRect(at: thumbX).insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: r, lineWidth: contrast ? 2 : 1,
-            color: contrast ? Color(rgb: 0x000000) : context.palette.fieldBorder)
+            color: contrast ? .primaryText : .fieldBorder)
     }
 
     private func thumbRect(at x: Double) -> Rect {
@@ -216,9 +216,9 @@ extension Slider: EssentialPartsReporter {
             isRightToLeft
             ? Rect(x: x, y: frame.height / 2 - 2, width: b + 2 - x, height: 4)
             : Rect(x: a - 2, y: frame.height / 2 - 2, width: x - a + 2, height: 4)
-        var parts = [EssentialPart("thumb", rect: thumbRect(at: x), color: environment.palette.fieldBorder)]
+        var parts = [EssentialPart("thumb", rect: thumbRect(at: x), color: Color.fieldBorder)]
         if filled.width > 2 * Self.thumbRadius {
-            parts.append(EssentialPart("filled track", rect: filled, color: environment.palette.accent))
+            parts.append(EssentialPart("filled track", rect: filled, color: Color.accent))
         }
         return parts
     }

@@ -109,7 +109,7 @@ public final class Stepper: Control, KeyResponder {
     public override func draw(in context: inout DrawContext) {
         for (button, icon) in [(minus, Icon.minus), (plus, Icon.plus)] {
             let enabled = button.onTap != nil
-            let color = enabled ? context.palette.accent : context.palette.secondaryText.withOpacity(0.5)
+            let color = enabled ? Color.accent : Color.secondaryText.withOpacity(0.5)
             context.fill(button.frame.insetBy(dx: 2, dy: 2), cornerRadius: 10, color: color.withOpacity(0.15))
             let side = min(24, button.frame.width * 0.5)
             icon.draw(

@@ -120,8 +120,8 @@ public final class TabView: View {
     public override func draw(in context: inout DrawContext) {
         guard !isBarHidden else { return }
         let b = barScroll.frame
-        context.fill(b, color: context.palette.bar)
-        context.fill(Rect(x: 0, y: b.minY, width: b.width, height: 1 / context.scale), color: context.palette.separator)
+        context.fill(b, color: Color.bar)
+        context.fill(Rect(x: 0, y: b.minY, width: b.width, height: 1 / context.scale), color: Color.separator)
     }
 }
 
@@ -184,7 +184,7 @@ final class TabButton: View {
 
     private var iconSide: Double { tab.icon == nil ? 0 : 24 }
     private var gap: Double { tab.icon == nil ? 0 : 3 }
-    private var color: Color { isSelected ? environment.palette.accent : environment.palette.secondaryText }
+    private var color: Color { isSelected ? Color.accent : Color.secondaryText }
 
     override func sizeThatFits(_ proposal: Size) -> Size {
         let text = title.sizeThatFits(Size(width: .infinity, height: .infinity))

@@ -105,23 +105,23 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
     public override func draw(in context: inout DrawContext) {
         let track = trackRect
         let k = knob(at: context.time)
-        let on = isEnabled ? context.palette.switchOn : context.palette.switchOn.withOpacity(0.45)
-        context.fill(track, cornerRadius: track.height / 2, color: Color(rgb: 0xE9E9EB))
+        let on = isEnabled ? Color.switchOn : Color.switchOn.withOpacity(0.45)
+        context.fill(track, cornerRadius: track.height / 2, color: .switchOff)
         // Off, the track's edge shows where it is (WCAG 1.4.11); on, the green covers it.
         context.stroke(
-            track.insetBy(dx: 0.75, dy: 0.75), cornerRadius: track.height / 2 - 0.75, lineWidth: 1.5, color: offEdge(context.palette))
+            track.insetBy(dx: 0.75, dy: 0.75), cornerRadius: track.height / 2 - 0.75, lineWidth: 1.5, color: offEdge)
         if k > 0 { context.fill(track, cornerRadius: track.height / 2, color: on.withOpacity(k)) }
-        if context.isHighContrast { context.stroke(track, cornerRadius: track.height / 2, lineWidth: 2, color: HighContrast.border(on)) }
+        if context.isHighContrast { context.stroke(track, cornerRadius: track.height / 2, lineWidth: 2, color: context.borderColor(on)) }
         let radius = track.height / 2 - 2
         // Right to left, on is at the left end: the knob travels the other way.
         let travel = track.width - 2 * (radius + 2)
         let along = isRightToLeft ? 1 - k : k
         let center = Point(x: track.minX + radius + 2 + travel * along, y: track.midY)
-        context.fillCircle(center: Point(x: center.x, y: center.y + 1), radius: radius + 0.5, color: Color(rgb: 0x000000, alpha: 30))
-        context.fillCircle(center: center, radius: radius, color: isEnabled ? Color(rgb: 0xFFFFFF) : Color(rgb: 0xF7F7F7))
+        context.fillCircle(center: Point(x: center.x, y: center.y + 1), radius: radius + 0.5, color: Color.shadow.withOpacity(30 / 255))
+        context.fillCircle(center: center, radius: radius, color: isEnabled ? .thumb : .disabledThumb)
     }
 
-    private func offEdge(_ palette: Palette) -> Color { isEnabled ? palette.fieldBorder : palette.fieldBorder.withOpacity(0.45) }
+    private var offEdge: Color { isEnabled ? .fieldBorder : Color.fieldBorder.withOpacity(0.45) }
 
     // MARK: Touch (window points)
 
@@ -180,7 +180,6 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
 extension Toggle: EssentialPartsReporter {
     /// The track in its state's colour: green when on, its grey edge when off.
     package var essentialParts: [EssentialPart] {
-        let palette = environment.palette
-        return [EssentialPart("track", rect: trackRect, color: isOn ? palette.switchOn : palette.fieldBorder)]
+        [EssentialPart("track", rect: trackRect, color: isOn ? .switchOn : .fieldBorder)]
     }
 }

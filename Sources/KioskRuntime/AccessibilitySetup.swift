@@ -43,6 +43,7 @@ extension BoardRuntime {
         settings.isScreenReaderEnabled = cfg.screenReader
         settings.textScale = Double(cfg.textSize) / 100
         settings.isHighContrast = cfg.highContrast
+        settings.colorScheme = cfg.colorScheme
         return speaker
     }
 }

@@ -107,6 +107,8 @@ package struct LanguageOptions: ParsableArguments {
             "Font files tried for each character, comma-separated: names in Fonts/ or absolute paths (default: DejaVu Sans, VL PGothic, then the system's colour emoji)."
     )
     package var fonts: String?
+    @Option(help: "light, dark, or HH:MM-HH:MM: dark between those times of the day (local time), light otherwise.")
+    package var colorScheme: String?
 
     package init() {}
 
@@ -117,6 +119,7 @@ package struct LanguageOptions: ParsableArguments {
         _ = try checked(
             fonts, "--fonts must be 1 to 16 font files, comma-separated: names in Fonts/ or absolute paths",
             { BoardConfig.fontList($0) != nil })
+        _ = try checked(colorScheme, "--color-scheme must be light, dark, or HH:MM-HH:MM (dark between those times)", BoardConfig.isColorScheme)
     }
 
     /// What these options set in an app.
@@ -124,11 +127,15 @@ package struct LanguageOptions: ParsableArguments {
         settings.layoutDirection = layoutDirection
         settings.keyboardLayout = keyboardLayout
         settings.fonts = fonts.flatMap(BoardConfig.fontList)
+        if let colorScheme { settings.colorScheme = colorScheme }
     }
 
     /// These options again, for another command's line.
     package var arguments: [String] {
-        [("--layout-direction", layoutDirection), ("--keyboard-layout", keyboardLayout), ("--fonts", fonts)].flatMap { name, value in
+        [
+            ("--layout-direction", layoutDirection), ("--keyboard-layout", keyboardLayout), ("--fonts", fonts),
+            ("--color-scheme", colorScheme),
+        ].flatMap { name, value in
             value.map { [name, $0] } ?? []
         }
     }

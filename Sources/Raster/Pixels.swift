@@ -11,9 +11,14 @@ public struct Color: Hashable, Sendable {
     public var blue: UInt8
     /// The opacity, from 0 (transparent) to 255 (opaque).
     public var alpha: UInt8
+    /// Nonzero for a colour named by its role in a theme (the UI's `Color.primaryText`): the
+    /// views' drawing puts the theme's colour for that role in its place, keeping this alpha
+    /// as a fraction of the theme's. The channels hold the standard light theme's colour, what
+    /// anything that does not know themes draws. 0 for a colour of its own.
+    @usableFromInline package var role: UInt8
     /// A colour from its 8-bit channels; `alpha` defaults to 255 (opaque).
     @inlinable public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha; self.role = 0
     }
     /// A colour from `0xRRGGBB`, opaque unless `alpha` says otherwise.
     ///

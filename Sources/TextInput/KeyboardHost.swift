@@ -260,20 +260,20 @@ package final class EditMenu: Stack {
     init() {
         super.init(.horizontal, spacing: 1, padding: EdgeInsets(1))
         id = "edit-menu"
-        fill = Palette().menuBackground
+        fill = Color.menuBackground
         cornerRadius = 8
         clipsChildren = true
         isHidden = true
-        let palette = Palette(), strings = BuiltInStrings(language: "en")
+        let strings = BuiltInStrings(language: "en")
         let items: [(String, BuiltInStrings.Word, (TextInputView) -> Void)] = [
             ("cut", .cut, { $0.cutSelection() }), ("copy", .copy, { $0.copySelection() }),
             ("paste", .paste, { $0.paste() }), ("select-all", .selectAll, { $0.selectAll() }),
         ]
         setChildren(
             items.map { name, word, action in
-                let l = Label(strings[word], id: "edit-menu-" + name, size: 15, color: palette.menuText, maxLines: 1)
+                let l = Label(strings[word], id: "edit-menu-" + name, size: 15, color: .menuText, maxLines: 1)
                 titled.append((l, word))
-                l.fill = palette.menuButton
+                l.fill = .menuButton
                 l.padding = EdgeInsets(horizontal: 12, vertical: 10)
                 l.contentAlignment = .center
                 l.onTap = { [weak self] in

@@ -211,7 +211,7 @@ package final class OnScreenKeyboard: View, TouchTarget {
     // MARK: Drawing
 
     override public func draw(in context: inout DrawContext) {
-        context.fill(keysRect, color: context.palette.keyboardBackground)
+        context.fill(keysRect, color: Color.keyboardBackground)
         let pressed = Set(touches.compactMap { $0.key.map { $0.row * 1000 + $0.column } })
         var preview: (KeyboardKey, Rect)?
         for (r, row) in rows.enumerated() where r < frames.count {
@@ -219,10 +219,10 @@ package final class OnScreenKeyboard: View, TouchTarget {
                 let f = frames[r][c]
                 let isPressed = pressed.contains(r * 1000 + c)
                 let special = !key.isCharacter && key.action != .space
-                var fill = special ? context.palette.specialKeyFill : context.palette.keyFill
-                if key.action == .shift && shift != .off { fill = context.palette.keyFill }
-                if isPressed { fill = special ? context.palette.keyFill : context.palette.pressedKeyFill }
-                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: 5, color: context.palette.keyShadow)
+                var fill = special ? Color.specialKeyFill : Color.keyFill
+                if key.action == .shift && shift != .off { fill = Color.keyFill }
+                if isPressed { fill = special ? Color.keyFill : Color.pressedKeyFill }
+                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: 5, color: Color.keyShadow)
                 context.fill(f, cornerRadius: 5, color: fill)
                 var label = shownLabel(key)
                 if key.action == .shift && shift == .locked { label = "⇪" }
@@ -242,15 +242,15 @@ package final class OnScreenKeyboard: View, TouchTarget {
         guard let font = context.typography.usableFont(pixelSize: size * context.scale) else { return }
         let l = TextLayout(text: label, font: font, maxWidth: f.width * context.scale, alignment: .center, maxLines: 1)
         let y = f.minY + (f.height - l.size.height / context.scale) / 2
-        context.draw(l, at: Point(x: f.minX, y: y), color: context.palette.keyLabel)
+        context.draw(l, at: Point(x: f.minX, y: y), color: Color.keyLabel)
     }
 
     /// The pressed character key, enlarged above the finger.
     private func drawPreview(_ key: KeyboardKey, over f: Rect, context: inout DrawContext) {
         let w = f.width * 1.5, h = min(f.height * 1.2, previewMargin + f.minY)
         let r = Rect(x: max(0, min(frame.width - w, f.midX - w / 2)), y: f.minY - h - 4, width: w, height: h)
-        context.fill(r.offsetBy(dx: 0, dy: 1), cornerRadius: 8, color: context.palette.keyShadow)
-        context.fill(r, cornerRadius: 8, color: context.palette.keyFill)
+        context.fill(r.offsetBy(dx: 0, dy: 1), cornerRadius: 8, color: Color.keyShadow)
+        context.fill(r, cornerRadius: 8, color: Color.keyFill)
         drawLabel(shownLabel(key), in: r, size: min(h * 0.6, 40), context: &context)
     }
 }

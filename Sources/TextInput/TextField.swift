@@ -22,9 +22,9 @@ public final class TextField: TextInputView {
     /// unless given a height.
     public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
         super.init(id: id, text: text, placeholder: placeholder, singleLine: true, fontSize: fontSize)
-        fill = Palette().fieldBackground
+        fill = Color.surface
         cornerRadius = 10
-        borderColor = Palette().fieldBorder
+        borderColor = Color.fieldBorder
         padding = EdgeInsets(horizontal: 12, vertical: 8)
     }
 
@@ -96,9 +96,9 @@ public final class TextArea: TextInputView {
         body.owner = self
         scroller.owner = self
         body.padding = EdgeInsets(horizontal: 12, vertical: 8)
-        fill = Palette().fieldBackground
+        fill = Color.surface
         cornerRadius = 10
-        borderColor = Palette().fieldBorder
+        borderColor = Color.fieldBorder
         scroller.configuration.alwaysBounceVertical = false
         add(scroller)
     }

@@ -49,9 +49,9 @@ open class TextInputView: Box, KeyboardField {
     /// Font size of the text and placeholder, in points (times the window's text size).
     public var fontSize: Double { didSet { layoutsChanged() } }
     /// Colour of the text; near-black (0x1C1C1E) by default.
-    public var textColor = Palette().primaryText { didSet { setNeedsDisplay() } }
+    public var textColor = Color.primaryText { didSet { setNeedsDisplay() } }
     /// Colour of the placeholder; grey (0x6C6C70, 4.5:1 on white) by default.
-    public var placeholderColor = Palette().secondaryText { didSet { setNeedsDisplay() } }
+    public var placeholderColor = Color.secondaryText { didSet { setNeedsDisplay() } }
     /// Called with the text when the return key submits it (a field's return, or a text
     /// area's when its `submitLabel` is not `.return`).
     public var onSubmit: ((String) -> Void)?
@@ -495,7 +495,7 @@ open class TextInputView: Box, KeyboardField {
                 }
                 if let l = paragraphLayout(i) {
                     context.draw(
-                        l, at: Point(x: origin.x, y: top), color: context.isHighContrast ? HighContrast.text(textColor) : textColor)
+                        l, at: Point(x: origin.x, y: top), color: context.textColor(textColor))
                 }
             }
         }
@@ -503,7 +503,7 @@ open class TextInputView: Box, KeyboardField {
             let r = caretRect(at: editor.head).offsetBy(dx: origin.x, dy: origin.y)
             context.fill(
                 Rect(x: (r.minX * s).rounded() / s, y: r.minY + 2 / s, width: r.width, height: r.height - 4 / s),
-                color: context.palette.accent)
+                color: Color.accent)
         }
     }
 
@@ -518,7 +518,7 @@ open class TextInputView: Box, KeyboardField {
                     context.fill(
                         Rect(
                             x: origin.x + span.minX / scale, y: origin.y + top + Double(line) * lineHeight,
-                            width: (span.maxX - span.minX) / scale, height: lineHeight), color: context.palette.selection)
+                            width: (span.maxX - span.minX) / scale, height: lineHeight), color: Color.selection)
                 }
             }
             return
@@ -533,7 +533,7 @@ open class TextInputView: Box, KeyboardField {
             let lineEnd = abs(y - end.minY) < 0.5 ? end.minX : max(lineWidth(ofParagraph: i), lineStart + fontSize / 3)
             context.fill(
                 Rect(x: origin.x + lineStart, y: origin.y + y, width: max(0, lineEnd - lineStart), height: start.height),
-                color: context.palette.selection)
+                color: Color.selection)
             y += start.height
         }
     }
@@ -579,7 +579,7 @@ package final class SelectionHandle: View {
     }
 
     override package func draw(in context: inout DrawContext) {
-        let color = context.palette.accent
+        let color = Color.accent
         let c = Point(x: frame.width / 2, y: isStart ? frame.height / 2 - 2 : frame.height / 2 + 2)
         context.fillCircle(center: c, radius: 6, color: color)
         context.fill(Rect(x: frame.width / 2 - 1, y: isStart ? c.y : 0, width: 2, height: isStart ? frame.height - c.y : c.y), color: color)

@@ -27,10 +27,48 @@ public final class Window: App, ViewHost {
     public internal(set) var pixelWidth: Int
     /// The window's height in pixels, rotation applied.
     public internal(set) var pixelHeight: Int
-    /// What shows where no view draws; iOS's grouped background grey by default.
-    public var background = Palette().background { didSet { fullDamage = true } }
-    /// Colour of the focus ring, the back button, the caret and the selection.
-    public var accent = Palette().accent { didSet { needsLayout = true; fullDamage = true; frameScheduled = true } }
+    /// The look of the app in the light scheme: the colours of `Color.primaryText` and the
+    /// other roles, corner radii, the type scale. `Theme.light` by default.
+    public var lightTheme = Theme.light { didSet { themeChanged() } }
+    /// The look of the app in the dark scheme. `Theme.dark` by default.
+    public var darkTheme = Theme.dark { didSet { themeChanged() } }
+    /// Which theme the views draw with, light or dark. Changed at run time, the window draws
+    /// once more in the other theme: nothing is rebuilt, and every scroll view keeps its place.
+    /// The board config's `color_scheme` and `--color-scheme` set it; a `ColorSchedule` turns
+    /// it dark between two times of day.
+    public var colorScheme = ColorScheme.light { didSet { if colorScheme != oldValue { themeChanged() } } }
+    /// The theme the views draw with now: the scheme's, made high-contrast under `isHighContrast`.
+    public var theme: Theme { environment.theme }
+    /// What shows where no view draws: the light theme's background (iOS's grouped background
+    /// grey by default). Set `darkTheme.background` for the dark scheme.
+    public var background: Color {
+        get { lightTheme.background }
+        set { lightTheme.background = newValue }
+    }
+    /// Colour of the focus ring, buttons, the back button, the caret and the selection: the
+    /// light theme's accent; setting it gives both themes this accent.
+    public var accent: Color {
+        get { lightTheme.accent }
+        set { lightTheme.accent = newValue; darkTheme.accent = newValue }
+    }
+
+    /// Turns the window dark between two times of day and light again after, on the wall
+    /// clock's local time, checked every minute; nil (the default): `colorScheme` stays as set.
+    public var colorSchedule: ColorSchedule? {
+        didSet {
+            scheduleTimer?.cancel()
+            scheduleTimer = nil
+            guard let colorSchedule else { return }
+            colorScheme = colorSchedule.scheme(atMinuteOfDay: minuteOfDay())
+            scheduleTimer = every(60) { [unowned self] in colorScheme = colorSchedule.scheme(atMinuteOfDay: minuteOfDay()) }
+        }
+    }
+    var scheduleTimer: LoopTimer?
+    /// The wall clock's minutes since local midnight (a test gives its own).
+    package var minuteOfDay: () -> Int = localMinuteOfDay
+
+    /// Every pixel may change, and text sizes with the type scale: laid out and drawn again.
+    private func themeChanged() { needsLayout = true; fullDamage = true; frameScheduled = true }
     /// The language of the built-in views' words ("Back", "Page 3 of 7", the edit menu), as a
     /// language tag: "en", "de", "fr" and "ja" have tables; others read English.
     public var language = "en" { didSet { needsLayout = true; fullDamage = true; frameScheduled = true } }
@@ -43,14 +81,16 @@ public final class Window: App, ViewHost {
         didSet { needsLayout = true; fullDamage = true; frameScheduled = true }
     }
 
-    /// What the tree hands down from the root: the one slop, the palette with the window's
-    /// accent and background, the words in its language.
+    /// What the tree hands down from the root: the one slop, the window's themes and scheme,
+    /// the words in its language.
     package var environment: ViewEnvironment {
         var environment = ViewEnvironment()
         environment.layoutDirection = layoutDirection
         environment.gestures = router.gestures
-        environment.palette.accent = accent
-        environment.palette.background = background
+        environment.lightTheme = lightTheme
+        environment.darkTheme = darkTheme
+        environment.colorScheme = colorScheme
+        environment.isHighContrast = isHighContrast
         environment.strings = BuiltInStrings(language: language)
         return environment
     }
@@ -182,8 +222,9 @@ public final class Window: App, ViewHost {
             if textScale != oldValue { needsLayout = true; fullDamage = true; frameScheduled = true }
         }
     }
-    /// High contrast: text black or white, light backgrounds white, borders black and
-    /// at least 2 points, the focus ring black.
+    /// High contrast, a variant of the theme in force (`Theme.highContrast()`): text black or
+    /// white, light backgrounds white, borders black (white in the dark scheme) and at least 2
+    /// points, the focus ring black (white).
     public var isHighContrast = false { didSet { fullDamage = true; frameScheduled = true } }
     let planner = DamagePlanner()
     lazy var router = TouchRouter(root: holder, timers: timers)

@@ -95,9 +95,9 @@ extension Window {
     func draw(_ rect: IntRect, on canvas: Canvas, at t: Double) {
         var canvas = canvas
         canvas.clip(toDeviceRect: rect)
-        canvas.clear(color: (isHighContrast ? HighContrast.fill(background) : background).premultiplied)
-        var context = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t, environment: environment)
-        context.isHighContrast = isHighContrast
+        let context0 = DrawContext(canvas: canvas, typography: typography, scale: scaleFactor, time: t, environment: environment)
+        canvas.clear(color: context0.fillColor(.background).premultiplied)
+        var context = context0
         // A ring goes with its view's layer: one round a field still under the on-screen
         // keyboard (while the field slides up) is covered by the keys, as the field is.
         let keyboard = keyboardHost.keyboard
@@ -136,7 +136,8 @@ extension Window {
     /// black under a light one, so that the ring stands out 3:1 whatever it is drawn over (WCAG's
     /// two-colour focus indicator, technique C40).
     package var focusRingColors: (ring: Color, halo: Color) {
-        let ring = isHighContrast ? Color(rgb: 0x000000) : accent
+        let theme = theme
+        let ring = theme.isHighContrast ? theme.primaryText : theme.accent
         return (ring, Color(rgb: HighContrast.luminance(ring) < 0.5 ? 0xFFFFFF : 0x000000))
     }
 

@@ -28,6 +28,14 @@ extension Window {
         if let enabled = settings.isScreenReaderEnabled { isScreenReaderEnabled = enabled }
         if let scale = settings.textScale { textScale = scale }
         if let contrast = settings.isHighContrast { isHighContrast = contrast }
+        if let scheme = settings.colorScheme {
+            if let fixed = ColorScheme(configValue: scheme) {
+                colorSchedule = nil
+                colorScheme = fixed
+            } else {
+                colorSchedule = ColorSchedule(scheme)
+            }
+        }
     }
 
     package var memoryReport: String? { memoryUse.report }

@@ -97,17 +97,18 @@ public struct DrawContext {
     public var scale: Double
     /// The frame's time in seconds.
     package let time: Double
-    /// The window's high-contrast setting: views draw text black or white and
+    /// The high-contrast setting of the theme in force: views draw text black or white and
     /// backgrounds with stronger edges.
-    public package(set) var isHighContrast = false
+    public var isHighContrast: Bool { theme.isHighContrast }
     /// What the tree hands down at this depth: the window's, changed by the ancestors drawn.
-    package var environment: ViewEnvironment
-    /// The colours built-in views draw with here.
-    package var palette: Palette { environment.palette }
+    package var environment: ViewEnvironment { didSet { theme = environment.theme } }
+    /// The theme in force here: the colours a role (`Color.primaryText`) is drawn in.
+    public private(set) var theme: Theme
 
     package init(canvas: Canvas, typography: Typography, scale: Double, time: Double, environment: ViewEnvironment = ViewEnvironment()) {
         self.canvas = canvas; self.typography = typography; self.scale = scale; self.time = time
         self.environment = environment
+        theme = environment.theme
     }
 
     /// A local rectangle in points as canvas pixels (the canvas adds its translation).
@@ -156,13 +157,13 @@ public struct DrawContext {
 
     /// Fills `r` (local points) with `color`, edges anti-aliased.
     public func fill(_ r: Rect, color: Color) {
-        canvas.fill(rect: pixels(r), color: color.premultiplied)
+        canvas.fill(rect: pixels(r), color: theme.resolve(color).premultiplied)
     }
 
     /// Fills `r` (local points) with corners rounded by `cornerRadius` points.
     public func fill(_ r: Rect, cornerRadius: Double, color: Color) {
         if cornerRadius > 0 {
-            canvas.fill(roundedRect: pixels(r), radius: cornerRadius * scale, color: color.premultiplied)
+            canvas.fill(roundedRect: pixels(r), radius: cornerRadius * scale, color: theme.resolve(color).premultiplied)
         } else {
             fill(r, color: color)
         }
@@ -173,18 +174,18 @@ public struct DrawContext {
     public func stroke(_ r: Rect, cornerRadius: Double, lineWidth: Double, color: Color) {
         canvas.stroke(
             roundedRect: pixels(r), radius: cornerRadius * scale, lineWidth: lineWidth * scale,
-            color: color.premultiplied, alignment: .inside)
+            color: theme.resolve(color).premultiplied, alignment: .inside)
     }
 
     /// Fills `path`, given in local points.
     public func fill(_ path: Path, rule: FillRule = .nonZero, color: Color) {
-        canvas.fill(path: path.scaledBy(scale), rule: rule, color: color.premultiplied)
+        canvas.fill(path: path.scaledBy(scale), rule: rule, color: theme.resolve(color).premultiplied)
     }
 
     /// Strokes `path`, given in local points, `lineWidth` points wide.
     public func stroke(_ path: Path, lineWidth: Double, color: Color, roundCaps: Bool = false) {
         canvas.stroke(
-            path: path.scaledBy(scale), lineWidth: lineWidth * scale, color: color.premultiplied,
+            path: path.scaledBy(scale), lineWidth: lineWidth * scale, color: theme.resolve(color).premultiplied,
             roundCaps: roundCaps)
     }
 
@@ -192,7 +193,7 @@ public struct DrawContext {
     /// aligned within it, and clipped to it. The text is shaped on every draw; for text that
     /// rarely changes a `Label` child is cheaper, as it keeps its shaped lines.
     public mutating func draw(
-        _ text: String, in rect: Rect, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
+        _ text: String, in rect: Rect, size: Double = 17, color: Color = .primaryText,
         alignment: TextAlignment = .leading, weight: FontWeight = .regular, italic: Bool = false
     ) {
         guard !text.isEmpty, rect.width > 0, rect.height > 0,
@@ -202,7 +203,7 @@ public struct DrawContext {
         // Placed as a label places its text, so both are the same pixels.
         canvas.save()
         canvas.clip(to: pixels(rect))
-        draw(layout, at: rect.origin, color: isHighContrast ? HighContrast.text(color) : color)
+        draw(layout, at: rect.origin, color: textColor(color))
         canvas.restore()
     }
 
@@ -213,7 +214,8 @@ public struct DrawContext {
     package func draw(_ layout: TextLayout, at origin: Point, color: Color) {
         let t = canvas.translation + origin * scale
         guard t.isFinite, abs(t.x) < 1e9, abs(t.y) < 1e9 else { return }
-        layout.drawPixels(in: canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)), color: color)
+        layout.drawPixels(
+            in: canvas, atDeviceX: Int((t.x + 0.5).rounded(.down)), y: Int((t.y + 0.5).rounded(.down)), color: theme.resolve(color))
     }
 
     /// Draws `image` scaled into `rect` (local points), filtered bilinearly; a large image
@@ -234,6 +236,27 @@ public struct DrawContext {
     public func fillCircle(center: Point, radius: Double, color: Color) {
         canvas.fill(
             circleCenter: Point(x: center.x * scale, y: center.y * scale), radius: radius * scale,
-            color: color.premultiplied)
+            color: theme.resolve(color).premultiplied)
+    }
+
+    /// A view's fill as drawn here: a theme's role in the theme's colour, and under high
+    /// contrast, light greys white and dark ones black.
+    package func fillColor(_ color: Color) -> Color {
+        let c = theme.resolve(color)
+        return isHighContrast ? HighContrast.fill(c) : c
+    }
+
+    /// A border as drawn here: under high contrast, in the text's colour (black, or white in the
+    /// dark scheme) and at least nearly opaque.
+    package func borderColor(_ color: Color) -> Color {
+        let c = theme.resolve(color)
+        return isHighContrast ? theme.primaryText.withOpacity(Double(max(c.alpha, 200)) / 255) : c
+    }
+
+    /// `color` as drawn here: a theme's role in the theme's colour, and under high contrast,
+    /// text black or white.
+    package func textColor(_ color: Color) -> Color {
+        let c = theme.resolve(color)
+        return isHighContrast ? HighContrast.text(c) : c
     }
 }

@@ -57,60 +57,26 @@ package struct GestureSettings: Hashable, Sendable {
     package init() {}
 }
 
-/// The colours built-in views draw with. One accent: changing it changes every place that
-/// shows it (focus ring, back button, selection, caret).
-package struct Palette: Hashable, Sendable {
-    /// A blue with 4.5:1 (WCAG AA for text) against white, the background, the bars and its own
-    /// light tint, so accent titles and white titles on accent fills can be read.
-    package var accent = Color(rgb: 0x005BD3)
-    /// Where no view draws.
-    package var background = Color(rgb: 0xF2F2F7)
-    /// Text on the background and on surfaces.
-    package var primaryText = Color(rgb: 0x1C1C1E)
-    /// A field's placeholder.
-    package var secondaryText = Color(rgb: 0x6C6C70)
-    /// Destructive actions (a button with the destructive role): 4.5:1 on white and its tint.
-    package var destructive = Color(rgb: 0xC4001A)
-    /// Bars (the navigation bar).
-    package var bar = Color(rgb: 0xF9F9F9)
-    /// The hairline between a bar and the content.
-    package var separator = Color(rgb: 0xC6C6C8)
-    /// A field's border, and the edge of whatever shows a control's state (a switch that is off,
-    /// a slider's thumb, the chosen segment): 3:1 against white and the background (WCAG 1.4.11).
-    package var fieldBorder = Color(rgb: 0x7C7C80)
-    /// A switch that is on: a green with 3:1 against white and the background.
-    package var switchOn = Color(rgb: 0x248A3D)
-    /// Inside fields.
-    package var fieldBackground = Color(rgb: 0xFFFFFF)
-    /// The shade over a pressed view.
-    package var pressedShade = Color(rgb: 0x000000, alpha: 31)
-    /// The edit menu's bar and its text.
-    package var menuBackground = Color(rgb: 0x3A3A3C)
-    package var menuButton = Color(rgb: 0x1C1C1E)
-    package var menuText = Color(rgb: 0xFFFFFF)
-    /// The on-screen keyboard.
-    package var keyboardBackground = Color(rgb: 0xD1D4DA)
-    package var keyFill = Color(rgb: 0xFFFFFF)
-    package var specialKeyFill = Color(rgb: 0xAAB0BB)
-    package var pressedKeyFill = Color(rgb: 0x8E949F)
-    package var keyLabel = Color(rgb: 0x111111)
-    package var keyShadow = Color(rgb: 0x898A8D)
-
-    /// The selection's highlight: the accent, translucent.
-    package var selection: Color { Color(red: accent.red, green: accent.green, blue: accent.blue, alpha: 64) }
-
-    package init() {}
-}
-
 /// What is handed down the view tree: set on the window, and changed for a subtree with
 /// `View.transformEnvironment(_:)`. Views read it as `environment`, never from a global.
 package struct ViewEnvironment {
     package var gestures = GestureSettings()
-    package var palette = Palette()
+    /// The window's two themes, and which of them is in force: a subtree's `colorScheme(_:)`
+    /// picks the other, its `theme(_:)` changes both.
+    package var lightTheme = Theme.light
+    package var darkTheme = Theme.dark
+    package var colorScheme = ColorScheme.light
+    package var isHighContrast = false
     package var strings = ViewEnvironment.english
     package var layoutDirection = LayoutDirection.leftToRight
 
     package init() {}
+
+    /// The theme views draw with here: the scheme's, made high-contrast when that is on.
+    package var theme: Theme {
+        let t = colorScheme == .dark ? darkTheme : lightTheme
+        return isHighContrast ? t.highContrast() : t
+    }
 
     /// The words every view has before a window says its language.
     private static let english = BuiltInStrings(language: "en")

@@ -204,12 +204,11 @@ open class View {
     package func drawBackground(in context: inout DrawContext) {
         guard fill != nil || borderColor != nil else { return }
         let bounds = Rect(origin: .zero, size: frame.size)
-        let contrast = context.isHighContrast
-        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: contrast ? HighContrast.fill(fill) : fill) }
+        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: context.fillColor(fill)) }
         if let borderColor, borderWidth > 0 {
             context.stroke(
-                bounds, cornerRadius: cornerRadius, lineWidth: contrast ? max(2, borderWidth) : borderWidth,
-                color: contrast ? HighContrast.border(borderColor) : borderColor)
+                bounds, cornerRadius: cornerRadius, lineWidth: context.isHighContrast ? max(2, borderWidth) : borderWidth,
+                color: context.borderColor(borderColor))
         }
     }
 
@@ -355,10 +354,15 @@ open class View {
         for c in children { c.frame.origin.x = frame.width - c.frame.maxX }
     }
 
-    /// Changes the environment of this view and its subtree (a palette, gesture settings; the
-    /// layout direction is `layoutDirection(_:)`'s, which layout reads without this closure).
+    /// Changes the environment of this view and its subtree (a theme, gesture settings; the
+    /// layout direction is `layoutDirection(_:)`'s, which layout reads without this closure),
+    /// after the changes made before.
     package func transformEnvironment(_ change: @escaping (inout ViewEnvironment) -> Void) {
-        environmentChange = change
+        let earlier = environmentChange
+        environmentChange = { environment in
+            earlier?(&environment)
+            change(&environment)
+        }
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -436,7 +440,7 @@ open class View {
     /// The pressed look, drawn over the view and its children while `isPressed`: a light shade
     /// of its shape. Override for another look.
     @_spi(Hooks) open func drawPressed(in context: inout DrawContext) {
-        context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius, color: context.palette.pressedShade)
+        context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius, color: Color.pressedShade)
     }
 
     /// The corners of the pressed shade: a wrapper (one child that fills it) looks like what

@@ -1,4 +1,5 @@
 @_spi(Hooks) import ViewCore
+import Raster
 import Geometry
 
 /// Where a sectioned lazy stack's rows fall: each section is one header row followed by its
@@ -85,10 +86,10 @@ final class SectionHeaderRow: View {
 
     override func draw(in context: inout DrawContext) {
         // The nearest fill behind the list, as the window paints it.
-        var color = context.palette.background
+        var color = Color.background
         var node = parent
         while let v = node {
-            if let fill = v.fill, fill.alpha == 255 { color = context.isHighContrast ? HighContrast.fill(fill) : fill; break }
+            if let fill = v.fill, fill.alpha == 255 { color = context.fillColor(fill); break }
             node = v.parent
         }
         context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: 0, color: color)

@@ -201,7 +201,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
                     upper.minX < 0
                     ? Rect(x: upper.maxX, y: c.frame.minY, width: frame.width - upper.maxX, height: c.frame.height)
                     : Rect(x: 0, y: c.frame.minY, width: upper.minX, height: c.frame.height)
-                if !uncovered.isEmpty { context.fill(uncovered, color: Color(rgb: 0x000000, opacity: shade)) }
+                if !uncovered.isEmpty { context.fill(uncovered, color: Color.shadow.withOpacity(shade)) }
             }
         }
     }
@@ -301,10 +301,8 @@ package final class NavigationBar: View {
     /// The title of the screen the back button returns to; nil: the built-in word "Back".
     var backTitle: String?
 
-    /// Sets the back button's text from `backTitle` or the environment's word; returns that
-    /// environment.
-    @discardableResult
-    func updateBackText() -> ViewEnvironment {
+    /// Sets the back button's text from `backTitle` or the environment's word.
+    func updateBackText() {
         let environment = environment
         // The chevron points back, towards the leading edge.
         let chevron = environment.layoutDirection == .rightToLeft ? "› " : "‹ "
@@ -313,16 +311,14 @@ package final class NavigationBar: View {
         // Said as what it does, then where it goes: "Back, Wayfinder", never the chevron.
         let word = environment.strings[.back]
         back.accessibility.label = backTitle.map { "\(word), \($0)" } ?? word
-        return environment
     }
 
     init(id: String?, backID: String) {
-        let palette = Palette()
-        back = Label("", id: backID, size: 18, color: palette.accent, maxLines: 1)
-        title = Label("", size: 18, color: palette.primaryText, alignment: .center, maxLines: 1)
+        back = Label("", id: backID, size: 18, color: .accent, maxLines: 1)
+        title = Label("", size: 18, color: .primaryText, alignment: .center, maxLines: 1)
         super.init(id: id)
         updateBackText()
-        fill = palette.bar
+        fill = .bar
         back.contentAlignment = .center
         back.isFocusable = true  // Tab reaches it, Enter goes back, as a tap does
         title.contentAlignment = .center
@@ -333,12 +329,9 @@ package final class NavigationBar: View {
     @_spi(Hooks) override public var backdrop: Backdrop { .varied }
 
     package override func layoutChildren() {
-        // The words and colours are the window's, known once the bar is in its tree (a new
-        // language lays out again).
-        let palette = updateBackText().palette
-        if back.color != palette.accent { back.color = palette.accent }
-        if title.color != palette.primaryText { title.color = palette.primaryText }
-        if fill != palette.bar { fill = palette.bar }
+        // The words are the window's, known once the bar is in its tree (a new language lays
+        // out again).
+        updateBackText()
         let inner = contentBounds
         let backWidth = min(inner.width / 3, back.sizeThatFits(Size(width: .infinity, height: .infinity)).width + 24)
         back.frame = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: inner.height)
@@ -349,6 +342,6 @@ package final class NavigationBar: View {
     }
 
     package override func draw(in context: inout DrawContext) {
-        context.fill(Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1), color: context.palette.separator)
+        context.fill(Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1), color: Color.separator)
     }
 }

@@ -607,14 +607,14 @@ open class ScrollView: View, AnimatedView {
     @_spi(Hooks) override open func drawOverlay(in context: inout DrawContext) {
         for indicator in indicatorGeometry(at: context.time) {
             if let track = indicator.track {
-                context.fill(track, cornerRadius: 0, color: Color(rgb: 0x000000, opacity: 0.06))
+                context.fill(track, cornerRadius: 0, color: Color.indicator.withOpacity(0.06))
             }
-            let alpha = UInt8((indicator.opacity * 89).rounded())  // black at 35 %
+            let alpha = UInt8((indicator.opacity * 89).rounded())  // black (white when dark) at 35 %
             context.fill(
                 indicator.thumb,
                 cornerRadius: indicator.thumb.width < indicator.thumb.height
                     ? indicator.thumb.width / 2 : indicator.thumb.height / 2,
-                color: Color(red: 0, green: 0, blue: 0, alpha: alpha))
+                color: Color.indicator.withOpacity(Double(alpha) / 255))
         }
     }
 

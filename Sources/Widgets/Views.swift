@@ -93,7 +93,7 @@ public final class Label: Box {
     /// A label of `text` at `size` points in `color`, aligned by `alignment`, cut after `maxLines`
     /// lines (0: no limit), with lines `lineSpacing` times the font's line height.
     public init(
-        _ text: String, id: String? = nil, size: Double = 17, color: Color = Color(rgb: 0x1C1C1E),
+        _ text: String, id: String? = nil, size: Double = 17, color: Color = .primaryText,
         alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1
     ) {
         self.text = text; self.fontSize = size; self.color = color
@@ -192,7 +192,7 @@ public final class Label: Box {
     public override func draw(in context: inout DrawContext) {
         super.draw(in: &context)
         guard let l = layout(width: contentBounds.width, scale: context.scale, typography: context.typography) else { return }
-        context.draw(l, at: textOrigin(of: l, scale: context.scale), color: context.isHighContrast ? HighContrast.text(color) : color)
+        context.draw(l, at: textOrigin(of: l, scale: context.scale), color: context.textColor(color))
     }
 
     /// Where `l`'s top-left corner goes: a content alignment places the text's block in the
@@ -254,7 +254,7 @@ public final class ImageView: Box, ImageViewer {
     /// there (a board decodes in the background) the view shows `placeholder`.
     public init(
         source: String, id: String? = nil, contentMode: ContentMode = .fill, width: Double? = nil,
-        height: Double? = nil, cornerRadius: Double = 0, placeholder: Color? = Color(rgb: 0xE5E5EA)
+        height: Double? = nil, cornerRadius: Double = 0, placeholder: Color? = .placeholder
     ) {
         super.init(id: id, cornerRadius: cornerRadius, width: width, height: height)
         self.source = source

@@ -64,10 +64,10 @@ import Testing
 
     @Test func theAccentReachesTheBackButton() throws {
         let (w, nav) = try navigation()
-        #expect(nav.bar.back.color == Palette().accent)
+        #expect(nav.bar.back.color == .accent)
         w.accent = Color(rgb: 0xD00000)
         w.frames(from: 0.1, to: 0.2)
-        #expect(nav.bar.back.color == Color(rgb: 0xD00000))
+        #expect(nav.bar.back.environment.theme.resolve(nav.bar.back.color) == Color(rgb: 0xD00000))
     }
 
     @Test func aSubtreeChangesWhatItHandsDown() throws {
@@ -76,16 +76,16 @@ import Testing
         outer.add(inner)
         let w = try makeWindow(Stack(.vertical, children: [outer, sibling]))
         w.frames(from: 0, to: 0.1)
-        #expect(inner.environment.palette.accent == Palette().accent)
+        #expect(inner.environment.theme.accent == Theme.light.accent)
         outer.transformEnvironment {
-            $0.palette.accent = Color(rgb: 0x00A000); $0.strings = BuiltInStrings(language: "ja")
+            $0.lightTheme.accent = Color(rgb: 0x00A000); $0.strings = BuiltInStrings(language: "ja")
         }
-        #expect(inner.environment.palette.accent == Color(rgb: 0x00A000))
+        #expect(inner.environment.theme.accent == Color(rgb: 0x00A000))
         #expect(inner.environment.strings[.back] == "戻る")
         // The window's own settings still reach the subtree through what it did not change.
         w.touchSlop = 12
         #expect(inner.environment.gestures.touchSlop == 12)
-        #expect(sibling.environment.palette.accent == Palette().accent)
+        #expect(sibling.environment.theme.accent == Theme.light.accent)
     }
 
     @Test func oneSlopAndOneDoubleTapIntervalReachTheScrollViews() throws {
@@ -106,7 +106,7 @@ import Testing
         var accents: [Color] = []
         var languages: [String] = []
         override func draw(in context: inout DrawContext) {
-            accents.append(context.palette.accent)
+            accents.append(context.theme.accent)
             languages.append(context.environment.strings.language)
         }
     }
@@ -118,7 +118,7 @@ import Testing
         let w = try makeWindow(Stack(.vertical, children: [plain.frame(height: 100), wrapper.frame(height: 100)]))
         w.accent = Color(rgb: 0xD00000)
         w.language = "fr"
-        wrapper.transformEnvironment { $0.palette.accent = Color(rgb: 0x00A000) }
+        wrapper.transformEnvironment { $0.lightTheme.accent = Color(rgb: 0x00A000) }
         w.frames(from: 0, to: 0.1)
         #expect(plain.accents.last == Color(rgb: 0xD00000))
         #expect(plain.languages.last == "fr")
@@ -129,7 +129,7 @@ import Testing
     @Test func aScrollViewsContentDrawsWithItsOwnChange() throws {
         let probe = Probe(id: "probe")
         let content = Stack(.vertical, children: [probe.frame(height: 100)])
-        content.transformEnvironment { $0.palette.accent = Color(rgb: 0x00A000) }
+        content.transformEnvironment { $0.lightTheme.accent = Color(rgb: 0x00A000) }
         let w = try makeWindow(ScrollView(id: "list", content: content))
         w.frames(from: 0, to: 0.1)
         #expect(probe.accents.last == Color(rgb: 0x00A000))

@@ -1,0 +1,242 @@
+import AppContract
+import Raster
+
+/// The roles a theme gives a colour. The first eight are public as `Color.accent` and the
+/// others; the rest are the built-in views' own parts (a switch's track, the keyboard's keys),
+/// themed so that no view keeps a colour of its own.
+package enum ColorRole: UInt8, CaseIterable, Sendable {
+    case accent = 1, background, surface, primaryText, secondaryText, separator, destructive, onAccent
+    case bar, fieldBorder, switchOn, switchOff, thumb, disabledThumb, pressedShade, placeholder
+    case segmentTrack, grabber, messageText, shadow, indicator
+    case menuBackground, menuButton, menuText
+    case keyboardBackground, keyFill, specialKeyFill, pressedKeyFill, keyLabel, keyShadow
+}
+
+/// The look every built-in view draws with: the colours of its roles, corner radii and a type
+/// scale. A window has one for light and one for dark (`Window.theme`, `Window.darkTheme`) and
+/// draws with the one its `colorScheme` picks, made high-contrast when `isHighContrast` is on; a
+/// subtree changes it with `theme(_:)` or `colorScheme(_:)`.
+///
+/// Views name a theme's colours through `Color.accent`, `Color.primaryText` and the other
+/// roles: drawn, a role takes the colour the theme in force there gives it, so a label in
+/// `.secondaryText` is grey on a light screen and light grey on a dark one.
+///
+/// ```swift
+/// window.theme.accent = Color(rgb: 0x00796B)       // the brand's teal, light
+/// window.darkTheme.accent = Color(rgb: 0x4DB6AC)   // and dark
+/// window.colorScheme = .dark
+/// ```
+public struct Theme: Hashable, Sendable {
+    private var colors: [Color]
+    /// Whether this theme draws for people who need more contrast: text black or white, fills
+    /// flattened, borders and separators strong. `highContrast()` makes one.
+    public private(set) var isHighContrast = false
+    /// Light or dark: which of a window's themes this is.
+    public private(set) var colorScheme: ColorScheme
+    /// Corners of buttons, fields and cards, in points.
+    public var cornerRadius = 12.0
+    /// Corners of alerts, dialogs and sheets, in points.
+    public var largeCornerRadius = 14.0
+    /// The text sizes of the built-in views and `Label(_:style:)`.
+    public var typeScale = TypeScale()
+
+    private init(_ scheme: ColorScheme, _ table: [ColorRole: (UInt32, UInt8)]) {
+        colorScheme = scheme
+        colors = [Color.clear] + ColorRole.allCases.map { role in
+            let (rgb, alpha) = table[role] ?? (0xFF00FF, 255)
+            return Color(rgb: rgb, alpha: alpha)
+        }
+    }
+
+    /// The colour this theme gives `role` (opaque unless the role is a shade).
+    package subscript(role: ColorRole) -> Color {
+        get { colors[Int(role.rawValue)] }
+        set { colors[Int(role.rawValue)] = resolve(newValue) }
+    }
+
+    /// `color` as drawn under this theme: a role's colour is the theme's, with the role's
+    /// alpha as a fraction of the theme's; a colour of its own is itself.
+    package func resolve(_ color: Color) -> Color {
+        guard color.role != 0, Int(color.role) < colors.count else { return color }
+        var resolved = colors[Int(color.role)]
+        if color.alpha != 255 { resolved.alpha = UInt8((UInt32(resolved.alpha) * UInt32(color.alpha) + 127) / 255) }
+        return resolved
+    }
+
+    /// Buttons, the caret, the selection, the focus ring, links.
+    public var accent: Color { get { self[.accent] } set { self[.accent] = newValue } }
+    /// Where no view draws.
+    public var background: Color { get { self[.background] } set { self[.background] = newValue } }
+    /// Cards, fields, alerts and sheets: what sits on the background.
+    public var surface: Color { get { self[.surface] } set { self[.surface] = newValue } }
+    /// Text on the background and on surfaces.
+    public var primaryText: Color { get { self[.primaryText] } set { self[.primaryText] = newValue } }
+    /// Text that says less: captions, placeholders, disabled titles.
+    public var secondaryText: Color { get { self[.secondaryText] } set { self[.secondaryText] = newValue } }
+    /// Hairlines between rows and under bars.
+    public var separator: Color { get { self[.separator] } set { self[.separator] = newValue } }
+    /// What deletes or cannot be undone (a button with the destructive role).
+    public var destructive: Color { get { self[.destructive] } set { self[.destructive] = newValue } }
+    /// Text and icons on an accent fill (a prominent button's title).
+    public var onAccent: Color { get { self[.onAccent] } set { self[.onAccent] = newValue } }
+
+    /// The standard light theme: iOS's greys, a blue accent with 4.5:1 against white and the
+    /// background (WCAG AA for text), and 3:1 for the edges that show a control's state.
+    public static let light = Theme(
+        .light,
+        [
+            .accent: (0x005BD3, 255), .background: (0xF2F2F7, 255), .surface: (0xFFFFFF, 255),
+            .primaryText: (0x1C1C1E, 255), .secondaryText: (0x6C6C70, 255), .separator: (0xC6C6C8, 255),
+            .destructive: (0xC4001A, 255), .onAccent: (0xFFFFFF, 255), .bar: (0xF9F9F9, 255),
+            .fieldBorder: (0x7C7C80, 255), .switchOn: (0x248A3D, 255), .switchOff: (0xE9E9EB, 255),
+            .thumb: (0xFFFFFF, 255), .disabledThumb: (0xF7F7F7, 255), .pressedShade: (0x000000, 31),
+            .placeholder: (0xE5E5EA, 255), .segmentTrack: (0x767680, 31), .grabber: (0xC7C7CC, 255),
+            .messageText: (0x3C3C43, 255), .shadow: (0x000000, 255), .indicator: (0x000000, 255),
+            .menuBackground: (0x3A3A3C, 255), .menuButton: (0x1C1C1E, 255), .menuText: (0xFFFFFF, 255),
+            .keyboardBackground: (0xD1D4DA, 255), .keyFill: (0xFFFFFF, 255), .specialKeyFill: (0xAAB0BB, 255),
+            .pressedKeyFill: (0x8E949F, 255), .keyLabel: (0x111111, 255), .keyShadow: (0x898A8D, 255),
+        ])
+
+    /// The standard dark theme: near-black surfaces, light text, and an accent light enough for
+    /// 4.5:1 against them, with black titles on it.
+    public static let dark = Theme(
+        .dark,
+        [
+            .accent: (0x4DA3FF, 255), .background: (0x000000, 255), .surface: (0x1C1C1E, 255),
+            .primaryText: (0xF2F2F7, 255), .secondaryText: (0xA1A1A8, 255), .separator: (0x48484A, 255),
+            .destructive: (0xFF6961, 255), .onAccent: (0x000000, 255), .bar: (0x161618, 255),
+            .fieldBorder: (0x8E8E93, 255), .switchOn: (0x30D158, 255), .switchOff: (0x39393D, 255),
+            .thumb: (0xFFFFFF, 255), .disabledThumb: (0x8E8E93, 255), .pressedShade: (0xFFFFFF, 38),
+            .placeholder: (0x2C2C2E, 255), .segmentTrack: (0x767680, 61), .grabber: (0x5A5A5E, 255),
+            .messageText: (0xD1D1D6, 255), .shadow: (0x000000, 255), .indicator: (0xFFFFFF, 255),
+            .menuBackground: (0x48484A, 255), .menuButton: (0x2C2C2E, 255), .menuText: (0xFFFFFF, 255),
+            .keyboardBackground: (0x2B2B2D, 255), .keyFill: (0x5B5B5F, 255), .specialKeyFill: (0x3A3A3D, 255),
+            .pressedKeyFill: (0x7C7C80, 255), .keyLabel: (0xFFFFFF, 255), .keyShadow: (0x0E0E0F, 255),
+        ])
+
+    /// This theme for people who need more contrast: text, separators and the edges of controls
+    /// black on light (white on dark), the background white (black), placeholders darker. The
+    /// views then also draw any colour of the app's own text black or white, flatten grey fills
+    /// and widen borders, so the app's own colours follow too.
+    public func highContrast() -> Theme {
+        guard !isHighContrast else { return self }
+        var t = self
+        t.isHighContrast = true
+        let ink = Color(rgb: colorScheme == .light ? 0x000000 : 0xFFFFFF)
+        for role in [ColorRole.primaryText, .separator, .fieldBorder, .messageText, .keyLabel] { t[role] = ink }
+        t.secondaryText = Color(rgb: colorScheme == .light ? 0x3A3A3C : 0xD1D1D6)
+        t.background = Color(rgb: colorScheme == .light ? 0xFFFFFF : 0x000000)
+        t.surface = t.background
+        return t
+    }
+}
+
+/// The text sizes of a theme, in points before the window's text size: what the built-in views
+/// draw their words at, and what `Label(_:style:)` takes.
+public struct TypeScale: Hashable, Sendable {
+    /// A screen's big title.
+    public var largeTitle = 34.0
+    /// A section's title.
+    public var title = 28.0
+    /// Bold lines over content: a card's name, an alert's title.
+    public var headline = 17.0
+    /// Running text, buttons, rows.
+    public var body = 17.0
+    /// Secondary lines under a headline.
+    public var subheadline = 15.0
+    /// Small print, a tab's name under its icon.
+    public var caption = 12.0
+
+    /// The standard sizes (iOS's).
+    public init() {}
+}
+
+extension Color {
+    /// A colour named by its role in a theme: drawn as the theme in force gives it.
+    /// Its alpha is a fraction of the theme's (255: as the theme gives it, a shade's own alpha
+    /// included).
+    package init(role: ColorRole) {
+        self = Theme.light[role]
+        self.alpha = 255
+        self.role = role.rawValue
+    }
+
+    /// The theme's accent: buttons, the caret, the selection, links.
+    public static let accent = Color(role: .accent)
+    /// The theme's background: where no view draws.
+    public static let background = Color(role: .background)
+    /// The theme's surface: cards, fields, alerts and sheets.
+    public static let surface = Color(role: .surface)
+    /// The theme's text colour (the default of `Label`).
+    public static let primaryText = Color(role: .primaryText)
+    /// The theme's colour for text that says less: captions, placeholders.
+    public static let secondaryText = Color(role: .secondaryText)
+    /// The theme's hairlines between rows and under bars.
+    public static let separator = Color(role: .separator)
+    /// The theme's colour for what deletes or cannot be undone.
+    public static let destructive = Color(role: .destructive)
+    /// The theme's colour for text and icons on an accent fill.
+    public static let onAccent = Color(role: .onAccent)
+
+    /// This colour with its opacity multiplied by `opacity` (0 to 1); a theme's role stays one.
+    package func withOpacity(_ opacity: Double) -> Color {
+        var c = self
+        c.alpha = UInt8((Double(alpha) * max(0, min(1, opacity.isNaN ? 0 : opacity))).rounded())
+        return c
+    }
+}
+
+extension Color {
+    // The built-in views' own parts, each a role of the theme.
+    package static let bar = Color(role: .bar)
+    package static let fieldBorder = Color(role: .fieldBorder)
+    package static let switchOn = Color(role: .switchOn)
+    package static let switchOff = Color(role: .switchOff)
+    package static let thumb = Color(role: .thumb)
+    package static let disabledThumb = Color(role: .disabledThumb)
+    package static let pressedShade = Color(role: .pressedShade)
+    /// The theme's fill for a picture not yet loaded.
+    public static let placeholder = Color(role: .placeholder)
+    package static let segmentTrack = Color(role: .segmentTrack)
+    package static let grabber = Color(role: .grabber)
+    package static let messageText = Color(role: .messageText)
+    package static let shadow = Color(role: .shadow)
+    package static let indicator = Color(role: .indicator)
+    package static let menuBackground = Color(role: .menuBackground)
+    package static let menuButton = Color(role: .menuButton)
+    package static let menuText = Color(role: .menuText)
+    package static let keyboardBackground = Color(role: .keyboardBackground)
+    package static let keyFill = Color(role: .keyFill)
+    package static let specialKeyFill = Color(role: .specialKeyFill)
+    package static let pressedKeyFill = Color(role: .pressedKeyFill)
+    package static let keyLabel = Color(role: .keyLabel)
+    package static let keyShadow = Color(role: .keyShadow)
+    /// The selection's highlight: the accent, translucent.
+    package static let selection = Color.accent.withOpacity(64 / 255)
+}
+
+extension View {
+    /// Changes the themes this view and its subtree draw with, light and dark alike (a red
+    /// accent for a section that deletes, a brand's surface for a card): every built-in view in
+    /// it and every `Color.accent`-like role drawn in it follow.
+    ///
+    /// ```swift
+    /// dangerZone.theme { $0.accent = $0.destructive }
+    /// ```
+    @discardableResult
+    public func theme(_ change: @escaping (inout Theme) -> Void) -> Self {
+        transformEnvironment { environment in
+            change(&environment.lightTheme)
+            change(&environment.darkTheme)
+        }
+        return self
+    }
+
+    /// Draws this view and its subtree in `scheme`, whatever the window's (a dark video
+    /// player in a light app).
+    @discardableResult
+    public func colorScheme(_ scheme: ColorScheme) -> Self {
+        transformEnvironment { $0.colorScheme = scheme }
+        return self
+    }
+}
