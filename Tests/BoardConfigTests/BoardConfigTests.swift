@@ -41,10 +41,12 @@ import Testing
             keypad = next:KP6 previous:KP4
             text_size = 150%
             high_contrast = on
+            color_scheme = 20:00-07:00
             idle_reset_seconds = 90
             fonts = Brand Sans.ttf , DejaVuSans.ttf,/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
             """
         let c = try BoardConfig(parsing: text)
+        #expect(c.colorScheme == "20:00-07:00")
         #expect(c.card == "/dev/dri/card1")
         #expect(c.connector == "HDMI-A-1")
         #expect(c.mode == BoardConfig.Mode(width: 1280, height: 800, refreshHz: 60))
@@ -127,6 +129,8 @@ import Testing
         ("speech_voice = ../x", "speech_voice", 2),
         ("text_size = 500", "text_size", 2),
         ("high_contrast = very", "high_contrast", 2),
+        ("color_scheme = night", "color_scheme", 2),
+        ("color_scheme = 20:00-20:00", "color_scheme", 2),
         ("fonts = ../secret.ttf", "fonts", 2),
         ("fonts = DejaVuSans.ttf,,x.ttf", "fonts", 2),
         ("fonts = a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q", "fonts", 2),

@@ -51,6 +51,18 @@ import UI
         assertGolden(frame, suite: "Catalog", name: "catalog-\(width)x\(height)-rtl-article", maxChannelDelta: 2)
     }
 
+    /// The dark scheme, and dark with high contrast: every built-in view and the catalog's own
+    /// screens draw from the theme, so nothing stays white or black-on-black.
+    @Test(arguments: [(800, 480, false), (1280, 800, false), (480, 800, false), (1280, 800, true)])
+    func goldenDark(width: Int, height: Int, contrast: Bool) throws {
+        let (_, window) = try Self.catalog(width, height, 1)
+        window.colorScheme = .dark
+        window.isHighContrast = contrast
+        let frame = PixelBuffer(width: width, height: height)
+        for n in 0...90 { _ = window.render(into: frame, at: Double(n) / 60) }
+        assertGolden(frame, suite: "Catalog", name: "catalog-\(width)x\(height)-dark\(contrast ? "-contrast" : "")", maxChannelDelta: 2)
+    }
+
     @Test func narrowAndPortraitPanelsGetATabBar() throws {
         for (w, h, compact) in [(480, 800, true), (720, 1280, true), (640, 480, true), (800, 480, false), (1024, 600, false)] {
             let (app, window) = try Self.catalog(w, h, 1)
