@@ -307,6 +307,7 @@ public final class Window: App, ViewHost {
         guard needsLayout else { collectIfNeeded(at: t); return }
         for sv in scrollViews where sv.hasLaidOut { sv.holdPosition() }
         needsLayout = false
+        let positions = positionsBeforeLayout()
         holder.frame = Rect(origin: .zero, size: sizeInPoints)
         // A field outside scroll views moves up with the whole screen above the keyboard.
         root.frame = holder.frame.offsetBy(dx: 0, dy: -keyboardHost.pan)
@@ -319,6 +320,7 @@ public final class Window: App, ViewHost {
         collect()
         for sv in scrollViews { sv.applyLayout(at: t) }
         navigator.dropIfGone()
+        animateLayoutMoves(from: positions)
         fullDamage = true
     }
 
@@ -431,4 +433,9 @@ public final class Window: App, ViewHost {
 
     let displayList = DisplayList()
     var bands: BandRenderer?
+    /// Views with property animations or transitions running, redrawn each frame until they end.
+    var animating: [View] = []
+    /// The animation of the next layout's moves, and the views coming in by their transitions.
+    var layoutAnimation: Animation?
+    var entering: [View] = []
 }

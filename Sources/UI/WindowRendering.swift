@@ -26,6 +26,7 @@ extension Window {
     /// no frames until the next input or timer.
     package func isStill(at t: Double) -> Bool {
         if needsLayout || needsCollect || frameScheduled || !pendingDamage.isEmpty || fullDamage { return false }
+        if animationsShow(at: t) { return false }
         if keyboardHost.isAnimating(at: t) { return false }
         for v in animatedViews {
             if let source = v as? DamageSource {
@@ -44,6 +45,7 @@ extension Window {
         sampleAnimatedViews(at: t)
         var damage = pendingDamage
         pendingDamage = Region()
+        damage.formUnion(animationDamage(at: t))
         for v in invalidatedViews where v.window === self {
             if let r = pixelRect(visibleRect(of: v)) { damage.add(r) }
         }

@@ -126,22 +126,55 @@ public struct DrawContext {
 
     /// Draws `child` (its content, children and overlay) translated to its frame, skipping it
     /// when it lies entirely outside the clip: views off screen cost nothing.
+    /// A view moved, scaled or faded (its effects, or an animation of them) is drawn where and as
+    /// its effects say at the frame's time; a faded one as one layer.
     package mutating func drawChild(_ child: View) {
-        guard !child.isHidden, !canvas.clipBounds.isEmpty else { return }
-        let f = child.frame
+        guard !child.isHidden || child.isLeaving, !canvas.clipBounds.isEmpty else { return }
+        let effects = child.hasVisualEffects
+        let f = effects ? child.visualFrame(at: time) : child.frame
         // A pixel of margin: anti-aliased edges bleed half a pixel.
         if !f.insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
+        let opacity = effects ? child.presentedOpacity(at: time) : 1
+        guard opacity > 0 else { return }
         canvas.save()
         canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
+        let outerScale = scale
+        if effects { scale *= child.presentedScale(at: time) }
         var outer: ViewEnvironment?
         if child.changesEnvironment { outer = environment; child.applyOwnEnvironment(to: &environment) }
+        if opacity < 1 { drawLayer(of: child, opacity: opacity) } else { drawContents(of: child) }
+        if let outer { environment = outer }
+        scale = outerScale
+        canvas.restore()
+    }
+
+    /// The view's background, content, children, overlay and pressed shade, then the children
+    /// leaving it, at the canvas's translation.
+    private mutating func drawContents(of child: View) {
         child.drawBackground(in: &self)
         child.draw(in: &self)
         child.drawChildren(in: &self)
         child.drawOverlay(in: &self)
         if child.isPressed { child.drawPressed(in: &self) }
-        if let outer { environment = outer }
-        canvas.restore()
+        for gone in child.departing { drawChild(gone) }
+    }
+
+    /// Draws the view into a layer of its bounds (as far as the clip shows them) at the same
+    /// sub-pixel place, then lays the layer over the canvas at `opacity`, pixel for pixel: what
+    /// overlaps inside the view is not seen through itself.
+    private mutating func drawLayer(of child: View, opacity: Double) {
+        let t = canvas.translation
+        let device = Rect(x: t.x, y: t.y, width: child.frame.width * scale, height: child.frame.height * scale)
+        let bounds = IntRect(enclosing: device.insetBy(dx: -1, dy: -1)).intersection(canvas.clipBounds)
+        guard !bounds.isEmpty, bounds.width <= 1 << 14, bounds.height <= 1 << 14 else { return }
+        let layer = PixelBuffer(width: bounds.width, height: bounds.height)
+        var inner = self
+        inner.canvas = Canvas(layer, cache: canvas.cache)
+        inner.canvas.translate(dx: t.x - Double(bounds.x), dy: t.y - Double(bounds.y))
+        inner.drawContents(of: child)
+        canvas.draw(
+            image: layer, in: Rect(x: Double(bounds.x) - t.x, y: Double(bounds.y) - t.y, width: Double(bounds.width), height: Double(bounds.height)),
+            filter: .nearest, opacity: opacity)
     }
 
     /// Clips what follows to a view's bounds of `size` points, with corners rounded by

@@ -128,6 +128,11 @@ package protocol ViewHost: AnyObject {
     /// Tells the app's developer about a layout a person would see wrong (children cut off by
     /// their stack, a label cut short): logged as `warn` does, and kept for `audit`.
     func warn(_ message: String, about view: View)
+    /// `view` started animating a property: it is redrawn every frame until that ends.
+    func startedAnimating(_ view: View)
+    /// The next layout's moves animate with `animation`; `view`, added or shown, comes in by its
+    /// transition once placed.
+    func animateLayout(_ animation: Animation, entering view: View?)
     /// Shows `modal` over everything, modal until `dismiss(_:)`.
     func present(_ modal: ModalContent)
     /// Takes `modal` off the screen; what was behind it takes input again.

@@ -122,6 +122,14 @@ open class View {
         // out again. The window's own layers (the keyboard, the edit menu) place themselves.
         didSet {
             guard isHidden != oldValue else { return }
+            if let animation = Transaction.current, let host {
+                if isHidden {
+                    if leave(with: animation, at: host.time) { host.startedAnimating(self) }
+                } else {
+                    isLeaving = false
+                    host.animateLayout(animation, entering: self)
+                }
+            }
             if !(parent is RootView) { setNeedsLayout() }
             setNeedsDisplay()
         }
@@ -168,9 +176,77 @@ open class View {
 
     /// Painted under the view's own drawing and its children: a filled, optionally rounded
     /// rectangle with a border drawn inside its edge (`.background(_:cornerRadius:border:)`).
-    public var fill: Color? { didSet { setNeedsDisplay() } }
-    /// Radius of the background's and border's corners, in points; 0 (the default) draws square corners.
-    public var cornerRadius = 0.0 { didSet { setNeedsDisplay() } }
+    /// Changed inside `withAnimation`, the colour moves from the old one to the new.
+    public var fill: Color? {
+        didSet {
+            if let oldValue, let fill, oldValue != fill, Transaction.current != nil, host != nil {
+                let theme = environment.theme
+                animate(.fill, from: theme.resolve(oldValue).animatableValues, to: theme.resolve(fill).animatableValues)
+            } else {
+                animations[.fill] = nil
+            }
+            setNeedsDisplay()
+        }
+    }
+    /// Radius of the background's and border's corners, in points; 0 (the default) draws square
+    /// corners. Animated inside `withAnimation`.
+    public var cornerRadius = 0.0 {
+        didSet {
+            animate(.cornerRadius, from: [oldValue], to: [cornerRadius])
+            setNeedsDisplay()
+        }
+    }
+
+    // MARK: Effects (drawn, not laid out; animated inside `withAnimation`)
+
+    /// How opaque the view and its subtree are drawn, as one layer: 1 (the default) opaque, 0
+    /// invisible (still laid out and touchable). Animated inside `withAnimation`.
+    public var opacity = 1.0 {
+        didSet {
+            if !opacity.isFinite { opacity = 1; return }
+            opacity = min(max(opacity, 0), 1)
+            animate(.opacity, from: [oldValue], to: [opacity])
+            setNeedsDisplay()
+        }
+    }
+    /// Points the view and its subtree are drawn moved by, its layout and touches unchanged
+    /// (SwiftUI's `offset`). Animated inside `withAnimation`.
+    public var offset = Point.zero {
+        willSet { setNeedsDisplay() }
+        didSet {
+            if !offset.isFinite || abs(offset.x) > 1e6 || abs(offset.y) > 1e6 { offset = .zero; return }
+            animate(.offset, from: [oldValue.x, oldValue.y], to: [offset.x, offset.y])
+            setNeedsDisplay()
+        }
+    }
+    /// The view and its subtree drawn scaled about the view's centre (1, the default: its own
+    /// size), sharp at every scale: it is drawn again at that size, not stretched. Layout and
+    /// touches are unchanged. Animated inside `withAnimation`.
+    public var scaleEffect = 1.0 {
+        willSet { setNeedsDisplay() }
+        didSet {
+            if !scaleEffect.isFinite { scaleEffect = 1; return }
+            scaleEffect = min(max(scaleEffect, 0), 16)
+            animate(.scale, from: [oldValue], to: [scaleEffect])
+            setNeedsDisplay()
+        }
+    }
+    /// How the view comes in when it is added, and goes when it is removed, inside
+    /// `withAnimation`; nil (the default): `.opacity`.
+    public var transition: Transition?
+
+    /// The animations running on this view's properties.
+    package var animations: [AnimatedProperty: PropertyAnimation] = [:]
+    /// Children removed inside `withAnimation`, drawn leaving by their transition until it ends.
+    package var departing: [View] = []
+    /// Where the view was drawn last, in its parent's content points: what a frame that moves
+    /// it must redraw besides where it is now.
+    package var drawnVisualFrame: Rect?
+    /// True while the view goes out by its transition (hidden or removed inside `withAnimation`):
+    /// drawn until the transition ends.
+    package var isLeaving = false
+    /// The parent a departing view left, which draws it until its transition ends.
+    package weak var departedFrom: View?
     /// Colour of the border drawn inside the view's edge; nil (the default) draws none.
     public var borderColor: Color? { didSet { setNeedsDisplay() } }
     /// Width of the border in points, 1 by default (at least 2 under high contrast); 0 draws none.
@@ -204,7 +280,8 @@ open class View {
     package func drawBackground(in context: inout DrawContext) {
         guard fill != nil || borderColor != nil else { return }
         let bounds = Rect(origin: .zero, size: frame.size)
-        if let fill { context.fill(bounds, cornerRadius: cornerRadius, color: context.fillColor(fill)) }
+        let cornerRadius = presentedCornerRadius(at: context.time)
+        if let fill = presentedFill(at: context.time) { context.fill(bounds, cornerRadius: cornerRadius, color: context.fillColor(fill)) }
         if let borderColor, borderWidth > 0 {
             context.stroke(
                 bounds, cornerRadius: cornerRadius, lineWidth: context.isHighContrast ? max(2, borderWidth) : borderWidth,
@@ -223,10 +300,16 @@ open class View {
     /// Inserts `child` at `index` among the children (clamped to the list), taking it from its
     /// old parent first.
     public func insert(_ child: View, at index: Int) {
+        // Moved from another parent, it goes at once; taken back while leaving, it stays.
+        let animation = Transaction.current
+        Transaction.current = nil
         child.removeFromParent()
+        Transaction.current = animation
+        child.stopLeaving()
         child.parent = self
         children.insert(child, at: max(0, min(children.count, index)))
         joined(child)
+        if let animation = Transaction.current { host?.animateLayout(animation, entering: child) }
         setNeedsLayout()
     }
 
@@ -235,12 +318,20 @@ open class View {
         if let scheduler = host?.timers { child.adoptFollowers(scheduler) }
     }
 
-    /// Takes the view out of its parent's children; does nothing when it has no parent.
+    /// Takes the view out of its parent's children; does nothing when it has no parent. Inside
+    /// `withAnimation` it goes out by its `transition`, drawn where it was until that ends.
     public func removeFromParent() {
         guard let p = parent else { return }
+        let host = p.host
+        let leavingAt = Transaction.current.flatMap { animation in host.map { (animation, $0.time) } }
         p.children.removeAll { $0 === self }
         parent = nil
         p.setNeedsLayout()
+        if let (animation, t) = leavingAt, let host, leave(with: animation, at: t) {
+            departedFrom = p
+            p.departing.append(self)
+            host.startedAnimating(self)
+        }
     }
 
     /// Adds `child` at `index` without asking the window for a layout: a lazy stack places the
@@ -268,14 +359,28 @@ open class View {
 
     /// Replaces all children (re-ordering keeps identities; a scroll view holding a position
     /// keeps it on screen).
+    /// Inside `withAnimation`, the views that go and the views that come do so by their
+    /// transitions.
     public func setChildren(_ views: [View]) {
-        for c in children where !views.contains(where: { $0 === c }) { c.parent = nil }
+        let host = host, animation = Transaction.current
+        for c in children where !views.contains(where: { $0 === c }) {
+            c.parent = nil
+            if let animation, let host, c.leave(with: animation, at: host.time) {
+                c.departedFrom = self
+                departing.append(c)
+                host.startedAnimating(c)
+            }
+        }
         let scheduler = host?.timers
+        Transaction.current = nil
         for v in views where v.parent !== self {
             v.removeFromParent()
+            v.stopLeaving()
             v.parent = self
             if let scheduler { v.adoptFollowers(scheduler) }
+            if let animation { host?.animateLayout(animation, entering: v) }
         }
+        Transaction.current = animation
         children = views
         setNeedsLayout()
     }
@@ -378,8 +483,13 @@ open class View {
     // MARK: Invalidation
 
     /// Marks the window's layout out of date: it lays out its tree again before it next draws
-    /// or handles input. Does nothing outside a window.
-    public func setNeedsLayout() { host?.needsLayout = true }
+    /// or handles input. Does nothing outside a window. Inside `withAnimation`, the views the
+    /// layout moves glide to their new places.
+    public func setNeedsLayout() {
+        guard let host else { return }
+        host.needsLayout = true
+        if let animation = Transaction.current { host.animateLayout(animation, entering: nil) }
+    }
     /// Redraws the view (where it is now and where it ends up) in the next frame, which it
     /// schedules. Does nothing outside a window.
     public func setNeedsDisplay() { host?.invalidate(self) }
@@ -474,6 +584,18 @@ open class View {
     package func localPoint(fromWindow point: Point) -> Point {
         let f = frameInWindow
         return Point(x: point.x - f.minX, y: point.y - f.minY)
+    }
+
+    /// `r`, in this view's content points (where its children's frames are), in window points.
+    package func windowRect(ofChildRect r: Rect) -> Rect {
+        let f = frameInWindow
+        var k = frame.width > 0 ? f.width / frame.width : (frame.height > 0 ? f.height / frame.height : 1)
+        var origin = f.origin
+        if let transform = contentTransform {
+            origin = origin - transform.offset
+            k *= transform.scale
+        }
+        return Rect(x: origin.x + r.minX * k, y: origin.y + r.minY * k, width: r.width * k, height: r.height * k)
     }
 
     /// This view's frame in window points, at the scroll offsets the window last sampled.

@@ -30,7 +30,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
 
     /// How the top two screens move: the upper one (pushed, or leaving) sits `x` points from
     /// its place; the lower one a third as far, behind a shade.
-    package struct Transition {
+    package struct ScreenSlide {
         package enum Kind: String { case push, pop, interactive }
         package var kind: Kind
         package var upper: View
@@ -41,7 +41,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         /// Ends with the upper screen gone (a pop), not in place (a push or cancelled swipe).
         package var removesUpper: Bool
     }
-    package private(set) var transition: Transition?
+    package private(set) var slide: ScreenSlide?
     /// The finger of an edge swipe: where it came down, and whether it took the screen yet.
     private var edgeTouch: (down: Point, dragging: Bool, tracker: VelocityTracker)?
 
@@ -72,7 +72,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     /// True when a screen lies above the root, so `pop` has something to take away.
     public var canPop: Bool { screens.count > 1 }
     /// True while screens slide: after an animated push or pop, or while an edge swipe holds one.
-    public var isTransitioning: Bool { transition != nil }
+    public var isTransitioning: Bool { slide != nil }
 
     // MARK: Pushing and popping
 
@@ -86,7 +86,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         insert(screen, at: children.count - 1)
         updateBar()
         if animated, let t = host?.time {
-            transition = Transition(
+            slide = ScreenSlide(
                 kind: .push, upper: screen, lower: lower, x: frame.width,
                 motion: nil, removesUpper: false)
             slide(to: 0, velocity: 0, at: t)
@@ -105,10 +105,10 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         let upper = topScreen, lower = screens[screens.count - 2]
         insert(lower, at: 0)
         if animated, let t = host?.time {
-            transition = Transition(kind: .pop, upper: upper, lower: lower, x: 0, motion: nil, removesUpper: true)
+            slide = ScreenSlide(kind: .pop, upper: upper, lower: lower, x: 0, motion: nil, removesUpper: true)
             slide(to: frame.width, velocity: 0, at: t)
         } else {
-            transition = Transition(kind: .pop, upper: upper, lower: lower, x: frame.width, motion: nil, removesUpper: true)
+            slide = ScreenSlide(kind: .pop, upper: upper, lower: lower, x: frame.width, motion: nil, removesUpper: true)
             finishTransition()
         }
         return upper
@@ -125,7 +125,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     }
 
     private func slide(to target: Double, velocity: Double, at t: Double) {
-        guard var tr = transition else { return }
+        guard var tr = slide else { return }
         tr.removesUpper = target > 0
         let v = SpringSimulation.noCrossingVelocity(velocity, displacement: tr.x - target, spring: Self.spring)
         tr.motion = (
@@ -133,15 +133,15 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
                 spring: Self.spring, position: tr.x, velocity: v, target: target,
                 tolerance: .standard), t
         )
-        transition = tr
+        slide = tr
         place()
         host?.scheduleFrame()
     }
 
     /// Ends a running slide where it was going.
     private func finishTransition() {
-        guard let tr = transition else { return }
-        transition = nil
+        guard let tr = slide else { return }
+        slide = nil
         if tr.removesUpper {
             tr.upper.removeFromParent()
             if let i = screens.lastIndex(where: { $0 === tr.upper }) { screens.remove(at: i); titles.remove(at: i) }
@@ -180,7 +180,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     /// Moves the sliding screens to where the transition has them.
     private func place() {
         for screen in children where screen !== bar { screen.frame.origin.x = 0 }
-        guard let tr = transition else { return }
+        guard let tr = slide else { return }
         // Right to left, screens come in from the left and go back out to it.
         let sign = isRightToLeft ? -1.0 : 1.0
         tr.upper.frame.origin.x = (sign * tr.x).rounded()
@@ -192,7 +192,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     @_spi(Hooks) override public func drawChildren(in context: inout DrawContext) {
         for c in children where !c.isHidden {
             context.drawChild(c)
-            if let tr = transition, c === tr.lower, frame.width > 0 {
+            if let tr = slide, c === tr.lower, frame.width > 0 {
                 // The screen below darkens as the one above covers it (only its uncovered part
                 // is shaded: the rest is drawn over).
                 let shade = 0.12 * (1 - tr.x / frame.width)
@@ -208,7 +208,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
 
     /// While screens slide, touches reach none of them.
     @_spi(Hooks) override public func hitTest(_ p: Point) -> View? {
-        guard transition?.motion != nil, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
+        guard slide?.motion != nil, p.x >= 0, p.y >= 0, p.x < frame.width, p.y < frame.height else {
             return super.hitTest(p)
         }
         return self
@@ -217,15 +217,15 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     // MARK: AnimatedView
 
     public func sample(at t: Double) {
-        guard var tr = transition, let motion = tr.motion else { return }
+        guard var tr = slide, let motion = tr.motion else { return }
         if motion.spring.isDone(at: t - motion.start) { finishTransition(); return }
         tr.x = motion.spring.position(at: t - motion.start)
-        transition = tr
+        slide = tr
         place()
         setNeedsDisplay()
     }
 
-    public func isAnimating(at t: Double) -> Bool { transition != nil }
+    public func isAnimating(at t: Double) -> Bool { slide != nil }
 
     // MARK: The edge swipe (TouchTarget)
 
@@ -239,7 +239,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
 
     package func wantsTouch(at point: Point) -> Bool {
         let f = frameInWindow, point = fromLeading(point)
-        return canPop && transition == nil && point.x - f.minX <= Self.edgeWidth && point.y - f.minY >= barHeight
+        return canPop && slide == nil && point.x - f.minX <= Self.edgeWidth && point.y - f.minY >= barHeight
     }
 
     package func touchBegan(at point: Point, time t: Double) {
@@ -259,19 +259,19 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
             guard d.length > slop else { return .undecided }
             // Towards the trailing edge and mostly sideways: the screen's. Anything else is the
             // content's.
-            guard d.x > 0, d.x > abs(d.y), canPop, transition == nil else { edgeTouch = nil; return .released }
+            guard d.x > 0, d.x > abs(d.y), canPop, slide == nil else { edgeTouch = nil; return .released }
             let lower = screens[screens.count - 2]
             insert(lower, at: 0)
-            transition = Transition(
+            slide = ScreenSlide(
                 kind: .interactive, upper: topScreen, lower: lower, x: 0, motion: nil,
                 removesUpper: false)
             touch.down.x += slop  // no jump: the screen follows from the slop on
             touch.dragging = true
             edgeTouch = touch
         }
-        guard var tr = transition else { return .released }
+        guard var tr = slide else { return .released }
         tr.x = max(0, min(frame.width, point.x - touch.down.x))
-        transition = tr
+        slide = tr
         place()
         setNeedsDisplay()
         return .claimed
@@ -282,14 +282,14 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         edgeTouch = nil
         // A touch that never dragged was a tap near the edge: the router gives it to the view it
         // landed on.
-        guard touch.dragging, let tr = transition else { return }
+        guard touch.dragging, let tr = slide else { return }
         let v = cancelled ? 0 : touch.tracker.velocity(releaseTime: t)
         let completes = !cancelled && (v > Self.flickVelocity || (tr.x > frame.width / 2 && v > -Self.flickVelocity))
         slide(to: completes ? frame.width : 0, velocity: v, at: t)
     }
 
     /// The state JSON's description of the stack.
-    package var stateKind: String { transition?.kind.rawValue ?? "none" }
+    package var stateKind: String { slide?.kind.rawValue ?? "none" }
 }
 
 /// The bar over a navigation stack's screens: the back button (labelled with the title of the

@@ -28,12 +28,12 @@ import Testing
         var t = w.drag(from: Point(x: 300, y: 270), to: Point(x: 100, y: 275), at: 0.2, duration: 0.2)
         w.frames(from: t, to: t + 1)
         // Claimed once past its 8 pt slop; then the tape follows the finger from where it came down.
-        #expect(tape.offset == 200)
+        #expect(tape.panned == 200)
         #expect(list.sampledOffset == .zero)
-        let panned = tape.offset
+        let panned = tape.panned
         t = w.drag(from: Point(x: 200, y: 280), to: Point(x: 205, y: 180), at: t + 1.2, duration: 0.4)
         w.frames(from: t, to: t + 4)
-        #expect(tape.offset == panned)
+        #expect(tape.panned == panned)
         #expect(list.sampledOffset.y > 90)
         #expect(list.controller.isAtRest(at: t + 4))
         // A quick touch that moves nothing is a tap on the tape, and moves neither.
@@ -43,7 +43,7 @@ import Testing
         w.tap(tapeFrame.midX, tapeFrame.midY, at: t + 4.5)
         w.frames(from: t + 4.6, to: t + 5)
         #expect(tape.taps == 1)
-        #expect(tape.offset == panned && list.sampledOffset == before)
+        #expect(tape.panned == panned && list.sampledOffset == before)
     }
 
     @Test func aSidewaysWheelTurnsTheTapeAndAnUprightOneTheList() throws {
@@ -52,11 +52,11 @@ import Testing
         let w = try makeWindow(list)
         w.frames(from: 0, to: 0.1)
         w.handle(InputEvent(.wheel(delta: Point(x: 40, y: 0), position: Point(x: 200, y: 270)), time: 0.2))
-        #expect(tape.offset == 40)
+        #expect(tape.panned == 40)
         // An upright turn over the tape goes past it to the list around it.
         w.handle(InputEvent(.wheel(delta: Point(x: 0, y: 50), position: Point(x: 200, y: 270)), time: 0.3))
         w.frames(from: 0.3, to: 1.5)
-        #expect(tape.offset == 40)
+        #expect(tape.panned == 40)
         #expect(list.sampledOffset.y == 50)
     }
 
@@ -88,7 +88,7 @@ import Testing
 /// A strip of numbered cells that a finger pans sideways, 1:1, as a picker's tape does: a view of
 /// the app's own that is a gesture participant and a damage source, with no scroll view in it.
 final class Tape: View, GestureParticipant, DamageSource {
-    private(set) var offset = 0.0
+    private(set) var panned = 0.0
     private(set) var taps = 0
     private var sampled = 0.0
     private var touch: (x: Double, from: Double)?
@@ -102,11 +102,11 @@ final class Tape: View, GestureParticipant, DamageSource {
     func follow(_ phase: TouchEvent.Phase, slot: Int, at p: Point, time t: Double) -> Gesture? {
         switch phase {
         case .began:
-            touch = (p.x, offset)
+            touch = (p.x, panned)
         case .moved:
             guard let touch else { return nil }
             if abs(p.x - touch.x) > 8 { claimed = true }
-            if claimed { offset = touch.from - (p.x - touch.x) }
+            if claimed { panned = touch.from - (p.x - touch.x) }
         case .ended, .cancelled:
             defer { touch = nil; claimed = false }
             if phase == .ended, !claimed { taps += 1; return .tap(p) }
@@ -116,13 +116,13 @@ final class Tape: View, GestureParticipant, DamageSource {
 
     func hasClaimedTouch(at t: Double) -> Bool { claimed }
     func scrubber(at point: Point, time t: Double) -> ((Point, Double) -> Void)? { nil }
-    func scroll(by delta: Point, at t: Double) { offset += delta.x }
-    func drag(by delta: Point, at t: Double) { offset += delta.x }
+    func scroll(by delta: Point, at t: Double) { panned += delta.x }
+    func drag(by delta: Point, at t: Double) { panned += delta.x }
     func release(velocity: Point, at t: Double) {}
 
-    func sample(at t: Double) { sampled = offset }
-    func isAnimating(at t: Double) -> Bool { claimed || sampled != offset }
-    func isStill(at t: Double) -> Bool { sampled == offset }
+    func sample(at t: Double) { sampled = panned }
+    func isAnimating(at t: Double) -> Bool { claimed || sampled != panned }
+    func isStill(at t: Double) -> Bool { sampled == panned }
     func contentOffset(pixelsAt scale: Double) -> Point { Point(x: (sampled * scale).rounded(), y: 0) }
     var contentScale: Double { 1 }
     func indicators(at t: Double) -> [ScrollIndicator] { [] }

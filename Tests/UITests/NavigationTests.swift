@@ -43,12 +43,12 @@ import Testing
         w.tap(200, 100, at: 0.5)  // row 0 (the bar is 50 pt)
         #expect(log.taps == ["item-0"])
         w.frames(from: 0.56, to: 0.66)
-        let moving = try #require(nav.transition)
+        let moving = try #require(nav.slide)
         #expect(moving.kind == .push)
         #expect(moving.x > 0 && moving.x < 400)
         #expect(w.state(at: 0.66, frameNumber: 0).navigation.first?.transition == "push")
         w.frames(from: 0.66, to: 2)
-        #expect(nav.transition == nil)
+        #expect(nav.slide == nil)
         #expect(nav.screens.map(\.id) == ["list", "detail-0"])
         #expect(nav.children.count == 2)  // the detail screen and the bar
         #expect(nav.bar.title.text == "Item 0")
@@ -77,7 +77,7 @@ import Testing
         #expect(list.window == nil)
         w.key(.escape, at: 7)  // Esc pops with nothing focused
         w.frames(from: 7, to: 7.2)
-        #expect(nav.transition?.kind == .pop)
+        #expect(nav.slide?.kind == .pop)
         w.frames(from: 7.2, to: 8)
         #expect(nav.screens.count == 1)
         #expect(list.sampledOffset == offset)
@@ -97,14 +97,14 @@ import Testing
         w.touch(.down, 5, 300, at: 0.5)
         for (i, x) in stride(from: 25.0, through: 205, by: 20).enumerated() { w.touch(.move, x, 300, at: 0.5 + Double(i + 1) * 0.05) }
         w.frames(from: 1.0, to: 1.0)
-        #expect(nav.transition?.kind == .interactive)
+        #expect(nav.slide?.kind == .interactive)
         #expect(nav.topScreen.frame.minX == 200 - 8)  // the finger less the slop
         #expect(w.root.view(withID: "list") != nil)
         // Let go slowly short of half: it cancels.
         w.touch(.move, 150, 300, at: 1.5)
         w.touch(.up, 150, 300, at: 1.6)
         w.frames(from: 1.6, to: 3)
-        #expect(nav.screens.count == 2 && nav.transition == nil && nav.topScreen.frame.minX == 0)
+        #expect(nav.screens.count == 2 && nav.slide == nil && nav.topScreen.frame.minX == 0)
         #expect(w.root.view(withID: "list") == nil)
         // Slowly past half: it completes.
         let slow = edgeSwipe(w, distance: 260, duration: 1.2, at: 3.5)
