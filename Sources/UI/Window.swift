@@ -287,7 +287,7 @@ public final class Window: App, ViewHost {
 
     package func invalidate(_ view: View) {
         // Where it was (now) and, at the next render, where it is then.
-        if let r = pixelRect(visibleRect(of: view)) { pendingDamage.add(r) }
+        if let r = pixelRect(drawnRect(of: view)) { pendingDamage.add(r) }
         invalidatedViews.append(view)
         frameScheduled = true
     }

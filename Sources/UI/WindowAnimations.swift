@@ -68,7 +68,7 @@ extension Window {
                 continue
             }
             let running = v.dropFinishedAnimations(at: t)
-            let now = v.visualFrame(at: t)
+            let now = v.drawnExtent(of: v.visualFrame(at: t))
             let rects = [now, v.drawnVisualFrame].compactMap { $0 }.compactMap { pixelRect(visibleRect(ofChildRect: $0, in: parent)) }
             if running && v.animatesOnlyForever && rects.isEmpty {
                 still.append(v)
@@ -92,8 +92,19 @@ extension Window {
         animating.contains { v in
             guard let parent = v.parent ?? v.departedFrom, parent.window === self else { return false }
             guard v.animatesOnlyForever else { return true }
-            return !visibleRect(ofChildRect: v.visualFrame(at: t), in: parent).isEmpty
+            return !visibleRect(ofChildRect: v.drawnExtent(of: v.visualFrame(at: t)), in: parent).isEmpty
         }
+    }
+
+    /// The part of the screen `view` draws on: its visible frame, and its shadow where it casts one.
+    func drawnRect(of view: View) -> Rect {
+        let r = visibleRect(of: view)
+        guard view.shadowStyle != nil, let parent = view.parent else { return r }
+        let shadow = visibleRect(ofChildRect: view.drawnExtent(of: view.visualFrame(at: currentTime)), in: parent)
+        guard !r.isEmpty else { return shadow }
+        guard !shadow.isEmpty else { return r }
+        let minX = min(r.minX, shadow.minX), minY = min(r.minY, shadow.minY)
+        return Rect(x: minX, y: minY, width: max(r.maxX, shadow.maxX) - minX, height: max(r.maxY, shadow.maxY) - minY)
     }
 
     /// `r` (in `parent`'s content points) in window points, clipped by `parent` when it clips

@@ -47,7 +47,7 @@ extension Window {
         pendingDamage = Region()
         damage.formUnion(animationDamage(at: t))
         for v in invalidatedViews where v.window === self {
-            if let r = pixelRect(visibleRect(of: v)) { damage.add(r) }
+            if let r = pixelRect(drawnRect(of: v)) { damage.add(r) }
         }
         invalidatedViews = []
         frameScheduled = false

@@ -218,7 +218,7 @@ public struct Transition: Hashable, Sendable {
 
 /// A view property an animation moves.
 package enum AnimatedProperty: Hashable, Sendable {
-    case opacity, offset, scale, fill, cornerRadius, layout, shadowRadius
+    case opacity, offset, scale, fill, cornerRadius, layout
 }
 
 /// One property moving from one value to another: its values as numbers (a point's x and y, a

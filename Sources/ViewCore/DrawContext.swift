@@ -133,7 +133,7 @@ public struct DrawContext {
         let effects = child.hasVisualEffects
         let f = effects ? child.visualFrame(at: time) : child.frame
         // A pixel of margin: anti-aliased edges bleed half a pixel.
-        if !f.insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
+        if !child.drawnExtent(of: f).insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
         let opacity = effects ? child.presentedOpacity(at: time) : 1
         guard opacity > 0 else { return }
         canvas.save()
@@ -151,6 +151,7 @@ public struct DrawContext {
     /// The view's background, content, children, overlay and pressed shade, then the children
     /// leaving it, at the canvas's translation.
     private mutating func drawContents(of child: View) {
+        if let shadow = child.shadowStyle { drawShadow(of: child, shadow) }
         child.drawBackground(in: &self)
         child.draw(in: &self)
         child.drawChildren(in: &self)
@@ -164,7 +165,8 @@ public struct DrawContext {
     /// overlaps inside the view is not seen through itself.
     private mutating func drawLayer(of child: View, opacity: Double) {
         let t = canvas.translation
-        let device = Rect(x: t.x, y: t.y, width: child.frame.width * scale, height: child.frame.height * scale)
+        let local = child.drawnExtent(of: Rect(origin: .zero, size: child.frame.size))
+        let device = Rect(x: t.x + local.minX * scale, y: t.y + local.minY * scale, width: local.width * scale, height: local.height * scale)
         let bounds = IntRect(enclosing: device.insetBy(dx: -1, dy: -1)).intersection(canvas.clipBounds)
         guard !bounds.isEmpty, bounds.width <= 1 << 14, bounds.height <= 1 << 14 else { return }
         let layer = PixelBuffer(width: bounds.width, height: bounds.height)

@@ -231,6 +231,13 @@ open class View {
             setNeedsDisplay()
         }
     }
+    /// The soft shadow drawn under the view's background (`shadow(radius:y:)`); nil: none.
+    package var shadowStyle: ShadowStyle? {
+        willSet { setNeedsDisplay() }
+        didSet { setNeedsDisplay() }
+    }
+    /// The shadow's blurred mask for the size it was last drawn at: blurred once, not per frame.
+    package var shadowCache: (key: ShadowStyle.Key, mask: AlphaMask, margin: Int)?
     /// How the view comes in when it is added, and goes when it is removed, inside
     /// `withAnimation`; nil (the default): `.opacity`.
     public var transition: Transition?

@@ -200,4 +200,33 @@ import Widgets
         #expect(still > 300)
         #expect(still == moving)
     }
+
+    @Test func aShadowIsBlurredOnceAndRedrawnWhereTheViewMoves() throws {
+        let (mask, margin) = AlphaMask.shadow(width: 80, height: 60, cornerRadius: 0, blur: 8)
+        #expect(margin == 13 && mask.width == 106 && mask.height == 86)
+        // Opaque well inside, clear at the mask's edge, half-way across the shape's edge (the two
+        // pixels either side of it add up to opaque), the same on both sides.
+        let middle = 43 * 106
+        #expect(mask.coverage[middle + 53] == 255)
+        #expect(mask.coverage[0] == 0)
+        #expect(abs(Int(mask.coverage[middle + margin - 1]) + Int(mask.coverage[middle + margin]) - 255) <= 3)
+        #expect(mask.coverage[middle + 20] == mask.coverage[middle + 105 - 20])
+        try checkFramesEqualFullRedraws(
+            "shadow", scene: { () -> View in
+                let card = Box(id: "card", fill: .surface, cornerRadius: 14, width: 200, height: 100).shadow(radius: 10, y: 6)
+                return Stack(.vertical, children: [Spacer(length: 40), card, list(20)]).padding(20)
+            }, seconds: 1.5,
+            at: [
+                (0.2, { w in withAnimation(.easeInOut(duration: 0.6)) { w.root.view(withID: "card")!.offset = Point(x: 120, y: 30) } }),
+                (1.0, { w in w.root.view(withID: "card")!.opacity = 0.5 }),
+            ])
+        let card = Box(id: "card", fill: .surface, cornerRadius: 14, width: 200, height: 100).shadow(radius: 10, y: 6)
+        let w = try makeWindow(Stack(.vertical, children: [Spacer(length: 40), card]).padding(40), width: 320, height: 220)
+        let frame = w.frames(from: 0, to: 0.1)
+        assertGolden(frame, suite: "Animation", name: "shadow", maxChannelDelta: 1)
+        let cached = try #require(card.shadowCache)
+        w.colorScheme = .dark
+        w.frames(from: 0.2, to: 0.3)
+        #expect(card.shadowCache?.mask.coverage == cached.mask.coverage, "the same mask, not blurred again")
+    }
 }
