@@ -55,13 +55,18 @@ package final class CatalogApp {
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
         sidebar.width = 248
         sidebar.fill = .surface
+        // The scheme switches at run time: every screen redraws in the other theme, in place.
+        let dark = Binding(
+            get: { [unowned window] in window.colorScheme == .dark },
+            set: { [unowned window] in window.colorScheme = $0 ? .dark : .light })
         sidebarHeader = [
             Label(manifest.title, id: "app-title", size: 24, color: Self.ink),
             Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk),
-            Spacer(length: 12),
+            Toggle("Dark", id: "dark-mode", isOn: dark),
+            Spacer(length: 4),
         ]
         var bar: [Tab] = []
-        func addTab(id: String, title: String, subtitle: String?, screen view: View) {
+        func addTab(id: String, title: String, subtitle: String?, icon: Icon, screen view: View) {
             let i = screens.count
             let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10), alignment: .fill)
             tab.cornerRadius = 10
@@ -73,18 +78,22 @@ package final class CatalogApp {
             tab.isFocusable = true
             tab.onTap = { [weak self] in self?.select(i) }
             tabs.append(tab); tabLabels.append(titleLabel); tabSubtitles.append(subtitleLabel)
+            // A screen fades in; the one before goes at once.
+            view.transition = .asymmetric(insertion: .opacity, removal: .identity)
             screens.append(view)
-            bar.append(Tab(title, id: "tab-\(id)", content: view))
+            bar.append(Tab(title, id: "tab-\(id)", icon: icon, content: view))
         }
         for screen in manifest.screens {
-            addTab(id: screen.id, title: screen.title, subtitle: screen.subtitle, screen: build(screen, index: screens.count))
+            addTab(
+                id: screen.id, title: screen.title, subtitle: screen.subtitle, icon: Self.icon(for: screen.kind),
+                screen: build(screen, index: screens.count))
         }
         // A screen the manifest got wrong is a tab that says what is wrong and where, so the
         // operator sees it on the kiosk; the other screens work.
         for (n, problem) in manifest.skippedScreens.enumerated() {
             warnings.append("\(problem)")
             addTab(
-                id: "content-error-\(n)", title: "Content error", subtitle: problem.place,
+                id: "content-error-\(n)", title: "Content error", subtitle: problem.place, icon: Icon("error"),
                 screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
         let selection = Binding(get: { [unowned self] in selectedScreen }, set: { [unowned self] in select($0) })
@@ -121,11 +130,23 @@ package final class CatalogApp {
             ])
     }
 
-    /// Shows screen `index` (the sidebar's tabs and the tab bar call this).
+    /// The tab bar's icon for a kind of screen.
+    static func icon(for kind: Manifest.Screen.Kind) -> Icon {
+        switch kind {
+        case .feed: Icon("view_agenda")
+        case .photo: Icon("photo")
+        case .article: Icon("article")
+        case .pages: Icon("auto_stories")
+        case .search: Icon("search")
+        }
+    }
+
+    /// Shows screen `index` (the sidebar's tabs and the tab bar call this): the new screen fades
+    /// in as the old one goes.
     package func select(_ index: Int) {
         guard screens.indices.contains(index) else { return }
         selectedScreen = index
-        screenArea.select(index)
+        withAnimation(.easeOut(duration: 0.12)) { screenArea.select(index) }
         for (i, tab) in tabs.enumerated() {
             tab.fill = i == index ? Self.accent : nil
             tabLabels[i].color = i == index ? .onAccent : Self.ink
@@ -199,7 +220,7 @@ package final class CatalogApp {
             let picture = imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12)
             row.add(picture)
             row.add(text)
-            row.background(.surface, cornerRadius: 14, border: Self.separator)
+            row.background(.surface, cornerRadius: 14, border: Self.separator).shadow(radius: 6, y: 2)
             // Too narrow for a readable text column beside the picture: the picture goes above.
             let adaptive = Adaptive(id: card.id, content: row) { size in
                 let stacked = size.width < 132 + 20 + 36 + 200

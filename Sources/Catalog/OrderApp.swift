@@ -120,7 +120,7 @@ package enum OrderApp {
     /// fit in one (a portrait panel at 200 % text), the title above; in three at 300 %.
     static func header(model: OrderModel) -> View {
         func cart() -> Button {
-            Button("Cart", id: "cart", icon: .cart, style: .prominent) { model.showingCart = true }
+            Button("Cart", id: "cart", icon: Icon("shopping_cart"), style: .prominent) { model.showingCart = true }
                 .follow {
                     $0.title = model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"; $0.isEnabled = model.itemCount > 0
                 }
@@ -159,7 +159,7 @@ package enum OrderApp {
             Box(fill: Color(rgb: p.hue), cornerRadius: 8, height: 72)
             Label(p.name, size: 17).fontWeight(.semibold)
             Label("\(p.category) · \(price(p.cents))", size: 14, color: .secondaryText)
-            Button("Add", id: "add-\(i)", icon: .plus) { model.cart[i, default: 0] += 1 }
+            Button("Add", id: "add-\(i)", icon: Icon("add")) { model.cart[i, default: 0] += 1 }
         }.background(.surface, cornerRadius: 12)
     }
 

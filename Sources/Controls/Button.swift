@@ -138,7 +138,7 @@ public final class Button: Control {
         let iconX = isRightToLeft && !title.isEmpty ? titleLabel.frame.maxX + Self.gap : x
         icon.draw(
             in: Rect(x: iconX, y: (frame.height - side) / 2, width: side, height: side), color: titleLabel.color,
-            context: context)
+            rightToLeft: isRightToLeft, context: context)
     }
 
     @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {

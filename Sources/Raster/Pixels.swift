@@ -166,4 +166,13 @@ package struct AlphaMask: Sendable {
     package init(width: Int, height: Int) {
         self.init(width: width, height: height, coverage: [UInt8](repeating: 0, count: width * height))
     }
+
+    /// The mask reflected left to right.
+    package var mirrored: AlphaMask {
+        var flipped = coverage
+        for y in 0..<height {
+            for x in 0..<width { flipped[y * width + x] = coverage[y * width + width - 1 - x] }
+        }
+        return AlphaMask(width: width, height: height, coverage: flipped)
+    }
 }

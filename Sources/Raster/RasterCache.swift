@@ -40,6 +40,35 @@ import Geometry
     package private(set) var halvingBytes = 0
     private var uses = 0
 
+    /// Blurred shadow masks per size, corner and blur (device pixels): every card of a list
+    /// of equal cards shares one, blurred once. Emptied past `maximumShadowBytes`.
+    package struct ShadowKey: Hashable, Sendable {
+        package var width: Int, height: Int, cornerQuarters: Int, blur: Int
+        package init(width: Int, height: Int, cornerQuarters: Int, blur: Int) {
+            self.width = width; self.height = height; self.cornerQuarters = cornerQuarters; self.blur = blur
+        }
+    }
+    private var shadows: [ShadowKey: (mask: AlphaMask, margin: Int)] = [:]
+    private var shadowBytes = 0
+    package var maximumShadowBytes = 8 << 20
+    /// Masks blurred so far (a test counts them).
+    package private(set) var shadowsMade = 0
+
+    /// The shadow mask for `key`, blurred now unless kept.
+    package func shadow(_ key: ShadowKey) -> (mask: AlphaMask, margin: Int) {
+        if let kept = shadows[key] { return kept }
+        let made = AlphaMask.shadow(
+            width: key.width, height: key.height, cornerRadius: Double(key.cornerQuarters) / 4, blur: Double(key.blur))
+        shadowsMade += 1
+        if shadowBytes + made.mask.coverage.count > maximumShadowBytes {
+            shadows.removeAll()
+            shadowBytes = 0
+        }
+        shadows[key] = made
+        shadowBytes += made.mask.coverage.count
+        return made
+    }
+
     private var rowStorage: UnsafeMutablePointer<UInt8>
     private var rowCapacity = 0
     private var accumulatorStorage: UnsafeMutablePointer<Float>

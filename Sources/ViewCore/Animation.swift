@@ -147,10 +147,15 @@ public struct Animation: Hashable, Sendable {
     }
 }
 
-/// The animation changes made now take: `withAnimation`'s, while its body runs. Views are
-/// changed on the loop's thread only, so one value serves.
+/// The animation changes made now take: `withAnimation`'s, while its body runs. A task-local
+/// value: windows on other threads (tests run many at once) never see another's.
 package enum Transaction {
-    nonisolated(unsafe) package static var current: Animation?
+    @TaskLocal package static var current: Animation?
+
+    /// Runs `body` with changes made at once, whatever animation is in force around it.
+    package static func immediately<Result>(_ body: () throws -> Result) rethrows -> Result {
+        try $current.withValue(nil, operation: body)
+    }
 }
 
 /// Runs `body`, animating every change it makes to a view's opacity, offset, scale, fill,
@@ -164,21 +169,26 @@ package enum Transaction {
 /// ```
 @discardableResult
 public func withAnimation<Result>(_ animation: Animation = .default, _ body: () throws -> Result) rethrows -> Result {
-    let outer = Transaction.current
-    Transaction.current = animation
-    defer { Transaction.current = outer }
-    return try body()
+    try Transaction.$current.withValue(animation, operation: body)
 }
 
 /// How a view comes into a window and leaves it when it is added or removed inside
 /// `withAnimation`: it fades, slides from an edge or grows from its centre, and goes back
 /// the same way when removed. Outside `withAnimation` views come and go at once.
 public struct Transition: Hashable, Sendable {
-    /// The opacity, offset (as fractions of the view's size, towards `edge`) and scale the view
-    /// has while it is out.
-    let opacity: Double
-    let edge: Edge?
-    let scale: Double
+    /// What the view looks like while it is out: its opacity, the edge it is moved to by its own
+    /// size, and its scale.
+    struct Out: Hashable, Sendable {
+        var opacity = 1.0
+        var edge: Edge?
+        var scale = 1.0
+        var isIdentity: Bool { opacity == 1 && edge == nil && scale == 1 }
+    }
+    let insertion: Out
+    let removal: Out
+
+    init(_ out: Out) { insertion = out; removal = out }
+    init(insertion: Out, removal: Out) { self.insertion = insertion; self.removal = removal }
 
     /// The edges a view may slide in from.
     public enum Edge: Hashable, Sendable {
@@ -186,24 +196,37 @@ public struct Transition: Hashable, Sendable {
         case leading
         /// The trailing edge.
         case trailing
-        case top, bottom
+        /// The top edge.
+        case top
+        /// The bottom edge.
+        case bottom
     }
 
     /// Fades in and out.
-    public static let opacity = Transition(opacity: 0, edge: nil, scale: 1)
+    public static let opacity = Transition(Out(opacity: 0))
     /// Slides in from `edge` by its own size, and out the same way.
-    public static func move(edge: Edge) -> Transition { Transition(opacity: 1, edge: edge, scale: 1) }
+    public static func move(edge: Edge) -> Transition { Transition(Out(edge: edge)) }
     /// Slides in from the leading edge.
     public static let slide = Transition.move(edge: .leading)
     /// Grows from `scale` of its size (and fades), shrinks back when it goes.
     public static func scale(_ scale: Double = 0.5) -> Transition {
-        Transition(opacity: 0, edge: nil, scale: scale.isFinite ? max(0, min(scale, 4)) : 0.5)
+        Transition(Out(opacity: 0, scale: scale.isFinite ? max(0, min(scale, 4)) : 0.5))
+    }
+    /// Comes and goes at once, as without `withAnimation`.
+    public static let identity = Transition(Out())
+    /// Comes in by `insertion` and goes by `removal` (a screen that fades in over the one
+    /// before, which goes at once).
+    public static func asymmetric(insertion: Transition, removal: Transition) -> Transition {
+        Transition(insertion: insertion.insertion, removal: removal.removal)
     }
     /// Both: faded and moved, or faded and scaled.
     public func combined(with other: Transition) -> Transition {
-        Transition(opacity: min(opacity, other.opacity), edge: edge ?? other.edge, scale: scale * other.scale)
+        func both(_ a: Out, _ b: Out) -> Out { Out(opacity: min(a.opacity, b.opacity), edge: a.edge ?? b.edge, scale: a.scale * b.scale) }
+        return Transition(insertion: both(insertion, other.insertion), removal: both(removal, other.removal))
     }
+}
 
+extension Transition.Out {
     /// The offset the view has while it is out, for a view of `size` laid out in `direction`.
     func offset(for size: Size, rightToLeft: Bool) -> Point {
         switch edge {

@@ -54,6 +54,13 @@ public final class Typography {
         }
     }
 
+    /// The icons of `Icon(_:)`, from the icon font in the fonts folder (read at the first icon).
+    package private(set) lazy var icons = IconSet(library: library)
+
+    /// Whether the icon font has an icon called `name` ("arrow_back"): check names an app reads
+    /// from a file before it shows them.
+    public func hasIcon(named name: String) -> Bool { icons.hasIcon(named: name) }
+
     /// Told when `fontChain` changes: a window lays its text out again and redraws.
     package var changeObservers: [() -> Void] = []
 
@@ -293,5 +300,34 @@ public struct DrawContext {
     package func textColor(_ color: Color) -> Color {
         let c = theme.resolve(color)
         return isHighContrast ? HighContrast.text(c) : c
+    }
+
+    /// Draws the icon font's `name` filling the square in `rect` (local points), tinted with
+    /// `color`, mirrored when asked. A name the font lacks is said once and drawn as an empty
+    /// square.
+    package func drawIcon(named name: String, in rect: Rect, color: Color, mirrored: Bool) {
+        let side = min(rect.width, rect.height)
+        let square = Rect(x: rect.minX + (rect.width - side) / 2, y: rect.minY + (rect.height - side) / 2, width: side, height: side)
+        let pixels = pixels(square)
+        guard pixels.width >= 1, let icon = typography.icons.glyph(named: name, pixelSize: pixels.width) else {
+            if typography.icons.noteUnknown(name) {
+                processLog.warning("Icon '\(name)' is not in the icon font (\(IconSet.fileName)); it is drawn as an empty square")
+            }
+            stroke(square.insetBy(dx: side * 0.15, dy: side * 0.15), cornerRadius: side * 0.08, lineWidth: max(1, side / 16), color: color)
+            return
+        }
+        // The icon's em square sits on the baseline: its top is the ascender above it.
+        let origin = canvas.translation + Point(x: pixels.minX, y: pixels.minY)
+        let x = Int((origin.x + 0.5).rounded(.down)), baseline = Int((origin.y + icon.ascender + 0.5).rounded(.down))
+        var mask = icon.glyph.mask
+        var left = Int(icon.glyph.left)
+        if mirrored {
+            mask = mask.mirrored
+            left = Int((pixels.width).rounded()) - left - mask.width
+        }
+        let t = canvas.translation
+        canvas.blend(
+            mask: mask, x: x + left - Int((t.x + 0.5).rounded(.down)), y: baseline - Int(icon.glyph.top) - Int((t.y + 0.5).rounded(.down)),
+            color: theme.resolve(color).premultiplied)
     }
 }

@@ -9,11 +9,6 @@ package struct ShadowStyle: Hashable, Sendable {
     package var y: Double
     package var color: Color
 
-    /// What a blurred mask depends on, in device pixels.
-    package struct Key: Hashable, Sendable {
-        var width: Int, height: Int, cornerQuarters: Int, blur: Int
-    }
-
     /// Points the shadow reaches beyond the moved shape on every side.
     package var reach: Double { 1.5 * radius + 1 }
 }
@@ -47,19 +42,38 @@ extension View {
 }
 
 extension DrawContext {
-    /// The view's shadow, from its mask for this size (blurred now if the size changed).
+    /// The view's shadow, from the raster cache's mask for this size (blurred the first time
+    /// a view of this size, corner and blur casts one).
     package func drawShadow(of view: View, _ s: ShadowStyle) {
         let width = Int((view.frame.width * scale).rounded()), height = Int((view.frame.height * scale).rounded())
         guard width > 0, height > 0 else { return }
-        let corner = view.presentedCornerRadius(at: time) * scale
-        let key = ShadowStyle.Key(width: width, height: height, cornerQuarters: Int((corner * 4).rounded()), blur: Int((s.radius * scale).rounded()))
-        if view.shadowCache?.key != key {
-            let (mask, margin) = AlphaMask.shadow(width: width, height: height, cornerRadius: corner, blur: Double(key.blur))
-            view.shadowCache = (key, mask, margin)
+        let corner = min(view.presentedCornerRadius(at: time) * scale, Double(min(width, height)) / 2)
+        let key = RasterCache.ShadowKey(
+            width: width, height: height, cornerQuarters: Int((corner * 4).rounded()), blur: Int((s.radius * scale).rounded()))
+        let (mask, margin) = canvas.cache.shadow(key)
+        let x = Int((s.x * scale).rounded()) - margin, y = Int((s.y * scale).rounded()) - margin
+        let color = theme.resolve(s.color).premultiplied
+        // Under an opaque background the middle of the shadow never shows: only the ring
+        // around it is blended (a list of cards would otherwise blend each card's whole area).
+        let inset = corner.rounded(.up) + 1
+        guard let fill = view.fill, theme.resolve(fill).alpha == 255, Double(width) > 2 * inset, Double(height) > 2 * inset else {
+            canvas.blend(mask: mask, x: x, y: y, color: color)
+            return
         }
-        guard let cached = view.shadowCache else { return }
-        canvas.blend(
-            mask: cached.mask, x: Int((s.x * scale).rounded()) - cached.margin, y: Int((s.y * scale).rounded()) - cached.margin,
-            color: theme.resolve(s.color).premultiplied)
+        let outer = Rect(x: Double(x), y: Double(y), width: Double(mask.width), height: Double(mask.height))
+        let inner = Rect(x: inset, y: inset, width: Double(width) - 2 * inset, height: Double(height) - 2 * inset)
+        let bands = [
+            Rect(x: outer.minX, y: outer.minY, width: outer.width, height: inner.minY - outer.minY),
+            Rect(x: outer.minX, y: inner.maxY, width: outer.width, height: outer.maxY - inner.maxY),
+            Rect(x: outer.minX, y: inner.minY, width: inner.minX - outer.minX, height: inner.height),
+            Rect(x: inner.maxX, y: inner.minY, width: outer.maxX - inner.maxX, height: inner.height),
+        ]
+        let snapped = Point(x: (canvas.translation.x + 0.5).rounded(.down), y: (canvas.translation.y + 0.5).rounded(.down))
+        let shift = snapped - canvas.translation
+        for band in bands where band.width > 0 && band.height > 0 {
+            var c = canvas
+            c.clip(to: band.offsetBy(dx: shift.x, dy: shift.y))
+            c.blend(mask: mask, x: x, y: y, color: color)
+        }
     }
 }

@@ -236,8 +236,6 @@ open class View {
         willSet { setNeedsDisplay() }
         didSet { setNeedsDisplay() }
     }
-    /// The shadow's blurred mask for the size it was last drawn at: blurred once, not per frame.
-    package var shadowCache: (key: ShadowStyle.Key, mask: AlphaMask, margin: Int)?
     /// How the view comes in when it is added, and goes when it is removed, inside
     /// `withAnimation`; nil (the default): `.opacity`.
     public var transition: Transition?
@@ -308,10 +306,7 @@ open class View {
     /// old parent first.
     public func insert(_ child: View, at index: Int) {
         // Moved from another parent, it goes at once; taken back while leaving, it stays.
-        let animation = Transaction.current
-        Transaction.current = nil
-        child.removeFromParent()
-        Transaction.current = animation
+        Transaction.immediately { child.removeFromParent() }
         child.stopLeaving()
         child.parent = self
         children.insert(child, at: max(0, min(children.count, index)))
@@ -379,15 +374,13 @@ open class View {
             }
         }
         let scheduler = host?.timers
-        Transaction.current = nil
         for v in views where v.parent !== self {
-            v.removeFromParent()
+            Transaction.immediately { v.removeFromParent() }
             v.stopLeaving()
             v.parent = self
             if let scheduler { v.adoptFollowers(scheduler) }
             if let animation { host?.animateLayout(animation, entering: v) }
         }
-        Transaction.current = animation
         children = views
         setNeedsLayout()
     }

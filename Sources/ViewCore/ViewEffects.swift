@@ -72,7 +72,7 @@ extension View {
     /// Comes in by its transition: from the transition's opacity, offset and scale to its own.
     /// Called once the layout placed it (the slide's distance is its size).
     package func enter(with animation: Animation, at t: Double) {
-        let tr = shownTransition
+        let tr = shownTransition.insertion
         let out = tr.offset(for: frame.size, rightToLeft: isRightToLeft)
         func start(_ p: AnimatedProperty, _ from: [Double], _ to: [Double]) {
             guard from != to else { return }
@@ -86,7 +86,8 @@ extension View {
     /// Goes out by its transition, from where it is drawn at `t`: true when there is anything
     /// to see go.
     package func leave(with animation: Animation, at t: Double) -> Bool {
-        let tr = shownTransition
+        let tr = shownTransition.removal
+        guard !tr.isIdentity else { return false }
         let out = tr.offset(for: frame.size, rightToLeft: isRightToLeft)
         let o = presentedOffset(at: t)
         animations = [

@@ -304,10 +304,11 @@ package final class NavigationBar: View {
     /// Sets the back button's text from `backTitle` or the environment's word.
     func updateBackText() {
         let environment = environment
-        // The chevron points back, towards the leading edge.
-        let chevron = environment.layoutDirection == .rightToLeft ? "› " : "‹ "
-        let text = chevron + (backTitle ?? environment.strings[.back])
+        let text = backTitle ?? environment.strings[.back]
         if back.text != text { back.text = text }
+        // Room for the chevron at the leading edge.
+        let room = environment.layoutDirection == .rightToLeft ? EdgeInsets(trailing: Self.iconRoom) : EdgeInsets(leading: Self.iconRoom)
+        if back.padding != room { back.padding = room }
         // Said as what it does, then where it goes: "Back, Wayfinder", never the chevron.
         let word = environment.strings[.back]
         back.accessibility.label = backTitle.map { "\(word), \($0)" } ?? word
@@ -319,7 +320,7 @@ package final class NavigationBar: View {
         super.init(id: id)
         updateBackText()
         fill = .bar
-        back.contentAlignment = .center
+        back.contentAlignment = UnitPoint(x: 0, y: 0.5)
         back.isFocusable = true  // Tab reaches it, Enter goes back, as a tap does
         title.contentAlignment = .center
         add(title)
@@ -333,7 +334,7 @@ package final class NavigationBar: View {
         // out again).
         updateBackText()
         let inner = contentBounds
-        let backWidth = min(inner.width / 3, back.sizeThatFits(Size(width: .infinity, height: .infinity)).width + 24)
+        let backWidth = min(inner.width / 3, back.sizeThatFits(Size(width: .infinity, height: .infinity)).width + 12)
         back.frame = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: inner.height)
         title.frame = Rect(
             x: inner.minX + backWidth, y: inner.minY, width: max(0, inner.width - 2 * backWidth),
@@ -341,7 +342,18 @@ package final class NavigationBar: View {
         mirrorChildrenIfRightToLeft()
     }
 
+    /// Points before the back button's words: the chevron, and a margin either side of it.
+    static let iconRoom = 34.0
+    /// The chevron that points back, towards the leading edge (mirrored right to left).
+    static let backIcon = Icon("chevron_left")
+
     package override func draw(in context: inout DrawContext) {
         context.fill(Rect(x: 0, y: frame.height - 1, width: frame.width, height: 1), color: Color.separator)
+        guard !back.isHidden, back.frame.width >= Self.iconRoom else { return }
+        let side = 30.0, f = back.frame
+        let x = isRightToLeft ? f.maxX - Self.iconRoom + 2 : f.minX + 2
+        Self.backIcon.draw(
+            in: Rect(x: x, y: f.midY - side / 2, width: side, height: side), color: back.color, rightToLeft: isRightToLeft,
+            context: context)
     }
 }

@@ -105,6 +105,11 @@ import UI
                 let title = try #require(button.children.first as? Label)
                 #expect(!title.isCutByTextScale, "\(w)x\(h) at 200 %: \(title.text) is cut")
             }
+            // Under icons the titles are small: on the 720-point panel they fit at 200 % too.
+            guard w == 480 else {
+                #expect(try #require(buttons.last).frameInWindow.maxX <= Double(w) + 1e-9, "\(w)x\(h) at 200 %: the tabs fit")
+                continue
+            }
             #expect(try #require(buttons.last).frameInWindow.maxX > Double(w) + 10, "\(w)x\(h) at 200 %: the bar scrolls")
             let bar = try #require(buttons.last?.ancestors.first { $0 is ScrollView } as? ScrollView)
             bar.reveal(try #require(buttons.last), animated: false)

@@ -224,9 +224,9 @@ import Widgets
         let w = try makeWindow(Stack(.vertical, children: [Spacer(length: 40), card]).padding(40), width: 320, height: 220)
         let frame = w.frames(from: 0, to: 0.1)
         assertGolden(frame, suite: "Animation", name: "shadow", maxChannelDelta: 1)
-        let cached = try #require(card.shadowCache)
+        #expect(w.rasterCache.shadowsMade == 1)
         w.colorScheme = .dark
         w.frames(from: 0.2, to: 0.3)
-        #expect(card.shadowCache?.mask.coverage == cached.mask.coverage, "the same mask, not blurred again")
+        #expect(w.rasterCache.shadowsMade == 1, "the same mask, not blurred again")
     }
 }

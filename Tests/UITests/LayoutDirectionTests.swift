@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import Scrolling
+import TestSupport
 import Testing
 import Text
 @testable import UI
@@ -291,7 +292,9 @@ import Text
         #expect(sliding.minX < 0 && sliding.minX > -400)
         _ = w.frames(from: 0.15, to: 1.5)
         #expect(nav.screens.count == 2)
-        #expect(nav.bar.back.text.hasPrefix("›"))
+        // The chevron's room is on the right, where the back button starts, and it points right.
+        #expect(nav.bar.back.padding.trailing > 0 && nav.bar.back.padding.leading == 0)
+        assertGolden(w.fullRedraw(at: 1.55), suite: "Navigation", name: "back-chevron-rtl", maxChannelDelta: 2)
         #expect(nav.bar.back.frameInWindow.maxX == 400)
         // From the left edge nothing happens; from the right edge, leftwards, the screen goes back.
         w.drag(from: Point(x: 5, y: 200), to: Point(x: 250, y: 200), at: 1.6, duration: 0.2)

@@ -52,7 +52,7 @@ import Testing
         #expect(nav.screens.map(\.id) == ["list", "detail-0"])
         #expect(nav.children.count == 2)  // the detail screen and the bar
         #expect(nav.bar.title.text == "Item 0")
-        #expect(nav.bar.back.text == "‹ Items")
+        #expect(nav.bar.back.text == "Items")
         #expect(log.changes == [2])
         let state = w.state(at: 2, frameNumber: 0)
         #expect(state.navigation.first?.depth == 2)
