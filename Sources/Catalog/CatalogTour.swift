@@ -58,13 +58,16 @@ package enum CatalogTour {
                 b.release(); b.wait(800); b.shot("15-pages-after-scrub")
             }
         }
-        // The dark scheme, switched at run time from the sidebar (wide panels): the screen
-        // redraws in place, then the feed in the dark.
-        if let toggle = frame("dark-mode"), let tab = frame("tab-feed") {
-            b.tap(Point(x: toggle.midX, y: toggle.midY)); b.wait(400); b.shot("16-dark")
-            b.tap(Point(x: tab.midX, y: tab.midY)); b.wait(400); b.shot("17-dark-feed")
-        }
+        darkSteps(&b, toggle: frame("dark-mode"), feedTab: frame("tab-feed"))
         return InputScript(entries: b.entries)
+    }
+
+    /// The dark scheme, switched at run time from the sidebar (wide panels): the screen redraws
+    /// in place, then the feed in the dark.
+    static func darkSteps(_ b: inout ScriptBuilder, toggle: Rect?, feedTab: Rect?) {
+        guard let toggle, let tab = feedTab else { return }
+        b.tap(Point(x: toggle.midX, y: toggle.midY)); b.wait(400); b.shot("16-dark")
+        b.tap(Point(x: tab.midX, y: tab.midY)); b.wait(400); b.shot("17-dark-feed")
     }
 }
 

@@ -205,7 +205,9 @@ final class TabButton: View {
     override func draw(in context: inout DrawContext) {
         guard let icon = tab.icon else { return }
         let top = title.frame.minY - gap - iconSide
-        icon.draw(in: Rect(x: (frame.width - iconSide) / 2, y: top, width: iconSide, height: iconSide), color: color, rightToLeft: isRightToLeft, context: context)
+        icon.draw(
+            in: Rect(x: (frame.width - iconSide) / 2, y: top, width: iconSide, height: iconSide), color: color, rightToLeft: isRightToLeft,
+            context: context)
     }
 
     override var accessibilityDescription: AccessibilityDescription? {

@@ -119,7 +119,8 @@ package struct LanguageOptions: ParsableArguments {
         _ = try checked(
             fonts, "--fonts must be 1 to 16 font files, comma-separated: names in Fonts/ or absolute paths",
             { BoardConfig.fontList($0) != nil })
-        _ = try checked(colorScheme, "--color-scheme must be light, dark, or HH:MM-HH:MM (dark between those times)", BoardConfig.isColorScheme)
+        _ = try checked(
+            colorScheme, "--color-scheme must be light, dark, or HH:MM-HH:MM (dark between those times)", BoardConfig.isColorScheme)
     }
 
     /// What these options set in an app.

@@ -28,7 +28,7 @@ public final class Window: App, ViewHost {
     /// The window's height in pixels, rotation applied.
     public internal(set) var pixelHeight: Int
     /// The look of the app in the light scheme: the colours of `Color.primaryText` and the
-    /// other roles, corner radii, the type scale. `Theme.light` by default.
+    /// other roles. `Theme.light` by default.
     public var lightTheme = Theme.light { didSet { themeChanged() } }
     /// The look of the app in the dark scheme. `Theme.dark` by default.
     public var darkTheme = Theme.dark { didSet { themeChanged() } }
@@ -67,7 +67,7 @@ public final class Window: App, ViewHost {
     /// The wall clock's minutes since local midnight (a test gives its own).
     package var minuteOfDay: () -> Int = localMinuteOfDay
 
-    /// Every pixel may change, and text sizes with the type scale: laid out and drawn again.
+    /// Every pixel may change: drawn again (and laid out, for views that read the theme there).
     private func themeChanged() { needsLayout = true; fullDamage = true; frameScheduled = true }
     /// The language of the built-in views' words ("Back", "Page 3 of 7", the edit menu), as a
     /// language tag: "en", "de", "fr" and "ja" have tables; others read English.

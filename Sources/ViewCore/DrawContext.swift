@@ -173,7 +173,8 @@ public struct DrawContext {
     private mutating func drawLayer(of child: View, opacity: Double) {
         let t = canvas.translation
         let local = child.drawnExtent(of: Rect(origin: .zero, size: child.frame.size))
-        let device = Rect(x: t.x + local.minX * scale, y: t.y + local.minY * scale, width: local.width * scale, height: local.height * scale)
+        let device = Rect(
+            x: t.x + local.minX * scale, y: t.y + local.minY * scale, width: local.width * scale, height: local.height * scale)
         let bounds = IntRect(enclosing: device.insetBy(dx: -1, dy: -1)).intersection(canvas.clipBounds)
         guard !bounds.isEmpty, bounds.width <= 1 << 14, bounds.height <= 1 << 14 else { return }
         let layer = PixelBuffer(width: bounds.width, height: bounds.height)
@@ -182,7 +183,8 @@ public struct DrawContext {
         inner.canvas.translate(dx: t.x - Double(bounds.x), dy: t.y - Double(bounds.y))
         inner.drawContents(of: child)
         canvas.draw(
-            image: layer, in: Rect(x: Double(bounds.x) - t.x, y: Double(bounds.y) - t.y, width: Double(bounds.width), height: Double(bounds.height)),
+            image: layer,
+            in: Rect(x: Double(bounds.x) - t.x, y: Double(bounds.y) - t.y, width: Double(bounds.width), height: Double(bounds.height)),
             filter: .nearest, opacity: opacity)
     }
 

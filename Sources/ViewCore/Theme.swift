@@ -12,8 +12,7 @@ package enum ColorRole: UInt8, CaseIterable, Sendable {
     case keyboardBackground, keyFill, specialKeyFill, pressedKeyFill, keyLabel, keyShadow
 }
 
-/// The look every built-in view draws with: the colours of its roles, corner radii and a type
-/// scale. A window has one for light and one for dark (`Window.theme`, `Window.darkTheme`) and
+/// The colours every built-in view draws with, by role. A window has one for light and one for dark (`Window.theme`, `Window.darkTheme`) and
 /// draws with the one its `colorScheme` picks, made high-contrast when `isHighContrast` is on; a
 /// subtree changes it with `theme(_:)` or `colorScheme(_:)`.
 ///
@@ -22,7 +21,7 @@ package enum ColorRole: UInt8, CaseIterable, Sendable {
 /// `.secondaryText` is grey on a light screen and light grey on a dark one.
 ///
 /// ```swift
-/// window.theme.accent = Color(rgb: 0x00796B)       // the brand's teal, light
+/// window.lightTheme.accent = Color(rgb: 0x00796B)  // the brand's teal, light
 /// window.darkTheme.accent = Color(rgb: 0x4DB6AC)   // and dark
 /// window.colorScheme = .dark
 /// ```
@@ -33,19 +32,15 @@ public struct Theme: Hashable, Sendable {
     public private(set) var isHighContrast = false
     /// Light or dark: which of a window's themes this is.
     public private(set) var colorScheme: ColorScheme
-    /// Corners of buttons, fields and cards, in points.
-    public var cornerRadius = 12.0
-    /// Corners of alerts, dialogs and sheets, in points.
-    public var largeCornerRadius = 14.0
-    /// The text sizes of the built-in views and `Label(_:style:)`.
-    public var typeScale = TypeScale()
 
     private init(_ scheme: ColorScheme, _ table: [ColorRole: (UInt32, UInt8)]) {
         colorScheme = scheme
-        colors = [Color.clear] + ColorRole.allCases.map { role in
-            let (rgb, alpha) = table[role] ?? (0xFF00FF, 255)
-            return Color(rgb: rgb, alpha: alpha)
-        }
+        colors =
+            [Color.clear]
+            + ColorRole.allCases.map { role in
+                let (rgb, alpha) = table[role] ?? (0xFF00FF, 255)
+                return Color(rgb: rgb, alpha: alpha)
+            }
     }
 
     /// The colour this theme gives `role` (opaque unless the role is a shade).
@@ -64,21 +59,45 @@ public struct Theme: Hashable, Sendable {
     }
 
     /// Buttons, the caret, the selection, the focus ring, links.
-    public var accent: Color { get { self[.accent] } set { self[.accent] = newValue } }
+    public var accent: Color {
+        get { self[.accent] }
+        set { self[.accent] = newValue }
+    }
     /// Where no view draws.
-    public var background: Color { get { self[.background] } set { self[.background] = newValue } }
+    public var background: Color {
+        get { self[.background] }
+        set { self[.background] = newValue }
+    }
     /// Cards, fields, alerts and sheets: what sits on the background.
-    public var surface: Color { get { self[.surface] } set { self[.surface] = newValue } }
+    public var surface: Color {
+        get { self[.surface] }
+        set { self[.surface] = newValue }
+    }
     /// Text on the background and on surfaces.
-    public var primaryText: Color { get { self[.primaryText] } set { self[.primaryText] = newValue } }
+    public var primaryText: Color {
+        get { self[.primaryText] }
+        set { self[.primaryText] = newValue }
+    }
     /// Text that says less: captions, placeholders, disabled titles.
-    public var secondaryText: Color { get { self[.secondaryText] } set { self[.secondaryText] = newValue } }
+    public var secondaryText: Color {
+        get { self[.secondaryText] }
+        set { self[.secondaryText] = newValue }
+    }
     /// Hairlines between rows and under bars.
-    public var separator: Color { get { self[.separator] } set { self[.separator] = newValue } }
+    public var separator: Color {
+        get { self[.separator] }
+        set { self[.separator] = newValue }
+    }
     /// What deletes or cannot be undone (a button with the destructive role).
-    public var destructive: Color { get { self[.destructive] } set { self[.destructive] = newValue } }
+    public var destructive: Color {
+        get { self[.destructive] }
+        set { self[.destructive] = newValue }
+    }
     /// Text and icons on an accent fill (a prominent button's title).
-    public var onAccent: Color { get { self[.onAccent] } set { self[.onAccent] = newValue } }
+    public var onAccent: Color {
+        get { self[.onAccent] }
+        set { self[.onAccent] = newValue }
+    }
 
     /// The standard light theme: iOS's greys, a blue accent with 4.5:1 against white and the
     /// background (WCAG AA for text), and 3:1 for the edges that show a control's state.
@@ -129,26 +148,6 @@ public struct Theme: Hashable, Sendable {
         t.surface = t.background
         return t
     }
-}
-
-/// The text sizes of a theme, in points before the window's text size: what the built-in views
-/// draw their words at, and what `Label(_:style:)` takes.
-public struct TypeScale: Hashable, Sendable {
-    /// A screen's big title.
-    public var largeTitle = 34.0
-    /// A section's title.
-    public var title = 28.0
-    /// Bold lines over content: a card's name, an alert's title.
-    public var headline = 17.0
-    /// Running text, buttons, rows.
-    public var body = 17.0
-    /// Secondary lines under a headline.
-    public var subheadline = 15.0
-    /// Small print, a tab's name under its icon.
-    public var caption = 12.0
-
-    /// The standard sizes (iOS's).
-    public init() {}
 }
 
 extension Color {

@@ -114,15 +114,18 @@ import Widgets
         try checkFramesEqualFullRedraws(
             "properties", scene: Self.cards, seconds: 2.5,
             at: [
-                (0.2, { w in
-                    withAnimation(.spring(response: 0.6, dampingFraction: 0.6)) {
-                        w.root.view(withID: "card-0")!.offset = Point(x: 60, y: 10)
-                        w.root.view(withID: "card-1")!.scaleEffect = 0.6
-                        w.root.view(withID: "card-2")!.opacity = 0.3
-                        w.root.view(withID: "card-3")!.fill = Color(rgb: 0x1D3557)
-                        w.root.view(withID: "card-3")!.cornerRadius = 30
+                (
+                    0.2,
+                    { w in
+                        withAnimation(.spring(response: 0.6, dampingFraction: 0.6)) {
+                            w.root.view(withID: "card-0")!.offset = Point(x: 60, y: 10)
+                            w.root.view(withID: "card-1")!.scaleEffect = 0.6
+                            w.root.view(withID: "card-2")!.opacity = 0.3
+                            w.root.view(withID: "card-3")!.fill = Color(rgb: 0x1D3557)
+                            w.root.view(withID: "card-3")!.cornerRadius = 30
+                        }
                     }
-                }),
+                ),
                 (0.5, { w in withAnimation(.easeInOut(duration: 0.5).repeatForever()) { w.root.view(withID: "hint")!.opacity = 0.2 } }),
                 (1.0, { w in withAnimation(.easeOut(duration: 0.4)) { w.root.view(withID: "card-1")!.isHidden = true } }),
                 (1.6, { w in withAnimation(.easeOut(duration: 0.4)) { w.root.view(withID: "card-1")!.isHidden = false } }),
@@ -135,11 +138,14 @@ import Widgets
         try checkFramesEqualFullRedraws(
             "transitions", scene: Self.cards, seconds: 2,
             at: [
-                (0.2, { w in
-                    let copy = Box(id: "added", fill: Color(rgb: 0x2A9D8F), height: 60)
-                    copy.transition = .move(edge: .trailing)
-                    withAnimation(.easeInOut(duration: 0.5)) { w.root.view(withID: "cards")!.insert(copy, at: 0) }
-                }),
+                (
+                    0.2,
+                    { w in
+                        let copy = Box(id: "added", fill: Color(rgb: 0x2A9D8F), height: 60)
+                        copy.transition = .move(edge: .trailing)
+                        withAnimation(.easeInOut(duration: 0.5)) { w.root.view(withID: "cards")!.insert(copy, at: 0) }
+                    }
+                ),
                 (1.0, { w in withAnimation(.easeInOut(duration: 0.5)) { w.root.view(withID: "card-2")!.removeFromParent() } }),
             ])
         // Mid-way the new card is half-way in from the trailing edge, the cards below glide down.
@@ -212,7 +218,8 @@ import Widgets
         #expect(abs(Int(mask.coverage[middle + margin - 1]) + Int(mask.coverage[middle + margin]) - 255) <= 3)
         #expect(mask.coverage[middle + 20] == mask.coverage[middle + 105 - 20])
         try checkFramesEqualFullRedraws(
-            "shadow", scene: { () -> View in
+            "shadow",
+            scene: { () -> View in
                 let card = Box(id: "card", fill: .surface, cornerRadius: 14, width: 200, height: 100).shadow(radius: 10, y: 6)
                 return Stack(.vertical, children: [Spacer(length: 40), card, list(20)]).padding(20)
             }, seconds: 1.5,
