@@ -126,7 +126,8 @@ def test_bad_script_names_the_line(glide):
 
 @pytest.mark.glide_app()  # the catalog: sidebar with a zoomable photo screen
 def test_pinch_zooms_the_photo(glide):
-    glide.tap(60, 200)  # "Photo" in the sidebar at 800x480
+    x, y, w, h = next(e for e in glide.wait_for_rest()["elements"] if e["id"] == "tab-photo")["frame"]
+    glide.tap(x + w / 2, y + h / 2)  # "Photo" in the sidebar at 800x480
     glide.wait_for_rest()
     glide.pinch((520, 240), 80, 240, duration=0.3)
     scales = [s["scale"] for s in glide.state()["scrollViews"]]
