@@ -78,8 +78,6 @@ package final class CatalogApp {
             tab.isFocusable = true
             tab.onTap = { [weak self] in self?.select(i) }
             tabs.append(tab); tabLabels.append(titleLabel); tabSubtitles.append(subtitleLabel)
-            // A screen fades in; the one before goes at once.
-            view.transition = .asymmetric(insertion: .opacity, removal: .identity)
             screens.append(view)
             bar.append(Tab(title, id: "tab-\(id)", icon: icon, content: view))
         }
@@ -141,12 +139,11 @@ package final class CatalogApp {
         }
     }
 
-    /// Shows screen `index` (the sidebar's tabs and the tab bar call this): the new screen fades
-    /// in as the old one goes.
+    /// Shows screen `index` (the sidebar's tabs and the tab bar call this).
     package func select(_ index: Int) {
         guard screens.indices.contains(index) else { return }
         selectedScreen = index
-        withAnimation(.easeOut(duration: 0.12)) { screenArea.select(index) }
+        screenArea.select(index)
         for (i, tab) in tabs.enumerated() {
             tab.fill = i == index ? Self.accent : nil
             tabLabels[i].color = i == index ? .onAccent : Self.ink

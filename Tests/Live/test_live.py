@@ -152,7 +152,8 @@ def test_two_fingers_on_a_touch_browser_pinch_the_photo(app, browser):
     """A touch browser's fingers (Chromium's touch events through the DevTools protocol) become
     fingers of the app: two of them pinch the catalog's photo."""
     g = glide_of(app)
-    g.tap(60, 200)  # "Photo" in the catalog's sidebar at 800x480
+    x, y, w, h = next(e for e in g.wait_for_rest()["elements"] if e["id"] == "tab-photo")["frame"]
+    g.tap(x + w / 2, y + h / 2)  # "Photo" in the catalog's sidebar at 800x480
     g.wait_for_rest()
     browser.get(app.url + "/live")
     wait_for(lambda: live_state(browser)["frame"] >= 0, what="the first update")
