@@ -4,9 +4,6 @@ public enum ColorScheme: String, Hashable, Sendable, CaseIterable {
     case light
     /// Light text on dark surfaces: a dim room, the night.
     case dark
-
-    /// `light` or `dark`, as the board config and the command line say it; nil for anything else.
-    package init?(configValue: String) { self.init(rawValue: configValue) }
 }
 
 /// Dark between two times of the day, light otherwise: a kiosk in a place that dims at night

@@ -102,6 +102,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         if x1 <= x0 || y1 <= y0 { return .zero }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+    /// The smallest rectangle holding both.
+    @inlinable package func union(_ r: Rect) -> Rect {
+        let x0 = min(minX, r.minX), y0 = min(minY, r.minY)
+        return Rect(x: x0, y: y0, width: max(maxX, r.maxX) - x0, height: max(maxY, r.maxY) - y0)
+    }
     /// Whether the rectangles share an area larger than zero; touching edges do not count.
     @inlinable public func intersects(_ r: Rect) -> Bool { !intersection(r).isEmpty }
     /// This rectangle moved by `dx` and `dy` points, its size unchanged.

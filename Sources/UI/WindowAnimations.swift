@@ -102,9 +102,7 @@ extension Window {
         guard view.shadowStyle != nil, let parent = view.parent else { return r }
         let shadow = visibleRect(ofChildRect: view.drawnExtent(of: view.visualFrame(at: currentTime)), in: parent)
         guard !r.isEmpty else { return shadow }
-        guard !shadow.isEmpty else { return r }
-        let minX = min(r.minX, shadow.minX), minY = min(r.minY, shadow.minY)
-        return Rect(x: minX, y: minY, width: max(r.maxX, shadow.maxX) - minX, height: max(r.maxY, shadow.maxY) - minY)
+        return shadow.isEmpty ? r : r.union(shadow)
     }
 
     /// `r` (in `parent`'s content points) in window points, clipped by `parent` when it clips

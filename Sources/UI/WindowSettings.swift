@@ -29,7 +29,7 @@ extension Window {
         if let scale = settings.textScale { textScale = scale }
         if let contrast = settings.isHighContrast { isHighContrast = contrast }
         if let scheme = settings.colorScheme {
-            if let fixed = ColorScheme(configValue: scheme) {
+            if let fixed = ColorScheme(rawValue: scheme) {
                 colorSchedule = nil
                 colorScheme = fixed
             } else {

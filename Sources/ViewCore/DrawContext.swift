@@ -108,7 +108,7 @@ public struct DrawContext {
     /// backgrounds with stronger edges.
     public var isHighContrast: Bool { theme.isHighContrast }
     /// What the tree hands down at this depth: the window's, changed by the ancestors drawn.
-    package var environment: ViewEnvironment { didSet { theme = environment.theme } }
+    package private(set) var environment: ViewEnvironment
     /// The theme in force here: the colours a role (`Color.primaryText`) is drawn in.
     public private(set) var theme: Theme
 
@@ -147,12 +147,23 @@ public struct DrawContext {
         canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
         let outerScale = scale
         if effects { scale *= child.presentedScale(at: time) }
-        var outer: ViewEnvironment?
-        if child.changesEnvironment { outer = environment; child.applyOwnEnvironment(to: &environment) }
-        if opacity < 1 { drawLayer(of: child, opacity: opacity) } else { drawContents(of: child) }
-        if let outer { environment = outer }
+        inEnvironment(of: child) { context in
+            if opacity < 1 { context.drawLayer(of: child, opacity: opacity) } else { context.drawContents(of: child) }
+        }
         scale = outerScale
         canvas.restore()
+    }
+
+    /// Runs `body` in what `view` hands down (its layout direction and environment changes), then
+    /// goes back to the outer environment and theme. The theme is worked out again only for a
+    /// view that changes the environment: most views draw in their parent's.
+    package mutating func inEnvironment(of view: View, _ body: (inout DrawContext) -> Void) {
+        guard view.changesEnvironment else { return body(&self) }
+        let outer = (environment, theme)
+        view.applyOwnEnvironment(to: &environment)
+        theme = environment.theme
+        body(&self)
+        (environment, theme) = outer
     }
 
     /// The view's background, content, children, overlay and pressed shade, then the children

@@ -35,9 +35,7 @@ extension View {
         guard let s = shadowStyle else { return rect }
         let k = frame.width > 0 ? rect.width / frame.width : 1
         let shadow = rect.offsetBy(dx: s.x * k, dy: s.y * k).insetBy(dx: -s.reach * k, dy: -s.reach * k)
-        let minX = min(rect.minX, shadow.minX), minY = min(rect.minY, shadow.minY)
-        return Rect(
-            x: minX, y: minY, width: max(rect.maxX, shadow.maxX) - minX, height: max(rect.maxY, shadow.maxY) - minY)
+        return rect.union(shadow)
     }
 }
 

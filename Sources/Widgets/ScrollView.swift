@@ -593,13 +593,12 @@ open class ScrollView: View, AnimatedView {
         let outer = context.scale
         context.scale *= sampledScale
         // Content is at the origin of the scroll view's content space.
-        let environment = context.environment
-        content.applyOwnEnvironment(to: &context.environment)
-        content.drawBackground(in: &context)
-        content.draw(in: &context)
-        content.drawChildren(in: &context)
-        content.drawOverlay(in: &context)
-        context.environment = environment
+        context.inEnvironment(of: content) { context in
+            content.drawBackground(in: &context)
+            content.draw(in: &context)
+            content.drawChildren(in: &context)
+            content.drawOverlay(in: &context)
+        }
         context.scale = outer
         context.canvas.restore()
     }
