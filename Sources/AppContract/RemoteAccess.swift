@@ -9,6 +9,11 @@ package protocol RemoteAccess: AnyObject {
     var wakeFD: Int32 { get }
     /// The latest time (loop timeline, seconds) by which `pollRequests` must run again.
     var nextDeadline: Double? { get }
+    /// Under a virtual clock (`--remote-clock virtual`): the loop time up to which the pending
+    /// requests ask time to run (the last injected event, a `/wait`'s or `/clock`'s deadline),
+    /// which the loop then runs to as fast as it can, frame by frame; nil: time stands still.
+    /// Always nil under the wall clock.
+    var pendingUntil: Double? { get }
     /// Serves queued requests against `app`; `screen` is the last presented canvas, `control`
     /// the output behind it (read back, switched off and on). Injected input goes to `deliver`,
     /// the loop's one door for input.

@@ -45,6 +45,9 @@ package struct BoardConfig: Hashable, Sendable {
     /// Remote control listen address (host:port) and token: the opt-in remote-control server.
     package var remoteAddress: String?
     package var remoteToken: String?
+    /// A file of named, scoped tokens, and how time passes under remote control (wall or virtual).
+    package var remoteTokens: String?
+    package var remoteClock: String?
     /// Megabytes the window's picture caches may hold beyond what the screen shows.
     package var memoryBudgetMB = 192
     /// Threads drawing each frame's damage in bands (nil: the cores, at most 4).
@@ -143,6 +146,7 @@ package struct BoardConfig: Hashable, Sendable {
     package static let keys = [
         "card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest", "assets",
         "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
+        "remote_tokens", "remote_clock",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
         "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
         "display_wait_seconds", "keyboard_layout", "layout_direction", "fonts", "keymap", "onscreen_keyboard",
@@ -316,8 +320,14 @@ package struct BoardConfig: Hashable, Sendable {
             else { throw entry.bad("HOST:PORT, e.g. 127.0.0.1:8377") }
             remoteAddress = value
         case "remote_token":
-            guard isAcceptableToken(value) else { throw entry.bad("a token of at least 8 characters without spaces") }
+            guard isAcceptableToken(value) else { throw entry.bad("a token of \(tokenRule)") }
             remoteToken = value
+        case "remote_tokens":
+            guard !value.isEmpty else { throw entry.bad("the path of a token file (NAME SCOPE TOKEN lines)") }
+            remoteTokens = value
+        case "remote_clock":
+            guard value == "wall" || value == "virtual" else { throw entry.bad("wall or virtual") }
+            remoteClock = value
         case "screen_reader":
             guard let on = BoardConfig.flag(value) else { throw entry.bad("on or off") }
             screenReader = on

@@ -44,11 +44,22 @@ package func excerpt(_ text: String, limit: Int = 60) -> String {
     return out
 }
 
-/// A bearer token the remote API accepts, from the command line or the board config alike:
-/// at least 8 characters, none of them a space or a control character.
+/// A bearer token the remote API accepts, from the command line, the board config or a token
+/// file alike: see `tokenRule`. Guessable tokens ("password", "12345678") and invisible ones
+/// (eight zero-width spaces) are refused; `openssl rand -hex 16` gives a good one.
 package func isAcceptableToken(_ token: String) -> Bool {
-    token.count >= 8 && !token.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
+    let scalars = token.unicodeScalars
+    guard scalars.count >= 12, scalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else { return false }
+    let classes = [
+        scalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) },
+        scalars.contains { ("0"..."9").contains($0) },
+        scalars.contains { !$0.properties.isAlphabetic && !("0"..."9").contains($0) },
+    ]
+    return Set(scalars).count >= 8 && classes.filter { $0 }.count >= 2
 }
+
+/// What `isAcceptableToken` asks, for error messages.
+package let tokenRule = "at least 12 visible ASCII characters, 8 of them different, mixing letters, digits or symbols"
 
 /// The lines of a text file in any convention: split at LF, CRLF or a lone CR, none of which
 /// stays in a line. (Swift takes "\r\n" for one character, so splitting at "\n" never splits

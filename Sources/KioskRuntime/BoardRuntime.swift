@@ -34,8 +34,11 @@ package enum BoardRuntime {
         // Checked before the display is taken, so that a bad address or token says so at once.
         let remoteConfiguration = try options.remote.configuration(
             configAddress: cfg.remoteAddress,
-            configToken: cfg.remoteToken,
+            configToken: cfg.remoteToken, configTokens: cfg.remoteTokens, configClock: cfg.remoteClock,
             configPlace: cfg.place(of: "remote_address"))
+        if remoteConfiguration?.clock == .virtual {
+            throw ValidationError("--remote-clock virtual is for headless runs: a board shows frames when the display is ready")
+        }
         try checkAccessibility(cfg)
         // While the display is not there yet (at boot, before udev gives the card to the video
         // group), the app is built for the size sysfs suggests: its start-up and the wait overlap.
@@ -130,8 +133,10 @@ package enum BoardRuntime {
         let supervisor = DisplaySupervisor(display: display, log: log)
         loop.sources = [supervisor, LibinputSource(input: input)]
         if let monitor = ConnectorMonitor() { loop.sources.append(HotplugSource(monitor: monitor, supervisor: supervisor)) }
-        loop.catchSignals([SIGINT, SIGTERM, SIGUSR1, SIGUSR2])
-        loop.onSignal = { [unowned loop] in supervisor.handle(signal: $0, loop: loop) }
+        loop.catchSignals([SIGINT, SIGTERM, SIGUSR1, SIGUSR2, SIGHUP])
+        loop.onSignal = { [unowned loop] signal in
+            if signal == SIGHUP { (loop.remote as? RemoteServer)?.reloadTokens() } else { supervisor.handle(signal: signal, loop: loop) }
+        }
 
         let recorder = try options.record.map { path throws(BoardLoopError) in try InputRecorder(path: path) }
         if let recorder { driver.onInput = recorder.record }

@@ -108,7 +108,8 @@ package enum HeadlessRuntime {
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
         driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)
-        loop.catchSignals([SIGINT, SIGTERM])
+        loop.isClockVirtual = remote.clock == .virtual
+        loop.catchSignals([SIGINT, SIGTERM, SIGHUP])
         loop.script = script.entries[...]
         if script.entries.contains(where: {
             if case .input = $0.action { return false }; if case .key = $0.action { return false }; return true
@@ -131,6 +132,7 @@ package enum HeadlessRuntime {
         let host = remote.host.contains(":") ? "[\(remote.host)]" : remote.host
         standardOutput("\(Kiosk.commandName): remote control on http://\(host):\(port)")
         loop.remote = server
+        loop.onSignal = { if $0 == SIGHUP { server.reloadTokens() } }
         try loop.run()
         RemoteRuntime.stop(server)
         standardOutput("\(Kiosk.commandName): stopped after \(driver.frameNumber) frames")

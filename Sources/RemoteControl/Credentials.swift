@@ -1,46 +1,158 @@
 import FoundationEssentials
-import HTTPTypes
-import Hummingbird
 import Geometry
-import Logging
+import HTTPTypes
+import NIOConcurrencyHelpers
 
-/// What proves a request comes from someone who knows the token: `Authorization: Bearer TOKEN`,
-/// HTTP Basic with the token as the password (what a browser asks a person for on `/live`),
-/// or, for the live view only, the session cookie its page set (a browser sends it with the
-/// page's socket, so the token is never put in a URL, where logs would keep it).
-struct Credentials: Sendable {
-    let token: [UInt8]
-    /// Random for each server: the cookie proves the page was opened with the token.
-    let session: [UInt8]
-    static let cookie = "glide_live"
+/// What a caller may do. Each scope includes the ones before it.
+package enum RemoteScope: Int, Comparable, Sendable, CaseIterable {
+    /// The state, screenshots, the audit and a read-only live view.
+    case view
+    /// Also injected input (`/events`, the live view's touches) and moving a virtual clock.
+    case control
+    /// Also the display's power.
+    case admin
 
-    init(token: String) {
-        self.token = Array(token.utf8)
-        var g = SystemRandomNumberGenerator()
-        session = Array((0..<4).map { _ in String(g.next() as UInt64, radix: 16) }.joined().utf8)
+    package init?(name: String) {
+        guard let scope = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = scope
     }
 
-    var setCookie: String { "\(Self.cookie)=\(String(decoding: session, as: UTF8.self)); Path=/live; HttpOnly; SameSite=Strict" }
-
-    func accept(_ headers: HTTPFields, session allowSession: Bool) -> Bool {
-        let authorization = headers[.authorization] ?? ""
-        if authorization.hasPrefix("Bearer "), Self.same(Array(authorization.utf8.dropFirst(7)), token) { return true }
-        if authorization.hasPrefix("Basic "), let decoded = Data(base64Encoded: String(authorization.dropFirst(6))),
-            let colon = decoded.firstIndex(of: UInt8(ascii: ":")), Self.same(Array(decoded[(colon + 1)...]), token)
-        {
-            return true
+    package var name: String {
+        switch self {
+        case .view: "view"
+        case .control: "control"
+        case .admin: "admin"
         }
-        if allowSession {
-            for header in headers[values: .cookie] {
-                for pair in header.split(separator: ";") {
-                    let p = pair.drop { $0 == " " }
-                    if p.hasPrefix(Self.cookie + "="), Self.same(Array(p.utf8.dropFirst(Self.cookie.utf8.count + 1)), session) {
-                        return true
-                    }
+    }
+
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One named token and what it allows.
+package struct RemoteToken: Sendable, Equatable {
+    package var name: String
+    package var scope: RemoteScope
+    package var secret: String
+
+    package init(name: String, scope: RemoteScope, secret: String) {
+        self.name = name
+        self.scope = scope
+        self.secret = secret
+    }
+}
+
+/// Who made a request: a token's name and scope (the log's "who"), and the keyring's version of
+/// that token, so that a live session knows when its token has been replaced.
+struct Caller: Sendable, Equatable {
+    var name: String
+    var scope: RemoteScope
+    var version: Int
+
+    /// A loopback server without tokens: whoever can reach it may do everything.
+    static let local = Caller(name: "local", scope: .admin, version: 0)
+}
+
+/// The tokens a server accepts, replaceable while it runs. A request proves who it is by
+/// `Authorization: Bearer TOKEN`, HTTP Basic with the token as the password (what a browser asks a
+/// person for on `/live`), or, for the live view only, the session cookie its page set for that
+/// token (a browser sends it with the page's socket, so the token is never put in a URL, where
+/// logs would keep it).
+final class Keyring: Sendable {
+    static let cookie = "glide_live"
+
+    private struct Entry {
+        var token: RemoteToken
+        var secret: [UInt8]
+        /// Random for each token and server: the cookie proves the page was opened with the token.
+        var session: [UInt8]
+        var version: Int
+    }
+    private let entries: NIOLockedValueBox<(list: [Entry], nextVersion: Int)>
+
+    init(_ tokens: [RemoteToken]) {
+        entries = NIOLockedValueBox(([], 1))
+        replace(with: tokens)
+    }
+
+    /// Puts `tokens` in force. A token whose secret and scope are unchanged keeps its version (its
+    /// sessions go on); any other gets a new one, and its old cookie and sessions end.
+    /// Returns the names of the tokens added, changed or removed.
+    @discardableResult
+    func replace(with tokens: [RemoteToken]) -> [String] {
+        entries.withLockedValue { state in
+            var changed: [String] = []
+            var list: [Entry] = []
+            for token in tokens {
+                if let old = state.list.first(where: { $0.token == token }) {
+                    list.append(old)
+                    continue
                 }
+                changed.append(token.name)
+                list.append(Entry(token: token, secret: Array(token.secret.utf8), session: Self.newSession(), version: state.nextVersion))
+                state.nextVersion += 1
+            }
+            changed += state.list.map(\.token.name).filter { name in !tokens.contains { $0.name == name } }
+            state.list = list
+            return changed
+        }
+    }
+
+    /// The caller the headers prove, or nil. Every token is compared, each in the same time
+    /// whatever its first differing byte, so the time taken says nothing of which came close.
+    func identify(_ headers: HTTPFields, session allowSession: Bool) -> Caller? {
+        let given = Self.presented(headers)
+        let cookies = allowSession ? Self.sessionCookies(headers) : []
+        return entries.withLockedValue { state in
+            var found: Caller?
+            for entry in state.list {
+                var matches = false
+                for secret in given where Self.same(secret, entry.secret) { matches = true }
+                for cookie in cookies where Self.same(cookie, entry.session) { matches = true }
+                if matches, found == nil { found = Caller(name: entry.token.name, scope: entry.token.scope, version: entry.version) }
+            }
+            return found
+        }
+    }
+
+    /// Whether the token a caller proved is still in force, unchanged.
+    func isCurrent(_ caller: Caller) -> Bool {
+        caller == .local || entries.withLockedValue { $0.list.contains { $0.version == caller.version } }
+    }
+
+    /// The live page's cookie for the caller's token.
+    func setCookie(for caller: Caller) -> String? {
+        entries.withLockedValue { state in
+            state.list.first { $0.version == caller.version }.map {
+                "\(Self.cookie)=\(String(decoding: $0.session, as: UTF8.self)); Path=/live; HttpOnly; SameSite=Strict"
             }
         }
-        return false
+    }
+
+    /// The secrets a request presents: a bearer token, or a Basic password.
+    private static func presented(_ headers: HTTPFields) -> [[UInt8]] {
+        headers[values: .authorization].compactMap { authorization in
+            if authorization.hasPrefix("Bearer ") { return Array(authorization.utf8.dropFirst(7)) }
+            if authorization.hasPrefix("Basic "), let decoded = Data(base64Encoded: String(authorization.dropFirst(6))),
+                let colon = decoded.firstIndex(of: UInt8(ascii: ":"))
+            {
+                return Array(decoded[(colon + 1)...])
+            }
+            return nil
+        }
+    }
+
+    private static func sessionCookies(_ headers: HTTPFields) -> [[UInt8]] {
+        headers[values: .cookie].flatMap { header in
+            header.split(separator: ";").compactMap { pair -> [UInt8]? in
+                let p = pair.drop { $0 == " " }
+                return p.hasPrefix(cookie + "=") ? Array(p.utf8.dropFirst(cookie.utf8.count + 1)) : nil
+            }
+        }
+    }
+
+    private static func newSession() -> [UInt8] {
+        var g = SystemRandomNumberGenerator()
+        return Array((0..<4).map { _ in String(g.next() as UInt64, radix: 16) }.joined().utf8)
     }
 
     /// Same time whatever the first differing byte is.
@@ -48,26 +160,5 @@ struct Credentials: Sendable {
         var diff = given.count == expected.count ? 0 : 1
         for i in 0..<expected.count { diff |= Int(expected[i] ^ (i < given.count ? given[i] : 0)) }
         return diff == 0
-    }
-}
-
-/// Rejects requests without the token (401, logged); see `Credentials`.
-struct TokenMiddleware: RouterMiddleware {
-    typealias Context = RemoteRequestContext
-    let credentials: Credentials
-    let refusals: RefusalLog
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let isLive = request.uri.path == "/live"
-        guard credentials.accept(request.headers, session: isLive) else {
-            let header = request.headers[.authorization] ?? ""
-            refusals.warning(
-                "remote: 401 \(request.method) \(excerpt(request.uri.path, limit: RefusalLog.pathLimit)) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")"
-            )
-            return RemoteServer.json(
-                .unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
-                extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])
-        }
-        return try await next(request, context)
     }
 }

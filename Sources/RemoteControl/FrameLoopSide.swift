@@ -12,6 +12,9 @@ extension RemoteServer {
     /// its sleep at this.
     package var nextDeadline: Double? { inbox.nextDeadline }
 
+    /// Under a virtual clock, the time the loop may run up to: pending work's horizon.
+    package var pendingUntil: Double? { configuration.clock == .virtual ? inbox.horizon : nil }
+
     /// What one call of `pollRequests` serves its requests from.
     struct LoopMoment {
         var screen: PixelBuffer
@@ -73,8 +76,8 @@ extension RemoteServer {
                 } else {
                     inbox.schedule(script, batch: batch, arrival: m.now, continuation: c)
                 }
-            case let .wait(timeout, c):
-                inbox.addWaiter(.init(since: m.now, deadline: m.now + timeout, continuation: c))
+            case let .wait(timeout, untilRest, c):
+                inbox.addWaiter(.init(since: m.now, deadline: m.now + timeout, untilRest: untilRest, continuation: c))
             case let .liveJoined(viewer):
                 live.welcome(viewer, screen: m.screen, rotation: m.rotation, frameNumber: m.frameNumber)
             case let .liveInput(viewer, action):
@@ -149,7 +152,7 @@ extension RemoteServer {
         var keep: [RemoteInbox.Waiter] = []
         var json: String?  // the app's state is asked once, however many are answered
         for w in round.waiters {
-            if atRest || m.now >= w.deadline {
+            if (atRest && w.untilRest) || m.now >= w.deadline {
                 let state = json ?? stateJSON(app: app, m)
                 json = state
                 w.continuation.resume(returning: RemoteWaitReply(atRest: atRest, waited: m.now - w.since, stateJSON: state))

@@ -18,6 +18,8 @@ struct LiveAdmission: Sendable {
     /// Updates a second at most (`?fps=`, 1 to 60, default 30): each costs an encoding.
     var updatesPerSecond: Int
     var peer: String
+    /// Whom the token or cookie proved (nil without tokens).
+    var caller: Caller?
 }
 
 /// Live viewers' sockets (`GET /live/socket`, the live view's): the screen's changes go out
@@ -38,14 +40,20 @@ extension RemoteServer {
     /// Whether an upgrade request may become a live socket. The upgrade does not pass the
     /// router's middleware, so the same rules are applied here: a loopback `Host` on a loopback
     /// server, no other site's `Origin`, and the token (or the page's session cookie).
-    func admitLive(_ request: HTTPRequest, peer: String) -> ShouldUpgradeResult<LiveAdmission> {
+    func admitLive(_ request: HTTPRequest, peer: String, address: String) -> ShouldUpgradeResult<LiveAdmission> {
         guard let path = request.path, path == "/live/socket" || path.hasPrefix("/live/socket?") else { return .dontUpgrade }
         let query = URI(path).queryParameters
         var refusal = OriginMiddleware.refusal(request, loopbackOnly: configuration.isLoopback)
         // Kept should a request get here: `CloseUnlessKeptAlive` takes the upgrade away from one
         // without the token, so that the router answers it with 401 before any upgrade.
-        if refusal == nil, let credentials, !credentials.accept(request.headerFields, session: true) {
-            refusal = "missing or wrong token"
+        var caller: Caller?
+        if refusal == nil, keyring != nil, throttle.wait(for: address) > 0 { refusal = "too many wrong tokens from this address" }
+        if refusal == nil, let keyring {
+            caller = keyring.identify(request.headerFields, session: true)
+            if caller == nil {
+                refusal = "missing or wrong token"
+                throttle.failed(from: address)
+            }
         }
         let encodingName = query["encoding"].map(String.init) ?? LiveScreen.Encoding.png.rawValue
         let encoding = LiveScreen.Encoding(rawValue: encodingName)
@@ -61,8 +69,8 @@ extension RemoteServer {
         return .upgrade(
             [:],
             LiveAdmission(
-                refusal: refusal, readOnly: configuration.liveReadOnly || readOnly != false, encoding: encoding ?? .png,
-                updatesPerSecond: fps ?? 30, peer: peer))
+                refusal: refusal, readOnly: configuration.liveReadOnly || readOnly != false || (caller?.scope ?? .admin) < .control,
+                encoding: encoding ?? .png, updatesPerSecond: fps ?? 30, peer: peer, caller: caller))
     }
 
     /// A query's yes or no: absent, `0`, `false` or `no` is false; `1`, `true` or `yes` true;
@@ -91,9 +99,11 @@ extension RemoteServer {
             return
         }
         logger.info("remote: live viewer \(id) from \(admission.peer)\(admission.readOnly ? " (view only)" : "")")
+        if !admission.readOnly { audit.record("live control session \(id) opened", by: admission.caller, from: admission.peer) }
         defer {
             live.leave(id)
             _ = inbox.post(.liveLeft(viewer: id))
+            if !admission.readOnly { audit.record("live control session \(id) closed", by: admission.caller, from: admission.peer) }
         }
         _ = inbox.post(.liveJoined(viewer: id))
         let session = LiveSession()
@@ -112,6 +122,15 @@ extension RemoteServer {
                 if let reason { try? await outbound.close(.policyViolation, reason: Self.closeReason(reason)) }
             }
             group.addTask { await Self.watchStall(of: session, closing: channel) }
+            if let keyring, let caller = admission.caller {
+                group.addTask {
+                    // A replaced or removed token ends the sessions it opened.
+                    while keyring.isCurrent(caller), (try? await Task.sleep(for: .milliseconds(250))) != nil {}
+                    guard !Task.isCancelled else { return }
+                    session.ending.withLockedValue { $0 = $0 ?? "dropped: its token '\(caller.name)' was replaced" }
+                    try? await outbound.close(.policyViolation, reason: "the token was replaced")
+                }
+            }
             await group.next()
             group.cancelAll()
         }

@@ -19,7 +19,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     let inner: HTTP1WebSocketUpgradeChannel
     let idleTimeout: TimeAmount
     let connections: ConnectionTable
-    let credentials: Credentials?
+    let keyring: Keyring?
     var responder: Responder { inner.responder }
 
     /// A connection over the bound of `connections` is closed before a byte of it is read. (It
@@ -33,7 +33,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
             }
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(
-                CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, credentials: credentials),
+                CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, keyring: keyring),
                 position: .after(decoder))
             return value
         }
@@ -45,7 +45,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     /// larger frame (a 100 MB one) is refused by the decoder before it is read; updates are
     /// sent in several frames.
     static func builder(
-        idleTimeout: TimeAmount, connections: ConnectionTable, credentials: Credentials?, shouldUpgrade: @escaping Upgrade
+        idleTimeout: TimeAmount, connections: ConnectionTable, keyring: Keyring?, shouldUpgrade: @escaping Upgrade
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             RemoteHTTPChannel(
@@ -55,7 +55,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
                         http1: .init(idleTimeout: idleTimeout),
                         ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
                     shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout, connections: connections,
-                credentials: credentials)
+                keyring: keyring)
         }
     }
 }
@@ -76,13 +76,13 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
     typealias OutboundOut = HTTPServerResponsePart
     let headDeadline: TimeAmount
     let connections: ConnectionTable
-    let credentials: Credentials?
+    let keyring: Keyring?
     private var pendingClose: Scheduled<Void>?
 
-    init(headDeadline: TimeAmount, connections: ConnectionTable, credentials: Credentials?) {
+    init(headDeadline: TimeAmount, connections: ConnectionTable, keyring: Keyring?) {
         self.headDeadline = headDeadline
         self.connections = connections
-        self.credentials = credentials
+        self.keyring = keyring
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -101,7 +101,7 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
         pendingClose = nil
         // Busy until its reply's end is written; a WebSocket for as long as it is open.
         connections.setBusy(context.channel, true)
-        if head.headers.contains(name: "upgrade"), let credentials, !credentials.accept(Self.credentialFields(head.headers), session: true)
+        if head.headers.contains(name: "upgrade"), let keyring, keyring.identify(Self.credentialFields(head.headers), session: true) == nil
         {
             head.headers.remove(name: "upgrade")
             head.headers.replaceOrAdd(name: "connection", value: "close")
@@ -122,7 +122,7 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
         context.fireChannelRead(data)
     }
 
-    /// What `Credentials.accept` reads, as HTTP types.
+    /// What `Keyring.identify` reads, as HTTP types.
     static func credentialFields(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
         for (name, value) in headers {

@@ -15,13 +15,27 @@ package struct ScreenAuditor: Sendable {
     }
 }
 
+/// How time passes for an app under remote control.
+package enum RemoteClock: String, Sendable, CaseIterable {
+    /// The machine's clock: what a person at the screen sees.
+    case wall
+    /// Time stands still until a client moves it (`POST /wait?until=rest`, `POST /clock`):
+    /// carets, timers and animations are where the test put them, however busy the machine.
+    case virtual
+}
+
 /// Where and how the remote-control server listens.
 package struct RemoteConfiguration: Sendable {
     package var host: String
     /// 0 picks a free port (see `RemoteServer.port`).
     package var port: Int
-    /// Required on any non-loopback address; when set it is checked on every request.
+    /// One token that may do everything (`--remote-token`), named "token" in the log.
     package var token: String?
+    /// A file of named, scoped tokens (`--remote-tokens`, see `TokenFile`), read again on SIGHUP
+    /// or when it changes.
+    package var tokensFile: String?
+    /// How the app's clock runs while it is remote-controlled (headless apps only).
+    package var clock: RemoteClock = .wall
     /// Largest accepted request body.
     package var maxBodyBytes: Int
     /// Longest span of one injected script and longest `/wait`, in seconds.
@@ -41,8 +55,20 @@ package struct RemoteConfiguration: Sendable {
         self.idleTimeoutSeconds = idleTimeoutSeconds
     }
 
+    /// The tokens in force at start: the single token, then the file's. A token is required on
+    /// any non-loopback address; when there is one, every request must carry one.
+    package func tokens() throws(RemoteError) -> [RemoteToken] {
+        var tokens = token.map { [RemoteToken(name: "token", scope: .admin, secret: $0)] } ?? []
+        if let tokensFile { tokens += try TokenFile.load(path: tokensFile) }
+        return tokens
+    }
+
+    var hasTokens: Bool { token != nil || tokensFile != nil }
+
     /// Parses `HOST:PORT` (`127.0.0.1:8080`, `[::1]:8080`, `localhost:0`).
-    package static func parse(address: String, token: String?) throws(RemoteError) -> RemoteConfiguration {
+    package static func parse(
+        address: String, token: String?, tokensFile: String? = nil
+    ) throws(RemoteError) -> RemoteConfiguration {
         let host: Substring, portText: Substring
         if address.hasPrefix("[") {
             guard let close = address.firstIndex(of: "]"), address[address.index(after: close)...].hasPrefix(":") else {
@@ -56,9 +82,11 @@ package struct RemoteConfiguration: Sendable {
             portText = address[address.index(after: colon)...]
         }
         guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw .badAddress(address) }
-        let c = RemoteConfiguration(host: String(host), port: port, token: token.flatMap { $0.isEmpty ? nil : $0 })
+        var c = RemoteConfiguration(host: String(host), port: port, token: token.flatMap { $0.isEmpty ? nil : $0 })
+        c.tokensFile = tokensFile
         if let t = c.token, !isAcceptableToken(t) { throw .badToken }
-        guard c.token != nil || c.isLoopback else { throw .tokenRequired(host: c.host) }
+        guard c.hasTokens || c.isLoopback else { throw .tokenRequired(host: c.host) }
+        _ = try c.tokens()
         return c
     }
 

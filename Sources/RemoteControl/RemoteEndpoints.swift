@@ -12,10 +12,10 @@ extension RemoteServer {
     func makeRouter() -> Router<RemoteRequestContext> {
         let router = Router(context: RemoteRequestContext.self)
         router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, refusals: refusals))
-        if let credentials {
-            router.add(middleware: TokenMiddleware(credentials: credentials, refusals: refusals))
-        }
-        router.get("/live") { _, _ in self.livePage() }
+        router.add(
+            middleware: AccessMiddleware(keyring: keyring, throttle: throttle, refusals: refusals, audit: audit, clock: configuration.clock)
+        )
+        router.get("/live") { _, context in self.livePage(for: context.caller) }
         // Reached by a socket refused before its upgrade (401 from the token's middleware) or
         // by a plain request.
         router.get("/live/socket") { _, _ in Self.json(.badRequest, error: "/live/socket is a WebSocket: send Upgrade: websocket") }
@@ -25,11 +25,12 @@ extension RemoteServer {
         router.post("/events") { request, context in try await self.events(request, channel: context.channel) }
         router.post("/wait") { request, _ in try await self.wait(request) }
         router.post("/display") { request, _ in try await self.display(request) }
+        router.post("/clock") { request, _ in try await self.clock(request) }
         // Another method on a known path is 405 with the method it takes, not 404.
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
         for (path, allowed) in [
             ("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/audit", .get), ("/live", .get),
-            ("/events", .post), ("/wait", .post), ("/display", .post),
+            ("/events", .post), ("/wait", .post), ("/display", .post), ("/clock", .post),
         ] {
             for method in others where method != allowed {
                 router.on(RouterPath(path), method: method) { _, _ in
@@ -86,14 +87,14 @@ extension RemoteServer {
     }
 
     /// The live view's page; with a token, it sets the session cookie its socket is opened with.
-    func livePage() -> Response {
+    func livePage(for caller: Caller?) -> Response {
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             // Nothing from elsewhere: the page is whole as served.
             .contentSecurityPolicy:
                 "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'",
         ]
-        if let credentials { headers[.setCookie] = credentials.setCookie }
+        if let caller, let cookie = keyring?.setCookie(for: caller) { headers[.setCookie] = cookie }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: LivePage.html)))
     }
 
@@ -225,9 +226,25 @@ extension RemoteServer {
             }
             timeout = Double(ms) / 1000
         }
-        let (reply, refusal) = await ask { c in .wait(timeout: timeout, c) }
+        let (reply, refusal) = await ask { c in .wait(timeout: timeout, untilRest: true, c) }
         guard let reply else { return refusal }
         return Self.waitReply(reply)
+    }
+
+    /// `POST /clock?advance_ms=N`: moves a virtual clock N ms on, drawing the frames on the way,
+    /// and answers with the state then (as `/wait` does).
+    func clock(_ request: Request) async throws -> Response {
+        guard configuration.clock == .virtual else {
+            return Self.json(.conflict, error: "the app runs on the wall clock: start it with --remote-clock virtual to move time")
+        }
+        let text = request.uri.queryParameters.get("advance_ms") ?? ""
+        guard let ms = Int(text), ms >= 0, Double(ms) / 1000 <= configuration.maxWaitSeconds else {
+            return Self.json(
+                .badRequest, error: "advance_ms=\(excerpt(text, limit: 20)): an integer in 0...\(Int(configuration.maxWaitSeconds * 1000))")
+        }
+        let (reply, refusal) = await ask { c in .wait(timeout: Double(ms) / 1000, untilRest: false, c) }
+        guard let reply else { return refusal }
+        return Self.json(.ok, body: Self.waitBody(reply))
     }
 
     /// Posts a request to the frame loop and awaits its answer; on refusal, the reply to send.

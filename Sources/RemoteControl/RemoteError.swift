@@ -10,14 +10,19 @@ package enum RemoteError: Error, CustomStringConvertible, Sendable {
     case tokenRequired(host: String)
     case badToken
     case bindFailed(String)
+    /// A token file that cannot be read, is open to others, or has a bad line (1-based).
+    case tokenFile(path: String, line: Int?, problem: String)
+
+    package var isAboutTokenFile: Bool { if case .tokenFile = self { true } else { false } }
 
     package var description: String {
         switch self {
         case let .system(op, e): return "\(op) failed: \(String(cString: strerror(e)))"
         case let .badAddress(s): return "bad remote address '\(excerpt(s))': expected HOST:PORT, e.g. 127.0.0.1:8080 or [::1]:8080"
         case let .tokenRequired(host):
-            return "listening on \(host) (not loopback) requires a token: pass --remote-token or --remote-token-file"
-        case .badToken: return "the remote token must be at least 8 characters without spaces (it is not repeated here)"
+            return "listening on \(host) (not loopback) requires a token: pass --remote-tokens, --remote-token or --remote-token-file"
+        case .badToken: return "the remote token is too weak: \(tokenRule) (it is not repeated here)"
+        case let .tokenFile(path, line, problem): return "\(path)\(line.map { ":\($0)" } ?? ""): \(problem)"
         case let .bindFailed(s): return "remote control server could not start: \(s)"
         }
     }

@@ -28,6 +28,8 @@ final class RemoteInbox: Sendable {
     struct Waiter {
         var since: Double
         var deadline: Double
+        /// False: answered at the deadline only, at rest or not.
+        var untilRest = true
         var continuation: CheckedContinuation<RemoteWaitReply?, Never>
     }
     /// The waiters taken to be answered, with what rest depends on besides the app.
@@ -271,6 +273,14 @@ final class RemoteInbox: Sendable {
                 }
             }
             return done
+        }
+    }
+
+    /// The latest loop time that pending work looks ahead to: the last scheduled event and the
+    /// last waiter's deadline. A virtual clock runs up to it (see `RemoteAccess.pendingUntil`).
+    var horizon: Double? {
+        state.withLockedValue { s in
+            (s.scheduled.lazy.map(\.time) + s.waiters.lazy.map(\.deadline)).max()
         }
     }
 

@@ -15,7 +15,9 @@ enum RemoteRequest: Sendable {
     case display(on: Bool, CheckedContinuation<RemoteDisplayReply?, Never>)
     /// A script to inject, as batch `batch` (numbered by `RemoteInbox.newBatch()`).
     case events(InputScript, batch: Int, CheckedContinuation<RemoteEventsReply?, Never>)
-    case wait(timeout: Double, CheckedContinuation<RemoteWaitReply?, Never>)
+    /// Answered at rest or after `timeout` seconds; with `untilRest` false, after them only (a
+    /// virtual clock's explicit advance).
+    case wait(timeout: Double, untilRest: Bool, CheckedContinuation<RemoteWaitReply?, Never>)
     /// A live viewer has joined and needs the whole screen.
     case liveJoined(viewer: Int)
     /// A live viewer's input, applied when the loop takes it (its fingers get slots of their own).
@@ -43,7 +45,7 @@ enum RemoteRequest: Sendable {
         case let .audit(_, c): c.resume(returning: nil)
         case let .display(_, c): c.resume(returning: nil)
         case let .events(_, _, c): c.resume(returning: nil)
-        case let .wait(_, c): c.resume(returning: nil)
+        case let .wait(_, _, c): c.resume(returning: nil)
         case .liveJoined, .liveInput, .liveLeft: break
         }
     }

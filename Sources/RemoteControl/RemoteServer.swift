@@ -25,26 +25,33 @@ package final class RemoteServer: Sendable {
     let inbox: RemoteInbox
     /// The screen as live viewers see it.
     let live = LiveScreen()
-    let credentials: Credentials?
+    /// The tokens in force; nil on a loopback server without tokens.
+    let keyring: Keyring?
+    /// Token guessing, slowed per address.
+    let throttle = AttemptThrottle()
+    /// Control and admin actions, logged.
+    let audit: AuditLog
     /// Screenshots being taken, encoded or written, at most 4.
     let screenshots = AdmissionCounter(limit: 4)
     /// Where refusals are logged, a few a second.
     let refusals: RefusalLog
     /// Open connections, bounded by the descriptor limit the process has at its start.
     let connections: ConnectionTable
-    private let running = NIOLockedValueBox<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?)>((nil, nil, nil))
+    private let running = NIOLockedValueBox<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?, watch: Task<Void, Never>?)>(
+        (nil, nil, nil, nil))
     /// `/audit`'s checks; nil: it answers 501.
     let auditor: ScreenAuditor?
 
     package init(
         configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"), auditor: ScreenAuditor? = nil
     ) throws(RemoteError) {
-        guard configuration.token != nil || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
+        guard configuration.hasTokens || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
         self.configuration = configuration
         self.logger = logger
         self.auditor = auditor
         inbox = try RemoteInbox()
-        credentials = configuration.token.map(Credentials.init)
+        keyring = configuration.hasTokens ? Keyring(try configuration.tokens()) : nil
+        audit = AuditLog(logger: logger)
         refusals = RefusalLog(logger: logger)
         connections = ConnectionTable(limit: ConnectionTable.defaultLimit, log: refusals)
     }
@@ -59,10 +66,10 @@ package final class RemoteServer: Sendable {
             router: makeRouter(),
             server: RemoteHTTPChannel.builder(
                 idleTimeout: .seconds(configuration.idleTimeoutSeconds), connections: connections,
-                credentials: credentials
+                keyring: keyring
             ) { request, channel, _ in
-                let peer = channel.remoteAddress.map { "\($0)" } ?? "?"
-                switch self.admitLive(request, peer: peer) {
+                let peer = Self.describe(channel.remoteAddress)
+                switch self.admitLive(request, peer: peer, address: channel.remoteAddress?.ipAddress ?? peer) {
                 case .dontUpgrade: return .dontUpgrade
                 case let .upgrade(headers, admission):
                     return .upgrade(headers) { inbound, outbound, _ in
@@ -93,7 +100,8 @@ package final class RemoteServer: Sendable {
             switch result {
             case let .success(port):
                 running.withLockedValue { $0.port = port }
-                logger.info("remote: listening on \(configuration.host):\(port)\(configuration.token == nil ? "" : " (token required)")")
+                logger.info("remote: listening on \(configuration.host):\(port)\(keyring == nil ? "" : " (token required)")")
+                if configuration.tokensFile != nil { watchTokensFile() }
                 return port
             case let .failure(error):
                 throw error
@@ -116,23 +124,64 @@ package final class RemoteServer: Sendable {
         return try result.withLockedValue { $0! }.get()
     }
 
+    /// A client's address as the log gives it: `10.0.0.5:51234`, `[::1]:51234`.
+    static func describe(_ address: SocketAddress?) -> String {
+        guard let address, let ip = address.ipAddress else { return address.map { "\($0)" } ?? "?" }
+        let host = ip.contains(":") ? "[\(ip)]" : ip
+        return address.port.map { "\(host):\($0)" } ?? host
+    }
+
+    /// Reads the token file again (SIGHUP, or the file changed) and puts its tokens in force;
+    /// the live sessions of replaced or removed tokens end. A file that no longer loads (a bad
+    /// line, a loose mode) is logged and the tokens in force stay: nobody is locked out by a typo.
+    package func reloadTokens() {
+        guard let keyring, let path = configuration.tokensFile else { return }
+        do {
+            let changed = keyring.replace(with: try configuration.tokens())
+            logger.notice(
+                "remote: tokens read again from \(path): \(changed.isEmpty ? "none changed" : "changed " + changed.joined(separator: ", "))"
+            )
+        } catch {
+            logger.error("remote: \(error); the tokens in force stay")
+        }
+    }
+
+    /// Reloads the token file when its inode, size or time of change differ, checked every second.
+    private func watchTokensFile() {
+        guard let path = configuration.tokensFile else { return }
+        let task = Task.detached { [weak self] in
+            var last = TokenFile.signature(path)
+            while (try? await Task.sleep(for: .seconds(1))) != nil, let self {
+                let now = TokenFile.signature(path)
+                if now != last, now != nil { self.reloadTokens() }
+                last = now
+            }
+        }
+        running.withLockedValue { $0.watch = task }
+    }
+
     /// Stops accepting connections and ends the server task (graceful: open requests finish).
     package func stop() async {
-        let (task, group) = running.withLockedValue { ($0.task, $0.group) }
+        let (task, group, watch) = running.withLockedValue { ($0.task, $0.group, $0.watch) }
+        watch?.cancel()
         await group?.triggerGracefulShutdown()
         await task?.value
     }
 }
 
-/// The per-request context: Hummingbird's core storage, the peer's address (for the log) and
-/// the connection (whether its client is still there).
+/// The per-request context: Hummingbird's core storage, the peer (for the log), its address
+/// without the port (what failed attempts are counted by), the connection (whether its client is
+/// still there) and the caller its token proved.
 struct RemoteRequestContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let peer: String
+    let address: String
     let channel: any Channel
+    var caller: Caller?
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
-        peer = source.channel.remoteAddress.map { "\($0)" } ?? "?"
+        peer = RemoteServer.describe(source.channel.remoteAddress)
+        address = source.channel.remoteAddress?.ipAddress ?? peer
         channel = source.channel
     }
 }

@@ -81,6 +81,14 @@ package final class FrameLoop {
     /// Signals caught by `catchSignals` other than SIGINT and SIGTERM (which stop the loop).
     package var onSignal: ((Int32) -> Void)?
     package var log: Logger { driver.log }
+    /// Time moves only when the remote API asks (`--remote-clock virtual`, headless): the loop
+    /// then runs frame by frame, as fast as it can, up to `RemoteAccess.pendingUntil`, and sleeps
+    /// with its clock stopped when nothing is pending. Carets, timers, animations and scrolls are
+    /// where a test put them, however busy the machine.
+    package var isClockVirtual = false
+    private var virtualNow = 0.0
+    /// Loop time: the monotonic clock, or the virtual one.
+    private func loopTime() -> Double { isClockVirtual ? virtualNow : monotonicSeconds() }
 
     let wake: WakePipe
     let notifier = SystemdNotifier()
@@ -104,7 +112,9 @@ package final class FrameLoop {
     /// display back without its mode); then answers the remote's open requests with 503 and
     /// drops later posted work with a message.
     package func run() throws {
-        let start = monotonicSeconds()
+        // A virtual clock starts at 0, as a headless run from a script does: its times repeat.
+        virtualNow = 0
+        let start = loopTime()
         driver.blanking.wake(at: start)
         var pacing = Pacing()
         var watchdog = Watchdog(notifier: notifier, now: start)
@@ -114,7 +124,7 @@ package final class FrameLoop {
             notifier?.notify("STOPPING=1")
         }
         while !stopRequested {
-            let now = monotonicSeconds()
+            let now = loopTime()
             remote?.pollRequests(
                 app: driver.app, screen: output.screen(shadow: driver.frame), rotation: output.rotation,
                 time: now, frameNumber: driver.frameNumber, control: self, deliver: driver.deliverInjected)
@@ -132,6 +142,17 @@ package final class FrameLoop {
             wake.by(script.first.map { start + $0.t / 1000 })
             for s in sources { wake.by(s.deadline(now: now)) }
 
+            if isClockVirtual {
+                // Instead of sleeping until what is due, time jumps there while pending requests
+                // ask it to run that far; otherwise it stands still until a request comes.
+                guard let until = remote?.pendingUntil, until > now else {
+                    try poll(timeout: nil, now: now)
+                    continue
+                }
+                virtualNow = min(until, now + (wake.timeout ?? .infinity))
+                try poll(timeout: 0, now: now)
+                continue
+            }
             try poll(timeout: wake.timeout, now: now)
         }
     }
@@ -182,7 +203,9 @@ package final class FrameLoop {
             }
             return false
         }
-        let minInterval = 0.9 / (maxFramesPerSecond ?? output.refreshHz)
+        // A little under the interval on the wall clock (a wake a little early still draws);
+        // exactly it on a virtual clock, whose frames fall on the refresh grid.
+        let minInterval = (isClockVirtual ? 1 : 0.9) / (maxFramesPerSecond ?? output.refreshHz)
         if now < pacing.lastFrame + minInterval {
             wake.by(pacing.lastFrame + minInterval)
             return false
@@ -242,7 +265,7 @@ package final class FrameLoop {
                 }
             }
         }
-        let later = monotonicSeconds()
+        let later = loopTime()
         for (i, s) in sources.enumerated() {
             let readable = fds[first + i].revents != 0
             let due = s.deadline(now: later).map { $0 <= later } ?? false

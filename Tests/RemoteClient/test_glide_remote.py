@@ -138,7 +138,7 @@ def test_token_required_off_loopback_and_checked(glide_binary):
     bad = subprocess.run([glide_binary, "run", "--backend", "headless", "--remote", "0.0.0.0:0"],
                          capture_output=True, text=True, timeout=60)
     assert bad.returncode != 0 and "token" in bad.stderr
-    with HeadlessApp(glide_binary, args=["--app", "list"], token="t0ken-t0ken") as app:
+    with HeadlessApp(glide_binary, args=["--app", "list"], token="t0ken-t0ken-42") as app:
         with pytest.raises(GlideError) as e:
             Glide(app.url).state()
         assert e.value.status == 401

@@ -41,7 +41,7 @@ def test_wrong_methods_get_405_with_allow(glide):
     assert request("GET", app.base_url + "/nowhere")[0] == 404
 
 
-@list_app
+@pytest.mark.glide_app("--app", "list", clock="wall")  # the held finger must hold in real time
 def test_a_flood_of_long_polls_leaves_room_for_quick_requests(glide):
     app = glide
     # A finger held down for 60 s keeps the app from resting, so every /wait really waits.

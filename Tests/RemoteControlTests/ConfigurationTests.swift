@@ -33,7 +33,7 @@ import Testing
                 Issue.record("accepted the token \(token.debugDescription)")
             } catch {
                 #expect(!"\(error)".contains(token))
-                #expect("\(error)".contains("at least 8 characters"))
+                #expect("\(error)".contains("too weak: at least 12 visible ASCII characters"))
             }
         }
     }

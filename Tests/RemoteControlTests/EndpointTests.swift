@@ -288,6 +288,11 @@ import Glibc
         #expect(try await h.request("GET", "/screenshot.png", token: "wrong").status == 401)
         #expect(try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"End\"}".utf8), token: "s3cret-toke").status == 401)
         #expect(try await h.request("POST", "/wait", headers: ["Authorization: Basic czNjcmV0LXRva2Vu"]).status == 401)
+        // Four wrong tokens from this address: the next attempt waits half a second, even with
+        // the right token (a guess is not checked while the address waits).
+        let slowed = try await h.request("GET", "/state", token: "s3cret-token")
+        #expect(slowed.status == 429 && slowed.header("Retry-After") == "1", "\(slowed.status) \(slowed.text)")
+        try await Task.sleep(for: .milliseconds(600))
         #expect(try await h.request("GET", "/state", token: "s3cret-token").status == 200)
         #expect(try await h.request("GET", "/screenshot.png", token: "s3cret-token").status == 200)
         let refusals = h.log.lines.withLockedValue { $0.filter { $0.contains("remote: 401 ") } }

@@ -119,7 +119,7 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
 }
 
 @Suite struct CredentialsTests {
-    let credentials = Credentials(token: "s3cret-token")
+    let credentials = Keyring([RemoteToken(name: "token", scope: .admin, secret: "s3cret-token")])
 
     func fields(_ pairs: [(HTTPField.Name, String)]) -> HTTPFields {
         var f = HTTPFields()
@@ -127,20 +127,26 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         return f
     }
 
-    @Test func bearerBasicAndTheLiveCookie() {
-        #expect(credentials.accept(fields([(.authorization, "Bearer s3cret-token")]), session: false))
-        #expect(!credentials.accept(fields([(.authorization, "Bearer s3cret-tokeN")]), session: false))
+    func accepts(_ keyring: Keyring, _ headers: HTTPFields, session: Bool) -> Bool {
+        keyring.identify(headers, session: session) != nil
+    }
+
+    @Test func bearerBasicAndTheLiveCookie() throws {
+        #expect(accepts(credentials, fields([(.authorization, "Bearer s3cret-token")]), session: false))
+        #expect(!accepts(credentials, fields([(.authorization, "Bearer s3cret-tokeN")]), session: false))
         let basic = "Basic " + Data("anyone:s3cret-token".utf8).base64EncodedString()
-        #expect(credentials.accept(fields([(.authorization, basic)]), session: false))
+        #expect(accepts(credentials, fields([(.authorization, basic)]), session: false))
         let wrong = "Basic " + Data("anyone:s3cret".utf8).base64EncodedString()
-        #expect(!credentials.accept(fields([(.authorization, wrong)]), session: false))
-        #expect(!credentials.accept(fields([(.authorization, "Basic !!!")]), session: false))
-        let cookie = String(credentials.setCookie.split(separator: ";")[0])
+        #expect(!accepts(credentials, fields([(.authorization, wrong)]), session: false))
+        #expect(!accepts(credentials, fields([(.authorization, "Basic !!!")]), session: false))
+        let caller = try #require(credentials.identify(fields([(.authorization, "Bearer s3cret-token")]), session: false))
+        let cookie = String(try #require(credentials.setCookie(for: caller)).split(separator: ";")[0])
         #expect(!cookie.contains("s3cret-token"))
-        #expect(credentials.accept(fields([(.cookie, "theme=dark; " + cookie)]), session: true))
+        #expect(accepts(credentials, fields([(.cookie, "theme=dark; " + cookie)]), session: true))
         // The cookie opens the live view only, and another server's cookie opens nothing.
-        #expect(!credentials.accept(fields([(.cookie, cookie)]), session: false))
-        #expect(!Credentials(token: "s3cret-token").accept(fields([(.cookie, cookie)]), session: true))
+        #expect(!accepts(credentials, fields([(.cookie, cookie)]), session: false))
+        let other = Keyring([RemoteToken(name: "token", scope: .admin, secret: "s3cret-token")])
+        #expect(!accepts(other, fields([(.cookie, cookie)]), session: true))
     }
 
     @Test func closeReasonsFitTheirFrame() {

@@ -63,10 +63,17 @@ final class Harness: Sendable {
 
     /// `readsBack`: false runs the app on an output that cannot read back what it shows (a board
     /// without a writeback connector).
-    init(token: String? = nil, maxBodyBytes: Int = 1 << 20, idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true) async throws {
-        let config = RemoteConfiguration(
+    /// `tokensFile`: named tokens with scopes; `clock`: virtual runs the loop on a clock only
+    /// requests move.
+    init(
+        token: String? = nil, tokensFile: String? = nil, clock: RemoteClock = .wall, maxBodyBytes: Int = 1 << 20,
+        idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true
+    ) async throws {
+        var config = RemoteConfiguration(
             host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes,
             idleTimeoutSeconds: idleTimeoutSeconds)
+        config.tokensFile = tokensFile
+        config.clock = clock
         server = try RemoteServer(configuration: config, logger: log.logger)
         port = try await server.start()
         stopper = try LoopStopper()
@@ -81,6 +88,7 @@ final class Harness: Sendable {
                 let headless = HeadlessDisplay(width: 640, height: 400)
                 let display: FrameOutput = readsBack ? headless : WithoutReadBack(headless)
                 let loop = try FrameLoop(app: window, output: display, stopper: stopper)
+                loop.isClockVirtual = clock == .virtual
                 loop.remote = server
                 try loop.run()
             } catch {

@@ -93,7 +93,12 @@ class Glide:
     """One running app's remote-control server at `base_url` (`http://HOST:PORT`).
 
     `token` is sent as `Authorization: Bearer TOKEN` (needed when the app was started with
-    `--remote-token`/`--remote-token-file`); it is never shown in `repr` or in errors.
+    `--remote-tokens`, `--remote-token` or `--remote-token-file`); it is never shown in `repr` or
+    in errors. `token_name` takes it from the environment instead: `token_name="ci"` reads
+    `GLIDE_TOKEN_CI` (upper case, other characters as `_`), so no secret is written in a test.
+    `virtual_clock`: the app runs on a clock only requests move (`--remote-clock virtual`, which
+    `HeadlessApp` and the pytest plugin start headless apps with): `wait_until` then moves it on
+    instead of sleeping, and `advance` moves it.
     `timeout` (seconds) bounds each request beyond the time its own work needs.
 
     `name`, `goldens` and `update_goldens` are used by `expect_screenshot`; the pytest fixture
@@ -102,9 +107,15 @@ class Glide:
     """
 
     def __init__(self, base_url: str = "http://127.0.0.1:8080", token: str | None = None, timeout: float = 30.0,
-                 *, name: str | None = None, goldens: str | os.PathLike | None = None, update_goldens: bool = False):
+                 *, name: str | None = None, goldens: str | os.PathLike | None = None, update_goldens: bool = False,
+                 token_name: str | None = None, virtual_clock: bool = False):
         self.base_url = base_url.rstrip("/")
+        if token_name is not None:
+            if token is not None:
+                raise ValueError("give token or token_name, not both")
+            token = token_from_environment(token_name)
         self.token = token
+        self.virtual_clock = virtual_clock
         self.timeout = timeout
         self.name = name
         self.goldens = pathlib.Path(goldens) if goldens is not None else None
@@ -228,7 +239,17 @@ class Glide:
                 raise WaitTimeout(f"wait_until({what}) not true after {timeout:g} s ({rest}); "
                                   f"last state: {_short_json(state)}", state)
             if at_rest:
-                time.sleep(min(interval, remaining))
+                if self.virtual_clock:
+                    self.advance(interval)
+                else:
+                    time.sleep(min(interval, remaining))
+
+    def advance(self, seconds: float) -> dict:
+        """Moves a virtual clock `seconds` on (`POST /clock?advance_ms=N`), drawing every frame
+        on the way, and returns the state then. Only for an app started with
+        `--remote-clock virtual` (a GlideError with status 409 otherwise)."""
+        ms = max(0, int(round(seconds * 1000)))
+        return json.loads(self._ok("POST", f"/clock?advance_ms={ms}", b"", timeout=self.timeout + seconds))["state"]
 
     def display(self, on: bool) -> dict:
         """Wakes (`on=True`) or blanks (`on=False`) the screen as idle blanking does
@@ -383,21 +404,38 @@ def _tail(f: IO | None, limit: int = 4000) -> str:
     return data[-limit:]
 
 
+def token_from_environment(name: str) -> str:
+    """The token named `name` from the environment: `GLIDE_TOKEN_<NAME>` (`ci` -> `GLIDE_TOKEN_CI`,
+    `fleet-1` -> `GLIDE_TOKEN_FLEET_1`). Raises KeyError naming the variable (never a token)."""
+    variable = "GLIDE_TOKEN_" + re.sub(r"[^A-Z0-9]", "_", name.upper())
+    token = os.environ.get(variable)
+    if not token:
+        raise KeyError(f"the token named {name!r} is not in the environment: set {variable}")
+    return token
+
+
 def start_headless(binary: str | None = None, *extra: str, args: Sequence[str] = (), token: str | None = None,
                    size: str = "800x480", stderr: Any = subprocess.DEVNULL,
-                   startup_timeout: float = 60.0) -> Tuple[subprocess.Popen, str]:
+                   startup_timeout: float = 60.0, clock: str | None = None,
+                   tokens_file: str | os.PathLike | None = None) -> Tuple[subprocess.Popen, str]:
     """Starts `BINARY run --backend headless --remote 127.0.0.1:0 --size SIZE ARGS...` (a free
     port on loopback; `binary` defaults to `find_binary()`) and returns (process, base URL) once
     it listens. `args` (or further positional arguments) are added to the command line; with
     `token` the app wants it (`--remote-token`, at least 8 characters). `stderr` is where the
-    app's log goes (a file to keep it; by default it is dropped). Stop the process when done
-    (SIGTERM: it exits with 0), or use HeadlessApp."""
+    app's log goes (a file to keep it; by default it is dropped). `clock` is `wall` or `virtual`
+    (`--remote-clock`; None: the app's default, wall); `tokens_file` a file of named tokens
+    (`--remote-tokens`). Stop the process when done (SIGTERM: it exits with 0), or use
+    HeadlessApp."""
     binary = binary or find_binary()
     if not binary or not os.path.exists(binary):
         raise FileNotFoundError(f"no glide binary at {binary!r} (swift build --product glide, or set GLIDE)")
     cmd = [binary, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--size", size, *extra, *args]
     if token:
         cmd += ["--remote-token", token]
+    if tokens_file is not None:
+        cmd += ["--remote-tokens", str(tokens_file)]
+    if clock is not None:
+        cmd += ["--remote-clock", clock]
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=stderr, text=True)
     deadline = time.monotonic() + startup_timeout
     while time.monotonic() < deadline:
@@ -430,11 +468,16 @@ class HeadlessApp:
         assert app.returncode == 0      # stopped with SIGTERM on exit
 
     `.url`, `.process`, `.returncode` (after `stop`), `.log()` (the app's stderr so far).
-    Arguments as for `start_headless`."""
+    Arguments as for `start_headless`; with `clock="virtual"` a test's screenshots never depend
+    on the machine's speed (a ticking clock or a blinking caret stays where the test put it), and
+    `client()` knows it."""
 
     def __init__(self, binary: str | None = None, *extra: str, args: Sequence[str] = (), token: str | None = None,
-                 size: str = "800x480", startup_timeout: float = 60.0):
+                 size: str = "800x480", startup_timeout: float = 60.0, clock: str | None = None,
+                 tokens_file: str | os.PathLike | None = None):
         self.binary = binary
+        self.clock = clock
+        self.tokens_file = tokens_file
         self.args = [*extra, *args]
         self.token = token
         self.size = size
@@ -448,7 +491,8 @@ class HeadlessApp:
         self._stderr = tempfile.TemporaryFile(mode="w+b", prefix="glide-stderr-")
         try:
             self.process, self.url = start_headless(self.binary, args=self.args, token=self.token, size=self.size,
-                                                    stderr=self._stderr, startup_timeout=self.startup_timeout)
+                                                    stderr=self._stderr, startup_timeout=self.startup_timeout,
+                                                    clock=self.clock, tokens_file=self.tokens_file)
         except BaseException:
             self._stderr.close()
             self._stderr = None
@@ -456,8 +500,11 @@ class HeadlessApp:
         return self
 
     def client(self, **kwargs: Any) -> Glide:
-        """A Glide client for this app (with its token)."""
-        return Glide(self.url, token=self.token, **kwargs)
+        """A Glide client for this app (with its token, and told of its clock)."""
+        kwargs.setdefault("virtual_clock", self.clock == "virtual")
+        if "token_name" not in kwargs:
+            kwargs.setdefault("token", self.token)
+        return Glide(self.url, **kwargs)
 
     def log(self) -> str:
         """What the app wrote on stderr so far (its log)."""

@@ -3,8 +3,10 @@
 The fixture `glide` is a `Glide` client:
 
 * without `--glide-url`/`--glide-boards`, connected to a headless app started for the test
-  (`glide run --backend headless --remote 127.0.0.1:0 --size 800x480` + `--glide-args` + the
-  arguments of `@pytest.mark.glide_app(...)`) and stopped with SIGTERM after it;
+  (`glide run --backend headless --remote 127.0.0.1:0 --size 800x480 --remote-clock virtual` +
+  `--glide-args` + the arguments of `@pytest.mark.glide_app(...)`) and stopped with SIGTERM after
+  it. On the virtual clock time moves only when the test waits for rest or advances it, so a
+  golden holds on a busy machine (`--glide-clock wall` or `glide_app(clock="wall")` for real time);
 * with boards, connected to each board in turn: every test that uses the fixture is
   parametrized over the boards, with the board's name as its id.
 
@@ -292,6 +294,9 @@ def pytest_addoption(parser):
                          "rootdir or above)")
     group.addoption("--glide-args", default="", metavar="ARGS",
                     help="extra arguments for every headless app (shell-split), before the glide_app marker's")
+    group.addoption("--glide-clock", choices=["virtual", "wall"], default="virtual",
+                    help="the clock of the headless apps the `glide` fixture starts: virtual (the default: time "
+                         "moves only when the test waits or advances it, so goldens hold on a busy machine) or wall")
     group.addoption("--update-goldens", action="store_true", default=False,
                     help="expect_screenshot writes (or overwrites) the goldens instead of comparing")
     group.addoption("--glide-report", metavar="FILE",
@@ -301,8 +306,9 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",
-        "glide_app(*args, size='800x480'): the arguments of the headless app that the `glide` fixture starts "
-        "(e.g. \"--app\", \"list\"); ignored when testing boards (--glide-url/--glide-boards)")
+        "glide_app(*args, size='800x480', clock=None): the arguments of the headless app that the `glide` fixture "
+        "starts (e.g. \"--app\", \"list\"), and its clock (default --glide-clock's); ignored when testing boards "
+        "(--glide-url/--glide-boards)")
     session = GlideSession(config)
     config.stash[_SESSION] = session
     config.pluginmanager.register(session, "glide-session")
@@ -364,10 +370,12 @@ def glide(request):
     marker = request.node.get_closest_marker("glide_app")
     args = list(session.extra_args)
     size = DEFAULT_SIZE
+    clock = request.config.getoption("--glide-clock")
     if marker is not None:
         args += [str(a) for a in marker.args]
         size = str(marker.kwargs.get("size", size))
-    app = HeadlessApp(session.binary, args=args, size=size)
+        clock = str(marker.kwargs.get("clock", clock))
+    app = HeadlessApp(session.binary, args=args, size=size, clock=clock)
     app.start()
     try:
         g = app.client(goldens=goldens, update_goldens=session.update_goldens)

@@ -1,0 +1,84 @@
+import FoundationEssentials
+import Geometry
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Who may do what: finds the caller a request's token (or the live page's cookie) proves,
+/// answers 401 without one, 403 when the token's scope does not allow the request, and 429 to
+/// an address that has guessed wrong too often (`AttemptThrottle`); writes every control and
+/// admin action to the audit log.
+struct AccessMiddleware: RouterMiddleware {
+    typealias Context = RemoteRequestContext
+    /// nil: a loopback server without tokens, where every caller is `Caller.local`.
+    let keyring: Keyring?
+    let throttle: AttemptThrottle
+    let refusals: RefusalLog
+    let audit: AuditLog
+    let clock: RemoteClock
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let needed = RemoteServer.scope(of: request.method, path: request.uri.path, clock: clock)
+        var context = context
+        if let keyring {
+            let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
+            let wait = throttle.wait(for: context.address)
+            if wait > 0 {
+                refusals.warning("remote: 429 \(request.method) \(path) from \(context.peer): too many wrong tokens")
+                var response = RemoteServer.json(.tooManyRequests, error: "too many wrong tokens from this address; retry later")
+                response.headers[.retryAfter] = "\(Int(wait.rounded(.up)))"
+                return response
+            }
+            let isLive = request.uri.path == "/live"
+            guard let caller = keyring.identify(request.headers, session: isLive) else {
+                throttle.failed(from: context.address)
+                let header = request.headers[.authorization] ?? ""
+                refusals.warning(
+                    "remote: 401 \(request.method) \(path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
+                return RemoteServer.json(
+                    .unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
+                    extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])
+            }
+            guard caller.scope >= needed else {
+                refusals.warning(
+                    "remote: 403 \(request.method) \(path) from \(context.peer): '\(caller.name)' has scope \(caller.scope.name)")
+                return RemoteServer.json(
+                    .forbidden,
+                    error: "\(request.method) \(path) needs a token of scope \(needed.name); '\(caller.name)' has \(caller.scope.name)")
+            }
+            context.caller = caller
+        }
+        let response = try await next(request, context)
+        if needed >= .control {
+            audit.record(
+                "\(request.method) \(excerpt(request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""), limit: RefusalLog.pathLimit))"
+                    + " \(response.status.code)",
+                by: context.caller, from: context.peer)
+        }
+        return response
+    }
+}
+
+/// Every control and admin action, one line each in the journal: who (the token's name), what,
+/// when and from where. Never a secret: tokens and cookies are not in requests' paths.
+struct AuditLog: Sendable {
+    let logger: Logger
+
+    func record(_ action: String, by caller: Caller?, from peer: String) {
+        let who = caller ?? .local
+        logger.notice("audit: \(action) by '\(who.name)' (\(who.scope.name)) from \(peer) at \(Date.now.formatted(.iso8601))")
+    }
+}
+
+extension RemoteServer {
+    /// The scope a request needs: reading needs `view`, input `control`, the display's power
+    /// `admin`. Waiting for rest moves a virtual clock, so it is control there.
+    static func scope(of method: HTTPRequest.Method, path: String, clock: RemoteClock) -> RemoteScope {
+        switch (method, path) {
+        case (.post, "/display"): .admin
+        case (.post, "/events"), (.post, "/clock"): .control
+        case (.post, "/wait"): clock == .virtual ? .control : .view
+        default: .view
+        }
+    }
+}
