@@ -1,3 +1,4 @@
+import AppContract
 import FoundationEssentials
 import Geometry
 import HTTPTypes

@@ -1,45 +1,8 @@
+import AppContract
 import FoundationEssentials
 import Geometry
 import HTTPTypes
 import NIOConcurrencyHelpers
-
-/// What a caller may do. Each scope includes the ones before it.
-package enum RemoteScope: Int, Comparable, Sendable, CaseIterable {
-    /// The state, screenshots, the audit and a read-only live view.
-    case view
-    /// Also injected input (`/events`, the live view's touches) and moving a virtual clock.
-    case control
-    /// Also the display's power.
-    case admin
-
-    package init?(name: String) {
-        guard let scope = Self.allCases.first(where: { $0.name == name }) else { return nil }
-        self = scope
-    }
-
-    package var name: String {
-        switch self {
-        case .view: "view"
-        case .control: "control"
-        case .admin: "admin"
-        }
-    }
-
-    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
-}
-
-/// One named token and what it allows.
-package struct RemoteToken: Sendable, Equatable {
-    package var name: String
-    package var scope: RemoteScope
-    package var secret: String
-
-    package init(name: String, scope: RemoteScope, secret: String) {
-        self.name = name
-        self.scope = scope
-        self.secret = secret
-    }
-}
 
 /// Who made a request: a token's name and scope (the log's "who"), and the keyring's version of
 /// that token, so that a live session knows when its token has been replaced.

@@ -1,3 +1,4 @@
+import AppContract
 import Dispatch
 import Hummingbird
 import Logging

@@ -29,6 +29,11 @@ with open(os.path.join(root, "Board", "content", "manifest.json"), "rb") as f:
 put("manifest", "empty", '{"screens":[]}')
 put("manifest", "article", '{"screens":[{"kind":"article","title":"A","text":"Hello\\n\\nWorld"}]}')
 
+# Token files.
+put("tokens", "three", "# name scope token\ndashboard view view-Token-0001\nci control ctrl-Token-0002\n\nfleet admin admn-Token-0003\n")
+put("tokens", "crlf", "ci control ctrl-Token-0002\r\n# windows\r\nview\tview\tview-Token-0001\r\n")
+put("tokens", "bad", "a owner view-Token-0001\nb view password\r\nc view x y z\n")
+
 # Board configs.
 with open(os.path.join(root, "Board", "config.example"), "rb") as f:
     put("config", "example", f.read())

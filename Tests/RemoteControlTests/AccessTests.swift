@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Geometry
+import AppContract
 import NIOConcurrencyHelpers
 import Testing
 @testable import RemoteControl
@@ -50,7 +51,7 @@ let threeScopes = """
     }
 
     @Test func aTokenFileNamesScopedTokens() throws {
-        let tokens = try TokenFile.parse(threeScopes, path: "t")
+        let tokens = try TokenFile.parse(threeScopes)
         #expect(tokens.map(\.name) == ["dashboard", "ci", "fleet"])
         #expect(tokens.map(\.scope) == [.view, .control, .admin])
         #expect(tokens.map(\.secret) == ["view-Token-0001", "ctrl-Token-0002", "admn-Token-0003"])
@@ -58,17 +59,17 @@ let threeScopes = """
 
     @Test func aBadLineIsNamedWithItsNumber() {
         let cases: [(String, String)] = [
-            ("a view view-Token-0001 extra", "t:1: expected NAME SCOPE TOKEN, found 4 fields"),
-            ("# c\na owner view-Token-0001", "t:2: scope 'owner': use view, control or admin"),
-            ("a view password", "t:1: the token of 'a' is too weak"),
-            ("a view view-Token-0001\na admin admn-Token-0003", "t:2: 'a' is named twice"),
-            ("a view view-Token-0001\nb admin view-Token-0001", "t:2: the token of 'b' is another name's too"),
-            ("b/c view view-Token-0001", "t:1: the name 'b/c' is not letters"),
-            ("# only a comment\n", "t: it names no token"),
+            ("a view view-Token-0001 extra", "line 1: expected NAME SCOPE TOKEN, found 4 fields"),
+            ("# c\na owner view-Token-0001", "line 2: scope 'owner': use view, control or admin"),
+            ("a view password", "line 1: the token of 'a' is too weak"),
+            ("a view view-Token-0001\na admin admn-Token-0003", "line 2: 'a' is named twice"),
+            ("a view view-Token-0001\nb admin view-Token-0001", "line 2: the token of 'b' is another name's too"),
+            ("b/c view view-Token-0001", "line 1: the name 'b/c' is not letters"),
+            ("# only a comment\n", "it names no token"),
         ]
         for (text, message) in cases {
             do {
-                _ = try TokenFile.parse(text, path: "t")
+                _ = try TokenFile.parse(text)
                 Issue.record("accepted: \(text)")
             } catch {
                 #expect("\(error)".hasPrefix(message), "\(error)")
@@ -81,6 +82,8 @@ let threeScopes = """
         let loose = try writeTokenFile(threeScopes, mode: 0o644)
         #expect(throws: RemoteError.self) { try TokenFile.load(path: loose) }
         do { _ = try TokenFile.load(path: loose) } catch { #expect("\(error)".contains("mode is 644"), "\(error)") }
+        let bad = try writeTokenFile("a view view-Token-0001\nb owner ctrl-Token-0002\n")
+        do { _ = try TokenFile.load(path: bad) } catch { #expect("\(error)" == "\(bad):2: scope 'owner': use view, control or admin") }
         let tight = try writeTokenFile(threeScopes, mode: 0o600)
         #expect(try TokenFile.load(path: tight).count == 3)
         #expect(throws: RemoteError.self) {

@@ -173,12 +173,13 @@ struct HTTPReply: Sendable {
 struct ClientError: Error, CustomStringConvertible { var description: String }
 
 /// A blocking HTTP/1.1 client for the tests: one request per connection (`Connection: close`),
-/// read until the server closes; 10 s receive timeout so nothing hangs.
+/// read until the server closes; a 60 s receive timeout, so nothing hangs (a busy suite can
+/// keep the server waiting several seconds for a thread).
 enum HTTPClient {
     static func connect(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClientError(description: "socket failed") }
-        var tv = timeval(tv_sec: 10, tv_usec: 0)
+        var tv = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))

@@ -5,7 +5,7 @@
 public enum FuzzTarget: String, CaseIterable, Sendable {
     case script, manifest, config
     case feelCSV = "feel-csv"
-    case png, jpeg, font, text, raster, scroll, touches, typing
+    case png, jpeg, font, text, raster, scroll, touches, typing, tokens
 
     /// Runs one input. A broken invariant stops the process (the fuzzer keeps the input).
     public func run(_ bytes: UnsafeRawBufferPointer, context: FuzzContext) {
@@ -22,6 +22,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .scroll: fuzzScroll(bytes)
         case .touches: fuzzTouches(bytes, context: context.text())
         case .typing: fuzzTyping(bytes, context: context.text())
+        case .tokens: fuzzTokens(bytes)
         }
     }
 }

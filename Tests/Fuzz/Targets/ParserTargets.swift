@@ -1,5 +1,6 @@
 // The text formats a kiosk owner writes: input scripts, manifests, board configs, feel CSVs.
 // Any bytes parse or give an error that names its place in a few lines; what parses is usable.
+import AppContract
 import BoardConfig
 import Catalog
 import FeelLab
@@ -93,6 +94,27 @@ func fuzzConfig(_ bytes: UnsafeRawBufferPointer) {
             var message = "\(error)"
             for key in BoardConfig.keys { message = message.replacing(key, with: "") }
             expect(!message.contains(secret), "the token \(secret.prefix(20)) is in the message")
+        }
+    }
+}
+
+/// A remote API's token file: what it accepts are strong tokens under distinct names, and a
+/// refusal never quotes a line's token.
+func fuzzTokens(_ bytes: UnsafeRawBufferPointer) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    do {
+        let tokens = try TokenFile.parse(text)
+        expect(!tokens.isEmpty, "no tokens accepted")
+        expect(tokens.allSatisfy { isAcceptableToken($0.secret) }, "a weak token accepted")
+        expect(Set(tokens.map(\.name)).count == tokens.count, "a name twice")
+    } catch {
+        let lines = textLines(text).map { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+        let names = Set(lines.flatMap { $0.prefix(2).map(String.init) })
+        for fields in lines where fields.count >= 3 {
+            let secret = String(fields[2])
+            // (A text that is also a line's name or scope may be quoted as that.)
+            guard secret.count >= 4, !names.contains(where: { $0.contains(secret) }) else { continue }
+            expect(!error.problem.contains(secret), "the token \(secret.prefix(20)) is in the message")
         }
     }
 }
