@@ -400,3 +400,26 @@ def test_fifty_viewers_at_once(app):
     assert g.state()["scrollViews"] and time.monotonic() - t0 < 2
     for ws in sockets:
         ws.close()
+
+
+# -- scoped tokens --------------------------------------------------------------------------
+
+def test_a_view_token_watches_and_a_replaced_token_ends_its_session(tmp_path):
+    """A `view` token's live socket is read-only whatever it asks; a `control` token's drives the
+    app; replacing the control token in the file ends the session it opened, and only that one."""
+    tokens = tmp_path / "tokens"
+    tokens.write_text("watcher view view-Token-0001\nrobot control ctrl-Token-0002\n")
+    tokens.chmod(0o600)
+    with HeadlessApp(GLIDE, "--app", "list", tokens_file=tokens) as app:
+        watcher = ws_connect(app, "/live/socket?readonly=0", headers=["Authorization: Bearer view-Token-0001"])
+        assert json.loads(watcher.recv())["readOnly"] is True
+        robot = ws_connect(app, headers=["Authorization: Bearer ctrl-Token-0002"])
+        assert json.loads(robot.recv())["readOnly"] is False
+        tokens.write_text("watcher view view-Token-0001\nrobot control ctrl-Token-0003\n")
+        code, reason, _ = read_until_closed(robot)
+        assert code == 1008 and "token was replaced" in reason
+        watcher.ping()
+        assert watcher.connected
+        watcher.close()
+        log = app.log()
+    assert "live control session" in log and "by 'robot' (control)" in log and "Token-000" not in log
