@@ -39,7 +39,7 @@ let package = Package(
         // The words of built-in views, one table per language: pure.
         .target(name: "Localization"),
         // Adapters.
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CPNGRows", "CJPEG"]),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CPNGRows", "CJPEG", "CRsvg"]),
         // libpng's row API reports errors by longjmp: it is driven from C, never from Swift.
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
@@ -120,6 +120,8 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",

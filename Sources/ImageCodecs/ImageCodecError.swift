@@ -12,12 +12,14 @@ package enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertibl
     case fileTooLarge(path: String, limit: Int)
     /// Only regular files are read; `found` says what the path is ("a FIFO", "a directory").
     case notARegularFile(path: String, found: String)
-    /// The bytes start with neither the PNG nor the JPEG signature.
+    /// The bytes start with neither the PNG nor the JPEG signature, nor are they SVG.
     case unknownFormat
     /// libpng refused the data; `message` is libpng's own text (e.g. "IDAT: CRC error").
     case invalidPNG(message: String)
     /// TurboJPEG refused the data (corrupt, truncated, unsupported colour space, ...).
     case invalidJPEG(message: String)
+    /// librsvg refused the document (malformed XML, no size, an entity bomb, ...).
+    case invalidSVG(message: String)
     /// The header announces more pixels than `DecodeLimits` allows; nothing was allocated.
     case dimensionsTooLarge(width: Int, height: Int)
     /// An image with no pixels cannot be encoded.
@@ -34,11 +36,13 @@ package enum ImageCodecError: Error, Equatable, Sendable, CustomStringConvertibl
         case let .notARegularFile(path, found):
             return "\(path) is \(found), not a regular file"
         case .unknownFormat:
-            return "not a PNG or JPEG file (unrecognised signature)"
+            return "not a PNG, JPEG or SVG file (unrecognised signature)"
         case let .invalidPNG(message):
             return "invalid PNG: \(message)"
         case let .invalidJPEG(message):
             return "invalid JPEG: \(message)"
+        case let .invalidSVG(message):
+            return "invalid SVG: \(message)"
         case let .dimensionsTooLarge(width, height):
             return "image of \(width)x\(height) pixels exceeds the decode limits"
         case .emptyImage:

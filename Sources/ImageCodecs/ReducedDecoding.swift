@@ -11,18 +11,20 @@ package typealias HalvingChoice = (_ width: Int, _ height: Int) -> Int
 
 extension Image {
     /// Decodes PNG or JPEG bytes halved as many times as `halvings` asks for the picture's
-    /// size (as often as both sides have a half to take).
+    /// size (as often as both sides have a half to take), or renders SVG at that size (or
+    /// larger, for a negative count: see `SVG.finestLevel`).
     package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture
     {
         switch Format(sniffing: bytes) {
         case .png: return try PNG.decode(bytes, limits: limits, halvings: halvings)
         case .jpeg: return try JPEG.decode(bytes, limits: limits, halvings: halvings)
+        case .svg: return try SVG.decode(bytes, limits: limits, halvings: halvings)
         case nil: throw .unknownFormat
         }
     }
 
-    /// Reads a PNG or JPEG file halved as many times as `halvings` asks for its size.
+    /// Reads a PNG, JPEG or SVG file halved as many times as `halvings` asks for its size.
     package static func read(path: String, limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture
     {

@@ -134,6 +134,16 @@ import Geometry
         size.width < Double(width) / 2 && size.height < Double(height) / 2 && width >= 2 && height >= 2
     }
 
+    /// `halvingCount`, or for a picture drawn larger than its pixels, minus the doublings that
+    /// enlargement needs (rounded up): the detail a vector picture is rendered at (-1: twice its size).
+    package static func detailLevel(drawnAt size: Size, width: Int, height: Int) -> Int {
+        let enlargement = max(size.width / Double(max(width, 1)), size.height / Double(max(height, 1)))
+        guard enlargement.isFinite, enlargement > 1.001 else { return halvingCount(drawnAt: size, width: width, height: height) }
+        var (rest, n) = (enlargement, 0)
+        while rest > 1.001 && n < 16 { rest /= 2; n += 1 }
+        return -n
+    }
+
     /// How many halvings of a `width` x `height` image `source(for:from:)` draws `size` from.
     package static func halvingCount(drawnAt size: Size, width: Int, height: Int) -> Int {
         var (w, h, n) = (width, height, 0)

@@ -31,10 +31,14 @@ package struct ReducedPicture: Sendable {
     package var pixels: PixelBuffer
     package var width: Int
     package var height: Int
+    /// Negative for a vector picture rendered larger than its own size (for a zoom).
     package var halvings: Int
+    /// The most negative `halvings` its decoder can give: 0 for a bitmap, below for a vector
+    /// picture that can be rendered larger than its own size.
+    package var finest: Int
 
-    package init(pixels: PixelBuffer, width: Int, height: Int, halvings: Int) {
-        self.pixels = pixels; self.width = width; self.height = height; self.halvings = halvings
+    package init(pixels: PixelBuffer, width: Int, height: Int, halvings: Int, finest: Int = 0) {
+        self.pixels = pixels; self.width = width; self.height = height; self.halvings = halvings; self.finest = finest
     }
 
     /// The whole picture halved as often as `halvings` asks for its size (and it has halves

@@ -7,8 +7,8 @@ import Logging
 
 /// Who may do what: finds the caller a request's token (or the live page's cookie) proves,
 /// answers 401 without one, 403 when the token's scope does not allow the request, and 429 to
-/// an address that has guessed wrong too often (`AttemptThrottle`); writes every control and
-/// admin action to the audit log.
+/// an address that has sent wrong tokens too often (`AttemptThrottle`; a request without any
+/// token is refused but is not a guess); writes every control and admin action to the audit log.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = RemoteRequestContext
     /// nil: a loopback server without tokens, where every caller is `Caller.local`.
@@ -32,8 +32,9 @@ struct AccessMiddleware: RouterMiddleware {
             }
             let isLive = request.uri.path == "/live"
             guard let caller = keyring.identify(request.headers, session: isLive) else {
-                throttle.failed(from: context.address)
                 let header = request.headers[.authorization] ?? ""
+                // A wrong token is a guess; none at all (a probe, a browser's first try) is not.
+                if !header.isEmpty || (isLive && request.headers[.cookie] != nil) { throttle.failed(from: context.address) }
                 refusals.warning(
                     "remote: 401 \(request.method) \(path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
                 return RemoteServer.json(

@@ -52,7 +52,7 @@ extension RemoteServer {
             caller = keyring.identify(request.headerFields, session: true)
             if caller == nil {
                 refusal = "missing or wrong token"
-                throttle.failed(from: address)
+                if request.headerFields[.authorization] != nil || request.headerFields[.cookie] != nil { throttle.failed(from: address) }
             }
         }
         let encodingName = query["encoding"].map(String.init) ?? LiveScreen.Encoding.png.rawValue

@@ -64,6 +64,8 @@ package final class ImageStore {
         /// Halvings of the decoded picture that `image` holds: a picture drawn reduced is kept
         /// at the level the window's raster cache would draw it from, not whole.
         var level = 0
+        /// The finest level its decoder gives (below 0: a vector picture, rendered larger for a zoom).
+        var finest = 0
         /// Views that asked for it, with the level each drew it at: it stays while one is on
         /// screen, is kept at the most detailed level one of them needs, and they are redrawn
         /// when a background decode arrives.
@@ -101,9 +103,9 @@ package final class ImageStore {
         let level: @Sendable (_ width: Int, _ height: Int) -> Int = { width, height in
             guard let drawnSize else { return 0 }
             let drawn = drawnSize(Size(width: Double(width), height: Double(height)))
-            return RasterCache.halvingCount(drawnAt: drawn, width: width, height: height)
+            return RasterCache.detailLevel(drawnAt: drawn, width: width, height: height)
         }
-        let wanted = entry.size.map { level($0.width, $0.height) } ?? 0
+        let wanted = max(entry.finest, entry.size.map { level($0.width, $0.height) } ?? 0)
         if let view {
             entry.viewers.removeAll { $0.view == nil || $0.view === view }
             entry.viewers.append(Viewer(view: view, level: wanted))
@@ -232,6 +234,7 @@ package final class ImageStore {
         }
         entry.image = decoded.pixels
         entry.level = decoded.halvings
+        entry.finest = decoded.finest
         entry.size = (decoded.width, decoded.height)
         entry.failure = nil
         residentBytes += Self.bytes(of: decoded.pixels)

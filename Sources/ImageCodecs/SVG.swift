@@ -1,0 +1,103 @@
+import CRsvg
+import Raster
+
+/// SVG pictures (a logo, a floor plan), rendered by librsvg at the size they are drawn at, so
+/// they stay crisp at every scale and, up to `finestLevel`'s enlargement, every zoom.
+///
+/// What a hostile file can do is bounded: librsvg loads no other file or URL for a picture
+/// given as bytes (no base file: `<image href="file:///...">` and external `<use>` are not
+/// fetched), libxml2 refuses entity expansion past its own limits (billion laughs), and the
+/// rendered size is held to `DecodeLimits`, whatever the file's width and height say.
+package enum SVG {
+    /// Its first bytes: an XML declaration, a comment or doctype, or the `svg` element, after
+    /// optional whitespace and a byte-order mark; `<svg` must come within the first 4 KB.
+    package static func looksLikeSVG(_ bytes: [UInt8]) -> Bool {
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "<") else { return false }
+        let head = bytes[start..<min(bytes.count, start + 4096)]
+        let tag = Array("<svg".utf8)
+        return head.indices.contains { i in head[i...].starts(with: tag) }
+    }
+
+    /// How far beyond its own size a picture is rendered for a zoom: 2 halvings the other way,
+    /// four times its size. (Past that, the 4x rendering is enlarged.)
+    package static let finestLevel = -2
+
+    /// The picture at its own size (CSS pixels, 96 per inch).
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default) throws(ImageCodecError) -> PixelBuffer {
+        try decode(bytes, limits: limits) { _, _ in 0 }.pixels
+    }
+
+    /// The picture rendered at its own size halved as often as `halvings` asks, or enlarged
+    /// when it asks for a negative count (down to `finestLevel`).
+    package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
+        throws(ImageCodecError) -> ReducedPicture
+    {
+        var error: UnsafeMutablePointer<GError>?
+        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) })
+        else { throw .invalidSVG(message: take(error) ?? "not an SVG document") }
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let (width, height) = try intrinsicSize(handle, limits: limits)
+        // Enlarged only as far as the limits allow (a floor plan zoomed in stays within them).
+        var level = max(finestLevel, min(halvings(width, height), 30))
+        while true {
+            let scale = level >= 0 ? 1 / Double(1 << level) : Double(1 << (0 - level))
+            let w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
+            if let violation = limits.violation(width: w, height: h) {
+                guard level < 0 else { throw violation }
+                level += 1
+                continue
+            }
+            return ReducedPicture(
+                pixels: try render(handle, width: w, height: h), width: width, height: height, halvings: level, finest: finestLevel)
+        }
+    }
+
+    /// The picture's own size in whole pixels: its width and height, else its viewBox's.
+    private static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, limits: DecodeLimits) throws(ImageCodecError) -> (
+        Int, Int
+    ) {
+        var w = 0.0, h = 0.0
+        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) == 0 {
+            var hasViewBox: gboolean = 0
+            var box = RsvgRectangle()
+            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &box)
+            guard hasViewBox != 0 else {
+                throw .invalidSVG(message: "it has no size: give the svg element a width and height or a viewBox")
+            }
+            (w, h) = (box.width, box.height)
+        }
+        guard w.isFinite, h.isFinite, w > 0, h > 0, w <= Double(1 << 20), h <= Double(1 << 20) else {
+            throw .invalidSVG(message: "its size \(w) x \(h) is not a picture's")
+        }
+        let size = (max(1, Int(w.rounded())), max(1, Int(h.rounded())))
+        if let violation = limits.violation(width: size.0, height: size.1) { throw violation }
+        return size
+    }
+
+    /// Renders the whole picture into `width` x `height` premultiplied pixels.
+    private static func render(_ handle: UnsafeMutablePointer<RsvgHandle>, width: Int, height: Int) throws(ImageCodecError) -> PixelBuffer {
+        let pixels = PixelBuffer(width: width, height: height)
+        let span = pixels.span
+        let surface = cairo_image_surface_create_for_data(
+            UnsafeMutableRawPointer(span.base).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+            Int32(height), Int32(span.stride * 4))
+        defer { cairo_surface_destroy(surface) }
+        let cairo = cairo_create(surface)
+        defer { cairo_destroy(cairo) }
+        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        var error: UnsafeMutablePointer<GError>?
+        let drawn = withExtendedLifetime(pixels) { rsvg_handle_render_document(handle, cairo, &viewport, &error) }
+        cairo_surface_flush(surface)
+        guard drawn != 0 else { throw .invalidSVG(message: take(error) ?? "librsvg could not render it") }
+        return pixels
+    }
+
+    /// A GError's message, freed.
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
+        guard let error else { return nil }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) }
+    }
+}
