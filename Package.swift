@@ -120,8 +120,8 @@ let package = Package(
                        providers: [.apt(["libfribidi-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
-                       providers: [.apt(["librsvg2-dev"])]),
+        // librsvg's C API as function pointer types: loaded with dlopen at the first SVG (see shim.h).
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg"),
         .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",

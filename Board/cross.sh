@@ -55,7 +55,7 @@ SYSROOT=$CACHE/sysroot-$DEB_ARCH-$TARGET_SUITE
 SDKS=$CACHE/sdks
 SDK_NAME=glide-$ARCH-$TARGET_SUITE
 # Glide's C libraries for the target (the -dev packages bring the runtime libraries along).
-TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libfribidi-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev,zlib1g-dev,libxkbcommon-dev,xkb-data,libx11-data,libespeak-ng-dev,libsndfile1-dev,libasound2-dev
+TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libfribidi-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev,zlib1g-dev,libxkbcommon-dev,xkb-data,libx11-data,libespeak-ng-dev,libsndfile1-dev,libasound2-dev,librsvg2-2
 HOST_PACKAGES=swiftlang,libc6-dev,git,pkg-config,ca-certificates
 . "$HERE/debian-root.sh"
 say() { printf '== %s (%ss)\n' "$*" "$SECONDS" >&2; }

@@ -43,8 +43,9 @@ KVER=$(ls "$VCACHE/kroot/lib/modules" | head -1)
 LIBS=$(for l in $(ldd "$BIN" | awk '/=> \//{print $3}'); do dpkg -S "$(readlink -f "$l")" 2>/dev/null || dpkg -S "$l"; done \
        | cut -d: -f1 | sort -u | tr '\n' ',')
 # libx11-data: the compose table that makes physical keyboards' dead keys work;
-# fonts-noto-color-emoji: a typed or shown emoji in colour (the default font chain ends with it).
-PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,${LIBS%,}"
+# fonts-noto-color-emoji: a typed or shown emoji in colour (the default font chain ends with it);
+# librsvg2-2: SVG pictures (glide loads it when the first one is drawn, so ldd does not list it).
+PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,${LIBS%,}"
 MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 KEY=$(echo "$PACKAGES $MIRROR" | md5sum | cut -c1-12)

@@ -1,5 +1,8 @@
 import CRsvg
 import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// SVG pictures (a logo, a floor plan), rendered by librsvg at the size they are drawn at, so
 /// they stay crisp at every scale and, up to `finestLevel`'s enlargement, every zoom.
@@ -34,11 +37,13 @@ package enum SVG {
     package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture
     {
-        var error: UnsafeMutablePointer<GError>?
-        guard let handle = bytes.withUnsafeBufferPointer({ rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) })
-        else { throw .invalidSVG(message: take(error) ?? "not an SVG document") }
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        let (width, height) = try intrinsicSize(handle, limits: limits)
+        guard let rsvg = Librsvg.shared else { throw .invalidSVG(message: Librsvg.missing) }
+        var error: UnsafeMutablePointer<GlideGError>?
+        guard let handle = bytes.withUnsafeBufferPointer({ rsvg.newFromData($0.baseAddress, $0.count, &error) }) else {
+            throw .invalidSVG(message: rsvg.take(error) ?? "not an SVG document")
+        }
+        defer { rsvg.objectUnref(handle) }
+        let (width, height) = try intrinsicSize(handle, rsvg, limits: limits)
         // Enlarged only as far as the limits allow (a floor plan zoomed in stays within them).
         var level = max(finestLevel, min(halvings(width, height), 30))
         while true {
@@ -50,22 +55,21 @@ package enum SVG {
                 continue
             }
             return ReducedPicture(
-                pixels: try render(handle, width: w, height: h), width: width, height: height, halvings: level, finest: finestLevel)
+                pixels: try render(handle, rsvg, width: w, height: h), width: width, height: height, halvings: level,
+                finest: finestLevel)
         }
     }
 
     /// The picture's own size in whole pixels: its width and height, else its viewBox's.
-    private static func intrinsicSize(_ handle: UnsafeMutablePointer<RsvgHandle>, limits: DecodeLimits) throws(ImageCodecError) -> (
-        Int, Int
-    ) {
+    private static func intrinsicSize(_ handle: UnsafeMutableRawPointer, _ rsvg: Librsvg, limits: DecodeLimits)
+        throws(ImageCodecError) -> (Int, Int)
+    {
         var w = 0.0, h = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &w, &h) == 0 {
-            var hasViewBox: gboolean = 0
-            var box = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &box)
-            guard hasViewBox != 0 else {
-                throw .invalidSVG(message: "it has no size: give the svg element a width and height or a viewBox")
-            }
+        if rsvg.intrinsicSizeInPixels(handle, &w, &h) == 0 {
+            var hasViewBox: Int32 = 0
+            var box = GlideRsvgRectangle()
+            rsvg.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &box)
+            guard hasViewBox != 0 else { throw .invalidSVG(message: "it has no size: give the svg element a width and height or a viewBox") }
             (w, h) = (box.width, box.height)
         }
         guard w.isFinite, h.isFinite, w > 0, h > 0, w <= Double(1 << 20), h <= Double(1 << 20) else {
@@ -77,27 +81,72 @@ package enum SVG {
     }
 
     /// Renders the whole picture into `width` x `height` premultiplied pixels.
-    private static func render(_ handle: UnsafeMutablePointer<RsvgHandle>, width: Int, height: Int) throws(ImageCodecError) -> PixelBuffer {
+    private static func render(_ handle: UnsafeMutableRawPointer, _ rsvg: Librsvg, width: Int, height: Int)
+        throws(ImageCodecError) -> PixelBuffer
+    {
         let pixels = PixelBuffer(width: width, height: height)
         let span = pixels.span
-        let surface = cairo_image_surface_create_for_data(
-            UnsafeMutableRawPointer(span.base).assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
-            Int32(height), Int32(span.stride * 4))
-        defer { cairo_surface_destroy(surface) }
-        let cairo = cairo_create(surface)
-        defer { cairo_destroy(cairo) }
-        var viewport = RsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
-        var error: UnsafeMutablePointer<GError>?
-        let drawn = withExtendedLifetime(pixels) { rsvg_handle_render_document(handle, cairo, &viewport, &error) }
-        cairo_surface_flush(surface)
-        guard drawn != 0 else { throw .invalidSVG(message: take(error) ?? "librsvg could not render it") }
-        return pixels
+        return try withExtendedLifetime(pixels) { () throws(ImageCodecError) -> PixelBuffer in
+            guard
+                let surface = rsvg.surfaceForData(
+                    UnsafeMutableRawPointer(span.base).assumingMemoryBound(to: UInt8.self), 0, Int32(width), Int32(height),
+                    Int32(span.stride * 4))
+            else { throw .invalidSVG(message: "cairo could not make a surface") }
+            defer { rsvg.surfaceDestroy(surface) }
+            guard let cairo = rsvg.cairoCreate(surface) else { throw .invalidSVG(message: "cairo could not draw") }
+            defer { rsvg.cairoDestroy(cairo) }
+            var viewport = GlideRsvgRectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+            var error: UnsafeMutablePointer<GlideGError>?
+            let drawn = rsvg.renderDocument(handle, cairo, &viewport, &error)
+            rsvg.surfaceFlush(surface)
+            guard drawn != 0 else { throw .invalidSVG(message: rsvg.take(error) ?? "librsvg could not render it") }
+            return pixels
+        }
+    }
+}
+
+/// librsvg's functions, loaded once, on the first SVG (see `CRsvg`'s shim.h for why).
+struct Librsvg: @unchecked Sendable {
+    let newFromData: GlideRsvgNewFromData
+    let intrinsicSizeInPixels: GlideRsvgIntrinsicSizeInPixels
+    let intrinsicDimensions: GlideRsvgIntrinsicDimensions
+    let renderDocument: GlideRsvgRenderDocument
+    let objectUnref: GlideObjectUnref
+    let errorFree: GlideErrorFree
+    let surfaceForData: GlideCairoSurfaceForData
+    let cairoCreate: GlideCairoCreate
+    let cairoDestroy: GlideCairoRelease
+    let surfaceDestroy: GlideCairoRelease
+    let surfaceFlush: GlideCairoRelease
+
+    /// nil where librsvg is not installed. (A global: the library is the process's, loaded once.)
+    static let shared: Librsvg? = load()
+    static let missing = "SVG pictures need librsvg, which this system lacks (Debian: apt-get install librsvg2-2)"
+
+    private static func load() -> Librsvg? {
+        // Its dependencies (cairo, GObject, GLib) come with it, and dlsym finds their symbols too.
+        guard let library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL) else { return nil }
+        func symbol<T>(_ name: String, _: T.Type) -> T? { dlsym(library, name).map { unsafeBitCast($0, to: T.self) } }
+        guard let newFromData = symbol("rsvg_handle_new_from_data", GlideRsvgNewFromData.self),
+            let intrinsicSize = symbol("rsvg_handle_get_intrinsic_size_in_pixels", GlideRsvgIntrinsicSizeInPixels.self),
+            let dimensions = symbol("rsvg_handle_get_intrinsic_dimensions", GlideRsvgIntrinsicDimensions.self),
+            let render = symbol("rsvg_handle_render_document", GlideRsvgRenderDocument.self),
+            let unref = symbol("g_object_unref", GlideObjectUnref.self), let free = symbol("g_error_free", GlideErrorFree.self),
+            let surface = symbol("cairo_image_surface_create_for_data", GlideCairoSurfaceForData.self),
+            let create = symbol("cairo_create", GlideCairoCreate.self), let destroy = symbol("cairo_destroy", GlideCairoRelease.self),
+            let surfaceDestroy = symbol("cairo_surface_destroy", GlideCairoRelease.self),
+            let flush = symbol("cairo_surface_flush", GlideCairoRelease.self)
+        else { return nil }
+        return Librsvg(
+            newFromData: newFromData, intrinsicSizeInPixels: intrinsicSize, intrinsicDimensions: dimensions, renderDocument: render,
+            objectUnref: unref, errorFree: free, surfaceForData: surface, cairoCreate: create, cairoDestroy: destroy,
+            surfaceDestroy: surfaceDestroy, surfaceFlush: flush)
     }
 
     /// A GError's message, freed.
-    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String? {
+    func take(_ error: UnsafeMutablePointer<GlideGError>?) -> String? {
         guard let error else { return nil }
-        defer { g_error_free(error) }
+        defer { errorFree(error) }
         return error.pointee.message.map { String(cString: $0) }
     }
 }

@@ -202,6 +202,24 @@ extension String {
         #expect(parseError("{\"title\": \"x\", \"screens\": [{\"kind\": \"photo\"}]}")?.place == "")
     }
 
+    /// SVG is taken wherever a manifest names a picture (the format is sniffed, never taken
+    /// from the name), and a broken one is named in the problems, as a broken PNG is.
+    @Test func svgPicturesAreTakenWhereverAManifestNamesAPicture() throws {
+        var text = try shippedManifestText()
+        text = replacing(text, "\"image\": \"images/zoom.png\"", with: "\"image\": \"plan.svg\"")
+        text = replacing(text, "\"image\": \"images/card-0.png\"", with: "\"image\": \"plan.svg\"")
+        text = replacing(text, "\"image\": \"images/card-1.png\"", with: "\"image\": \"broken.svg\"")
+        let path = try writeManifest(text, name: "svg")
+        let folder = String(path.dropLast("/manifest.json".count))
+        let plan = #"<svg xmlns="http://www.w3.org/2000/svg" width="300" height="200"><rect width="300" height="200" fill="teal"/></svg>"#
+        try FileIO.writeAll(Array(plan.utf8), path: folder + "/plan.svg")
+        try FileIO.writeAll(Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"3\"><rect".utf8), path: folder + "/broken.svg")
+        let built = AppFactory.catalog(manifestPath: path, width: 800, height: 600, scaleFactor: 1, typography: try typography())
+        #expect(built.app != nil)
+        #expect(built.window.images.size(of: folder + "/plan.svg") == Size(width: 300, height: 200))
+        #expect(built.problems.count == 1 && built.problems[0].contains("broken.svg") && built.problems[0].contains("invalid SVG"), "\(built.problems)")
+    }
+
     @Test func anUnreadableManifestBecomesAnErrorScreen() throws {
         let text = try shippedManifestText()
         let path = try writeManifest(replacing(text, "\"title\": \"Glide Catalog\",", with: "\"title\": 7,"), name: "bad")

@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 #endif
 import Geometry
+import ImageCodecs
 import Logging
 import Raster
 import Runtime
@@ -210,3 +211,33 @@ import TestSupport
 
 /// The halvings a decoder was asked for, from whichever thread it ran on.
 final class Halvings: Sendable { let list = NIOLockedValueBox<[Int]>([]) }
+
+/// SVG pictures in an ImageView are rendered at the size they are drawn at: enlarged 4x they
+/// are rendered again, and the edge between two colours stays one pixel sharp.
+@Suite struct VectorPictureTests {
+    @Test func anSVGIsRenderedAgainWhenDrawnLarger() throws {
+        let path = "/tmp/glide-halves-\(getpid()).svg"
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="40" height="20">
+            <rect width="20" height="20" fill="#ff0000"/><rect x="20" width="20" height="20" fill="#0000ff"/></svg>
+            """
+        try FileIO.writeAll(Array(svg.utf8), path: path)
+        let view = ImageView(source: path, contentMode: .fit, width: 40, height: 20)
+        let w = try makeWindow(Stack(.vertical, children: [view]), width: 200, height: 100)
+        w.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
+        var frame = w.frames(from: 0, to: 0.05)
+        #expect(frame[19, 10] == 0xFFFF_0000 && frame[20, 10] == 0xFF00_00FF)
+        #expect(w.images.decodeCount == 1)
+        // Drawn at 160 x 80 (a zoom, a larger frame): rendered again at that size, not enlarged.
+        view.width = 160
+        view.height = 80
+        frame = w.frames(from: 0.05, to: 0.1)
+        #expect(w.images.decodeCount == 2)
+        #expect(frame[79, 40] == 0xFFFF_0000 && frame[80, 40] == 0xFF00_00FF)
+        // Back to its size: the 4x rendering is kept, halved, not rendered a third time.
+        view.width = 40
+        view.height = 20
+        frame = w.frames(from: 0.1, to: 0.15)
+        #expect(w.images.decodeCount == 2 && frame[19, 10] == 0xFFFF_0000 && frame[20, 10] == 0xFF00_00FF)
+    }
+}
