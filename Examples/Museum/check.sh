@@ -7,6 +7,8 @@
 # none by more than 8: font rendering is the only expected difference between machines), then
 # runs the same script with the clock stopped (MUSEUM_CLOCK=off) and checks that the list and
 # the carousel end exactly where they do with it: a ticking label never changes motion.
+# Then renders the first screen in light, dark and high contrast at 800x480, 1280x800 and
+# 480x800 (schemes.jsonl, the clock stopped) against Golden/scheme-*.png.
 #   Examples/Museum/check.sh            check
 #   Examples/Museum/check.sh --update   rewrite the goldens (look at them first)
 set -euo pipefail
@@ -15,10 +17,25 @@ cd "$here"
 . ../check-lib.sh
 run_twice Museum MUSEUM_CLOCK
 shots="list-mid-flick push-mid carousel-mid-swipe back"
+# The docs' app in each scheme, on each panel: every colour comes from the theme.
+schemes=$(mktemp -d /tmp/Museum-schemes.XXXXXX)
+scheme_shots=""
+for size in 800x480 1280x800 480x800; do
+    for scheme in light dark contrast; do
+        flags=(--color-scheme "$([ $scheme = dark ] && echo dark || echo light)")
+        [ $scheme = contrast ] && flags+=(--high-contrast)
+        MUSEUM_CLOCK=off "$bin" run --backend headless --size "$size" --script schemes.jsonl --out "$schemes/run" "${flags[@]}" >/dev/null
+        mv "$schemes/run/scheme.png" "$schemes/scheme-$scheme-$size.png"
+        scheme_shots+=" scheme-$scheme-$size"
+    done
+done
 if [ "${1:-}" = --update ]; then
     for s in $shots; do cp "$ticking/$s.png" "Golden/$s.png"; done
-    echo "updated Golden/{${shots// /,}}.png"; exit 0
+    for s in $scheme_shots; do cp "$schemes/$s.png" "Golden/$s.png"; done
+    echo "updated Golden/{${shots// /,}}.png and Golden/scheme-*.png"; exit 0
 fi
+PYTHONPATH=.. /usr/bin/python3 -c "import sys; from golden import compare_goldens; compare_goldens('museum', sys.argv[1], sys.argv[2:])" \
+    "$schemes" $scheme_shots
 PYTHONPATH=.. /usr/bin/python3 - "$ticking" "$still" $shots <<'PY'
 import sys
 from golden import compare_goldens, same_offsets, scroll_views as views

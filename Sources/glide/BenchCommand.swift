@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
-        subcommands: [Feed.self, Zoom.self, List.self, Grid.self, Keyboard.self, Paragraph.self])
+        subcommands: [Feed.self, Zoom.self, List.self, Grid.self, Keyboard.self, Paragraph.self, Motion.self, Vector.self])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
@@ -484,6 +484,131 @@ extension BenchCommand {
                     "\(name): \(characters) characters, \(lines) lines: median \(ms(median)) ms "
                         + "(min \(ms(times[0])), max \(ms(times[times.count - 1])))")
             }
+        }
+    }
+}
+
+extension BenchCommand {
+    /// `glide bench motion`: the catalog's feed flicked with and without five views animating.
+    struct Motion: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time the catalog's feed flicked at 1280x800 with and without five views animating beside it.",
+            discussion: """
+                The shipped catalog at 1280x800, its feed flicked --flicks times, 90 frames at 60 Hz after each                 lift. Then the same on a fresh catalog in which five sidebar tabs pulse forever (opacity and                 scale, eased, each with its own period), and the frames at rest with only the pulses moving.                 Medians and p90 in ms per frame.
+                """)
+
+        @Option(help: "Flicks to time.") var flicks = 5
+
+        func run() throws {
+            let typography = try AppFactory.typography()
+            let path = try AppFactory.defaultManifestPath()
+            var results: [(flick: [Double], rest: [Double])] = []
+            for animating in [false, true] {
+                let window = AppFactory.catalog(manifestPath: path, width: 1280, height: 800, scaleFactor: 1, typography: typography).window
+                let buffer = PixelBuffer(width: 1280, height: 800)
+                _ = window.render(into: buffer, at: 0)
+                if animating {
+                    for (i, id) in ["tab-feed", "tab-photo", "tab-article-en", "tab-article-ja", "tab-pages"].enumerated() {
+                        guard let view = window.root.view(withID: id) else { continue }
+                        withAnimation(.easeInOut(duration: 0.6 + 0.1 * Double(i)).repeatForever()) {
+                            view.opacity = 0.55
+                            view.scaleEffect = 0.94
+                        }
+                    }
+                }
+                results.append(Self.time(window, into: buffer, flicks: flicks))
+            }
+            func line(_ name: String, _ times: [Double]) -> String {
+                "\(name) median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms"
+            }
+            print("motion 1280x800, catalog feed: " + line("flick frames", results[0].flick) + " without animations, "
+                + line("", results[1].flick) + " with five pulsing; at rest with the five pulses: " + line("frames", results[1].rest)
+                + " (\(results[1].flick.count) flick frames each)")
+        }
+
+        /// Frames of `flicks` flicks of the feed, 90 each, then 60 frames left alone.
+        static func time(_ window: Window, into buffer: PixelBuffer, flicks: Int) -> (flick: [Double], rest: [Double]) {
+            var t = 0.5
+            var flick: [Double] = [], rest: [Double] = []
+            func frame(_ at: Double) -> Double {
+                let start = monotonicSeconds()
+                _ = window.render(into: buffer, at: at)
+                return (monotonicSeconds() - start) * 1000
+            }
+            for _ in 0..<flicks {
+                func touch(_ phase: InputEvent.TouchPhase, _ y: Double, _ at: Double) {
+                    window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: 800, y: y)), time: at))
+                }
+                touch(.down, 700, t)
+                for i in 1...6 { touch(.move, 700 - Double(i) * 60, t + Double(i) * 0.008) }
+                touch(.up, 340, t + 0.052)
+                for n in 1...90 { flick.append(frame(t + 0.052 + Double(n) / 60)) }
+                t += 0.052 + 91 / 60 + 4
+                _ = frame(t)
+            }
+            for n in 1...60 { rest.append(frame(t + Double(n) / 60)) }
+            return (flick, rest)
+        }
+    }
+
+    /// `glide bench vector`: an SVG's first render and its redraw from the picture store.
+    struct Vector: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Time an SVG picture's first render (librsvg loaded and not) and its cached redraw.",
+            discussion: """
+                Renders FILE (default: a generated floor plan of 400 rooms with labels) through librsvg at                 --size, --runs times: the first call includes loading librsvg; then the median of the others,                 and the median of a frame that draws the cached picture in an ImageView (what a redraw costs                 once the picture store holds it). Also prints the resident memory before and after librsvg loads.
+                """)
+
+        @Argument(help: "An SVG file (default: a generated floor plan).") var file: String?
+        @Option(help: "Size drawn at, WxH pixels.") var size = "1280x800"
+        @Option(help: "Renders to time.") var runs = 20
+
+        func run() throws {
+            let (w, h) = try BenchCommand.parseSize(size)
+            let bytes = try file.map { try FileIO.readAll(path: $0) } ?? Array(Self.floorPlan().utf8)
+            let residentBefore = List.residentMegabytes()
+            var times: [Double] = []
+            for _ in 0..<runs {
+                let start = monotonicSeconds()
+                let picture = try Image.decode(bytes) { width, height in
+                    // As the picture store asks: the detail for drawing it at w x h.
+                    RasterCache.detailLevel(drawnAt: Size(width: Double(w), height: Double(h)), width: width, height: height)
+                }
+                times.append((monotonicSeconds() - start) * 1000)
+                precondition(picture.pixels.width > 0)
+            }
+            let residentAfter = List.residentMegabytes()
+            let path = "/tmp/glide-bench-\(getpid()).svg"
+            try FileIO.writeAll(bytes, path: path)
+            defer { unlink(path) }
+            let view = ImageView(source: path, contentMode: .fit)
+            let window = Window(width: w, height: h, typography: try AppFactory.typography(), root: view)
+            window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
+            let buffer = PixelBuffer(width: w, height: h)
+            _ = window.render(into: buffer, at: 0)
+            var redraws: [Double] = []
+            for n in 1...runs {
+                view.setNeedsDisplay()
+                let start = monotonicSeconds()
+                _ = window.render(into: buffer, at: Double(n) / 60)
+                redraws.append((monotonicSeconds() - start) * 1000)
+            }
+            print(
+                "vector \(size): first render \(fixed(times[0], 2)) ms (librsvg loaded with it), then median "
+                    + "\(fixed(percentile(Array(times.dropFirst()), 50) ?? .nan, 2)) ms; cached redraw median "
+                    + "\(fixed(percentile(redraws, 50) ?? .nan, 3)) ms; resident \(fixed(residentBefore, 1)) MB before librsvg, "
+                    + "\(fixed(residentAfter, 1)) MB after (\(window.images.decodeCount) renders in the store)")
+        }
+
+        /// A floor plan of 20 x 20 rooms, each a stroked rectangle with a label.
+        static func floorPlan() -> String {
+            var rooms = ""
+            for i in 0..<400 {
+                let (x, y) = (20 + (i % 20) * 60, 20 + (i / 20) * 38)
+                rooms += "<rect x=\"\(x)\" y=\"\(y)\" width=\"56\" height=\"34\" rx=\"3\" fill=\"#eef3f8\" stroke=\"#345\" stroke-width=\"1.5\"/>"
+                rooms += "<text x=\"\(x + 28)\" y=\"\(y + 21)\" font-size=\"11\" text-anchor=\"middle\" fill=\"#123\">\(100 + i)</text>"
+            }
+            return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1240\" height=\"800\" viewBox=\"0 0 1240 800\">\(rooms)</svg>"
         }
     }
 }

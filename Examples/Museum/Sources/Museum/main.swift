@@ -9,10 +9,20 @@ import GlideKit
 import Glibc
 #endif
 
-let ink = Color(rgb: 0x1C1C1E)
-let muted = Color(rgb: 0x6B6B70)
-let accent = Color(rgb: 0xB5542B)  // terracotta
-let paper = Color(rgb: 0xF6F1E9)
+// The museum's colours are its light theme (below); the views draw with the theme's roles, so
+// the dark theme and high contrast change every one of them.
+let terracotta = Color(rgb: 0xB5542B)
+
+/// The museum's look: its paper, ink and terracotta in the light theme, a lighter terracotta on
+/// the dark one's near-black.
+func brand(_ window: Window) {
+    window.lightTheme.background = Color(rgb: 0xF6F1E9)  // paper
+    window.lightTheme.primaryText = Color(rgb: 0x1C1C1E)
+    window.lightTheme.secondaryText = Color(rgb: 0x6B6B70)
+    window.lightTheme.separator = Color(rgb: 0xE4DDD2)
+    window.lightTheme.accent = terracotta
+    window.darkTheme.accent = Color(rgb: 0xE0845C)
+}
 
 let rooms = ["Antiquities", "Medieval", "Renaissance", "Baroque", "Modern", "Photography", "Design"]
 let works = [
@@ -37,7 +47,7 @@ final class ProgressRing: View {
     init(progress: Double, diameter: Double, lineWidth: Double = 5) {
         self.progress = max(0, min(1, progress))
         self.lineWidth = lineWidth
-        label = Label("", size: diameter * 0.25, color: ink, alignment: .center, maxLines: 1)
+        label = Label("", size: diameter * 0.25, alignment: .center, maxLines: 1)
         super.init()
         label.text = percent
         label.contentAlignment = .center
@@ -50,11 +60,11 @@ final class ProgressRing: View {
         let r = (min(frame.width, frame.height) - lineWidth) / 2
         var track = Path()
         track.addCircle(center: c, radius: r)
-        context.stroke(track, lineWidth: lineWidth, color: Color(rgb: 0xE4DDD2))
+        context.stroke(track, lineWidth: lineWidth, color: .separator)
         guard progress > 0 else { return }
         var arc = Path()
         arc.addArc(center: c, radius: r, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress)
-        context.stroke(arc, lineWidth: lineWidth, color: accent, roundCaps: true)
+        context.stroke(arc, lineWidth: lineWidth, color: .accent, roundCaps: true)
     }
 }
 
@@ -78,12 +88,12 @@ func exhibitRow(_ i: Int, open: @escaping (Int) -> Void) -> View {
     HStack(id: "exhibit-\(i)", spacing: 14) {
         ProgressRing(progress: heard(i), diameter: 44)
         VStack(spacing: 2) {
-            Label(title(i), size: 19, color: ink, maxLines: 1)
-            Label("No. \(i + 1) · \(room(i))", size: 14, color: muted, maxLines: 1)
+            Label(title(i), size: 19, maxLines: 1)
+            Label("No. \(i + 1) · \(room(i))", size: 14, color: .secondaryText, maxLines: 1)
         }
     }
     .padding(.horizontal, 16).padding(.vertical, 10)
-    .background(.white)
+    .background(.surface)
     .focusable()  // the keypad opens an exhibit too (`glide audit`'s keypad rule)
     .onTap { open(i) }
 }
@@ -105,19 +115,19 @@ func exhibitPage(_ i: Int) -> View {
         VStack(id: "exhibit-\(i)-page", spacing: 16) {
             gallery
             VStack(spacing: 6) {
-                Label(title(i), size: 26, color: ink)
-                Label("Room: \(room(i)) · Object no. \(1000 + i)", size: 15, color: muted)
+                Label(title(i), size: 26)
+                Label("Room: \(room(i)) · Object no. \(1000 + i)", size: 15, color: .secondaryText)
                 Label(
                     "Swipe the photographs to see the object from every side. The audio guide tells "
                         + "its story in four minutes; the ring shows how much of it you have heard.",
-                    size: 17, color: ink)
+                    size: 17)
             }.padding(.horizontal, 20)
             HStack(spacing: 16) {
                 ProgressRing(progress: heard(i), diameter: 84, lineWidth: 9)
-                Label("of the audio tour heard", size: 17, color: muted).frame(height: 84, alignment: .leading)
+                Label("of the audio tour heard", size: 17, color: .secondaryText).frame(height: 84, alignment: .leading)
             }.padding(.horizontal, 20).padding(.bottom, 24)
         }
-    }.background(paper)
+    }.background(.background)
 }
 
 Kiosk.run { launch in
@@ -128,14 +138,14 @@ Kiosk.run { launch in
         Label("City Museum", size: 24, color: .white, maxLines: 1)
         Spacer()
         clock.frame(width: 110)
-    }.padding(.horizontal, 20).padding(.vertical, 12).background(accent)
+    }.padding(.horizontal, 20).padding(.vertical, 12).background(terracotta)
 
     var guide: NavigationStack!
     let list = ScrollView(id: "exhibits") {
         LazyVStack(count: 500, spacing: 1) { i in
             exhibitRow(i) { guide.push(exhibitPage($0), title: title($0)) }
         }
-    }.background(Color(rgb: 0xE4DDD2))
+    }.background(.separator)
     guide = NavigationStack(id: "guide", root: list, title: "Exhibits")
 
     let window = Window(
@@ -144,7 +154,7 @@ Kiosk.run { launch in
         root: VStack {
             header; guide
         })
-    window.background = paper
+    brand(window)
     var elapsed = 0
     if ticking {
         window.every(1) {
