@@ -63,6 +63,16 @@ import UI
         assertGolden(frame, suite: "Catalog", name: "catalog-\(width)x\(height)-dark\(contrast ? "-contrast" : "")", maxChannelDelta: 2)
     }
 
+    /// High contrast in the light scheme on the three panels the dark goldens cover.
+    @Test(arguments: [(800, 480), (1280, 800), (480, 800)])
+    func goldenHighContrast(width: Int, height: Int) throws {
+        let (_, window) = try Self.catalog(width, height, 1)
+        window.isHighContrast = true
+        let frame = PixelBuffer(width: width, height: height)
+        for n in 0...90 { _ = window.render(into: frame, at: Double(n) / 60) }
+        assertGolden(frame, suite: "Catalog", name: "catalog-\(width)x\(height)-contrast", maxChannelDelta: 2)
+    }
+
     @Test func narrowAndPortraitPanelsGetATabBar() throws {
         for (w, h, compact) in [(480, 800, true), (720, 1280, true), (640, 480, true), (800, 480, false), (1024, 600, false)] {
             let (app, window) = try Self.catalog(w, h, 1)
