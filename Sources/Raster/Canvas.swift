@@ -140,6 +140,8 @@ package struct Canvas {
         case let .blend(mask, x, y, color): blendDirectly(mask: mask, x: x, y: y, color: color)
         case let .image(image, rect, filter, opacity, extendingEdges):
             drawDirectly(image: image, in: rect, filter: filter, opacity: opacity, extendingEdges: extendingEdges)
+        case let .turnedImage(image, degrees, center, opacity):
+            drawDirectly(image: image, turnedBy: degrees, around: center, opacity: opacity)
         case let .pixels(body): drawPixelsDirectly(body)
         }
     }

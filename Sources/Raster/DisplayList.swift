@@ -21,6 +21,7 @@ package final class DisplayList {
         case strokePath(Path, lineWidth: Double, PremultipliedColor, roundCaps: Bool, tolerance: Double)
         case blend(AlphaMask, x: Int, y: Int, PremultipliedColor)
         case image(PixelBuffer, Rect, ImageFilter, opacity: Double, extendingEdges: Bool)
+        case turnedImage(PixelBuffer, degrees: Double, center: Point, opacity: Double)
         case pixels((PixelSpan, IntRect) -> Void)
     }
 

@@ -241,7 +241,7 @@ extension Transition.Out {
 
 /// A view property an animation moves.
 package enum AnimatedProperty: Hashable, Sendable {
-    case opacity, offset, scale, fill, cornerRadius, layout
+    case opacity, offset, scale, rotation, fill, cornerRadius, layout
 }
 
 /// One property moving from one value to another: its values as numbers (a point's x and y, a

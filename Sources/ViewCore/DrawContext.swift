@@ -138,17 +138,25 @@ public struct DrawContext {
     package mutating func drawChild(_ child: View) {
         guard !child.isHidden || child.isLeaving, !canvas.clipBounds.isEmpty else { return }
         let effects = child.hasVisualEffects
-        let f = effects ? child.visualFrame(at: time) : child.frame
+        let covered = effects ? child.visualFrame(at: time) : child.frame
         // A pixel of margin: anti-aliased edges bleed half a pixel.
-        if !child.drawnExtent(of: f).insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
+        if !child.drawnExtent(of: covered).insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
         let opacity = effects ? child.presentedOpacity(at: time) : 1
         guard opacity > 0 else { return }
+        let f = effects ? child.scaledFrame(at: time) : child.frame
+        let degrees = effects ? child.presentedRotation(at: time).truncatingRemainder(dividingBy: 360) : 0
         canvas.save()
         canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
         let outerScale = scale
         if effects { scale *= child.presentedScale(at: time) }
         inEnvironment(of: child) { context in
-            if opacity < 1 { context.drawLayer(of: child, opacity: opacity) } else { context.drawContents(of: child) }
+            if degrees != 0 {
+                context.drawTurnedLayer(of: child, degrees: degrees, opacity: opacity)
+            } else if opacity < 1 {
+                context.drawLayer(of: child, opacity: opacity)
+            } else {
+                context.drawContents(of: child)
+            }
         }
         scale = outerScale
         canvas.restore()
@@ -197,6 +205,29 @@ public struct DrawContext {
             image: layer,
             in: Rect(x: Double(bounds.x) - t.x, y: Double(bounds.y) - t.y, width: Double(bounds.width), height: Double(bounds.height)),
             filter: .nearest, opacity: opacity)
+    }
+
+    /// Draws the view upright into a layer of all it draws (its shadow too), then lays the layer
+    /// over the canvas turned by `degrees` about the view's centre, at `opacity`.
+    private mutating func drawTurnedLayer(of child: View, degrees: Double, opacity: Double) {
+        let size = child.frame.size
+        let local = child.drawnExtent(of: Rect(origin: .zero, size: size))
+        let w = Int((local.width * scale).rounded(.up)) + 2, h = Int((local.height * scale).rounded(.up)) + 2
+        guard local.minX.isFinite, local.minY.isFinite, w > 2, h > 2, w <= 1 << 12, h <= 1 << 12 else { return }
+        let layer = PixelBuffer(width: w, height: h)
+        var inner = self
+        inner.canvas = Canvas(layer, cache: canvas.cache)
+        inner.canvas.translate(dx: 1 - local.minX * scale, dy: 1 - local.minY * scale)
+        inner.drawContents(of: child)
+        // The layer turns about its own centre: place that centre where it lands when the view
+        // turns about its centre.
+        let centre = Point(x: size.width / 2 * scale, y: size.height / 2 * scale)
+        let d = Point(
+            x: Double(w) / 2 - (1 - local.minX * scale + centre.x), y: Double(h) / 2 - (1 - local.minY * scale + centre.y))
+        let (c, s) = (cosine(degrees: degrees), sine(degrees: degrees))
+        canvas.draw(
+            image: layer, turnedBy: degrees,
+            around: Point(x: centre.x + d.x * c - d.y * s, y: centre.y + d.x * s + d.y * c), opacity: opacity)
     }
 
     /// Clips what follows to a view's bounds of `size` points, with corners rounded by

@@ -231,6 +231,19 @@ open class View {
             setNeedsDisplay()
         }
     }
+    /// Degrees the view and its subtree are drawn turned clockwise about the view's centre (0,
+    /// the default: upright): drawn as a layer, then turned with bilinear sampling and
+    /// anti-aliased edges. Layout and touches are unchanged. Animated inside `withAnimation`
+    /// (a spinner: `withAnimation(.linear(duration: 1).repeatForever(autoreverses: false))
+    /// { icon.rotationEffect = 360 }`).
+    public var rotationEffect = 0.0 {
+        willSet { setNeedsDisplay() }
+        didSet {
+            if !rotationEffect.isFinite || abs(rotationEffect) > 1e6 { rotationEffect = 0; return }
+            animate(.rotation, from: [oldValue], to: [rotationEffect])
+            setNeedsDisplay()
+        }
+    }
     /// The soft shadow drawn under the view's background (`shadow(radius:y:)`); nil: none.
     package var shadowStyle: ShadowStyle? {
         willSet { setNeedsDisplay() }

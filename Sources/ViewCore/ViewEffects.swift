@@ -1,7 +1,7 @@
 import Geometry
 import Raster
 
-/// The drawn effects of a view (opacity, offset, scale, and animated fill and corners) and
+/// The drawn effects of a view (opacity, offset, scale, rotation, and animated fill and corners) and
 /// the animations that move them: values as drawn at a frame's time, and the transitions of
 /// views that come and go inside `withAnimation`.
 extension View {
@@ -34,6 +34,8 @@ extension View {
     }
     /// The scale drawn at `t`.
     package func presentedScale(at t: Double) -> Double { max(presented(.scale, at: t)?[0] ?? scaleEffect, 0) }
+    /// The rotation drawn at `t`, in degrees clockwise.
+    package func presentedRotation(at t: Double) -> Double { presented(.rotation, at: t)?[0] ?? rotationEffect }
     /// The corner radius drawn at `t`.
     package func presentedCornerRadius(at t: Double) -> Double { max(presented(.cornerRadius, at: t)?[0] ?? cornerRadius, 0) }
     /// The fill drawn at `t` (a colour moving between two fills is resolved in the theme it
@@ -45,15 +47,28 @@ extension View {
 
     /// True when the view is drawn other than its frame and fill say: see-through, moved,
     /// scaled, or animating.
-    package var hasVisualEffects: Bool { opacity != 1 || offset != .zero || scaleEffect != 1 || !animations.isEmpty }
+    package var hasVisualEffects: Bool {
+        opacity != 1 || offset != .zero || scaleEffect != 1 || rotationEffect != 0 || !animations.isEmpty
+    }
 
-    /// Where the view is drawn at `t`, in its parent's content points: its frame moved by its
-    /// offset and scaled about its centre.
-    package func visualFrame(at t: Double) -> Rect {
+    /// Where the view is drawn at `t` before any rotation, in its parent's content points: its
+    /// frame moved by its offset and scaled about its centre.
+    package func scaledFrame(at t: Double) -> Rect {
         guard hasVisualEffects else { return frame }
         let o = presentedOffset(at: t), k = presentedScale(at: t)
         let w = frame.width * k, h = frame.height * k
         return Rect(x: frame.minX + o.x + (frame.width - w) / 2, y: frame.minY + o.y + (frame.height - h) / 2, width: w, height: h)
+    }
+
+    /// What the view covers at `t`, in its parent's content points: its scaled frame, and when
+    /// it is turned, the box around the turned frame.
+    package func visualFrame(at t: Double) -> Rect {
+        let f = scaledFrame(at: t)
+        let degrees = hasVisualEffects ? presentedRotation(at: t) : 0
+        guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { return f }
+        let (c, s) = (abs(cosine(degrees: degrees)), abs(sine(degrees: degrees)))
+        let w = f.width * c + f.height * s, h = f.width * s + f.height * c
+        return Rect(x: f.midX - w / 2, y: f.midY - h / 2, width: w, height: h)
     }
 
     /// Drops the animations that ended by `t`; true while any still runs.

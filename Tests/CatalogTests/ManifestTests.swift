@@ -217,7 +217,9 @@ extension String {
         let built = AppFactory.catalog(manifestPath: path, width: 800, height: 600, scaleFactor: 1, typography: try typography())
         #expect(built.app != nil)
         #expect(built.window.images.size(of: folder + "/plan.svg") == Size(width: 300, height: 200))
-        #expect(built.problems.count == 1 && built.problems[0].contains("broken.svg") && built.problems[0].contains("invalid SVG"), "\(built.problems)")
+        #expect(
+            built.problems.count == 1 && built.problems[0].contains("broken.svg") && built.problems[0].contains("invalid SVG"),
+            "\(built.problems)")
     }
 
     @Test func anUnreadableManifestBecomesAnErrorScreen() throws {

@@ -132,6 +132,64 @@ import Widgets
             ])
     }
 
+    /// A quarter turn maps pixels onto pixels: a box red on its left half and blue on its right,
+    /// turned 90° clockwise about its centre, is red above and blue below, exactly, and what it
+    /// covered and no longer covers shows the background.
+    @Test func aQuarterTurnMapsPixelsExactly() throws {
+        let halves = Stack(
+            .horizontal, id: "halves",
+            children: [Box(fill: Color(rgb: 0xFF0000), width: 50, height: 50), Box(fill: Color(rgb: 0x0000FF), width: 50, height: 50)])
+        let w = try makeWindow(Stack(.vertical, padding: EdgeInsets(100), alignment: .leading, children: [halves]), width: 300, height: 300)
+        w.background = Color(rgb: 0xFFFFFF)
+        halves.rotationEffect = 90
+        let frame = w.frames(from: 0, to: 0.05)
+        // The box spans 100...200 x 100...150, its centre (150, 125): turned, 125...175 x 75...175.
+        #expect(frame[150, 80] == 0xFFFF_0000 && frame[150, 124] == 0xFFFF_0000)
+        #expect(frame[150, 125] == 0xFF00_00FF && frame[150, 170] == 0xFF00_00FF)
+        #expect(frame[126, 100] == 0xFFFF_0000 && frame[174, 160] == 0xFF00_00FF)
+        #expect(frame[110, 140] == 0xFFFF_FFFF && frame[190, 140] == 0xFFFF_FFFF && frame[150, 74] == 0xFFFF_FFFF)
+    }
+
+    @Test func aRotationMovesWithTheClockAndEveryFrameEqualsAFullRedraw() throws {
+        let box = VStack(id: "box", spacing: 8, padding: EdgeInsets(16)) {
+            Label("Turning", size: 24)
+            Label("text and corners sampled", size: 14)
+        }.background(Color(rgb: 0xFFD166), cornerRadius: 14)
+        box.shadow(radius: 8, y: 4)
+        let w = try makeWindow(Stack(.vertical, padding: EdgeInsets(120), alignment: .leading, children: [box]), width: 400, height: 400)
+        w.frames(from: 0, to: 0.1)
+        withAnimation(.linear(duration: 1)) { box.rotationEffect = 90 }
+        #expect(box.presentedRotation(at: w.time + 0.5) == 45)
+        // A third of the way: 30°, its shadow turning with it, its text sampled, edges smooth.
+        assertGolden(w.frames(from: 0.1, to: 0.1 + 1.0 / 3), suite: "Animation", name: "rotation-midway", maxChannelDelta: 2)
+        try checkFramesEqualFullRedraws(
+            "rotation", scene: Self.cards, seconds: 2,
+            at: [
+                (
+                    0.2,
+                    { w in
+                        withAnimation(.spring(response: 0.5, dampingFraction: 0.6)) { w.root.view(withID: "card-1")!.rotationEffect = 20 }
+                    }
+                ),
+                (
+                    0.4,
+                    { w in
+                        withAnimation(.linear(duration: 0.8).repeatForever(autoreverses: false)) {
+                            w.root.view(withID: "hint")!.rotationEffect = 360
+                        }
+                    }
+                ),
+                (
+                    0.9,
+                    { w in
+                        withAnimation(.easeOut(duration: 0.4)) {
+                            w.root.view(withID: "card-2")!.opacity = 0.5; w.root.view(withID: "card-2")!.rotationEffect = -45
+                        }
+                    }
+                ),
+            ])
+    }
+
     @Test func transitionsBringViewsInAndOut() throws {
         let added = Box(id: "added", fill: Color(rgb: 0x2A9D8F), height: 60)
         added.transition = .move(edge: .trailing)
