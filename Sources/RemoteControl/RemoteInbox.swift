@@ -280,7 +280,8 @@ final class RemoteInbox: Sendable {
     /// last waiter's deadline. A virtual clock runs up to it (see `RemoteAccess.pendingUntil`).
     var horizon: Double? {
         state.withLockedValue { s in
-            (s.scheduled.lazy.map(\.time) + s.waiters.lazy.map(\.deadline)).max()
+            let events = s.scheduled.map(\.time).max(), waits = s.waiters.map(\.deadline).max()
+            return [events, waits].compactMap { $0 }.max()
         }
     }
 

@@ -521,9 +521,10 @@ extension BenchCommand {
             func line(_ name: String, _ times: [Double]) -> String {
                 "\(name) median \(fixed(percentile(times, 50) ?? .nan, 3)) ms p90 \(fixed(percentile(times, 90) ?? .nan, 3)) ms"
             }
-            print("motion 1280x800, catalog feed: " + line("flick frames", results[0].flick) + " without animations, "
-                + line("", results[1].flick) + " with five pulsing; at rest with the five pulses: " + line("frames", results[1].rest)
-                + " (\(results[1].flick.count) flick frames each)")
+            print(
+                "motion 1280x800, catalog feed: " + line("flick frames", results[0].flick) + " without animations, "
+                    + line("", results[1].flick) + " with five pulsing; at rest with the five pulses: " + line("frames", results[1].rest)
+                    + " (\(results[1].flick.count) flick frames each)")
         }
 
         /// Frames of `flicks` flicks of the feed, 90 each, then 60 frames left alone.
@@ -605,7 +606,8 @@ extension BenchCommand {
             var rooms = ""
             for i in 0..<400 {
                 let (x, y) = (20 + (i % 20) * 60, 20 + (i / 20) * 38)
-                rooms += "<rect x=\"\(x)\" y=\"\(y)\" width=\"56\" height=\"34\" rx=\"3\" fill=\"#eef3f8\" stroke=\"#345\" stroke-width=\"1.5\"/>"
+                rooms +=
+                    "<rect x=\"\(x)\" y=\"\(y)\" width=\"56\" height=\"34\" rx=\"3\" fill=\"#eef3f8\" stroke=\"#345\" stroke-width=\"1.5\"/>"
                 rooms += "<text x=\"\(x + 28)\" y=\"\(y + 21)\" font-size=\"11\" text-anchor=\"middle\" fill=\"#123\">\(100 + i)</text>"
             }
             return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1240\" height=\"800\" viewBox=\"0 0 1240 800\">\(rooms)</svg>"
