@@ -443,6 +443,13 @@ package struct Canvas {
     func fillShape<S: CoverageShape>(_ shape: S, color: PremultipliedColor, clip: IntRect? = nil) {
         let b = shape.pixelBounds.intersection(clip ?? state.clip)
         guard !b.isEmpty, color.argb != 0 else { return }
+        eachCoveredRow(of: shape, in: b) { y, r in Canvas.composite(r, into: span.row(y), color: color, end: b.maxX) }
+    }
+
+    /// Calls `body` with each row of `shape` within `b` that keeps some coverage once the
+    /// rounded clips are applied.
+    @inline(__always)
+    func eachCoveredRow<S: CoverageShape>(of shape: S, in b: IntRect, _ body: (_ y: Int, _ row: CoverageRow) -> Void) {
         let scratch = cache.scratchRows(width: span.width)
         let clips = state.roundClips
         for y in b.y..<b.maxY {
@@ -452,7 +459,7 @@ package struct Canvas {
                 r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
                 if r.isEmpty { continue }
             }
-            Canvas.composite(r, into: span.row(y), color: color, end: b.maxX)
+            body(y, r)
         }
     }
 

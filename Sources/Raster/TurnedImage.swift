@@ -31,16 +31,8 @@ extension Canvas {
         let mask = ScanConverter.mask([corners + [corners[0]]], box: box, rule: .nonZero, cache: cache)
         let shape = MaskShape(mask, x: box.x, y: box.y)
         let b = box.intersection(state.clip)
-        let scratch = cache.scratchRows(width: span.width)
-        let clips = state.roundClips
         withExtendedLifetime((mask, image)) {
-            for y in b.y..<b.maxY {
-                var r = shape.row(y, b.x, b.maxX, scratch)
-                if r.isEmpty { continue }
-                if !clips.isEmpty {
-                    r = Canvas.applyClips(clips, to: r, y: y, scratch: scratch)
-                    if r.isEmpty { continue }
-                }
+            eachCoveredRow(of: shape, in: b) { y, r in
                 // The source point of this row's first pixel centre, and its step along the row.
                 let dy = Double(y) + 0.5 - c.y
                 let dx0 = Double(r.x0) + 0.5 - c.x
