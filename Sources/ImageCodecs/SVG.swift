@@ -69,7 +69,9 @@ package enum SVG {
             var hasViewBox: Int32 = 0
             var box = GlideRsvgRectangle()
             rsvg.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &box)
-            guard hasViewBox != 0 else { throw .invalidSVG(message: "it has no size: give the svg element a width and height or a viewBox") }
+            guard hasViewBox != 0 else {
+                throw .invalidSVG(message: "it has no size: give the svg element a width and height or a viewBox")
+            }
             (w, h) = (box.width, box.height)
         }
         guard w.isFinite, h.isFinite, w > 0, h > 0, w <= Double(1 << 20), h <= Double(1 << 20) else {
