@@ -3,6 +3,7 @@ import FoundationEssentials
 import Geometry
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 
 /// Who may do what: finds the caller a request's token (or the live page's cookie) proves,
@@ -53,11 +54,20 @@ struct AccessMiddleware: RouterMiddleware {
         let response = try await next(request, context)
         if needed >= .control {
             audit.record(
-                "\(request.method) \(excerpt(request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""), limit: RefusalLog.pathLimit))"
+                "\(request.method) \(excerpt(request.uri.path + Self.knownQuery(request.uri), limit: RefusalLog.pathLimit))"
                     + " \(response.status.code)",
                 by: context.caller, from: context.peer)
         }
         return response
+    }
+
+    /// The query as the log shows it: whole when every key is one the API reads (`?advance_ms=500`),
+    /// else cut, so that a secret a client put in a URL never reaches the log.
+    static func knownQuery(_ uri: URI) -> String {
+        guard let query = uri.query, !query.isEmpty else { return "" }
+        let known: Set<Substring> = ["until", "timeout_ms", "advance_ms"]
+        let keys = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).first ?? "" }
+        return keys.allSatisfy(known.contains) ? "?" + query : "?…"
     }
 }
 
