@@ -1,4 +1,5 @@
 import Geometry
+import Observation
 import Logging
 import Physics
 import Raster
@@ -36,7 +37,17 @@ public final class Window: App, ViewHost {
     /// once more in the other theme: nothing is rebuilt, and every scroll view keeps its place.
     /// The board config's `color_scheme` and `--color-scheme` set it; a `ColorSchedule` turns
     /// it dark between two times of day.
-    public var colorScheme = ColorScheme.light { didSet { if colorScheme != oldValue { themeChanged() } } }
+    public var colorScheme: ColorScheme {
+        get { scheme.value }
+        set {
+            guard newValue != scheme.value else { return }
+            scheme.value = newValue
+            themeChanged()
+        }
+    }
+    /// `colorScheme` as observable state, so that a control bound to it (the catalog's Dark
+    /// switch) follows a change made elsewhere: the command line, the config, a schedule.
+    private let scheme = ObservedScheme()
     /// The theme the views draw with now: the scheme's, made high-contrast under `isHighContrast`.
     public var theme: Theme { environment.theme }
     /// What shows where no view draws: the light theme's background (iOS's grouped background
@@ -438,4 +449,9 @@ public final class Window: App, ViewHost {
     /// The animation of the next layout's moves, and the views coming in by their transitions.
     var layoutAnimation: Animation?
     var entering: [View] = []
+}
+
+/// A window's colour scheme, observed (see `Window.colorScheme`).
+@Observable private final class ObservedScheme {
+    var value = ColorScheme.light
 }

@@ -12,9 +12,10 @@ package enum ColorRole: UInt8, CaseIterable, Sendable {
     case keyboardBackground, keyFill, specialKeyFill, pressedKeyFill, keyLabel, keyShadow
 }
 
-/// The colours every built-in view draws with, by role. A window has one for light and one for dark (`Window.theme`, `Window.darkTheme`) and
-/// draws with the one its `colorScheme` picks, made high-contrast when `isHighContrast` is on; a
-/// subtree changes it with `theme(_:)` or `colorScheme(_:)`.
+/// The colours every built-in view draws with, by role. A window has one for light and one for
+/// dark (`Window.lightTheme`, `Window.darkTheme`) and draws with the one its `colorScheme`
+/// picks, made high-contrast when `isHighContrast` is on; a subtree changes it with `theme(_:)`
+/// or `colorScheme(_:)`.
 ///
 /// Views name a theme's colours through `Color.accent`, `Color.primaryText` and the other
 /// roles: drawn, a role takes the colour the theme in force there gives it, so a label in

@@ -59,7 +59,14 @@ import UI
         window.colorScheme = .dark
         window.isHighContrast = contrast
         let frame = PixelBuffer(width: width, height: height)
-        for n in 0...90 { _ = window.render(into: frame, at: Double(n) / 60) }
+        for n in 0...90 {
+            _ = window.timers.runDue(upTo: Double(n) / 60)  // as the loop does: the switch follows the scheme
+            _ = window.render(into: frame, at: Double(n) / 60)
+        }
+        // The Dark switch (the sidebar's: a portrait panel has none) follows a scheme set from
+        // outside, as the command line and a schedule set it.
+        if let toggle = window.root.view(withID: "dark-mode") as? Toggle { #expect(toggle.isOn) }
+        #expect(width < height || window.root.view(withID: "dark-mode") is Toggle)
         assertGolden(frame, suite: "Catalog", name: "catalog-\(width)x\(height)-dark\(contrast ? "-contrast" : "")", maxChannelDelta: 2)
     }
 
