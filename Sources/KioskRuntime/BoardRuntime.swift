@@ -135,7 +135,11 @@ package enum BoardRuntime {
         if let monitor = ConnectorMonitor() { loop.sources.append(HotplugSource(monitor: monitor, supervisor: supervisor)) }
         loop.catchSignals([SIGINT, SIGTERM, SIGUSR1, SIGUSR2, SIGHUP])
         loop.onSignal = { [unowned loop] signal in
-            if signal == SIGHUP { (loop.remote as? RemoteServer)?.reloadTokens() } else { supervisor.handle(signal: signal, loop: loop) }
+            if signal == SIGHUP {
+                (loop.remote as? RemoteServer)?.reloadTokens(because: "SIGHUP")
+            } else {
+                supervisor.handle(signal: signal, loop: loop)
+            }
         }
 
         let recorder = try options.record.map { path throws(BoardLoopError) in try InputRecorder(path: path) }

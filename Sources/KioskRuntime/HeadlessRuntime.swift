@@ -132,7 +132,7 @@ package enum HeadlessRuntime {
         let host = remote.host.contains(":") ? "[\(remote.host)]" : remote.host
         standardOutput("\(Kiosk.commandName): remote control on http://\(host):\(port)")
         loop.remote = server
-        loop.onSignal = { if $0 == SIGHUP { server.reloadTokens() } }
+        loop.onSignal = { if $0 == SIGHUP { server.reloadTokens(because: "SIGHUP") } }
         try loop.run()
         RemoteRuntime.stop(server)
         standardOutput("\(Kiosk.commandName): stopped after \(driver.frameNumber) frames")

@@ -24,18 +24,18 @@ struct AccessMiddleware: RouterMiddleware {
         var context = context
         if let keyring {
             let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
-            let wait = throttle.wait(for: context.address)
-            if wait > 0 {
+            let isLive = request.uri.path == "/live"
+            let caller: Caller
+            switch Self.authenticate(request.headers, session: isLive, address: context.address, keyring: keyring, throttle: throttle) {
+            case let .proved(proved):
+                caller = proved
+            case let .slowed(wait):
                 refusals.warning("remote: 429 \(request.method) \(path) from \(context.peer): too many wrong tokens")
                 var response = RemoteServer.json(.tooManyRequests, error: "too many wrong tokens from this address; retry later")
                 response.headers[.retryAfter] = "\(Int(wait.rounded(.up)))"
                 return response
-            }
-            let isLive = request.uri.path == "/live"
-            guard let caller = keyring.identify(request.headers, session: isLive) else {
+            case .refused:
                 let header = request.headers[.authorization] ?? ""
-                // A wrong token is a guess; none at all (a probe, a browser's first try) is not.
-                if !header.isEmpty || (isLive && request.headers[.cookie] != nil) { throttle.failed(from: context.address) }
                 refusals.warning(
                     "remote: 401 \(request.method) \(path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
                 return RemoteServer.json(
@@ -59,6 +59,28 @@ struct AccessMiddleware: RouterMiddleware {
                 by: context.caller, from: context.peer)
         }
         return response
+    }
+
+    /// What a request's headers prove.
+    enum Authentication {
+        case proved(Caller)
+        /// The address sent too many wrong tokens: nothing was checked; retry after this many seconds.
+        case slowed(Double)
+        /// No token, or a wrong one (counted against the address: a wrong token is a guess;
+        /// none at all, a probe or a browser's first try, is not).
+        case refused
+    }
+
+    /// Checks the token (or, with `session`, the live page's cookie) a request from `address`
+    /// presents, unless that address must wait: the one check of the API and the live socket.
+    static func authenticate(
+        _ headers: HTTPFields, session: Bool, address: String, keyring: Keyring, throttle: AttemptThrottle
+    ) -> Authentication {
+        let wait = throttle.wait(for: address)
+        if wait > 0 { return .slowed(wait) }
+        if let caller = keyring.identify(headers, session: session) { return .proved(caller) }
+        if !(headers[.authorization] ?? "").isEmpty || (session && headers[.cookie] != nil) { throttle.failed(from: address) }
+        return .refused
     }
 
     /// The query as the log shows it: whole when every key is one the API reads (`?advance_ms=500`),

@@ -47,12 +47,13 @@ extension RemoteServer {
         // Kept should a request get here: `CloseUnlessKeptAlive` takes the upgrade away from one
         // without the token, so that the router answers it with 401 before any upgrade.
         var caller: Caller?
-        if refusal == nil, keyring != nil, throttle.wait(for: address) > 0 { refusal = "too many wrong tokens from this address" }
         if refusal == nil, let keyring {
-            caller = keyring.identify(request.headerFields, session: true)
-            if caller == nil {
-                refusal = "missing or wrong token"
-                if request.headerFields[.authorization] != nil || request.headerFields[.cookie] != nil { throttle.failed(from: address) }
+            switch AccessMiddleware.authenticate(
+                request.headerFields, session: true, address: address, keyring: keyring, throttle: throttle)
+            {
+            case let .proved(proved): caller = proved
+            case .slowed: refusal = "too many wrong tokens from this address"
+            case .refused: refusal = "missing or wrong token"
             }
         }
         let encodingName = query["encoding"].map(String.init) ?? LiveScreen.Encoding.png.rawValue

@@ -135,12 +135,13 @@ package final class RemoteServer: Sendable {
     /// Reads the token file again (SIGHUP, or the file changed) and puts its tokens in force;
     /// the live sessions of replaced or removed tokens end. A file that no longer loads (a bad
     /// line, a loose mode) is logged and the tokens in force stay: nobody is locked out by a typo.
-    package func reloadTokens() {
+    /// `reason` is said in the log ("SIGHUP", "the file changed").
+    package func reloadTokens(because reason: String) {
         guard let keyring, let path = configuration.tokensFile else { return }
         do {
             let changed = keyring.replace(with: try configuration.tokens())
             logger.notice(
-                "remote: tokens read again from \(path): \(changed.isEmpty ? "none changed" : "changed " + changed.joined(separator: ", "))"
+                "remote: tokens read again from \(path) (\(reason)): \(changed.isEmpty ? "none changed" : "changed " + changed.joined(separator: ", "))"
             )
         } catch {
             logger.error("remote: \(error); the tokens in force stay")
@@ -154,7 +155,7 @@ package final class RemoteServer: Sendable {
             var last = TokenFile.signature(path)
             while (try? await Task.sleep(for: .seconds(1))) != nil, let self {
                 let now = TokenFile.signature(path)
-                if now != last, now != nil { self.reloadTokens() }
+                if now != last, now != nil { self.reloadTokens(because: "the file changed") }
                 last = now
             }
         }

@@ -138,13 +138,13 @@ public struct DrawContext {
     package mutating func drawChild(_ child: View) {
         guard !child.isHidden || child.isLeaving, !canvas.clipBounds.isEmpty else { return }
         let effects = child.hasVisualEffects
-        let covered = effects ? child.visualFrame(at: time) : child.frame
+        let f = effects ? child.scaledFrame(at: time) : child.frame
+        let degrees = effects ? child.presentedRotation(at: time).truncatingRemainder(dividingBy: 360) : 0
+        let covered = View.box(around: f, turnedBy: degrees)
         // A pixel of margin: anti-aliased edges bleed half a pixel.
         if !child.drawnExtent(of: covered).insetBy(dx: -1 / scale, dy: -1 / scale).intersects(visibleLocalRect) { return }
         let opacity = effects ? child.presentedOpacity(at: time) : 1
         guard opacity > 0 else { return }
-        let f = effects ? child.scaledFrame(at: time) : child.frame
-        let degrees = effects ? child.presentedRotation(at: time).truncatingRemainder(dividingBy: 360) : 0
         canvas.save()
         canvas.translate(dx: f.minX * scale, dy: f.minY * scale)
         let outerScale = scale
@@ -196,11 +196,8 @@ public struct DrawContext {
             x: t.x + local.minX * scale, y: t.y + local.minY * scale, width: local.width * scale, height: local.height * scale)
         let bounds = IntRect(enclosing: device.insetBy(dx: -1, dy: -1)).intersection(canvas.clipBounds)
         guard !bounds.isEmpty, bounds.width <= 1 << 14, bounds.height <= 1 << 14 else { return }
-        let layer = PixelBuffer(width: bounds.width, height: bounds.height)
-        var inner = self
-        inner.canvas = Canvas(layer, cache: canvas.cache)
-        inner.canvas.translate(dx: t.x - Double(bounds.x), dy: t.y - Double(bounds.y))
-        inner.drawContents(of: child)
+        let layer = self.layer(
+            of: child, width: bounds.width, height: bounds.height, origin: Point(x: t.x - Double(bounds.x), y: t.y - Double(bounds.y)))
         canvas.draw(
             image: layer,
             in: Rect(x: Double(bounds.x) - t.x, y: Double(bounds.y) - t.y, width: Double(bounds.width), height: Double(bounds.height)),
@@ -214,20 +211,28 @@ public struct DrawContext {
         let local = child.drawnExtent(of: Rect(origin: .zero, size: size))
         let w = Int((local.width * scale).rounded(.up)) + 2, h = Int((local.height * scale).rounded(.up)) + 2
         guard local.minX.isFinite, local.minY.isFinite, w > 2, h > 2, w <= 1 << 12, h <= 1 << 12 else { return }
-        let layer = PixelBuffer(width: w, height: h)
-        var inner = self
-        inner.canvas = Canvas(layer, cache: canvas.cache)
-        inner.canvas.translate(dx: 1 - local.minX * scale, dy: 1 - local.minY * scale)
-        inner.drawContents(of: child)
+        // The view's origin one pixel in from the layer's corner.
+        let origin = Point(x: 1 - local.minX * scale, y: 1 - local.minY * scale)
+        let layer = self.layer(of: child, width: w, height: h, origin: origin)
         // The layer turns about its own centre: place that centre where it lands when the view
         // turns about its centre.
         let centre = Point(x: size.width / 2 * scale, y: size.height / 2 * scale)
-        let d = Point(
-            x: Double(w) / 2 - (1 - local.minX * scale + centre.x), y: Double(h) / 2 - (1 - local.minY * scale + centre.y))
+        let d = Point(x: Double(w) / 2 - (origin.x + centre.x), y: Double(h) / 2 - (origin.y + centre.y))
         let (c, s) = (cosine(degrees: degrees), sine(degrees: degrees))
         canvas.draw(
             image: layer, turnedBy: degrees,
             around: Point(x: centre.x + d.x * c - d.y * s, y: centre.y + d.x * s + d.y * c), opacity: opacity)
+    }
+
+    /// The view drawn alone into a transparent `width` x `height` layer, its origin at `origin`
+    /// (layer pixels).
+    private func layer(of child: View, width: Int, height: Int, origin: Point) -> PixelBuffer {
+        let layer = PixelBuffer(width: width, height: height)
+        var inner = self
+        inner.canvas = Canvas(layer, cache: canvas.cache)
+        inner.canvas.translate(dx: origin.x, dy: origin.y)
+        inner.drawContents(of: child)
+        return layer
     }
 
     /// Clips what follows to a view's bounds of `size` points, with corners rounded by

@@ -63,12 +63,16 @@ extension View {
     /// What the view covers at `t`, in its parent's content points: its scaled frame, and when
     /// it is turned, the box around the turned frame.
     package func visualFrame(at t: Double) -> Rect {
-        let f = scaledFrame(at: t)
-        let degrees = hasVisualEffects ? presentedRotation(at: t) : 0
-        guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { return f }
+        guard hasVisualEffects else { return frame }
+        return Self.box(around: scaledFrame(at: t), turnedBy: presentedRotation(at: t))
+    }
+
+    /// The box around `frame` turned by `degrees` about its centre (`frame` itself unturned).
+    package static func box(around frame: Rect, turnedBy degrees: Double) -> Rect {
+        guard degrees.truncatingRemainder(dividingBy: 360) != 0 else { return frame }
         let (c, s) = (abs(cosine(degrees: degrees)), abs(sine(degrees: degrees)))
-        let w = f.width * c + f.height * s, h = f.width * s + f.height * c
-        return Rect(x: f.midX - w / 2, y: f.midY - h / 2, width: w, height: h)
+        let w = frame.width * c + frame.height * s, h = frame.width * s + frame.height * c
+        return Rect(x: frame.midX - w / 2, y: frame.midY - h / 2, width: w, height: h)
     }
 
     /// Drops the animations that ended by `t`; true while any still runs.

@@ -256,14 +256,8 @@ struct BenchCommand: ParsableCommand {
             var t = 0.5
             let list = window.root as? ScrollView
             let buffer = PixelBuffer(width: window.pixelWidth, height: window.pixelHeight)
-            let x = Double(width) / 2
             for _ in 0..<count {
-                func touch(_ phase: InputEvent.TouchPhase, _ y: Double, _ at: Double) {
-                    window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: x, y: y)), time: at))
-                }
-                touch(.down, 700, t)
-                for i in 1...6 { touch(.move, 700 - Double(i) * 60, t + Double(i) * 0.008) }
-                touch(.up, 340, t + 0.052)
+                flick(window, x: Double(width) / 2, at: t)
                 // Frames until the list rests (a fling's slow tail lasts seconds).
                 var n = 1
                 while n <= 600, !window.isAtRest(at: t + 0.052 + Double(n) / 60) || n == 1 {
@@ -278,6 +272,16 @@ struct BenchCommand: ParsableCommand {
                 t += 0.052 + Double(n) / 60 + 0.5
             }
             return (times, t)
+        }
+
+        /// A finger from y = 700 up 360 points in 52 ms at `x`, lifted at `t` + 0.052: a flick.
+        static func flick(_ window: Window, x: Double, at t: Double) {
+            func touch(_ phase: InputEvent.TouchPhase, _ y: Double, _ at: Double) {
+                window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: x, y: y)), time: at))
+            }
+            touch(.down, 700, t)
+            for i in 1...6 { touch(.move, 700 - Double(i) * 60, t + Double(i) * 0.008) }
+            touch(.up, 340, t + 0.052)
         }
 
         /// The same rows, all built up front in a plain vertical stack.
@@ -537,12 +541,7 @@ extension BenchCommand {
                 return (monotonicSeconds() - start) * 1000
             }
             for _ in 0..<flicks {
-                func touch(_ phase: InputEvent.TouchPhase, _ y: Double, _ at: Double) {
-                    window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: 800, y: y)), time: at))
-                }
-                touch(.down, 700, t)
-                for i in 1...6 { touch(.move, 700 - Double(i) * 60, t + Double(i) * 0.008) }
-                touch(.up, 340, t + 0.052)
+                List.flick(window, x: 800, at: t)
                 for n in 1...90 { flick.append(frame(t + 0.052 + Double(n) / 60)) }
                 t += 0.052 + 91 / 60 + 4
                 _ = frame(t)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Glibc
 import Raster
 import Testing
@@ -74,12 +75,15 @@ import Testing
         // An opaque picture on disk, referenced by absolute path and file URL: not loaded.
         let path = "/tmp/glide-svg-red-\(getpid()).png"
         try PNG.write(PixelBuffer(width: 4, height: 4, fill: PremultipliedColor(argb: 0xFFFF_0000)), to: path, alpha: .opaque)
-        for href in [path, "file://" + path] {
+        func drawn(_ href: String) throws -> UInt32 {
             let svg =
                 #"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="8" height="8">"#
                 + #"<image x="0" y="0" width="8" height="8" xlink:href="\#(href)"/></svg>"#
-            let picture = try Image.decode(Array(svg.utf8))
-            #expect(picture[4, 4] == 0, "\(href) was read")
+            return try Image.decode(Array(svg.utf8))[4, 4]
         }
+        for href in [path, "file://" + path] { #expect(try drawn(href) == 0, "\(href) was read") }
+        // The same picture inside the document is drawn: the check above can see a picture.
+        let inline = "data:image/png;base64," + Data(try FileIO.readAll(path: path)).base64EncodedString()
+        #expect(try drawn(inline) == 0xFFFF_0000)
     }
 }

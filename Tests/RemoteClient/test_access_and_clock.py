@@ -76,7 +76,13 @@ def test_scopes_and_tokens_by_name(glide_binary, tmp_path, monkeypatch):
                 break
         else:
             pytest.fail("the replaced token still works")
+        # The signal itself reads the file (the file's own change may have been seen first:
+        # then the signal's reading finds nothing changed, and still says it read).
+        deadline = time.monotonic() + 10
+        while "(SIGHUP): " not in app.log() and time.monotonic() < deadline:
+            time.sleep(0.1)
         log = app.log()
+    assert f"tokens read again from {path} (SIGHUP): " in log
     assert "audit: POST /events 200 by 'robot' (control)" in log
     assert "Token-00" not in log
     with pytest.raises(KeyError) as missing:

@@ -83,7 +83,10 @@ let threeScopes = """
         #expect(throws: RemoteError.self) { try TokenFile.load(path: loose) }
         do { _ = try TokenFile.load(path: loose) } catch { #expect("\(error)".contains("mode is 644"), "\(error)") }
         let bad = try writeTokenFile("a view view-Token-0001\nb owner ctrl-Token-0002\n")
-        do { _ = try TokenFile.load(path: bad) } catch { #expect("\(error)" == "\(bad):2: scope 'owner': use view, control or admin") }
+        do {
+            _ = try TokenFile.load(path: bad)
+            Issue.record("accepted a bad scope")
+        } catch { #expect("\(error)" == "\(bad):2: scope 'owner': use view, control or admin") }
         let tight = try writeTokenFile(threeScopes, mode: 0o600)
         #expect(try TokenFile.load(path: tight).count == 3)
         #expect(throws: RemoteError.self) {
@@ -144,14 +147,14 @@ let threeScopes = """
         #expect(try await h.request("GET", "/state", token: control).status == 200)
         // ci's token changes, dashboard's scope grows, fleet goes.
         try writeReplacing("dashboard control view-Token-0001\nci control ctrl-Token-0022\n", path: path)
-        h.server.reloadTokens()
+        h.server.reloadTokens(because: "a test")
         #expect(try await h.request("GET", "/state", token: control).status == 401)
         #expect(try await h.request("GET", "/state", token: "ctrl-Token-0022").status == 200)
         #expect(try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"End\"}".utf8), token: view).status == 200)
         #expect(try await h.request("GET", "/state", token: admin).status == 401)
         // A file that no longer loads keeps the tokens in force, and says why.
         try writeReplacing("ci control password\n", path: path)
-        h.server.reloadTokens()
+        h.server.reloadTokens(because: "a test")
         #expect(try await h.request("GET", "/state", token: "ctrl-Token-0022").status == 200)
         #expect(h.log.lines.withLockedValue { $0.contains { $0.contains("too weak") && $0.contains("the tokens in force stay") } })
         // The file's change alone is noticed too (checked every second).
