@@ -115,8 +115,14 @@ func save(_ output: HeadlessRunner.Output, prefix: String) {
 let glideBinary = repositoryRoot + "/.build/debug/glide"
 
 /// Runs a shell command, its standard output dropped; returns its exit status and standard error.
+/// Each call gets a file of its own (mkstemp): tests run in parallel, and two that shared a name
+/// read each other's standard error.
 func shell(_ command: String, name: String) -> (status: Int32, stderr: String) {
-    let errPath = "/tmp/glide-e2e-\(getpid())-\(name).err"
+    var template = Array("/tmp/glide-e2e-\(getpid())-\(name)-XXXXXX".utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard fd >= 0 else { return (-1, "mkstemp failed for \(name)") }
+    close(fd)
+    let errPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     let status = system("\(command) > /dev/null 2> \(errPath)")
     let err = (try? FileIO.readAll(path: errPath)).map { String(decoding: $0, as: UTF8.self) } ?? ""
     _ = unlink(errPath)
