@@ -76,7 +76,7 @@ package final class CatalogApp {
             subtitleLabel.isHidden = subtitle == nil
             tab.add(subtitleLabel)
             tab.isFocusable = true
-            tab.onTap = { [weak self] in self?.select(i) }
+            tab.onTap = { [weak self] in withAnimation(Self.screenChange) { self?.select(i) } }
             tabs.append(tab); tabLabels.append(titleLabel); tabSubtitles.append(subtitleLabel)
             screens.append(view)
             bar.append(Tab(title, id: "tab-\(id)", icon: icon, content: view))
@@ -95,6 +95,7 @@ package final class CatalogApp {
                 screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
         let selection = Binding(get: { [unowned self] in selectedScreen }, set: { [unowned self] in select($0) })
+            .animation(Self.screenChange)
         screenArea = TabView(id: "screen-area", selection: selection, tabs: bar)
         adaptive.onResize = { [weak self] size in self?.arrange(compact: size.width < 720 || size.height > size.width) }
         arrange(compact: false)
@@ -139,7 +140,12 @@ package final class CatalogApp {
         }
     }
 
-    /// Shows screen `index` (the sidebar's tabs and the tab bar call this).
+    /// How a tapped tab changes the screen: the old one fades out as the new one fades in, and
+    /// the sidebar's highlight moves with them.
+    static let screenChange = Animation.easeInOut(duration: 0.25)
+
+    /// Shows screen `index` (the sidebar's tabs and the tab bar call this), at once unless
+    /// inside `withAnimation`.
     package func select(_ index: Int) {
         guard screens.indices.contains(index) else { return }
         selectedScreen = index

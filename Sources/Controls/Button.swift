@@ -53,14 +53,14 @@ public final class Button: Control {
         _ title: String, id: String? = nil, icon: Icon? = nil, role: ButtonRole? = nil,
         style: ButtonStyle = .bordered, action: @escaping () -> Void
     ) {
-        titleLabel = Label(title, size: 17, alignment: .center).fontWeight(.semibold)
+        titleLabel = Label(title, alignment: .center).fontWeight(.semibold)
         self.icon = icon
         self.role = role
         self.style = style
         self.action = action
         super.init(id: id)
         padding = EdgeInsets(horizontal: style == .plain ? 8 : 20, vertical: 10)
-        cornerRadius = 12
+        themedCorner = \.button
         add(titleLabel)
         enabledChanged()
         updateTitleColor()
@@ -121,16 +121,17 @@ public final class Button: Control {
     public override func draw(in context: inout DrawContext) {
         let bounds = Rect(origin: .zero, size: frame.size)
         let base = context.theme.resolve(baseColor)
+        let radius = cornerRadius(in: context.theme)
         switch style {
         case .prominent:
-            context.fill(bounds, cornerRadius: cornerRadius, color: isEnabled ? base : Color.separator)
+            context.fill(bounds, cornerRadius: radius, color: isEnabled ? base : Color.separator)
         case .bordered:
-            context.fill(bounds, cornerRadius: cornerRadius, color: (isEnabled ? base : Color.separator).withOpacity(0.15))
+            context.fill(bounds, cornerRadius: radius, color: (isEnabled ? base : Color.separator).withOpacity(0.15))
         case .plain:
             break
         }
         if context.isHighContrast, style != .plain {
-            context.stroke(bounds, cornerRadius: cornerRadius, lineWidth: 2, color: context.borderColor(base))
+            context.stroke(bounds, cornerRadius: radius, lineWidth: 2, color: context.borderColor(base))
         }
         guard let icon else { return }
         let side = iconSide

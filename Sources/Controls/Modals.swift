@@ -111,8 +111,8 @@ class ModalView: View, ModalContent, AnimatedView {
 /// bottom, one button per row, the cancel button apart).
 final class AlertView: ModalView {
     let title: String
-    let card = Box(fill: .surface, cornerRadius: 14)
-    let cancelCard = Box(fill: .surface, cornerRadius: 14)
+    let card = Box(fill: .surface).cornered(\.sheet)
+    let cancelCard = Box(fill: .surface).cornered(\.sheet)
     let isDialog: Bool
     private let buttons: [AlertButton]
     private var buttonViews: [Button] = []
@@ -126,8 +126,8 @@ final class AlertView: ModalView {
         column = Stack(.vertical, spacing: 8, padding: EdgeInsets(20), alignment: .fill)
         row = Stack(.horizontal, spacing: 8)
         super.init(id: id)
-        column.add(Label(title, size: 17, alignment: .center).bold())
-        if let message { column.add(Label(message, size: 15, color: .messageText, alignment: .center)) }
+        column.add(Label(title, alignment: .center).font(.headline).bold())
+        if let message { column.add(Label(message, color: .messageText, alignment: .center).font(.subheadline)) }
         card.add(column)
         add(card)
         for (i, b) in self.buttons.enumerated() {
@@ -210,7 +210,7 @@ final class AlertView: ModalView {
 /// closed by a drag down on its grabber (the spring finishes the motion), by Esc, or by a tap on
 /// the dimmed screen.
 final class SheetView: ModalView, TouchTarget {
-    let panel = Box(fill: .surface, cornerRadius: 14)
+    let panel = Box(fill: .surface).cornered(\.sheet)
     let content: View
     private var drag: (startY: Double, startProgress: Double, tracker: VelocityTracker, dragging: Bool)?
 

@@ -34,10 +34,10 @@ public final class Picker: Control, KeyResponder, AnimatedView {
         binding = selection
         self.selection = options.isEmpty ? -1 : min(options.count - 1, max(0, selection.wrappedValue))
         super.init(id: id)
-        cornerRadius = 9
+        themedCorner = \.segment
         for (i, option) in options.enumerated() {
-            let segment = Box(id: id.map { "\($0).\(i)" }, cornerRadius: 7)
-            let label = Label(option, size: 15, alignment: .center, maxLines: 1).minimumScaleFactor(0.7)
+            let segment = Box(id: id.map { "\($0).\(i)" }).cornered(\.segmentInside)
+            let label = Label(option, alignment: .center, maxLines: 1).font(.subheadline).minimumScaleFactor(0.7)
             segment.add(label)
             segment.contentAlignment = .center
             segments.append(segment)
@@ -114,18 +114,20 @@ public final class Picker: Control, KeyResponder, AnimatedView {
     public override func draw(in context: inout DrawContext) {
         sayProblems()
         let bounds = Rect(origin: .zero, size: frame.size)
-        context.fill(bounds, cornerRadius: cornerRadius, color: .segmentTrack)
+        context.fill(bounds, cornerRadius: cornerRadius(in: context.theme), color: .segmentTrack)
         guard !segments.isEmpty, selection >= 0 else { return }
         let w = (frame.width - 4) / Double(segments.count)
         let along = thumbPosition(at: context.time)
         let x = isRightToLeft ? frame.width - 2 - (along + 1) * w : 2 + along * w
         let thumb = Rect(x: x, y: 2, width: w, height: frame.height - 4)
-        context.fill(thumb.offsetBy(dx: 0, dy: 1), cornerRadius: 7, color: Color.shadow.withOpacity(20 / 255))
-        context.fill(thumb, cornerRadius: 7, color: isEnabled ? .thumb : .disabledThumb)
+        context.fill(
+            thumb.offsetBy(dx: 0, dy: 1), cornerRadius: context.theme.cornerRadii.segmentInside, color: Color.shadow.withOpacity(20 / 255))
+        context.fill(thumb, cornerRadius: context.theme.cornerRadii.segmentInside, color: isEnabled ? .thumb : .disabledThumb)
         // The chosen segment's edge, so that its white shows on the light track (WCAG 1.4.11).
         let contrast = context.isHighContrast
         context.stroke(
-            thumb.insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: 7, lineWidth: contrast ? 2 : 1,
+            thumb.insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: context.theme.cornerRadii.segmentInside,
+            lineWidth: contrast ? 2 : 1,
             color: contrast ? .primaryText : isEnabled ? Color.fieldBorder : Color.fieldBorder.withOpacity(0.45)
         )
     }

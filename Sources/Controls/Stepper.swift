@@ -28,8 +28,8 @@ public final class Stepper: Control, KeyResponder {
     private let binding: Binding<Int>
     private let titleLabel: Label
     private let valueLabel: Label
-    private let minus = Box(cornerRadius: 10)
-    private let plus = Box(cornerRadius: 10)
+    private let minus = Box().cornered(\.field)
+    private let plus = Box().cornered(\.field)
 
     /// A stepper titled `title` that shows and sets `value` within `range`, `step` at a time.
     public init(_ title: String, id: String? = nil, value: Binding<Int>, in range: ClosedRange<Int> = 0...99, step: Int = 1) {
@@ -37,8 +37,8 @@ public final class Stepper: Control, KeyResponder {
         self.range = range
         self.step = max(1, step)
         self.value = min(range.upperBound, max(range.lowerBound, value.wrappedValue))
-        titleLabel = Label(title, size: 17)
-        valueLabel = Label("", size: 17, alignment: .center).fontWeight(.semibold)
+        titleLabel = Label(title)
+        valueLabel = Label("", alignment: .center).fontWeight(.semibold)
         super.init(id: id)
         minus.id = id.map { "\($0).decrement" }
         plus.id = id.map { "\($0).increment" }
@@ -110,7 +110,8 @@ public final class Stepper: Control, KeyResponder {
         for (button, icon) in [(minus, Icon.minus), (plus, Icon.plus)] {
             let enabled = button.onTap != nil
             let color = enabled ? Color.accent : Color.secondaryText.withOpacity(0.5)
-            context.fill(button.frame.insetBy(dx: 2, dy: 2), cornerRadius: 10, color: color.withOpacity(0.15))
+            context.fill(
+                button.frame.insetBy(dx: 2, dy: 2), cornerRadius: button.cornerRadius(in: context.theme), color: color.withOpacity(0.15))
             let side = min(24, button.frame.width * 0.5)
             icon.draw(
                 in: Rect(x: button.frame.midX - side / 2, y: button.frame.midY - side / 2, width: side, height: side),

@@ -72,8 +72,10 @@ public final class TabView: View {
     }
 
     /// Shows tab `index` (clamped), as a tap on it does.
+    /// Through a binding made with `animation(_:)`, the screens change by their transitions
+    /// (a cross-fade by default).
     public func select(_ index: Int) {
-        show(index: index)
+        Transaction.with(binding?.transaction) { show(index: index) }
         if let binding, binding.wrappedValue != selectedIndex { binding.wrappedValue = selectedIndex }
     }
 
@@ -176,7 +178,7 @@ final class TabButton: View {
         self.index = index
         self.count = count
         // Under an icon, small as a phone's; alone, large enough to read from a step away.
-        title = Label(tab.title, size: tab.icon == nil ? 15 : 11, alignment: .center, maxLines: 1)
+        title = Label(tab.title, alignment: .center, maxLines: 1).font(tab.icon == nil ? .subheadline : .caption2)
         super.init()
         isFocusable = true
         add(title)

@@ -35,7 +35,7 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
     public init(_ title: String, id: String? = nil, isOn: Binding<Bool>) {
         binding = isOn
         self.isOn = isOn.wrappedValue
-        titleLabel = Label(title, size: 17)
+        titleLabel = Label(title)
         super.init(id: id)
         add(titleLabel)
         enabledChanged()

@@ -261,7 +261,7 @@ package final class EditMenu: Stack {
         super.init(.horizontal, spacing: 1, padding: EdgeInsets(1))
         id = "edit-menu"
         fill = Color.menuBackground
-        cornerRadius = 8
+        themedCorner = \.menu
         clipsChildren = true
         isHidden = true
         let strings = BuiltInStrings(language: "en")
@@ -271,7 +271,7 @@ package final class EditMenu: Stack {
         ]
         setChildren(
             items.map { name, word, action in
-                let l = Label(strings[word], id: "edit-menu-" + name, size: 15, color: .menuText, maxLines: 1)
+                let l = Label(strings[word], id: "edit-menu-" + name, color: .menuText, maxLines: 1).font(.subheadline)
                 titled.append((l, word))
                 l.fill = .menuButton
                 l.padding = EdgeInsets(horizontal: 12, vertical: 10)

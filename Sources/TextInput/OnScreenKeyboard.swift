@@ -222,8 +222,8 @@ package final class OnScreenKeyboard: View, TouchTarget {
                 var fill = special ? Color.specialKeyFill : Color.keyFill
                 if key.action == .shift && shift != .off { fill = Color.keyFill }
                 if isPressed { fill = special ? Color.keyFill : Color.pressedKeyFill }
-                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: 5, color: Color.keyShadow)
-                context.fill(f, cornerRadius: 5, color: fill)
+                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: context.theme.cornerRadii.key, color: Color.keyShadow)
+                context.fill(f, cornerRadius: context.theme.cornerRadii.key, color: fill)
                 var label = shownLabel(key)
                 if key.action == .shift && shift == .locked { label = "⇪" }
                 drawLabel(label, in: f, size: labelSize(for: label, in: f), context: &context)
@@ -249,8 +249,8 @@ package final class OnScreenKeyboard: View, TouchTarget {
     private func drawPreview(_ key: KeyboardKey, over f: Rect, context: inout DrawContext) {
         let w = f.width * 1.5, h = min(f.height * 1.2, previewMargin + f.minY)
         let r = Rect(x: max(0, min(frame.width - w, f.midX - w / 2)), y: f.minY - h - 4, width: w, height: h)
-        context.fill(r.offsetBy(dx: 0, dy: 1), cornerRadius: 8, color: Color.keyShadow)
-        context.fill(r, cornerRadius: 8, color: Color.keyFill)
+        context.fill(r.offsetBy(dx: 0, dy: 1), cornerRadius: context.theme.cornerRadii.menu, color: Color.keyShadow)
+        context.fill(r, cornerRadius: context.theme.cornerRadii.menu, color: Color.keyFill)
         drawLabel(shownLabel(key), in: r, size: min(h * 0.6, 40), context: &context)
     }
 }

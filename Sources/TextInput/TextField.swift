@@ -23,7 +23,7 @@ public final class TextField: TextInputView {
     public init(id: String, text: String = "", placeholder: String = "", fontSize: Double = 17) {
         super.init(id: id, text: text, placeholder: placeholder, singleLine: true, fontSize: fontSize)
         fill = Color.surface
-        cornerRadius = 10
+        themedCorner = \.field
         borderColor = Color.fieldBorder
         padding = EdgeInsets(horizontal: 12, vertical: 8)
     }
@@ -97,7 +97,7 @@ public final class TextArea: TextInputView {
         scroller.owner = self
         body.padding = EdgeInsets(horizontal: 12, vertical: 8)
         fill = Color.surface
-        cornerRadius = 10
+        themedCorner = \.field
         borderColor = Color.fieldBorder
         scroller.configuration.alwaysBounceVertical = false
         add(scroller)
@@ -112,7 +112,10 @@ public final class TextArea: TextInputView {
 
     public override func layoutChildren() {
         scroller.frame = Rect(origin: .zero, size: frame.size)
-        scroller.cornerRadius = cornerRadius
+        // The scroll view clips to the corners; its radius is a plain number (the window's
+        // damage planning reads it), set here from the theme at each layout.
+        let radius = cornerRadius(in: environment.theme)
+        if scroller.cornerRadius != radius { Transaction.immediately { scroller.cornerRadius = radius } }
         scroller.layoutChildren()
     }
 

@@ -79,17 +79,19 @@ public final class Window: App, ViewHost {
     package var minuteOfDay: () -> Int = localMinuteOfDay
 
     /// Every pixel may change: drawn again (and laid out, for views that read the theme there).
-    private func themeChanged() { needsLayout = true; fullDamage = true; frameScheduled = true }
+    private func themeChanged() { environmentChanged(); needsLayout = true; fullDamage = true; frameScheduled = true }
+    package private(set) var environmentGeneration = 0
+    package func environmentChanged() { environmentGeneration &+= 1 }
     /// The language of the built-in views' words ("Back", "Page 3 of 7", the edit menu), as a
     /// language tag: "en", "de", "fr" and "ja" have tables; others read English.
-    public var language = "en" { didSet { needsLayout = true; fullDamage = true; frameScheduled = true } }
+    public var language = "en" { didSet { environmentChanged(); needsLayout = true; fullDamage = true; frameScheduled = true } }
 
     /// Which way the app lays out: rows, padding, carousels, page controls and navigation
     /// mirror in `.rightToLeft`. Left to right by default; `LayoutDirection(language:)` gives
     /// the one a language's readers expect (the board's `layout_direction = auto`). Changed at
     /// run time, scroll views keep their place (the same row or page stays on screen).
     public var layoutDirection = LayoutDirection.leftToRight {
-        didSet { needsLayout = true; fullDamage = true; frameScheduled = true }
+        didSet { environmentChanged(); needsLayout = true; fullDamage = true; frameScheduled = true }
     }
 
     /// What the tree hands down from the root: the one slop, the window's themes and scheme,
@@ -236,7 +238,7 @@ public final class Window: App, ViewHost {
     /// High contrast, a variant of the theme in force (`Theme.highContrast()`): text black or
     /// white, light backgrounds white, borders black (white in the dark scheme) and at least 2
     /// points, the focus ring black (white).
-    public var isHighContrast = false { didSet { fullDamage = true; frameScheduled = true } }
+    public var isHighContrast = false { didSet { environmentChanged(); fullDamage = true; frameScheduled = true } }
     let planner = DamagePlanner()
     lazy var router = TouchRouter(root: holder, timers: timers)
     lazy var navigator: FocusNavigator = {

@@ -152,6 +152,12 @@ public struct Animation: Hashable, Sendable {
 package enum Transaction {
     @TaskLocal package static var current: Animation?
 
+    /// Runs `body` with `animation` in force, or with the one around it when that is nil.
+    package static func with<Result>(_ animation: Animation?, _ body: () throws -> Result) rethrows -> Result {
+        guard let animation else { return try body() }
+        return try $current.withValue(animation, operation: body)
+    }
+
     /// Runs `body` with changes made at once, whatever animation is in force around it.
     package static func immediately<Result>(_ body: () throws -> Result) rethrows -> Result {
         try $current.withValue(nil, operation: body)

@@ -31,6 +31,23 @@ public struct Binding<Value> {
     /// The value now; setting it writes through to where it lives.
     public var wrappedValue: Value {
         get { read() }
-        nonmutating set { write(newValue) }
+        nonmutating set { Transaction.with(transaction) { write(newValue) } }
+    }
+
+    /// The animation a control's change through this binding takes (`animation(_:)`'s); nil:
+    /// the one in force, if any.
+    package private(set) var transaction: Animation?
+
+    /// This binding, its changes animated with `animation`, as SwiftUI's: a control that sets
+    /// it (a tab view switching screens, a toggle) moves its own views and the app's that
+    /// change with it by `animation`.
+    ///
+    /// ```swift
+    /// TabView(selection: Binding(model, \.tab).animation(.easeInOut(duration: 0.25)), tabs: tabs)
+    /// ```
+    public func animation(_ animation: Animation = .default) -> Binding<Value> {
+        var b = self
+        b.transaction = animation
+        return b
     }
 }

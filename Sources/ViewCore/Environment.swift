@@ -108,6 +108,12 @@ package protocol ViewHost: AnyObject {
     var textScale: Double { get }
     /// The fonts every view draws text with.
     var typography: Typography { get }
+    /// Counts the changes that may change what a view's environment says (a theme, the
+    /// language, a subtree's own environment, a view moved): a view may keep what it looked up
+    /// while this stays the same.
+    var environmentGeneration: Int { get }
+    /// Something the environment says may have changed: views look it up again.
+    func environmentChanged()
     /// The pictures of `ImageView(source:)`.
     var images: ImageStore { get }
     /// Halvings of pictures drawn small, kept between frames.

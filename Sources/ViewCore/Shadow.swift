@@ -45,7 +45,7 @@ extension DrawContext {
     package func drawShadow(of view: View, _ s: ShadowStyle) {
         let width = Int((view.frame.width * scale).rounded()), height = Int((view.frame.height * scale).rounded())
         guard width > 0, height > 0 else { return }
-        let corner = min(view.presentedCornerRadius(at: time) * scale, Double(min(width, height)) / 2)
+        let corner = min(view.presentedCornerRadius(at: time, in: theme) * scale, Double(min(width, height)) / 2)
         let key = RasterCache.ShadowKey(
             width: width, height: height, cornerQuarters: Int((corner * 4).rounded()), blur: Int((s.radius * scale).rounded()))
         let (mask, margin) = canvas.cache.shadow(key)

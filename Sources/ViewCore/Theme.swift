@@ -33,6 +33,10 @@ public struct Theme: Hashable, Sendable {
     public private(set) var isHighContrast = false
     /// Light or dark: which of a window's themes this is.
     public private(set) var colorScheme: ColorScheme
+    /// The text sizes of `Label.font(_:)`'s styles, which the built-in views' titles use too.
+    public var typeScale = TypeScale.standard
+    /// The corners of the built-in views: buttons, fields, pickers, alerts and sheets, menus, keys.
+    public var cornerRadii = CornerRadii.standard
 
     private init(_ scheme: ColorScheme, _ table: [ColorRole: (UInt32, UInt8)]) {
         colorScheme = scheme
@@ -239,4 +243,83 @@ extension View {
         transformEnvironment { $0.colorScheme = scheme }
         return self
     }
+}
+
+/// A text's role, as SwiftUI's `Font.TextStyle` names them: `Label.font(.headline)` draws at
+/// the size the theme in force gives the role, so a brand's larger type follows everywhere.
+public enum TextStyle: Int, CaseIterable, Hashable, Sendable {
+    /// A screen's big title (34 points).
+    case largeTitle
+    /// A title (28 points).
+    case title
+    /// A second-level title (22 points).
+    case title2
+    /// A third-level title, and a navigation bar's (18 points).
+    case title3
+    /// A heading of a group, an alert's title (17 points).
+    case headline
+    /// Text to read, a control's title (17 points; `Label`'s default).
+    case body
+    /// A callout (16 points).
+    case callout
+    /// A line under a heading, a segment's title, an alert's message (15 points).
+    case subheadline
+    /// A footnote (13 points).
+    case footnote
+    /// A caption (12 points).
+    case caption
+    /// The smallest text: a tab's title under its icon (11 points).
+    case caption2
+}
+
+/// The sizes in points of the text styles, at 100 % text (the window's `textScale` enlarges
+/// them as it does every size). Glide's standard is SwiftUI's, but for `title3` (18 points, a
+/// bar's title on an 800-pixel panel).
+///
+/// ```swift
+/// window.lightTheme.typeScale = TypeScale.standard.scaled(by: 1.2)  // a brand's larger type
+/// window.darkTheme.typeScale = window.lightTheme.typeScale
+/// ```
+public struct TypeScale: Hashable, Sendable {
+    private var sizes: [Double]
+
+    /// The standard scale (see the styles for their sizes).
+    public static let standard = TypeScale(sizes: [34, 28, 22, 18, 17, 17, 16, 15, 13, 12, 11])
+
+    /// The size of `style` in points; a size set that is not a number above 0 keeps the old one.
+    public subscript(style: TextStyle) -> Double {
+        get { sizes[style.rawValue] }
+        set { if newValue.isFinite, newValue > 0 { sizes[style.rawValue] = min(newValue, 512) } }
+    }
+
+    /// Every size times `factor` (a number above 0).
+    public func scaled(by factor: Double) -> TypeScale {
+        guard factor.isFinite, factor > 0 else { return self }
+        var t = self
+        for style in TextStyle.allCases { t[style] = self[style] * factor }
+        return t
+    }
+}
+
+/// The corner radii in points of the built-in views, one per kind of shape. Set them to 0 for a
+/// square look, or larger for a softer one.
+public struct CornerRadii: Hashable, Sendable {
+    /// Buttons (12).
+    public var button = 12.0
+    /// Text fields, text editors and a stepper's buttons (10).
+    public var field = 10.0
+    /// A segmented picker's track (9); its thumb and segments are 2 points tighter.
+    public var segment = 9.0
+    /// Alerts, action sheets and sheets (14).
+    public var sheet = 14.0
+    /// The edit menu and the keyboard's key preview (8).
+    public var menu = 8.0
+    /// The on-screen keyboard's keys (5).
+    public var key = 5.0
+
+    /// A segment's and the thumb's corners inside the track.
+    package var segmentInside: Double { max(0, segment - 2) }
+
+    /// The standard radii (see each for its size).
+    public static let standard = CornerRadii()
 }

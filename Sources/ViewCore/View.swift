@@ -192,9 +192,20 @@ open class View {
     /// corners. Animated inside `withAnimation`.
     public var cornerRadius = 0.0 {
         didSet {
+            themedCorner = nil
             animate(.cornerRadius, from: [oldValue], to: [cornerRadius])
             setNeedsDisplay()
         }
+    }
+
+    /// The theme's radius a built-in view's corners take (a button's), until `cornerRadius` is set.
+    package var themedCorner: KeyPath<CornerRadii, Double>? { didSet { setNeedsDisplay() } }
+    /// Gives the view's corners the theme's radius at `role` (a built-in view's look).
+    @discardableResult
+    package func cornered(_ role: KeyPath<CornerRadii, Double>) -> Self { themedCorner = role; return self }
+    /// The corner radius under `theme`: the theme's for a built-in view, else `cornerRadius`.
+    package func cornerRadius(in theme: Theme) -> Double {
+        themedCorner.map { theme.cornerRadii[keyPath: $0] } ?? cornerRadius
     }
 
     // MARK: Effects (drawn, not laid out; animated inside `withAnimation`)
@@ -291,14 +302,14 @@ open class View {
     package var backgroundBackdrop: Backdrop {
         let bordered = borderColor != nil && borderWidth > 0
         guard let fill else { return bordered ? .varied : .none }
-        return fill.alpha == 255 && !bordered && cornerRadius == 0 ? .uniform(fill) : .varied
+        return fill.alpha == 255 && !bordered && cornerRadius == 0 && themedCorner == nil ? .uniform(fill) : .varied
     }
 
     /// Draws `fill` and the border; the window calls it before `draw(in:)`.
     package func drawBackground(in context: inout DrawContext) {
         guard fill != nil || borderColor != nil else { return }
         let bounds = Rect(origin: .zero, size: frame.size)
-        let cornerRadius = presentedCornerRadius(at: context.time)
+        let cornerRadius = presentedCornerRadius(at: context.time, in: context.theme)
         if let fill = presentedFill(at: context.time) { context.fill(bounds, cornerRadius: cornerRadius, color: context.fillColor(fill)) }
         if let borderColor, borderWidth > 0 {
             context.stroke(
@@ -330,6 +341,8 @@ open class View {
 
     /// `child` joined this view's children: its subtree's followers post to this window's loop.
     private func joined(_ child: View) {
+        // Under another parent its environment may differ (a subtree with its own theme).
+        host?.environmentChanged()
         if let scheduler = host?.timers { child.adoptFollowers(scheduler) }
     }
 
@@ -387,6 +400,7 @@ open class View {
             }
         }
         let scheduler = host?.timers
+        if views.contains(where: { $0.parent !== self }) { host?.environmentChanged() }
         for v in views where v.parent !== self {
             Transaction.immediately { v.removeFromParent() }
             v.stopLeaving()
@@ -481,6 +495,7 @@ open class View {
             earlier?(&environment)
             change(&environment)
         }
+        host?.environmentChanged()
         setNeedsLayout()
         setNeedsDisplay()
     }
@@ -563,14 +578,14 @@ open class View {
     /// The pressed look, drawn over the view and its children while `isPressed`: a light shade
     /// of its shape. Override for another look.
     @_spi(Hooks) open func drawPressed(in context: inout DrawContext) {
-        context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius, color: Color.pressedShade)
+        context.fill(Rect(origin: .zero, size: frame.size), cornerRadius: pressedCornerRadius(in: context.theme), color: Color.pressedShade)
     }
 
     /// The corners of the pressed shade: a wrapper (one child that fills it) looks like what
     /// it wraps, so a card wrapped in an `Adaptive` gets the card's rounded corners.
-    @_spi(Hooks) open var pressedCornerRadius: Double {
+    @_spi(Hooks) open func pressedCornerRadius(in theme: Theme) -> Double {
         guard children.count == 1, let only = children.first, only.frame.size == frame.size else { return 0 }
-        return only.pressedCornerRadius
+        return only.pressedCornerRadius(in: theme)
     }
 
     // MARK: Hit testing

@@ -37,7 +37,9 @@ extension View {
     /// The rotation drawn at `t`, in degrees clockwise.
     package func presentedRotation(at t: Double) -> Double { presented(.rotation, at: t)?[0] ?? rotationEffect }
     /// The corner radius drawn at `t`.
-    package func presentedCornerRadius(at t: Double) -> Double { max(presented(.cornerRadius, at: t)?[0] ?? cornerRadius, 0) }
+    package func presentedCornerRadius(at t: Double, in theme: Theme) -> Double {
+        max(presented(.cornerRadius, at: t)?[0] ?? cornerRadius(in: theme), 0)
+    }
     /// The fill drawn at `t` (a colour moving between two fills is resolved in the theme it
     /// started in).
     package func presentedFill(at t: Double) -> Color? {

@@ -315,8 +315,8 @@ package final class NavigationBar: View {
     }
 
     init(id: String?, backID: String) {
-        back = Label("", id: backID, size: 18, color: .accent, maxLines: 1)
-        title = Label("", size: 18, color: .primaryText, alignment: .center, maxLines: 1)
+        back = Label("", id: backID, color: .accent, maxLines: 1).font(.title3)
+        title = Label("", color: .primaryText, alignment: .center, maxLines: 1).font(.title3)
         super.init(id: id)
         updateBackText()
         fill = .bar

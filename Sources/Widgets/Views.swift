@@ -26,12 +26,15 @@ open class Box: View {
 
     @_spi(Hooks) override open var clipsContent: Bool { clipsChildren }
     @_spi(Hooks) override open var clipCornerRadius: Double { clipsChildren ? cornerRadius : 0 }
-    @_spi(Hooks) override open var pressedCornerRadius: Double { cornerRadius > 0 ? cornerRadius : super.pressedCornerRadius }
+    @_spi(Hooks) override open func pressedCornerRadius(in theme: Theme) -> Double {
+        let radius = cornerRadius(in: theme)
+        return radius > 0 ? radius : super.pressedCornerRadius(in: theme)
+    }
 
     @_spi(Hooks) override open func drawChildren(in context: inout DrawContext) {
         guard clipsChildren else { super.drawChildren(in: &context); return }
         context.canvas.save()
-        context.clip(toBoundsOf: frame.size, cornerRadius: cornerRadius)
+        context.clip(toBoundsOf: frame.size, cornerRadius: cornerRadius(in: context.theme))
         super.drawChildren(in: &context)
         context.canvas.restore()
     }
@@ -42,8 +45,20 @@ open class Box: View {
 public final class Label: Box {
     /// The text shown.
     public var text: String { didSet { invalidateText() } }
-    /// Font size in points.
-    public var fontSize: Double { didSet { invalidateText() } }
+    /// Font size in points: the text style's in the theme in force while `textStyle` is set,
+    /// else its own. Setting it fixes the size (and drops the style).
+    public var fontSize: Double {
+        get { textStyle.map(styledSize) ?? ownFontSize }
+        set { ownFontSize = newValue; textStyle = nil }
+    }
+    private var ownFontSize: Double { didSet { invalidateText() } }
+    /// The text's role (`.headline`, `.body`): its size is the theme's for it (`Theme.typeScale`),
+    /// so it follows a brand's type. `.body` unless the label was made with a size; nil: a size
+    /// of its own.
+    public var textStyle: TextStyle? { didSet { if textStyle != oldValue { styledMemo = nil; invalidateText() } } }
+    /// The style's size as last looked up, and the window's environment generation then: the
+    /// theme is looked up once per change, not at every measure.
+    private var styledMemo: (generation: Int, size: Double)?
     /// The text's colour (black or white under the high-contrast setting).
     public var color: Color { didSet { setNeedsDisplay() } }
     /// How each line sits within the label's width.
@@ -66,6 +81,17 @@ public final class Label: Box {
     /// Draws the text slanted.
     @discardableResult
     public func italic(_ on: Bool = true) -> Self { isItalic = on; return self }
+    /// Draws the text at the size the theme gives `style`, as SwiftUI's `font(.headline)`.
+    @discardableResult
+    public func font(_ style: TextStyle) -> Self { textStyle = style; return self }
+
+    private func styledSize(_ style: TextStyle) -> Double {
+        guard let window = host else { return TypeScale.standard[style] }
+        if let memo = styledMemo, memo.generation == window.environmentGeneration { return memo.size }
+        let size = environment.theme.typeScale[style]
+        styledMemo = (window.environmentGeneration, size)
+        return size
+    }
 
     var fontStyle: FontStyle { FontStyle(weight: fontWeight, italic: isItalic) }
 
@@ -90,13 +116,15 @@ public final class Label: Box {
     /// lays it out at its share, and one cache would shape the text twice every layout.
     private var unwrapped: (key: LayoutKey, layout: TextLayout)?
 
-    /// A label of `text` at `size` points in `color`, aligned by `alignment`, cut after `maxLines`
-    /// lines (0: no limit), with lines `lineSpacing` times the font's line height.
+    /// A label of `text` at `size` points (nil: the theme's `.body` size) in `color`, aligned by
+    /// `alignment`, cut after `maxLines` lines (0: no limit), with lines `lineSpacing` times the
+    /// font's line height.
     public init(
-        _ text: String, id: String? = nil, size: Double = 17, color: Color = .primaryText,
+        _ text: String, id: String? = nil, size: Double? = nil, color: Color = .primaryText,
         alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1
     ) {
-        self.text = text; self.fontSize = size; self.color = color
+        self.text = text; self.ownFontSize = size ?? TypeScale.standard[.body]; self.textStyle = size == nil ? .body : nil
+        self.color = color
         self.alignment = alignment; self.maxLines = maxLines; self.lineSpacing = lineSpacing
         super.init(id: id)
     }

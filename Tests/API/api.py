@@ -25,8 +25,10 @@ import glob, json, os, sys
 # ViewThatFits, the idle reset's warning and the audit (AccessibilityFinding, Kiosk.audit) make it 780.
 # Issue 45's look and motion (Theme and its roles as Color.accent and the others, ColorScheme,
 # ColorSchedule, Animation, Transition, withAnimation, Icon by name, opacity, offset,
-# scaleEffect, transition and shadow on every view) make it 860.
-BUDGET = 860
+# scaleEffect, transition and shadow on every view) make it 860; the theme's type scale
+# (TextStyle's eleven styles, TypeScale, Label.font and textStyle), its corner radii and
+# Binding.animation add 36, so it is 900.
+BUDGET = 900
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
 def load(graphs):
