@@ -14,7 +14,7 @@ import UI
 package final class CatalogApp {
     package let window: Window
     /// Problems found while loading content (missing or corrupt images); the app shows the rest.
-    package private(set) var warnings: [String] = []
+    package internal(set) var warnings: [String] = []
     package private(set) var selectedScreen = 0
     var screens: [View] = []
     var tabs: [Stack] = []
@@ -36,6 +36,7 @@ package final class CatalogApp {
     /// True when the screen is narrow or portrait: tabs along the bottom instead of a sidebar.
     package private(set) var isCompact = false
     let manifestDirectory: String
+    package let about = AboutModel()
 
     // The theme's roles: the catalog follows the window's light or dark scheme.
     static let ink = Color.primaryText, secondaryInk = Color.messageText, tertiaryInk = Color.secondaryText
@@ -63,6 +64,7 @@ package final class CatalogApp {
             Label(manifest.title, id: "app-title", size: 24, color: Self.ink),
             Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk),
             Toggle("Dark", id: "dark-mode", isOn: dark),
+            makeAbout(manifest: manifest),
             Spacer(length: 4),
         ]
         var bar: [Tab] = []
@@ -173,7 +175,7 @@ package final class CatalogApp {
         guard let relative else {
             return Box(id: id, fill: .placeholder, cornerRadius: cornerRadius, width: width, height: height)
         }
-        let path = relative.hasPrefix("/") ? relative : manifestDirectory + "/" + relative
+        let path = path(of: relative)
         switch window.images.preload(path) {
         case .success:
             let image = ImageView(source: path, id: id, contentMode: mode, width: width, height: height, cornerRadius: cornerRadius)

@@ -7,6 +7,8 @@ import AppContract
 /// error names its place: `screens[2].image`.
 package struct Manifest: Decodable, Hashable, Sendable {
     package var title: String
+    /// The brand's logo (any picture: PNG, JPEG or SVG), shown in the About sheet.
+    package var logo: String?
     package var screens: [Screen]
     /// Screens that could not be read, each with its place and what is wrong; the others are
     /// shown. (A manifest with no readable screen at all is an error.)
@@ -48,12 +50,13 @@ package struct Manifest: Decodable, Hashable, Sendable {
         package var placeholder: String?
     }
 
-    enum Keys: String, CodingKey, CaseIterable { case title, screens }
+    enum Keys: String, CodingKey, CaseIterable { case title, logo, screens }
 
     package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         title = try c.decodeLine(forKey: .title)
+        logo = try c.decodeLineIfPresent(forKey: .logo)
         var list = try c.nestedUnkeyedContainer(forKey: .screens)
         var ids: Set<String> = []
         screens = []
