@@ -80,6 +80,9 @@ package final class CatalogApp {
             tab.isFocusable = true
             tab.onTap = { [weak self] in withAnimation(Self.screenChange) { self?.select(i) } }
             tabs.append(tab); tabLabels.append(titleLabel); tabSubtitles.append(subtitleLabel)
+            // The new screen fades in over the old, which goes at once: one layer a frame, not
+            // two (a cross-fade of two whole screens doubled the cost of every switch).
+            view.transition = .asymmetric(insertion: .opacity, removal: .identity)
             screens.append(view)
             bar.append(Tab(title, id: "tab-\(id)", icon: icon, content: view))
         }
@@ -142,9 +145,9 @@ package final class CatalogApp {
         }
     }
 
-    /// How a tapped tab changes the screen: the old one fades out as the new one fades in, and
-    /// the sidebar's highlight moves with them.
-    static let screenChange = Animation.easeInOut(duration: 0.25)
+    /// How a tapped tab changes the screen: the new one fades in, and the sidebar's highlight
+    /// moves with it.
+    static let screenChange = Animation.easeOut(duration: 0.2)
 
     /// Shows screen `index` (the sidebar's tabs and the tab bar call this), at once unless
     /// inside `withAnimation`.
