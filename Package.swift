@@ -32,7 +32,10 @@ let package = Package(
         .target(name: "Physics"),
         // Layer 1: engines.
         .target(name: "Scrolling", dependencies: ["Physics", "Geometry"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CLinux"]),
+        // The rasteriser's kernels are SIMD code that runs 10 to 30 times slower unoptimised: a
+        // debug build (the tests, the examples' checks) optimises them too. Packages depend on
+        // Glide by path, where SwiftPM allows these flags.
+        .target(name: "Raster", dependencies: ["Geometry", "CLinux"], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         .target(name: "Text", dependencies: ["Raster", "CFreeType", "CHarfBuzz", "CFriBidi"]),
         // Text entry's model and keyboard layouts (issue 32): pure, no views, no clocks.
         .target(name: "TextEditing", dependencies: ["Localization"]),
