@@ -130,8 +130,20 @@ if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ] && [ "$ARCH" = x86_64 ]; t
         KDEB_VERSION=$(dpkg-deb -f "$(ls "$CACHE"/debs/linux-image-6.1*-amd64_*.deb | head -1)" Version)
         VK=$CACHE/vkms/build
         rm -rf "$VK"; mkdir -p "$VK/root"
-        ( cd "$VK" && apt-get download "linux-source-6.1=$KDEB_VERSION" "linux-headers-$KVER=$KDEB_VERSION" \
-              "linux-headers-${KVER%-amd64}-common=$KDEB_VERSION" "linux-kbuild-6.1=$KDEB_VERSION" >/dev/null 2>&1 ) || {
+        # The kernel's own version of each, else (the security archive keeps only the newest
+        # build of a package shared across kernels, as linux-kbuild-6.1 is) one of the same
+        # upstream release (6.1.192-3 for 6.1.192-2): its build tools are the same.
+        fetch_kernel_deb() {
+            apt-get download "$1=$KDEB_VERSION" >/dev/null 2>&1 && return
+            local v
+            for v in $(apt-cache madison "$1" | awk -v up="${KDEB_VERSION%-*}-" 'index($3, up) == 1 { print $3 }'); do
+                apt-get download "$1=$v" >/dev/null 2>&1 && { echo "vboard: $1 $v for the kernel's $KDEB_VERSION" >&2; return; }
+            done
+            return 1
+        }
+        ( cd "$VK" && for deb in linux-source-6.1 "linux-headers-$KVER" "linux-headers-${KVER%-amd64}-common" linux-kbuild-6.1; do
+              fetch_kernel_deb "$deb" || exit 1
+          done ) || {
             echo "vboard: cannot download the kernel source and headers $KDEB_VERSION for vkms" >&2; exit 1; }
         for deb in "$VK"/linux-headers-*.deb "$VK"/linux-kbuild-*.deb; do dpkg -x "$deb" "$VK/root"; done
         HDR=$VK/root/usr/src/linux-headers-$KVER
