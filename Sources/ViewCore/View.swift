@@ -192,8 +192,10 @@ open class View {
     /// corners. Animated inside `withAnimation`.
     public var cornerRadius = 0.0 {
         didSet {
+            // A built-in view's corners were the theme's: an animation starts from those.
+            let from = themedCorner.map { environment.theme.cornerRadii[keyPath: $0] } ?? oldValue
             themedCorner = nil
-            animate(.cornerRadius, from: [oldValue], to: [cornerRadius])
+            animate(.cornerRadius, from: [from], to: [cornerRadius])
             setNeedsDisplay()
         }
     }

@@ -59,7 +59,11 @@ import Widgets
         // The frame equals a full redraw, and a radius the app sets wins over the theme's.
         let full = w.fullRedraw(at: 0.3)
         #expect(memcmp(frame.pixels, full.pixels, frame.width * frame.height * 4) == 0)
-        button.cornerRadius = 20
+        // Animated away from the theme's radius, it starts from that radius.
+        w.lightTheme.cornerRadii.button = 10
+        frame = w.frames(from: 0.4, to: 0.5, into: frame)
+        withAnimation(.linear(duration: 1)) { button.cornerRadius = 20 }
+        #expect(button.presentedCornerRadius(at: w.time + 0.5, in: w.theme) == 15)
         #expect(button.cornerRadius(in: w.theme) == 20)
         w.lightTheme.cornerRadii.button = 3
         #expect(button.cornerRadius(in: w.theme) == 20)
