@@ -1,4 +1,5 @@
 @_spi(Hooks) import ViewCore
+import AppContract
 import Controls
 import Geometry
 import ImageCodecs
@@ -86,6 +87,12 @@ package final class CatalogApp {
             screens.append(view)
             bar.append(Tab(title, id: "tab-\(id)", icon: icon, content: view))
         }
+        // Every picture the screens name, decoded on all cores before they are built (each is
+        // then found decoded, or its error known, where a screen asks for it).
+        let pictures = manifest.screens.flatMap { screen in
+            [screen.image].compactMap { $0 } + (screen.carousel ?? []) + (screen.cards ?? []).compactMap(\.image)
+        }
+        window.images.preload(all: pictures.map(path(of:)), threads: BandRenderer.defaultThreads)
         for screen in manifest.screens {
             addTab(
                 id: screen.id, title: screen.title, subtitle: screen.subtitle, icon: Self.icon(for: screen.kind),

@@ -97,6 +97,30 @@ import TestSupport
         #expect(w.memoryUse.images == 40_000)
     }
 
+    /// Pictures preloaded together decode on several threads and end as preloaded one by one:
+    /// each once (a source named twice too), sizes known, a failure kept with its message.
+    @Test func picturesPreloadedTogetherEndAsPreloadedOneByOne() throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "bad.png: not a PNG" } }
+        let w = try makeWindow(Stack(.vertical))
+        w.images.decoder = { source in
+            if source == "bad.png" { throw Broken() }
+            return Self.picture(source, side: source.count * 10)
+        }
+        let sources = ["a", "bb", "ccc", "bad.png", "a", "dddd", "eeeee"]
+        w.images.preload(all: sources, threads: 3)
+        #expect(w.images.decodeCount == 6)
+        guard case let .success(size) = w.images.preload("ccc") else { Issue.record("ccc failed"); return }
+        #expect(size == Size(width: 30, height: 30))
+        guard case let .failure(error) = w.images.preload("bad.png") else { Issue.record("bad.png decoded"); return }
+        #expect(error.message == "bad.png: not a PNG")
+        #expect(w.images.decodeCount == 6, "nothing decoded again")
+        guard case let .ready(pixels) = w.images.image(for: "eeeee") else { Issue.record("eeeee not ready"); return }
+        #expect(pixels.width == 50 && pixels[0, 0] == Self.colour(of: "eeeee"))
+        // Already known: nothing decoded.
+        w.images.preload(all: ["a", "bad.png"], threads: 2)
+        #expect(w.images.decodeCount == 6)
+    }
+
     @Test func aPictureThatFailsShowsItsPlaceholderAndSaysWhy() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "broken.png: not a PNG" } }
         let view = ImageView(source: "broken.png", width: 100, height: 100, placeholder: Color(rgb: 0x123456))
