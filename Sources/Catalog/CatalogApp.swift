@@ -57,17 +57,7 @@ package final class CatalogApp {
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
         sidebar.width = 248
         sidebar.fill = .surface
-        // The scheme switches at run time: every screen redraws in the other theme, in place.
-        let dark = Binding(
-            get: { [unowned window] in window.colorScheme == .dark },
-            set: { [unowned window] in window.colorScheme = $0 ? .dark : .light })
-        sidebarHeader = [
-            Label(manifest.title, id: "app-title", size: 24, color: Self.ink),
-            Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk),
-            Toggle("Dark", id: "dark-mode", isOn: dark),
-            makeAbout(manifest: manifest),
-            Spacer(length: 4),
-        ]
+        sidebarHeader = makeSidebarHeader(manifest)
         var bar: [Tab] = []
         func addTab(id: String, title: String, subtitle: String?, icon: Icon, screen view: View) {
             let i = screens.count
@@ -87,12 +77,7 @@ package final class CatalogApp {
             screens.append(view)
             bar.append(Tab(title, id: "tab-\(id)", icon: icon, content: view))
         }
-        // Every picture the screens name, decoded on all cores before they are built (each is
-        // then found decoded, or its error known, where a screen asks for it).
-        let pictures = manifest.screens.flatMap { screen in
-            [screen.image].compactMap { $0 } + (screen.carousel ?? []) + (screen.cards ?? []).compactMap(\.image)
-        }
-        window.images.preload(all: pictures.map(path(of:)), threads: BandRenderer.defaultThreads)
+        preloadPictures(of: manifest)
         for screen in manifest.screens {
             addTab(
                 id: screen.id, title: screen.title, subtitle: screen.subtitle, icon: Self.icon(for: screen.kind),
@@ -113,6 +98,30 @@ package final class CatalogApp {
         arrange(compact: false)
         window.controller = self
         select(0)
+    }
+
+    /// The title, what Glide is, the Dark switch (the scheme switches at run time: every screen
+    /// redraws in the other theme, in place) and the About button.
+    private func makeSidebarHeader(_ manifest: Manifest) -> [View] {
+        let dark = Binding(
+            get: { [unowned window] in window.colorScheme == .dark },
+            set: { [unowned window] in window.colorScheme = $0 ? .dark : .light })
+        return [
+            Label(manifest.title, id: "app-title", size: 24, color: Self.ink),
+            Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk),
+            Toggle("Dark", id: "dark-mode", isOn: dark),
+            makeAbout(manifest: manifest),
+            Spacer(length: 4),
+        ]
+    }
+
+    /// Decodes every picture the screens name on all cores before they are built: each is then
+    /// found decoded, or its error known, where a screen asks for it.
+    private func preloadPictures(of manifest: Manifest) {
+        let pictures = manifest.screens.flatMap { screen in
+            [screen.image].compactMap { $0 } + (screen.carousel ?? []) + (screen.cards ?? []).compactMap(\.image)
+        }
+        window.images.preload(all: pictures.map(path(of:)), threads: BandRenderer.defaultThreads)
     }
 
     /// A sidebar beside the screens on wide landscape panels; on narrow or portrait ones the
