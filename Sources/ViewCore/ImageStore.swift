@@ -154,9 +154,13 @@ package final class ImageStore {
         guard let decoder = reducingDecoder else { return }
         var seen = Set<String>()
         let todo = sources.filter { entries[$0]?.size == nil && entries[$0]?.failure == nil && seen.insert($0).inserted }
-        let width = max(1, threads)
-        for start in stride(from: 0, to: todo.count, by: width) {
+        var start = 0
+        while start < todo.count {
+            // Past half the budget, one at a time: pixels freed on other threads' malloc arenas
+            // stay resident (400 photos peaked at 299 MB instead of within 256).
+            let width = budgetBytes > 0 && residentBytes >= budgetBytes / 2 ? 1 : max(1, threads)
             let round = Array(todo[start..<min(todo.count, start + width)])
+            start += round.count
             let results = ResultSlots(count: round.count)
             DispatchQueue.concurrentPerform(iterations: round.count) { i in
                 results.set(i, Result { try decoder(round[i]) { _, _ in 0 } })

@@ -119,6 +119,13 @@ import TestSupport
         // Already known: nothing decoded.
         w.images.preload(all: ["a", "bad.png"], threads: 2)
         #expect(w.images.decodeCount == 6)
+        // Past half its budget the store decodes one at a time, and stays within the budget.
+        let small = try makeWindow(Stack(.vertical))
+        small.images.decoder = { Self.picture($0) }
+        small.images.budgetBytes = 100_000
+        small.images.preload(all: (0..<10).map { "p\($0)" }, threads: 4)
+        #expect(small.images.decodeCount == 10 && small.images.residentBytes <= 100_000)
+        #expect((0..<10).allSatisfy { small.images.size(of: "p\($0)") == Size(width: 100, height: 100) })
     }
 
     @Test func aPictureThatFailsShowsItsPlaceholderAndSaysWhy() throws {
