@@ -167,12 +167,7 @@ package final class ImageStore {
             }
             for (source, result) in zip(round, results.values) {
                 var entry = entries[source] ?? Entry()
-                decodeCount += 1
-                switch result {
-                case let .success(picture)?: store(picture, in: &entry)
-                case let .failure(error)?: entry.failure = "\(error)"
-                case nil: continue
-                }
+                keep(result!, in: &entry)  // every iteration set its slot
                 entries[source] = entry
             }
             releaseOverBudget()
@@ -183,8 +178,16 @@ package final class ImageStore {
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
         guard let decoder = reducingDecoder else { entry.failure = "\(source): no image decoder in this window"; return }
+        keep(Result { try decoder(source, level) }, in: &entry)
+    }
+
+    /// A decode's outcome in `entry`: the pixels within the budget, or the failure's message.
+    private func keep(_ result: Result<ReducedPicture, any Error>, in entry: inout Entry) {
         decodeCount += 1
-        do { store(try decoder(source, level), in: &entry) } catch { entry.failure = "\(error)" }
+        switch result {
+        case let .success(decoded): store(decoded, in: &entry)
+        case let .failure(error): entry.failure = (error as? DecodeFailure)?.message ?? "\(error)"
+        }
     }
 
     /// The pixel size of `source` once it has been decoded (even if released since).
@@ -288,11 +291,7 @@ package final class ImageStore {
     private func receive(_ arrival: Arrival) {
         guard var entry = entries[arrival.source] else { return }
         entry.decoding = false
-        decodeCount += 1
-        switch arrival.result {
-        case let .success(decoded): store(decoded, in: &entry)
-        case let .failure(failure): entry.failure = failure.message
-        }
+        keep(arrival.result.mapError { $0 }, in: &entry)
         entries[arrival.source] = entry
         for w in entry.viewers { (w.view as? ImageViewer)?.imageArrived() }
     }
