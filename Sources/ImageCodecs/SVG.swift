@@ -37,17 +37,6 @@ package enum SVG {
     package static func decode(_ bytes: [UInt8], limits: DecodeLimits = .default, halvings: HalvingChoice)
         throws(ImageCodecError) -> ReducedPicture
     {
-        // One picture at a time in the process: librsvg and the libxml2 under it set up shared
-        // state on first use, and the aarch64 suite aborted in malloc with SVGs decoded on
-        // several test threads at once.
-        pthread_mutex_lock(&svgLock)
-        defer { pthread_mutex_unlock(&svgLock) }
-        return try decodeAlone(bytes, limits: limits, halvings: halvings)
-    }
-
-    private static func decodeAlone(_ bytes: [UInt8], limits: DecodeLimits, halvings: HalvingChoice)
-        throws(ImageCodecError) -> ReducedPicture
-    {
         guard let rsvg = Librsvg.shared else { throw .invalidSVG(message: Librsvg.missing) }
         var error: UnsafeMutablePointer<GlideGError>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg.newFromData($0.baseAddress, $0.count, &error) }) else {
@@ -163,6 +152,3 @@ struct Librsvg: @unchecked Sendable {
         return error.pointee.message.map { String(cString: $0) }
     }
 }
-
-/// Held while librsvg decodes (see `SVG.decode`).
-nonisolated(unsafe) private var svgLock = pthread_mutex_t()
