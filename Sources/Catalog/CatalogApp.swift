@@ -1,4 +1,5 @@
 @_spi(Hooks) import ViewCore
+import AppContract
 import Controls
 import Geometry
 import ImageCodecs
@@ -76,6 +77,7 @@ package final class CatalogApp {
             screens.append(view)
             bar.append(Tab(title, id: "tab-\(id)", icon: icon, content: view))
         }
+        preloadPictures(of: manifest)
         for screen in manifest.screens {
             addTab(
                 id: screen.id, title: screen.title, subtitle: screen.subtitle, icon: Self.icon(for: screen.kind),
@@ -111,6 +113,15 @@ package final class CatalogApp {
             makeAbout(manifest: manifest),
             Spacer(length: 4),
         ]
+    }
+
+    /// Decodes every picture the screens name on all cores before they are built: each is then
+    /// found decoded, or its error known, where a screen asks for it.
+    private func preloadPictures(of manifest: Manifest) {
+        let pictures = manifest.screens.flatMap { screen in
+            [screen.image].compactMap { $0 } + (screen.carousel ?? []) + (screen.cards ?? []).compactMap(\.image)
+        }
+        window.images.preload(all: pictures.map(path(of:)), threads: BandRenderer.defaultThreads)
     }
 
     /// A sidebar beside the screens on wide landscape panels; on narrow or portrait ones the

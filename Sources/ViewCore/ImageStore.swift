@@ -146,6 +146,40 @@ package final class ImageStore {
         return .failure(ImageStoreError(message: entry.failure ?? source))
     }
 
+    /// `preload` for each of `sources` not decoded yet, `threads` at a time: decoding is pure, so
+    /// an app's pictures decode on all cores while it builds its views (the catalog's 13 took
+    /// half the CPU before its first frame, one after another). The store itself is updated on
+    /// this thread after each round, within the budget.
+    package func preload(all sources: [String], threads: Int) {
+        guard let decoder = reducingDecoder else { return }
+        var seen = Set<String>()
+        let todo = sources.filter { entries[$0]?.size == nil && entries[$0]?.failure == nil && seen.insert($0).inserted }
+        var start = 0
+        while start < todo.count {
+            // Past half the budget, one at a time: decoded on several threads, 400 photos peaked
+            // at 299 MB resident against 236 MB one by one (most likely the pixels freed on the
+            // workers' malloc arenas staying resident).
+            let width = budgetBytes > 0 && residentBytes >= budgetBytes / 2 ? 1 : max(1, threads)
+            let round = Array(todo[start..<min(todo.count, start + width)])
+            start += round.count
+            // Each iteration initialises its own element, straight in the array's storage: no
+            // two threads touch one element, and none touches the array itself.
+            let results = [Result<ReducedPicture, any Error>](unsafeUninitializedCapacity: round.count) { buffer, initialized in
+                let slots = Slots(base: buffer.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: round.count) { i in
+                    (slots.base + i).initialize(to: Result { try decoder(round[i]) { _, _ in 0 } })
+                }
+                initialized = round.count
+            }
+            for (source, result) in zip(round, results) {
+                var entry = entries[source] ?? Entry()
+                keep(result, in: &entry)
+                entries[source] = entry
+            }
+            releaseOverBudget()
+        }
+    }
+
     /// Decodes on this thread into `entry`, kept at the halving `level` gives for the picture's
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
@@ -301,4 +335,9 @@ package struct MemoryUse: Codable, Hashable, Sendable {
         return "memory: images \(mb(images)) (\(imageCount) pictures, \(imageDecodes) decodes), halvings \(mb(halvings)), "
             + "glyphs \(mb(glyphs)), text \(mb(text)); budget \(mb(budget))"
     }
+}
+
+/// Where the concurrent decodes of one round put their results, each its own element.
+private struct Slots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<Result<ReducedPicture, any Error>>
 }

@@ -97,6 +97,52 @@ import TestSupport
         #expect(w.memoryUse.images == 40_000)
     }
 
+    /// Pictures preloaded together decode on several threads and end as preloaded one by one:
+    /// each once (a source named twice too), sizes known, a failure kept with its message.
+    @Test func picturesPreloadedTogetherEndAsPreloadedOneByOne() throws {
+        struct Broken: Error, CustomStringConvertible { var description: String { "bad.png: not a PNG" } }
+        let w = try makeWindow(Stack(.vertical))
+        w.images.decoder = { source in
+            if source == "bad.png" { throw Broken() }
+            return Self.picture(source, side: source.count * 10)
+        }
+        let sources = ["a", "bb", "ccc", "bad.png", "a", "dddd", "eeeee"]
+        w.images.preload(all: sources, threads: 3)
+        #expect(w.images.decodeCount == 6)
+        guard case let .success(size) = w.images.preload("ccc") else { Issue.record("ccc failed"); return }
+        #expect(size == Size(width: 30, height: 30))
+        guard case let .failure(error) = w.images.preload("bad.png") else { Issue.record("bad.png decoded"); return }
+        #expect(error.message == "bad.png: not a PNG")
+        #expect(w.images.decodeCount == 6, "nothing decoded again")
+        guard case let .ready(pixels) = w.images.image(for: "eeeee") else { Issue.record("eeeee not ready"); return }
+        #expect(pixels.width == 50 && pixels[0, 0] == Self.colour(of: "eeeee"))
+        // Already known: nothing decoded.
+        w.images.preload(all: ["a", "bad.png"], threads: 2)
+        #expect(w.images.decodeCount == 6)
+        // Past half its budget (two 40 kB pictures of 100 kB) the store decodes one at a time,
+        // and stays within the budget. Each decode takes 20 ms, so decodes run at once overlap.
+        let small = try makeWindow(Stack(.vertical))
+        let flight = NIOLockedValueBox((now: 0, most: [String: Int]()))
+        small.images.decoder = { source in
+            let n = flight.withLockedValue { f in
+                f.now += 1
+                return f.now
+            }
+            usleep(20_000)
+            flight.withLockedValue { f in
+                f.most[source] = n
+                f.now -= 1
+            }
+            return Self.picture(source)
+        }
+        small.images.budgetBytes = 100_000
+        small.images.preload(all: (0..<10).map { "p\($0)" }, threads: 4)
+        #expect(small.images.decodeCount == 10 && small.images.residentBytes <= 100_000)
+        #expect((0..<10).allSatisfy { small.images.size(of: "p\($0)") == Size(width: 100, height: 100) })
+        let most = flight.withLockedValue { $0.most }
+        #expect((4..<10).allSatisfy { most["p\($0)"] == 1 }, "after the first round, one at a time: \(most)")
+    }
+
     @Test func aPictureThatFailsShowsItsPlaceholderAndSaysWhy() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "broken.png: not a PNG" } }
         let view = ImageView(source: "broken.png", width: 100, height: 100, placeholder: Color(rgb: 0x123456))
