@@ -14,8 +14,7 @@ extension CatalogApp {
     /// The sidebar's About button and the sheet it opens: the manifest's logo (an SVG in the
     /// shipped content, drawn crisp at the panel's scale), the title, and what Glide is.
     /// The logo is decoded when the sheet first opens, not at start (librsvg's load and first
-    /// render would delay the first frame); a logo that is not there is reported at start, one
-    /// that cannot be decoded by the picture store's log line when it shows its placeholder.
+    /// render would delay the first frame); a logo that is not there is reported at start.
     func makeAbout(manifest: Manifest) -> Button {
         if let logo = manifest.logo, access(path(of: logo), R_OK) != 0 {
             warnings.append("logo: \(logo): \(String(cString: strerror(errno)))")
@@ -28,9 +27,8 @@ extension CatalogApp {
 
     private func aboutContent(_ manifest: Manifest) -> View {
         var rows: [View] = []
-        if let logo = manifest.logo {
-            rows.append(
-                ImageView(source: path(of: logo), id: "about-logo", contentMode: .fit, width: 128, height: 128).accessibilityLabel("Logo"))
+        if manifest.logo != nil {
+            rows.append(imageView(manifest.logo, place: "logo", id: "about-logo", label: "Logo", width: 128, height: 128, mode: .fit))
         }
         rows.append(Label(manifest.title, id: "about-title", alignment: .center).font(.title2).bold())
         rows.append(

@@ -120,13 +120,14 @@ public final class Picker: Control, KeyResponder, AnimatedView {
         let along = thumbPosition(at: context.time)
         let x = isRightToLeft ? frame.width - 2 - (along + 1) * w : 2 + along * w
         let thumb = Rect(x: x, y: 2, width: w, height: frame.height - 4)
-        let radius = context.theme.cornerRadii.segmentInside
-        context.fill(thumb.offsetBy(dx: 0, dy: 1), cornerRadius: radius, color: Color.shadow.withOpacity(20 / 255))
-        context.fill(thumb, cornerRadius: radius, color: isEnabled ? .thumb : .disabledThumb)
+        context.fill(
+            thumb.offsetBy(dx: 0, dy: 1), cornerRadius: context.theme.cornerRadii.segmentInside, color: Color.shadow.withOpacity(20 / 255))
+        context.fill(thumb, cornerRadius: context.theme.cornerRadii.segmentInside, color: isEnabled ? .thumb : .disabledThumb)
         // The chosen segment's edge, so that its white shows on the light track (WCAG 1.4.11).
         let contrast = context.isHighContrast
         context.stroke(
-            thumb.insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: radius, lineWidth: contrast ? 2 : 1,
+            thumb.insetBy(dx: contrast ? 1 : 0.5, dy: contrast ? 1 : 0.5), cornerRadius: context.theme.cornerRadii.segmentInside,
+            lineWidth: contrast ? 2 : 1,
             color: contrast ? .primaryText : isEnabled ? Color.fieldBorder : Color.fieldBorder.withOpacity(0.45)
         )
     }

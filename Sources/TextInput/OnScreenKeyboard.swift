@@ -214,7 +214,6 @@ package final class OnScreenKeyboard: View, TouchTarget {
         context.fill(keysRect, color: Color.keyboardBackground)
         let pressed = Set(touches.compactMap { $0.key.map { $0.row * 1000 + $0.column } })
         var preview: (KeyboardKey, Rect)?
-        let radius = context.theme.cornerRadii.key
         for (r, row) in rows.enumerated() where r < frames.count {
             for (c, key) in row.enumerated() where c < frames[r].count {
                 let f = frames[r][c]
@@ -223,8 +222,8 @@ package final class OnScreenKeyboard: View, TouchTarget {
                 var fill = special ? Color.specialKeyFill : Color.keyFill
                 if key.action == .shift && shift != .off { fill = Color.keyFill }
                 if isPressed { fill = special ? Color.keyFill : Color.pressedKeyFill }
-                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: radius, color: Color.keyShadow)
-                context.fill(f, cornerRadius: radius, color: fill)
+                context.fill(f.offsetBy(dx: 0, dy: 1), cornerRadius: context.theme.cornerRadii.key, color: Color.keyShadow)
+                context.fill(f, cornerRadius: context.theme.cornerRadii.key, color: fill)
                 var label = shownLabel(key)
                 if key.action == .shift && shift == .locked { label = "⇪" }
                 drawLabel(label, in: f, size: labelSize(for: label, in: f), context: &context)

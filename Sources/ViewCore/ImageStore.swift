@@ -167,7 +167,12 @@ package final class ImageStore {
             }
             for (source, result) in zip(round, results.values) {
                 var entry = entries[source] ?? Entry()
-                keep(result!, in: &entry)  // every iteration set its slot
+                decodeCount += 1
+                switch result {
+                case let .success(picture)?: store(picture, in: &entry)
+                case let .failure(error)?: entry.failure = "\(error)"
+                case nil: continue
+                }
                 entries[source] = entry
             }
             releaseOverBudget()
@@ -178,16 +183,8 @@ package final class ImageStore {
     /// size; a failure is kept in the entry.
     private func decodeNow(_ source: String, into entry: inout Entry, level: (_ width: Int, _ height: Int) -> Int) {
         guard let decoder = reducingDecoder else { entry.failure = "\(source): no image decoder in this window"; return }
-        keep(Result { try decoder(source, level) }, in: &entry)
-    }
-
-    /// A decode's outcome in `entry`: the pixels within the budget, or the failure's message.
-    private func keep(_ result: Result<ReducedPicture, any Error>, in entry: inout Entry) {
         decodeCount += 1
-        switch result {
-        case let .success(decoded): store(decoded, in: &entry)
-        case let .failure(error): entry.failure = (error as? DecodeFailure)?.message ?? "\(error)"
-        }
+        do { store(try decoder(source, level), in: &entry) } catch { entry.failure = "\(error)" }
     }
 
     /// The pixel size of `source` once it has been decoded (even if released since).
@@ -291,7 +288,11 @@ package final class ImageStore {
     private func receive(_ arrival: Arrival) {
         guard var entry = entries[arrival.source] else { return }
         entry.decoding = false
-        keep(arrival.result.mapError { $0 }, in: &entry)
+        decodeCount += 1
+        switch arrival.result {
+        case let .success(decoded): store(decoded, in: &entry)
+        case let .failure(failure): entry.failure = failure.message
+        }
         entries[arrival.source] = entry
         for w in entry.viewers { (w.view as? ImageViewer)?.imageArrived() }
     }

@@ -48,7 +48,7 @@ public final class Label: Box {
     /// Font size in points: the text style's in the theme in force while `textStyle` is set,
     /// else its own. Setting it fixes the size (and drops the style).
     public var fontSize: Double {
-        get { fontSize(in: host) }
+        get { textStyle.map(styledSize) ?? ownFontSize }
         set { ownFontSize = newValue; textStyle = nil }
     }
     private var ownFontSize: Double { didSet { invalidateText() } }
@@ -56,9 +56,9 @@ public final class Label: Box {
     /// so it follows a brand's type. `.body` unless the label was made with a size; nil: a size
     /// of its own.
     public var textStyle: TextStyle? { didSet { if textStyle != oldValue { styledMemo = nil; invalidateText() } } }
-    /// The style's size as last looked up, in which window and at which of its environment
-    /// generations: the theme is looked up once per change, not at every measure.
-    private var styledMemo: (window: ObjectIdentifier, generation: Int, size: Double)?
+    /// The style's size as last looked up, and the window's environment generation then: the
+    /// theme is looked up once per change, not at every measure.
+    private var styledMemo: (generation: Int, size: Double)?
     /// The text's colour (black or white under the high-contrast setting).
     public var color: Color { didSet { setNeedsDisplay() } }
     /// How each line sits within the label's width.
@@ -85,14 +85,11 @@ public final class Label: Box {
     @discardableResult
     public func font(_ style: TextStyle) -> Self { textStyle = style; return self }
 
-    /// `fontSize` in `window` (the label's host, looked up once by the caller).
-    private func fontSize(in window: ViewHost?) -> Double {
-        guard let style = textStyle else { return ownFontSize }
-        guard let window else { return TypeScale.standard[style] }
-        let id = ObjectIdentifier(window)
-        if let memo = styledMemo, memo.window == id, memo.generation == window.environmentGeneration { return memo.size }
+    private func styledSize(_ style: TextStyle) -> Double {
+        guard let window = host else { return TypeScale.standard[style] }
+        if let memo = styledMemo, memo.generation == window.environmentGeneration { return memo.size }
         let size = environment.theme.typeScale[style]
-        styledMemo = (id, window.environmentGeneration, size)
+        styledMemo = (window.environmentGeneration, size)
         return size
     }
 
@@ -176,10 +173,7 @@ public final class Label: Box {
     }
 
     /// The size text is drawn at: `fontSize` times the window's text size.
-    var shownFontSize: Double {
-        let window = host
-        return fontSize(in: window) * (window?.textScale ?? 1)
-    }
+    var shownFontSize: Double { fontSize * (host?.textScale ?? 1) }
 
     /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {

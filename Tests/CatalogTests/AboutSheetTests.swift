@@ -1,10 +1,7 @@
 import Catalog
 import Geometry
 import Glibc
-import AppContract
 import ImageCodecs
-import Logging
-import NIOConcurrencyHelpers
 import Raster
 import TestSupport
 import Testing
@@ -48,30 +45,6 @@ import UI
         _ = window.timers.runDue(upTo: 1.6)
         for t in [1.6, 3.0] { _ = window.render(into: frame, at: t) }
         #expect(window.pixelFrame(ofViewWithID: "about-logo") == nil)
-    }
-
-    /// A logo that is there but cannot be decoded shows the picture store's placeholder in the
-    /// sheet, and the store says why in the window's log.
-    @Test func aCorruptLogoIsShownAsItsPlaceholderAndLogged() throws {
-        let dir = "/tmp/glide-about-bad-\(getpid())"
-        _ = mkdir(dir, 0o755)
-        defer { _ = unlink(dir + "/manifest.json"); _ = unlink(dir + "/logo.svg"); _ = rmdir(dir) }
-        let text = try String(decoding: FileIO.readAll(path: testsDirectory + "/../Board/content/manifest.json"), as: UTF8.self)
-        try FileIO.writeAll(Array(replacing(text, "images/glide-logo.svg", with: "logo.svg").utf8), path: dir + "/manifest.json")
-        try FileIO.writeAll(Array("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\"".utf8), path: dir + "/logo.svg")
-        let built = AppFactory.catalog(
-            manifestPath: dir + "/manifest.json", width: 1280, height: 800, scaleFactor: 1, typography: try typography())
-        let app = try #require(built.app)
-        #expect(!app.warnings.contains { $0.hasPrefix("logo") }, "the file is there: \(app.warnings)")
-        let lines = NIOLockedValueBox([String]())
-        built.window.log = Logger.lines { _, text in lines.withLockedValue { $0.append(text) } }
-        let frame = PixelBuffer(width: 1280, height: 800)
-        app.about.isShown = true
-        _ = built.window.timers.runDue(upTo: 0.1)
-        for t in [0.1, 1.5] { _ = built.window.render(into: frame, at: t) }
-        #expect(built.window.pixelFrame(ofViewWithID: "about-logo") != nil)
-        let logged = lines.withLockedValue { $0 }
-        #expect(logged.contains { $0.hasPrefix("picture '\(dir)/logo.svg' cannot be shown") }, "\(logged)")
     }
 
     @Test func aLogoThatIsNotThereIsReportedAtStart() throws {
