@@ -384,7 +384,7 @@ if [ "$SPEECH" = 1 ]; then
 fi
 if [ "$MODE" = run ]; then
     step "booting (close the window or Ctrl-C to stop)"
-    echo "remote control: http://127.0.0.1:$REMOTE_PORT (Authorization: Bearer $REMOTE_TOKEN)"
+    echo "remote control: https://127.0.0.1:$REMOTE_PORT (Authorization: Bearer $REMOTE_TOKEN; the guest logs its self-signed certificate's SHA-256 fingerprint to pin)"
     if [ -z "${VBOARD_DISPLAY:-}" ]; then
         if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
             VBOARD_DISPLAY=gtk

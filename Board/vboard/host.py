@@ -25,7 +25,7 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
      app (its state unchanged), and the next tap does.
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
-import base64, http.client, json, os, re, socket, subprocess, sys, threading, time, zlib
+import base64, hashlib, http.client, json, os, re, socket, ssl, subprocess, sys, threading, time, zlib
 
 TIMEOUT = 240
 
@@ -157,10 +157,35 @@ def crop(rows, x, y, w, h):
     return [r[x * 3:(x + w) * 3] for r in rows[y:y + h]]
 
 
+# The guest listens on 0.0.0.0, so its API is HTTPS only, with the self-signed certificate it made
+# on its first start (kept in its STATE_DIRECTORY). The guest sends that certificate over the
+# serial line before the remote step; the host pins its SHA-256 fingerprint, as a test machine
+# pins a board's, and checks that the guest logged the same one.
+TLS = {"pem": [], "pin": None}
+
+
+def pinned_socket(sock, host):
+    """`sock` wrapped in TLS, refused unless the server's certificate is the pinned one."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname, context.verify_mode = False, ssl.CERT_NONE
+    wrapped = context.wrap_socket(sock, server_hostname=host)
+    got = hashlib.sha256(wrapped.getpeercert(binary_form=True)).hexdigest()
+    if TLS["pin"] is None or got != TLS["pin"]:
+        wrapped.close()
+        raise ssl.SSLError(f"the guest's certificate {got[:16]}... is not the pinned one ({TLS['pin']})")
+    return wrapped
+
+
+class PinnedHTTPSConnection(http.client.HTTPConnection):
+    def connect(self):
+        super().connect()
+        self.sock = pinned_socket(self.sock, self.host)
+
+
 def remote_call(address, method, path, body=None, token=None, timeout=60):
-    """One HTTP request to glide's remote-control API; returns (status, body bytes)."""
+    """One HTTPS request to glide's remote-control API; returns (status, body bytes)."""
     host, port = address.rsplit(":", 1)
-    c = http.client.HTTPConnection(host, int(port), timeout=timeout)
+    c = PinnedHTTPSConnection(host, int(port), timeout=timeout)
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     if body:
         headers["Content-Type"] = "application/x-ndjson"   # the API refuses bodies of other types
@@ -176,7 +201,7 @@ def live_screen(address, token, timeout=30):
     """The screen as the live view's socket (GET /live/socket) first sends it, whole, as zlib
     rows: (width, height, [row bytes in RGB]). A small WebSocket client of the standard library."""
     host, port = address.rsplit(":", 1)
-    s = socket.create_connection((host, int(port)), timeout=timeout)
+    s = pinned_socket(socket.create_connection((host, int(port)), timeout=timeout), host)
     try:
         key = base64.b64encode(os.urandom(16)).decode()
         s.sendall((f"GET /live/socket?encoding=deflate HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\n"
@@ -586,6 +611,10 @@ def main():
             marks[f"shot-{text}"] = time.time() - t0
             if "error" in r: print("screendump failed:", r)
             proc.stdin.write(b"ok\n"); proc.stdin.flush()
+        elif kind == "CERT":
+            TLS["pem"].append(text)
+            if text == "-----END CERTIFICATE-----":
+                TLS["pin"] = hashlib.sha256(ssl.PEM_cert_to_DER_cert("\n".join(TLS["pem"]) + "\n")).hexdigest()
         elif kind == "REMOTE":
             remote = remote_session(os.environ.get("VBOARD_REMOTE", ""), os.environ.get("VBOARD_TOKEN"), outdir, qmp)
             print("  remote:", {k: (v if k in ("unauthorized", "error", "events", "wait") else "...") for k, v in remote.items()})
@@ -714,6 +743,9 @@ def main():
           f"({votes} of {candidates} distinctive rows match the shifted frame before it)")
     check(remote is not None and "error" not in remote, "remote control answered on the forwarded port" +
           (f" ({remote['error']})" if remote and "error" in remote else ""))
+    pin = ":".join(TLS["pin"][i:i + 2] for i in range(0, 64, 2)).upper() if TLS["pin"] else None
+    check(pin is not None and any(f"SHA-256 fingerprint {pin}" in l for l in LOGS),
+          f"the guest logged the fingerprint of the self-signed certificate it made and serves ({pin})")
     if remote and "error" not in remote:
         check(remote["unauthorized"] == 401, f"a request without the token got {remote['unauthorized']} (401 expected)")
         check(remote["events"][0] == 200 and remote["wait"][0] == 200,

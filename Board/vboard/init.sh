@@ -57,6 +57,9 @@ REMOTE="--remote 0.0.0.0:8080 --remote-token ${TOKEN:-vboard}"
 
 STATE=/tmp/state.json
 export GLIDE_FONTS=/usr/share/glide/Fonts GLIDE_CONTENT=/usr/share/glide/content
+# Where glide keeps the remote API's key and self-signed certificate (systemd's StateDirectory
+# on a board): made by the first run, kept for the later ones.
+export STATE_DIRECTORY=/var/lib/glide
 if [ "$MODE" = run ]; then
     glide board --app "$APP" --rotation "$ROTATION" --pointer-as-touch --state-file $STATE $REMOTE
     mark "EXIT $?"
@@ -117,6 +120,8 @@ shot swipe
 
 # The host drives the app through the remote-control API (a swipe, /wait, /screenshot.png) and
 # compares the screenshot with a screendump of the same moment; glide keeps the display meanwhile.
+# The certificate glide made, for the host to pin.
+while read -r l; do mark "CERT $l"; done < $STATE_DIRECTORY/remote-tls-certificate.pem
 mark "REMOTE"; read -r reply
 mark "MEMORY after-input $(awk '/VmRSS|RssAnon|RssFile|RssShmem/ {printf "%s %s kB; ", $1, $2}' /proc/$GLIDE/status)"
 

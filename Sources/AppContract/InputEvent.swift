@@ -31,6 +31,10 @@ package struct InputEvent: Hashable, Sendable {
     }
     package enum TouchPhase: String, Hashable, Sendable { case down, move, up, cancel }
 
+    /// Touch slots of fingers a program injects (the remote API, live viewers): far from the
+    /// kernel's (0...9), so an injected finger never takes a real one's place.
+    package static let injectedSlots = 1000...1_000_000
+
     package var kind: Kind
     package var time: Double
     package init(_ kind: Kind, time: Double) { self.kind = kind; self.time = time }

@@ -48,6 +48,10 @@ package struct BoardConfig: Hashable, Sendable {
     /// A file of named, scoped tokens, and how time passes under remote control (wall or virtual).
     package var remoteTokens: String?
     package var remoteClock: String?
+    /// The remote API's TLS certificate and key (PEM files), and the CA of client certificates.
+    package var remoteTLSCertificate: String?
+    package var remoteTLSKey: String?
+    package var remoteClientCA: String?
     /// Megabytes the window's picture caches may hold beyond what the screen shows.
     package var memoryBudgetMB = 192
     /// Threads drawing each frame's damage in bands (nil: the cores, at most 4).
@@ -146,7 +150,7 @@ package struct BoardConfig: Hashable, Sendable {
     package static let keys = [
         "card", "connector", "mode", "rotation", "calibration", "scale", "app", "manifest", "assets",
         "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
-        "remote_tokens", "remote_clock",
+        "remote_tokens", "remote_clock", "remote_tls_certificate", "remote_tls_key", "remote_client_ca",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
         "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
         "display_wait_seconds", "keyboard_layout", "layout_direction", "fonts", "keymap", "onscreen_keyboard",
@@ -328,6 +332,13 @@ package struct BoardConfig: Hashable, Sendable {
         case "remote_clock":
             guard value == "wall" || value == "virtual" else { throw entry.bad("wall or virtual") }
             remoteClock = value
+        case "remote_tls_certificate", "remote_tls_key", "remote_client_ca":
+            guard !value.isEmpty, !value.contains(where: \.isNewline) else { throw entry.bad("the path of a PEM file") }
+            switch entry.key {
+            case "remote_tls_certificate": remoteTLSCertificate = value
+            case "remote_tls_key": remoteTLSKey = value
+            default: remoteClientCA = value
+            }
         case "screen_reader":
             guard let on = BoardConfig.flag(value) else { throw entry.bad("on or off") }
             screenReader = on

@@ -141,9 +141,20 @@ package final class TouchRouter {
     /// client sending thousands) are ignored until some lift, so the work per event stays
     /// the same however many arrive.
     static let maximumTouches = 10
+    /// Injected fingers (`InputEvent.injectedSlots`) followed at once. The touchscreen always
+    /// wins: its finger finds room, ending the oldest injected touch if it must, so a remote
+    /// client holding fingers down never locks out the person at the screen.
+    static let maximumInjectedTouches = 5
 
     private func began(slot: Int, at p: Point, time t: Double) {
-        guard routes[slot] == nil, routes.count < Self.maximumTouches else { return }
+        guard routes[slot] == nil else { return }
+        let injected = routes.keys.filter { InputEvent.injectedSlots.contains($0) }
+        if InputEvent.injectedSlots.contains(slot) {
+            guard injected.count < Self.maximumInjectedTouches, routes.count < Self.maximumTouches else { return }
+        } else if routes.count >= Self.maximumTouches {
+            guard let oldest = injected.min(), let touch = routes[oldest] else { return }
+            ended(slot: oldest, at: touch.last ?? touch.down, time: t, cancelled: true)
+        }
         let hit = root.hitTest(p)
         let chain = hit.map { Array($0.selfAndAncestors) } ?? []
         func start(_ route: Route) { routes[slot] = Touch(down: p, hit: hit, route: route) }

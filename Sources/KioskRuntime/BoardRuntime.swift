@@ -32,10 +32,7 @@ package enum BoardRuntime {
         var cfg = try options.mergedConfig(apps: source.names)
         if let appName { cfg.app = appName }
         // Checked before the display is taken, so that a bad address or token says so at once.
-        let remoteConfiguration = try options.remote.configuration(
-            configAddress: cfg.remoteAddress,
-            configToken: cfg.remoteToken, configTokens: cfg.remoteTokens, configClock: cfg.remoteClock,
-            configPlace: cfg.place(of: "remote_address"))
+        let remoteConfiguration = try options.remote.configuration(config: cfg)
         if remoteConfiguration?.clock == .virtual {
             throw ValidationError("--remote-clock virtual is for headless runs: a board shows frames when the display is ready")
         }

@@ -129,8 +129,7 @@ package enum HeadlessRuntime {
         }
         let server = try RemoteRuntime.start(remote)
         let port = server.port ?? remote.port
-        let host = remote.host.contains(":") ? "[\(remote.host)]" : remote.host
-        standardOutput("\(Kiosk.commandName): remote control on http://\(host):\(port)")
+        standardOutput("\(Kiosk.commandName): remote control on \(server.url(port: port))")
         loop.remote = server
         loop.onSignal = { if $0 == SIGHUP { server.reloadTokens(because: "SIGHUP") } }
         try loop.run()

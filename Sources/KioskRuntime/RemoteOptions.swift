@@ -1,4 +1,5 @@
 import ArgumentParser
+import BoardConfig
 import Geometry
 import RemoteControl
 #if canImport(Glibc)
@@ -28,38 +29,61 @@ package struct RemoteOptions: ParsableArguments {
     package var remoteClock: RemoteClock?
     @Flag(help: "The live view (GET /live) only shows the screen: it takes no input from any viewer.")
     package var remoteViewOnly = false
+    @Option(
+        help: ArgumentHelp(
+            "Serve HTTPS and WSS with this PEM certificate (chain). Without it and --remote-tls-key, a non-loopback address gets a self-signed one, made once and kept.",
+            valueName: "pem"))
+    package var remoteTlsCertificate: String?
+    @Option(help: ArgumentHelp("The PEM private key of --remote-tls-certificate; refused if group or others may read it.", valueName: "pem"))
+    package var remoteTlsKey: String?
+    @Option(
+        help: ArgumentHelp(
+            "Mutual TLS: clients must present a certificate this PEM CA signed; its subject names them in the log.", valueName: "pem"))
+    package var remoteClientCa: String?
 
     package init() {}
 
-    /// The server configuration, or nil when neither `--remote` nor `configAddress` is given.
-    /// The board config's `remote_address` and `remote_token` fill in what the flags leave out;
-    /// `configPlace` (`FILE:LINE` of `remote_address`) is named in errors about it.
-    package func configuration(
-        configAddress: String? = nil, configToken: String? = nil, configTokens: String? = nil, configClock: String? = nil,
-        configPlace: String? = nil
-    ) throws -> RemoteConfiguration? {
-        guard let remote = remote ?? configAddress else {
-            if remoteToken != nil || remoteTokenFile != nil || remoteTokens != nil || remoteClock != nil {
-                throw ValidationError("--remote-token, --remote-tokens and --remote-clock need --remote HOST:PORT")
+    /// The server configuration, or nil when neither `--remote` nor the board config's
+    /// `remote_address` is given. The config's `remote_*` keys fill in what the flags leave out;
+    /// errors about the address name the config's `FILE:LINE`.
+    package func configuration(config: BoardConfig? = nil) throws -> RemoteConfiguration? {
+        guard let remote = remote ?? config?.remoteAddress else {
+            if remoteToken != nil || remoteTokenFile != nil || remoteTokens != nil || remoteClock != nil || remoteTlsCertificate != nil
+                || remoteTlsKey != nil || remoteClientCa != nil
+            {
+                throw ValidationError("the --remote-* options need --remote HOST:PORT")
             }
             return nil
         }
-        let source = self.remote == nil ? (configPlace.map { "\($0): remote_address" } ?? "remote_address") : "--remote"
-        var token = remoteToken ?? (remoteTokenFile == nil ? configToken : nil)
+        let source = self.remote == nil ? (config?.place(of: "remote_address").map { "\($0): remote_address" } ?? "remote_address") : "--remote"
+        var token = remoteToken ?? (remoteTokenFile == nil ? config?.remoteToken : nil)
         if let path = remoteTokenFile {
             guard token == nil else { throw ValidationError("give --remote-token or --remote-token-file, not both") }
             let text = try readText(path)
             token = textLines(text).first.map(String.init) ?? ""
             if token?.isEmpty ?? true { throw ValidationError("\(path): the token file is empty") }
         }
+        let tls = try tlsSource(config: config)
         do {
-            var c = try RemoteConfiguration.parse(address: remote, token: token, tokensFile: remoteTokens ?? configTokens)
+            var c = try RemoteConfiguration.parse(
+                address: remote, token: token, tokensFile: remoteTokens ?? config?.remoteTokens, tls: tls,
+                clientCA: remoteClientCa ?? config?.remoteClientCA)
             c.liveReadOnly = remoteViewOnly
-            c.clock = remoteClock ?? configClock.flatMap(RemoteClock.init(rawValue:)) ?? .wall
+            c.clock = remoteClock ?? config?.remoteClock.flatMap(RemoteClock.init(rawValue:)) ?? .wall
             return c
         } catch {
-            // A token file's error names its own file and line.
+            // A token file's or a certificate's error names its own file and line.
             throw ValidationError(error.isAboutTokenFile ? "\(error)" : "\(source): \(error)")
+        }
+    }
+
+    /// The certificate and key given, both or neither.
+    private func tlsSource(config: BoardConfig?) throws -> RemoteTLSSource? {
+        let certificate = remoteTlsCertificate ?? config?.remoteTLSCertificate, key = remoteTlsKey ?? config?.remoteTLSKey
+        switch (certificate, key) {
+        case let (certificate?, key?): return .files(certificate: certificate, key: key)
+        case (nil, nil): return nil
+        default: throw ValidationError("give both --remote-tls-certificate and --remote-tls-key (remote_tls_certificate, remote_tls_key), or neither")
         }
     }
 }

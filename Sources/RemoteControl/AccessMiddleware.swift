@@ -18,13 +18,19 @@ struct AccessMiddleware: RouterMiddleware {
     let refusals: RefusalLog
     let audit: AuditLog
     let clock: RemoteClock
+    /// Mutual TLS: every client presents a certificate the client CA signed; one that sends no
+    /// token acts as its certificate's subject.
+    let certificates: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let needed = RemoteServer.scope(of: request.method, path: request.uri.path, clock: clock)
         var context = context
-        if let keyring {
+        let isLive = request.uri.path == "/live" || request.uri.path == "/live/logout"
+        let certified = certificates ? await RemoteTLS.peerSubject(of: context.channel).map(Caller.certified) : nil
+        if let certified, keyring == nil || !Self.presentsCredentials(request.headers, session: isLive) {
+            context.caller = certified
+        } else if let keyring {
             let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
-            let isLive = request.uri.path == "/live"
             let caller: Caller
             switch Self.authenticate(request.headers, session: isLive, address: context.address, keyring: keyring, throttle: throttle) {
             case let .proved(proved):
@@ -71,6 +77,11 @@ struct AccessMiddleware: RouterMiddleware {
         case refused
     }
 
+    /// Whether the headers carry a token (or, with `session`, a live session's cookie).
+    static func presentsCredentials(_ headers: HTTPFields, session: Bool) -> Bool {
+        !(headers[.authorization] ?? "").isEmpty || (session && headers[.cookie] != nil)
+    }
+
     /// Checks the token (or, with `session`, the live page's cookie) a request from `address`
     /// presents, unless that address must wait: the one check of the API and the live socket.
     static func authenticate(
@@ -78,8 +89,8 @@ struct AccessMiddleware: RouterMiddleware {
     ) -> Authentication {
         let wait = throttle.wait(for: address)
         if wait > 0 { return .slowed(wait) }
-        if let caller = keyring.identify(headers, session: session) { return .proved(caller) }
-        if !(headers[.authorization] ?? "").isEmpty || (session && headers[.cookie] != nil) { throttle.failed(from: address) }
+        if let caller = keyring.identify(headers, session: session, address: address) { return .proved(caller) }
+        if presentsCredentials(headers, session: session) { throttle.failed(from: address) }
         return .refused
     }
 

@@ -13,36 +13,55 @@ struct Caller: Sendable, Equatable {
 
     /// A loopback server without tokens: whoever can reach it may do everything.
     static let local = Caller(name: "local", scope: .admin, version: 0)
+
+    /// A client whose certificate the server's client CA signed: named by its subject, it may do
+    /// everything (a token it also sends decides instead).
+    static func certified(_ subject: String) -> Caller { Caller(name: subject, scope: .admin, version: 0) }
 }
 
 /// The tokens a server accepts, replaceable while it runs. A request proves who it is by
 /// `Authorization: Bearer TOKEN`, HTTP Basic with the token as the password (what a browser asks a
-/// person for on `/live`), or, for the live view only, the session cookie its page set for that
-/// token (a browser sends it with the page's socket, so the token is never put in a URL, where
-/// logs would keep it).
+/// person for on `/live`), or, for the live view only, a session cookie its page set at a login
+/// with the token (a browser sends it with the page's socket, so the token is never put in a URL,
+/// where logs would keep it). Each login gets a session of its own, bound to the client's
+/// address, that ends after `sessionLifetime`, at logout, or when its token is replaced.
 final class Keyring: Sendable {
     static let cookie = "glide_live"
+    /// How long a live session lasts without a new login: a working day.
+    static let sessionLifetime: Duration = .seconds(12 * 3600)
+    /// Sessions kept at most; a login beyond them ends the oldest.
+    static let maxSessions = 64
 
     private struct Entry {
         var token: RemoteToken
         var secret: [UInt8]
-        /// Random for each token and server: the cookie proves the page was opened with the token.
-        var session: [UInt8]
         var version: Int
     }
-    private let entries: NIOLockedValueBox<(list: [Entry], nextVersion: Int)>
+    private struct Session {
+        /// 256 random bits, as 64 hex digits.
+        var id: [UInt8]
+        var version: Int
+        var address: String
+        var expires: ContinuousClock.Instant
+    }
+    private struct State {
+        var list: [Entry] = []
+        var sessions: [Session] = []
+        var nextVersion = 1
+    }
+    private let state: NIOLockedValueBox<State>
 
     init(_ tokens: [RemoteToken]) {
-        entries = NIOLockedValueBox(([], 1))
+        state = NIOLockedValueBox(State())
         replace(with: tokens)
     }
 
     /// Puts `tokens` in force. A token whose secret and scope are unchanged keeps its version (its
-    /// sessions go on); any other gets a new one, and its old cookie and sessions end.
+    /// sessions go on); any other gets a new one, and its old sessions end.
     /// Returns the names of the tokens added, changed or removed.
     @discardableResult
     func replace(with tokens: [RemoteToken]) -> [String] {
-        entries.withLockedValue { state in
+        state.withLockedValue { state in
             var changed: [String] = []
             var list: [Entry] = []
             for token in tokens {
@@ -51,44 +70,77 @@ final class Keyring: Sendable {
                     continue
                 }
                 changed.append(token.name)
-                list.append(Entry(token: token, secret: Array(token.secret.utf8), session: Self.newSession(), version: state.nextVersion))
+                list.append(Entry(token: token, secret: Array(token.secret.utf8), version: state.nextVersion))
                 state.nextVersion += 1
             }
             changed += state.list.map(\.token.name).filter { name in !tokens.contains { $0.name == name } }
             state.list = list
+            state.sessions.removeAll { session in !list.contains { $0.version == session.version } }
             return changed
         }
     }
 
-    /// The caller the headers prove, or nil. Every token is compared, each in the same time
-    /// whatever its first differing byte, so the time taken says nothing of which came close.
-    func identify(_ headers: HTTPFields, session allowSession: Bool) -> Caller? {
+    /// The caller the headers prove, or nil. Every token and session is compared, each in the
+    /// same time whatever its first differing byte, so the time taken says nothing of which came
+    /// close. A session counts only from the address it was opened from, before it expires.
+    func identify(
+        _ headers: HTTPFields, session allowSession: Bool, address: String, now: ContinuousClock.Instant = .now
+    ) -> Caller? {
         let given = Self.presented(headers)
         let cookies = allowSession ? Self.sessionCookies(headers) : []
-        return entries.withLockedValue { state in
+        return state.withLockedValue { state in
             var found: Caller?
             for entry in state.list {
                 var matches = false
                 for secret in given where Self.same(secret, entry.secret) { matches = true }
-                for cookie in cookies where Self.same(cookie, entry.session) { matches = true }
                 if matches, found == nil { found = Caller(name: entry.token.name, scope: entry.token.scope, version: entry.version) }
+            }
+            var version: Int?
+            for session in state.sessions {
+                var matches = false
+                for cookie in cookies where Self.same(cookie, session.id) { matches = true }
+                if matches, session.address == address, session.expires > now { version = session.version }
+            }
+            if found == nil, let version, let entry = state.list.first(where: { $0.version == version }) {
+                found = Caller(name: entry.token.name, scope: entry.token.scope, version: version)
             }
             return found
         }
     }
 
-    /// Whether the token a caller proved is still in force, unchanged.
+    /// Whether the token a caller proved is still in force, unchanged. A caller of no token (a
+    /// loopback server without tokens, a client certificate) always is.
     func isCurrent(_ caller: Caller) -> Bool {
-        caller == .local || entries.withLockedValue { $0.list.contains { $0.version == caller.version } }
+        caller.version == 0 || state.withLockedValue { $0.list.contains { $0.version == caller.version } }
     }
 
-    /// The live page's cookie for the caller's token.
-    func setCookie(for caller: Caller) -> String? {
-        entries.withLockedValue { state in
-            state.list.first { $0.version == caller.version }.map {
-                "\(Self.cookie)=\(String(decoding: $0.session, as: UTF8.self)); Path=/live; HttpOnly; SameSite=Strict"
-            }
+    /// A new live session for a caller who logged in with a token from `address`: the page's
+    /// `Set-Cookie` value (`Secure` under TLS), or nil for a caller of no token.
+    func openSession(for caller: Caller, address: String, secure: Bool, now: ContinuousClock.Instant = .now) -> String? {
+        state.withLockedValue { state in
+            guard state.list.contains(where: { $0.version == caller.version }) else { return nil }
+            state.sessions.removeAll { $0.expires <= now }
+            if state.sessions.count >= Self.maxSessions { state.sessions.removeFirst(state.sessions.count - Self.maxSessions + 1) }
+            let id = Self.newSessionID()
+            state.sessions.append(Session(id: id, version: caller.version, address: address, expires: now + Self.sessionLifetime))
+            return Self.cookieHeader(value: String(decoding: id, as: UTF8.self), maxAge: Int(Self.sessionLifetime.components.seconds), secure: secure)
         }
+    }
+
+    /// Ends the sessions the headers' cookies name (logout); returns how many ended.
+    @discardableResult
+    func closeSessions(_ headers: HTTPFields) -> Int {
+        let cookies = Self.sessionCookies(headers)
+        return state.withLockedValue { state in
+            let before = state.sessions.count
+            state.sessions.removeAll { session in cookies.contains { Self.same($0, session.id) } }
+            return before - state.sessions.count
+        }
+    }
+
+    /// The cookie header that sets (or, with `maxAge` 0, clears) the live session.
+    static func cookieHeader(value: String, maxAge: Int, secure: Bool) -> String {
+        "\(cookie)=\(value); Path=/live; Max-Age=\(maxAge); HttpOnly; SameSite=Strict\(secure ? "; Secure" : "")"
     }
 
     /// The secrets a request presents: a bearer token, or a Basic password.
@@ -113,9 +165,12 @@ final class Keyring: Sendable {
         }
     }
 
-    private static func newSession() -> [UInt8] {
+    private static func newSessionID() -> [UInt8] {
         var g = SystemRandomNumberGenerator()
-        return Array((0..<4).map { _ in String(g.next() as UInt64, radix: 16) }.joined().utf8)
+        return Array((0..<4).map { _ in
+            let hex = String(g.next() as UInt64, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined().utf8)
     }
 
     /// Same time whatever the first differing byte is.

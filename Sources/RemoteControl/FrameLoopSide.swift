@@ -172,7 +172,7 @@ extension RemoteServer {
     private func liveInput(_ viewer: Int, _ action: InputScript.Action, at now: Double, deliver: (InputEvent) -> Void) {
         switch action {
         case let .input(.touch(phase, id, p)):
-            let slot = inbox.liveSlot(viewer: viewer, finger: id, phase: phase)
+            guard let slot = inbox.liveSlot(viewer: viewer, finger: id, phase: phase) else { return }
             deliver(InputEvent(.touch(phase, slot: slot, position: p), time: now))
         case let .input(.pointerButton(code, pressed, p)):
             inbox.setLiveButton(viewer: viewer, code: code, pressedAt: pressed ? p : nil)

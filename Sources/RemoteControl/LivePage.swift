@@ -24,7 +24,8 @@ enum LivePage {
         </style>
         </head>
         <body>
-        <div id="bar"><span id="state">connecting…</span><span id="rate"></span></div>
+        <div id="bar"><span id="state">connecting…</span><span id="rate"></span>
+        <button id="logout" type="button" style="margin-left: auto">Log out</button></div>
         <canvas id="screen" width="1" height="1" tabindex="0"></canvas>
         <script>
         "use strict";
@@ -33,6 +34,13 @@ enum LivePage {
           const ctx = canvas.getContext("2d", { alpha: false });
           const stateText = document.getElementById("state");
           const rateText = document.getElementById("rate");
+          // Ends this browser's session on the kiosk (its cookie stops working) and the socket.
+          document.getElementById("logout").onclick = () => {
+            // The socket's close then says "disconnected: logged out".
+            fetch("/live/logout", { method: "POST", credentials: "same-origin" }).finally(() => {
+              if (socket) socket.close(1000, "logged out"); else status("logged out", true);
+            });
+          };
           const params = new URLSearchParams(location.search);
           const live = window.glideLive = { frame: -1, updates: 0, bytes: 0, latencies: [], connected: false,
                                             closed: null, readOnly: params.get("readonly") === "1", sent: 0 };

@@ -21,6 +21,8 @@ final class LiveScreen: Sendable {
         /// Wall-clock milliseconds (CLOCK_REALTIME) of the newest frame in `pending`.
         var presentedAt = 0.0
         let wake: AsyncStream<Void>.Continuation
+        /// The client's address: one client may hold `maxViewersPerClient` of the slots.
+        var client = ""
     }
     /// Touched only under `state`'s lock (its band renderer is a class of no thread's own).
     struct State: @unchecked Sendable {
@@ -45,6 +47,8 @@ final class LiveScreen: Sendable {
     }
 
     static let maxViewers = 64
+    /// Viewers from one address at most, so that one client cannot keep every other out.
+    static let maxViewersPerClient = 8
     /// A viewer's region merges into one rectangle past this many (each costs a message).
     static let maxPieces = 8
 
@@ -113,13 +117,15 @@ final class LiveScreen: Sendable {
     // MARK: The viewers' side
 
     /// A new viewer: its number and the stream that wakes it when it has something to send;
-    /// nil when `maxViewers` watch already. The loop then `welcome`s it with the whole screen.
-    func join() -> (id: Int, wakes: AsyncStream<Void>)? {
+    /// nil when `maxViewers` watch already, or `maxViewersPerClient` from `client`. The loop
+    /// then `welcome`s it with the whole screen.
+    func join(from client: String = "") -> (id: Int, wakes: AsyncStream<Void>)? {
         let (stream, wake) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = state.withLockedValue { s -> Int? in
-            guard s.viewers.count < Self.maxViewers else { return nil }
+            guard s.viewers.count < Self.maxViewers, s.viewers.values.count(where: { $0.client == client }) < Self.maxViewersPerClient
+            else { return nil }
             defer { s.nextID += 1 }
-            s.viewers[s.nextID] = Viewer(wake: wake)
+            s.viewers[s.nextID] = Viewer(wake: wake, client: client)
             return s.nextID
         }
         guard let id else { return nil }

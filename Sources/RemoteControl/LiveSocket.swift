@@ -18,6 +18,8 @@ struct LiveAdmission: Sendable {
     /// Updates a second at most (`?fps=`, 1 to 60, default 30): each costs an encoding.
     var updatesPerSecond: Int
     var peer: String
+    /// The client's address without its port (what per-client limits count by).
+    var address: String
     /// Whom the token or cookie proved (nil without tokens).
     var caller: Caller?
 }
@@ -40,14 +42,17 @@ extension RemoteServer {
     /// Whether an upgrade request may become a live socket. The upgrade does not pass the
     /// router's middleware, so the same rules are applied here: a loopback `Host` on a loopback
     /// server, no other site's `Origin`, and the token (or the page's session cookie).
-    func admitLive(_ request: HTTPRequest, peer: String, address: String) -> ShouldUpgradeResult<LiveAdmission> {
+    /// `certified`: the caller its client certificate proves (mutual TLS), who needs no token.
+    func admitLive(_ request: HTTPRequest, peer: String, address: String, certified: Caller? = nil) -> ShouldUpgradeResult<LiveAdmission> {
         guard let path = request.path, path == "/live/socket" || path.hasPrefix("/live/socket?") else { return .dontUpgrade }
         let query = URI(path).queryParameters
         var refusal = OriginMiddleware.refusal(request, loopbackOnly: configuration.isLoopback)
         // Kept should a request get here: `CloseUnlessKeptAlive` takes the upgrade away from one
         // without the token, so that the router answers it with 401 before any upgrade.
         var caller: Caller?
-        if refusal == nil, let keyring {
+        if let certified, keyring == nil || !AccessMiddleware.presentsCredentials(request.headerFields, session: true) {
+            caller = certified
+        } else if refusal == nil, let keyring {
             switch AccessMiddleware.authenticate(
                 request.headerFields, session: true, address: address, keyring: keyring, throttle: throttle)
             {
@@ -71,7 +76,7 @@ extension RemoteServer {
             [:],
             LiveAdmission(
                 refusal: refusal, readOnly: configuration.liveReadOnly || readOnly != false || (caller?.scope ?? .admin) < .control,
-                encoding: encoding ?? .png, updatesPerSecond: fps ?? 30, peer: peer, caller: caller))
+                encoding: encoding ?? .png, updatesPerSecond: fps ?? 30, peer: peer, address: address, caller: caller))
     }
 
     /// A query's yes or no: absent, `0`, `false` or `no` is false; `1`, `true` or `yes` true;
@@ -94,9 +99,13 @@ extension RemoteServer {
             try? await outbound.close(.policyViolation, reason: Self.closeReason(refusal))
             return
         }
-        guard let (id, wakes) = live.join() else {
-            refusals.warning("remote: live viewer \(admission.peer) refused: \(LiveScreen.maxViewers) viewers already")
-            try? await outbound.close(.unknown(1013), reason: "more than \(LiveScreen.maxViewers) viewers; try again later")
+        guard let (id, wakes) = live.join(from: admission.address) else {
+            refusals.warning(
+                "remote: live viewer \(admission.peer) refused: \(LiveScreen.maxViewers) viewers, or \(LiveScreen.maxViewersPerClient) from its address, already"
+            )
+            try? await outbound.close(
+                .unknown(1013),
+                reason: "\(LiveScreen.maxViewers) viewers, or \(LiveScreen.maxViewersPerClient) from this address, already; try again later")
             return
         }
         logger.info("remote: live viewer \(id) from \(admission.peer)\(admission.readOnly ? " (view only)" : "")")

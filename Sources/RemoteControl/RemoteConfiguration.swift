@@ -45,6 +45,10 @@ package struct RemoteConfiguration: Sendable {
     package var idleTimeoutSeconds: Int64
     /// The live view (`GET /live`) shows the screen and takes no input from anyone.
     package var liveReadOnly = false
+    /// HTTPS and WSS with this certificate and key; nil: plain HTTP, for loopback only.
+    package var tls: RemoteTLSSource?
+    /// With TLS: a PEM file of the CAs whose certificates clients must present (mutual TLS).
+    package var clientCA: String?
 
     package init(
         host: String = "127.0.0.1", port: Int, token: String? = nil, maxBodyBytes: Int = 1 << 20,
@@ -65,9 +69,25 @@ package struct RemoteConfiguration: Sendable {
 
     var hasTokens: Bool { token != nil || tokensFile != nil }
 
-    /// Parses `HOST:PORT` (`127.0.0.1:8080`, `[::1]:8080`, `localhost:0`).
+    /// Who may be asked for: tokens, or client certificates (each certificate is its caller).
+    var hasCredentials: Bool { hasTokens || (tls != nil && clientCA != nil) }
+
+    /// What the configuration lacks to serve beyond loopback, or nil.
+    func missingProtection() -> RemoteError? {
+        if let clientCA, tls == nil { return .tls(path: clientCA, problem: "a client CA needs TLS: give the server's certificate and key too") }
+        if isLoopback { return nil }
+        if tls == nil { return .tlsRequired(host: host) }
+        return hasCredentials ? nil : .tokenRequired(host: host)
+    }
+
+    /// The URL's scheme.
+    package var scheme: String { tls == nil ? "http" : "https" }
+
+    /// Parses `HOST:PORT` (`127.0.0.1:8080`, `[::1]:8080`, `localhost:0`). Beyond loopback the
+    /// API is served over TLS only: without `tls`, with a key and self-signed certificate kept in
+    /// `RemoteTLSSource.stateDirectory()`.
     package static func parse(
-        address: String, token: String?, tokensFile: String? = nil
+        address: String, token: String?, tokensFile: String? = nil, tls: RemoteTLSSource? = nil, clientCA: String? = nil
     ) throws(RemoteError) -> RemoteConfiguration {
         let host: Substring, portText: Substring
         if address.hasPrefix("[") {
@@ -84,8 +104,10 @@ package struct RemoteConfiguration: Sendable {
         guard !host.isEmpty, let port = Int(portText), (0...65535).contains(port) else { throw .badAddress(address) }
         var c = RemoteConfiguration(host: String(host), port: port, token: token.flatMap { $0.isEmpty ? nil : $0 })
         c.tokensFile = tokensFile
+        c.tls = tls ?? (c.isLoopback ? nil : .generated(directory: RemoteTLSSource.stateDirectory()))
+        c.clientCA = clientCA
         if let t = c.token, !isAcceptableToken(t) { throw .badToken }
-        guard c.hasTokens || c.isLoopback else { throw .tokenRequired(host: c.host) }
+        if let missing = c.missingProtection() { throw missing }
         _ = try c.tokens()
         return c
     }

@@ -13,9 +13,11 @@ extension RemoteServer {
         let router = Router(context: RemoteRequestContext.self)
         router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, refusals: refusals))
         router.add(
-            middleware: AccessMiddleware(keyring: keyring, throttle: throttle, refusals: refusals, audit: audit, clock: configuration.clock)
-        )
-        router.get("/live") { _, context in self.livePage(for: context.caller) }
+            middleware: AccessMiddleware(
+                keyring: keyring, throttle: throttle, refusals: refusals, audit: audit, clock: configuration.clock,
+                certificates: tls?.requiresClientCertificate == true))
+        router.get("/live") { _, context in self.livePage(for: context.caller, address: context.address) }
+        router.post("/live/logout") { request, _ in self.logout(request) }
         // Reached by a socket refused before its upgrade (401 from the token's middleware) or
         // by a plain request.
         router.get("/live/socket") { _, _ in Self.json(.badRequest, error: "/live/socket is a WebSocket: send Upgrade: websocket") }
@@ -30,7 +32,7 @@ extension RemoteServer {
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
         for (path, allowed) in [
             ("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/audit", .get), ("/live", .get),
-            ("/events", .post), ("/wait", .post), ("/display", .post), ("/clock", .post),
+            ("/live/logout", .post), ("/events", .post), ("/wait", .post), ("/display", .post), ("/clock", .post),
         ] {
             for method in others where method != allowed {
                 router.on(RouterPath(path), method: method) { _, _ in
@@ -86,16 +88,27 @@ extension RemoteServer {
             })
     }
 
-    /// The live view's page; with a token, it sets the session cookie its socket is opened with.
-    func livePage(for caller: Caller?) -> Response {
+    /// The live view's page; with a token, it opens a session and sets its cookie, which the
+    /// page's socket is opened with.
+    func livePage(for caller: Caller?, address: String) -> Response {
         var headers: HTTPFields = [
             .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
             // Nothing from elsewhere: the page is whole as served.
             .contentSecurityPolicy:
                 "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'",
         ]
-        if let caller, let cookie = keyring?.setCookie(for: caller) { headers[.setCookie] = cookie }
+        if let caller, let cookie = keyring?.openSession(for: caller, address: address, secure: tls != nil) {
+            headers[.setCookie] = cookie
+        }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: LivePage.html)))
+    }
+
+    /// `POST /live/logout`: ends the session the request's cookie names and clears the cookie.
+    func logout(_ request: Request) -> Response {
+        let ended = keyring?.closeSessions(request.headers) ?? 0
+        var response = Self.json(.ok, body: "{\"sessions_ended\":\(ended)}")
+        response.headers[.setCookie] = Keyring.cookieHeader(value: "", maxAge: 0, secure: tls != nil)
+        return response
     }
 
     /// `{"findings": [...]}`: the rules (`rules=contrast,label`; all by default) checked on the

@@ -49,17 +49,19 @@ final class RemoteInbox: Sendable {
         var nextBatch = 0
         /// Touch slots for injected fingers: fresh numbers far from the kernel's (0...9) so an
         /// injected finger never collides with a real one or with another request's.
-        var nextSlot = 1000
+        var nextSlot = InputEvent.injectedSlots.lowerBound
         /// Live viewers' fingers (their ids → slots) and pressed pointer buttons (→ where).
         var liveFingers: [Int: [Int: Int]] = [:]
         var liveButtons: [Int: [Int: Point]] = [:]
+        /// Live viewers' input lines not yet taken by the loop, per viewer.
+        var liveQueued: [Int: Int] = [:]
         /// Frames presented when input was last injected; rest needs a later frame.
         var injectedAtFrame = -1
         var closed = false
 
         /// A touch slot no finger holds (see `nextSlot`).
         mutating func freshSlot() -> Int {
-            defer { nextSlot = nextSlot >= 1_000_000 ? 1000 : nextSlot + 1 }
+            defer { nextSlot = nextSlot >= InputEvent.injectedSlots.upperBound ? InputEvent.injectedSlots.lowerBound : nextSlot + 1 }
             return nextSlot
         }
     }
@@ -91,6 +93,9 @@ final class RemoteInbox: Sendable {
     /// wait can never take the room the quick requests need: a client opening too many waits
     /// gets 429 itself.
     static let maxOpenRequests = 256
+    /// A live viewer's input lines waiting for the loop: a frame's worth at the viewer's
+    /// greatest rate (`RemoteServer.liveInputRate`, 2000 a second) is 33.
+    static let maxLiveQueued = 64
     static let maxWaits = 16
     /// Event batches waiting for their times (a script may run 120 s) are counted apart too,
     /// under a small limit and a bound on the events they hold: batches scheduled far ahead
@@ -150,6 +155,11 @@ final class RemoteInbox: Sendable {
             let queuedBatches = s.incoming.count { $0.eventCount > 0 }
             if request.isLiveMembership {
                 // Always taken (see `isLiveMembership`).
+            } else if case let .liveInput(viewer, _) = request {
+                // Each viewer has a share of its own: ten busy viewers never push out an
+                // eleventh, nor the API's clients.
+                guard s.liveQueued[viewer, default: 0] < Self.maxLiveQueued else { return .busy }
+                s.liveQueued[viewer, default: 0] += 1
             } else if request.isWait {
                 guard s.waiters.count + queuedWaits < Self.maxWaits else { return .busy }
             } else if request.eventCount > 0 {
@@ -159,7 +169,10 @@ final class RemoteInbox: Sendable {
                 else { return .busyEvents }
             } else {
                 let queuedMemberships = s.incoming.count { $0.isLiveMembership }
-                guard s.incoming.count - queuedWaits - queuedBatches - queuedMemberships < Self.maxOpenRequests else { return .busy }
+                let queuedLive = s.liveQueued.values.reduce(0, +)
+                guard s.incoming.count - queuedWaits - queuedBatches - queuedMemberships - queuedLive < Self.maxOpenRequests else {
+                    return .busy
+                }
             }
             s.incoming.append(request)
             return .accepted
@@ -197,7 +210,10 @@ final class RemoteInbox: Sendable {
     /// The requests posted since the last call, in order.
     func takeIncoming() -> [RemoteRequest] {
         state.withLockedValue { s in
-            defer { s.incoming.removeAll() }
+            defer {
+                s.incoming.removeAll()
+                s.liveQueued.removeAll()
+            }
             return s.incoming
         }
     }
@@ -302,14 +318,20 @@ final class RemoteInbox: Sendable {
         state.withLockedValue { $0.waiters.append(contentsOf: waiters) }
     }
 
+    /// Fingers one live viewer holds at once: enough for a pinch, and the injected fingers the
+    /// window follows are shared fairly among viewers instead of one taking them all.
+    static let maxLiveFingers = 2
+
     /// The slot a live viewer's finger `id` is delivered on: the one it holds, or a fresh one
-    /// when it goes down (or moves unseen). A lift gives the slot up.
-    func liveSlot(viewer: Int, finger id: Int, phase: InputEvent.TouchPhase) -> Int {
+    /// when it goes down (or moves unseen); nil for a finger beyond `maxLiveFingers` (ignored).
+    /// A lift gives the slot up.
+    func liveSlot(viewer: Int, finger id: Int, phase: InputEvent.TouchPhase) -> Int? {
         state.withLockedValue { s in
             if let slot = s.liveFingers[viewer]?[id] {
                 if phase == .up || phase == .cancel { s.liveFingers[viewer]?[id] = nil }
                 return slot
             }
+            guard (s.liveFingers[viewer]?.count ?? 0) < Self.maxLiveFingers else { return nil }
             let slot = s.freshSlot()
             if phase == .down || phase == .move { s.liveFingers[viewer, default: [:]][id] = slot }
             return slot
@@ -334,7 +356,7 @@ final class RemoteInbox: Sendable {
         state.withLockedValue { s in
             s.closed = true
             let r = (s.incoming, Array(s.batches.values), s.waiters)
-            s.incoming.removeAll(); s.batches.removeAll(); s.waiters.removeAll(); s.scheduled.removeAll()
+            s.incoming.removeAll(); s.batches.removeAll(); s.waiters.removeAll(); s.scheduled.removeAll(); s.liveQueued.removeAll()
             return r
         }
     }

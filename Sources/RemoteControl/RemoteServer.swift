@@ -1,6 +1,8 @@
 import AppContract
 import Dispatch
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -40,13 +42,16 @@ package final class RemoteServer: Sendable {
     let connections: ConnectionTable
     private let running = NIOLockedValueBox<(task: Task<Void, Never>?, group: ServiceGroup?, port: Int?, watch: Task<Void, Never>?)>(
         (nil, nil, nil, nil))
+    /// HTTPS and WSS; nil: plain HTTP on loopback.
+    let tls: RemoteTLS?
     /// `/audit`'s checks; nil: it answers 501.
     let auditor: ScreenAuditor?
 
     package init(
         configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"), auditor: ScreenAuditor? = nil
     ) throws(RemoteError) {
-        guard configuration.hasTokens || configuration.isLoopback else { throw .tokenRequired(host: configuration.host) }
+        if let missing = configuration.missingProtection() { throw missing }
+        tls = try configuration.tls.map { source throws(RemoteError) in try RemoteTLS.load(source, clientCA: configuration.clientCA) }
         self.configuration = configuration
         self.logger = logger
         self.auditor = auditor
@@ -63,21 +68,25 @@ package final class RemoteServer: Sendable {
     /// Starts listening; returns the bound port (useful with port 0). Throws if binding fails.
     package func start() async throws -> Int {
         let (stream, signal) = AsyncStream<Result<Int, RemoteError>>.makeStream()
-        let app = Application(
-            router: makeRouter(),
-            server: RemoteHTTPChannel.builder(
+        let http = RemoteHTTPChannel.builder(
                 idleTimeout: .seconds(configuration.idleTimeoutSeconds), connections: connections,
-                keyring: keyring
+                keyring: keyring, certificates: tls?.requiresClientCertificate == true
             ) { request, channel, _ in
-                let peer = Self.describe(channel.remoteAddress)
-                switch self.admitLive(request, peer: peer, address: channel.remoteAddress?.ipAddress ?? peer) {
+                let certified = self.tls?.requiresClientCertificate == true ? RemoteTLS.peerSubject(on: channel).map(Caller.certified) : nil
+                switch self.admitLive(request, peer: Self.describe(channel.remoteAddress), address: Self.address(of: channel), certified: certified) {
                 case .dontUpgrade: return .dontUpgrade
                 case let .upgrade(headers, admission):
                     return .upgrade(headers) { inbound, outbound, _ in
                         await self.serveLive(inbound, outbound, admission: admission, channel: channel)
                     }
                 }
-            },
+            }
+        let server: HTTPServerBuilder
+        do { server = try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http } catch {
+            throw RemoteError.bindFailed("TLS: \(error)")
+        }
+        let app = Application(
+            router: makeRouter(), server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glide"),
             onServerRunning: { channel in
                 signal.yield(.success(channel.localAddress?.port ?? -1))
@@ -101,7 +110,13 @@ package final class RemoteServer: Sendable {
             switch result {
             case let .success(port):
                 running.withLockedValue { $0.port = port }
-                logger.info("remote: listening on \(configuration.host):\(port)\(keyring == nil ? "" : " (token required)")")
+                logger.info(
+                    "remote: listening on \(url(port: port))\(keyring == nil ? "" : " (token required)")\(tls?.requiresClientCertificate == true ? " (client certificate required)" : "")"
+                )
+                if let tls {
+                    logger.notice(
+                        "remote: TLS certificate \(tls.certificatePath)\(tls.made ? " (made now, self-signed)" : ""), SHA-256 fingerprint \(tls.fingerprint)")
+                }
                 if configuration.tokensFile != nil { watchTokensFile() }
                 return port
             case let .failure(error):
@@ -124,6 +139,17 @@ package final class RemoteServer: Sendable {
         done.wait()
         return try result.withLockedValue { $0! }.get()
     }
+
+    /// What failed attempts and live sessions are counted by: the client's address without its port.
+    static func address(of channel: any Channel) -> String {
+        channel.remoteAddress?.ipAddress ?? describe(channel.remoteAddress)
+    }
+
+    /// `https://HOST:PORT` (or `http://` on loopback without TLS).
+    package func url(port: Int) -> String { "\(configuration.scheme)://\(Self.hostInURL(configuration.host)):\(port)" }
+
+    /// `[::1]` for an IPv6 host, else the host.
+    static func hostInURL(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
 
     /// A client's address as the log gives it: `10.0.0.5:51234`, `[::1]:51234`.
     static func describe(_ address: SocketAddress?) -> String {
@@ -183,7 +209,7 @@ struct RemoteRequestContext: RequestContext {
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         peer = RemoteServer.describe(source.channel.remoteAddress)
-        address = source.channel.remoteAddress?.ipAddress ?? peer
+        address = RemoteServer.address(of: source.channel)
         channel = source.channel
     }
 }

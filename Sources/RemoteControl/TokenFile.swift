@@ -13,13 +13,7 @@ extension TokenFile {
 
     /// Reads and checks the file.
     package static func load(path: String) throws(RemoteError) -> [RemoteToken] {
-        var info = stat()
-        guard stat(path, &info) == 0 else { throw .tokenFile(path: path, line: nil, problem: String(cString: strerror(errno))) }
-        if info.st_mode & 0o066 != 0 {
-            let mode = String(info.st_mode & 0o777, radix: 8)
-            throw .tokenFile(
-                path: path, line: nil, problem: "its mode is \(mode): group or others may read or write it (chmod 600 \(path))")
-        }
+        if let problem = SecretFile.looseness(of: path) { throw .tokenFile(path: path, line: nil, problem: problem) }
         let bytes: [UInt8]
         do { bytes = try FileIO.readAll(path: path, limit: maxBytes) } catch {
             throw .tokenFile(path: path, line: nil, problem: "\(error)")

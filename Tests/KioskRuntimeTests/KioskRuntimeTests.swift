@@ -122,9 +122,7 @@ import TouchCalibration
         ] {
             let cfg = try BoardConfig(parsing: text, source: "/etc/glide/board.conf")
             #expect {
-                _ = try RemoteOptions.parse([]).configuration(
-                    configAddress: cfg.remoteAddress, configToken: cfg.remoteToken,
-                    configPlace: cfg.place(of: "remote_address"))
+                _ = try RemoteOptions.parse([]).configuration(config: cfg)
             } throws: { error in
                 let message = "\(error)"
                 return message.contains("/etc/glide/board.conf:3: remote_address") && message.contains(fragment)

@@ -7,14 +7,17 @@ clients that misbehave. Each test starts its own `glide run --backend headless -
 """
 
 import base64
+import hashlib
 import io
 import json
 import os
 import pathlib
+import re
 import shutil
 import signal
 import socket
 import struct
+import subprocess
 import threading
 import time
 import urllib.error
@@ -272,6 +275,49 @@ def test_token_protects_the_page_and_the_socket():
         ws = ws_connect(app, headers=[f"Authorization: Bearer {TOKEN}"])
         assert json.loads(ws.recv())["type"] == "hello"
         ws.close()
+
+
+def spki_sha256(certificate):
+    """base64 of the SHA-256 of the certificate's public key, as Chromium's
+    --ignore-certificate-errors-spki-list takes it."""
+    key = subprocess.run(["openssl", "x509", "-in", str(certificate), "-pubkey", "-noout"], capture_output=True, check=True).stdout
+    der = subprocess.run(["openssl", "pkey", "-pubin", "-outform", "der"], input=key, capture_output=True, check=True).stdout
+    return base64.b64encode(hashlib.sha256(der).digest()).decode()
+
+
+@pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl reads the certificate's key")
+def test_the_live_view_over_https_with_a_self_signed_certificate(tmp_path):
+    """Beyond loopback the kiosk serves HTTPS and WSS with the self-signed certificate it made;
+    Chromium, told to accept that certificate's key (as a person accepts it once), shows the
+    screen live, and the session cookie it got is Secure."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+    driver_path = shutil.which("chromedriver")
+    if not driver_path:
+        pytest.skip("chromedriver not installed (Debian: chromium chromium-driver)")
+    env = dict(os.environ, STATE_DIRECTORY=str(tmp_path))
+    with HeadlessApp(GLIDE, "--app", "list", token=TOKEN, address="0.0.0.0:0", env=env) as app:
+        url = app.url.replace("0.0.0.0", "127.0.0.1")
+        assert url.startswith("https://")
+        fingerprint = wait_for(lambda: re.search(r"SHA-256 fingerprint (\S+)", app.log()), what="the fingerprint").group(1)
+        g = Glide(url, token=TOKEN, fingerprint=fingerprint)
+        options = webdriver.ChromeOptions()
+        for a in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,950",
+                  "--force-color-profile=srgb",
+                  "--ignore-certificate-errors-spki-list=" + spki_sha256(tmp_path / "remote-tls-certificate.pem")]:
+            options.add_argument(a)
+        browser = webdriver.Chrome(service=Service(driver_path), options=options)
+        try:
+            browser.execute_cdp_cmd("Network.enable", {})
+            browser.execute_cdp_cmd("Network.setExtraHTTPHeaders", {"headers": {"Authorization": f"Bearer {TOKEN}"}})
+            browser.get(url + "/live")
+            wait_for(lambda: live_state(browser)["frame"] >= 0, what="the first update over WSS")
+            g.wait_for_rest()
+            wait_for(lambda: canvas_equals_screenshot(browser, g), what="the canvas to show the screen")
+            cookie = next(c for c in browser.get_cookies() if c["name"] == "glide_live")
+            assert cookie["secure"] and cookie["httpOnly"]
+        finally:
+            browser.quit()
 
 
 def test_other_sites_cannot_open_the_socket(app):

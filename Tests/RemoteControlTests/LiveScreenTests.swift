@@ -76,13 +76,20 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         #expect(!live.hasViewers && live.state.withLockedValue { $0.mirror } == nil)
     }
 
-    @Test func viewersAreLimited() throws {
+    /// At most `maxViewers` in all and `maxViewersPerClient` from one address: a client holding
+    /// many sockets keeps no other client out.
+    @Test func viewersAreLimitedInAllAndPerClient() throws {
         let live = LiveScreen()
-        let ids = (0..<LiveScreen.maxViewers).compactMap { _ in live.join()?.id }
-        #expect(ids.count == LiveScreen.maxViewers)
-        #expect(live.join() == nil)
+        let greedy = (0..<LiveScreen.maxViewers).compactMap { _ in live.join(from: "10.0.0.66")?.id }
+        #expect(greedy.count == LiveScreen.maxViewersPerClient)
+        #expect(live.join(from: "10.0.0.7") != nil)
+        live.leave(greedy[0])
+        #expect(live.join(from: "10.0.0.66") != nil && live.join(from: "10.0.0.66") == nil)
+        let ids = (0..<LiveScreen.maxViewers).compactMap { i in live.join(from: "10.0.1.\(i)")?.id }
+        #expect(ids.count == LiveScreen.maxViewers - LiveScreen.maxViewersPerClient - 1)
+        #expect(live.join(from: "10.0.2.1") == nil)
         live.leave(ids[0])
-        #expect(live.join() != nil)
+        #expect(live.join(from: "10.0.2.1") != nil)
     }
 
     @Test(arguments: LiveScreen.Encoding.allCases)
@@ -127,8 +134,16 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         return f
     }
 
-    func accepts(_ keyring: Keyring, _ headers: HTTPFields, session: Bool) -> Bool {
-        keyring.identify(headers, session: session) != nil
+    func accepts(_ keyring: Keyring, _ headers: HTTPFields, session: Bool, from address: String = "10.0.0.5") -> Bool {
+        keyring.identify(headers, session: session, address: address) != nil
+    }
+
+    /// The cookie's `NAME=VALUE`.
+    func login(_ keyring: Keyring, from address: String = "10.0.0.5", at now: ContinuousClock.Instant = .now) throws -> String {
+        let caller = try #require(keyring.identify(fields([(.authorization, "Bearer s3cret-token")]), session: false, address: address))
+        let header = try #require(keyring.openSession(for: caller, address: address, secure: true, now: now))
+        #expect(header.hasSuffix("; Path=/live; Max-Age=43200; HttpOnly; SameSite=Strict; Secure"))
+        return String(header.split(separator: ";")[0])
     }
 
     @Test func bearerBasicAndTheLiveCookie() throws {
@@ -139,14 +154,40 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         let wrong = "Basic " + Data("anyone:s3cret".utf8).base64EncodedString()
         #expect(!accepts(credentials, fields([(.authorization, wrong)]), session: false))
         #expect(!accepts(credentials, fields([(.authorization, "Basic !!!")]), session: false))
-        let caller = try #require(credentials.identify(fields([(.authorization, "Bearer s3cret-token")]), session: false))
-        let cookie = String(try #require(credentials.setCookie(for: caller)).split(separator: ";")[0])
-        #expect(!cookie.contains("s3cret-token"))
+        let cookie = try login(credentials)
+        #expect(!cookie.contains("s3cret-token") && cookie.utf8.count == Keyring.cookie.utf8.count + 1 + 64)
         #expect(accepts(credentials, fields([(.cookie, "theme=dark; " + cookie)]), session: true))
         // The cookie opens the live view only, and another server's cookie opens nothing.
         #expect(!accepts(credentials, fields([(.cookie, cookie)]), session: false))
         let other = Keyring([RemoteToken(name: "token", scope: .admin, secret: "s3cret-token")])
         #expect(!accepts(other, fields([(.cookie, cookie)]), session: true))
+    }
+
+    /// Each login is a session of its own, bound to the address it came from, that ends after
+    /// its lifetime, at logout, or when its token is replaced.
+    @Test func sessionsAreBoundTimedAndEnded() throws {
+        let keyring = Keyring([RemoteToken(name: "token", scope: .admin, secret: "s3cret-token")])
+        let start = ContinuousClock.now
+        let first = try login(keyring, at: start), second = try login(keyring, at: start)
+        #expect(first != second)
+        #expect(keyring.identify(fields([(.cookie, first)]), session: true, address: "10.0.0.5", now: start + .seconds(3600)) != nil)
+        #expect(keyring.identify(fields([(.cookie, first)]), session: true, address: "10.0.0.6", now: start) == nil)
+        #expect(keyring.identify(fields([(.cookie, first)]), session: true, address: "10.0.0.5", now: start + Keyring.sessionLifetime) == nil)
+        // Logout ends that session only.
+        #expect(keyring.closeSessions(fields([(.cookie, first)])) == 1)
+        #expect(!accepts(keyring, fields([(.cookie, first)]), session: true))
+        #expect(accepts(keyring, fields([(.cookie, second)]), session: true))
+        // A replaced token ends its sessions; putting the same token back does not revive them.
+        keyring.replace(with: [RemoteToken(name: "token", scope: .admin, secret: "n3w-s3cret-token")])
+        keyring.replace(with: [RemoteToken(name: "token", scope: .admin, secret: "s3cret-token")])
+        #expect(!accepts(keyring, fields([(.cookie, second)]), session: true))
+        // At most `maxSessions`: the oldest goes first.
+        let sessions = try (0...Keyring.maxSessions).map { _ in try login(keyring) }
+        #expect(!accepts(keyring, fields([(.cookie, sessions[0])]), session: true))
+        #expect(accepts(keyring, fields([(.cookie, sessions[1])]), session: true))
+        // A client certificate's caller has no token and so no session, and is always current.
+        #expect(keyring.openSession(for: .certified("CN=fleet"), address: "10.0.0.5", secure: true) == nil)
+        #expect(keyring.isCurrent(.certified("CN=fleet")))
     }
 
     @Test func closeReasonsFitTheirFrame() {

@@ -25,6 +25,9 @@ Pillow (imported when called).
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import http.client
 import io
 import json
 import math
@@ -33,6 +36,7 @@ import pathlib
 import re
 import select
 import signal
+import ssl
 import subprocess
 import tempfile
 import threading
@@ -101,6 +105,15 @@ class Glide:
     instead of sleeping, and `advance` moves it.
     `timeout` (seconds) bounds each request beyond the time its own work needs.
 
+    HTTPS (`https://HOST:PORT`, which every address but loopback is): `ca_file` is a PEM file of
+    the CA (or the board's own certificate) to verify the server with, as a browser would (the
+    host name must match); `fingerprint` pins the server's certificate by the SHA-256
+    fingerprint the board logs ("AB:CD:..."; colons and case do not matter), for a board's
+    self-signed certificate; `client_cert` (and `client_key`, when the key is not in the same
+    file) is the certificate to present to a board that wants one (`--remote-client-ca`). Each
+    defaults to the environment's GLIDE_CA_FILE, GLIDE_FINGERPRINT, GLIDE_CLIENT_CERT and
+    GLIDE_CLIENT_KEY.
+
     `name`, `goldens` and `update_goldens` are used by `expect_screenshot`; the pytest fixture
     `glide` sets them (the board's name, the `goldens/` folder beside the test file, and
     `--update-goldens`), and `app` (the HeadlessApp it started; None for a board).
@@ -108,8 +121,14 @@ class Glide:
 
     def __init__(self, base_url: str = "http://127.0.0.1:8080", token: str | None = None, timeout: float = 30.0,
                  *, name: str | None = None, goldens: str | os.PathLike | None = None, update_goldens: bool = False,
-                 token_name: str | None = None, virtual_clock: bool = False):
+                 token_name: str | None = None, virtual_clock: bool = False,
+                 ca_file: str | os.PathLike | None = None, fingerprint: str | None = None,
+                 client_cert: str | os.PathLike | None = None, client_key: str | os.PathLike | None = None):
         self.base_url = base_url.rstrip("/")
+        self._opener = _opener(self.base_url, ca_file or os.environ.get("GLIDE_CA_FILE"),
+                               fingerprint or os.environ.get("GLIDE_FINGERPRINT"),
+                               client_cert or os.environ.get("GLIDE_CLIENT_CERT"),
+                               client_key or os.environ.get("GLIDE_CLIENT_KEY"))
         if token_name is not None:
             if token is not None:
                 raise ValueError("give token or token_name, not both")
@@ -136,7 +155,7 @@ class Glide:
         if body is not None:
             req.add_header("Content-Type", "application/x-ndjson")
         try:
-            with urllib.request.urlopen(req, timeout=timeout or self.timeout) as r:
+            with self._opener.open(req, timeout=timeout or self.timeout) as r:
                 return r.status, r.read()
         except urllib.error.HTTPError as e:
             return e.code, e.read()
@@ -376,6 +395,73 @@ class Glide:
 
 # -- starting an app -------------------------------------------------------------------------
 
+def tls_context(ca_file: str | os.PathLike | None = None, fingerprint: str | None = None,
+                client_cert: str | os.PathLike | None = None,
+                client_key: str | os.PathLike | None = None) -> ssl.SSLContext:
+    """The TLS context of a client: verifying the server with `ca_file` (or the system's CAs),
+    or, with `fingerprint`, trusting exactly the certificate of that fingerprint (checked once
+    connected, see `PinnedHTTPSConnection`); presenting `client_cert` when given."""
+    if fingerprint:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        context.check_hostname = False
+        context.verify_mode = ssl.CERT_NONE
+    else:
+        context = ssl.create_default_context(cafile=os.fspath(ca_file) if ca_file else None)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    if client_cert:
+        context.load_cert_chain(os.fspath(client_cert), os.fspath(client_key) if client_key else None)
+    return context
+
+
+def parse_fingerprint(text: str) -> bytes:
+    """The 32 bytes of a SHA-256 fingerprint written `AB:CD:...`, `abcd...` or `SHA256:AB:...`."""
+    hexdigits = re.sub(r"[\s:]", "", re.sub(r"(?i)^sha-?256[:=]?", "", text.strip()))
+    if not re.fullmatch(r"[0-9A-Fa-f]{64}", hexdigits):
+        raise ValueError(f"{text[:100]!r} is not a SHA-256 fingerprint (64 hex digits, colons allowed)")
+    return bytes.fromhex(hexdigits)
+
+
+def fingerprint_of(der: bytes) -> str:
+    """`AB:CD:...`, as the board logs its certificate's."""
+    return ":".join(f"{b:02X}" for b in hashlib.sha256(der).digest())
+
+
+class PinnedHTTPSConnection(http.client.HTTPSConnection):
+    """An HTTPS connection that, once the handshake is done, closes unless the server's
+    certificate has the pinned SHA-256 fingerprint."""
+
+    def __init__(self, *args: Any, pin: bytes, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._pin = pin
+
+    def connect(self) -> None:
+        super().connect()
+        der = self.sock.getpeercert(binary_form=True) or b""
+        if hashlib.sha256(der).digest() != self._pin:
+            got = fingerprint_of(der)
+            self.close()
+            raise ssl.SSLCertVerificationError(
+                f"the server's certificate has SHA-256 fingerprint {got}, not the pinned one")
+
+
+class _PinnedHTTPSHandler(urllib.request.HTTPSHandler):
+    def __init__(self, context: ssl.SSLContext, pin: bytes):
+        super().__init__(context=context)
+        self._pin = pin
+
+    def https_open(self, req):
+        return self.do_open(functools.partial(PinnedHTTPSConnection, pin=self._pin), req, context=self._context)
+
+
+def _opener(base_url: str, ca_file, fingerprint, client_cert, client_key) -> urllib.request.OpenerDirector:
+    if not base_url.startswith("https:"):
+        return urllib.request.build_opener()
+    context = tls_context(ca_file, fingerprint, client_cert, client_key)
+    if fingerprint:
+        return urllib.request.build_opener(_PinnedHTTPSHandler(context, parse_fingerprint(fingerprint)))
+    return urllib.request.build_opener(urllib.request.HTTPSHandler(context=context))
+
+
 def find_binary(start: str | os.PathLike | None = None) -> str | None:
     """The glide binary to start: `$GLIDE`, else `.build/debug/glide` in `start` (default: the
     current directory) or the nearest folder above it that has one; None if there is none."""
@@ -417,32 +503,49 @@ def token_from_environment(name: str) -> str:
 def start_headless(binary: str | None = None, *extra: str, args: Sequence[str] = (), token: str | None = None,
                    size: str = "800x480", stderr: Any = subprocess.DEVNULL,
                    startup_timeout: float = 60.0, clock: str | None = None,
-                   tokens_file: str | os.PathLike | None = None) -> Tuple[subprocess.Popen, str]:
+                   tokens_file: str | os.PathLike | None = None, address: str = "127.0.0.1:0",
+                   env: dict | None = None) -> Tuple[subprocess.Popen, str]:
     """Starts `BINARY run --backend headless --remote 127.0.0.1:0 --size SIZE ARGS...` (a free
     port on loopback; `binary` defaults to `find_binary()`) and returns (process, base URL) once
     it listens. `args` (or further positional arguments) are added to the command line; with
-    `token` the app wants it (`--remote-token`, at least 8 characters). `stderr` is where the
+    `token` the app wants it (given in a private file, `--remote-token-file`, removed once the app
+    has read it). `stderr` is where the
     app's log goes (a file to keep it; by default it is dropped). `clock` is `wall` or `virtual`
     (`--remote-clock`; None: the app's default, wall); `tokens_file` a file of named tokens
-    (`--remote-tokens`). Stop the process when done (SIGTERM: it exits with 0), or use
-    HeadlessApp."""
+    (`--remote-tokens`). `address` is where it listens (`--remote`; any address but loopback
+    serves HTTPS only), `env` its environment (None: this process's). Stop the process when done
+    (SIGTERM: it exits with 0), or use HeadlessApp."""
     binary = binary or find_binary()
     if not binary or not os.path.exists(binary):
         raise FileNotFoundError(f"no glide binary at {binary!r} (swift build --product glide, or set GLIDE)")
-    cmd = [binary, "run", "--backend", "headless", "--remote", "127.0.0.1:0", "--size", size, *extra, *args]
+    cmd = [binary, "run", "--backend", "headless", "--remote", address, "--size", size, *extra, *args]
     if token:
-        cmd += ["--remote-token", token]
+        # In a file only this user may read, never on the command line: any user on the machine
+        # can read a process's arguments in /proc/PID/cmdline. glide reads it at start.
+        fd, token_path = tempfile.mkstemp(prefix="glide-token-")
+        with os.fdopen(fd, "w") as f:
+            f.write(token + "\n")
+        cmd += ["--remote-token-file", token_path]
     if tokens_file is not None:
         cmd += ["--remote-tokens", str(tokens_file)]
     if clock is not None:
         cmd += ["--remote-clock", clock]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=stderr, text=True)
+    try:
+        return _await_listening(cmd, stderr, startup_timeout, env)
+    finally:
+        if token:
+            os.unlink(token_path)
+
+
+def _await_listening(cmd: list, stderr: Any, startup_timeout: float, env: dict | None) -> Tuple[subprocess.Popen, str]:
+    """Runs `cmd` and returns (process, base URL) once it says where it listens."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=stderr, text=True, env=env)
     deadline = time.monotonic() + startup_timeout
     while time.monotonic() < deadline:
         ready, _, _ = select.select([proc.stdout], [], [], 1)
         if ready:
             line = proc.stdout.readline()
-            m = re.search(r"remote control on (http://\S+)", line)
+            m = re.search(r"remote control on (https?://\S+)", line)
             if m:
                 # Keep reading the app's output so it never blocks on a full pipe.
                 threading.Thread(target=lambda: [None for _ in proc.stdout], daemon=True).start()
@@ -453,7 +556,7 @@ def start_headless(binary: str | None = None, *extra: str, args: Sequence[str] =
             break
     proc.kill()
     proc.wait()
-    shown = " ".join("<token>" if token and a == token else a for a in cmd)
+    shown = " ".join(cmd)
     log = _tail(stderr if stderr not in (None, subprocess.DEVNULL, subprocess.PIPE) else None)
     raise RuntimeError(f"glide did not start its remote server (exit {proc.returncode}): {shown}"
                        + (f"\n{log}" if log else ""))
@@ -474,8 +577,11 @@ class HeadlessApp:
 
     def __init__(self, binary: str | None = None, *extra: str, args: Sequence[str] = (), token: str | None = None,
                  size: str = "800x480", startup_timeout: float = 60.0, clock: str | None = None,
-                 tokens_file: str | os.PathLike | None = None):
+                 tokens_file: str | os.PathLike | None = None, address: str = "127.0.0.1:0",
+                 env: dict | None = None):
         self.binary = binary
+        self.address = address
+        self.env = env
         self.clock = clock
         self.tokens_file = tokens_file
         self.args = [*extra, *args]
@@ -492,7 +598,8 @@ class HeadlessApp:
         try:
             self.process, self.url = start_headless(self.binary, args=self.args, token=self.token, size=self.size,
                                                     stderr=self._stderr, startup_timeout=self.startup_timeout,
-                                                    clock=self.clock, tokens_file=self.tokens_file)
+                                                    clock=self.clock, tokens_file=self.tokens_file,
+                                                    address=self.address, env=self.env)
         except BaseException:
             self._stderr.close()
             self._stderr = None

@@ -30,7 +30,7 @@ from typing import Dict, List, Optional
 import pytest
 
 from . import __version__
-from .client import Glide, HeadlessApp
+from .client import Glide, HeadlessApp, parse_fingerprint
 
 HEADLESS = "headless"
 DEFAULT_SIZE = "800x480"
@@ -40,11 +40,14 @@ class Board:
     """A board to test: `name` (the test id), `url`, and where its token came from
     (`token_env`, a variable's name; the token itself is never shown)."""
 
-    def __init__(self, name: str, url: str, token: Optional[str] = None, token_env: Optional[str] = None):
+    def __init__(self, name: str, url: str, token: Optional[str] = None, token_env: Optional[str] = None,
+                 fingerprint: Optional[str] = None, ca_file: Optional[str] = None):
         self.name = name
         self.url = url
         self.token = token
         self.token_env = token_env
+        self.fingerprint = fingerprint
+        self.ca_file = ca_file
 
     def __repr__(self) -> str:
         return f"Board({self.name!r}, {self.url!r})"
@@ -73,7 +76,9 @@ def _token(env: Optional[str], where: str) -> Optional[str]:
 def parse_boards(text: str, source: str = "boards file") -> List[Board]:
     """Boards from a boards file: one a line, `URL` or `NAME URL`, optionally followed by
     `token-env=VARNAME` (the board's token is in that environment variable; otherwise
-    GLIDE_TOKEN's is used). `#` starts a comment; blank lines are ignored."""
+    GLIDE_TOKEN's is used), `fingerprint=AB:CD:...` (the SHA-256 fingerprint of the board's
+    self-signed certificate, as it logs it) and `ca=FILE` (a CA to verify it with). `#` starts a
+    comment; blank lines are ignored."""
     boards = []
     for number, raw in enumerate(text.splitlines(), 1):
         line = re.sub(r"(^|\s)#.*$", "", raw).strip()
@@ -81,10 +86,21 @@ def parse_boards(text: str, source: str = "boards file") -> List[Board]:
             continue
         where = f"{source}:{number}"
         words = line.split()
-        envs = [w.split("=", 1)[1] for w in words if w.startswith("token-env=")]
-        words = [w for w in words if not w.startswith("token-env=")]
-        if len(envs) > 1 or (envs and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", envs[0])):
+        settings = {}
+        for w in [w for w in words if re.match(r"(token-env|fingerprint|ca)=", w)]:
+            key, value = w.split("=", 1)
+            if key in settings:
+                raise pytest.UsageError(f"{where}: {key}= is given twice")
+            settings[key] = value
+        words = [w for w in words if not re.match(r"(token-env|fingerprint|ca)=", w)]
+        envs = [settings["token-env"]] if "token-env" in settings else []
+        if envs and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", envs[0]):
             raise pytest.UsageError(f"{where}: expected one token-env=VARNAME")
+        if "fingerprint" in settings:
+            try:
+                parse_fingerprint(settings["fingerprint"])
+            except ValueError as e:
+                raise pytest.UsageError(f"{where}: {e}")
         if len(words) == 1:
             name, url = _default_name(words[0]), words[0]
         elif len(words) == 2:
@@ -92,7 +108,8 @@ def parse_boards(text: str, source: str = "boards file") -> List[Board]:
         else:
             raise pytest.UsageError(f"{where}: expected `URL` or `NAME URL` [token-env=VARNAME]")
         env = envs[0] if envs else None
-        boards.append(Board(name, _check_url(url, where), _token(env, where), env))
+        boards.append(Board(name, _check_url(url, where), _token(env, where), env, settings.get("fingerprint"),
+                            settings.get("ca")))
     return boards
 
 
@@ -289,6 +306,15 @@ def pytest_addoption(parser):
     group.addoption("--glide-boards", metavar="FILE",
                     help="boards to test, one a line: `URL` or `NAME URL`, optionally `token-env=VARNAME`; "
                          "# comments")
+    group.addoption("--glide-ca", metavar="PEM",
+                    help="verify the boards' HTTPS with this CA file (default: $GLIDE_CA_FILE, else the system's)")
+    group.addoption("--glide-fingerprint", metavar="SHA256",
+                    help="trust the board whose certificate has this SHA-256 fingerprint (its self-signed one, "
+                         "as it logs it; default: $GLIDE_FINGERPRINT); fingerprint= in --glide-boards is per board")
+    group.addoption("--glide-client-cert", metavar="PEM",
+                    help="present this client certificate to boards that want one (default: $GLIDE_CLIENT_CERT)")
+    group.addoption("--glide-client-key", metavar="PEM",
+                    help="the key of --glide-client-cert, when not in the same file (default: $GLIDE_CLIENT_KEY)")
     group.addoption("--glide-binary", metavar="PATH",
                     help="the glide binary for headless apps (default: $GLIDE, else .build/debug/glide under the "
                          "rootdir or above)")
@@ -354,8 +380,11 @@ def glide(request):
     goldens = _goldens_folder(request)
     board = getattr(request, "param", None)
     if isinstance(board, Board):
+        options = request.config.getoption
         g = Glide(board.url, token=board.token, name=board.name, goldens=goldens,
-                  update_goldens=session.update_goldens)
+                  update_goldens=session.update_goldens, fingerprint=board.fingerprint or options("glide_fingerprint"),
+                  ca_file=board.ca_file or options("glide_ca"), client_cert=options("glide_client_cert"),
+                  client_key=options("glide_client_key"))
         g._written_goldens = session.written_goldens
         g.app = None
         try:
