@@ -46,7 +46,7 @@ extension RemoteServer {
     func admitLive(_ request: HTTPRequest, peer: String, address: String, certified: Caller? = nil) -> ShouldUpgradeResult<LiveAdmission> {
         guard let path = request.path, path == "/live/socket" || path.hasPrefix("/live/socket?") else { return .dontUpgrade }
         let query = URI(path).queryParameters
-        var refusal = OriginMiddleware.refusal(request, loopbackOnly: configuration.isLoopback)
+        var refusal = OriginMiddleware.refusal(request, loopbackOnly: configuration.isLoopback, scheme: configuration.scheme)
         // Kept should a request get here: `CloseUnlessKeptAlive` takes the upgrade away from one
         // without the token, so that the router answers it with 401 before any upgrade.
         var caller: Caller?

@@ -12,12 +12,14 @@ import Logging
 struct OriginMiddleware: RouterMiddleware {
     typealias Context = RemoteRequestContext
     let loopbackOnly: Bool
+    /// `http` or `https`: this server's own pages' origin.
+    let scheme: String
     let refusals: RefusalLog
 
     static let jsonTypes: Set<String> = ["application/json", "application/x-ndjson", "application/jsonl", "application/json-lines"]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let refusal = Self.refusal(request.head, loopbackOnly: loopbackOnly) {
+        if let refusal = Self.refusal(request.head, loopbackOnly: loopbackOnly, scheme: scheme) {
             return refuse(request, context, .forbidden, refusal)
         }
         let hasBody = request.headers[.contentLength].map { $0 != "0" } ?? (request.headers[.transferEncoding] != nil)
@@ -44,12 +46,12 @@ struct OriginMiddleware: RouterMiddleware {
 
     /// Why `request` comes from a page of another site, or nil: a foreign `Host` on a loopback
     /// server, a foreign `Origin`. WebSocket upgrades, which do not pass the router, ask too.
-    static func refusal(_ request: HTTPRequest, loopbackOnly: Bool) -> String? {
+    static func refusal(_ request: HTTPRequest, loopbackOnly: Bool, scheme: String) -> String? {
         let host = request.authority ?? ""
         if loopbackOnly, !isLoopbackName(host) {
             return "Host \(excerpt(host, limit: 40)) is not this loopback server (a DNS rebinding page?)"
         }
-        if let origin = request.headerFields[.origin], origin != "http://" + host {
+        if let origin = request.headerFields[.origin], origin != scheme + "://" + host {
             return "requests from other sites (Origin \(excerpt(origin, limit: 60))) are refused"
         }
         return nil

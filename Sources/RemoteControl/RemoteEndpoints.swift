@@ -11,7 +11,7 @@ import Runtime
 extension RemoteServer {
     func makeRouter() -> Router<RemoteRequestContext> {
         let router = Router(context: RemoteRequestContext.self)
-        router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, refusals: refusals))
+        router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, scheme: configuration.scheme, refusals: refusals))
         router.add(
             middleware: AccessMiddleware(
                 keyring: keyring, throttle: throttle, refusals: refusals, audit: audit, clock: configuration.clock,

@@ -93,9 +93,10 @@ final class RemoteInbox: Sendable {
     /// wait can never take the room the quick requests need: a client opening too many waits
     /// gets 429 itself.
     static let maxOpenRequests = 256
-    /// A live viewer's input lines waiting for the loop: a frame's worth at the viewer's
-    /// greatest rate (`RemoteServer.liveInputRate`, 2000 a second) is 33.
-    static let maxLiveQueued = 64
+    /// A live viewer's input lines waiting for the loop: more than its burst
+    /// (`RemoteServer.liveInputBurst`) and a slow frame's worth at its greatest rate, so that the
+    /// rate, not this share, is what a viewer sending too fast meets.
+    static let maxLiveQueued = 256
     static let maxWaits = 16
     /// Event batches waiting for their times (a script may run 120 s) are counted apart too,
     /// under a small limit and a bound on the events they hold: batches scheduled far ahead

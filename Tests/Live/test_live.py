@@ -21,6 +21,7 @@ import subprocess
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -193,9 +194,14 @@ def test_read_only_view_sends_nothing(app, browser):
 
 # -- raw sockets --------------------------------------------------------------------------------
 
-def ws_connect(app, path="/live/socket", headers=None, **kwargs):
+def ws_connect(app, path="/live/socket", headers=None, source=None, **kwargs):
+    """A socket to the app's live view; `source` is the loopback address it comes from
+    (127.0.0.2, ...: another client, as far as per-client limits go)."""
     websocket = pytest.importorskip("websocket")
     url = app.url.replace("http://", "ws://") + path
+    if source is not None:
+        parts = urllib.parse.urlsplit(app.url)
+        kwargs["socket"] = socket.create_connection((parts.hostname, parts.port), timeout=10, source_address=(source, 0))
     return websocket.create_connection(url, header=headers or [], timeout=10, **kwargs)
 
 
@@ -435,10 +441,16 @@ def test_fifty_viewers_at_once(app):
                     counts[i] += 1
         except Exception:
             pass
+    # Fifty clients (one address may hold eight viewers: a ninth from it is refused).
     for i in range(50):
-        ws = ws_connect(app)
+        ws = ws_connect(app, source=f"127.0.0.{i + 2}")
         sockets.append(ws)
         threading.Thread(target=reader, args=(i, ws), daemon=True).start()
+    crowd = [ws_connect(app, source="127.0.1.1") for _ in range(8)]
+    code, reason, _ = read_until_closed(ws_connect(app, source="127.0.1.1"))
+    assert code == 1013 and "8 from this address" in reason
+    for ws in crowd:
+        ws.close()
     g.swipe((400, 420), (400, 80), duration=0.08)
     g.wait_for_rest(timeout=30)
     wait_for(lambda: min(counts) >= 3, timeout=30, what="every viewer to get updates")
