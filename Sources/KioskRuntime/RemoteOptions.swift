@@ -34,7 +34,8 @@ package struct RemoteOptions: ParsableArguments {
             "Serve HTTPS and WSS with this PEM certificate (chain). Without it and --remote-tls-key, a non-loopback address gets a self-signed one, made once and kept.",
             valueName: "pem"))
     package var remoteTlsCertificate: String?
-    @Option(help: ArgumentHelp("The PEM private key of --remote-tls-certificate; refused if group or others may read it.", valueName: "pem"))
+    @Option(
+        help: ArgumentHelp("The PEM private key of --remote-tls-certificate; refused if group or others may read it.", valueName: "pem"))
     package var remoteTlsKey: String?
     @Option(
         help: ArgumentHelp(
@@ -55,7 +56,8 @@ package struct RemoteOptions: ParsableArguments {
             }
             return nil
         }
-        let source = self.remote == nil ? (config?.place(of: "remote_address").map { "\($0): remote_address" } ?? "remote_address") : "--remote"
+        let source =
+            self.remote == nil ? (config?.place(of: "remote_address").map { "\($0): remote_address" } ?? "remote_address") : "--remote"
         var token = remoteToken ?? (remoteTokenFile == nil ? config?.remoteToken : nil)
         if let path = remoteTokenFile {
             guard token == nil else { throw ValidationError("give --remote-token or --remote-token-file, not both") }
@@ -83,7 +85,9 @@ package struct RemoteOptions: ParsableArguments {
         switch (certificate, key) {
         case let (certificate?, key?): return .files(certificate: certificate, key: key)
         case (nil, nil): return nil
-        default: throw ValidationError("give both --remote-tls-certificate and --remote-tls-key (remote_tls_certificate, remote_tls_key), or neither")
+        default:
+            throw ValidationError(
+                "give both --remote-tls-certificate and --remote-tls-key (remote_tls_certificate, remote_tls_key), or neither")
         }
     }
 }

@@ -123,7 +123,8 @@ final class Keyring: Sendable {
             if state.sessions.count >= Self.maxSessions { state.sessions.removeFirst(state.sessions.count - Self.maxSessions + 1) }
             let id = Self.newSessionID()
             state.sessions.append(Session(id: id, version: caller.version, address: address, expires: now + Self.sessionLifetime))
-            return Self.cookieHeader(value: String(decoding: id, as: UTF8.self), maxAge: Int(Self.sessionLifetime.components.seconds), secure: secure)
+            return Self.cookieHeader(
+                value: String(decoding: id, as: UTF8.self), maxAge: Int(Self.sessionLifetime.components.seconds), secure: secure)
         }
     }
 
@@ -167,10 +168,11 @@ final class Keyring: Sendable {
 
     private static func newSessionID() -> [UInt8] {
         var g = SystemRandomNumberGenerator()
-        return Array((0..<4).map { _ in
-            let hex = String(g.next() as UInt64, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
-        }.joined().utf8)
+        return Array(
+            (0..<4).map { _ in
+                let hex = String(g.next() as UInt64, radix: 16)
+                return String(repeating: "0", count: 16 - hex.count) + hex
+            }.joined().utf8)
     }
 
     /// Same time whatever the first differing byte is.

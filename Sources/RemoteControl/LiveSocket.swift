@@ -105,7 +105,8 @@ extension RemoteServer {
             )
             try? await outbound.close(
                 .unknown(1013),
-                reason: "\(LiveScreen.maxViewers) viewers, or \(LiveScreen.maxViewersPerClient) from this address, already; try again later")
+                reason: "\(LiveScreen.maxViewers) viewers, or \(LiveScreen.maxViewersPerClient) from this address, already; try again later"
+            )
             return
         }
         logger.info("remote: live viewer \(id) from \(admission.peer)\(admission.readOnly ? " (view only)" : "")")

@@ -74,7 +74,9 @@ package struct RemoteConfiguration: Sendable {
 
     /// What the configuration lacks to serve beyond loopback, or nil.
     func missingProtection() -> RemoteError? {
-        if let clientCA, tls == nil { return .tls(path: clientCA, problem: "a client CA needs TLS: give the server's certificate and key too") }
+        if let clientCA, tls == nil {
+            return .tls(path: clientCA, problem: "a client CA needs TLS: give the server's certificate and key too")
+        }
         if isLoopback { return nil }
         if tls == nil { return .tlsRequired(host: host) }
         return hasCredentials ? nil : .tokenRequired(host: host)

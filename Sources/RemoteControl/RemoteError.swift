@@ -35,7 +35,8 @@ package enum RemoteError: Error, CustomStringConvertible, Sendable {
         case let .tokenFile(path, line, problem): return "\(path)\(line.map { ":\($0)" } ?? ""): \(problem)"
         case let .tls(path, problem): return "\(path): \(problem)"
         case let .tlsRequired(host):
-            return "listening on \(host) (not loopback) requires TLS: give --remote-tls-certificate and --remote-tls-key, or neither to use a kept self-signed one"
+            return
+                "listening on \(host) (not loopback) requires TLS: give --remote-tls-certificate and --remote-tls-key, or neither to use a kept self-signed one"
         case let .bindFailed(s): return "remote control server could not start: \(s)"
         }
     }

@@ -68,23 +68,7 @@ package final class RemoteServer: Sendable {
     /// Starts listening; returns the bound port (useful with port 0). Throws if binding fails.
     package func start() async throws -> Int {
         let (stream, signal) = AsyncStream<Result<Int, RemoteError>>.makeStream()
-        let http = RemoteHTTPChannel.builder(
-                idleTimeout: .seconds(configuration.idleTimeoutSeconds), connections: connections,
-                keyring: keyring, certificates: tls?.requiresClientCertificate == true
-            ) { request, channel, _ in
-                let certified = self.tls?.requiresClientCertificate == true ? RemoteTLS.peerSubject(on: channel).map(Caller.certified) : nil
-                switch self.admitLive(request, peer: Self.describe(channel.remoteAddress), address: Self.address(of: channel), certified: certified) {
-                case .dontUpgrade: return .dontUpgrade
-                case let .upgrade(headers, admission):
-                    return .upgrade(headers) { inbound, outbound, _ in
-                        await self.serveLive(inbound, outbound, admission: admission, channel: channel)
-                    }
-                }
-            }
-        let server: HTTPServerBuilder
-        do { server = try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http } catch {
-            throw RemoteError.bindFailed("TLS: \(error)")
-        }
+        let server = try makeServerBuilder()
         let app = Application(
             router: makeRouter(), server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "glide"),
@@ -115,7 +99,8 @@ package final class RemoteServer: Sendable {
                 )
                 if let tls {
                     logger.notice(
-                        "remote: TLS certificate \(tls.certificatePath)\(tls.made ? " (made now, self-signed)" : ""), SHA-256 fingerprint \(tls.fingerprint)")
+                        "remote: TLS certificate \(tls.certificatePath)\(tls.made ? " (made now, self-signed)" : ""), SHA-256 fingerprint \(tls.fingerprint)"
+                    )
                 }
                 if configuration.tokensFile != nil { watchTokensFile() }
                 return port
@@ -124,6 +109,28 @@ package final class RemoteServer: Sendable {
             }
         }
         throw RemoteError.bindFailed("the server stopped before it was listening")
+    }
+
+    /// HTTP/1 with the live view's WebSocket upgrades, in TLS when the server has it.
+    private func makeServerBuilder() throws(RemoteError) -> HTTPServerBuilder {
+        let http = RemoteHTTPChannel.builder(
+            idleTimeout: .seconds(configuration.idleTimeoutSeconds), connections: connections,
+            keyring: keyring, certificates: tls?.requiresClientCertificate == true
+        ) { request, channel, _ in
+            let certified = self.tls?.requiresClientCertificate == true ? RemoteTLS.peerSubject(on: channel).map(Caller.certified) : nil
+            switch self.admitLive(
+                request, peer: Self.describe(channel.remoteAddress), address: Self.address(of: channel), certified: certified)
+            {
+            case .dontUpgrade: return .dontUpgrade
+            case let .upgrade(headers, admission):
+                return .upgrade(headers) { inbound, outbound, _ in
+                    await self.serveLive(inbound, outbound, admission: admission, channel: channel)
+                }
+            }
+        }
+        do { return try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http } catch {
+            throw .bindFailed("TLS: \(error)")
+        }
     }
 
     /// `start()` for synchronous callers (the CLI): blocks until listening or failed.

@@ -103,7 +103,9 @@ struct RemoteTLS: Sendable {
     private static func certificates(at path: String) throws(RemoteError) -> [NIOSSLCertificate] {
         let bytes = try read(path)
         let found: [NIOSSLCertificate]
-        do { found = try NIOSSLCertificate.fromPEMBytes(bytes) } catch { throw .tls(path: path, problem: "not PEM certificates (\(error))") }
+        do { found = try NIOSSLCertificate.fromPEMBytes(bytes) } catch {
+            throw .tls(path: path, problem: "not PEM certificates (\(error))")
+        }
         guard !found.isEmpty else { throw .tls(path: path, problem: "no PEM certificate in it") }
         return found
     }
@@ -129,7 +131,10 @@ enum SelfSignedCertificate {
             try FileIO.writeAll(Array(keyPEM.utf8), path: keyPath, mode: 0o600, keepsMode: false, durable: true)
             try FileIO.writeAll(Array(certificatePEM.utf8), path: certificatePath, mode: 0o644, keepsMode: false, durable: true)
         } catch {
-            throw .tls(path: directory, problem: "\(error) (set STATE_DIRECTORY to a folder the app may write, or give --remote-tls-certificate and --remote-tls-key)")
+            throw .tls(
+                path: directory,
+                problem:
+                    "\(error) (set STATE_DIRECTORY to a folder the app may write, or give --remote-tls-certificate and --remote-tls-key)")
         }
         return (certificatePath, keyPath, true)
     }

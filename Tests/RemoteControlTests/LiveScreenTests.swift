@@ -172,7 +172,8 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         #expect(first != second)
         #expect(keyring.identify(fields([(.cookie, first)]), session: true, address: "10.0.0.5", now: start + .seconds(3600)) != nil)
         #expect(keyring.identify(fields([(.cookie, first)]), session: true, address: "10.0.0.6", now: start) == nil)
-        #expect(keyring.identify(fields([(.cookie, first)]), session: true, address: "10.0.0.5", now: start + Keyring.sessionLifetime) == nil)
+        #expect(
+            keyring.identify(fields([(.cookie, first)]), session: true, address: "10.0.0.5", now: start + Keyring.sessionLifetime) == nil)
         // Logout ends that session only.
         #expect(keyring.closeSessions(fields([(.cookie, first)])) == 1)
         #expect(!accepts(keyring, fields([(.cookie, first)]), session: true))

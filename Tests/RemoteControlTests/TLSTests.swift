@@ -49,7 +49,9 @@ import Glibc
         #expect(problem(.files(certificate: certificate, key: folder + "/b/" + SelfSignedCertificate.keyName)).contains("does not belong"))
         // A key others may read, as ssh refuses one.
         chmod(key, 0o640)
-        #expect(problem(.files(certificate: certificate, key: key)) == "\(key): its mode is 640: group or others may read or write it (chmod 600 \(key))")
+        #expect(
+            problem(.files(certificate: certificate, key: key))
+                == "\(key): its mode is 640: group or others may read or write it (chmod 600 \(key))")
         chmod(key, 0o600)
         // Not PEM, missing, and a client CA that is not one.
         let junk = folder + "/junk.pem"
