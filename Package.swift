@@ -52,168 +52,108 @@ let package = Package(
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         // The contracts between apps and devices, and the loop machinery that drives them.
-        .target(
-            name: "AppContract",
-            dependencies: [
-                "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
-        .target(
-            name: "Runtime", dependencies: ["AppContract", "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "Runtime", dependencies: ["AppContract", "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
         // The UI core in layers, each importing only those above it in this list (issue 42):
         // views and their roles and environment; the touch arena and focus; the accessibility
         // tree and screen reader; the built-in views; text entry; and the window on top, which
         // re-exports them all. Only UI knows the window's type; nothing below names a widget.
-        .target(
-            name: "ViewCore",
-            dependencies: [
-                "AppContract", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "ViewCore", dependencies: ["AppContract", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry",
+                                                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                                                 .product(name: "Logging", package: "swift-log")]),
         .target(name: "Gestures", dependencies: ["ViewCore", "AppContract", "Scrolling", "Physics", "Geometry"]),
         .target(name: "Accessibility", dependencies: ["ViewCore", "Gestures", "AppContract", "Localization", "Scrolling", "Geometry"]),
-        .target(
-            name: "Widgets", dependencies: ["ViewCore", "Gestures", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
+        .target(name: "Widgets", dependencies: ["ViewCore", "Gestures", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
         .target(name: "Controls", dependencies: ["ViewCore", "Widgets", "Physics", "AppContract", "Text", "Raster", "Geometry"]),
-        .target(
-            name: "TextInput",
-            dependencies: [
-                "ViewCore", "Gestures", "Widgets", "AppContract", "Localization", "Scrolling", "Text",
-                "TextEditing", "Raster", "Geometry",
-            ]),
-        .target(
-            name: "UI",
-            dependencies: [
-                "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "AppContract", "Localization",
-                "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry",
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "TextInput", dependencies: ["ViewCore", "Gestures", "Widgets", "AppContract", "Localization", "Scrolling", "Text",
+                                                  "TextEditing", "Raster", "Geometry"]),
+        .target(name: "UI", dependencies: ["ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "AppContract", "Localization",
+                                           "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry",
+                                           .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
-        .target(
-            name: "Speech",
-            dependencies: [
-                "AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
-        .target(
-            name: "GlideKit",
-            dependencies: [
-                "UI", "Controls", "Audit", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract",
-                "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime",
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "GlideKit", dependencies: ["UI", "Controls", "Audit", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "CustomViewExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
         // The accessibility audit (issue 49): WCAG and EAA rules checked on a window and its pixels, pure.
         .target(name: "Audit", dependencies: ["UI", "Widgets", "ViewCore", "Accessibility", "Raster", "Geometry"]),
-        .target(
-            name: "Catalog",
-            dependencies: ["UI", "Controls", "ViewCore", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "Catalog", dependencies: ["UI", "Controls", "ViewCore", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.
         .target(name: "LinuxDRM", dependencies: ["Runtime", "Raster", "Geometry", "CDRM", "CUdev"]),
-        .target(
-            name: "LinuxInput",
-            dependencies: [
-                "AppContract", "Geometry", "TouchCalibration", "CInput", "CXKBCommon", .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "LinuxInput", dependencies: ["AppContract", "Geometry", "TouchCalibration", "CInput", "CXKBCommon", .product(name: "Logging", package: "swift-log")]),
         // Five-point touch calibration (issue 14): the least-squares fit and the session, pure.
         .target(name: "TouchCalibration", dependencies: ["AppContract", "Geometry"]),
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
         .target(name: "BoardConfig", dependencies: ["AppContract", "Geometry", "ImageCodecs"]),
-        .target(
-            name: "BoardLoop",
-            dependencies: [
-                "Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs", .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs", .product(name: "Logging", package: "swift-log")]),
         // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
-        .target(
-            name: "RemoteControl",
-            dependencies: [
-                "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs", "CZlib",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "RemoteControl", dependencies: [
+            "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs", "CZlib",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The runtime every app runs on: board bring-up, headless and remote runs, the
         // command line an app executable shares with `glide`.
-        .target(
-            name: "KioskRuntime",
-            dependencies: [
-                "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl",
-                "Speech",
-                "TouchCalibration", "Audit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .target(name: "KioskRuntime", dependencies: [
+            "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl", "Speech",
+            "TouchCalibration", "Audit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // Composition root: CLI only.
-        .executableTarget(
-            name: "glide",
-            dependencies: [
-                "FeelLab", "FeedScene", "ZoomScene", "ImageCodecs", "Catalog", "Headless", "UI", "Widgets", "ViewCore",
-                "BoardConfig", "BoardLoop", "Runtime", "KioskRuntime",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+        .executableTarget(name: "glide", dependencies: [
+            "FeelLab", "FeedScene", "ZoomScene", "ImageCodecs", "Catalog", "Headless", "UI", "Widgets", "ViewCore",
+            "BoardConfig", "BoardLoop", "Runtime", "KioskRuntime",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
 
         // C libraries from Debian, one system-library target each.
-        .systemLibrary(
-            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(
-            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
         // The Unicode bidirectional algorithm (UAX #9) for right-to-left text.
-        .systemLibrary(
-            name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
-            providers: [.apt(["libfribidi-dev"])]),
-        .systemLibrary(
-            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
         // librsvg's C API as function pointer types: loaded with dlopen at the first SVG (see shim.h).
         .systemLibrary(name: "CRsvg", path: "Sources/CRsvg"),
-        .systemLibrary(
-            name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
-            providers: [.apt(["libturbojpeg0-dev"])]),
-        .systemLibrary(
-            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CJPEG", path: "Sources/CJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
         // Linux calls Swift's Glibc module leaves out (eventfd); no library to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
-        .systemLibrary(
-            name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev",
-            providers: [.apt(["libudev-dev"])]),
-        .systemLibrary(
-            name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
-            providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(
-            name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
-            providers: [.apt(["libxkbcommon-dev", "xkb-data", "libx11-data"])]),
-        .systemLibrary(
-            name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
-            providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
-        .systemLibrary(
-            name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
-            providers: [.apt(["libsndfile1-dev"])]),
-        .systemLibrary(
-            name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
-            providers: [.apt(["libasound2-dev"])]),
-        .systemLibrary(
-            name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
-            providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev",
+                       providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",
+                       providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CXKBCommon", path: "Sources/CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev", "xkb-data", "libx11-data"])]),
+        .systemLibrary(name: "CEspeakNG", path: "Sources/CEspeakNG", pkgConfig: "espeak-ng",
+                       providers: [.apt(["libespeak-ng-dev", "espeak-ng-data"])]),
+        .systemLibrary(name: "CSndFile", path: "Sources/CSndFile", pkgConfig: "sndfile",
+                       providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(name: "CALSA", path: "Sources/CALSA", pkgConfig: "alsa",
+                       providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(name: "CInput", path: "Sources/CInput", pkgConfig: "libinput",
+                       providers: [.apt(["libinput-dev", "libudev-dev"])]),
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["Raster", "ImageCodecs"], path: "Tests/TestSupport"),
@@ -227,56 +167,24 @@ let package = Package(
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),
-        .testTarget(
-            name: "RuntimeTests",
-            dependencies: [
-                "Runtime", "Headless", "UI", "Text", "Raster", "Geometry", .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
-        .testTarget(
-            name: "KioskRuntimeTests",
-            dependencies: [
-                "KioskRuntime", "BoardConfig", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport", "ImageCodecs",
-                "Raster", "ViewCore", "Audit", "Catalog", "Widgets", "Controls", "TextInput", "Geometry",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+        .testTarget(name: "RuntimeTests", dependencies: ["Runtime", "Headless", "UI", "Text", "Raster", "Geometry", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .testTarget(name: "KioskRuntimeTests", dependencies: ["KioskRuntime", "BoardConfig", "RemoteControl", "TouchCalibration", "Headless", "Runtime", "UI", "Text", "TestSupport", "ImageCodecs", "Raster", "ViewCore", "Audit", "Catalog", "Widgets", "Controls", "TextInput", "Geometry",
+                                                             .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .testTarget(name: "BoardConfigTests", dependencies: ["BoardConfig", "Geometry"]),
-        .testTarget(
-            name: "RemoteControlTests",
-            dependencies: [
-                "RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless", "CZlib", "TestSupport",
-                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
+        .testTarget(name: "RemoteControlTests", dependencies: ["RemoteControl", "Runtime", "UI", "Catalog", "ImageCodecs", "Raster", "Headless", "CZlib", "TestSupport",
+                                                              .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .testTarget(name: "ImageCodecsTests", dependencies: ["ImageCodecs", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ZoomSceneTests", dependencies: ["ZoomScene", "Runtime", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
         .testTarget(name: "FeedSceneTests", dependencies: ["FeedScene", "Text", "ImageCodecs", "TestSupport"]),
-        .testTarget(
-            name: "UITests",
-            dependencies: [
-                "UI", "AppContract", "Controls", "ViewCore", "TextInput", "Widgets", "Headless", "Runtime", "Scrolling", "Text", "Raster",
-                "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: [
-                "Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "Speech", "TestSupport",
-            ]),
+        .testTarget(name: "UITests", dependencies: ["UI", "AppContract", "Controls", "ViewCore", "TextInput", "Widgets", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Catalog", "UI", "Headless", "Runtime", "Scrolling", "Text", "Raster", "Geometry", "ImageCodecs", "Speech", "TestSupport"]),
         // Fuzzing (issue 13): the targets, the libFuzzer driver (Tests/Fuzz/run.sh builds it with
         // the sanitizers; a plain build replays inputs) and the kept corpora as regression tests.
-        .target(
-            name: "FuzzTargets",
-            dependencies: [
-                "Runtime", "Catalog", "BoardConfig", "FeelLab", "ImageCodecs", "Text", "TextEditing",
-                "Raster", "Scrolling", "Geometry", "UI",
-            ], path: "Tests/Fuzz/Targets"),
+        .target(name: "FuzzTargets", dependencies: ["Runtime", "Catalog", "BoardConfig", "FeelLab", "ImageCodecs", "Text", "TextEditing",
+                                                    "Raster", "Scrolling", "Geometry", "UI"], path: "Tests/Fuzz/Targets"),
         .executableTarget(name: "glide-fuzz", dependencies: ["FuzzTargets", "Runtime", "CFuzzer"], path: "Tests/Fuzz/Driver"),
         .systemLibrary(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
-        .testTarget(
-            name: "CatalogTests",
-            dependencies: [
-                "Catalog", "UI", "Controls", "ViewCore", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport",
-            ]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "Controls", "ViewCore", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
     ]
 )

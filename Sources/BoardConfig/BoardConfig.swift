@@ -332,13 +332,10 @@ package struct BoardConfig: Hashable, Sendable {
         case "remote_clock":
             guard value == "wall" || value == "virtual" else { throw entry.bad("wall or virtual") }
             remoteClock = value
-        case "remote_tls_certificate", "remote_tls_key", "remote_client_ca":
-            guard !value.isEmpty, !value.contains(where: \.isNewline) else { throw entry.bad("the path of a PEM file") }
-            switch entry.key {
-            case "remote_tls_certificate": remoteTLSCertificate = value
-            case "remote_tls_key": remoteTLSKey = value
-            default: remoteClientCA = value
-            }
+        // Paths, read when the server starts (an entry's value is never empty).
+        case "remote_tls_certificate": remoteTLSCertificate = value
+        case "remote_tls_key": remoteTLSKey = value
+        case "remote_client_ca": remoteClientCA = value
         case "screen_reader":
             guard let on = BoardConfig.flag(value) else { throw entry.bad("on or off") }
             screenReader = on

@@ -75,7 +75,7 @@ package struct RemoteOptions: ParsableArguments {
             return c
         } catch {
             // A token file's or a certificate's error names its own file and line.
-            throw ValidationError(error.isAboutTokenFile ? "\(error)" : "\(source): \(error)")
+            throw ValidationError(error.namesItsFile ? "\(error)" : "\(source): \(error)")
         }
     }
 

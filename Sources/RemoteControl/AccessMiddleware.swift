@@ -12,7 +12,7 @@ import Logging
 /// token is refused but is not a guess); writes every control and admin action to the audit log.
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = RemoteRequestContext
-    /// nil: a loopback server without tokens, where every caller is `Caller.local`.
+    /// nil: a server without tokens (loopback, or client certificates only).
     let keyring: Keyring?
     let throttle: AttemptThrottle
     let refusals: RefusalLog
@@ -26,37 +26,34 @@ struct AccessMiddleware: RouterMiddleware {
         let needed = RemoteServer.scope(of: request.method, path: request.uri.path, clock: clock)
         var context = context
         let isLive = request.uri.path == "/live" || request.uri.path == "/live/logout"
+        // Asked only under mutual TLS: it hops to the connection's event loop.
         let certified = certificates ? await RemoteTLS.peerSubject(of: context.channel).map(Caller.certified) : nil
-        if let certified, keyring == nil || !Self.presentsCredentials(request.headers, session: isLive) {
-            context.caller = certified
-        } else if let keyring {
-            let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
-            let caller: Caller
-            switch Self.authenticate(request.headers, session: isLive, address: context.address, keyring: keyring, throttle: throttle) {
-            case let .proved(proved):
-                caller = proved
-            case let .slowed(wait):
-                refusals.warning("remote: 429 \(request.method) \(path) from \(context.peer): too many wrong tokens")
-                var response = RemoteServer.json(.tooManyRequests, error: "too many wrong tokens from this address; retry later")
-                response.headers[.retryAfter] = "\(Int(wait.rounded(.up)))"
-                return response
-            case .refused:
-                let header = request.headers[.authorization] ?? ""
-                refusals.warning(
-                    "remote: 401 \(request.method) \(path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
-                return RemoteServer.json(
-                    .unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
-                    extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])
-            }
-            guard caller.scope >= needed else {
-                refusals.warning(
-                    "remote: 403 \(request.method) \(path) from \(context.peer): '\(caller.name)' has scope \(caller.scope.name)")
-                return RemoteServer.json(
-                    .forbidden,
-                    error: "\(request.method) \(path) needs a token of scope \(needed.name); '\(caller.name)' has \(caller.scope.name)")
-            }
-            context.caller = caller
+        let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
+        let caller: Caller
+        switch Self.authenticate(
+            request.headers, session: isLive, address: context.address, keyring: keyring, throttle: throttle, certified: certified)
+        {
+        case let .proved(proved):
+            caller = proved
+        case let .slowed(wait):
+            refusals.warning("remote: 429 \(request.method) \(path) from \(context.peer): too many wrong tokens")
+            var response = RemoteServer.json(.tooManyRequests, error: "too many wrong tokens from this address; retry later")
+            response.headers[.retryAfter] = "\(Int(wait.rounded(.up)))"
+            return response
+        case .refused:
+            let header = request.headers[.authorization] ?? ""
+            refusals.warning("remote: 401 \(request.method) \(path) from \(context.peer): \(header.isEmpty ? "no token" : "wrong token")")
+            return RemoteServer.json(
+                .unauthorized, error: "missing or wrong token (send Authorization: Bearer TOKEN)",
+                extraHeaders: [.wwwAuthenticate: isLive ? "Basic realm=\"glide\", charset=\"UTF-8\"" : "Bearer"])
         }
+        guard caller.scope >= needed else {
+            refusals.warning("remote: 403 \(request.method) \(path) from \(context.peer): '\(caller.name)' has scope \(caller.scope.name)")
+            return RemoteServer.json(
+                .forbidden,
+                error: "\(request.method) \(path) needs a token of scope \(needed.name); '\(caller.name)' has \(caller.scope.name)")
+        }
+        context.caller = caller
         let response = try await next(request, context)
         if needed >= .control {
             audit.record(
@@ -84,9 +81,13 @@ struct AccessMiddleware: RouterMiddleware {
 
     /// Checks the token (or, with `session`, the live page's cookie) a request from `address`
     /// presents, unless that address must wait: the one check of the API and the live socket.
+    /// `certified`: the caller a client certificate proved, who needs no token (one it sends
+    /// decides instead). Without a keyring (loopback, no tokens) the caller is `Caller.local`.
     static func authenticate(
-        _ headers: HTTPFields, session: Bool, address: String, keyring: Keyring, throttle: AttemptThrottle
+        _ headers: HTTPFields, session: Bool, address: String, keyring: Keyring?, throttle: AttemptThrottle, certified: Caller?
     ) -> Authentication {
+        if let certified, keyring == nil || !presentsCredentials(headers, session: session) { return .proved(certified) }
+        guard let keyring else { return .proved(.local) }
         let wait = throttle.wait(for: address)
         if wait > 0 { return .slowed(wait) }
         if let caller = keyring.identify(headers, session: session, address: address) { return .proved(caller) }

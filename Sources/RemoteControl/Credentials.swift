@@ -36,6 +36,7 @@ final class Keyring: Sendable {
         var token: RemoteToken
         var secret: [UInt8]
         var version: Int
+        var caller: Caller { Caller(name: token.name, scope: token.scope, version: version) }
     }
     private struct Session {
         /// 256 random bits, as 64 hex digits.
@@ -93,7 +94,7 @@ final class Keyring: Sendable {
             for entry in state.list {
                 var matches = false
                 for secret in given where Self.same(secret, entry.secret) { matches = true }
-                if matches, found == nil { found = Caller(name: entry.token.name, scope: entry.token.scope, version: entry.version) }
+                if matches, found == nil { found = entry.caller }
             }
             var version: Int?
             for session in state.sessions {
@@ -101,9 +102,7 @@ final class Keyring: Sendable {
                 for cookie in cookies where Self.same(cookie, session.id) { matches = true }
                 if matches, session.address == address, session.expires > now { version = session.version }
             }
-            if found == nil, let version, let entry = state.list.first(where: { $0.version == version }) {
-                found = Caller(name: entry.token.name, scope: entry.token.scope, version: version)
-            }
+            if found == nil, let version { found = state.list.first { $0.version == version }?.caller }
             return found
         }
     }

@@ -20,7 +20,7 @@ struct LiveAdmission: Sendable {
     var peer: String
     /// The client's address without its port (what per-client limits count by).
     var address: String
-    /// Whom the token or cookie proved (nil without tokens).
+    /// Whom the token, cookie or client certificate proved (`Caller.local` without tokens).
     var caller: Caller?
 }
 
@@ -50,11 +50,9 @@ extension RemoteServer {
         // Kept should a request get here: `CloseUnlessKeptAlive` takes the upgrade away from one
         // without the token, so that the router answers it with 401 before any upgrade.
         var caller: Caller?
-        if let certified, keyring == nil || !AccessMiddleware.presentsCredentials(request.headerFields, session: true) {
-            caller = certified
-        } else if refusal == nil, let keyring {
+        if refusal == nil {
             switch AccessMiddleware.authenticate(
-                request.headerFields, session: true, address: address, keyring: keyring, throttle: throttle)
+                request.headerFields, session: true, address: address, keyring: keyring, throttle: throttle, certified: certified)
             {
             case let .proved(proved): caller = proved
             case .slowed: refusal = "too many wrong tokens from this address"

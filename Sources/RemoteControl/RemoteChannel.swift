@@ -20,7 +20,6 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     let idleTimeout: TimeAmount
     let connections: ConnectionTable
     let keyring: Keyring?
-    let certificates: Bool
     var responder: Responder { inner.responder }
 
     /// A connection over the bound of `connections` is closed before a byte of it is read. (It
@@ -34,7 +33,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
             }
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(
-                CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, keyring: keyring, certificates: certificates),
+                CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, keyring: keyring),
                 position: .after(decoder))
             return value
         }
@@ -46,7 +45,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     /// larger frame (a 100 MB one) is refused by the decoder before it is read; updates are
     /// sent in several frames.
     static func builder(
-        idleTimeout: TimeAmount, connections: ConnectionTable, keyring: Keyring?, certificates: Bool, shouldUpgrade: @escaping Upgrade
+        idleTimeout: TimeAmount, connections: ConnectionTable, keyring: Keyring?, shouldUpgrade: @escaping Upgrade
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             RemoteHTTPChannel(
@@ -56,7 +55,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
                         http1: .init(idleTimeout: idleTimeout),
                         ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
                     shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout, connections: connections,
-                keyring: keyring, certificates: certificates)
+                keyring: keyring)
         }
     }
 }
@@ -78,15 +77,12 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
     let headDeadline: TimeAmount
     let connections: ConnectionTable
     let keyring: Keyring?
-    /// Mutual TLS: a client certificate stands for a token.
-    let certificates: Bool
     private var pendingClose: Scheduled<Void>?
 
-    init(headDeadline: TimeAmount, connections: ConnectionTable, keyring: Keyring?, certificates: Bool) {
+    init(headDeadline: TimeAmount, connections: ConnectionTable, keyring: Keyring?) {
         self.headDeadline = headDeadline
         self.connections = connections
         self.keyring = keyring
-        self.certificates = certificates
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -105,7 +101,7 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
         pendingClose = nil
         // Busy until its reply's end is written; a WebSocket for as long as it is open.
         connections.setBusy(context.channel, true)
-        if head.headers.contains(name: "upgrade"), let keyring, !(certificates && RemoteTLS.peerSubject(on: context.channel) != nil),
+        if head.headers.contains(name: "upgrade"), let keyring, RemoteTLS.peerSubject(on: context.channel) == nil,
             keyring.identify(Self.credentialFields(head.headers), session: true, address: RemoteServer.address(of: context.channel)) == nil
         {
             head.headers.remove(name: "upgrade")

@@ -18,7 +18,7 @@ package enum RemoteError: Error, CustomStringConvertible, Sendable {
     case tlsRequired(host: String)
 
     /// Errors that name their own file (a token file, a certificate), not the address.
-    package var isAboutTokenFile: Bool {
+    package var namesItsFile: Bool {
         switch self {
         case .tokenFile, .tls: true
         default: false

@@ -115,9 +115,10 @@ package final class RemoteServer: Sendable {
     private func makeServerBuilder() throws(RemoteError) -> HTTPServerBuilder {
         let http = RemoteHTTPChannel.builder(
             idleTimeout: .seconds(configuration.idleTimeoutSeconds), connections: connections,
-            keyring: keyring, certificates: tls?.requiresClientCertificate == true
+            keyring: keyring
         ) { request, channel, _ in
-            let certified = self.tls?.requiresClientCertificate == true ? RemoteTLS.peerSubject(on: channel).map(Caller.certified) : nil
+            // Only a server with a client CA asks for client certificates: elsewhere this is nil.
+            let certified = RemoteTLS.peerSubject(on: channel).map(Caller.certified)
             switch self.admitLive(
                 request, peer: Self.describe(channel.remoteAddress), address: Self.address(of: channel), certified: certified)
             {
@@ -161,7 +162,7 @@ package final class RemoteServer: Sendable {
     /// A client's address as the log gives it: `10.0.0.5:51234`, `[::1]:51234`.
     static func describe(_ address: SocketAddress?) -> String {
         guard let address, let ip = address.ipAddress else { return address.map { "\($0)" } ?? "?" }
-        let host = ip.contains(":") ? "[\(ip)]" : ip
+        let host = hostInURL(ip)
         return address.port.map { "\(host):\($0)" } ?? host
     }
 

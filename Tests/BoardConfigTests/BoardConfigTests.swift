@@ -21,6 +21,9 @@ import Testing
             pointer-as-touch = yes
             remote_address = 0.0.0.0:8377
             remote_token = s3cret-token
+            remote_tls_certificate = /etc/glide/remote.crt
+            remote_tls_key = /etc/glide/remote.key
+            remote_client_ca = "/etc/glide/fleet ca.crt"
             modesetting = legacy
             buffers = 3
             idle_blank_seconds = 300
@@ -64,6 +67,8 @@ import Testing
         #expect(c.pointerAsTouch)
         #expect(c.remoteAddress == "0.0.0.0:8377")
         #expect(c.remoteToken == "s3cret-token")
+        #expect(c.remoteTLSCertificate == "/etc/glide/remote.crt" && c.remoteTLSKey == "/etc/glide/remote.key")
+        #expect(c.remoteClientCA == "/etc/glide/fleet ca.crt")
         #expect(c.modesetting == "legacy" && c.buffers == 3)
         #expect(c.idleBlankSeconds == 300 && c.blank == "backlight" && c.brightness == 70)
         #expect(c.backlight == "intel_backlight" && c.touchRotation == 270)

@@ -14,6 +14,7 @@ import UI
 import Geometry
 import ImageCodecs
 import Raster
+import RemoteControl
 import ViewCore
 import TouchCalibration
 
@@ -128,6 +129,26 @@ import TouchCalibration
                 return message.contains("/etc/glide/board.conf:3: remote_address") && message.contains(fragment)
             }
         }
+    }
+}
+
+/// The TLS files come from the flags or the config, both or neither, and need `--remote`.
+@Suite struct RemoteTLSOptionTests {
+    @Test func certificateAndKeyComeTogether() throws {
+        #expect {
+            _ = try RemoteOptions.parse(["--remote", "127.0.0.1:0", "--remote-tls-certificate", "/c.pem"]).configuration()
+        } throws: {
+            "\($0)".contains("give both --remote-tls-certificate and --remote-tls-key")
+        }
+        #expect { _ = try RemoteOptions.parse(["--remote-client-ca", "/ca.pem"]).configuration() } throws: {
+            "\($0)".contains("need --remote HOST:PORT")
+        }
+        let cfg = try BoardConfig(parsing: "remote_address = 127.0.0.1:8377\nremote_tls_certificate = /c.pem\nremote_tls_key = /k.pem\n")
+        let fromConfig = try #require(try RemoteOptions.parse([]).configuration(config: cfg))
+        #expect(fromConfig.tls == .files(certificate: "/c.pem", key: "/k.pem") && fromConfig.scheme == "https")
+        // A flag wins over the config.
+        let flagged = try #require(try RemoteOptions.parse(["--remote-tls-key", "/other.pem"]).configuration(config: cfg))
+        #expect(flagged.tls == .files(certificate: "/c.pem", key: "/other.pem"))
     }
 }
 

@@ -6,6 +6,7 @@ cookie. Certificates are made at test time with openssl.
 """
 
 import hashlib
+import http.client
 import json
 import os
 import re
@@ -84,7 +85,7 @@ def test_https_with_a_ca_or_a_pinned_fingerprint(glide_binary, pki):
             app.client(fingerprint=wrong).state()
         assert "not the pinned one" in str(mismatch.value)
         # Plain HTTP to the TLS port gets no reply of the API.
-        with pytest.raises((urllib.error.URLError, ConnectionError, http_client_errors())):
+        with pytest.raises((urllib.error.URLError, ConnectionError, http.client.HTTPException)):
             urllib.request.urlopen(app.url.replace("https:", "http:") + "/state", timeout=5).read()
         # The live page's session cookie is Secure under TLS, expires, and is new at each login.
         cookies = [live_login(app.url, pki) for _ in range(2)]
@@ -93,15 +94,11 @@ def test_https_with_a_ca_or_a_pinned_fingerprint(glide_binary, pki):
         assert cookies[0].split(";")[0] != cookies[1].split(";")[0]
 
 
-def http_client_errors():
-    import http.client
-    return http.client.HTTPException
-
-
 def live_login(url, pki, cookie=None, path="/live", method="GET"):
     request = urllib.request.Request(url + path, method=method)
-    request.add_header("Authorization", f"Bearer {TOKEN}" if cookie is None else "")
-    if cookie is not None:
+    if cookie is None:
+        request.add_header("Authorization", f"Bearer {TOKEN}")
+    else:
         request.add_header("Cookie", cookie)
     with urllib.request.urlopen(request, context=tls_context(pki / "ca.crt"), timeout=10) as r:
         return r.headers["Set-Cookie"] if method == "GET" else r.read()
