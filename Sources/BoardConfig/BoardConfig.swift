@@ -435,13 +435,43 @@ package enum BoardConfigError: Error, Hashable, Sendable, CustomStringConvertibl
         case .unreadable(let path, let reason): return "cannot read config \(path): \(reason)"
         case .syntax(let s, let l, let text, let expected): return "\(s):\(l): expected \(expected), found '\(excerpt(text))'"
         case .unknownKey(let s, let l, let key, let known):
-            return "\(s):\(l): unknown key '\(excerpt(key))' (known keys: \(known.joined(separator: ", ")))"
+            // The nearest keys, not all of them: a list that grows with every key would soon
+            // outgrow a message a person reads.
+            let near = BoardConfig.nearest(to: key, in: known)
+            return "\(s):\(l): unknown key '\(excerpt(key))'"
+                + (near.isEmpty ? "" : " (did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?)")
+                + "; config.example lists the \(known.count) keys"
         case .duplicateKey(let s, let l, let key, let first): return "\(s):\(l): key '\(key)' already set on line \(first)"
         case .badValue(let s, let l, let key, let value, let expected):
             // A secret is never repeated, whatever the file looks like.
             let shown = BoardConfig.secretKeys.contains(key) ? "(hidden, \(value.utf8.count) bytes)" : "'\(excerpt(value))'"
             return "\(s):\(l): bad value \(shown) for key '\(key)': expected \(expected)"
         }
+    }
+}
+
+extension BoardConfig {
+    /// Up to three of `known` within a few edits of `key` (a typo, a letter left out), nearest
+    /// first. A key far longer than any known one is near none.
+    static func nearest(to key: String, in known: [String]) -> [String] {
+        let typed = Array(key.utf8)
+        guard typed.count <= 2 * (known.map(\.utf8.count).max() ?? 0) else { return [] }
+        let limit = max(2, typed.count / 3)
+        let scored = known.map { (name: $0, distance: editDistance(typed, Array($0.utf8))) }.filter { $0.distance <= limit }
+        return scored.sorted { ($0.distance, $0.name) < ($1.distance, $1.name) }.prefix(3).map(\.name)
+    }
+
+    /// Levenshtein distance: insertions, deletions and substitutions of bytes.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for (j, y) in b.enumerated() {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import BoardConfig
+@testable import BoardConfig
 import Testing
 
 @Suite struct BoardConfigParsing {
@@ -200,6 +200,32 @@ import Testing
         for bad in ["", "x", "800x", "0x480", "-800x480", "800x480@", "800x480@0", "800x480@60@60", "99999x1"] {
             #expect(BoardConfig.parseMode(bad) == nil, "\(bad)")
         }
+    }
+}
+
+/// An unknown key is answered with the keys nearest to it, not with all of them: the fuzzer found
+/// the whole list (49 keys) plus a key of control characters over a thousand characters.
+@Suite struct UnknownKeyTests {
+    func message(_ text: String) -> String {
+        do {
+            _ = try BoardConfig(parsing: text, source: "board.conf")
+            return "accepted"
+        } catch { return "\(error)" }
+    }
+
+    @Test func nearestKeysAreSuggested() {
+        #expect(BoardConfig.editDistance(Array("kitten".utf8), Array("sitting".utf8)) == 3)
+        #expect(BoardConfig.editDistance([], Array("abc".utf8)) == 3 && BoardConfig.editDistance(Array("abc".utf8), []) == 3)
+        #expect(
+            message("rotaton = 90")
+                == "board.conf:1: unknown key 'rotaton' (did you mean 'rotation'?); config.example lists the \(BoardConfig.keys.count) keys"
+        )
+        #expect(message("remote_tokn = x").contains("(did you mean 'remote_token' or 'remote_tokens'?)"))
+        #expect(
+            message("wallpaper = x") == "board.conf:1: unknown key 'wallpaper'; config.example lists the \(BoardConfig.keys.count) keys")
+        // The fuzzer's key: sixty control characters, each shown escaped.
+        let wild = message("remot" + String(repeating: "\u{1F}", count: 200) + " = 1")
+        #expect(wild.count < 600, "\(wild.count) characters")
     }
 }
 
