@@ -24,7 +24,8 @@ start=$SECONDS
 
 # The outside package's folder and build, when Tests/Outside/check.sh left them: this package then
 # sits beside its MyKiosk, depends on the same ../glide-checkout and builds in MyKiosk's .build
-# (--scratch-path), where Glide's modules are already compiled: only the snippets are compiled.
+# (--scratch-path; OUTSIDE_SCRATCH when check.sh was given one), where Glide's modules are
+# already compiled: only the snippets are compiled.
 outside=${OUTSIDE_WORK:-}
 if [ -z "$outside" ]; then
     for d in $(ls -dt /tmp/glide-outside.* 2>/dev/null); do
@@ -33,9 +34,9 @@ if [ -z "$outside" ]; then
         fi
     done
 fi
-if [ -n "$outside" ] && [ -d "$outside/MyKiosk/.build" ]; then
+if [ -n "$outside" ] && [ -d "${OUTSIDE_SCRATCH:-$outside/MyKiosk/.build}" ]; then
     work=$outside
-    scratch=$outside/MyKiosk/.build
+    scratch=${OUTSIDE_SCRATCH:-$outside/MyKiosk/.build}
 else
     work=${SNIPPETS_WORK:-$(mktemp -d /tmp/glide-snippets.XXXXXX)}
     scratch=$work/Snippets/.build
