@@ -219,7 +219,10 @@ fi
 CONFIG=${GLIDE_CROSS_TEST_CONFIG:-release}
 TESTING=()
 case "$CONFIG" in debug) ;; release) TESTING=(-Xswiftc -enable-testing) ;; *) die "GLIDE_CROSS_TEST_CONFIG is debug or release" ;; esac
-SCRATCH=$CACHE/$ARCH/build-tests
+# In the board build's folder: the C libraries (two BoringSSLs among them) take the same flags in
+# both and are compiled once; the Swift modules are compiled again for -enable-testing, so a
+# board build after this one compiles them again too (CI builds the board first).
+SCRATCH=$CACHE/$ARCH/build-$(basename "$ROOT")
 say "building the tests for $ARCH ($CONFIG)"
 swift_in_toolchain "$ROOT" build -c "$CONFIG" --build-tests "${TESTING[@]}" "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" > "$CACHE/$ARCH-build-tests.log" 2>&1 ||
     { grep -E "error" "$CACHE/$ARCH-build-tests.log" | head -20 >&2; die "the test build failed (log: $CACHE/$ARCH-build-tests.log)"; }
