@@ -7,9 +7,10 @@ let package = Package(
     name: "Departures",
     dependencies: [.package(name: "Glide", path: "../..")],
     targets: [
-        .executableTarget(name: "Departures", dependencies: [.product(name: "Glide", package: "Glide")],
-                          // Smaller on a board: the static Swift runtime's link arguments export
-                          // every symbol of the executable, for no library to call (5 MB).
-                          linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))])
+        .executableTarget(
+            name: "Departures", dependencies: [.product(name: "Glide", package: "Glide")],
+            // Smaller on a board: the static Swift runtime's link arguments export
+            // every symbol of the executable, for no library to call (5 MB).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))])
     ]
 )
