@@ -4,7 +4,9 @@
 # against pixman's bilinear scaling, R1 feed full redraw against pixman with cairo's glyphs, and
 # both against a memset / memcpy of the frame (the floor). Also checks that Glide's R2 frame
 # matches pixman's (mean channel difference <= 1), and times the catalog's own pinch on its
-# photo (`glide run --timing`, a two-finger script) against the zoom benchmark.
+# photo (`glide run --timing`, a two-finger script) against the zoom benchmark. Ends with the
+# scaling rows: each scene on 1, 2, 4, ... threads up to the cores, and the CPU time all of a
+# frame's bands take against one thread's.
 #
 # Needs: gcc, make, pkg-config, libpixman-1-dev, libcairo2-dev, libfreetype-dev, fonts-dejavu-core.
 # Usage: Tests/Peers/pixman/compare.sh [--size WxH] [--runs N] [--peers DIR]
@@ -63,8 +65,25 @@ touch("up", 0, cx - spread[-1], cy); touch("up", 1, cx + spread[-1], cy)
 PY
 pinch() { "$glide" run --size "$size" --script "$work/pinch.jsonl" --out "$work/pinch" --timing --render-threads "$1" | p90_of; }
 
+# Scaling: each scene on 1, 2, 4, ... threads up to the cores (and the cores themselves), and
+# the work a frame's bands cost together against one thread: the process's CPU time over the
+# same frames (the scene's setup, the same in both, included).
+counts=1; n=2
+while [ "$n" -le "$(nproc)" ]; do counts="$counts $n"; n=$((n * 2)); done
+case " $counts " in *" $(nproc) "*) ;; *) counts="$counts $(nproc)" ;; esac
+cpu_seconds() { python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True)
+r = resource.getrusage(resource.RUSAGE_CHILDREN); print(r.ru_utime + r.ru_stime)' "$@"; }
+
 i=1
 while [ "$i" -le "$runs" ]; do
+    for k in $counts; do
+        "$glide" bench zoom --size "$size" --threads "$k" > "$work/out"; median_of < "$work/out" >> "$work/scale-zoom-$k"
+        "$glide" bench feed --size "$size" --threads "$k" > "$work/out"; median_of < "$work/out" >> "$work/scale-feed-$k"
+        "$glide" bench feed --size "$size" --threads "$k" --incremental > "$work/out"; median_of < "$work/out" >> "$work/scale-inc-$k"
+        cpu_seconds "$glide" bench feed --size "$size" --threads "$k" --frames 1000 >> "$work/cpu-feed-$k"
+        cpu_seconds "$glide" bench zoom --size "$size" --threads "$k" --frames 300 >> "$work/cpu-zoom-$k"
+    done
     "$glide" bench zoom --size "$size" --threads 1 > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-1"
     "$glide" bench zoom --size "$size" --threads "$threads" > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-n"
     "$work/zoom_pixman" "$photo" "$W" "$H" 120 > "$work/out"; median_of < "$work/out" >> "$work/zoom-pixman"
@@ -146,3 +165,14 @@ echo "feed full, 1 / $threads threads (speedup): $(ratio "$work/feed-glide" "$wo
 echo "pinch p90 / zoom median, 1 thread:   $(ratio "$work/pinch-1" "$work/zoom-glide-1")   (goal <= 2x)"
 echo "pinch p90 / zoom median, $threads threads:  $(ratio "$work/pinch-n" "$work/zoom-glide-n")   (goal <= 2x)"
 echo "R2 frame 60, glide vs pixman: mean channel difference $difference (goal <= 1)"
+echo
+echo "scaling at $size: ms per frame (median of run medians), speed-up over 1 thread, CPU time over 1 thread"
+printf "%-8s %-22s %-22s %-22s %-10s %-10s\n" threads "R2 zoom" "R1 feed full" "R1 feed incremental" "feed CPU" "zoom CPU"
+for k in $counts; do
+    printf "%-8s %-22s %-22s %-22s %-10s %-10s\n" "$k" \
+        "$(med "$work/scale-zoom-$k") ($(ratio "$work/scale-zoom-1" "$work/scale-zoom-$k" | cut -d' ' -f1))" \
+        "$(med "$work/scale-feed-$k") ($(ratio "$work/scale-feed-1" "$work/scale-feed-$k" | cut -d' ' -f1))" \
+        "$(med "$work/scale-inc-$k") ($(ratio "$work/scale-inc-1" "$work/scale-inc-$k" | cut -d' ' -f1))" \
+        "$(ratio "$work/cpu-feed-$k" "$work/cpu-feed-1" | cut -d' ' -f1)" "$(ratio "$work/cpu-zoom-$k" "$work/cpu-zoom-1" | cut -d' ' -f1)"
+done
+echo "(goals: no frame slower on more threads; CPU time at most 1.1x one thread's; the full feed at $threads threads at or under a 1-thread memset: $(ratio "$work/scale-feed-$threads" "$work/memset" | cut -d' ' -f1))"
