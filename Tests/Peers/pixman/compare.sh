@@ -66,8 +66,8 @@ PY
 pinch() { "$glide" run --size "$size" --script "$work/pinch.jsonl" --out "$work/pinch" --timing --render-threads "$1" | p90_of; }
 
 # Scaling: each scene on 1, 2, 4, ... threads up to the cores (and the cores themselves), and
-# the work a frame's bands cost together against one thread: the process's CPU time over the
-# same frames (the scene's setup, the same in both, included).
+# the work a frame's bands cost together against one thread: the process's CPU time for many
+# frames less its CPU time for a few, so that the scene's setup and the warm-up drop out.
 counts=1; n=2
 while [ "$n" -le "$(nproc)" ]; do counts="$counts $n"; n=$((n * 2)); done
 case " $counts " in *" $(nproc) "*) ;; *) counts="$counts $(nproc)" ;; esac
@@ -81,8 +81,12 @@ while [ "$i" -le "$runs" ]; do
         "$glide" bench zoom --size "$size" --threads "$k" > "$work/out"; median_of < "$work/out" >> "$work/scale-zoom-$k"
         "$glide" bench feed --size "$size" --threads "$k" > "$work/out"; median_of < "$work/out" >> "$work/scale-feed-$k"
         "$glide" bench feed --size "$size" --threads "$k" --incremental > "$work/out"; median_of < "$work/out" >> "$work/scale-inc-$k"
-        cpu_seconds "$glide" bench feed --size "$size" --threads "$k" --frames 1000 >> "$work/cpu-feed-$k"
-        cpu_seconds "$glide" bench zoom --size "$size" --threads "$k" --frames 300 >> "$work/cpu-zoom-$k"
+        many=$(cpu_seconds "$glide" bench feed --size "$size" --threads "$k" --frames 1000)
+        few=$(cpu_seconds "$glide" bench feed --size "$size" --threads "$k" --frames 100)
+        echo "$many $few" | awk '{ print $1 - $2 }' >> "$work/cpu-feed-$k"
+        many=$(cpu_seconds "$glide" bench zoom --size "$size" --threads "$k" --frames 300)
+        few=$(cpu_seconds "$glide" bench zoom --size "$size" --threads "$k" --frames 30)
+        echo "$many $few" | awk '{ print $1 - $2 }' >> "$work/cpu-zoom-$k"
     done
     "$glide" bench zoom --size "$size" --threads 1 > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-1"
     "$glide" bench zoom --size "$size" --threads "$threads" > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-n"
