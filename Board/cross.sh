@@ -184,11 +184,13 @@ swift_in_toolchain() {
     in_toolchain /usr/bin/env "${PKG_ENV[@]}" /bin/sh -c 'cd "$0" && exec swift "$@"' "$@"
 }
 SDK_ARGS=(--swift-sdks-path "$SDKS" --swift-sdk "$SDK_NAME")
+# A package's build folder: the board build's, which the test build shares.
+scratch_of() { echo "$CACHE/$ARCH/build-$(basename "$1")"; }
 
 # --- build ---------------------------------------------------------------------------------------
 if [ "$MODE" = build ] || [ "$MODE" = run ]; then
     NAME=$(basename "$PACKAGE")
-    SCRATCH=$CACHE/$ARCH/build-$NAME
+    SCRATCH=$(scratch_of "$PACKAGE")
     BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH")
     [ "$PACKAGE" = "$ROOT" ] && BUILD+=(--product glide)
     # `run` builds too (seconds when nothing changed): `test` builds in the same folder and
@@ -222,7 +224,7 @@ case "$CONFIG" in debug) ;; release) TESTING=(-Xswiftc -enable-testing) ;; *) di
 # In the board build's folder: the C libraries (two BoringSSLs among them) take the same flags in
 # both and are compiled once; the Swift modules are compiled again for -enable-testing, so a
 # board build after this one compiles them again too (CI builds the board first).
-SCRATCH=$CACHE/$ARCH/build-$(basename "$ROOT")
+SCRATCH=$(scratch_of "$ROOT")
 say "building the tests for $ARCH ($CONFIG)"
 swift_in_toolchain "$ROOT" build -c "$CONFIG" --build-tests "${TESTING[@]}" "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" > "$CACHE/$ARCH-build-tests.log" 2>&1 ||
     { grep -E "error" "$CACHE/$ARCH-build-tests.log" | head -20 >&2; die "the test build failed (log: $CACHE/$ARCH-build-tests.log)"; }

@@ -179,6 +179,8 @@ if [ "$ARCH" = aarch64 ]; then
     SYSROOT=$("$HERE/cross.sh" aarch64 sdk | tail -1)/aarch64/sysroot
     HOSTRUN=(env QEMU_LD_PREFIX="$SYSROOT" qemu-aarch64-static)
 fi
+# The x86_64 board build's folder, shared with the example app below.
+BOARD_SCRATCH=$ROOT/.build-board
 if [ -n "${GLIDE_BIN:-}" ]; then
     BIN=$GLIDE_BIN
 elif [ "$ARCH" = aarch64 ]; then
@@ -189,7 +191,7 @@ else
     # As on a board: one executable with the Swift runtime linked in (SIZE), in its own build
     # folder so that it does not trade places with the ordinary release build.
     step "building glide (release, static Swift runtime)"
-    BOARD_BUILD=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board")
+    BOARD_BUILD=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$BOARD_SCRATCH")
     ( cd "$ROOT" && "${BOARD_BUILD[@]}" > "$CACHE/build.log" 2>&1 ) || {
         grep -E "error" "$CACHE/build.log" | head -20; echo "vboard: the build failed (log: $CACHE/build.log)" >&2; exit 1; }
     BIN=$(cd "$ROOT" && "${BOARD_BUILD[@]}" --show-bin-path)/glide
@@ -208,7 +210,7 @@ if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
     EXAMPLE_PRODUCT=${VBOARD_APP_PRODUCT:-$(basename "$EXAMPLE_DIR")}
     # Departures gets its own checks (its clock, its list); any other app the general ones.
     if [ "$EXAMPLE_DIR" = "$(cd "$ROOT/Examples/Departures" && pwd -P)" ]; then
-        EXAMPLE_SCRATCH=$ROOT/.build-board
+        EXAMPLE_SCRATCH=$BOARD_SCRATCH
     else
         EXAMPLE_KIND=own; EXAMPLE_SCRATCH=$EXAMPLE_DIR/.build-board
     fi

@@ -65,7 +65,8 @@ touch("up", 0, cx - spread[-1], cy); touch("up", 1, cx + spread[-1], cy)
 PY
 pinch() { "$glide" run --size "$size" --script "$work/pinch.jsonl" --out "$work/pinch" --timing --render-threads "$1" | p90_of; }
 
-# Scaling: each scene on 1, 2, 4, ... threads up to the cores (and the cores themselves), and
+# Scaling: each scene on 1, 2, 4, ... threads up to the cores (and the cores themselves; the
+# rows against the peers use 1 and $threads of them, measured in the same runs), and
 # the work a frame's bands cost together against one thread: the process's CPU time for many
 # frames less its CPU time for a few, so that the scene's setup and the warm-up drop out.
 counts=1; n=2
@@ -88,12 +89,7 @@ while [ "$i" -le "$runs" ]; do
         few=$(cpu_seconds "$glide" bench zoom --size "$size" --threads "$k" --frames 30)
         echo "$many $few" | awk '{ print $1 - $2 }' >> "$work/cpu-zoom-$k"
     done
-    "$glide" bench zoom --size "$size" --threads 1 > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-1"
-    "$glide" bench zoom --size "$size" --threads "$threads" > "$work/out"; median_of < "$work/out" >> "$work/zoom-glide-n"
     "$work/zoom_pixman" "$photo" "$W" "$H" 120 > "$work/out"; median_of < "$work/out" >> "$work/zoom-pixman"
-    "$glide" bench feed --size "$size" --threads 1 > "$work/out"; median_of < "$work/out" >> "$work/feed-glide"
-    "$glide" bench feed --size "$size" --threads "$threads" > "$work/out"; median_of < "$work/out" >> "$work/feed-glide-n"
-    "$glide" bench feed --size "$size" --threads 1 --incremental > "$work/out"; median_of < "$work/out" >> "$work/feed-glide-inc"
     pinch 1 >> "$work/pinch-1"
     pinch "$threads" >> "$work/pinch-n"
     "$work/feed_pixman" -W "$W" -H "$H" > "$work/out"; median_of < "$work/out" >> "$work/feed-pixman"
@@ -148,26 +144,26 @@ row() { set -- "$1" "$2" $(summary "$2"); printf "%-34s %8s ms (%s-%s)\n" "$1" "
 cpu=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -n 1)
 echo "reference scenes at $size, $runs interleaved runs (median of run medians, run range)"
 echo "machine: $cpu, $(nproc) CPUs; glide: swift build -c release; peers: gcc -O2, pixman $(pkg-config --modversion pixman-1)"
-row "R2 zoom, glide, 1 thread" "$work/zoom-glide-1"
-row "R2 zoom, glide, $threads threads" "$work/zoom-glide-n"
+row "R2 zoom, glide, 1 thread" "$work/scale-zoom-1"
+row "R2 zoom, glide, $threads threads" "$work/scale-zoom-$threads"
 row "R2 zoom, pixman bilinear" "$work/zoom-pixman"
-row "R1 feed full, glide, 1 thread" "$work/feed-glide"
-row "R1 feed full, glide, $threads threads" "$work/feed-glide-n"
-row "R1 feed incremental, glide, 1 thr." "$work/feed-glide-inc"
+row "R1 feed full, glide, 1 thread" "$work/scale-feed-1"
+row "R1 feed full, glide, $threads threads" "$work/scale-feed-$threads"
+row "R1 feed incremental, glide, 1 thr." "$work/scale-inc-1"
 row "R1 feed full, pixman + cairo glyphs" "$work/feed-pixman"
 row "memset of a frame" "$work/memset"
 row "memcpy of a frame" "$work/memcpy"
 row "catalog pinch p90, 1 thread" "$work/pinch-1"
 row "catalog pinch p90, $threads threads" "$work/pinch-n"
-echo "zoom, 1 thread / pixman:        $(ratio "$work/zoom-glide-1" "$work/zoom-pixman")   (goal <= 1.0x)"
-echo "zoom, $threads threads / pixman:       $(ratio "$work/zoom-glide-n" "$work/zoom-pixman")   (goal <= 0.6x)"
-echo "feed full / pixman:             $(ratio "$work/feed-glide" "$work/feed-pixman")   (goal <= 0.9x)"
-echo "feed full / memset:             $(ratio "$work/feed-glide" "$work/memset")   (goal <= 3x)"
-echo "feed incremental / memcpy:      $(ratio "$work/feed-glide-inc" "$work/memcpy")   (goal <= 1.3x)"
-echo "zoom, 1 / $threads threads (speedup):     $(ratio "$work/zoom-glide-1" "$work/zoom-glide-n")"
-echo "feed full, 1 / $threads threads (speedup): $(ratio "$work/feed-glide" "$work/feed-glide-n")"
-echo "pinch p90 / zoom median, 1 thread:   $(ratio "$work/pinch-1" "$work/zoom-glide-1")   (goal <= 2x)"
-echo "pinch p90 / zoom median, $threads threads:  $(ratio "$work/pinch-n" "$work/zoom-glide-n")   (goal <= 2x)"
+echo "zoom, 1 thread / pixman:        $(ratio "$work/scale-zoom-1" "$work/zoom-pixman")   (goal <= 1.0x)"
+echo "zoom, $threads threads / pixman:       $(ratio "$work/scale-zoom-$threads" "$work/zoom-pixman")   (goal <= 0.6x)"
+echo "feed full / pixman:             $(ratio "$work/scale-feed-1" "$work/feed-pixman")   (goal <= 0.9x)"
+echo "feed full / memset:             $(ratio "$work/scale-feed-1" "$work/memset")   (goal <= 3x)"
+echo "feed incremental / memcpy:      $(ratio "$work/scale-inc-1" "$work/memcpy")   (goal <= 1.3x)"
+echo "zoom, 1 / $threads threads (speedup):     $(ratio "$work/scale-zoom-1" "$work/scale-zoom-$threads")"
+echo "feed full, 1 / $threads threads (speedup): $(ratio "$work/scale-feed-1" "$work/scale-feed-$threads")"
+echo "pinch p90 / zoom median, 1 thread:   $(ratio "$work/pinch-1" "$work/scale-zoom-1")   (goal <= 2x)"
+echo "pinch p90 / zoom median, $threads threads:  $(ratio "$work/pinch-n" "$work/scale-zoom-$threads")   (goal <= 2x)"
 echo "R2 frame 60, glide vs pixman: mean channel difference $difference (goal <= 1)"
 echo
 echo "scaling at $size: ms per frame (median of run medians), speed-up over 1 thread, CPU time over 1 thread"
