@@ -32,16 +32,22 @@ package func storeSpan(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: U
     // Short spans (edges of shapes) are cheaper inline than through a call.
     #if arch(arm64)
     // glibc's wmemset is a scalar C loop on aarch64 (1.5 instructions a pixel, where x86_64 gets
-    // SIMD versions): 128-bit stores, four pixels each, two at a time.
-    if count >= 16 {
+    // SIMD versions): 128-bit stores, 32 pixels a round (the stores pair up, four `stp`s and the
+    // loop's three instructions), then four at a time, and the last one to three pixels by one
+    // store over the span's last four, which rewrites pixels already set instead of looping.
+    if count >= 4 {
         let four = SIMD4<UInt32>(repeating: color), raw = UnsafeMutableRawPointer(dst)
-        var i = 0
-        while i &+ 8 <= count {
-            raw.storeBytes(of: four, toByteOffset: i &* 4, as: SIMD4<UInt32>.self)
-            raw.storeBytes(of: four, toByteOffset: (i &+ 4) &* 4, as: SIMD4<UInt32>.self)
-            i &+= 8
+        let bytes = count &* 4
+        var offset = 0
+        while offset &+ 128 <= bytes {
+            for k in 0..<8 { raw.storeBytes(of: four, toByteOffset: offset &+ k &* 16, as: SIMD4<UInt32>.self) }
+            offset &+= 128
         }
-        (dst + i).update(repeating: color, count: count &- i)
+        while offset &+ 16 <= bytes {
+            raw.storeBytes(of: four, toByteOffset: offset, as: SIMD4<UInt32>.self)
+            offset &+= 16
+        }
+        if offset < bytes { raw.storeBytes(of: four, toByteOffset: bytes &- 16, as: SIMD4<UInt32>.self) }
         return
     }
     #else
@@ -99,12 +105,24 @@ func blendGroups(
     _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
     color c: UInt32, colour: Lanes.Pixels, writable: Int
 ) {
+    // One loop for each case, so that the test is not made at every group of four.
+    if c >> 24 == 255 {
+        blendGroups(dst, coverage: coverage, count: count, color: c, colour: colour, writable: writable, opaque: true)
+    } else {
+        blendGroups(dst, coverage: coverage, count: count, color: c, colour: colour, writable: writable, opaque: false)
+    }
+}
+
+@inlinable @inline(__always)
+func blendGroups(
+    _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
+    color c: UInt32, colour: Lanes.Pixels, writable: Int, opaque: Bool
+) {
     // Four pixels at a time and without a branch per pixel (coverage of glyphs and edges is
     // unpredictable): s = colour × coverage, dst = s + dst × (255 - alpha(s)). Coverage 0
     // leaves dst exact (scaling by 255 is the identity) and 255 of an opaque colour stores
     // it, so this is the branchy per-pixel source-over bit for bit. Runs of four empty or
     // four full bytes, common inside glyphs and shapes, skip the arithmetic.
-    let opaque = c >> 24 == 255
     @inline(__always) func blend(_ bytes: UInt32, at i: Int) {
         if opaque { Lanes.blendOpaque(colour, coverage: bytes, into: dst + i) } else { Lanes.blend(colour, coverage: bytes, into: dst + i) }
     }

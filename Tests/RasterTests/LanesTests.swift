@@ -7,11 +7,11 @@ import Testing
     /// Opaque spans (libc's wmemset on x86_64, 128-bit stores on aarch64) write exactly their
     /// pixels, at every length and misalignment, and nothing beside them.
     @Test func storeSpanWritesItsPixelsOnly() {
-        for count in 0...41 {
+        for count in Array(0...41) + [63, 64, 65, 95, 96, 99, 131] {
             for offset in 0..<4 {
-                var row = [UInt32](repeating: 0xDEAD_BEEF, count: 50)
+                var row = [UInt32](repeating: 0xDEAD_BEEF, count: 140)
                 row.withUnsafeMutableBufferPointer { storeSpan($0.baseAddress! + offset, count: count, color: 0xFF12_3456) }
-                let expected = (0..<50).map { $0 >= offset && $0 < offset + count ? UInt32(0xFF12_3456) : 0xDEAD_BEEF }
+                let expected = (0..<140).map { $0 >= offset && $0 < offset + count ? UInt32(0xFF12_3456) : 0xDEAD_BEEF }
                 #expect(row == expected, "\(count) pixels at \(offset)")
             }
         }
