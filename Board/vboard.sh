@@ -343,10 +343,18 @@ libs_of() {  # ROOT BINARY: "ROOT PATH" for each library, PATH as on the board
 }
 GLIDE_LIBROOT=/; UDEV_LIBROOT=/
 [ "$ARCH" = aarch64 ] && { GLIDE_LIBROOT=$SYSROOT; UDEV_LIBROOT=$UDEVROOT; }
+speech_libs() {  # espeak-ng and libsndfile with theirs: glide loads them at the first utterance
+    local lib
+    for lib in "$GLIDE_LIBROOT"/usr/lib/*-linux-gnu/libespeak-ng.so.1 "$GLIDE_LIBROOT"/usr/lib/*-linux-gnu/libsndfile.so.1; do
+        [ -e "$lib" ] || continue
+        echo "$GLIDE_LIBROOT ${lib#"${GLIDE_LIBROOT%/}"}"
+        libs_of "$GLIDE_LIBROOT" "$lib"
+    done
+}
 while read -r libroot lib; do
     mkdir -p "$IMG$(dirname "$lib")"; cp -L "$libroot/$lib" "$IMG$lib"
 done < <(libs_of "$UDEV_LIBROOT" "$UDEVROOT/bin/udevadm"   # first: glide's copies (the newer glibc) win
-         (libs_of "$GLIDE_LIBROOT" "$BIN"; [ -z "${EXAMPLE_BIN:-}" ] || libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN") | sort -u)
+         (libs_of "$GLIDE_LIBROOT" "$BIN"; speech_libs; [ -z "${EXAMPLE_BIN:-}" ] || libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN") | sort -u)
 # Speech (issue 33, x86_64 test runs): an AC97 card whose output QEMU writes to a WAV on
 # the host, ALSA's configuration, and espeak-ng's data for English and Japanese.
 SPEECH=0; SOUND_MODULES=""

@@ -20,6 +20,18 @@ enum AlphaConversion {
     /// Straight 0xAARRGGBB (as decoded) → premultiplied, in place. Uses `div255`, the same
     /// rounding as `Color.premultiplied`, so a colour read from a PNG equals the one drawn.
     static func premultiplyInPlace(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+        // Most pixels of most pictures are opaque: eight such at a time are passed over.
+        var i = 0
+        while i &+ 8 <= count {
+            let p = pixels + i
+            if p[0] & p[1] & p[2] & p[3] & p[4] & p[5] & p[6] & p[7] >= 0xFF00_0000 { i &+= 8; continue }
+            premultiplyEach(p, count: 8)
+            i &+= 8
+        }
+        premultiplyEach(pixels + i, count: count &- i)
+    }
+
+    private static func premultiplyEach(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
         for i in 0..<count {
             let p = pixels[i]
             let a = p >> 24

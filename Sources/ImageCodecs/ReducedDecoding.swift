@@ -49,8 +49,8 @@ extension PNG {
                 message.withUnsafeMutableBufferPointer { text in
                     glide_png_read_rows(
                         raw.baseAddress, raw.count,
-                        { context, width, height in
-                            RowStream.from(context).begin(width: Int(width), height: Int(height))
+                        { context, width, height, opaque in
+                            RowStream.from(context).begin(width: Int(width), height: Int(height), opaque: opaque != 0)
                         },
                         { context, row in
                             RowStream.from(context).push(row!)
@@ -82,6 +82,8 @@ extension PNG {
         /// Dropped when the read ends: the caller's choice must not outlive the call.
         var halvings: HalvingChoice?
         var width = 0, height = 0
+        /// No alpha in the file: its rows need no premultiplying.
+        var opaque = false
         var halving: Halving?
         var refusal: ImageCodecError?
 
@@ -91,15 +93,15 @@ extension PNG {
             Unmanaged<RowStream>.fromOpaque(context!).takeUnretainedValue()
         }
 
-        func begin(width: Int, height: Int) -> Int32 {
-            self.width = width; self.height = height
+        func begin(width: Int, height: Int, opaque: Bool) -> Int32 {
+            self.width = width; self.height = height; self.opaque = opaque
             if let violation = limits.violation(width: width, height: height) { refusal = violation; return 1 }
             halving = Halving(width: width, height: height, times: halvings?(width, height) ?? 0)
             return 0
         }
 
         func push(_ row: UnsafeMutablePointer<UInt32>) {
-            AlphaConversion.premultiplyInPlace(row, count: width)
+            if !opaque { AlphaConversion.premultiplyInPlace(row, count: width) }
             halving?.push(row: row)
         }
     }

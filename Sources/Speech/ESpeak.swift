@@ -5,11 +5,15 @@ import NIOConcurrencyHelpers
 package enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable(String)
     case unwritable(path: String, reason: String)
+    /// A library speech is made with (loaded at its first use) is not on this system.
+    case libraryMissing(library: String, package: String, reason: String)
 
     package var description: String {
         switch self {
         case .unavailable(let why): return "speech is not available: \(why) (is espeak-ng-data installed?)"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
+        case .libraryMissing(let library, let package, let reason):
+            return "speech is not available: \(library) could not be loaded (\(reason); Debian: apt-get install \(package))"
         }
     }
 }
@@ -38,6 +42,7 @@ package final class ESpeak: Sendable {
 
     /// The process's synthesizer: its sample rate once started, and the voice it has now.
     private struct Engine { var rate: Int32 = 0; var voice = "" }
+    private let espeak: ESpeakFunctions
     private static let engine = NIOLockedValueBox(Engine())
 
     /// Collects samples for the synthesis running; `abort` stops it (a newer utterance).
@@ -48,10 +53,12 @@ package final class ESpeak: Sendable {
     }
 
     package init() throws(SpeechError) {
+        let espeak = try ESpeakFunctions.loaded.get()
+        self.espeak = espeak
         let rate = Self.engine.withLockedValue { e -> Int32 in
             if e.rate <= 0 {
-                e.rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
-                if e.rate > 0 { espeak_SetSynthCallback(ESpeak.callback) }
+                e.rate = espeak.initialize(AUDIO_OUTPUT_SYNCHRONOUS, 50, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+                if e.rate > 0 { espeak.setSynthCallback(ESpeak.callback) }
             }
             return e.rate
         }
@@ -77,23 +84,23 @@ package final class ESpeak: Sendable {
             // Selecting is the one test of a name that espeak-ng itself would accept; the next
             // utterance selects its own voice again.
             e.voice = ""
-            return espeak_SetVoiceByName(name) == EE_OK
+            return espeak.setVoiceByName(name) == EE_OK
         }
     }
 
     /// The voice for `language`: `settings.voice` when it speaks that language ("en-gb" for
     /// "en"), else the language's own voice (Japanese, Arabic or Hebrew text, a view's
     /// `accessibilityLanguage`); English when espeak-ng has none.
-    private static func select(_ language: String, _ settings: VoiceSettings, current: inout String) {
+    private func select(_ language: String, _ settings: VoiceSettings, current: inout String) {
         let primary = settings.voice.split(separator: "-").first.map(String.init) ?? settings.voice
         let name = language.isEmpty || primary == language ? settings.voice : language
         if name != current {
-            if espeak_SetVoiceByName(name) != EE_OK { _ = espeak_SetVoiceByName("en") }
+            if espeak.setVoiceByName(name) != EE_OK { _ = espeak.setVoiceByName("en") }
             current = name
         }
-        espeak_SetParameter(espeakRATE, Int32(max(80, min(450, settings.rate))), 0)
-        espeak_SetParameter(espeakPITCH, Int32(max(0, min(100, settings.pitch))), 0)
-        espeak_SetParameter(espeakVOLUME, Int32(max(0, min(100, settings.volume))), 0)
+        _ = espeak.setParameter(espeakRATE, Int32(max(80, min(450, settings.rate))), 0)
+        _ = espeak.setParameter(espeakPITCH, Int32(max(0, min(100, settings.pitch))), 0)
+        _ = espeak.setParameter(espeakVOLUME, Int32(max(0, min(100, settings.volume))), 0)
     }
 
     /// Synthesizes `text` (at most 4 KiB of it) and returns its samples (16-bit mono at
@@ -111,11 +118,11 @@ package final class ESpeak: Sendable {
         let user = Unmanaged.passRetained(sink)
         defer { user.release() }
         Self.engine.withLockedValue { e in
-            Self.select(language, settings, current: &e.voice)
+            select(language, settings, current: &e.voice)
             _ = bytes.withUnsafeBytes { raw in
-                espeak_Synth(raw.baseAddress, raw.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, user.toOpaque())
+                espeak.synth(raw.baseAddress, raw.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, user.toOpaque())
             }
-            _ = espeak_Synchronize()
+            _ = espeak.synchronize()
         }
         return sink.samples
     }

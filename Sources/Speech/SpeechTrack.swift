@@ -19,6 +19,7 @@ package final class SpeechTrack: @unchecked Sendable {
     /// The longest silence written between two utterances, in frames.
     let maximumSilence: Int
     private var file: OpaquePointer?
+    private let sndfile: SoundFileFunctions
     /// Frames written so far.
     private(set) var length = 0
     /// The last utterance's time on the loop's clock and its frame in the track: later times are
@@ -34,20 +35,22 @@ package final class SpeechTrack: @unchecked Sendable {
         self.path = path
         self.rate = rate
         maximumSilence = Int(seconds * Double(rate))
+        let sndfile = try SoundFileFunctions.loaded.get()
+        self.sndfile = sndfile
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
         var info = SF_INFO()
         info.samplerate = Int32(rate)
         info.channels = 1
         info.format = Int32(SF_FORMAT_WAV | SF_FORMAT_PCM_16)
-        guard let file = sf_open_fd(fd, Int32(SFM_WRITE), &info, Int32(SF_TRUE)) else {
+        guard let file = sndfile.openDescriptor(fd, Int32(SFM_WRITE), &info, Int32(SF_TRUE)) else {
             // libsndfile has closed `fd`.
-            throw .unwritable(path: path, reason: String(cString: sf_strerror(nil)))
+            throw .unwritable(path: path, reason: sndfile.message(nil))
         }
         self.file = file
     }
 
-    deinit { if let file { sf_close(file) } }
+    deinit { if let file { _ = sndfile.close(file) } }
 
     /// Where `t` falls in the track, counted from the last utterance (nil before the first).
     private func frame(at t: Double) -> Int? {
@@ -81,7 +84,7 @@ package final class SpeechTrack: @unchecked Sendable {
         write(held[...])
         held = []
         flush()
-        if let file { sf_close(file) }
+        if let file { _ = sndfile.close(file) }
         file = nil
         return failure
     }
@@ -104,10 +107,10 @@ package final class SpeechTrack: @unchecked Sendable {
 
     private func write(_ samples: ArraySlice<Int16>) {
         guard let file, failure == nil, !samples.isEmpty else { return }
-        let written = samples.withUnsafeBufferPointer { sf_write_short(file, $0.baseAddress, sf_count_t($0.count)) }
+        let written = samples.withUnsafeBufferPointer { sndfile.writeShort(file, $0.baseAddress, sf_count_t($0.count)) }
         length += Int(written)
         if Int(written) != samples.count {
-            var why = String(cString: sf_strerror(file))
+            var why = sndfile.message(file)
             if why.hasSuffix(".") { why.removeLast() }
             let reason = "\(why) after \(length) samples; the rest of the speech is not recorded"
             failure = .unwritable(path: path, reason: reason)
@@ -120,16 +123,17 @@ package final class SpeechTrack: @unchecked Sendable {
     /// pages outlive the process; waiting for the disk after every utterance would not help that).
     private func flush() {
         guard let file else { return }
-        _ = sf_command(file, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
+        _ = sndfile.command(file, Int32(SFC_UPDATE_HEADER_NOW), nil, 0)
     }
 
     /// The samples and rate of a WAV (mono, 16-bit): for tests and tools reading speech.wav back.
     package static func read(path: String) -> (samples: [Int16], rate: Int)? {
+        guard let sndfile = try? SoundFileFunctions.loaded.get() else { return nil }
         var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else { return nil }
-        defer { sf_close(file) }
+        guard let file = sndfile.open(path, Int32(SFM_READ), &info) else { return nil }
+        defer { _ = sndfile.close(file) }
         var samples = [Int16](repeating: 0, count: Int(info.frames) * Int(max(1, info.channels)))
-        let count = samples.withUnsafeMutableBufferPointer { sf_read_short(file, $0.baseAddress, sf_count_t($0.count)) }
+        let count = samples.withUnsafeMutableBufferPointer { sndfile.readShort(file, $0.baseAddress, sf_count_t($0.count)) }
         return (Array(samples.prefix(Int(count))), Int(info.samplerate))
     }
 }

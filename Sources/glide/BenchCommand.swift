@@ -26,6 +26,7 @@ struct BenchCommand: ParsableCommand {
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
     struct Feed: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "feed",
             abstract: "Render the reference feed scene and print median/min/max ms per frame.",
             discussion: """
                 Frames 0..<warmup are not timed, the next `frames` are; each frame is timed with \
@@ -117,6 +118,7 @@ struct BenchCommand: ParsableCommand {
     /// resampled; the frame drawn in horizontal bands on `--threads` threads.
     struct Zoom: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "zoom",
             abstract: "Render the reference zoom scene and print median/p90 ms per frame.",
             discussion: """
                 Frame f of N zooms 1 + 3f/(N-1) times the fit, centred; every canvas pixel is a \
@@ -204,6 +206,7 @@ struct BenchCommand: ParsableCommand {
     /// runs with different --rows on the same machine.
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: "Build the list app with N rows, flick it, and print first-frame time, flick frame times and resident memory.",
             discussion: """
                 Times are wall-clock (CLOCK_MONOTONIC) around the window's own work: building the window and \
@@ -305,6 +308,7 @@ struct BenchCommand: ParsableCommand {
     /// frame, flick frame times and resident memory, as `bench list` prints them.
     struct Grid: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "grid",
             abstract: "Build a lazy grid of N product cards, flick it, and print first-frame time, flick frame times and resident memory.",
             discussion: """
                 At 1280x800: a LazyVGrid of cards (a picture's colour, a name, a price) in adaptive columns of at \
@@ -354,6 +358,7 @@ struct BenchCommand: ParsableCommand {
 
     struct Keyboard: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "keyboard",
             abstract: "Time the on-screen keyboard's slide against a plain scroll frame, and typing 10,000 characters into a text area.",
             discussion: """
                 At 1280x800: a search field over a list of 300 rows. Scroll frames: the list flicked with the \
@@ -450,6 +455,7 @@ extension BenchCommand {
     /// `glide bench paragraph`: laying out one long paragraph, Latin against Arabic and mixed.
     struct Paragraph: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "paragraph",
             abstract: "Time laying out one paragraph of Latin, Arabic and mixed text, 10,000 characters each.",
             discussion: """
                 Each paragraph is wrapped at --width pixels with the shipped fonts at 17 px, --runs times, \
@@ -496,6 +502,7 @@ extension BenchCommand {
     /// `glide bench motion`: the catalog's feed flicked with and without five views animating.
     struct Motion: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "motion",
             abstract: "Time the catalog's feed flicked at 1280x800 with and without five views animating beside it.",
             discussion: """
                 The shipped catalog at 1280x800, its feed flicked --flicks times, 90 frames at 60 Hz after each                 lift. Then the same on a fresh catalog in which five sidebar tabs pulse forever (opacity and                 scale, eased, each with its own period), and the frames at rest with only the pulses moving.                 Medians and p90 in ms per frame.
@@ -554,6 +561,7 @@ extension BenchCommand {
     /// `glide bench vector`: an SVG's first render and its redraw from the picture store.
     struct Vector: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "vector",
             abstract: "Time an SVG picture's first render (librsvg loaded and not) and its cached redraw.",
             discussion: """
                 Renders FILE (default: a generated floor plan of 400 rooms with labels) through librsvg at                 --size, --runs times: the first call includes loading librsvg; then the median of the others,                 and the median of a frame that draws the cached picture in an ImageView (what a redraw costs                 once the picture store holds it). Also prints the resident memory before and after librsvg loads.

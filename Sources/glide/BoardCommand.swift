@@ -57,6 +57,7 @@ struct BoardCommand: ParsableCommand {
 
     struct Snapshot: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "snapshot",
             abstract: "Render an app's first frame without a display and write it as PNG.")
         @Option(help: "App to render.")
         var app = "bringup"

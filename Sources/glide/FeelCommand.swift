@@ -41,6 +41,7 @@ struct FeelCommand: ParsableCommand {
 
     struct Release: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "release",
             abstract: "A 1-D vertical release at t = 0; prints t_ms,offset,velocity per frame until at rest.")
         @Option(help: "Viewport length, points.") var viewport: Double
         @Option(help: "Content length, points.") var content: Double
@@ -67,6 +68,7 @@ struct FeelCommand: ParsableCommand {
 
     struct Trace: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "trace",
             abstract:
                 "Replay touch samples (t_ms,phase,id,x,y); prints the engine state after each sample and at every frame until at rest.")
         @Argument(help: "CSV file of touch samples, or - for standard input.") var file: String
@@ -116,6 +118,7 @@ struct FeelCommand: ParsableCommand {
 
     struct Velocity: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "velocity",
             abstract: "For each finger lift, the estimated release velocity: t_ms,id,vx,vy (screen points per second).")
         @Argument(help: "CSV file of touch samples, or - for standard input.") var file: String
         func run() throws {

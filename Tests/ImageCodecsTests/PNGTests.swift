@@ -76,6 +76,29 @@ import Raster
         // black (it pads the palette), which is memory-safe; no crash either way.
         let outOfRange = try PNG.decode(file(colorType: 3, extra: HandmadePNG.chunk("PLTE", [1, 2, 3]), rows: [[0, 9]]))
         #expect(outOfRange[0, 0] == 0xFF01_0203 && outOfRange[1, 0] == 0xFF00_0000)
+        // Streamed a row at a time, a file without alpha skips premultiplying: the pixels are
+        // the same, translucent ones included.
+        let files = [
+            palette, file(colorType: 0, extra: [], rows: [[0, 200]]), file(colorType: 4, extra: [], rows: [[200, 0, 100, 255]]),
+            file(colorType: 0, extra: HandmadePNG.chunk("tRNS", [0, 200]), rows: [[0, 200]]),
+        ]
+        for bytes in files {
+            let whole = try PNG.decode(bytes), streamed = try PNG.decode(bytes, halvings: { _, _ in 0 }).pixels
+            #expect(streamed[0, 0] == whole[0, 0] && streamed[1, 0] == whole[1, 0], "colour type \(bytes[25])")
+        }
+        let transparentGrey = try PNG.decode(files[3], halvings: { _, _ in 0 }).pixels
+        #expect(transparentGrey[0, 0] == 0xFF00_0000 && transparentGrey[1, 0] == 0, "grey 200 is the transparent colour")
+    }
+
+    /// Rows are premultiplied eight opaque pixels at a time where they can be: a translucent
+    /// pixel anywhere in a block, or in the tail, is still premultiplied.
+    @Test func premultiplyingPassesOverOpaqueBlocksOnly() {
+        for translucent in [0, 3, 7, 8, 15, 16, 18] {
+            var row = [UInt32](repeating: 0xFF10_2030, count: 19)
+            row[translucent] = 0x80FF_8040
+            row.withUnsafeMutableBufferPointer { AlphaConversion.premultiplyInPlace($0.baseAddress!, count: 19) }
+            for (i, p) in row.enumerated() { #expect(p == (i == translucent ? 0x80_80_40_20 : 0xFF10_2030), "pixel \(i)") }
+        }
     }
 
     /// XRGB frames: the top byte is ignored, the file is RGB (colour type 2), alpha reads as 255.

@@ -92,17 +92,30 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines[1] == #"{"lang":"en","t":0.8,"text":"Photo, button, opens the picture","wav":0.3}"#)
         #expect(lines[2] == #"{"lang":"ja","t":2,"text":"読みもの","wav":1.5}"#)
+        let sndfile = try SoundFileFunctions.loaded.get()
         var info = SF_INFO()
-        let file = sf_open(dir + "/speech.wav", Int32(SFM_READ), &info)
-        #expect(file != nil && info.channels == 1 && Int(info.frames) == track.count && Int(info.samplerate) == rate)
-        sf_close(file)
+        let file = try #require(sndfile.open(dir + "/speech.wav", Int32(SFM_READ), &info))
+        #expect(info.channels == 1 && Int(info.frames) == track.count && Int(info.samplerate) == rate)
+        _ = sndfile.close(file)
+    }
+
+    /// espeak-ng and libsndfile are loaded at the first utterance, not linked: a system without
+    /// one runs, and speech fails naming the library and the package that has it.
+    @Test func aMissingSpeechLibraryIsNamedWithItsPackage() throws {
+        let error = #expect(throws: SpeechError.self) { try SharedLibrary("libglide-no-such-voice.so.1", package: "glide-voice") }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.hasPrefix("speech is not available: libglide-no-such-voice.so.1 could not be loaded ("))
+        #expect(message.hasSuffix("; Debian: apt-get install glide-voice)"))
+        let library = try SharedLibrary("libsndfile.so.1", package: "libsndfile1")
+        #expect(throws: SpeechError.self) { try library.function("sf_no_such_function", GlideSfClose.self) }
     }
 
     /// The frames and rate of a WAV as libsndfile reads it now, or nil when it cannot.
     static func frames(_ path: String) -> (frames: Int, rate: Int)? {
+        guard let sndfile = try? SoundFileFunctions.loaded.get() else { return nil }
         var info = SF_INFO()
-        guard let file = sf_open(path, Int32(SFM_READ), &info) else { return nil }
-        sf_close(file)
+        guard let file = sndfile.open(path, Int32(SFM_READ), &info) else { return nil }
+        _ = sndfile.close(file)
         return (Int(info.frames), Int(info.samplerate))
     }
 

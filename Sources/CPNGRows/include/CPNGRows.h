@@ -5,7 +5,9 @@
 #include <stdint.h>
 
 /// Called once the header is read, before any pixel memory: nonzero refuses the picture.
-typedef int (*glide_png_begin_fn)(void *context, uint32_t width, uint32_t height);
+/// `opaque` is 1 when the file has no alpha channel and no transparent colour, so that every
+/// row's alpha will be 255.
+typedef int (*glide_png_begin_fn)(void *context, uint32_t width, uint32_t height, int opaque);
 /// Called for each row in order: `width` pixels, 8-bit B,G,R,A bytes (straight alpha).
 typedef void (*glide_png_row_fn)(void *context, uint32_t *row);
 
