@@ -344,11 +344,12 @@ libs_of() {  # ROOT BINARY: "ROOT PATH" for each library, PATH as on the board
 GLIDE_LIBROOT=/; UDEV_LIBROOT=/
 [ "$ARCH" = aarch64 ] && { GLIDE_LIBROOT=$SYSROOT; UDEV_LIBROOT=$UDEVROOT; }
 speech_libs() {  # espeak-ng and libsndfile with theirs: glide loads them at the first utterance
-    local lib
+    local lib root path
     for lib in "$GLIDE_LIBROOT"/usr/lib/*-linux-gnu/libespeak-ng.so.1 "$GLIDE_LIBROOT"/usr/lib/*-linux-gnu/libsndfile.so.1; do
         [ -e "$lib" ] || continue
-        echo "$GLIDE_LIBROOT ${lib#"${GLIDE_LIBROOT%/}"}"
-        libs_of "$GLIDE_LIBROOT" "$lib"
+        # Listed from the root, a library's loader may come with the root's path before it.
+        { echo "$GLIDE_LIBROOT $lib"; libs_of "$GLIDE_LIBROOT" "$lib"; } |
+            while read -r root path; do echo "$root ${path#"${GLIDE_LIBROOT%/}"}"; done
     done
 }
 while read -r libroot lib; do
