@@ -47,7 +47,9 @@ let package = Package(
         // The words of built-in views, one table per language: pure.
         .target(name: "Localization"),
         // Adapters.
-        .target(name: "ImageCodecs", dependencies: ["Raster", "CPNG", "CPNGRows", "CJPEG", "CRsvg"]),
+        .target(name: "ImageCodecs", dependencies: ["Raster", "SharedLibraries", "CPNG", "CPNGRows", "CJPEG", "CRsvg"]),
+        // dlopen of the C libraries loaded at their first use (librsvg, espeak-ng, libsndfile).
+        .target(name: "SharedLibraries"),
         // libpng's row API reports errors by longjmp: it is driven from C, never from Swift.
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
@@ -72,7 +74,7 @@ let package = Package(
                                            .product(name: "Logging", package: "swift-log")]),
         .target(name: "Headless", dependencies: ["Runtime", "Raster", "Geometry"]),
         // Speech for the screen reader (issue 33): espeak-ng, to a WAV headless.
-        .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "CEspeakNG", "CSndFile", "CALSA", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "Speech", dependencies: ["AppContract", "ImageCodecs", "SharedLibraries", "CEspeakNG", "CSndFile", "CALSA", .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "GlideKit", dependencies: ["UI", "Controls", "Audit", "ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Headless", "AppContract", "Scrolling", "Raster", "Geometry", "Text", "TextEditing", "ImageCodecs", "KioskRuntime", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(name: "ListExample", dependencies: ["GlideKit"]),
         .executableTarget(name: "ClockExample", dependencies: ["GlideKit"]),
@@ -170,7 +172,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "TestSupport"]),
         .testTarget(name: "TextEditingTests", dependencies: ["TextEditing"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Runtime", "ImageCodecs"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "SharedLibraries", "Runtime", "ImageCodecs"]),
         .testTarget(name: "LinuxDRMTests", dependencies: ["LinuxDRM", "Runtime", "Raster", "Geometry"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "TouchCalibration", "Runtime", "Geometry"]),
         .testTarget(name: "TouchCalibrationTests", dependencies: ["TouchCalibration", "Runtime", "Geometry"]),

@@ -2,7 +2,7 @@
 #define GLIDE_CESPEAKNG_SHIM_H
 // espeak-ng: speech synthesis for the screen reader. Its types and constants come from its
 // header; its functions from libespeak-ng.so.1 loaded with dlopen at the first utterance
-// (Speech's SharedLibrary), not linked: linked, it and the ~20 libraries it brings (PulseAudio's
+// (SharedLibraries' SharedLibrary), not linked: linked, it and the ~20 libraries it brings (PulseAudio's
 // client, D-Bus, X11's) were loaded at every start, screen reader or not. Each function's type
 // is taken from its declaration, so the two cannot differ.
 #include <espeak-ng/speak_lib.h>

@@ -1,8 +1,8 @@
 #ifndef GLIDE_CSNDFILE_SHIM_H
 #define GLIDE_CSNDFILE_SHIM_H
 // libsndfile: the headless run's speech.wav. Loaded with dlopen when a track is first written
-// or read (Speech's SharedLibrary), not linked: it brings the codecs of FLAC, Vorbis, Opus and
-// MP3 (eight libraries) that a kiosk's start does not need.
+// or read (SharedLibraries' SharedLibrary), not linked: it brings the codecs of FLAC, Vorbis,
+// Opus and MP3 (seven libraries) that a kiosk's start does not need.
 #include <sndfile.h>
 
 typedef __typeof__(&sf_open) GlideSfOpen;

@@ -1,5 +1,6 @@
 import CRsvg
 import Raster
+import SharedLibraries
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -127,22 +128,19 @@ struct Librsvg: @unchecked Sendable {
 
     private static func load() -> Librsvg? {
         // Its dependencies (cairo, GObject, GLib) come with it, and dlsym finds their symbols too.
-        guard let library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL) else { return nil }
-        func symbol<T>(_ name: String, _: T.Type) -> T? { dlsym(library, name).map { unsafeBitCast($0, to: T.self) } }
-        guard let newFromData = symbol("rsvg_handle_new_from_data", GlideRsvgNewFromData.self),
-            let intrinsicSize = symbol("rsvg_handle_get_intrinsic_size_in_pixels", GlideRsvgIntrinsicSizeInPixels.self),
-            let dimensions = symbol("rsvg_handle_get_intrinsic_dimensions", GlideRsvgIntrinsicDimensions.self),
-            let render = symbol("rsvg_handle_render_document", GlideRsvgRenderDocument.self),
-            let unref = symbol("g_object_unref", GlideObjectUnref.self), let free = symbol("g_error_free", GlideErrorFree.self),
-            let surface = symbol("cairo_image_surface_create_for_data", GlideCairoSurfaceForData.self),
-            let create = symbol("cairo_create", GlideCairoCreate.self), let destroy = symbol("cairo_destroy", GlideCairoRelease.self),
-            let surfaceDestroy = symbol("cairo_surface_destroy", GlideCairoRelease.self),
-            let flush = symbol("cairo_surface_flush", GlideCairoRelease.self)
-        else { return nil }
-        return Librsvg(
-            newFromData: newFromData, intrinsicSizeInPixels: intrinsicSize, intrinsicDimensions: dimensions, renderDocument: render,
-            objectUnref: unref, errorFree: free, surfaceForData: surface, cairoCreate: create, cairoDestroy: destroy,
-            surfaceDestroy: surfaceDestroy, surfaceFlush: flush)
+        guard let library = try? SharedLibrary("librsvg-2.so.2", package: "librsvg2-2") else { return nil }
+        return try? Librsvg(
+            newFromData: library.function("rsvg_handle_new_from_data", GlideRsvgNewFromData.self),
+            intrinsicSizeInPixels: library.function("rsvg_handle_get_intrinsic_size_in_pixels", GlideRsvgIntrinsicSizeInPixels.self),
+            intrinsicDimensions: library.function("rsvg_handle_get_intrinsic_dimensions", GlideRsvgIntrinsicDimensions.self),
+            renderDocument: library.function("rsvg_handle_render_document", GlideRsvgRenderDocument.self),
+            objectUnref: library.function("g_object_unref", GlideObjectUnref.self),
+            errorFree: library.function("g_error_free", GlideErrorFree.self),
+            surfaceForData: library.function("cairo_image_surface_create_for_data", GlideCairoSurfaceForData.self),
+            cairoCreate: library.function("cairo_create", GlideCairoCreate.self),
+            cairoDestroy: library.function("cairo_destroy", GlideCairoRelease.self),
+            surfaceDestroy: library.function("cairo_surface_destroy", GlideCairoRelease.self),
+            surfaceFlush: library.function("cairo_surface_flush", GlideCairoRelease.self))
     }
 
     /// A GError's message, freed.

@@ -79,9 +79,7 @@ package func blendSpan(
     _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
     color: PremultipliedColor, writable: Int
 ) {
-    blendGroups(
-        dst, coverage: coverage, count: count, color: color.argb, colour: Lanes.Pixels(repeating: color.argb),
-        writable: writable)
+    blendRows(dst, stride: 0, coverage: coverage, coverageStride: 0, count: count, rows: 1, color: color, writable: writable)
 }
 
 /// `blendSpan` over the `rows` rows of a coverage mask (a glyph) in one call, so that what
@@ -92,25 +90,16 @@ package func blendRows(
     _ dst: UnsafeMutablePointer<UInt32>, stride: Int, coverage: UnsafePointer<UInt8>, coverageStride: Int,
     count: Int, rows: Int, color: PremultipliedColor, writable: Int
 ) {
-    let colour = Lanes.Pixels(repeating: color.argb)
-    for r in 0..<rows {
-        blendGroups(
-            dst + r &* stride, coverage: coverage + r &* coverageStride, count: count, color: color.argb,
-            colour: colour, writable: writable)
+    let c = color.argb, colour = Lanes.Pixels(repeating: c)
+    // A loop for each opacity, chosen once for all the rows, so that no group of four tests it.
+    @inline(__always) func blend(opaque: Bool) {
+        for r in 0..<rows {
+            blendGroups(
+                dst + r &* stride, coverage: coverage + r &* coverageStride, count: count, color: c, colour: colour,
+                writable: writable, opaque: opaque)
+        }
     }
-}
-
-@inlinable @inline(__always)
-func blendGroups(
-    _ dst: UnsafeMutablePointer<UInt32>, coverage: UnsafePointer<UInt8>, count: Int,
-    color c: UInt32, colour: Lanes.Pixels, writable: Int
-) {
-    // One loop for each case, so that the test is not made at every group of four.
-    if c >> 24 == 255 {
-        blendGroups(dst, coverage: coverage, count: count, color: c, colour: colour, writable: writable, opaque: true)
-    } else {
-        blendGroups(dst, coverage: coverage, count: count, color: c, colour: colour, writable: writable, opaque: false)
-    }
+    if c >> 24 == 255 { blend(opaque: true) } else { blend(opaque: false) }
 }
 
 @inlinable @inline(__always)

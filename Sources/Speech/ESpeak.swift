@@ -1,19 +1,19 @@
 import CEspeakNG
 import NIOConcurrencyHelpers
+import SharedLibraries
 
 /// Why speech cannot be made.
 package enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable(String)
     case unwritable(path: String, reason: String)
     /// A library speech is made with (loaded at its first use) is not on this system.
-    case libraryMissing(library: String, package: String, reason: String)
+    case libraryMissing(SharedLibraryError)
 
     package var description: String {
         switch self {
         case .unavailable(let why): return "speech is not available: \(why) (is espeak-ng-data installed?)"
         case .unwritable(let path, let reason): return "cannot write \(path): \(reason)"
-        case .libraryMissing(let library, let package, let reason):
-            return "speech is not available: \(library) could not be loaded (\(reason); Debian: apt-get install \(package))"
+        case .libraryMissing(let error): return "speech is not available: \(error)"
         }
     }
 }

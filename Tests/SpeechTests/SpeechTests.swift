@@ -4,6 +4,7 @@ import Glibc
 #endif
 import ImageCodecs
 import Runtime
+import SharedLibraries
 import Testing
 @testable import Speech
 
@@ -102,12 +103,13 @@ import Testing
     /// espeak-ng and libsndfile are loaded at the first utterance, not linked: a system without
     /// one runs, and speech fails naming the library and the package that has it.
     @Test func aMissingSpeechLibraryIsNamedWithItsPackage() throws {
-        let error = #expect(throws: SpeechError.self) { try SharedLibrary("libglide-no-such-voice.so.1", package: "glide-voice") }
-        let message = error.map { "\($0)" } ?? ""
+        let error = #expect(throws: SharedLibraryError.self) { try SharedLibrary("libglide-no-such-voice.so.1", package: "glide-voice") }
+        let message = error.map { "\(SpeechError.libraryMissing($0))" } ?? ""
         #expect(message.hasPrefix("speech is not available: libglide-no-such-voice.so.1 could not be loaded ("))
         #expect(message.hasSuffix("; Debian: apt-get install glide-voice)"))
         let library = try SharedLibrary("libsndfile.so.1", package: "libsndfile1")
-        #expect(throws: SpeechError.self) { try library.function("sf_no_such_function", GlideSfClose.self) }
+        let missing = #expect(throws: SharedLibraryError.self) { try library.function("sf_no_such_function", GlideSfClose.self) }
+        #expect(missing?.reason.contains("sf_no_such_function") == true, "dlerror names the function")
     }
 
     /// The frames and rate of a WAV as libsndfile reads it now, or nil when it cannot.
