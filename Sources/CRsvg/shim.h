@@ -21,3 +21,11 @@ typedef void (*GlideErrorFree)(GlideGError *error);
 typedef void *(*GlideCairoSurfaceForData)(unsigned char *data, int32_t format, int32_t width, int32_t height, int32_t stride);
 typedef void *(*GlideCairoCreate)(void *surface);
 typedef void (*GlideCairoRelease)(void *object);
+
+// libxml2's reader (librsvg's own parser, loaded with it): an SVG's filter primitives are read
+// with it to bound their cost before librsvg renders them.
+typedef void *(*GlideXmlReaderForMemory)(const char *buffer, int32_t size, const char *url, const char *encoding, int32_t options);
+typedef int32_t (*GlideXmlReaderStep)(void *reader);
+typedef const uint8_t *(*GlideXmlReaderText)(void *reader);
+typedef int32_t (*GlideXmlReaderMoveToAttribute)(void *reader, const uint8_t *name);
+typedef void (*GlideXmlFreeTextReader)(void *reader);

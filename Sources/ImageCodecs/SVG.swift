@@ -10,8 +10,10 @@ import Glibc
 ///
 /// What a hostile file can do is bounded: librsvg loads no other file or URL for a picture
 /// given as bytes (no base file: `<image href="file:///...">` and external `<use>` are not
-/// fetched), libxml2 refuses entity expansion past its own limits (billion laughs), and the
-/// rendered size is held to `DecodeLimits`, whatever the file's width and height say.
+/// fetched), libxml2 refuses entity expansion past its own limits (billion laughs), what the
+/// entities add is counted before parsing (`SVGEntities`), the filters' cost is estimated before
+/// rendering (`SVGFilters`), and the rendered size is held to `DecodeLimits`, whatever the file's
+/// width and height say.
 package enum SVG {
     /// Its first bytes: an XML declaration, a comment or doctype, or the `svg` element, after
     /// optional whitespace and a byte-order mark; `<svg` must come within the first 4 KB.
@@ -39,18 +41,28 @@ package enum SVG {
         throws(ImageCodecError) -> ReducedPicture
     {
         guard let rsvg = Librsvg.shared else { throw .invalidSVG(message: Librsvg.missing) }
+        let added = try SVGEntities(scanning: bytes).expandedBytes()
+        guard added <= Double(limits.maxSVGEntityBytes) else {
+            throw .svgTooCostly(
+                reason: "its entities expand to \(Int(min(added, 1e15))) bytes, past the limit of \(limits.maxSVGEntityBytes)")
+        }
         var error: UnsafeMutablePointer<GlideGError>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg.newFromData($0.baseAddress, $0.count, &error) }) else {
             throw .invalidSVG(message: rsvg.take(error) ?? "not an SVG document")
         }
         defer { rsvg.objectUnref(handle) }
-        let (width, height) = try intrinsicSize(handle, rsvg, limits: limits)
+        let (width, height, user) = try intrinsicSize(handle, rsvg, limits: limits)
+        let filters = try SVGFilters(reading: bytes)
         // Enlarged only as far as the limits allow (a floor plan zoomed in stays within them).
         var level = max(finestLevel, min(halvings(width, height), 30))
         while true {
             let scale = level >= 0 ? 1 / Double(1 << level) : Double(1 << (0 - level))
             let w = max(1, Int((Double(width) * scale).rounded())), h = max(1, Int((Double(height) * scale).rounded()))
-            if let violation = limits.violation(width: w, height: h) {
+            let perUnit = max(Double(w) / user.width, Double(h) / user.height)
+            if let violation = limits.violation(width: w, height: h)
+                ?? filters.refusal(
+                    width: w, height: h, scale: perUnit, userSize: max(user.width, user.height), limit: limits.maxSVGFilterWork)
+            {
                 guard level < 0 else { throw violation }
                 level += 1
                 continue
@@ -61,15 +73,16 @@ package enum SVG {
         }
     }
 
-    /// The picture's own size in whole pixels: its width and height, else its viewBox's.
+    /// The picture's own size in whole pixels: its width and height, else its viewBox's; and
+    /// the size in user units its content is drawn in (the viewBox's, else the same).
     private static func intrinsicSize(_ handle: UnsafeMutableRawPointer, _ rsvg: Librsvg, limits: DecodeLimits)
-        throws(ImageCodecError) -> (Int, Int)
+        throws(ImageCodecError) -> (Int, Int, user: (width: Double, height: Double))
     {
         var w = 0.0, h = 0.0
+        var hasViewBox: Int32 = 0
+        var box = GlideRsvgRectangle()
+        rsvg.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &box)
         if rsvg.intrinsicSizeInPixels(handle, &w, &h) == 0 {
-            var hasViewBox: Int32 = 0
-            var box = GlideRsvgRectangle()
-            rsvg.intrinsicDimensions(handle, nil, nil, nil, nil, &hasViewBox, &box)
             guard hasViewBox != 0 else {
                 throw .invalidSVG(message: "it has no size: give the svg element a width and height or a viewBox")
             }
@@ -80,7 +93,9 @@ package enum SVG {
         }
         let size = (max(1, Int(w.rounded())), max(1, Int(h.rounded())))
         if let violation = limits.violation(width: size.0, height: size.1) { throw violation }
-        return size
+        // A viewBox too small to measure scales its content without bound: its filters count as such.
+        let user = hasViewBox != 0 ? (max(box.width, 1e-9), max(box.height, 1e-9)) : (w, h)
+        return (size.0, size.1, user)
     }
 
     /// Renders the whole picture into `width` x `height` premultiplied pixels.

@@ -21,7 +21,7 @@ targets=()
 for arg in "$@"; do
     if [ "$arg" = --keep ]; then keep=1; else targets+=("$arg"); fi
 done
-[ ${#targets[@]} -gt 0 ] || targets=(script manifest config feel-csv png jpeg font text raster scroll touches typing tokens)
+[ ${#targets[@]} -gt 0 ] || targets=(script manifest config feel-csv png jpeg svg font text raster scroll touches typing tokens)
 
 runtime=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | head -1)
 [ -n "$runtime" ] || { echo "run.sh: libclang_rt.fuzzer_no_main not found next to swiftc" >&2; exit 2; }

@@ -86,4 +86,83 @@ import Testing
         let inline = "data:image/png;base64," + Data(try FileIO.readAll(path: path)).base64EncodedString()
         #expect(try drawn(inline) == 0xFFFF_0000)
     }
+
+    // MARK: Hostile input, round five (issue 61): pictures that cost too much are refused first
+
+    static func filtered(_ primitive: String, size: String = #"width="600" height="400""#, group: String = "") -> [UInt8] {
+        Array(
+            (#"<svg xmlns="http://www.w3.org/2000/svg" \#(size)><filter id="f">\#(primitive)</filter>"#
+                + #"<g \#(group)><rect width="600" height="400" fill="red" filter="url(#f)"/></g></svg>"#).utf8)
+    }
+
+    /// The refusal's message, and how long it took to come.
+    static func refusal(_ svg: [UInt8], halvings: HalvingChoice = { _, _ in 0 }) -> (String, Duration) {
+        var message = "accepted"
+        let elapsed = ContinuousClock().measure {
+            do { _ = try Image.decode(svg, halvings: halvings) } catch { message = "\(error)" }
+        }
+        return (message, elapsed)
+    }
+
+    @Test func anEntityExpandedThousandsOfTimesIsRefusedBeforeParsing() {
+        // 9 KB: librsvg laid out its 6 MB of text in 2.2 GB and 11 s.
+        let entity = String(repeating: "x", count: 3000), uses = String(repeating: "&e;", count: 2000)
+        let bomb = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY e "\#(entity)">]>"#
+            + #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text y="50">\#(uses)</text></svg>"#
+        let (message, elapsed) = Self.refusal(Array(bomb.utf8))
+        #expect(message == "SVG refused: its entities expand to 6000000 bytes, past the limit of 65536")
+        #expect(elapsed < .seconds(1))
+        // Nested: 10 references of 10 of 1,000 bytes is 100 KB, though each level is small.
+        let nested = #"<!DOCTYPE svg [<!ENTITY a "\#(String(repeating: "y", count: 1000))"><!ENTITY b "\#(String(repeating: "&a;", count: 10))">]>"#
+            + #"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><desc>\#(String(repeating: "&b;", count: 10))</desc></svg>"#
+        #expect(Self.refusal(Array(nested.utf8)).0.contains("expand to 100000 bytes"))
+        let parameter = #"<!DOCTYPE svg [<!ENTITY % p "<!ENTITY q 'x'>"> %p;]><svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>"#
+        #expect(Self.refusal(Array(parameter.utf8)).0.contains("parameter entity"))
+    }
+
+    @Test func entitiesAsPicturesUseThemStillWork() throws {
+        // Illustrator's way: a namespace and a colour, referenced a few times.
+        let svg = ##"<!DOCTYPE svg [<!ENTITY ns "http://www.w3.org/2000/svg"><!ENTITY red "#ff0000">]>"##
+            + #"<svg xmlns="&ns;" width="10" height="10"><rect width="10" height="10" fill="&red;"/></svg>"#
+        #expect(try Image.decode(Array(svg.utf8))[5, 5] == 0xFFFF_0000)
+    }
+
+    /// The issue's card picture, 378 bytes: 30 s before the catalog's first screen.
+    static let card = Array(
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="600" height="400" viewBox="0 0 600 400">
+        <filter id="f" x="0" y="0" width="1" height="1"><feMorphology operator="dilate" radius="200"/></filter>
+        <rect width="600" height="400" fill="#2a6"/>
+        <circle cx="300" cy="200" r="120" fill="#fc3" filter="url(#f)"/>
+        <text x="40" y="360" font-size="40" fill="#fff">Card</text>
+        </svg>
+        """.utf8)
+
+    @Test func filtersTooCostlyToDrawAreRefusedBeforeRendering() {
+        // Each of these took librsvg from 11 s to forever at the size a zoom renders, or aborted it.
+        let cases: [([UInt8], String)] = [
+            (Self.card, "feMorphology (200)"),
+            (Self.filtered(#"<feMorphology radius="200"/>"#), "feMorphology (200)"),
+            (Self.filtered(#"<feTurbulence baseFrequency="0.05" numOctaves="100000"/>"#), "feTurbulence (100000)"),
+            (Self.filtered(#"<feConvolveMatrix order="30" kernelMatrix="1"/>"#), "feConvolveMatrix of order 30"),
+            // Small in its own units, large where it is drawn: a transform or a viewBox enlarges it.
+            (Self.filtered(#"<feMorphology radius="4"/>"#, group: #"transform="translate(3) scale(50)""#), "feMorphology (4)"),
+            (Self.filtered(#"<feMorphology radius="0.5"/>"#, size: #"width="600" height="400" viewBox="0 0 6 4""#), "feMorphology"),
+        ]
+        for (svg, what) in cases {
+            let (message, elapsed) = Self.refusal(svg)
+            #expect(message.hasPrefix("SVG refused: its ") && message.contains(what), "\(message)")
+            #expect(elapsed < .seconds(1), "\(what) took \(elapsed)")
+        }
+    }
+
+    @Test func costlyFiltersAreRenderedLessEnlargedForAZoom() throws {
+        // A 20-pixel dilation draws at its own size (0.9 s), not at the 4x of a zoom (16 times that).
+        let svg = Self.filtered(#"<feMorphology radius="20"/>"#)
+        let picture = try Image.decode(svg, halvings: { _, _ in -2 })
+        #expect(picture.halvings == 0 && picture.pixels.width == 600)
+        // Ordinary effects (a drop shadow) are drawn at every zoom.
+        let shadow = Self.filtered(#"<feGaussianBlur stdDeviation="4"/><feOffset dx="2" dy="2"/><feMerge><feMergeNode/></feMerge>"#)
+        #expect(try Image.decode(shadow, halvings: { _, _ in -2 }).halvings == -2)
+    }
 }

@@ -5,7 +5,7 @@
 public enum FuzzTarget: String, CaseIterable, Sendable {
     case script, manifest, config
     case feelCSV = "feel-csv"
-    case png, jpeg, font, text, raster, scroll, touches, typing, tokens
+    case png, jpeg, svg, font, text, raster, scroll, touches, typing, tokens
 
     /// Runs one input. A broken invariant stops the process (the fuzzer keeps the input).
     public func run(_ bytes: UnsafeRawBufferPointer, context: FuzzContext) {
@@ -16,6 +16,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .feelCSV: fuzzFeelCSV(bytes)
         case .png: fuzzPNG(bytes)
         case .jpeg: fuzzJPEG(bytes)
+        case .svg: fuzzSVG(bytes)
         case .font: fuzzFont(bytes, context: context.text())
         case .text: fuzzText(bytes, context: context.text())
         case .raster: fuzzRaster(bytes)

@@ -48,6 +48,23 @@ func fuzzJPEG(_ bytes: UnsafeRawBufferPointer) {
     fuzzReduced(bytes, whole: whole, exact: false) { (b, l, h) throws(ImageCodecError) in try JPEG.decode(b, limits: l, halvings: h) }
 }
 
+/// SVG through librsvg within its limits (issue 61): entities that expand too far and filters
+/// too costly to draw are refused before librsvg parses or renders them, so every input ends
+/// within the fuzzer's 10 s and 2 GB, or run.sh reports a timeout or a blow-up. A picture
+/// rendered enlarged (halvings below 0, from the input's length) stays within the limits too.
+func fuzzSVG(_ bytes: UnsafeRawBufferPointer) {
+    _ = fuzzImage(bytes) { (b, l) throws(ImageCodecError) in try SVG.decode(b, limits: l) }
+    let times = bytes.count % 5 - 2
+    do {
+        let picture = try SVG.decode(Array(bytes), limits: fuzzDecodeLimits) { _, _ in times }
+        checkPremultiplied(picture.pixels)
+        expect(picture.halvings >= SVG.finestLevel && picture.halvings <= max(0, times), "rendered at \(picture.halvings) of \(times)")
+        expect(picture.pixels.width * picture.pixels.height <= fuzzDecodeLimits.maxPixelCount, "rendered past the limits")
+    } catch {
+        checkMessage(error)
+    }
+}
+
 func fuzzReduced(
     _ bytes: UnsafeRawBufferPointer, whole: PixelBuffer?, exact: Bool,
     decode: ([UInt8], DecodeLimits, HalvingChoice) throws(ImageCodecError) -> ReducedPicture
