@@ -45,8 +45,9 @@ LIBS=$(for l in $(ldd "$BIN" | awk '/=> \//{print $3}'); do dpkg -S "$(readlink 
 # libx11-data: the compose table that makes physical keyboards' dead keys work;
 # fonts-noto-color-emoji: a typed or shown emoji in colour (the default font chain ends with it);
 # librsvg2-2: SVG pictures, libespeak-ng1 and libsndfile1: speech (glide loads them at the first
-# SVG picture or utterance, so ldd does not list them).
-PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,libespeak-ng1,libsndfile1,${LIBS%,}"
+# SVG picture or utterance, so ldd does not list them); openssl: the remote API's self-signed
+# certificate, made on the first start, and its fingerprint in the log (issue 64).
+PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,libespeak-ng1,libsndfile1,openssl,${LIBS%,}"
 MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 KEY=$(echo "$PACKAGES $MIRROR" | md5sum | cut -c1-12)

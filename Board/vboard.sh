@@ -77,6 +77,7 @@ command -v cpio >/dev/null || missing+=(cpio)
 command -v depmod >/dev/null || missing+=(kmod)
 command -v gcc >/dev/null || missing+=(gcc libc6-dev)
 command -v make >/dev/null || missing+=(make)
+[ "$ARCH" = aarch64 ] || command -v openssl >/dev/null || missing+=(openssl)
 if [ ${#missing[@]} -gt 0 ]; then
     step "installing ${missing[*]}"
     apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
@@ -89,9 +90,9 @@ mkdir -p "$CACHE/debs"
 # runs on as well. (Debian 13's udevd with this kernel never announced the touchscreen to libinput.)
 if [ "$ARCH" = aarch64 ]; then
     . "$HERE/debian-root.sh"
-    [ -f "$CACHE/kroot/.glide-complete" ] && [ -f "$CACHE/userroot/.glide-complete" ] || step "unpacking Debian 12's arm64 kernel, busybox and udev"
+    [ -f "$CACHE/kroot/.glide-complete" ] && [ -f "$CACHE/userroot/.glide-complete" ] || step "unpacking Debian 12's arm64 kernel, busybox, udev and openssl"
     debian_root "$CACHE/kroot" bookworm arm64 linux-image-arm64 || exit 1
-    debian_root "$CACHE/userroot" bookworm arm64 busybox-static,udev || exit 1
+    debian_root "$CACHE/userroot" bookworm arm64 busybox-static,udev,openssl || exit 1
     KERNEL=$(ls "$CACHE"/kroot/boot/vmlinuz-*-arm64 | head -1)   # a gzipped Image: QEMU unpacks it
 else
     KERNEL=$CACHE/vmlinux
@@ -352,9 +353,14 @@ speech_libs() {  # espeak-ng and libsndfile with theirs: glide loads them at the
             while read -r root path; do echo "$root ${path#"${GLIDE_LIBROOT%/}"}"; done
     done
 }
+# The openssl command, as udevadm from the userland root on aarch64 (the host's on x86_64): glide
+# makes its remote API's self-signed certificate with it and logs its fingerprint (issue 64).
+OPENSSL_BIN=/usr/bin/openssl; [ "$ARCH" = aarch64 ] && OPENSSL_BIN=$UDEVROOT/usr/bin/openssl
+cp "$OPENSSL_BIN" "$IMG/bin/openssl"
 while read -r libroot lib; do
     mkdir -p "$IMG$(dirname "$lib")"; cp -L "$libroot/$lib" "$IMG$lib"
 done < <(libs_of "$UDEV_LIBROOT" "$UDEVROOT/bin/udevadm"   # first: glide's copies (the newer glibc) win
+         libs_of "$UDEV_LIBROOT" "$OPENSSL_BIN"
          (libs_of "$GLIDE_LIBROOT" "$BIN"; speech_libs; [ -z "${EXAMPLE_BIN:-}" ] || libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN") | sort -u)
 # Speech (issue 33, x86_64 test runs): an AC97 card whose output QEMU writes to a WAV on
 # the host, ALSA's configuration, and espeak-ng's data for English and Japanese.

@@ -1,9 +1,7 @@
-import Crypto
 import FoundationEssentials
 import ImageCodecs
 import NIOCore
 import NIOSSL
-import X509
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +29,8 @@ package enum RemoteTLSSource: Sendable, Equatable {
 /// and, with a client CA, the certificates that may connect (mutual TLS).
 struct RemoteTLS: Sendable {
     let configuration: TLSConfiguration
-    /// SHA-256 of the certificate's DER, as `openssl x509 -fingerprint -sha256` prints it.
+    /// SHA-256 of the certificate's DER, as `openssl x509 -fingerprint -sha256` prints it; or,
+    /// when that command could not tell it, `unknown` and why (the server serves all the same).
     let fingerprint: String
     let certificatePath: String
     /// The key and certificate were made at this start.
@@ -63,32 +62,67 @@ struct RemoteTLS: Sendable {
         do { _ = try NIOSSLContext(configuration: configuration) } catch {
             throw .tls(path: keyPath, problem: "the key does not belong to \(certificatePath), or TLS refused them (\(error))")
         }
-        let der: [UInt8]
-        do { der = try chain[0].toDERBytes() } catch { throw .tls(path: certificatePath, problem: "\(error)") }
+        let fingerprint: String
+        do { fingerprint = try Self.fingerprint(ofFirstIn: certificatePath) } catch { fingerprint = "unknown (\(error))" }
         return RemoteTLS(
-            configuration: configuration, fingerprint: fingerprint(ofDER: der), certificatePath: certificatePath, made: made,
+            configuration: configuration, fingerprint: fingerprint, certificatePath: certificatePath, made: made,
             requiresClientCertificate: clientCA != nil)
     }
 
-    /// `AB:CD:...`, upper case, 32 bytes.
-    static func fingerprint(ofDER der: [UInt8]) -> String {
-        SHA256.hash(data: der).map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return byte < 16 ? "0" + hex : hex
-        }.joined(separator: ":")
+    /// `AB:CD:...`, upper case, 32 bytes, of the file's first certificate: the one the server
+    /// presents (NIOSSL and openssl both take the first CERTIFICATE block of a PEM file).
+    static func fingerprint(ofFirstIn path: String) throws(OpenSSLCommand.Failure) -> String {
+        let printed = try OpenSSLCommand.run(["x509", "-in", path, "-noout", "-fingerprint", "-sha256"])
+        // "sha256 Fingerprint=AB:..." (OpenSSL 3; "SHA256 Fingerprint=" before).
+        guard let line = printed.split(whereSeparator: \.isNewline).first(where: { $0.lowercased().hasPrefix("sha256 fingerprint=") }),
+            let hex = line.split(separator: "=", maxSplits: 1).last.map({ String($0).uppercased() }),
+            hex.count == 95, hex.allSatisfy({ $0 == ":" || $0.isHexDigit })
+        else { throw OpenSSLCommand.Failure(description: "openssl x509 printed no SHA-256 fingerprint: \(printed.prefix(200))") }
+        return hex
     }
 
-    /// The certificate's subject as the log names a caller (`CN=fleet,O=Example`).
-    static func subject(ofDER der: [UInt8]) -> String? {
-        (try? Certificate(derEncoded: der)).map { String(describing: $0.subject) }
+    /// The certificate's subject as the log names a caller: `CN=fleet,O=Example`, last attribute
+    /// first and escaped as RFC 4514 writes a distinguished name. BoringSSL reads the names and
+    /// their string types (NIOSSL's `subjectName`); a type NIOSSL has no name for shows as `?`.
+    static func subject(of certificate: NIOSSLCertificate) -> String {
+        certificate.subjectName.reversed().map { name in
+            let key: String
+            switch name.type {
+            case .commonName: key = "CN"
+            case .organization: key = "O"
+            case .organizationalUnit: key = "OU"
+            case .country: key = "C"
+            case .state: key = "ST"
+            case .city: key = "L"
+            case .emailAddress: key = "E"
+            case .userId: key = "UID"
+            default: key = "?"
+            }
+            return key + "=" + escaped(name.value)
+        }.joined(separator: ",")
+    }
+
+    /// RFC 4514's escapes: the separators and quotes anywhere, a space or `#` leading, and a
+    /// space trailing, so that a value cannot pass for another attribute.
+    static func escaped(_ value: String) -> String {
+        let characters = Array(value)
+        let leading = characters.prefix { $0 == " " || $0 == "#" }.count
+        let trailing = characters.dropFirst(leading).reversed().prefix { $0 == " " }.count
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            let edge = index < leading || index >= characters.count - trailing
+            if edge || ",+\"\\<>;".contains(character) { result.append("\\") }
+            result.append(character)
+        }
+        return result
     }
 
     /// The subject of the certificate the client on `channel` presented, or nil.
     static func peerSubject(on channel: any Channel) -> String? {
         guard channel.eventLoop.inEventLoop, let handler = try? channel.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self),
-            let der = try? handler.peerCertificate?.toDERBytes()
+            let certificate = handler.peerCertificate
         else { return nil }
-        return subject(ofDER: der)
+        return subject(of: certificate)
     }
 
     /// `peerSubject(on:)` from off the channel's event loop.
@@ -120,54 +154,80 @@ enum SelfSignedCertificate {
     static func ensure(in directory: String) throws(RemoteError) -> (certificate: String, key: String, made: Bool) {
         let certificatePath = directory + "/" + certificateName, keyPath = directory + "/" + keyName
         if access(certificatePath, F_OK) == 0 && access(keyPath, F_OK) == 0 { return (certificatePath, keyPath, false) }
-        let hostName = Self.hostName()
-        let (certificatePEM, keyPEM): (String, String)
-        do { (certificatePEM, keyPEM) = try make(names: [hostName, "localhost"]) } catch {
-            throw .tls(path: certificatePath, problem: "making a self-signed certificate failed: \(error)")
+        let advice = "set STATE_DIRECTORY to a folder the app may write, or give --remote-tls-certificate and --remote-tls-key"
+        do { try FileIO.makeDirectory(directory) } catch { throw .tls(path: directory, problem: "\(error) (\(advice))") }
+        let (certificatePEM, keyPEM): ([UInt8], [UInt8])
+        do { (certificatePEM, keyPEM) = try make(names: [hostName(), "localhost"], in: directory) } catch {
+            throw .tls(
+                path: certificatePath,
+                problem: "making a self-signed certificate failed: \(error) (install openssl, or give --remote-tls-certificate and --remote-tls-key)")
         }
         do {
-            try FileIO.makeDirectory(directory)
             // The key first: a certificate whose key was lost is worth nothing.
-            try FileIO.writeAll(Array(keyPEM.utf8), path: keyPath, mode: 0o600, keepsMode: false, durable: true)
-            try FileIO.writeAll(Array(certificatePEM.utf8), path: certificatePath, mode: 0o644, keepsMode: false, durable: true)
+            try FileIO.writeAll(keyPEM, path: keyPath, mode: 0o600, keepsMode: false, durable: true)
+            try FileIO.writeAll(certificatePEM, path: certificatePath, mode: 0o644, keepsMode: false, durable: true)
         } catch {
-            throw .tls(
-                path: directory,
-                problem:
-                    "\(error) (set STATE_DIRECTORY to a folder the app may write, or give --remote-tls-certificate and --remote-tls-key)")
+            throw .tls(path: directory, problem: "\(error) (\(advice))")
         }
         return (certificatePath, keyPath, true)
     }
 
     /// A P-256 key and a certificate for it, signed by itself, valid for twenty years: like an
-    /// SSH host key, it is trusted by its fingerprint, not by its dates.
-    static func make(names: [String]) throws -> (certificate: String, key: String) {
-        let key = P256.Signing.PrivateKey()
-        let signer = Certificate.PrivateKey(key)
-        let name = try DistinguishedName {
-            OrganizationName("Glide kiosk")
-            CommonName(names[0])
+    /// SSH host key, it is trusted by its fingerprint, not by its dates. `openssl req` makes
+    /// them in a folder of its own in `folder` (mode 0700: the key is never where others may
+    /// look), from a request file of its own (no system openssl.cnf adds CA:TRUE or asks).
+    static func make(names: [String], in folder: String) throws -> (certificate: [UInt8], key: [UInt8]) {
+        var template = Array((folder + "/.remote-tls-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw OpenSSLCommand.Failure(description: "mkdtemp in \(folder): " + String(cString: strerror(errno)))
         }
-        let now = Date.now
-        let certificate = try Certificate(
-            version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: signer.publicKey,
-            notValidBefore: now - 3600, notValidAfter: now + 20 * 365 * 86400, issuer: name, subject: name,
-            signatureAlgorithm: .ecdsaWithSHA256,
-            extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
-                Critical(KeyUsage(digitalSignature: true))
-                try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames(names.map { .dnsName($0) })
-            },
-            issuerPrivateKey: signer)
-        return (try certificate.serializeAsPEM().pemString + "\n", key.pemRepresentation + "\n")
+        let work = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let request = work + "/request.cnf", key = work + "/key.pem", certificate = work + "/certificate.pem"
+        defer {
+            for path in [request, key, certificate] { _ = unlink(path) }
+            _ = rmdir(work)
+        }
+        try FileIO.writeAll(Array(self.request(names: names).utf8), path: request, mode: 0o600, keepsMode: false)
+        _ = try OpenSSLCommand.run([
+            "req", "-x509", "-config", request, "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
+            "-days", "\(20 * 365)", "-keyout", key, "-out", certificate,
+        ])
+        return (try FileIO.readAll(path: certificate, limit: RemoteTLS.maxPEMBytes), try FileIO.readAll(path: key, limit: RemoteTLS.maxPEMBytes))
+    }
+
+    /// `openssl req`'s configuration: the subject (the first name, of "Glide kiosk") and the
+    /// extensions of a server's certificate that is no CA. Names are host names (`dnsName`).
+    static func request(names: [String]) -> String {
+        """
+        [req]
+        distinguished_name = subject
+        x509_extensions = extensions
+        prompt = no
+        [subject]
+        O = Glide kiosk
+        CN = \(names[0])
+        [extensions]
+        basicConstraints = critical, CA:FALSE
+        keyUsage = critical, digitalSignature
+        extendedKeyUsage = serverAuth
+        subjectAltName = \(names.map { "DNS:" + $0 }.joined(separator: ", "))
+
+        """
     }
 
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "glide" }
-        let name = String(cString: buffer)
-        return name.isEmpty ? "glide" : name
+        return dnsName(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)) ?? "glide"
+    }
+
+    /// `name` when it is a host name (letters, digits, `-` and `.`, at most 64, a common name's
+    /// limit), else nil: anything else has no place in a certificate's DNS name, nor in the
+    /// request file, where `$`, `#` or a newline would mean something to openssl.
+    static func dnsName(_ name: String) -> String? {
+        guard (1...64).contains(name.utf8.count), name.first != "-", name.first != "." else { return nil }
+        let hostly = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+        return hostly ? name : nil
     }
 }
 
