@@ -1,4 +1,6 @@
 import FoundationEssentials
+import ImageCodecs
+import NIOSSL
 import Testing
 import TestSupport
 @testable import RemoteControl
@@ -31,6 +33,80 @@ import Glibc
             .files(certificate: folder + "/" + SelfSignedCertificate.certificateName, key: folder + "/" + SelfSignedCertificate.keyName),
             clientCA: nil)
         #expect(given.fingerprint == first.fingerprint && !given.made)
+    }
+
+    @Test func theMadeCertificateIsAServersOwnForItsHostName() throws {
+        let folder = try makeTemporaryFolder(prefix: "glide-tls") + "/state"
+        let tls = try RemoteTLS.load(.generated(directory: folder), clientCA: nil)
+        let certificate = try #require(try NIOSSLCertificate.fromPEMFile(tls.certificatePath).first)
+        let host = SelfSignedCertificate.hostName()
+        #expect(RemoteTLS.subject(of: certificate) == "CN=\(host),O=Glide kiosk")
+        let names = certificate._subjectAlternativeNames().filter { $0.nameType == .dnsName }.map { String(decoding: $0.contents, as: UTF8.self) }
+        #expect(names == [host, "localhost"])
+        #expect(certificate.notValidAfter - certificate.notValidBefore == 20 * 365 * 86400)
+        let key = try FileIO.readAll(path: folder + "/" + SelfSignedCertificate.keyName, limit: RemoteTLS.maxPEMBytes)
+        #expect(String(decoding: key, as: UTF8.self).hasPrefix("-----BEGIN PRIVATE KEY-----"))
+        #expect(try NIOSSLPrivateKey(bytes: key, format: .pem).derBytes.count > 0)
+        // Only the pair is left in the folder: openssl's own working folder is gone.
+        #expect(try entries(of: folder) == [SelfSignedCertificate.certificateName, SelfSignedCertificate.keyName])
+        // A server's certificate, no CA: what openssl itself reads in it.
+        let text = try OpenSSLCommand.run(["x509", "-in", tls.certificatePath, "-noout", "-ext", "basicConstraints,keyUsage,extendedKeyUsage"])
+        #expect(text.contains("critical\n    CA:FALSE") && text.contains("Digital Signature") && text.contains("TLS Web Server Authentication"))
+        #expect(SelfSignedCertificate.dnsName("kiosk-7.example.org") == "kiosk-7.example.org")
+        for bad in ["", "-n", ".n", "a b", "x$HOME", "a#b", "a\nb", "kiosk_7", "caf\u{E9}", String(repeating: "a", count: 65)] {
+            #expect(SelfSignedCertificate.dnsName(bad) == nil, "\(bad)")
+        }
+    }
+
+    func entries(of folder: String) throws -> [String] {
+        let dir = try #require(opendir(folder))
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Made with `openssl req` from a request whose subject needs every escape; its fingerprint
+    /// is Python's `hashlib.sha256` of the DER, and the subject as `openssl x509 -subject
+    /// -nameopt RFC2253` prints it but for `DC` (a type NIOSSL does not name) and `#`.
+    static let oddSubjectPEM = """
+        -----BEGIN CERTIFICATE-----
+        MIICPDCCAeMCFFhQDxejaOKY0feNA3QRCufJcZisMAoGCCqGSM49BAMCMIGfMQsw
+        CQYDVQQGEwJGUjEXMBUGA1UECAwOw45sZS1kZS1GcmFuY2UxFjAUBgNVBAoMDUV4
+        YW1wbGUsIEluYy4xEzARBgNVBAsMCk9wcytRQTs8YT4xETAPBgNVBAMMCCAjZmxl
+        ZXQgMR4wHAYJKoZIhvcNAQkBFg9vcHNAZXhhbXBsZS5vcmcxFzAVBgoJkiaJk/Is
+        ZAEZFgdleGFtcGxlMCAXDTI2MTIwMjAwNTEwNVoYDzIxMjYxMTA4MDA1MTA1WjCB
+        nzELMAkGA1UEBhMCRlIxFzAVBgNVBAgMDsOObGUtZGUtRnJhbmNlMRYwFAYDVQQK
+        DA1FeGFtcGxlLCBJbmMuMRMwEQYDVQQLDApPcHMrUUE7PGE+MREwDwYDVQQDDAgg
+        I2ZsZWV0IDEeMBwGCSqGSIb3DQEJARYPb3BzQGV4YW1wbGUub3JnMRcwFQYKCZIm
+        iZPyLGQBGRYHZXhhbXBsZTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABKA+GUFs
+        w+rDoZOu5w0j+H2lzHbITcRf45COgQXxsn/y8MXIzJjuw2SJecwDmP0B3xaU/Gjt
+        d8vN/Cv8VB/d8vAwCgYIKoZIzj0EAwIDRwAwRAIgAPtz/MIsk7hL+Q7nM7d1Om24
+        h9T2tSfAtgdBT1X3Wr0CIAULRY2uzXbEhl+8qpCV4subV2zBlrbCxVEshyu+16hB
+        -----END CERTIFICATE-----
+
+        """
+
+    @Test func fingerprintAndSubjectOfAGivenCertificate() throws {
+        let path = try makeTemporaryFolder(prefix: "glide-tls") + "/odd.pem"
+        try FileIO.writeAll(Array(Self.oddSubjectPEM.utf8), path: path)
+        #expect(
+            try RemoteTLS.fingerprint(ofFirstIn: path)
+                == "99:2C:3F:BC:C7:FD:A0:09:14:12:41:63:1F:7C:08:B0:53:C3:E5:CF:78:A4:9B:56:E7:FF:17:7C:86:7A:41:08")
+        let certificate = try NIOSSLCertificate(bytes: Array(Self.oddSubjectPEM.utf8), format: .pem)
+        #expect(
+            RemoteTLS.subject(of: certificate)
+                == ##"?=example,E=ops@example.org,CN=\ \#fleet\ ,OU=Ops\+QA\;\<a\>,O=Example\, Inc.,ST=Île-de-France,C=FR"##)
+        #expect(RemoteTLS.escaped("a \"b\" ") == #"a \"b\"\ "#)
+        // Not a certificate, and no openssl: said, not a crash.
+        #expect(throws: OpenSSLCommand.Failure.self) { try RemoteTLS.fingerprint(ofFirstIn: path + ".missing") }
+        #expect(throws: OpenSSLCommand.Failure(description: "no glide-no-such-openssl command on PATH (Debian's package openssl)")) {
+            try OpenSSLCommand.run(["version"], command: "glide-no-such-openssl")
+        }
+        do { _ = try OpenSSLCommand.run(["x509", "-in", path + ".missing"]) } catch { #expect("\(error)".hasPrefix("openssl x509 exited with 1: ")) }
     }
 
     @Test func badFilesAreNamedWithTheirProblem() throws {
