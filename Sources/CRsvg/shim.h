@@ -29,3 +29,4 @@ typedef int32_t (*GlideXmlReaderStep)(void *reader);
 typedef const uint8_t *(*GlideXmlReaderText)(void *reader);
 typedef int32_t (*GlideXmlReaderMoveToAttribute)(void *reader, const uint8_t *name);
 typedef void (*GlideXmlFreeTextReader)(void *reader);
+typedef void (*GlideXmlInitParser)(void);

@@ -44,15 +44,16 @@ package enum SVG {
         let added = try SVGEntities(scanning: bytes).expandedBytes()
         guard added <= Double(limits.maxSVGEntityBytes) else {
             throw .svgTooCostly(
-                reason: "its entities expand to \(Int(min(added, 1e15))) bytes, past the limit of \(limits.maxSVGEntityBytes)")
+                reason: "its entities add \(Int(min(added, 1e15))) bytes to it, past the limit of \(limits.maxSVGEntityBytes)")
         }
+        // Before librsvg parses: a kernel too large for it aborts the process as it is read.
+        let filters = try SVGFilters(reading: bytes)
         var error: UnsafeMutablePointer<GlideGError>?
         guard let handle = bytes.withUnsafeBufferPointer({ rsvg.newFromData($0.baseAddress, $0.count, &error) }) else {
             throw .invalidSVG(message: rsvg.take(error) ?? "not an SVG document")
         }
         defer { rsvg.objectUnref(handle) }
         let (width, height, user) = try intrinsicSize(handle, rsvg, limits: limits)
-        let filters = try SVGFilters(reading: bytes)
         // Enlarged only as far as the limits allow (a floor plan zoomed in stays within them).
         var level = max(finestLevel, min(halvings(width, height), 30))
         while true {

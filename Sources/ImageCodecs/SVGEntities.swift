@@ -31,7 +31,9 @@ struct SVGEntities {
         var sizes: [String: Double] = [:]
         var open: Set<String> = []
         var total = 0.0
-        for (name, count) in used where declared[name] != nil { total += Double(count) * (try size(of: name, &sizes, &open)) }
+        for (name, count) in used where declared[name] != nil {
+            total += Double(count) * max(0, (try size(of: name, &sizes, &open)) - Double(name.utf8.count + 2))
+        }
         return total
     }
 
@@ -41,7 +43,8 @@ struct SVGEntities {
         guard open.insert(name).inserted else { throw .invalidSVG(message: "its entity '\(name)' refers to itself") }
         var total = Double(entity.length)
         for (inner, count) in entity.references where declared[inner] != nil {
-            total += Double(count) * (try size(of: inner, &sizes, &open))
+            // Each `&inner;` is replaced, not added to.
+            total += Double(count) * ((try size(of: inner, &sizes, &open)) - Double(inner.utf8.count + 2))
         }
         open.remove(name)
         sizes[name] = total

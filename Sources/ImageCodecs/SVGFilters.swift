@@ -8,7 +8,7 @@ import Glibc
 /// An SVG's filter primitives, read with libxml2 before librsvg renders them, and what they
 /// would cost at a rendered size. librsvg 2.54 cannot be stopped once it draws: a 600 x 400
 /// feMorphology took 11 s at the 4x a zoom renders, 1,000 turbulence octaves 11 s, and a
-/// 30 x 30 feConvolveMatrix aborts the process. So the cost is estimated first and a picture
+/// feConvolveMatrix of order 22 aborts the process as it is parsed. So the cost is estimated first and a picture
 /// past the limit is refused, or rendered less enlarged.
 struct SVGFilters {
     struct Primitive {
@@ -22,8 +22,9 @@ struct SVGFilters {
     /// The largest scale any element's transforms, with its ancestors', apply to its content.
     private(set) var magnification = 1.0
 
-    /// The largest convolution kernel side librsvg 2.54 draws: past about 25 it panics.
-    static let maxConvolveOrder = 20
+    /// The most entries of a convolution kernel librsvg 2.54 reads: past 400 (order 20 x 20) it
+    /// panics while parsing ("Data storage buffer dimension mismatch") and aborts the process.
+    static let maxConvolveEntries = 400
 
     init(reading bytes: [UInt8]) throws(ImageCodecError) {
         guard !bytes.isEmpty else { return }
@@ -54,8 +55,19 @@ struct SVGFilters {
             if name == "filter" { boxUnits = xml.attribute(reader, "primitiveUnits") == "objectBoundingBox" }
             guard name.hasPrefix("fe") else { continue }
             let numbers = Self.numberAttribute[name].flatMap { xml.attribute(reader, $0) }.map(Self.numbers) ?? []
+            if name == "feConvolveMatrix", !(Self.convolveEntries(numbers) <= Double(Self.maxConvolveEntries)) {
+                throw .svgTooCostly(
+                    reason: "its feConvolveMatrix of order \(Self.describe(numbers)) is larger than librsvg reads safely "
+                        + "(\(Self.maxConvolveEntries) entries at most)")
+            }
             primitives.append(Primitive(name: name, numbers: numbers, boxUnits: boxUnits))
         }
+    }
+
+    /// A convolution's kernel entries: its order's two numbers multiplied (3 x 3 by default).
+    private static func convolveEntries(_ order: [Double]) -> Double {
+        let ox = order.first ?? 3, oy = order.count > 1 ? order[1] : ox
+        return ox * oy
     }
 
     /// The attribute whose numbers set a primitive's cost.
@@ -68,11 +80,6 @@ struct SVGFilters {
         var total = 0.0
         var costliest = (work: 0.0, what: "")
         for primitive in primitives {
-            if primitive.name == "feConvolveMatrix", primitive.numbers.contains(where: { !($0 <= Double(Self.maxConvolveOrder)) }) {
-                return .svgTooCostly(
-                    reason: "its feConvolveMatrix of order \(Self.describe(primitive.numbers)) is larger than librsvg draws safely "
-                        + "(\(Self.maxConvolveOrder) at most)")
-            }
             let perUnit = scale * magnification * (primitive.boxUnits ? userSize : 1)
             let work = area * Self.stepsPerPixel(primitive, pixelsPerUnit: perUnit, width: width, height: height)
             total += work
@@ -95,9 +102,7 @@ struct SVGFilters {
             let rx = numbers.first ?? 0, ry = numbers.count > 1 ? numbers[1] : rx
             guard rx.isFinite, ry.isFinite else { return .infinity }
             return max(4, side(rx, width) * side(ry, height))
-        case "feConvolveMatrix":
-            let ox = numbers.first ?? 3, oy = numbers.count > 1 ? numbers[1] : ox
-            return max(4, 2 * ox * oy)
+        case "feConvolveMatrix": return max(4, 2 * convolveEntries(numbers))
         case "feTurbulence": return 20 * max(1, numbers.first ?? 1)
         default: return 4
         }
@@ -178,7 +183,11 @@ struct LibXML: @unchecked Sendable {
     static let options: Int32 = 2 | 2048 | 32 | 64
 
     private static func load() -> LibXML? {
-        guard let library = try? SharedLibrary("libxml2.so.2", package: "libxml2") else { return nil }
+        guard let library = try? SharedLibrary("libxml2.so.2", package: "libxml2"),
+            let initialise = try? library.function("xmlInitParser", GlideXmlInitParser.self)
+        else { return nil }
+        // Once, here: libxml2 2.9 sets itself up unguarded on first use, and pictures decode on all cores.
+        initialise()
         return try? LibXML(
             readerForMemory: library.function("xmlReaderForMemory", GlideXmlReaderForMemory.self),
             read: library.function("xmlTextReaderRead", GlideXmlReaderStep.self),
