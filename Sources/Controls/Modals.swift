@@ -132,7 +132,7 @@ final class AlertView: ModalView {
         add(card)
         for (i, b) in self.buttons.enumerated() {
             let style: ButtonStyle = b.role == .cancel ? .bordered : (i == self.buttons.count - 1 && !dialog ? .prominent : .bordered)
-            let view = Button(b.title, id: id.map { "\($0).button-\(i)" }, role: b.role, style: style) { [unowned self] in press(i) }
+            let view = Button(b.title, id: id.map { "\($0).button-\(i)" }, role: b.role, style: style) { [weak self] in self?.press(i) }
             buttonViews.append(view)
         }
         arrangeButtons()

@@ -51,7 +51,7 @@ public final class Picker: Control, KeyResponder, AnimatedView {
 
     override func enabledChanged() {
         for (i, segment) in segments.enumerated() {
-            segment.onTap = isEnabled ? { [unowned self] in set(i) } : nil
+            segment.onTap = isEnabled ? { [weak self] in self?.set(i) } : nil
         }
         accessibility.adjust = isEnabled ? { [unowned self] direction in set(selection + direction) } : nil
         restyleLabels()

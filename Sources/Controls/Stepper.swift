@@ -49,8 +49,8 @@ public final class Stepper: Control, KeyResponder {
 
     override func enabledChanged() {
         let lower = value > range.lowerBound && isEnabled, upper = value < range.upperBound && isEnabled
-        minus.onTap = lower ? { [unowned self] in set(value - step) } : nil
-        plus.onTap = upper ? { [unowned self] in set(value + step) } : nil
+        minus.onTap = lower ? { [weak self] in self.map { $0.set($0.value - $0.step) } } : nil
+        plus.onTap = upper ? { [weak self] in self.map { $0.set($0.value + $0.step) } } : nil
         accessibility.adjust = isEnabled ? { [unowned self] direction in set(value + direction * step) } : nil
         valueLabel.text = String(value)
         titleLabel.color = titleColor

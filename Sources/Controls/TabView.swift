@@ -60,7 +60,7 @@ public final class TabView: View {
         for (i, tab) in tabs.enumerated() {
             let button = TabButton(tab: tab, index: i, count: tabs.count)
             button.id = tab.id ?? id.map { "\($0).tab-\(i)" }
-            button.onTap = { [unowned self] in select(i) }
+            button.onTap = { [weak self] in self?.select(i) }
             buttons.append(button)
         }
         bar.setChildren(buttons)

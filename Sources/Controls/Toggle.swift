@@ -161,7 +161,8 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
         if let k = dragKnob {
             let from = k
             dragKnob = nil
-            let value = k >= 0.5
+            // A cancelled drag (the toggle left the tree under the finger) changes nothing.
+            let value = cancelled ? isOn : k >= 0.5
             if value != isOn { set(value) }
             slide = Slide(from: from, to: value ? 1 : 0, start: t)
             setNeedsDisplay()

@@ -45,8 +45,8 @@ package final class TouchRouter {
     enum Route {
         /// A view with `onDrag` drags with it.
         case drag(View)
-        /// It scrubs an indicator: the function follows the finger.
-        case scrub((Point, Double) -> Void)
+        /// It scrubs `sv`'s indicator: the function follows the finger.
+        case scrub(GestureParticipant, (Point, Double) -> Void)
         /// A touch target hears it, and the participants around it watch until it decides.
         case target(TouchTarget, around: [GestureParticipant])
         /// The participants under it compete for it; it may press, tap or long-press a view.
@@ -121,6 +121,7 @@ package final class TouchRouter {
             screenReader.touch(phase, slot: slot, at: p, time: t)
             return
         }
+        dropDepartedViews(at: t)
         switch phase {
         case .down: began(slot: slot, at: p, time: t)
         case .move:
@@ -133,6 +134,7 @@ package final class TouchRouter {
     /// A lift whose place is unusable (NaN, absurd): the touch ends where it was last seen,
     /// so a bad report never leaves a finger down for good.
     package func lift(slot: Int, time t: Double, cancelled: Bool) {
+        dropDepartedViews(at: t)
         guard let touch = routes[slot] else { return }
         ended(slot: slot, at: touch.last ?? touch.down, time: t, cancelled: cancelled)
     }
@@ -186,7 +188,7 @@ package final class TouchRouter {
         }
         for sv in arena {
             if let scrub = sv.scrubber(at: p, time: t) {
-                start(.scrub(scrub))
+                start(.scrub(sv, scrub))
                 lastScrolled = sv
                 return
             }
@@ -216,7 +218,7 @@ package final class TouchRouter {
             dragged.onDrag?(.moved, p)
             dragged.enclosingAutoscroller?.autoscroll(towards: p)
             return
-        case let .scrub(scrub):
+        case let .scrub(_, scrub):
             routes[slot] = touch
             scrub(p, t)
             return
@@ -283,7 +285,7 @@ package final class TouchRouter {
             // A target that holds other views (a navigation stack watching for its edge swipe)
             // and never took the touch leaves a tap to the view it landed on; one that is what
             // the finger touched (a page control) handles its taps itself.
-            if !cancelled, !touch.movedPastSlop, let hit = touch.hit, hit !== target { Self.deliverTap(from: hit, at: p) }
+            if !cancelled, !touch.movedPastSlop, let hit = touch.hit, hit !== target, isInTree(hit) { Self.deliverTap(from: hit, at: p) }
         case let .arena(arena):
             ended(arena, touch: touch, slot: slot, at: p, time: t, cancelled: cancelled)
         }
@@ -309,7 +311,7 @@ package final class TouchRouter {
         let wasShown = press?.view.isPressed ?? false
         if let press { endPress(press) }
         if press?.longPressed == true { return }  // a long press is not a tap
-        guard isTap, let hit = touch.hit else { return }
+        guard isTap, let hit = touch.hit, isInTree(hit) else { return }
         if let press, !wasShown {
             // A tap quicker than the press delay still shows it, briefly.
             press.view.isPressed = true
@@ -317,6 +319,68 @@ package final class TouchRouter {
             wakeForPresses(at: t + Self.tapFlash, now: t)
         }
         Self.deliverTap(from: hit, at: p)
+    }
+
+    // MARK: Views that leave the tree
+
+    /// Whether `view` is still in this router's window: a view that left (a dismissed alert's
+    /// button, a stepper rebuilt under a resting finger) has no host.
+    private func isInTree(_ view: View) -> Bool {
+        guard let host = view.host else { return false }
+        return host === root.host
+    }
+
+    /// Cancels what touches hold of views that left the tree, as UIKit cancels the touches of a
+    /// view removed from its window: such a view hears nothing more (its actions may reach a
+    /// container that is gone), its press ends, and a touch that has nobody left to go to ends.
+    /// Participants still in the tree keep the touch: a row a lazy list let go under a dragging
+    /// finger does not stop the list.
+    private func dropDepartedViews(at t: Double) {
+        for (slot, touch) in routes {
+            switch touch.route {
+            case let .drag(dragged):
+                if !isInTree(dragged) { routes[slot] = nil }
+            case let .scrub(sv, _):
+                if !isInTree(sv) { routes[slot] = nil }
+            case let .target(target, around):
+                let staying = around.filter(isInTree)
+                if !isInTree(target) {
+                    // It hears the touch cancelled, which acts on nothing but itself (a pressed
+                    // look, a knob dragged), and the participants around it decide the rest.
+                    target.touchEnded(at: touch.last ?? touch.down, time: t, cancelled: true)
+                    routes[slot]?.route = .arena(Arena(candidates: staying))
+                } else if staying.count != around.count {
+                    routes[slot]?.route = .target(target, around: staying)
+                }
+            case var .arena(arena):
+                let changed = Self.withoutDeparted(&arena, isInTree)
+                let hitStays = touch.hit.map(isInTree) ?? false
+                if changed == nil || (arena.candidates.isEmpty && arena.press == nil && !hitStays) {
+                    routes[slot] = nil
+                } else if changed == true {
+                    routes[slot]?.route = .arena(arena)
+                }
+            }
+        }
+    }
+
+    /// `arena` without its departed members; nil when nothing of it is left, else whether it
+    /// changed. A press on a departed view ends without its action.
+    private static func withoutDeparted(_ arena: inout Arena, _ isInTree: (View) -> Bool) -> Bool? {
+        var changed = false
+        if let press = arena.press, !isInTree(press.view) {
+            for timer in press.timers { timer.cancel() }
+            press.view.isPressed = false
+            arena.press = nil
+            changed = true
+        }
+        if let claimed = arena.claimed, !isInTree(claimed) { return nil }
+        let staying = arena.candidates.filter(isInTree)
+        if staying.count != arena.candidates.count {
+            arena.candidates = staying
+            changed = true
+        }
+        return changed
     }
 
     // MARK: Pressed states and long presses
@@ -349,6 +413,7 @@ package final class TouchRouter {
     /// Presses views whose touch has rested long enough, long-presses those held 500 ms, and
     /// ends the brief presses of quick taps. Runs whenever the window samples, and on timers.
     package func updatePresses(at t: Double) {
+        dropDepartedViews(at: t)
         for (slot, touch) in routes {
             guard case var .arena(arena) = touch.route, var press = arena.press else { continue }
             if t >= press.down + press.delay { press.view.isPressed = true }
@@ -377,6 +442,9 @@ package final class TouchRouter {
     /// The tap goes to the nearest view with `onTap`, from `view` up; `point` (window points)
     /// is where the finger lifted, nil for Enter.
     package static func deliverTap(from view: View, at point: Point? = nil) {
+        // A view out of every window (a button of a dismissed alert, a row a lazy list let go)
+        // taps nothing: its action may reach a container that is gone.
+        guard view.host != nil else { return }
         var v: View? = view
         while let c = v {
             if let action = c.onTap { c.touchPoint = point; action(); return }

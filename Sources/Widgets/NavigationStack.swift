@@ -60,7 +60,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         super.init(id: id)
         add(root)
         add(bar)
-        bar.back.onTap = { [unowned self] in _ = self.pop() }
+        bar.back.onTap = { [weak self] in _ = self?.pop() }
         updateBar()
     }
 
