@@ -23,9 +23,15 @@ struct AccessMiddleware: RouterMiddleware {
     let certificates: Bool
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let needed = RemoteServer.scope(of: request.method, path: request.uri.path, clock: clock)
+        let route = context.endpointPath
+        guard RemoteRoutes.isCanonical(request.uri.path, route: route) else {
+            let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
+            refusals.warning("remote: 404 \(request.method) \(path) from \(context.peer): not the route's own spelling")
+            return RemoteServer.json(.notFound, error: "no such path: \(path) (the API's paths have no empty segment nor trailing slash)")
+        }
+        let needed = RemoteRoutes.scope(of: request.method, route: route, clock: clock)
         var context = context
-        let isLive = request.uri.path == "/live" || request.uri.path == "/live/logout"
+        let isLive = route == "/live" || route == "/live/logout"
         // Asked only under mutual TLS: it hops to the connection's event loop.
         let certified = certificates ? await RemoteTLS.peerSubject(of: context.channel).map(Caller.certified) : nil
         let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
@@ -113,18 +119,5 @@ struct AuditLog: Sendable {
     func record(_ action: String, by caller: Caller?, from peer: String) {
         let who = caller ?? .local
         logger.notice("audit: \(action) by '\(who.name)' (\(who.scope.name)) from \(peer) at \(Date.now.formatted(.iso8601))")
-    }
-}
-
-extension RemoteServer {
-    /// The scope a request needs: reading needs `view`, input `control`, the display's power
-    /// `admin`. Waiting for rest moves a virtual clock, so it is control there.
-    static func scope(of method: HTTPRequest.Method, path: String, clock: RemoteClock) -> RemoteScope {
-        switch (method, path) {
-        case (.post, "/display"): .admin
-        case (.post, "/events"), (.post, "/clock"): .control
-        case (.post, "/wait"): clock == .virtual ? .control : .view
-        default: .view
-        }
     }
 }

@@ -16,7 +16,17 @@ struct Caller: Sendable, Equatable {
 
     /// A client whose certificate the server's client CA signed: named by its subject, it may do
     /// everything (a token it also sends decides instead).
-    static func certified(_ subject: String) -> Caller { Caller(name: subject, scope: .admin, version: 0) }
+    /// The subject is the client's own text and names it in the audit log: escaped (a newline
+    /// or an escape sequence cannot start a line of its own or move a terminal's cursor, a quote
+    /// cannot close the name) and cut short (a 30 KB subject does not fill the journal).
+    static func certified(_ subject: String) -> Caller {
+        Caller(
+            name: excerpt(subject.replacing("\\", with: "\\\\").replacing("'", with: "\\'"), limit: maxSubjectScalars), scope: .admin,
+            version: 0)
+    }
+
+    /// A certificate subject's length in a log line, as a distinguished name is rarely longer.
+    static let maxSubjectScalars = 200
 }
 
 /// The tokens a server accepts, replaceable while it runs. A request proves who it is by
@@ -29,8 +39,12 @@ final class Keyring: Sendable {
     static let cookie = "glide_live"
     /// How long a live session lasts without a new login: a working day.
     static let sessionLifetime: Duration = .seconds(12 * 3600)
-    /// Sessions kept at most; a login beyond them ends the oldest.
+    /// Sessions kept at most. A login beyond them ends the oldest session of the token that
+    /// holds the most, so that logins with one token never end another token's sessions.
     static let maxSessions = 64
+    /// Sessions one token holds at most (a wall of dashboards shares a view token); a login
+    /// beyond them ends that token's own oldest.
+    static let maxSessionsPerToken = 16
 
     private struct Entry {
         var token: RemoteToken
@@ -119,12 +133,29 @@ final class Keyring: Sendable {
         state.withLockedValue { state in
             guard state.list.contains(where: { $0.version == caller.version }) else { return nil }
             state.sessions.removeAll { $0.expires <= now }
-            if state.sessions.count >= Self.maxSessions { state.sessions.removeFirst(state.sessions.count - Self.maxSessions + 1) }
+            Self.makeRoom(in: &state.sessions, for: caller.version)
             let id = Self.newSessionID()
             state.sessions.append(Session(id: id, version: caller.version, address: address, expires: now + Self.sessionLifetime))
             return Self.cookieHeader(
                 value: String(decoding: id, as: UTF8.self), maxAge: Int(Self.sessionLifetime.components.seconds), secure: secure)
         }
+    }
+
+    /// Ends a session, if need be, so that one of token `version` fits: that token's oldest when
+    /// it has its share, else, when all are taken, the oldest of the token that holds the most.
+    private static func makeRoom(in sessions: inout [Session], for version: Int) {
+        if let own = sessions.firstIndex(where: { $0.version == version }),
+            sessions.count(where: { $0.version == version }) >= maxSessionsPerToken
+        {
+            sessions.remove(at: own)
+            return
+        }
+        guard sessions.count >= maxSessions else { return }
+        var held: [Int: Int] = [:]
+        for session in sessions { held[session.version, default: 0] += 1 }
+        guard let most = held.max(by: { $0.value < $1.value })?.key, let oldest = sessions.firstIndex(where: { $0.version == most })
+        else { return }
+        sessions.remove(at: oldest)
     }
 
     /// Ends the sessions the headers' cookies name (logout); returns how many ended.

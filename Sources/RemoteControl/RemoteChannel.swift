@@ -1,3 +1,4 @@
+import Geometry
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
@@ -20,6 +21,8 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     let idleTimeout: TimeAmount
     let connections: ConnectionTable
     let keyring: Keyring?
+    let throttle: AttemptThrottle
+    let refusals: RefusalLog
     var responder: Responder { inner.responder }
 
     /// A connection over the bound of `connections` is closed before a byte of it is read. (It
@@ -33,19 +36,26 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
             }
             let decoder = try channel.pipeline.syncOperations.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try channel.pipeline.syncOperations.addHandler(
-                CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, keyring: keyring),
+                CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, keyring: keyring, throttle: throttle),
                 position: .after(decoder))
             return value
         }
     }
 
-    func handle(value: Value, logger: Logger) async { await inner.handle(value: value, logger: logger) }
+    /// A connection's own failures (a failed TLS handshake) are logged among the refusals, with
+    /// the peer and a few a second: Hummingbird logs each as an error of its own, without either.
+    func handle(value: Value, logger: Logger) async {
+        let peer = RemoteServer.describe(value.channel.remoteAddress), refusals = refusals
+        let connectionLogger = Logger(label: logger.label) { _ in ConnectionLogHandler(logger: logger, peer: peer, refusals: refusals) }
+        await inner.handle(value: value, logger: connectionLogger)
+    }
 
     /// Frames of at most 64 KiB either way: a viewer's input message is far smaller, and a
     /// larger frame (a 100 MB one) is refused by the decoder before it is read; updates are
     /// sent in several frames.
     static func builder(
-        idleTimeout: TimeAmount, connections: ConnectionTable, keyring: Keyring?, shouldUpgrade: @escaping Upgrade
+        idleTimeout: TimeAmount, connections: ConnectionTable, keyring: Keyring?, throttle: AttemptThrottle, refusals: RefusalLog,
+        shouldUpgrade: @escaping Upgrade
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             RemoteHTTPChannel(
@@ -55,7 +65,7 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
                         http1: .init(idleTimeout: idleTimeout),
                         ws: .init(maxFrameSize: 1 << 16, autoPing: .enabled(timePeriod: .seconds(10)))),
                     shouldUpgrade: shouldUpgrade), idleTimeout: idleTimeout, connections: connections,
-                keyring: keyring)
+                keyring: keyring, throttle: throttle, refusals: refusals)
         }
     }
 }
@@ -77,12 +87,14 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
     let headDeadline: TimeAmount
     let connections: ConnectionTable
     let keyring: Keyring?
+    let throttle: AttemptThrottle
     private var pendingClose: Scheduled<Void>?
 
-    init(headDeadline: TimeAmount, connections: ConnectionTable, keyring: Keyring?) {
+    init(headDeadline: TimeAmount, connections: ConnectionTable, keyring: Keyring?, throttle: AttemptThrottle) {
         self.headDeadline = headDeadline
         self.connections = connections
         self.keyring = keyring
+        self.throttle = throttle
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -102,7 +114,7 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
         // Busy until its reply's end is written; a WebSocket for as long as it is open.
         connections.setBusy(context.channel, true)
         if head.headers.contains(name: "upgrade"), let keyring, RemoteTLS.peerSubject(on: context.channel) == nil,
-            keyring.identify(Self.credentialFields(head.headers), session: true, address: RemoteServer.address(of: context.channel)) == nil
+            !Self.mayUpgrade(head.headers, address: RemoteServer.address(of: context.channel), keyring: keyring, throttle: throttle)
         {
             head.headers.remove(name: "upgrade")
             head.headers.replaceOrAdd(name: "connection", value: "close")
@@ -121,6 +133,13 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
             return
         }
         context.fireChannelRead(data)
+    }
+
+    /// A socket opens only for the right token from an address that need not wait. While an
+    /// address waits, every attempt from it, with the right token too, goes to the router and
+    /// its 429: the answer tells a guesser nothing about the token it tried.
+    static func mayUpgrade(_ headers: HTTPHeaders, address: String, keyring: Keyring, throttle: AttemptThrottle) -> Bool {
+        throttle.wait(for: address) == 0 && keyring.identify(credentialFields(headers), session: true, address: address) != nil
     }
 
     /// What `Keyring.identify` reads, as HTTP types.
@@ -158,5 +177,35 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
         context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.closeQuietly() }
+    }
+}
+
+/// A connection's logger: errors go to the refusal log with the peer, throttled; everything else
+/// to the server's logger as it was.
+struct ConnectionLogHandler: LogHandler {
+    var logger: Logger
+    let peer: String
+    let refusals: RefusalLog
+
+    var metadata: Logger.Metadata {
+        get { logger.handler.metadata }
+        set { logger.handler.metadata = newValue }
+    }
+    var logLevel: Logger.Level {
+        get { logger.logLevel }
+        set { logger.logLevel = newValue }
+    }
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { logger[metadataKey: key] }
+        set { logger[metadataKey: key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        guard event.level >= .error else {
+            logger.handler.log(event: event)
+            return
+        }
+        let reason = event.metadata?["error.type"].map { ": \(excerpt("\($0)", limit: 200))" } ?? ""
+        refusals.warning("remote: connection from \(peer) failed: \(excerpt(event.message.description, limit: 80))\(reason)")
     }
 }

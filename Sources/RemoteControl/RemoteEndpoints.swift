@@ -30,10 +30,8 @@ extension RemoteServer {
         router.post("/clock") { request, _ in try await self.clock(request) }
         // Another method on a known path is 405 with the method it takes, not 404.
         let others: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .head, .options]
-        for (path, allowed) in [
-            ("/screenshot.png", HTTPRequest.Method.get), ("/state", .get), ("/audit", .get), ("/live", .get),
-            ("/live/logout", .post), ("/events", .post), ("/wait", .post), ("/display", .post), ("/clock", .post),
-        ] {
+        for route in RemoteRoutes.all where route.path != "/live/socket" {
+            let (path, allowed) = (route.path, route.method)
             for method in others where method != allowed {
                 router.on(RouterPath(path), method: method) { _, _ in
                     var response = Self.json(.methodNotAllowed, error: "\(method) \(path): use \(allowed)")
@@ -119,7 +117,11 @@ extension RemoteServer {
         if let unknown = rules?.first(where: { !known.contains($0) }) {
             return Self.json(.badRequest, error: "rules=\(excerpt(unknown, limit: 40)): unknown rule (\(known.joined(separator: ", ")))")
         }
+        guard let slot = audits.admit() else {
+            return Self.json(.tooManyRequests, error: "an audit is in progress; retry when it is done")
+        }
         let (reply, refusal) = await ask { c in .audit(rules: rules, c) }
+        withExtendedLifetime(slot) {}
         guard let reply else { return refusal }
         return Self.json(.ok, body: reply.json)
     }

@@ -36,6 +36,9 @@ package final class RemoteServer: Sendable {
     let audit: AuditLog
     /// Screenshots being taken, encoded or written, at most 4.
     let screenshots = AdmissionCounter(limit: 4)
+    /// Audits at once: one. Each runs on the frame loop (it reads the views) for as long as the
+    /// screen is large, so that a burst of them would hold `/state`, input and frames back.
+    let audits = AdmissionCounter(limit: 1)
     /// Where refusals are logged, a few a second.
     let refusals: RefusalLog
     /// Open connections, bounded by the descriptor limit the process has at its start.
@@ -115,7 +118,7 @@ package final class RemoteServer: Sendable {
     private func makeServerBuilder() throws(RemoteError) -> HTTPServerBuilder {
         let http = RemoteHTTPChannel.builder(
             idleTimeout: .seconds(configuration.idleTimeoutSeconds), connections: connections,
-            keyring: keyring
+            keyring: keyring, throttle: throttle, refusals: refusals
         ) { request, channel, _ in
             // Only a server with a client CA asks for client certificates: elsewhere this is nil.
             let certified = RemoteTLS.peerSubject(on: channel).map(Caller.certified)
@@ -189,7 +192,14 @@ package final class RemoteServer: Sendable {
             var last = TokenFile.signature(path)
             while (try? await Task.sleep(for: .seconds(1))) != nil, let self {
                 let now = TokenFile.signature(path)
-                if now != last, now != nil { self.reloadTokens(because: "the file changed") }
+                if now != last, now != nil { self.reloadTokens(because: last == nil ? "the file is back" : "the file changed") }
+                // The tokens in force stay while the file is gone, as they do while it does not
+                // load: deleting is no way to revoke (editing the file is), editors and deploy
+                // tools replace a file through a moment without it, and a server left with no
+                // token would lock out the fleet, the admin who could mend it too.
+                if now == nil, last != nil {
+                    self.logger.error("remote: the token file \(path) is gone; the tokens in force stay until it is back")
+                }
                 last = now
             }
         }

@@ -60,7 +60,11 @@ import UI
             let view = views[index], f = view.frameInWindow, p = Point(x: f.midX, y: f.midY)
             var tapped = false
             let action = view.onTap
-            view.onTap = action.map { a in { tapped = true; a() } }
+            view.onTap = action.map { a in
+                {
+                    tapped = true; a()
+                }
+            }
             window.handle(InputEvent(.touch(.down, slot: 0, position: p), time: 1))
             _ = window.render(into: frame, at: 1.2)
             // The container goes; only the router's touch still holds the control.

@@ -182,8 +182,8 @@ private func pixels(_ b: PixelBuffer) -> [UInt32] {
         keyring.replace(with: [RemoteToken(name: "token", scope: .admin, secret: "n3w-s3cret-token")])
         keyring.replace(with: [RemoteToken(name: "token", scope: .admin, secret: "s3cret-token")])
         #expect(!accepts(keyring, fields([(.cookie, second)]), session: true))
-        // At most `maxSessions`: the oldest goes first.
-        let sessions = try (0...Keyring.maxSessions).map { _ in try login(keyring) }
+        // At most `maxSessionsPerToken` a token: its oldest goes first.
+        let sessions = try (0...Keyring.maxSessionsPerToken).map { _ in try login(keyring) }
         #expect(!accepts(keyring, fields([(.cookie, sessions[0])]), session: true))
         #expect(accepts(keyring, fields([(.cookie, sessions[1])]), session: true))
         // A client certificate's caller has no token and so no session, and is always current.

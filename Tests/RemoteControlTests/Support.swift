@@ -64,17 +64,18 @@ final class Harness: Sendable {
     /// `readsBack`: false runs the app on an output that cannot read back what it shows (a board
     /// without a writeback connector).
     /// `tokensFile`: named tokens with scopes; `clock`: virtual runs the loop on a clock only
-    /// requests move.
+    /// requests move; `tls`: HTTPS (plain HTTP otherwise); `auditor`: what `/audit` runs.
     init(
         token: String? = nil, tokensFile: String? = nil, clock: RemoteClock = .wall, maxBodyBytes: Int = 1 << 20,
-        idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true
+        idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true, tls: RemoteTLSSource? = nil, auditor: ScreenAuditor? = nil
     ) async throws {
         var config = RemoteConfiguration(
             host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes,
             idleTimeoutSeconds: idleTimeoutSeconds)
         config.tokensFile = tokensFile
         config.clock = clock
-        server = try RemoteServer(configuration: config, logger: log.logger)
+        config.tls = tls
+        server = try RemoteServer(configuration: config, logger: log.logger, auditor: auditor)
         port = try await server.start()
         stopper = try LoopStopper()
         let (server, stopper, finished) = (server, stopper, finished)
