@@ -15,8 +15,10 @@ package final class HeadlessRunner {
     /// Longest time run after the last event while waiting for rest.
     package var settleLimit = 10.0
     /// Told the name of each screenshot the script takes, while the app shows it (the audit
-    /// checks the screen there).
-    package var onScreenshot: ((String) -> Void)?
+    /// checks the screen there). When set, the screenshot is its alone and `Output` keeps no
+    /// copy: a script of many screenshots then needs one screen's memory, not one per line. What
+    /// it throws ends the run.
+    package var onScreenshot: ((String) throws -> Void)?
 
     package init(app: App, width: Int, height: Int, hz: Double = 60) {
         self.app = app
@@ -83,7 +85,7 @@ package final class HeadlessRunner {
                 let t = e.t / 1000
                 if t == next { break }  // belongs after the next frame is drawn
                 pending.removeFirst()
-                capture(e, at: t, into: &out)
+                try capture(e, at: t, into: &out)
             }
             step(clock: clock)
             // Events exactly at the new frame's time: inputs apply from the next frame on,
@@ -91,7 +93,7 @@ package final class HeadlessRunner {
             let drawn = lastDrawn
             while let e = pending.first, e.t / 1000 == drawn {
                 pending.removeFirst()
-                capture(e, at: drawn, into: &out)
+                try capture(e, at: drawn, into: &out)
             }
             if pending.isEmpty {
                 let lastInput = (script.entries.last?.t ?? 0) / 1000
@@ -108,15 +110,18 @@ package final class HeadlessRunner {
     }
 
     /// Applies an input, or takes a screenshot of the screen as it is / a state at `t`.
-    func capture(_ e: InputScript.Entry, at t: Double, into out: inout Output) {
+    func capture(_ e: InputScript.Entry, at t: Double, into out: inout Output) throws {
         // Timers due by `t` run first: input and a state at t come after them (the screen
         // shows what they did from the next frame on).
         driver.runScheduled(upTo: t)
         if driver.apply(e.action, at: t) { return }
         switch e.action {
         case let .screenshot(name):
-            out.screenshots.append((name, PixelBuffer(copying: display.screen.span)))
-            onScreenshot?(name)
+            if let onScreenshot {
+                try onScreenshot(name)
+            } else {
+                out.screenshots.append((name, PixelBuffer(copying: display.screen.span)))
+            }
         case let .state(name): out.states.append((name, app.stateJSON(at: t, frameNumber: frameNumber - 1)))
         case .input, .key: break
         }

@@ -39,7 +39,6 @@ package enum AuditRuntime {
         let report: Report
         do {
             report = try audit(options, app: source, script: script)
-            try report.write(to: options.out)
         } catch {
             standardError("\(processName) audit: \(error)")
             throw ExitCode(2)
@@ -48,7 +47,12 @@ package enum AuditRuntime {
         if !report.findings.isEmpty { throw ExitCode(1) }
     }
 
-    static func audit(_ options: AuditOptions, app source: AppSource, script make: ((Window) -> InputScript?)? = nil) throws -> Report {
+    /// Audits the app and writes the report into `options.out` screen by screen, as each is
+    /// checked (`screens`, when given, takes the screens instead, for a test).
+    static func audit(
+        _ options: AuditOptions, app source: AppSource, script make: ((Window) -> InputScript?)? = nil,
+        screens: ScreenSink? = nil
+    ) throws -> Report {
         let headless = try HeadlessOptions.parse(
             ["--size", options.size, "--scale", String(options.scale)] + (options.script.map { ["--script", $0] } ?? []))
         let (w, h, scale) = try headless.geometry()
@@ -66,14 +70,20 @@ package enum AuditRuntime {
         let textScale = try Launch.checkedTextScale(percent: options.textSize)
         let app: App
         do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
-        guard let window = app as? Window else { throw ValidationError("the audit needs a Glide window; this app draws its own") }
+        guard let window = (app as? AuditableApp)?.auditedWindow else {
+            throw ValidationError("the audit needs a Glide window; this app draws its own")
+        }
         var settings = AppSettings()
         settings.textScale = textScale
         options.language.apply(to: &settings)
         window.apply(settings)
         let played = make?(window) ?? script
-        return Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(
-            script: played.entries.isEmpty ? nil : played)
+        let writer = ReportWriter(folder: options.out)
+        if screens == nil { try FileIO.makeDirectory(options.out) }
+        let report = try Auditor(window: window, width: w, height: h, audit: AccessibilityAudit(rules: rules)).run(
+            script: played.entries.isEmpty ? nil : played, screens: screens ?? writer.write)
+        if screens == nil { try writer.finish(report) }
+        return report
     }
 }
 
@@ -89,10 +99,16 @@ extension Kiosk {
     ///     `timeout`, `motion`); nil: all.
     /// - Returns: What was found, screen by screen; empty when the screens pass.
     public static func audit(_ window: Window, script: InputScript? = nil, rules: Set<String>? = nil) -> [AccessibilityFinding] {
-        Auditor(window: window, width: window.pixelWidth, height: window.pixelHeight, audit: AccessibilityAudit(rules: rules))
-            .run(script: script).findings
+        // Without a sink nothing is written, so nothing can throw.
+        let auditor = Auditor(window: window, width: window.pixelWidth, height: window.pixelHeight, audit: AccessibilityAudit(rules: rules))
+        return (try? auditor.run(script: script))?.findings ?? []
     }
 }
+
+/// Takes each screen as soon as it is audited: its name, its pixels and the report so far (its
+/// findings included). The pixels are the sink's for the call only: the audit keeps none, so a
+/// script's thousand screenshots need one screen's memory.
+typealias ScreenSink = (_ screen: String, _ pixels: PixelBuffer, _ report: Report) throws -> Void
 
 /// Plays the app and audits it where the script takes screenshots.
 struct Auditor {
@@ -100,32 +116,57 @@ struct Auditor {
     let width: Int, height: Int
     let audit: AccessibilityAudit
 
-    func run(script: InputScript?) -> Report {
+    func run(script: InputScript?, screens sink: ScreenSink? = nil) throws -> Report {
         var report = Report()
         var seenProblems = 0
         let runner = HeadlessRunner(app: window, width: width, height: height)
         // Six seconds to come to rest: an animation that runs longer than five is the motion rule's.
         runner.settleLimit = 6
-        func check(_ name: String) {
+        func check(_ name: String) -> PixelBuffer {
             let problems = Array(window.layoutProblems[seenProblems...])
             seenProblems = window.layoutProblems.count
             let pixels = PixelBuffer(copying: runner.display.screen.span)
-            report.add(
-                screen: name, pixels: pixels, findings: audit.findings(in: window, pixels: pixels, screen: name, layoutProblems: problems))
+            report.add(screen: name, findings: audit.findings(in: window, pixels: pixels, screen: name, layoutProblems: problems))
+            return pixels
         }
-        runner.onScreenshot = { name in check(name) }
-        _ = try? runner.run(script ?? InputScript(entries: []))
+        runner.onScreenshot = { name in
+            let pixels = check(name)
+            try sink?(name, pixels, report)
+        }
+        _ = try runner.run(script ?? InputScript(entries: []))
         let end = script == nil ? "first" : "final"
-        check(end)
+        let last = check(end)
+        // The motion found at the end is the end screen's: it is handed on with it.
         report.findings += audit.motion(in: window, at: runner.time, seconds: runner.settleLimit, screen: end)
+        try sink?(end, last, report)
         if script == nil {
             for scale in [2.0, 3.0] {
                 window.textScale = scale
-                _ = try? runner.run(InputScript(entries: []))
-                check("first-\(Int(scale * 100))")
+                _ = try runner.run(InputScript(entries: []))
+                let name = "first-\(Int(scale * 100))"
+                let pixels = check(name)
+                try sink?(name, pixels, report)
             }
         }
         return report
+    }
+}
+
+/// Writes an audit's report into a folder: each screen's PNG as it comes, `audit.json` and
+/// `audit.html` once all are checked.
+struct ReportWriter {
+    let folder: String
+
+    /// The screen with what was found on it outlined, as `<screen>.png`. A name taken twice
+    /// keeps the last screen, outlined with what all the screens of that name showed.
+    func write(screen: String, pixels: PixelBuffer, report: Report) throws {
+        try PNG.write(
+            report.outlined(pixels, report.findings.filter { $0.screen == screen }), to: "\(folder)/\(report.fileName(screen)).png")
+    }
+
+    func finish(_ report: Report) throws {
+        try writeText(try report.json(pretty: true) + "\n", to: folder + "/audit.json")
+        try writeText(report.html, to: folder + "/audit.html")
     }
 }
 
@@ -134,22 +175,22 @@ struct Report {
     /// The remote API's `/audit`: the screen as presented, called `live`; the layouts the window
     /// said were wrong count while their views are still shown.
     @Sendable static func liveAudit(_ app: App, pixels: PixelBuffer, rules: [String]?) -> String {
-        guard let window = app as? Window else { return #"{"findings":[],"error":"the app is not a Glide window"}"# }
+        guard let window = (app as? AuditableApp)?.auditedWindow else { return #"{"findings":[],"error":"the app is not a Glide window"}"# }
         let problems = window.layoutProblems.filter { p in
             p.view.map { $0.window === window && !$0.selfAndAncestors.contains { $0.isHidden } } ?? false
         }
         let audit = AccessibilityAudit(rules: rules.map(Set.init))
         var report = Report()
-        report.add(
-            screen: "live", pixels: pixels, findings: audit.findings(in: window, pixels: pixels, screen: "live", layoutProblems: problems))
+        report.add(screen: "live", findings: audit.findings(in: window, pixels: pixels, screen: "live", layoutProblems: problems))
         return (try? report.json(pretty: false)) ?? #"{"findings":[],"error":"the findings could not be encoded"}"#
     }
 
     var findings: [AccessibilityFinding] = []
-    var screens: [(name: String, pixels: PixelBuffer)] = []
+    /// The screens' names in the order checked; their pixels went to the writer as each was.
+    var screens: [String] = []
 
-    mutating func add(screen: String, pixels: PixelBuffer, findings new: [AccessibilityFinding]) {
-        screens.append((screen, pixels))
+    mutating func add(screen: String, findings new: [AccessibilityFinding]) {
+        screens.append(screen)
         findings += new
     }
 
@@ -171,16 +212,7 @@ struct Report {
     func json(pretty: Bool) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys] : [.sortedKeys]
-        return String(decoding: try encoder.encode(JSONReport(findings: findings, screens: screens.map(\.name))), as: UTF8.self)
-    }
-
-    func write(to folder: String) throws {
-        try FileIO.makeDirectory(folder)
-        try writeText(try json(pretty: true) + "\n", to: folder + "/audit.json")
-        for (name, pixels) in screens {
-            try PNG.write(outlined(pixels, findings.filter { $0.screen == name }), to: "\(folder)/\(fileName(name)).png")
-        }
-        try writeText(html, to: folder + "/audit.html")
+        return String(decoding: try encoder.encode(JSONReport(findings: findings, screens: screens)), as: UTF8.self)
     }
 
     func fileName(_ screen: String) -> String {
@@ -209,7 +241,7 @@ struct Report {
             </head><body><h1>Accessibility audit: \(findings.count) finding\(findings.count == 1 ? "" : "s")</h1>
 
             """
-        for (name, _) in screens {
+        for name in screens {
             let found = findings.filter { $0.screen == name }
             page += "<h2>\(escape(name)): \(found.count)</h2>\n<img src=\"\(fileName(name)).png\" alt=\"\(escape(name))\">\n"
             guard !found.isEmpty else { continue }

@@ -6,6 +6,7 @@ import ArgumentParser
 import Audit
 import Catalog
 import Geometry
+import Headless
 import ImageCodecs
 import Raster
 import TestSupport
@@ -171,6 +172,33 @@ import ViewCore
             let found = Kiosk.audit(window)
             #expect(found.isEmpty, "\(app) at \(w)x\(h): \(found.map(\.message))")
         }
+    }
+
+    /// A script's screens are audited and handed on as they come (issue 61: 300 screenshot lines
+    /// kept 300 screens twice over, 2.5 GB): each screen's pixels live only through the sink's
+    /// call, with the findings on it already in the report, and the runner keeps no copy of a
+    /// screenshot it tells of, so memory does not grow with the script.
+    @Test func screensAreHandedOnAsTheyComeAndNoneIsKept() throws {
+        let shots = 40
+        let lines = (0..<shots).map { #"{"t": \#(500 + 50 * $0), "screenshot": "s\#($0)"}"# }
+        let script = try InputScript.parse(lines.joined(separator: "\n"))
+        let w = try window(400, 480)
+        weak var previous: PixelBuffer?
+        var names: [String] = [], outlived = 0, found: [Int] = []
+        let report = try Auditor(window: w, width: 400, height: 480, audit: AccessibilityAudit()).run(script: script) {
+            name, pixels, report in
+            if previous != nil { outlived += 1 }
+            previous = pixels
+            names.append(name)
+            found.append(report.findings.filter { $0.screen == name }.count)
+        }
+        #expect(outlived == 0 && previous == nil)
+        #expect(names == (0..<shots).map { "s\($0)" } + ["final"] && report.screens == names)
+        // Grey text, a small unlabelled icon beside another target, a view only a finger reaches.
+        #expect(found == Array(repeating: 4, count: shots + 1))
+        let runner = HeadlessRunner(app: w, width: 400, height: 480)
+        runner.onScreenshot = { _ in }
+        #expect(try runner.run(script).screenshots.isEmpty)
     }
 
     /// The command line: exit status 1 and the three reports with findings, 2 for an unknown rule.

@@ -2,7 +2,8 @@
 whose carousel lists one photo 500 times (before each reference was decoded and kept: 1.5 GB)
 stays under the board's 192 MB budget; one that lists 400 different photos (1.2 GB of
 pixels), and an app listing a million photo rows, keep their pictures within the budget's
-share for pictures and stay under the budget plus 64 MB for the program, fonts and frames.
+share for pictures and stay under the budget plus 64 MB for the program, fonts and frames. An audit of 300
+screenshots needs what an audit of one does.
 
     swift build --product glide --product PhotoListExample
     python3 -m pytest -q Tests/Memory
@@ -162,3 +163,29 @@ def test_speech_is_written_as_it_comes_not_kept(tmp_path):
     assert said[0]["t"] == 20_000 and said[0]["wav"] == 0, said
     assert 10 < said[1]["wav"] < 20, said   # the hour's pause, bounded to 10 s of silence
     assert frames < 22_050 * 30 and late < BUDGET_MB, f"{frames} frames, {late:.0f} MB"
+
+
+def audited(tmp_path, name, shots):
+    """Peak resident MB and audit.json of `glide audit` on the catalog at 1280x800 with a script
+    of `shots` screenshot lines."""
+    script = tmp_path / f"{name}.jsonl"
+    script.write_text("".join(json.dumps({"t": 500 + 100 * i, "screenshot": f"s{i:03}"}) + "\n" for i in range(shots)))
+    out = tmp_path / name
+    mb = peak_resident_mb(["audit", "--script", str(script), "--out", str(out)],
+                          env={**os.environ, "GLIDE_CONTENT": str(CONTENT)})
+    return mb, json.loads((out / "audit.json").read_text())
+
+
+def test_an_audit_streams_its_screens(tmp_path):
+    """`glide audit --script` kept every screen until the end, twice (the runner's screenshot and
+    the report's copy, 4 MB each at 1280x800): 300 screenshot lines, 10 KB, took 2.5 GB where
+    one took 100 MB. Now each screen is audited and its PNG written as it comes, and the report
+    keeps only names and findings."""
+    if not os.path.exists(GLIDE):
+        pytest.skip(f"{GLIDE} not built (swift build --product glide)")
+    one, _ = audited(tmp_path, "one", 1)
+    many, report = audited(tmp_path, "many", 300)
+    print(f"audit of 1 screenshot: peak resident {one:.0f} MB; of 300: {many:.0f} MB")
+    assert report["screens"] == [f"s{i:03}" for i in range(300)] + ["final"], report["screens"][-3:]
+    assert len(list((tmp_path / "many").glob("*.png"))) == 301
+    assert many - one < 16, f"300 screenshots took {many - one:.0f} MB more than one"
