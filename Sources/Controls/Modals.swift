@@ -32,6 +32,9 @@ class ModalView: View, ModalContent, AnimatedView {
     private var motion: (spring: SpringSimulation, start: Double)?
     /// Run once it has gone from the screen (its binding is set back to false).
     var onClosed: (() -> Void)?
+    /// The view whose `alert`, `confirmationDialog` or `sheet` showed it.
+    weak var presenter: View?
+    private var hasPresenter = false
     private(set) var isClosing = false
 
     static let spring = SpringDescription(mass: 1, stiffness: 300, dampingRatio: 1)
@@ -40,6 +43,13 @@ class ModalView: View, ModalContent, AnimatedView {
     var modalTitle: String? { nil }
 
     func cancel() { close() }
+
+    var isOrphaned: Bool { hasPresenter && !isClosing && (presenter.map { $0.host == nil || $0.host !== host } ?? true) }
+
+    func presented(by view: View) {
+        presenter = view
+        hasPresenter = true
+    }
 
     /// Shown at `t`: it springs in.
     func begin(at t: Double) { animate(to: 1, velocity: 0, at: t) }
@@ -218,7 +228,7 @@ final class SheetView: ModalView, TouchTarget {
         self.content = content
         super.init(id: id)
         panel.add(content)
-        panel.padding = EdgeInsets(top: 24, leading: 0, bottom: 0, trailing: 0)
+        panel.padding = EdgeInsets(top: 24, leading: 0, bottom: 20, trailing: 0)
         add(panel)
         cancelOnOutsideTap()
     }
@@ -236,7 +246,6 @@ final class SheetView: ModalView, TouchTarget {
         let h = panelHeight
         // The panel reaches past the bottom edge so its lower corners never show.
         panel.frame = Rect(x: 0, y: frame.height - h, width: frame.width, height: h + 20)
-        panel.padding.bottom = 20
         panel.layoutChildren()
         progressChanged()
     }
@@ -308,6 +317,7 @@ final class ModalPresenter {
                 if binding.wrappedValue { binding.wrappedValue = false }
             }
             shown = modal
+            modal.presented(by: view)
             host.present(modal)
             modal.begin(at: host.currentTime)
         } else if !want, let modal = shown {

@@ -318,6 +318,7 @@ public final class Window: App, ViewHost {
 
     func layoutIfNeeded(at t: Double) {
         guard needsLayout else { collectIfNeeded(at: t); return }
+        closeOrphanedModals()
         for sv in scrollViews where sv.hasLaidOut { sv.holdPosition() }
         needsLayout = false
         let positions = positionsBeforeLayout()

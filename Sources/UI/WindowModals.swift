@@ -36,6 +36,12 @@ extension Window {
         needsLayout = true
     }
 
+    /// Closes each modal whose presenter left the window (an idle reset popped the screen that
+    /// showed it): its binding is set back to false as it goes, and no button's action runs.
+    func closeOrphanedModals() {
+        for modal in modalLayer.modals where modal.isOrphaned { modal.close() }
+    }
+
     /// Esc closes the modal on top, as its cancel button would.
     func cancelPresentedModal() -> Bool {
         guard let modal = presentedModal else { return false }

@@ -285,12 +285,14 @@ open class View {
 
     /// Space between the view's edges (and its background) and its content: a label's text,
     /// a container's children, a stack's rows (`.padding(_:)`).
-    open var padding: EdgeInsets = .zero { didSet { setNeedsLayout() } }
+    // A value set again unchanged lays nothing out: a view that sets its parts' padding while it
+    // lays out (a sheet's panel) would otherwise ask for a layout every frame and never rest.
+    open var padding: EdgeInsets = .zero { didSet { if padding != oldValue { setNeedsLayout() } } }
 
     /// Where content smaller than the view sits in it (`.frame(width:height:alignment:)`): a
     /// label's text, or the children of a plain container, each at its own size. Nil: a
     /// label's text starts at the top and children fill the view.
-    public var contentAlignment: UnitPoint? { didSet { setNeedsLayout() } }
+    public var contentAlignment: UnitPoint? { didSet { if contentAlignment != oldValue { setNeedsLayout() } } }
 
     /// The view's bounds less its padding, in local points.
     package var contentBounds: Rect {

@@ -295,4 +295,9 @@ package protocol ModalContent: View {
     var modalTitle: String? { get }
     /// Esc, or the screen reader's back: closes it as its cancel button would.
     func cancel()
+    /// Whether the view that presented it has left the window (an idle reset popped its screen):
+    /// the window then closes it, so that it never outlives its presenter.
+    var isOrphaned: Bool { get }
+    /// Goes away as when its binding is set false: no button's action runs.
+    func close()
 }
