@@ -41,7 +41,8 @@ enum OpenSSLCommand {
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             let said = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy { $0 == "-" } }.prefix(3)
             let end = status & 0x7F == 0 ? "exited with \((status >> 8) & 0xFF)" : "was killed by signal \(status & 0x7F)"
-            throw Failure(description: "\(command) \(arguments.first ?? "") \(end)" + (said.isEmpty ? "" : ": " + said.joined(separator: " ")))
+            throw Failure(
+                description: "\(command) \(arguments.first ?? "") \(end)" + (said.isEmpty ? "" : ": " + said.joined(separator: " ")))
         }
         return text
     }
@@ -55,12 +56,13 @@ enum OpenSSLCommand {
         posix_spawn_file_actions_adddup2(&actions, output, 1)
         posix_spawn_file_actions_adddup2(&actions, output, 2)
         let argv = ([command] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for p in argv { free(p) } }
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, command, &actions, nil, argv, environ)
         guard result == 0 else {
             let why = String(cString: strerror(result))
-            throw Failure(description: result == ENOENT ? "no \(command) command on PATH (Debian's package openssl)" : "starting \(command): \(why)")
+            throw Failure(
+                description: result == ENOENT ? "no \(command) command on PATH (Debian's package openssl)" : "starting \(command): \(why)")
         }
         return pid
     }

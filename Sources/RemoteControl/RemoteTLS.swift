@@ -160,7 +160,9 @@ enum SelfSignedCertificate {
         do { (certificatePEM, keyPEM) = try make(names: [hostName(), "localhost"], in: directory) } catch {
             throw .tls(
                 path: certificatePath,
-                problem: "making a self-signed certificate failed: \(error) (install openssl, or give --remote-tls-certificate and --remote-tls-key)")
+                problem:
+                    "making a self-signed certificate failed: \(error) (install openssl, or give --remote-tls-certificate and --remote-tls-key)"
+            )
         }
         do {
             // The key first: a certificate whose key was lost is worth nothing.
@@ -192,7 +194,9 @@ enum SelfSignedCertificate {
             "req", "-x509", "-config", request, "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
             "-days", "\(20 * 365)", "-keyout", key, "-out", certificate,
         ])
-        return (try FileIO.readAll(path: certificate, limit: RemoteTLS.maxPEMBytes), try FileIO.readAll(path: key, limit: RemoteTLS.maxPEMBytes))
+        return (
+            try FileIO.readAll(path: certificate, limit: RemoteTLS.maxPEMBytes), try FileIO.readAll(path: key, limit: RemoteTLS.maxPEMBytes)
+        )
     }
 
     /// `openssl req`'s configuration: the subject (the first name, of "Glide kiosk") and the
@@ -226,7 +230,9 @@ enum SelfSignedCertificate {
     /// request file, where `$`, `#` or a newline would mean something to openssl.
     static func dnsName(_ name: String) -> String? {
         guard (1...64).contains(name.utf8.count), name.first != "-", name.first != "." else { return nil }
-        let hostly = name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+        let hostly = name.unicodeScalars.allSatisfy {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+        }
         return hostly ? name : nil
     }
 }

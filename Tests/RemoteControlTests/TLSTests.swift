@@ -41,7 +41,9 @@ import Glibc
         let certificate = try #require(try NIOSSLCertificate.fromPEMFile(tls.certificatePath).first)
         let host = SelfSignedCertificate.hostName()
         #expect(RemoteTLS.subject(of: certificate) == "CN=\(host),O=Glide kiosk")
-        let names = certificate._subjectAlternativeNames().filter { $0.nameType == .dnsName }.map { String(decoding: $0.contents, as: UTF8.self) }
+        let names = certificate._subjectAlternativeNames().filter { $0.nameType == .dnsName }.map {
+            String(decoding: $0.contents, as: UTF8.self)
+        }
         #expect(names == [host, "localhost"])
         #expect(certificate.notValidAfter - certificate.notValidBefore == 20 * 365 * 86400)
         let key = try FileIO.readAll(path: folder + "/" + SelfSignedCertificate.keyName, limit: RemoteTLS.maxPEMBytes)
@@ -50,8 +52,11 @@ import Glibc
         // Only the pair is left in the folder: openssl's own working folder is gone.
         #expect(try entries(of: folder) == [SelfSignedCertificate.certificateName, SelfSignedCertificate.keyName])
         // A server's certificate, no CA: what openssl itself reads in it.
-        let text = try OpenSSLCommand.run(["x509", "-in", tls.certificatePath, "-noout", "-ext", "basicConstraints,keyUsage,extendedKeyUsage"])
-        #expect(text.contains("critical\n    CA:FALSE") && text.contains("Digital Signature") && text.contains("TLS Web Server Authentication"))
+        let text = try OpenSSLCommand.run([
+            "x509", "-in", tls.certificatePath, "-noout", "-ext", "basicConstraints,keyUsage,extendedKeyUsage",
+        ])
+        #expect(
+            text.contains("critical\n    CA:FALSE") && text.contains("Digital Signature") && text.contains("TLS Web Server Authentication"))
         #expect(SelfSignedCertificate.dnsName("kiosk-7.example.org") == "kiosk-7.example.org")
         for bad in ["", "-n", ".n", "a b", "x$HOME", "a#b", "a\nb", "kiosk_7", "caf\u{E9}", String(repeating: "a", count: 65)] {
             #expect(SelfSignedCertificate.dnsName(bad) == nil, "\(bad)")
@@ -106,7 +111,9 @@ import Glibc
         #expect(throws: OpenSSLCommand.Failure(description: "no glide-no-such-openssl command on PATH (Debian's package openssl)")) {
             try OpenSSLCommand.run(["version"], command: "glide-no-such-openssl")
         }
-        do { _ = try OpenSSLCommand.run(["x509", "-in", path + ".missing"]) } catch { #expect("\(error)".hasPrefix("openssl x509 exited with 1: ")) }
+        do { _ = try OpenSSLCommand.run(["x509", "-in", path + ".missing"]) } catch {
+            #expect("\(error)".hasPrefix("openssl x509 exited with 1: "))
+        }
     }
 
     @Test func badFilesAreNamedWithTheirProblem() throws {
