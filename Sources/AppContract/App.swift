@@ -35,6 +35,9 @@ package protocol App: AnyObject {
     /// Where the view with `id` shows now, in canvas pixels; nil when none shows (for a
     /// screenshot's mask).
     func pixelFrame(ofViewWithID id: String) -> IntRect?
+    /// Lays out what changed now rather than in the next frame, so that `run --timing` gives the
+    /// first frame's drawing alone; an app that lays out nothing ahead does nothing.
+    func layoutIfNeeded()
 }
 
 extension App {
@@ -44,6 +47,7 @@ extension App {
     package var bandRenderer: BandRenderer { BandRenderer(threads: 1) }
     package var memoryReport: String? { nil }
     package func pixelFrame(ofViewWithID id: String) -> IntRect? { nil }
+    package func layoutIfNeeded() {}
 }
 
 /// What the runtime knows that the app's views follow: the device's keyboards and sound, the

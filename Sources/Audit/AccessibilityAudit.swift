@@ -122,9 +122,9 @@ struct Scan {
     let window: Window
     let pixels: PixelBuffer
     let screen: String
-    var labels: [Label] = []
+    var labels: [StaticText] = []
     var targets: [View] = []
-    var images: [ImageView] = []
+    var images: [PictureView] = []
     var unclipped: [View] = []
     var parts: [EssentialPartsReporter] = []
     /// Section headers pinned over a list's rows, which cover the rows' text by design.
@@ -139,12 +139,12 @@ struct Scan {
     mutating func walk(_ layers: [View]) {
         func visit(_ v: View, inScroll: Bool) {
             guard !v.isHidden, !window.visibleRect(of: v).isEmpty else { return }
-            if let l = v as? Label, !l.text.isEmpty, !l.accessibility.hidden { labels.append(l) }
-            if let i = v as? ImageView, !i.accessibility.hidden { images.append(i) }
+            if let l = v as? StaticText, !l.text.isEmpty, !l.accessibility.hidden { labels.append(l) }
+            if let i = v as? PictureView, !i.accessibility.hidden { images.append(i) }
             if v.onTap != nil || v.onLongPress != nil || v.isFocusable { targets.append(v) }
             if let p = v as? EssentialPartsReporter { parts.append(p) }
             if let d = v as? DamageSource { pinned += d.pinnedViews }
-            if !inScroll, v.onTap != nil || v is Label { unclipped.append(v) }
+            if !inScroll, v.onTap != nil || v is StaticText { unclipped.append(v) }
             let scrolls = inScroll || v.contentTransform != nil
             for c in v.children { visit(c, inScroll: scrolls) }
         }
@@ -156,14 +156,14 @@ struct Scan {
     }
 
     func name(_ v: View) -> String {
-        if v.id == nil, let l = v as? Label { return "label \"\(l.text.prefix(40))\"" }
+        if v.id == nil, let l = v as? StaticText { return "label \"\(l.text.prefix(40))\"" }
         return v.logName
     }
 
     /// The text's colour against the colour most of its box is painted in, as drawn: the nearest
     /// WCAG's formula gets to "the text against what is behind it" on any background. Large text
     /// (24 points, or 18.66 bold: WCAG's 18 and 14 typographic points) needs 3:1, other text 4.5:1.
-    func contrast(_ label: Label) -> AccessibilityFinding? {
+    func contrast(_ label: StaticText) -> AccessibilityFinding? {
         // A disabled control's words are exempt (WCAG: part of an inactive component).
         if label.ancestors.contains(where: { ($0 as? ControlReporter)?.isEnabled == false }) { return nil }
         guard let box = pixelBox(label), let background = dominantColour(in: box) else { return nil }
@@ -287,7 +287,7 @@ struct Scan {
             "\(name(v)) can be touched but has nothing a screen reader can say (give it accessibilityLabel(_:) or a title)")
     }
 
-    func unlabelledImage(_ v: ImageView) -> AccessibilityFinding? {
+    func unlabelledImage(_ v: PictureView) -> AccessibilityFinding? {
         guard (v.accessibility.label ?? "").isEmpty else { return nil }
         return finding(
             "label", v, figure: nil,
@@ -339,7 +339,7 @@ struct Scan {
 
     /// A label that larger text cut short with an ellipsis (WCAG 1.4.4: no loss of content at
     /// 200 %); text cut at 100 % too is the app's choice, not the text size's.
-    func cutShort(_ label: Label) -> AccessibilityFinding? {
+    func cutShort(_ label: StaticText) -> AccessibilityFinding? {
         guard label.isCutByTextScale else { return nil }
         let percent = (window.textScale * 100).rounded()
         return finding(
@@ -351,7 +351,7 @@ struct Scan {
     /// Text drawn over other text: two labels, neither inside the other, whose lines cover the
     /// same spot by more than a point each way (a layout that did not make room as text grew).
     func overlaps() -> [AccessibilityFinding] {
-        let shown: [(Label, Rect)] = labels.compactMap { l in
+        let shown: [(StaticText, Rect)] = labels.compactMap { l in
             guard !l.selfAndAncestors.contains(where: { a in pinned.contains { $0 === a } }), let t = l.textBounds else { return nil }
             let f = l.frameInWindow
             return (l, t.offsetBy(dx: f.minX, dy: f.minY).intersection(window.visibleRect(of: l)))

@@ -116,7 +116,7 @@ public final class Divider: View {
     }
 
     /// Along a horizontal stack it stands up; anywhere else it lies across.
-    private var standsUp: Bool { (parent as? Stack)?.axis == .horizontal }
+    private var standsUp: Bool { (parent as? LinearLayout)?.axis == .horizontal }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
         let w = width ?? (proposal.width.isFinite ? proposal.width : 0)

@@ -76,7 +76,7 @@ package enum HeadlessRuntime {
         runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
         // Laid out before the run, the first frame's time is its drawing alone.
         let laying = monotonicSeconds()
-        if timing { (app as? Window)?.layoutIfNeeded() }
+        if timing { app.layoutIfNeeded() }
         let layout = monotonicSeconds() - laying
         let clock: (() -> Double)? = timing ? { monotonicSeconds() } : nil
         let result = try runner.run(script, clock: clock)

@@ -5,7 +5,11 @@ import Accessibility
 
 extension View {
     /// The window whose tree holds this view; nil while it is in none.
-    public var window: Window? { host as? Window }
+    public var window: Window? {
+        // By type: the public API gives apps their window, which ViewCore's host role (package,
+        // below UI) cannot name; a window is the only host of a tree shown on a screen.
+        host as? Window
+    }
 }
 
 extension Window: ScreenReaderHost {

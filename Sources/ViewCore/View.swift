@@ -108,6 +108,9 @@ open class View {
     /// The window a tree's root belongs to (the root of a window's tree knows it); nil for
     /// any other view.
     package var rootHost: ViewHost? { nil }
+    /// True when its children place themselves (the window's root, whose layers are the keyboard
+    /// and the edit menu): showing or hiding one lays nothing out again.
+    package var childrenPlaceThemselves: Bool { false }
 
     /// True for a view whose content's children are the rows of a list (a scroll view): a
     /// tappable row in it is a list row to the screen reader, not a button.
@@ -130,7 +133,7 @@ open class View {
                     host.animateLayout(animation, entering: self)
                 }
             }
-            if !(parent is RootView) { setNeedsLayout() }
+            if parent?.childrenPlaceThemselves != true { setNeedsLayout() }
             setNeedsDisplay()
         }
     }
@@ -659,5 +662,6 @@ package final class Shelf: View {
 package final class RootView: View {
     package weak var windowHost: ViewHost?
     override package var rootHost: ViewHost? { windowHost }
+    override package var childrenPlaceThemselves: Bool { true }
     @_spi(Hooks) override public var backdrop: Backdrop { .none }
 }

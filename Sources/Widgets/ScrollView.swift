@@ -239,7 +239,7 @@ open class ScrollView: View, AnimatedView {
     /// zoomable view fills the viewport, letterboxed: at the minimum scale all of it shows, as
     /// in a UIScrollView whose image view fits its picture; zooming magnifies it.
     func measuredContent(in viewport: Size) -> Size {
-        if configuration.isZoomEnabled, let image = content as? ImageView, image.contentMode == .fit,
+        if configuration.isZoomEnabled, let image = content as? PictureView, image.showsWholePicture,
             image.width == nil, image.height == nil
         {
             return viewport

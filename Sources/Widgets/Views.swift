@@ -42,7 +42,7 @@ open class Box: View {
 
 /// Text that wraps to its width (through the Text target): words for Latin, any
 /// ideograph boundary for Japanese, with kinsoku; `maxLines` ends with an ellipsis.
-public final class Label: Box {
+public final class Label: Box, StaticText {
     /// The text shown.
     public var text: String { didSet { invalidateText() } }
     /// Font size in points: the text style's in the theme in force while `textStyle` is set,
@@ -251,7 +251,7 @@ public enum ContentMode: String, Hashable, Sendable {
 /// a halved copy (halved again as often as needed, kept by the window's raster cache for every
 /// view showing that image), because bilinear sampling alone skips source pixels there and the
 /// picture shimmers as it moves.
-public final class ImageView: Box, ImageViewer {
+public final class ImageView: Box, ImageViewer, PictureView {
     /// The bitmap shown; when nil, the picture at `source` (if any) is drawn instead.
     public var image: PixelBuffer? {
         didSet {
@@ -265,6 +265,7 @@ public final class ImageView: Box, ImageViewer {
     public var source: String? { didSet { setNeedsLayout(); setNeedsDisplay() } }
     /// How the picture fills the view: `.fill` (the default) covers it and crops, `.fit` shows it all.
     public var contentMode: ContentMode = .fill { didSet { setNeedsDisplay() } }
+    package var showsWholePicture: Bool { contentMode == .fit }
     @_spi(Hooks) override public var backdrop: Backdrop { .varied }
 
     /// A view of `image` filled by `contentMode`, fixed to `width` and `height` points where
@@ -374,7 +375,39 @@ package protocol OrderedChildren: View {
 }
 
 /// Empty space that a horizontal stack gives what its other children leave, shared equally.
-package protocol FlexibleSpace: View {}
+package protocol FlexibleSpace: View {
+    /// The least it takes along a row, in points, however little is left.
+    var minLength: Double { get }
+}
+
+/// A container that lays its children out one after another along an axis (a stack): a divider
+/// in it stands up along a row and lies across a column.
+package protocol LinearLayout: View {
+    var axis: Stack.Axis { get }
+}
+
+/// Text a person reads and does not edit, drawn in one colour and size (a label): the audit
+/// measures its contrast, finds it past the screen's edge, over other text or cut short by larger
+/// text, and a row that cuts it short while a sibling has room to spare says so.
+package protocol StaticText: View {
+    var text: String { get }
+    var color: Color { get }
+    var fontSize: Double { get }
+    var fontWeight: FontWeight { get }
+    /// The most lines it shows, the last ending in an ellipsis; 0: as many as it needs.
+    var maxLines: Int { get }
+    /// The rectangle its lines cover as last drawn, in its own points; nil before it is drawn.
+    var textBounds: Rect? { get }
+    /// Whether the window's larger text cut it with an ellipsis where 100 % text does not.
+    var isCutByTextScale: Bool { get }
+}
+
+/// A view that shows a picture (an image view): the audit asks that it say what it shows, and a
+/// zoomable scroll view whose content it is fits it to the viewport when it shows all of it.
+package protocol PictureView: View {
+    /// True when it scales its picture to show all of it (`.fit`) rather than to cover itself.
+    var showsWholePicture: Bool { get }
+}
 
 /// Flexible empty space in a stack.
 public final class Spacer: View, FlexibleSpace {
@@ -398,7 +431,7 @@ public final class Spacer: View, FlexibleSpace {
 
 /// Children in a row or column with spacing and padding. Long stacks cull and hit-test
 /// by binary search, so 10,000 rows cost what the visible ones cost.
-open class Stack: Box, OrderedChildren {
+open class Stack: Box, OrderedChildren, LinearLayout {
     /// The direction a stack lays out its children.
     public enum Axis: Hashable, Sendable {
         /// Top to bottom, in a column.
@@ -491,7 +524,7 @@ open class Stack: Box, OrderedChildren {
         let fixed = visible.reduce(0.0) { $0 + (fixedWidth($1) ?? 0) }
         let sharing = visible.filter { fixedWidth($0) == nil && !isSpacer($0) }
         let spacers = visible.filter(isSpacer)
-        let spacerMinimum = spacers.reduce(0.0) { $0 + (($1 as? Spacer)?.minLength ?? 0) }
+        let spacerMinimum = spacers.reduce(0.0) { $0 + (($1 as? FlexibleSpace)?.minLength ?? 0) }
         let gaps = spacing * Double(max(0, visible.count - 1))
         let free = inner.width.isFinite ? max(0, inner.width - fixed - gaps - spacerMinimum) : .infinity
         let offers = free.isFinite ? Self.offers(to: sharing, free: free, ideal: ideal) : [:]
@@ -509,7 +542,7 @@ open class Stack: Box, OrderedChildren {
         for c in visible {
             let w: Double
             if isSpacer(c) {
-                w = (((c as? Spacer)?.minLength) ?? 0) + spacerExtra
+                w = (((c as? FlexibleSpace)?.minLength) ?? 0) + spacerExtra
             } else {
                 w = fixedWidth(c) ?? c.sizeThatFits(Size(width: offer(c), height: crossProposal)).width
             }
@@ -634,7 +667,7 @@ open class Stack: Box, OrderedChildren {
     /// need: the row's space is shared wrongly for what a person reads.
     private func noteCutLabel(_ sharing: [View], offer: (View) -> Double, ideal: (View) -> Double, roomySpacer: View?) {
         cutLabel = nil
-        guard !warnedCut, let label = sharing.first(where: { (($0 as? Label)?.maxLines ?? 0) > 0 && offer($0) < ideal($0) - 0.5 }),
+        guard !warnedCut, let label = sharing.first(where: { (($0 as? StaticText)?.maxLines ?? 0) > 0 && offer($0) < ideal($0) - 0.5 }),
             let roomy = roomySpacer ?? sharing.first(where: { $0 !== label && offer($0) > ideal($0) + 0.5 })
         else { return }
         cutLabel = (label, roomy, offer(label), ideal(label))

@@ -22,11 +22,15 @@ struct AuditCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The tour is the catalog's: its app as built, kept for the script.
+        var catalog: CatalogApp?
         try AuditRuntime.run(
             audit,
             app: AppSource { width, height, scale, _, _ in
-                try app.makeWindow(width: width, height: height, scale: scale).0
+                let (window, built) = try app.makeWindow(width: width, height: height, scale: scale)
+                catalog = built
+                return window
             },
-            script: tour ? { ($0.controller as? CatalogApp).map(CatalogTour.script) } : nil)
+            script: tour ? { _ in catalog.map(CatalogTour.script) } : nil)
     }
 }
