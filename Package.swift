@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["ViewCore", "AppContract", "Scrolling", "Physics", "Geometry"]),
         .target(name: "Accessibility", dependencies: ["ViewCore", "Gestures", "AppContract", "Localization", "Scrolling", "Geometry"]),
         .target(name: "Widgets", dependencies: ["ViewCore", "Gestures", "Localization", "Scrolling", "Physics", "Text", "Raster", "Geometry"]),
-        .target(name: "Controls", dependencies: ["ViewCore", "Widgets", "Physics", "AppContract", "Text", "Raster", "Geometry"]),
+        .target(name: "Controls", dependencies: ["ViewCore", "Widgets", "Localization", "Physics", "AppContract", "Text", "Raster", "Geometry"]),
         .target(name: "TextInput", dependencies: ["ViewCore", "Gestures", "Widgets", "AppContract", "Localization", "Scrolling", "Text",
                                                   "TextEditing", "Raster", "Geometry"]),
         .target(name: "UI", dependencies: ["ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "AppContract", "Localization",

@@ -21,7 +21,7 @@ package enum AccessibilityTree {
                 // A row that is one element says its texts itself.
                 if d.combinesChildren { return }
             }
-            for c in v.children { walk(c) }
+            for c in v.childrenInReadingOrder { walk(c) }
         }
         for layer in layers { walk(layer) }
         return out

@@ -217,10 +217,11 @@ struct Scan {
     func partContrast(_ v: EssentialPartsReporter) -> [AccessibilityFinding] {
         guard !window.isHighContrast, (v as? ControlReporter)?.isEnabled != false else { return [] }
         let origin = v.frameInWindow.origin, visible = window.visibleRect(of: v), theme = v.environment.theme
-        return v.essentialParts.compactMap { part in
+        let ring = window.focusedView === v ? Self.focusRingOutset : 0
+        return parts(of: v).compactMap { part in
             let r = part.rect.offsetBy(dx: origin.x, dy: origin.y)
             // Partly scrolled out of sight: measured when it shows whole.
-            guard visible.intersection(r).size == r.size,
+            guard visible.insetBy(dx: -ring, dy: -ring).intersection(r).size == r.size,
                 let ratio = ratio(of: theme.resolve(part.color), around: r)
             else { return nil }
             return ratio >= 3 - 1e-9
@@ -231,6 +232,18 @@ struct Scan {
                 )
         }
     }
+
+    /// The parts that show what `v` is: its own, or, while it has the keypad's focus, the focus
+    /// ring drawn round it, which is then its edge (its border lies against the ring's halo).
+    func parts(of v: EssentialPartsReporter) -> [EssentialPart] {
+        guard window.focusedView === v else { return v.essentialParts }
+        let ring = Rect(origin: .zero, size: v.frame.size).insetBy(dx: -Self.focusRingOutset, dy: -Self.focusRingOutset)
+        return [EssentialPart("focus ring", rect: ring, color: window.focusRingColors.ring)]
+    }
+
+    /// How far the focus ring's outer edge lies outside its view (`Window`'s 3-point ring 3
+    /// points out).
+    static let focusRingOutset = 4.5
 
     /// The contrast of `color` (over what is there) against the colour most of the two pixels
     /// around `r` have, rounded to hundredths; nil when they are off the screen.

@@ -122,7 +122,7 @@ public final class Picker: Control, KeyResponder, AnimatedView {
         let thumb = Rect(x: x, y: 2, width: w, height: frame.height - 4)
         context.fill(
             thumb.offsetBy(dx: 0, dy: 1), cornerRadius: context.theme.cornerRadii.segmentInside, color: Color.shadow.withOpacity(20 / 255))
-        context.fill(thumb, cornerRadius: context.theme.cornerRadii.segmentInside, color: isEnabled ? .thumb : .disabledThumb)
+        context.fill(thumb, cornerRadius: context.theme.cornerRadii.segmentInside, color: isEnabled ? .chosenSegment : .disabledThumb)
         // The chosen segment's edge, so that its white shows on the light track (WCAG 1.4.11).
         let contrast = context.isHighContrast
         context.stroke(

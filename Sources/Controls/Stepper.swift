@@ -1,6 +1,7 @@
 @_spi(Hooks) import ViewCore
 import AppContract
 import Geometry
+import Localization
 import Raster
 import Text
 import Widgets
@@ -28,8 +29,8 @@ public final class Stepper: Control, KeyResponder {
     private let binding: Binding<Int>
     private let titleLabel: Label
     private let valueLabel: Label
-    private let minus = Box().cornered(\.field)
-    private let plus = Box().cornered(\.field)
+    private let minus = StepButton(.decrease)
+    private let plus = StepButton(.increase)
 
     /// A stepper titled `title` that shows and sets `value` within `range`, `step` at a time.
     public init(_ title: String, id: String? = nil, value: Binding<Int>, in range: ClosedRange<Int> = 0...99, step: Int = 1) {
@@ -133,5 +134,21 @@ public final class Stepper: Control, KeyResponder {
 
     @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
         AccessibilityDescription(role: .adjustable, label: title, value: spokenValue(String(value)), combinesChildren: true)
+    }
+}
+
+/// A stepper's − or +: said "Decrease" or "Increase" in the window's language, so that the
+/// screen reader and the audit's label rule find a name for each target.
+private final class StepButton: Box {
+    let word: BuiltInStrings.Word
+
+    init(_ word: BuiltInStrings.Word) {
+        self.word = word
+        super.init()
+        _ = cornered(\.field)
+    }
+
+    override var accessibilityDescription: AccessibilityDescription? {
+        AccessibilityDescription(role: .button, label: environment.strings[word])
     }
 }

@@ -58,6 +58,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         case returnKey, done, go, search, next, send, space
         case roleButton, roleText, roleHeading, roleImage, roleScrollArea, rolePageControl, roleListRow, roleAdjustable, roleTextField
         case roleSwitch, roleProgress, on, off, dimmed, inProgress, selected
+        case decrease, increase
     }
 
     private static let english: [Word: String] = [
@@ -71,6 +72,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .rolePageControl: "page control", .roleListRow: "list row", .roleAdjustable: "adjustable", .roleTextField: "text field",
         .roleSwitch: "switch", .roleProgress: "progress indicator", .on: "on", .off: "off", .dimmed: "dimmed", .inProgress: "in progress",
         .selected: "selected",
+        .decrease: "Decrease", .increase: "Increase",
     ]
 
     private static let german: [Word: String] = [
@@ -84,6 +86,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .rolePageControl: "Seitenauswahl", .roleListRow: "Listenzeile", .roleAdjustable: "einstellbar", .roleTextField: "Textfeld",
         .roleSwitch: "Schalter", .roleProgress: "Fortschrittsanzeige", .on: "ein", .off: "aus", .dimmed: "deaktiviert",
         .inProgress: "wird ausgeführt", .selected: "ausgewählt",
+        .decrease: "Verringern", .increase: "Erhöhen",
     ]
 
     private static let french: [Word: String] = [
@@ -98,6 +101,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleTextField: "champ de texte",
         .roleSwitch: "interrupteur", .roleProgress: "indicateur de progression", .on: "activé", .off: "désactivé", .dimmed: "estompé",
         .inProgress: "en cours", .selected: "sélectionné",
+        .decrease: "Diminuer", .increase: "Augmenter",
     ]
 
     private static let japanese: [Word: String] = [
@@ -110,6 +114,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .roleButton: "ボタン", .roleText: "テキスト", .roleHeading: "見出し", .roleImage: "画像", .roleScrollArea: "スクロール領域",
         .rolePageControl: "ページコントロール", .roleListRow: "リストの行", .roleAdjustable: "調整可能", .roleTextField: "テキストフィールド",
         .roleSwitch: "スイッチ", .roleProgress: "進行状況インジケータ", .on: "オン", .off: "オフ", .dimmed: "淡色表示", .inProgress: "処理中", .selected: "選択中",
+        .decrease: "減らす", .increase: "増やす",
     ]
 
     private static let arabic: [Word: String] = [
@@ -123,6 +128,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .rolePageControl: "مؤشر الصفحات", .roleListRow: "صف قائمة", .roleAdjustable: "قابل للتعديل", .roleTextField: "حقل نص",
         .roleSwitch: "مفتاح", .roleProgress: "مؤشر التقدم", .on: "تشغيل", .off: "إيقاف", .dimmed: "معطل", .inProgress: "قيد التنفيذ",
         .selected: "محدد",
+        .decrease: "إنقاص", .increase: "زيادة",
     ]
 
     private static let hebrew: [Word: String] = [
@@ -136,6 +142,7 @@ package struct BuiltInStrings: Hashable, Sendable {
         .rolePageControl: "בקרת עמודים", .roleListRow: "שורת רשימה", .roleAdjustable: "ניתן לכוונון", .roleTextField: "שדה טקסט",
         .roleSwitch: "מתג", .roleProgress: "מחוון התקדמות", .on: "פועל", .off: "כבוי", .dimmed: "מעומעם", .inProgress: "בתהליך",
         .selected: "נבחר",
+        .decrease: "הקטנה", .increase: "הגדלה",
     ]
 
     private static let tables: [String: [Word: String]] = [

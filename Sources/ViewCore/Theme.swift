@@ -10,6 +10,7 @@ package enum ColorRole: UInt8, CaseIterable, Sendable {
     case segmentTrack, grabber, messageText, shadow, indicator
     case menuBackground, menuButton, menuText
     case keyboardBackground, keyFill, specialKeyFill, pressedKeyFill, keyLabel, keyShadow
+    case chosenSegment
 }
 
 /// The colours every built-in view draws with, by role. A window has one for light and one for
@@ -104,6 +105,13 @@ public struct Theme: Hashable, Sendable {
         set { self[.onAccent] = newValue }
     }
 
+    /// A segmented picker's chosen segment, under its title in `primaryText`: white on light,
+    /// a grey on dark (white there put light text on white).
+    public var chosenSegment: Color {
+        get { self[.chosenSegment] }
+        set { self[.chosenSegment] = newValue }
+    }
+
     /// The standard light theme: iOS's greys, a blue accent with 4.5:1 against white and the
     /// background (WCAG AA for text), and 3:1 for the edges that show a control's state.
     public static let light = Theme(
@@ -119,6 +127,7 @@ public struct Theme: Hashable, Sendable {
             .menuBackground: (0x3A3A3C, 255), .menuButton: (0x1C1C1E, 255), .menuText: (0xFFFFFF, 255),
             .keyboardBackground: (0xD1D4DA, 255), .keyFill: (0xFFFFFF, 255), .specialKeyFill: (0xAAB0BB, 255),
             .pressedKeyFill: (0x8E949F, 255), .keyLabel: (0x111111, 255), .keyShadow: (0x898A8D, 255),
+            .chosenSegment: (0xFFFFFF, 255),
         ])
 
     /// The standard dark theme: near-black surfaces, light text, and an accent light enough for
@@ -136,6 +145,7 @@ public struct Theme: Hashable, Sendable {
             .menuBackground: (0x48484A, 255), .menuButton: (0x2C2C2E, 255), .menuText: (0xFFFFFF, 255),
             .keyboardBackground: (0x2B2B2D, 255), .keyFill: (0x5B5B5F, 255), .specialKeyFill: (0x3A3A3D, 255),
             .pressedKeyFill: (0x7C7C80, 255), .keyLabel: (0xFFFFFF, 255), .keyShadow: (0x0E0E0F, 255),
+            .chosenSegment: (0x636366, 255),
         ])
 
     /// This theme for people who need more contrast: text, separators and the edges of controls
@@ -181,6 +191,8 @@ extension Color {
     public static let destructive = Color(role: .destructive)
     /// The theme's colour for text and icons on an accent fill.
     public static let onAccent = Color(role: .onAccent)
+    /// The theme's chosen segment of a segmented picker.
+    public static let chosenSegment = Color(role: .chosenSegment)
 
     /// This colour with its opacity multiplied by `opacity` (0 to 1); a theme's role stays one.
     package func withOpacity(_ opacity: Double) -> Color {

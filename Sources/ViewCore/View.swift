@@ -97,6 +97,10 @@ open class View {
             combinesChildren: true)
     }
 
+    /// Its children in the order a screen reader reads them: as drawn, unless a view draws one
+    /// part over the rest that is read first (a navigation bar over the screen it names).
+    @_spi(Hooks) open var childrenInReadingOrder: [View] { children }
+
     /// What this view itself says when a row around it is spoken as one: a label's text, a
     /// field's placeholder; nil for views that say nothing of their own.
     @_spi(Hooks) open var accessibilityText: String? { nil }

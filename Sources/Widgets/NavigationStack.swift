@@ -64,6 +64,10 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         updateBar()
     }
 
+    /// The bar is drawn over the screens (a sliding screen passes under it) but read first: its
+    /// title names the screen, and its back button comes before the content, as on a phone.
+    @_spi(Hooks) override public var childrenInReadingOrder: [View] { [bar] + children.filter { $0 !== bar } }
+
     /// Like SwiftUI's, it takes the height its stack offers.
     @_spi(Hooks) override public var fillsStackHeight: Bool { true }
 

@@ -4,6 +4,7 @@ import Geometry
 import Raster
 import Testing
 @testable import UI
+@testable import Controls
 @_spi(Hooks) import ViewCore
 import Widgets
 
@@ -52,6 +53,8 @@ import Widgets
                 #expect(ratio(theme[.fieldBorder], ground) >= 3, "\(theme.colorScheme)")
             }
             #expect(ratio(theme.onAccent, theme.accent) >= 4.5, "\(theme.colorScheme)")
+            // A picker's chosen segment carries its title (white on white in dark, issue 59).
+            #expect(ratio(theme.primaryText, theme.chosenSegment) >= 4.5, "\(theme.colorScheme)")
         }
     }
 
@@ -92,6 +95,26 @@ import Widgets
         let again = w.frames(from: 0.2, to: 0.3)
         #expect(again[50, 150] & 0xFF_FFFF == 0x00796B)
         #expect(again[50, 250] & 0xFF_FFFF == 0x1C1C1E)
+    }
+
+    /// The chosen segment takes its colour from the theme in force where the picker is: dark in
+    /// a dark window, light in a light subtree of it.
+    @Test func aPickersChosenSegmentFollowsTheSchemeInForce() throws {
+        final class Choice { var index = 0 }
+        let choice = Choice()
+        func picker(_ id: String) -> Picker {
+            Picker(id, id: id, selection: Binding(get: { choice.index }, set: { choice.index = $0 }), options: ["One", "Two"])
+        }
+        let dark = picker("dark"), light = picker("light")
+        let w = try makeWindow(Stack(.vertical, spacing: 20, children: [dark, Stack(.vertical, children: [light]).colorScheme(.light)]))
+        w.colorScheme = .dark
+        let frame = w.frames(from: 0, to: 0.5)
+        for (view, expected) in [(dark, Theme.dark.chosenSegment), (light, Theme.light.chosenSegment)] {
+            let thumb = try #require(view.restingThumb)
+            let f = view.frameInWindow
+            let rgb = UInt32(expected.red) << 16 | UInt32(expected.green) << 8 | UInt32(expected.blue)
+            #expect(frame[Int(f.minX + thumb.minX + 4), Int(f.minY + thumb.midY)] & 0xFF_FFFF == rgb, "\(view.id ?? "")")
+        }
     }
 
     @Test func theScheduleIsDarkBetweenItsTimes() throws {
