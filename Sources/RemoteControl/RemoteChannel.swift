@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
@@ -23,12 +24,17 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
     let keyring: Keyring?
     let throttle: AttemptThrottle
     let refusals: RefusalLog
+    /// Each connection's peer, as it was when accepted: a connection that failed (a TLS
+    /// handshake refused) has no address left by the time its failure is handled.
+    let peers = PeerNames()
     var responder: Responder { inner.responder }
 
     /// A connection over the bound of `connections` is closed before a byte of it is read. (It
     /// is set up all the same: a failed setup would end the server's accept loop.)
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         let admitted = connections.admit(channel)
+        peers.remember(channel)
+        let peers = peers
         return inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             guard admitted else {
                 channel.closeQuietly()
@@ -39,13 +45,15 @@ struct RemoteHTTPChannel: HTTPChannelHandler {
                 CloseUnlessKeptAlive(headDeadline: idleTimeout, connections: connections, keyring: keyring, throttle: throttle),
                 position: .after(decoder))
             return value
+        }.always { result in
+            if case .failure = result { peers.forget(channel) }
         }
     }
 
     /// A connection's own failures (a failed TLS handshake) are logged among the refusals, with
     /// the peer and a few a second: Hummingbird logs each as an error of its own, without either.
     func handle(value: Value, logger: Logger) async {
-        let peer = RemoteServer.describe(value.channel.remoteAddress), refusals = refusals
+        let peer = peers.forget(value.channel) ?? RemoteServer.describe(value.channel.remoteAddress), refusals = refusals
         let connectionLogger = Logger(label: logger.label) { _ in ConnectionLogHandler(logger: logger, peer: peer, refusals: refusals) }
         await inner.handle(value: value, logger: connectionLogger)
     }
@@ -178,6 +186,19 @@ final class CloseUnlessKeptAlive: ChannelDuplexHandler, RemovableChannelHandler 
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.closeQuietly() }
     }
+}
+
+/// The peers of the connections accepted and not yet handled.
+final class PeerNames: Sendable {
+    private let names = NIOLockedValueBox<[ObjectIdentifier: String]>([:])
+
+    func remember(_ channel: any Channel) {
+        let name = RemoteServer.describe(channel.remoteAddress)
+        names.withLockedValue { $0[ObjectIdentifier(channel)] = name }
+    }
+
+    @discardableResult
+    func forget(_ channel: any Channel) -> String? { names.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(channel)) } }
 }
 
 /// A connection's logger: errors go to the refusal log with the peer, throttled; everything else
