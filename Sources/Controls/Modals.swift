@@ -49,6 +49,7 @@ class ModalView: View, ModalContent, AnimatedView {
     func presented(by view: View) {
         presenter = view
         hasPresenter = true
+        drawsInTheme { [weak self] in self?.presenter }
     }
 
     /// Shown at `t`: it springs in.

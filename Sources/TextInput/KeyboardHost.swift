@@ -264,6 +264,9 @@ package final class EditMenu: Stack {
         themedCorner = \.menu
         clipsChildren = true
         isHidden = true
+        // The menu is the window's, over every layer, but acts on its field: it draws in the
+        // theme in force there (the keyboard stays the window's: one for every field).
+        drawsInTheme { [weak self] in self?.field }
         let strings = BuiltInStrings(language: "en")
         let items: [(String, BuiltInStrings.Word, (TextInputView) -> Void)] = [
             ("cut", .cut, { $0.cutSelection() }), ("copy", .copy, { $0.copySelection() }),

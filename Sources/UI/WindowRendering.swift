@@ -125,6 +125,10 @@ extension Window {
             }
         }
         // The screen reader's ring: black and white, seen on any background.
+        // colour: not a theme's role on purpose. It is the screen reader's cursor, not a view's
+        // part: a person who cannot see the screen well finds it by the same black-and-white
+        // ring in every app and scheme, and one of its two lines stands out against anything
+        // under it, which no theme's choice could then undo (a white ring on a white surface).
         if isScreenReaderEnabled, let spoken = screenReader.focused, spoken.window === self, inKeyboard(spoken) == insideKeyboard {
             let r = visibleRect(of: spoken)
             if !r.isEmpty {
@@ -136,10 +140,14 @@ extension Window {
 
     /// The keypad focus's ring, and the line between it and the view: white under a dark ring,
     /// black under a light one, so that the ring stands out 3:1 whatever it is drawn over (WCAG's
-    /// two-colour focus indicator, technique C40).
+    /// two-colour focus indicator, technique C40). The ring is the accent of the theme in force
+    /// where the focused view is (a subtree's `theme(_:)` or `colorScheme(_:)` included).
     package var focusRingColors: (ring: Color, halo: Color) {
-        let theme = theme
+        let theme = focusedView?.environment.theme ?? theme
         let ring = theme.isHighContrast ? theme.primaryText : theme.accent
+        // colour: the halo is worked out from the ring, not a role: it must be the ring's
+        // opposite (black or white) to give 3:1 on any background, and a role set apart from
+        // the accent could be set to a colour that gives the ring no edge.
         return (ring, Color(rgb: HighContrast.luminance(ring) < 0.5 ? 0xFFFFFF : 0x000000))
     }
 

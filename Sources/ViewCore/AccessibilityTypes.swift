@@ -167,6 +167,9 @@ extension Double {
 /// The high-contrast setting's colours: text black on light and white on dark, light
 /// backgrounds white and dark ones black (saturated colours stay: they carry meaning), borders
 /// black.
+// colour: black and white here are not roles: high contrast is the most contrast a colour can
+// have, so it maps what is drawn (the theme's roles and the app's own colours alike) to the two
+// ends, as `Theme.highContrast()` does to its text; a role would let a theme weaken it.
 package enum HighContrast {
     package static func luminance(_ c: Color) -> Double {
         let r = 0.2126 * Double(c.red), g = 0.7152 * Double(c.green), b = 0.0722 * Double(c.blue)

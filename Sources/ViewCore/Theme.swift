@@ -1,16 +1,16 @@
 import AppContract
 import Raster
 
-/// The roles a theme gives a colour. The first eight are public as `Color.accent` and the
-/// others; the rest are the built-in views' own parts (a switch's track, the keyboard's keys),
-/// themed so that no view keeps a colour of its own.
+/// The roles a theme gives a colour, each public on `Theme` and as `Color.accent` and the
+/// others. The first eight are for every view; the rest are the built-in views' own parts (a
+/// switch's track, the keyboard's keys), themed so that no view keeps a colour of its own.
 package enum ColorRole: UInt8, CaseIterable, Sendable {
     case accent = 1, background, surface, primaryText, secondaryText, separator, destructive, onAccent
     case bar, fieldBorder, switchOn, switchOff, thumb, disabledThumb, pressedShade, placeholder
     case segmentTrack, grabber, messageText, shadow, indicator
     case menuBackground, menuButton, menuText
     case keyboardBackground, keyFill, specialKeyFill, pressedKeyFill, keyLabel, keyShadow
-    case chosenSegment
+    case chosenSegment, pageIndicator
 }
 
 /// The colours every built-in view draws with, by role. A window has one for light and one for
@@ -112,6 +112,150 @@ public struct Theme: Hashable, Sendable {
         set { self[.chosenSegment] = newValue }
     }
 
+    // The built-in views' own parts. Each says what it colours and why its light and dark
+    // values are what they are, so that a brand changing one knows what else moves with it.
+
+    /// The navigation bar and the tab bar: a step off the background (0xF9F9F9 on light,
+    /// 0x161618 on dark), so that a bar reads as a layer over the screen, as iOS's bars do.
+    public var bar: Color {
+        get { self[.bar] }
+        set { self[.bar] = newValue }
+    }
+    /// A text field's border, a switch's edge when off, the edge of a slider's thumb and of a
+    /// picker's chosen segment: 3:1 against the background and surfaces in both schemes
+    /// (0x7C7C80 on light, 0x8E8E93 on dark), what WCAG asks of the edge that shows a control.
+    public var fieldBorder: Color {
+        get { self[.fieldBorder] }
+        set { self[.fieldBorder] = newValue }
+    }
+    /// A switch's track when on: a green with 3:1 against the background, darker on light
+    /// (0x248A3D) than on dark (0x30D158).
+    public var switchOn: Color {
+        get { self[.switchOn] }
+        set { self[.switchOn] = newValue }
+    }
+    /// A switch's track when off, inside its `fieldBorder` edge: a pale grey on light
+    /// (0xE9E9EB), a dark one on dark (0x39393D); the edge, not the fill, carries the contrast.
+    public var switchOff: Color {
+        get { self[.switchOff] }
+        set { self[.switchOff] = newValue }
+    }
+    /// The knob of a switch and of a slider: white in both schemes, so that it stands out on
+    /// a green track and on a dark screen alike.
+    public var thumb: Color {
+        get { self[.thumb] }
+        set { self[.thumb] = newValue }
+    }
+    /// The knob of a disabled switch and the chosen segment of a disabled picker: nearly white
+    /// on light (0xF7F7F7), a mid grey on dark (0x8E8E93), duller than `thumb` in both.
+    public var disabledThumb: Color {
+        get { self[.disabledThumb] }
+        set { self[.disabledThumb] = newValue }
+    }
+    /// The shade over a view while a finger presses it: translucent, black at 12 % on light
+    /// and white at 15 % on dark, darkening or lightening whatever the view's own fill is.
+    public var pressedShade: Color {
+        get { self[.pressedShade] }
+        set { self[.pressedShade] = newValue }
+    }
+    /// A picture not yet loaded (`ImageView`'s default placeholder): a step off the surface
+    /// (0xE5E5EA on light, 0x2C2C2E on dark), seen as a frame without drawing the eye.
+    public var placeholder: Color {
+        get { self[.placeholder] }
+        set { self[.placeholder] = newValue }
+    }
+    /// A segmented picker's track: a translucent grey (0x767680 at 12 % on light, 24 % on
+    /// dark) that tints whatever it sits on, a surface or the background.
+    public var segmentTrack: Color {
+        get { self[.segmentTrack] }
+        set { self[.segmentTrack] = newValue }
+    }
+    /// A sheet's grab handle: a light grey on light (0xC7C7CC), a dark one on dark (0x5A5A5E),
+    /// seen on the sheet's surface without looking like a control.
+    public var grabber: Color {
+        get { self[.grabber] }
+        set { self[.grabber] = newValue }
+    }
+    /// An alert's and a dialog's message, under their title: between `primaryText` and
+    /// `secondaryText` (0x3C3C43 on light, 0xD1D1D6 on dark), read but quieter than the title.
+    public var messageText: Color {
+        get { self[.messageText] }
+        set { self[.messageText] = newValue }
+    }
+    /// Shadows and dimming, each view giving its own opacity: the dimmed screen behind an
+    /// alert or a sheet, the screen a navigation push covers, the capsule behind a page
+    /// control's dots, the shadow under a switch's knob, `View.shadow`'s default. Black in both
+    /// schemes: a shadow darkens.
+    public var shadow: Color {
+        get { self[.shadow] }
+        set { self[.shadow] = newValue }
+    }
+    /// A scroll view's scroll indicators and their track, each at its own opacity: black on
+    /// light, white on dark, so that they show over the content.
+    public var indicator: Color {
+        get { self[.indicator] }
+        set { self[.indicator] = newValue }
+    }
+    /// The edit menu over a text's selection (cut, copy, paste), between its buttons: dark in
+    /// both schemes (0x3A3A3C on light, 0x48484A on dark), as iOS's menu, apart from the page.
+    public var menuBackground: Color {
+        get { self[.menuBackground] }
+        set { self[.menuBackground] = newValue }
+    }
+    /// The edit menu's buttons: darker than `menuBackground` (0x1C1C1E on light, 0x2C2C2E on
+    /// dark), which shows between them as their dividers.
+    public var menuButton: Color {
+        get { self[.menuButton] }
+        set { self[.menuButton] = newValue }
+    }
+    /// The edit menu's words: white in both schemes, on its dark buttons.
+    public var menuText: Color {
+        get { self[.menuText] }
+        set { self[.menuText] = newValue }
+    }
+    /// The on-screen keyboard behind its keys: iOS's keyboard grey on light (0xD1D4DA), a
+    /// near-black on dark (0x2B2B2D), so that white or grey keys stand out on it.
+    public var keyboardBackground: Color {
+        get { self[.keyboardBackground] }
+        set { self[.keyboardBackground] = newValue }
+    }
+    /// A letter key, and the preview over a pressed one: white on light, a grey on dark
+    /// (0x5B5B5F), lighter than `keyboardBackground` in both.
+    public var keyFill: Color {
+        get { self[.keyFill] }
+        set { self[.keyFill] = newValue }
+    }
+    /// The keys that do rather than type (shift, delete, return, the layout's switch): darker
+    /// than a letter key (0xAAB0BB on light, 0x3A3A3D on dark), so they read as a group.
+    public var specialKeyFill: Color {
+        get { self[.specialKeyFill] }
+        set { self[.specialKeyFill] = newValue }
+    }
+    /// A letter key under a finger: darker than a key on light (0x8E949F), lighter on dark
+    /// (0x7C7C80), so the press shows in both.
+    public var pressedKeyFill: Color {
+        get { self[.pressedKeyFill] }
+        set { self[.pressedKeyFill] = newValue }
+    }
+    /// The letters and symbols on the keys: near-black on light (0x111111), white on dark.
+    public var keyLabel: Color {
+        get { self[.keyLabel] }
+        set { self[.keyLabel] = newValue }
+    }
+    /// The one-point edge under each key, its depth: a grey on light (0x898A8D), near-black on
+    /// dark (0x0E0E0F).
+    public var keyShadow: Color {
+        get { self[.keyShadow] }
+        set { self[.keyShadow] = newValue }
+    }
+    /// A page control's dots (`PageControl`'s default tints: the current page's, and the
+    /// others' at 45 %): white in both schemes, because a page control sits over pictures and
+    /// on the dark capsule in `shadow`, not on the theme's background.
+    public var pageIndicator: Color {
+        get { self[.pageIndicator] }
+        set { self[.pageIndicator] = newValue }
+    }
+
     /// The standard light theme: iOS's greys, a blue accent with 4.5:1 against white and the
     /// background (WCAG AA for text), and 3:1 for the edges that show a control's state.
     public static let light = Theme(
@@ -127,7 +271,7 @@ public struct Theme: Hashable, Sendable {
             .menuBackground: (0x3A3A3C, 255), .menuButton: (0x1C1C1E, 255), .menuText: (0xFFFFFF, 255),
             .keyboardBackground: (0xD1D4DA, 255), .keyFill: (0xFFFFFF, 255), .specialKeyFill: (0xAAB0BB, 255),
             .pressedKeyFill: (0x8E949F, 255), .keyLabel: (0x111111, 255), .keyShadow: (0x898A8D, 255),
-            .chosenSegment: (0xFFFFFF, 255),
+            .chosenSegment: (0xFFFFFF, 255), .pageIndicator: (0xFFFFFF, 255),
         ])
 
     /// The standard dark theme: near-black surfaces, light text, and an accent light enough for
@@ -145,7 +289,7 @@ public struct Theme: Hashable, Sendable {
             .menuBackground: (0x48484A, 255), .menuButton: (0x2C2C2E, 255), .menuText: (0xFFFFFF, 255),
             .keyboardBackground: (0x2B2B2D, 255), .keyFill: (0x5B5B5F, 255), .specialKeyFill: (0x3A3A3D, 255),
             .pressedKeyFill: (0x7C7C80, 255), .keyLabel: (0xFFFFFF, 255), .keyShadow: (0x0E0E0F, 255),
-            .chosenSegment: (0x636366, 255),
+            .chosenSegment: (0x636366, 255), .pageIndicator: (0xFFFFFF, 255),
         ])
 
     /// This theme for people who need more contrast: text, separators and the edges of controls
@@ -203,30 +347,56 @@ extension Color {
 }
 
 extension Color {
-    // The built-in views' own parts, each a role of the theme.
-    package static let bar = Color(role: .bar)
-    package static let fieldBorder = Color(role: .fieldBorder)
-    package static let switchOn = Color(role: .switchOn)
-    package static let switchOff = Color(role: .switchOff)
-    package static let thumb = Color(role: .thumb)
-    package static let disabledThumb = Color(role: .disabledThumb)
-    package static let pressedShade = Color(role: .pressedShade)
+    // The built-in views' own parts, each a role of the theme (see `Theme`'s property of the
+    // same name for what it colours and its light and dark values).
+
+    /// The theme's navigation bar and tab bar.
+    public static let bar = Color(role: .bar)
+    /// The theme's border of a text field and edge of a control (a switch when off, a
+    /// slider's thumb).
+    public static let fieldBorder = Color(role: .fieldBorder)
+    /// The theme's track of a switch that is on.
+    public static let switchOn = Color(role: .switchOn)
+    /// The theme's track of a switch that is off.
+    public static let switchOff = Color(role: .switchOff)
+    /// The theme's knob of a switch and of a slider.
+    public static let thumb = Color(role: .thumb)
+    /// The theme's knob of a disabled switch, and chosen segment of a disabled picker.
+    public static let disabledThumb = Color(role: .disabledThumb)
+    /// The theme's translucent shade over a pressed view.
+    public static let pressedShade = Color(role: .pressedShade)
     /// The theme's fill for a picture not yet loaded.
     public static let placeholder = Color(role: .placeholder)
-    package static let segmentTrack = Color(role: .segmentTrack)
-    package static let grabber = Color(role: .grabber)
-    package static let messageText = Color(role: .messageText)
-    package static let shadow = Color(role: .shadow)
-    package static let indicator = Color(role: .indicator)
-    package static let menuBackground = Color(role: .menuBackground)
-    package static let menuButton = Color(role: .menuButton)
-    package static let menuText = Color(role: .menuText)
-    package static let keyboardBackground = Color(role: .keyboardBackground)
-    package static let keyFill = Color(role: .keyFill)
-    package static let specialKeyFill = Color(role: .specialKeyFill)
-    package static let pressedKeyFill = Color(role: .pressedKeyFill)
-    package static let keyLabel = Color(role: .keyLabel)
-    package static let keyShadow = Color(role: .keyShadow)
+    /// The theme's track of a segmented picker.
+    public static let segmentTrack = Color(role: .segmentTrack)
+    /// The theme's grab handle of a sheet.
+    public static let grabber = Color(role: .grabber)
+    /// The theme's colour for an alert's message.
+    public static let messageText = Color(role: .messageText)
+    /// The theme's shadows and dimming (the screen behind an alert); give it an opacity.
+    public static let shadow = Color(role: .shadow)
+    /// The theme's scroll indicators.
+    public static let indicator = Color(role: .indicator)
+    /// The theme's edit menu, between its buttons.
+    public static let menuBackground = Color(role: .menuBackground)
+    /// The theme's buttons of the edit menu.
+    public static let menuButton = Color(role: .menuButton)
+    /// The theme's words of the edit menu.
+    public static let menuText = Color(role: .menuText)
+    /// The theme's on-screen keyboard, behind its keys.
+    public static let keyboardBackground = Color(role: .keyboardBackground)
+    /// The theme's letter keys.
+    public static let keyFill = Color(role: .keyFill)
+    /// The theme's keys that do rather than type (shift, delete, return).
+    public static let specialKeyFill = Color(role: .specialKeyFill)
+    /// The theme's letter key under a finger.
+    public static let pressedKeyFill = Color(role: .pressedKeyFill)
+    /// The theme's letters and symbols on the keys.
+    public static let keyLabel = Color(role: .keyLabel)
+    /// The theme's edge under each key.
+    public static let keyShadow = Color(role: .keyShadow)
+    /// The theme's dots of a page control.
+    public static let pageIndicator = Color(role: .pageIndicator)
     /// The selection's highlight: the accent, translucent.
     package static let selection = Color.accent.withOpacity(64 / 255)
 }
@@ -254,6 +424,19 @@ extension View {
     public func colorScheme(_ scheme: ColorScheme) -> Self {
         transformEnvironment { $0.colorScheme = scheme }
         return self
+    }
+
+    /// Draws this view and its subtree in the themes and scheme in force at the view `source`
+    /// gives (while it gives one): for a view the window holds apart from the view it belongs
+    /// to, as a modal in the modal layer belongs to the view that presented it, so that a
+    /// subtree's `theme(_:)` and `colorScheme(_:)` reach it too.
+    package func drawsInTheme(of source: @escaping () -> View?) {
+        transformEnvironment { environment in
+            guard let there = source()?.environment else { return }
+            environment.lightTheme = there.lightTheme
+            environment.darkTheme = there.darkTheme
+            environment.colorScheme = there.colorScheme
+        }
     }
 }
 

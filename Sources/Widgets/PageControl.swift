@@ -31,10 +31,10 @@ public final class PageControl: View, DependentAnimation, TouchTarget, PageIndic
     /// When the capsule behind the dots shows; `.automatic` by default.
     public var backgroundStyle: BackgroundStyle = .automatic { didSet { setNeedsDisplay() } }
     /// Tint of the current page's indicator and of the others. The control tints its
-    /// indicator images; the app does not colour them.
-    public var currentPageTint = Color.white
-    /// Tint of the other pages' indicators; white at 45% opacity by default.
-    public var pageTint = Color(rgb: 0xFFFFFF, opacity: 0.45)
+    /// indicator images; the app does not colour them. The theme's `pageIndicator` by default.
+    public var currentPageTint = Color.pageIndicator
+    /// Tint of the other pages' indicators; the theme's `pageIndicator` at 45% opacity by default.
+    public var pageTint = Color.pageIndicator.withOpacity(0.45)
     /// Image for every dot (a coverage mask tinted by the control), and images for chosen pages.
     package var indicatorImage: AlphaMask? { didSet { scaledImages = [:]; setNeedsDisplay() } }
     package var pageImages: [Int: AlphaMask] = [:] { didSet { scaledImages = [:]; setNeedsDisplay() } }
@@ -186,7 +186,7 @@ public final class PageControl: View, DependentAnimation, TouchTarget, PageIndic
         let bg = backgroundOpacity(at: t)
         if bg > 0 {
             let r = backgroundRect
-            context.fill(r, cornerRadius: r.height / 2, color: Color(rgb: 0x000000, opacity: 0.30 * bg))
+            context.fill(r, cornerRadius: r.height / 2, color: Color.shadow.withOpacity(0.30 * bg))
         }
         let current = currentPage
         for dot in dots() {
@@ -227,7 +227,7 @@ public final class PageControl: View, DependentAnimation, TouchTarget, PageIndic
         // Local pixels: `blend` adds the canvas translation itself.
         let px = center.x * context.scale - Double(w) / 2
         let py = center.y * context.scale - Double(h) / 2
-        context.canvas.blend(mask: scaled, x: Int(px.rounded()), y: Int(py.rounded()), color: tint.premultiplied)
+        context.canvas.blend(mask: scaled, x: Int(px.rounded()), y: Int(py.rounded()), color: context.theme.resolve(tint).premultiplied)
     }
 
     // MARK: Interaction (window points)

@@ -27,8 +27,11 @@ import glob, json, os, sys
 # ColorSchedule, Animation, Transition, withAnimation, Icon by name, opacity, offset,
 # scaleEffect, transition and shadow on every view) make it 860; the theme's type scale
 # (TextStyle's eleven styles, TypeScale, Label.font and textStyle), its corner radii and
-# Binding.animation add 36, so it is 900.
-BUDGET = 900
+# Binding.animation add 36, so it was 900. Issue 59 makes every colour a built-in view draws a
+# public role, so that an app can theme all of them (a switch's track, a field's border, the
+# keyboard's keys, the dimmed screen behind an alert, a page control's dots): 23 roles, each a
+# property of Theme and a Color static, add 45, so it is 940.
+BUDGET = 940
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
 def load(graphs):
