@@ -221,11 +221,10 @@ if [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ] && [ "$ARCH" = aarch64 
     EXAMPLE_BIN=$("$HERE/cross.sh" aarch64 --package "$EXAMPLE_DIR" 2>"$CACHE/example-build.log" | tail -1)/$EXAMPLE_PRODUCT || {
         tail -20 "$CACHE/example-build.log"; echo "vboard: the app's aarch64 build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
 elif [ "$MODE" = test ] && [ "${VBOARD_EXAMPLE:-1}" != 0 ]; then
-    step "building $EXAMPLE_PRODUCT ($EXAMPLE_DIR; release, static Swift runtime)"
-    EXAMPLE_BUILD=(swift build -c release --static-swift-stdlib --product "$EXAMPLE_PRODUCT" --scratch-path "$EXAMPLE_SCRATCH")
-    ( cd "$EXAMPLE_DIR" && "${EXAMPLE_BUILD[@]}" > "$CACHE/example-build.log" 2>&1 ) || {
+    # As an app's maker builds it for a board (Board/app-build.sh: release, static, stripped).
+    step "building $EXAMPLE_PRODUCT ($EXAMPLE_DIR) with Board/app-build.sh"
+    EXAMPLE_BIN=$(APP_BUILD_SCRATCH=$EXAMPLE_SCRATCH "$HERE/app-build.sh" "$EXAMPLE_DIR" --product "$EXAMPLE_PRODUCT" 2>"$CACHE/example-build.log" | tail -1) || {
         grep -E "error" "$CACHE/example-build.log" | head -20; echo "vboard: the app's build failed (log: $CACHE/example-build.log)" >&2; exit 1; }
-    EXAMPLE_BIN=$(cd "$EXAMPLE_DIR" && "${EXAMPLE_BUILD[@]}" --show-bin-path)/$EXAMPLE_PRODUCT
 fi
 [ -z "$EXAMPLE_BIN" ] || [ -x "$EXAMPLE_BIN" ] || { echo "vboard: no executable $EXAMPLE_BIN (set VBOARD_APP_PRODUCT)" >&2; exit 1; }
 
