@@ -107,22 +107,26 @@ import Testing
     @Test func anEntityExpandedThousandsOfTimesIsRefusedBeforeParsing() {
         // 9 KB: librsvg laid out its 6 MB of text in 2.2 GB and 11 s.
         let entity = String(repeating: "x", count: 3000), uses = String(repeating: "&e;", count: 2000)
-        let bomb = #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY e "\#(entity)">]>"#
+        let bomb =
+            #"<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY e "\#(entity)">]>"#
             + #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><text y="50">\#(uses)</text></svg>"#
         let (message, elapsed) = Self.refusal(Array(bomb.utf8))
         #expect(message == "SVG refused: its entities add 5994000 bytes to it, past the limit of 65536")
         #expect(elapsed < .seconds(1))
         // Nested: 10 references of 10 of 1,000 bytes is 100 KB, though each level is small.
-        let nested = #"<!DOCTYPE svg [<!ENTITY a "\#(String(repeating: "y", count: 1000))"><!ENTITY b "\#(String(repeating: "&a;", count: 10))">]>"#
+        let nested =
+            #"<!DOCTYPE svg [<!ENTITY a "\#(String(repeating: "y", count: 1000))"><!ENTITY b "\#(String(repeating: "&a;", count: 10))">]>"#
             + #"<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"><desc>\#(String(repeating: "&b;", count: 10))</desc></svg>"#
         #expect(Self.refusal(Array(nested.utf8)).0.contains("add 99970 bytes"))
-        let parameter = #"<!DOCTYPE svg [<!ENTITY % p "<!ENTITY q 'x'>"> %p;]><svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>"#
+        let parameter =
+            #"<!DOCTYPE svg [<!ENTITY % p "<!ENTITY q 'x'>"> %p;]><svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>"#
         #expect(Self.refusal(Array(parameter.utf8)).0.contains("parameter entity"))
     }
 
     @Test func entitiesAsPicturesUseThemStillWork() throws {
         // Illustrator's way: a namespace and a colour, referenced a few times.
-        let svg = ##"<!DOCTYPE svg [<!ENTITY ns "http://www.w3.org/2000/svg"><!ENTITY red "#ff0000">]>"##
+        let svg =
+            ##"<!DOCTYPE svg [<!ENTITY ns "http://www.w3.org/2000/svg"><!ENTITY red "#ff0000">]>"##
             + #"<svg xmlns="&ns;" width="10" height="10"><rect width="10" height="10" fill="&red;"/></svg>"#
         #expect(try Image.decode(Array(svg.utf8))[5, 5] == 0xFFFF_0000)
     }
