@@ -11,7 +11,7 @@ import Glibc
 /// Something on a screen that keeps a person from using it, found by `glide audit` (or
 /// `Kiosk.audit`): the rule it breaks, where, and the figure measured.
 public struct AccessibilityFinding: Encodable, Sendable {
-    /// `contrast`, `target-size`, `label`, `overflow`, `keypad`, `timeout` or `motion`.
+    /// `contrast`, `target-size`, `label`, `overflow`, `keypad`, `timeout`, `motion` or `rest`.
     public var rule: String
     /// The view's id; nil when it has none (the message then names its kind and text).
     public var id: String?
@@ -45,7 +45,7 @@ package struct AccessibilityAudit {
     /// The rules checked (all by default).
     package var rules: Set<String> = Self.allRules
     /// The rules' names, in the order the documentation gives them.
-    package static let ruleNames = ["contrast", "target-size", "label", "overflow", "keypad", "timeout", "motion"]
+    package static let ruleNames = ["contrast", "target-size", "label", "overflow", "keypad", "timeout", "motion", "rest"]
     package static let allRules = Set(ruleNames)
     /// The smallest target side, in points (WCAG 2.5.5's 44; 2.5.8 asks 24, kiosks more).
     package static let minimumTarget = 44.0
@@ -81,7 +81,7 @@ package struct AccessibilityAudit {
             let said = layoutProblems.compactMap { p in p.view.map { ($0, p.message) } }
             out += scan.offScreen(except: said.map(\.0))
             out += said.map { scan.finding("overflow", $0.0, figure: nil, $0.1) }
-            out += scan.labels.compactMap(scan.cutShort) + scan.overlaps()
+            out += scan.labels.compactMap(scan.cutShort) + scan.labels.compactMap(scan.brokenInside) + scan.overlaps()
         }
         if rules.contains("timeout"), let f = scan.timeout() { out.append(f) }
         return out
@@ -97,6 +97,29 @@ package struct AccessibilityAudit {
                 message:
                     "\(v.logName) still moves \(Int(seconds)) s after the last input (stop it within 5 s, or give the person a way to pause it)"
             )
+        }
+    }
+
+    /// A screen that keeps drawing frames that change nothing, `seconds` after the last input:
+    /// `askers` are the views that asked for them (a layout or a redraw asked for in every
+    /// frame, an animation that shows nothing). It is never still, so its loop draws for ever,
+    /// heating the panel and keeping the kiosk's processor from idling. The caller plays the
+    /// time and compares the frames.
+    package func rest(askers: [View], in window: Window, seconds: Double, screen: String) -> [AccessibilityFinding] {
+        guard rules.contains("rest") else { return [] }
+        let why = "\(Int(seconds)) s after the last input, and the frames change nothing"
+        let fix = "set a property only when its value changes, and stop an animation that shows nothing"
+        guard !askers.isEmpty else {
+            return [
+                AccessibilityFinding(
+                    rule: "rest", id: nil, frame: [0, 0, Double(window.pixelWidth), Double(window.pixelHeight)], figure: seconds,
+                    screen: screen, message: "the screen still draws frames \(why) (\(fix))")
+            ]
+        }
+        return askers.map { v in
+            AccessibilityFinding(
+                rule: "rest", about: v, in: window, figure: seconds, screen: screen,
+                message: "\(v.logName) keeps asking for frames \(why) (\(fix))")
         }
     }
 
@@ -358,6 +381,19 @@ struct Scan {
         return finding(
             "overflow", label, figure: percent,
             "\(name(label)) is cut short with an ellipsis at \(Int(percent)) % text, where it shows whole at 100 % (let it wrap, or give it room)"
+        )
+    }
+
+    /// A label so narrow for its text, at the text size checked, that a word is broken between
+    /// its letters (at 300 % a name can run down one letter a line): nobody reads it as a word.
+    func brokenInside(_ label: StaticText) -> AccessibilityFinding? {
+        let words = label.wordsBrokenInside
+        guard let first = words.first else { return nil }
+        let percent = (window.textScale * 100).rounded()
+        let more = words.count > 1 ? " and \(words.count - 1) more" : ""
+        return finding(
+            "overflow", label, figure: percent,
+            "\(name(label)) breaks \"\(first)\"\(more) inside the word at \(Int(percent)) % text (give it room: let its column grow with the text, or stack the row)"
         )
     }
 

@@ -132,6 +132,9 @@ package final class CatalogApp {
         if compact {
             root.setChildren([screenArea.flexible()])
         } else {
+            // Past 200 % text the sidebar widens (372 points at 300 %), so the title and the
+            // About button keep their words whole ("Catal/og" at 248).
+            sidebar.width = 248 + 124 * max(0, window.textScale - 2)
             // The title and the tabs scroll when they do not fit (large text, a short panel).
             sidebarTabs.setChildren(sidebarHeader + tabs)
             sidebar.setChildren([sidebarScroll])
@@ -246,8 +249,11 @@ package final class CatalogApp {
             row.add(text)
             row.background(.surface, cornerRadius: 14, border: Self.separator).shadow(radius: 6, y: 2)
             // Too narrow for a readable text column beside the picture: the picture goes above.
+            // 200 points hold a card's words up to 200 % text; past it, a word would break
+            // between its letters ("Evenin/g" at 300 %) unless the column grows with the text.
             let adaptive = Adaptive(id: card.id, content: row) { size in
-                let stacked = size.width < 132 + 20 + 36 + 200
+                let column = 200 * max(1, (row.host?.textScale ?? 1) - 1)
+                let stacked = size.width < 132 + 20 + 36 + column
                 row.axis = stacked ? .vertical : .horizontal
                 row.alignment = stacked ? .fill : .leading
                 picture.width = stacked ? nil : 132

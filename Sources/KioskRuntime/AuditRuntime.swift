@@ -8,6 +8,14 @@ import ImageCodecs
 import Raster
 import UI
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `audit`'s options, the same on `glide audit` and on every app's command line.
 package struct AuditOptions: ParsableArguments {
     @Option(
@@ -21,7 +29,8 @@ package struct AuditOptions: ParsableArguments {
     package var scale = 1.0
     @Option(help: "Folder for audit.json, audit.html and the screens with what was found outlined.")
     package var out: String
-    @Option(help: "Rules to check, comma-separated (contrast, target-size, label, overflow, keypad, timeout, motion); all by default.")
+    @Option(
+        help: "Rules to check, comma-separated (contrast, target-size, label, overflow, keypad, timeout, motion, rest); all by default.")
     package var rules: String?
     @Option(help: "Text size in percent for the screens a script shows, 100 to 300 (without a script: 100, 200 and 300).")
     package var textSize = 100
@@ -96,7 +105,7 @@ extension Kiosk {
     ///   - window: The app's window, at the size and scale to check.
     ///   - script: Timed input; its screenshot lines are the screens checked.
     ///   - rules: The rules to check (`contrast`, `target-size`, `label`, `overflow`, `keypad`,
-    ///     `timeout`, `motion`); nil: all.
+    ///     `timeout`, `motion`, `rest`); nil: all.
     /// - Returns: What was found, screen by screen; empty when the screens pass.
     public static func audit(_ window: Window, script: InputScript? = nil, rules: Set<String>? = nil) -> [AccessibilityFinding] {
         // Without a sink nothing is written, so nothing can throw.
@@ -136,8 +145,14 @@ struct Auditor {
         _ = try runner.run(script ?? InputScript(entries: []))
         let end = script == nil ? "first" : "final"
         let last = check(end)
-        // The motion found at the end is the end screen's: it is handed on with it.
-        report.findings += audit.motion(in: window, at: runner.time, seconds: runner.settleLimit, screen: end)
+        // What still draws at the end is the end screen's finding: it is handed on with it.
+        // Frames that change pixels are motion; frames that change none are the rest rule's.
+        switch watch(runner) {
+        case .atRest: break
+        case .moving: report.findings += audit.motion(in: window, at: runner.time, seconds: runner.settleLimit, screen: end)
+        case let .drawingNothing(askers, seconds):
+            report.findings += audit.rest(askers: askers, in: window, seconds: runner.settleLimit + seconds, screen: end)
+        }
         try sink?(end, last, report)
         if script == nil {
             for scale in [2.0, 3.0] {
@@ -149,6 +164,48 @@ struct Auditor {
             }
         }
         return report
+    }
+}
+
+extension Auditor {
+    /// What a screen that had the settle's time to come to rest does next.
+    enum Restlessness {
+        case atRest
+        /// Its frames change pixels: something moves (a spinner, a carousel).
+        case moving
+        /// It drew `seconds` of frames and none changed a pixel; `askers` asked for them.
+        case drawingNothing(askers: [View], seconds: Double)
+    }
+
+    /// Long enough to see the slowest thing that moves by frames change a pixel (a clock's
+    /// seconds, a caret's blink), short enough to cost little on the one screen that needs it.
+    static let watchSeconds = 2.0
+
+    /// Plays `watchSeconds` more of frames on a screen still not at rest, comparing each with
+    /// the screen before them.
+    func watch(_ runner: HeadlessRunner) -> Restlessness {
+        guard audit.rules.contains("motion") || audit.rules.contains("rest"), !window.isAtRest(at: runner.time) else {
+            return .atRest
+        }
+        let before = PixelBuffer(copying: runner.display.screen.span)
+        window.watchFrameRequests()
+        var moved = false
+        let frames = Int(Self.watchSeconds * runner.hz)
+        for _ in 0..<frames where !moved {
+            runner.step()
+            moved = !Self.samePixels(before, runner.display.screen)
+            if !moved, window.isAtRest(at: runner.time) { break }
+        }
+        let askers = window.endWatchingFrameRequests(at: runner.time)
+        if moved { return .moving }
+        if window.isAtRest(at: runner.time) { return .atRest }
+        return .drawingNothing(askers: askers, seconds: Self.watchSeconds)
+    }
+
+    static func samePixels(_ a: PixelBuffer, _ b: PixelBuffer) -> Bool {
+        let (x, y) = (a.span, b.span)
+        guard x.width == y.width, x.height == y.height else { return false }
+        return (0..<x.height).allSatisfy { row in memcmp(x.row(row), y.row(row), x.width * MemoryLayout<UInt32>.size) == 0 }
     }
 }
 

@@ -244,6 +244,41 @@ struct LinePiece {
 }
 
 extension TextLayout {
+    /// The words a line ends inside of, each shown with a `/` where a line ends in it
+    /// ("Depar/ture"): words wider than the line, cut between their letters as a last resort
+    /// where no break opportunity fits. Empty when every line ends at a space, a hyphen or
+    /// between ideographs.
+    package var wordsBrokenInside: [String] {
+        guard lines.count > 1 else { return [] }
+        let breaks = LineBreaker.breakOpportunities(in: scalars)
+        // A word starts at a break opportunity or where its paragraph does.
+        func opens(_ i: Int) -> Bool { i == 0 || breaks[i] || LineBreaker.lineBreakClass(of: scalars[i - 1]) == .mandatory }
+        let cuts = lines.indices.dropFirst().compactMap { k -> Int? in
+            let start = lines[k].textRange.lowerBound
+            // A line after a hard break starts a paragraph: its start is no cut.
+            return lines[k - 1].textRange.upperBound == start && start < scalars.count && !opens(start) ? start : nil
+        }
+        let cutSet = Set(cuts)
+        var words: [String] = []
+        var lastEnd = -1
+        for cut in cuts where cut >= lastEnd {
+            var start = cut, end = cut
+            while start > 0 && !opens(start) { start -= 1 }
+            while end < scalars.count && (end == cut || !opens(end)) && LineBreaker.lineBreakClass(of: scalars[end]) != .mandatory {
+                end += 1
+            }
+            while end > start && LineBreaker.lineBreakClass(of: scalars[end - 1]) == .space { end -= 1 }
+            var word = ""
+            for i in start..<end {
+                if i > start && cutSet.contains(i) { word += "/" }
+                word.unicodeScalars.append(scalars[i])
+            }
+            words.append(word)
+            lastEnd = end
+        }
+        return words
+    }
+
     /// The line a caret before scalar `index` sits on: the line holding it, or for an index
     /// at a wrap, the line it starts (the end of the text stays on the last line).
     package func lineIndex(ofCaretAt index: Int) -> Int {

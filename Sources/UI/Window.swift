@@ -149,6 +149,9 @@ public final class Window: App, ViewHost {
     var pendingDamage = Region()
     var invalidatedViews: [View] = []
     var frameScheduled = true
+    /// The views that asked for a layout or a redraw while the audit watches a screen that does
+    /// not come to rest; nil the rest of the time, when asking keeps no record.
+    var frameAskers: [View]?
     package let rasterCache: RasterCache
     package private(set) var scrollViews: [ScrollingContainer] = []
     private(set) var animatedViews: [AnimatedView] = []
@@ -303,6 +306,7 @@ public final class Window: App, ViewHost {
         if let r = pixelRect(drawnRect(of: view)) { pendingDamage.add(r) }
         invalidatedViews.append(view)
         frameScheduled = true
+        note(asker: view)
     }
 
     /// Asks for a frame even though nothing is animating (a program scroll was requested).

@@ -94,6 +94,9 @@ package protocol ViewHost: AnyObject {
     var timers: LoopScheduler { get }
     /// Marks the layout out of date.
     var needsLayout: Bool { get set }
+    /// Marks the layout out of date at `view`'s asking (`View.setNeedsLayout()`): the audit's
+    /// `rest` rule names the views that keep asking while nothing on the screen changes.
+    func layoutRequested(by view: View)
     /// Redraws `view` where it is now and where it ends up.
     func invalidate(_ view: View)
     /// Views joined or left the tree between layouts.

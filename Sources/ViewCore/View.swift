@@ -89,7 +89,9 @@ open class View {
         if accessibility.adjust != nil {
             return AccessibilityDescription(role: .adjustable, label: containedTexts.joined(separator: ", "), combinesChildren: true)
         }
-        guard onTap != nil || onLongPress != nil else { return nil }
+        // A sheet or a dialog takes a tap beside it to close, but it is no button: read as one,
+        // it said all it holds in one breath and hid its buttons (Esc closes it).
+        guard onTap != nil || onLongPress != nil, !(self is ModalContent) else { return nil }
         // A tappable row of a list (a child of a scroll view's content) is a list row.
         let inList = parent?.parent?.presentsChildrenAsList == true
         return AccessibilityDescription(
@@ -526,7 +528,7 @@ open class View {
     /// layout moves glide to their new places.
     public func setNeedsLayout() {
         guard let host else { return }
-        host.needsLayout = true
+        host.layoutRequested(by: self)
         if let animation = Transaction.current { host.animateLayout(animation, entering: nil) }
     }
     /// Redraws the view (where it is now and where it ends up) in the next frame, which it

@@ -3,13 +3,15 @@ import Geometry
 import Scrolling
 
 /// Chooses a layout by the space it gets (Flutter's `LayoutBuilder`, a size class): whenever its
-/// size changes, `onResize` runs with it before anything inside is laid out, and may rearrange the
-/// views (turn a sidebar into a tab bar, put a card's picture above its text). Its one child
-/// fills it.
+/// size or the window's text size changes, `onResize` runs with its size before anything inside
+/// is laid out, and may rearrange the views (turn a sidebar into a tab bar, put a card's picture
+/// above its text). Its one child fills it.
 public final class Adaptive: View {
     /// Called with the new size, before the content is measured or laid out at it.
     package var onResize: ((Size) -> Void)?
     private var lastSize: Size?
+    /// Larger text needs more room in the same size: a layout chosen for 100 % may not hold it.
+    private var lastTextScale: Double?
 
     /// An adaptive view whose one child, `content`, fills it; `onResize` runs with every new size
     /// before the content is laid out at it.
@@ -38,8 +40,10 @@ public final class Adaptive: View {
     }
 
     private func adapt(to size: Size) {
-        guard size != lastSize else { return }
+        let textScale = host?.textScale ?? 1
+        guard size != lastSize || textScale != lastTextScale else { return }
         lastSize = size
+        lastTextScale = textScale
         // Runs inside measuring or layout, which go on with what it changed: the changes need
         // no second layout (that would run it again, and again).
         let window = self.host, pending = window?.needsLayout

@@ -142,6 +142,8 @@ public final class Label: Box, StaticText {
         return !plain.isTruncated
     }
 
+    package var wordsBrokenInside: [String] { cached?.layout.wordsBrokenInside ?? [] }
+
     /// The rectangle the text's lines cover as last drawn, in the label's points (nil before it
     /// is drawn).
     package var textBounds: Rect? {
@@ -400,6 +402,9 @@ package protocol StaticText: View {
     var textBounds: Rect? { get }
     /// Whether the window's larger text cut it with an ellipsis where 100 % text does not.
     var isCutByTextScale: Bool { get }
+    /// The words its lines, as last drawn, end inside of, a `/` where each line ends
+    /// ("Depar/ture"): too narrow for them, it broke them between letters.
+    var wordsBrokenInside: [String] { get }
 }
 
 /// A view that shows a picture (an image view): the audit asks that it say what it shows, and a

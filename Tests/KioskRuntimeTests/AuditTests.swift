@@ -7,6 +7,7 @@ import Audit
 import Catalog
 import Geometry
 import Headless
+import Observation
 import ImageCodecs
 import Raster
 import TestSupport
@@ -148,6 +149,109 @@ import ViewCore
                 == screen("first", cut: nil).map { "first " + $0 } + screen("first-200", cut: "200.0").map { "first-200 " + $0 }
                 + screen("first-300", cut: "300.0").map { "first-300 " + $0 })
         #expect(found[0].message.contains("border stands out 1.26:1"))
+    }
+
+    /// Asks for a layout in every layout, as the trial app's sheet did (it set its panel's
+    /// padding there): the window never comes to rest, and its frames change nothing.
+    final class Restless: View {
+        override func layoutChildren() {
+            super.layoutChildren()
+            setNeedsLayout()
+        }
+    }
+
+    /// Says it animates for ever, and draws the same every frame.
+    final class Idling: View, AnimatedView {
+        func sample(at t: Double) {}
+        func isAnimating(at t: Double) -> Bool { true }
+    }
+
+    func screen(_ children: [View], width: Int = 240, height: Int = 160) throws -> Window {
+        let root = Stack(.vertical, spacing: 12, padding: EdgeInsets(20), children: children)
+        root.fill = .white
+        return Window(width: width, height: height, typography: try CalibrationScreenTests.typography(), root: root)
+    }
+
+    /// A screen that keeps drawing frames that change nothing is found, with the views that ask
+    /// for them; one that moves is motion, not this; one that rests passes.
+    @Test func framesThatChangeNothingAreFound() throws {
+        let restless = Restless(id: "restless")
+        restless.height = 30
+        let w = try screen([Label("Departures", size: 17), restless])
+        let found = Kiosk.audit(w, rules: ["rest", "motion"])
+        #expect(found.map { "\($0.screen) \($0.rule) \($0.id ?? "-")" } == ["first rest restless"])
+        #expect(found.first?.figure == 8, "\(found.first?.figure ?? 0)")
+        #expect(found.first?.message.hasPrefix("'restless' keeps asking for frames 8 s after the last input") == true)
+        let idling = Idling(id: "idling")
+        let still = try screen([Label("Departures", size: 17), idling])
+        #expect(Kiosk.audit(still, rules: ["rest", "motion"]).map { "\($0.rule) \($0.id ?? "-")" } == ["rest idling"])
+        let spinner = try screen([ProgressView("Loading", id: "loading")])
+        #expect(Kiosk.audit(spinner, rules: ["rest", "motion"]).map { "\($0.rule) \($0.id ?? "-")" } == ["motion loading"])
+        #expect(Kiosk.audit(try screen([Label("Departures", size: 17)]), rules: ["rest", "motion"]).isEmpty)
+    }
+
+    /// A label too narrow for a word at 200 % and 300 % text breaks it between its letters; at
+    /// 100 % it fits, and a label that wraps at its spaces passes.
+    @Test func aWordBrokenInsideIsFound() throws {
+        let narrow = Label("Departures", id: "narrow", size: 17)
+        narrow.width = 110
+        let w = try screen([narrow, Label("Gate 4 to Platform 9", size: 17)], width: 400, height: 480)
+        let found = Kiosk.audit(w, rules: ["overflow"])
+        #expect(
+            found.map { "\($0.screen) \($0.rule) \($0.id ?? "-") \($0.figure ?? 0)" } == [
+                "first-200 overflow narrow 200.0", "first-300 overflow narrow 300.0",
+            ])
+        #expect(found.last?.message.hasPrefix("'narrow' breaks \"Dep") == true, "\(found.last?.message ?? "")")
+        #expect(narrow.wordsBrokenInside.first?.split(separator: "/").joined() == "Departures")
+    }
+
+    @Observable final class Choices {
+        var sheet = false
+        var alert = false
+        var dialog = false
+    }
+
+    /// The reading order is checked where the screen reader reads: a navigation bar (its back
+    /// button, then the title) and a modal over the app, not the screen behind it.
+    @Test(arguments: [LayoutDirection.leftToRight, .rightToLeft])
+    func theReadingOrderIsCheckedInBarsAndModals(direction: LayoutDirection) throws {
+        func adding(_ v: View, _ children: [View]) -> View { for c in children { v.add(c) }; return v }
+        let choices = Choices()
+        let behind = adding(Swapped(), [Label("Later", id: "later"), Label("Sooner", id: "sooner")])
+        let nav = NavigationStack(id: "nav", root: Label("Stations"), title: "Tickets")
+        nav.push(Stack(.vertical, padding: EdgeInsets(20), children: [behind]), title: "Zones", animated: false)
+        nav.sheet(id: "cart", isPresented: Binding(get: { choices.sheet }, set: { choices.sheet = $0 })) {
+            adding(Swapped(), [Label("Total 12.40", id: "total"), Label("Your order", id: "heading")])
+        }
+        .alert(
+            "Delete order?", id: "confirm", isPresented: Binding(get: { choices.alert }, set: { choices.alert = $0 }),
+            message: "This cannot be undone.", buttons: [AlertButton("Cancel", role: .cancel), AlertButton("Delete", role: .destructive)]
+        )
+        .confirmationDialog(
+            "Pay how?", id: "pay", isPresented: Binding(get: { choices.dialog }, set: { choices.dialog = $0 }),
+            buttons: [AlertButton("Card"), AlertButton("Cash"), AlertButton("Cancel", role: .cancel)])
+        let w = Window(width: 400, height: 600, typography: try CalibrationScreenTests.typography(), root: nav)
+        w.layoutDirection = direction
+        func found() -> [String] {
+            w.textScale = 1
+            return Kiosk.audit(w, rules: ["label"]).filter { $0.screen == "first" }.map { "\($0.rule) \($0.id ?? "-")" }
+        }
+        // The bar's back button and title, then the screen's fault.
+        #expect(found() == ["label sooner"])
+        choices.sheet = true
+        #expect(found() == ["label heading"])
+        // Read as the screen reader reads it: its texts one by one, not the sheet as one button.
+        #expect(w.accessibilityElements().map(\.label) == ["Total 12.40", "Your order"])
+        choices.sheet = false
+        let modals: [(ReferenceWritableKeyPath<Choices, Bool>, [String])] = [
+            (\.alert, ["Delete order?", "This cannot be undone.", "Cancel", "Delete"]), (\.dialog, ["Pay how?", "Card", "Cash", "Cancel"]),
+        ]
+        for (show, read) in modals {
+            choices[keyPath: show] = true
+            #expect(found().isEmpty, "\(show)")
+            #expect(w.accessibilityElements().map(\.label) == read)
+            choices[keyPath: show] = false
+        }
     }
 
     /// The focus ring's two colours stand out 3:1 from each other whatever the accent, so the ring

@@ -103,6 +103,24 @@ func lineTexts(_ layout: TextLayout) -> [String] {
         #expect(lineTexts(tiny) == ["a", "b", "c"])
     }
 
+    /// The audit's overflow rule reads these: a line that ends inside a word, not at a break
+    /// opportunity, and the word it cut.
+    @Test func theWordsBrokenInsideAreTheCutOnes() throws {
+        let font = try repositoryFonts().standardFont(pixelSize: 16, options: .plain)
+        let donau = TextLayout(text: "Donaudampfschiff", font: font, maxWidth: font.width(of: "Donau"))
+        #expect(donau.wordsBrokenInside == [lineTexts(donau).joined(separator: "/")])
+        #expect(TextLayout(text: "abc", font: font, maxWidth: 1).wordsBrokenInside == ["a/b/c"])
+        // Broken at spaces, hard breaks and between ideographs: nothing is cut.
+        #expect(TextLayout(text: "The quick brown fox", font: font, maxWidth: 76).wordsBrokenInside.isEmpty)
+        #expect(TextLayout(text: "Gate\nFour", font: font, maxWidth: 200).wordsBrokenInside.isEmpty)
+        let japanese = try repositoryFonts().standardFont(pixelSize: 16)
+        #expect(TextLayout(text: "日本語を読む人", font: japanese, maxWidth: japanese.width(of: "日本語を")).wordsBrokenInside.isEmpty)
+        // Only the word that was cut, without the words around it or the space after it.
+        let mixed = TextLayout(text: "To Donaudampfschiff now\nand then", font: font, maxWidth: font.width(of: "Donaudampf"))
+        #expect(lineTexts(mixed) == ["To ", "Donaudampf", "schiff now", "and then"])
+        #expect(mixed.wordsBrokenInside == ["Donaudampf/schiff"])
+    }
+
     @Test func lastResortBreaksStillAvoidKinsokuWhenTheyCan() throws {
         let font = try repositoryFonts().standardFont(pixelSize: 16)
         // A long Latin word before 。 is cut inside: the word fits exactly, but 。 may not

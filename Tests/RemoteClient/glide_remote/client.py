@@ -203,7 +203,7 @@ class Glide:
     def audit(self, rules: Iterable[str] | None = None) -> list:
         """The accessibility audit of the screen shown now (`GET /audit`): a list of findings,
         each a dict with `rule` (contrast, target-size, label, overflow, keypad, timeout,
-        motion), `id`, `frame` (pixels), `figure`, `screen` ("live") and `message`. `rules`
+        motion, rest), `id`, `frame` (pixels), `figure`, `screen` ("live") and `message`. `rules`
         checks only those; an unknown rule is a GlideError 400."""
         query = "" if rules is None else "?rules=" + urllib.parse.quote(",".join(rules))
         return json.loads(self._ok("GET", "/audit" + query))["findings"]
