@@ -11,11 +11,14 @@
 #   - lld with packed relative relocations (DT_RELR), when the app's Package.swift names them in
 #     its `linkerSettings` (see Examples/Departures/Package.swift; 2.6 MB): SwiftPM passes a
 #     choice of linker to every compile too, so given here it would compile every module again;
+#   - each function and datum in a section of its own, which the link drops when nothing
+#     reaches it (Board/size-flags.sh);
 #   - stripped (the symbols and debug information a board never reads).
 # Then Board/size-budget reports what fills it, by module. APP_BUILD_SCRATCH names the build
 # folder (default DIR/.build-board; aarch64 builds in Board/cross.sh's cache).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/size-flags.sh"
 usage() { echo "usage: $0 DIR [--arch aarch64] [--product NAME]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 DIR=$(cd "$1" 2>/dev/null && pwd) || { echo "app-build: no package folder $1" >&2; exit 2; }
@@ -37,7 +40,8 @@ case "$ARCH" in
     x86_64)
         [ "$(uname -m)" = x86_64 ] || { echo "app-build: x86_64 builds on an x86_64 machine" >&2; exit 2; }
         scratch=${APP_BUILD_SCRATCH:-$DIR/.build-board}
-        build=(swift build -c release --static-swift-stdlib --product "$PRODUCT" --scratch-path "$scratch" -Xlinker --no-export-dynamic)
+        build=(swift build -c release --static-swift-stdlib --product "$PRODUCT" --scratch-path "$scratch" "${BOARD_SIZE_FLAGS[@]}"
+            -Xlinker --no-export-dynamic)
         (cd "$DIR" && "${build[@]}" >&2)
         bin=$(cd "$DIR" && "${build[@]}" --show-bin-path)/$PRODUCT
         strip_tool=strip

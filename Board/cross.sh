@@ -58,6 +58,7 @@ SDK_NAME=glide-$ARCH-$TARGET_SUITE
 TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libfribidi-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev,zlib1g-dev,libxkbcommon-dev,xkb-data,libx11-data,libespeak-ng-dev,libsndfile1-dev,libasound2-dev,librsvg2-2
 HOST_PACKAGES=swiftlang,libc6-dev,git,pkg-config,ca-certificates
 . "$HERE/debian-root.sh"
+. "$HERE/size-flags.sh"
 say() { printf '== %s (%ss)\n' "$*" "$SECONDS" >&2; }
 die() { echo "cross.sh: $*" >&2; exit 1; }
 
@@ -191,7 +192,7 @@ scratch_of() { echo "$CACHE/$ARCH/build-$(basename "$1")"; }
 if [ "$MODE" = build ] || [ "$MODE" = run ]; then
     NAME=$(basename "$PACKAGE")
     SCRATCH=$(scratch_of "$PACKAGE")
-    BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH")
+    BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${BOARD_SIZE_FLAGS[@]}")
     [ "$PACKAGE" = "$ROOT" ] && BUILD+=(--product glide)
     # `run` builds too (seconds when nothing changed): `test` builds in the same folder and
     # leaves a glide there without the static runtime.
@@ -226,7 +227,7 @@ case "$CONFIG" in debug) ;; release) TESTING=(-Xswiftc -enable-testing) ;; *) di
 # board build after this one compiles them again too (CI builds the board first).
 SCRATCH=$(scratch_of "$ROOT")
 say "building the tests for $ARCH ($CONFIG)"
-swift_in_toolchain "$ROOT" build -c "$CONFIG" --build-tests "${TESTING[@]}" "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" > "$CACHE/$ARCH-build-tests.log" 2>&1 ||
+swift_in_toolchain "$ROOT" build -c "$CONFIG" --build-tests "${TESTING[@]}" "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${BOARD_SIZE_FLAGS[@]}" > "$CACHE/$ARCH-build-tests.log" 2>&1 ||
     { grep -E "error" "$CACHE/$ARCH-build-tests.log" | head -20 >&2; die "the test build failed (log: $CACHE/$ARCH-build-tests.log)"; }
 RUNNER=$(ls -d "$SCRATCH/$ARCH-unknown-linux-gnu/$CONFIG/"*PackageTests.xctest | head -1)
 say "running the tests under $QEMU_USER"

@@ -192,7 +192,8 @@ else
     # As on a board: one executable with the Swift runtime linked in (SIZE), in its own build
     # folder so that it does not trade places with the ordinary release build.
     step "building glide (release, static Swift runtime)"
-    BOARD_BUILD=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$BOARD_SCRATCH")
+    . "$HERE/size-flags.sh"
+    BOARD_BUILD=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$BOARD_SCRATCH" "${BOARD_SIZE_FLAGS[@]}")
     ( cd "$ROOT" && "${BOARD_BUILD[@]}" > "$CACHE/build.log" 2>&1 ) || {
         grep -E "error" "$CACHE/build.log" | head -20; echo "vboard: the build failed (log: $CACHE/build.log)" >&2; exit 1; }
     BIN=$(cd "$ROOT" && "${BOARD_BUILD[@]}" --show-bin-path)/glide
