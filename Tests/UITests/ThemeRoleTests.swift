@@ -188,9 +188,11 @@ import Widgets
                 shows: { ($0.root.view(withID: "nav") as? NavigationStack)?.screens.count == 2 }),
             Scene(name: "tabs", build: tabs),
             Scene(
-                name: "lists", build: lists, act: { w, _, t in t = w.drag(from: Point(x: 240, y: 500), to: Point(x: 240, y: 300), at: t) }),
+                name: "lists", build: lists, act: { w, _, t in t = w.drag(from: Point(x: 240, y: 620), to: Point(x: 240, y: 480), at: t) },
+                shows: { $0.scrollView("list").sampledOffset.y > 0 }),
             Scene(
-                name: "pages", build: pages, act: { w, _, t in t = w.drag(from: Point(x: 400, y: 100), to: Point(x: 100, y: 100), at: t) }),
+                name: "pages", build: pages, act: { w, _, t in t = w.drag(from: Point(x: 400, y: 100), to: Point(x: 100, y: 100), at: t) },
+                shows: { $0.scrollView("pager").sampledOffset.x > 0 }),
             Scene(name: "alert", build: presenter, act: { _, m, _ in m.alert = true }, shows: { $0.presentedModal != nil }),
             Scene(name: "dialog", build: presenter, act: { _, m, _ in m.dialog = true }, shows: { $0.presentedModal != nil }),
             Scene(name: "sheet", build: presenter, act: { _, m, _ in m.sheet = true }, shows: { $0.presentedModal != nil }),
@@ -278,9 +280,17 @@ import Widgets
         let grid = LazyVGrid(columns: [GridItem(), GridItem()], count: 6, spacing: 4) { i in
             Box(height: 40).background(.surface, cornerRadius: 6, border: .separator)
         }
+        let row = LazyHGrid(rows: [GridItem(), GridItem()], count: 8, spacing: 4) { _ in
+            Box(width: 60).background(.surface, cornerRadius: 6, border: .separator)
+        }
+        let chips = Flow(children: (0..<6).map { Label("Chip \($0)").padding(4).background(.surface, cornerRadius: 8) })
+        let fits = ViewThatFits(HStack { Label("A line too long to fit beside the others, it is") }, Label("Short"))
         return VStack(spacing: 0) {
+            Adaptive(content: chips)
+            fits
+            ScrollView(id: "row", axes: .horizontal, content: row).frame(height: 90)
             ScrollView(id: "grid", axes: .vertical, content: grid).frame(height: 120)
-            ScrollView(id: "list", axes: .vertical, content: sections).frame(height: 400)
+            ScrollView(id: "list", axes: .vertical, content: sections).frame(height: 200)
         }
     }
 
