@@ -22,9 +22,16 @@ package enum HeadlessRuntime {
         let (w, h, scale) = try options.geometry()
         let script = try options.parsedScript()
         let remote = try options.remote.configuration()
+        // The server listens before the app is built: a fleet's probe gets its answer once the
+        // first frame is up, however long the app's pictures take to decode, instead of no
+        // listener at all until then.
+        let server = try remote.map(RemoteRuntime.start)
         let app: App
         let building = monotonicSeconds()
-        do { app = try source.build(w, h, scale, true, .init()) } catch { throw AppStartError(underlying: error) }
+        do { app = try source.build(w, h, scale, true, .init()) } catch {
+            if let server { server.loopStopped(); RemoteRuntime.stop(server) }
+            throw AppStartError(underlying: error)
+        }
         let start = Startup(sinceExec: startUp, building: monotonicSeconds() - building)
         let textScale = try Launch.checkedTextScale(percent: options.textSize)
         var settings = AppSettings()
@@ -43,8 +50,8 @@ package enum HeadlessRuntime {
         }
         app.apply(settings)
         try finishingSpeech(of: recorder) {
-            if let remote {
-                try runRealTime(app, width: w, height: h, script: script, options: options, remote: remote)
+            if let server {
+                try runRealTime(app, width: w, height: h, script: script, options: options, server: server)
             } else {
                 print(
                     try runVirtual(
@@ -100,15 +107,15 @@ package enum HeadlessRuntime {
 
     /// The app in wall-clock time with the remote API (and `script` played from the start).
     static func runRealTime(
-        _ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions,
-        remote: RemoteConfiguration
+        _ app: App, width: Int, height: Int, script: InputScript, options: HeadlessOptions, server: RemoteServer
     ) throws {
+        defer { RemoteRuntime.stop(server) }
         let display = HeadlessDisplay(width: width, height: height, refreshHz: options.hz)
         display.copyBands = app.bandRenderer
         let loop = try FrameLoop(app: app, output: display)
         let driver = loop.driver
         driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)
-        loop.isClockVirtual = remote.clock == .virtual
+        loop.isClockVirtual = server.configuration.clock == .virtual
         loop.catchSignals([SIGINT, SIGTERM, SIGHUP])
         loop.script = script.entries[...]
         if script.entries.contains(where: {
@@ -127,13 +134,11 @@ package enum HeadlessRuntime {
                 }
             } catch { driver.log.error("\(error)") }
         }
-        let server = try RemoteRuntime.start(remote)
-        let port = server.port ?? remote.port
+        let port = server.port ?? server.configuration.port
         standardOutput("\(Kiosk.commandName): remote control on \(server.url(port: port))")
         loop.remote = server
         loop.onSignal = { if $0 == SIGHUP { server.reloadTokens(because: "SIGHUP") } }
         try loop.run()
-        RemoteRuntime.stop(server)
         standardOutput("\(Kiosk.commandName): stopped after \(driver.frameNumber) frames")
     }
 }
