@@ -9,7 +9,7 @@ import Glibc
 
 /// Builds the apps `glide` can run, by name, for any backend.
 package enum AppFactory {
-    package static let names = ["catalog", "list", "order"]
+    package static let names = ["catalog", "gallery", "list", "order"]
 
     package struct Error: Swift.Error, CustomStringConvertible {
         package var description: String
@@ -88,7 +88,7 @@ package enum AppFactory {
     }
 }
 
-/// The app called `name` ("catalog" with the shipped or `$GLIDE_CONTENT` manifest, "list" or "order") at
+/// The app called `name` ("catalog" with the shipped or `$GLIDE_CONTENT` manifest, "gallery", "list" or "order") at
 /// `width`×`height` pixels and `scaleFactor`, for any backend. Catalog content problems are
 /// passed to `report`; the app still shows what it can.
 package func makeApp(
@@ -119,6 +119,8 @@ extension AppFactory {
             return (list(width: width, height: height, scaleFactor: scaleFactor, typography: typography, rows: rows), nil)
         case "order":
             return (OrderApp.window(width: width, height: height, scaleFactor: scaleFactor, typography: typography), nil)
+        case "gallery":
+            return (GalleryApp.window(width: width, height: height, scaleFactor: scaleFactor, typography: typography), nil)
         default:
             throw Error(description: "unknown app '\(name)' (\(names.joined(separator: ", ")))")
         }

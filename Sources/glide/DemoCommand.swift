@@ -52,15 +52,29 @@ struct DemoCommand: ParsableCommand {
             window, width: w, height: h, script: CatalogTour.script(for: catalog),
             hz: 60, out: out, timing: false)
         print("No display here: ran the headless tour.\n\(summary)")
-        // Then the ordering demo, into a folder of its own: its script is rehearsed on a copy.
-        func order() throws -> Window {
-            let window = try AppOptions.parse(["--app", "order"]).makeWindow(width: w, height: h, scale: s).0
+        // Then the ordering demo and the gallery, each into a folder of its own: their scripts
+        // are rehearsed on a copy.
+        let orderSummary = try rehearsedTour("order", width: w, height: h, scale: s, settings: settings) {
+            OrderTour.script(rehearsingOn: $0)
+        }
+        print("The ordering demo's tour:\n\(orderSummary)")
+        let gallerySummary = try rehearsedTour("gallery", width: w, height: h, scale: s, settings: settings) {
+            GalleryTour.script(rehearsingOn: $0)
+        }
+        print("The gallery's tour:\n\(gallerySummary)")
+    }
+
+    /// Plays the tour `script` writes on the app `name`, into `out/name`: the script is written
+    /// on one window of the app and played on another, as the run will be.
+    private func rehearsedTour(
+        _ name: String, width w: Int, height h: Int, scale s: Double, settings: AppSettings, script: (Window) -> InputScript
+    ) throws -> String {
+        func make() throws -> Window {
+            let window = try AppOptions.parse(["--app", name]).makeWindow(width: w, height: h, scale: s).0
             window.apply(settings)
             return window
         }
-        let orderTour = OrderTour.script(rehearsingOn: try order())
-        let orderSummary = try HeadlessRuntime.runVirtual(
-            try order(), width: w, height: h, script: orderTour, hz: 60, out: out + "/order", timing: false)
-        print("The ordering demo's tour:\n\(orderSummary)")
+        let tour = script(try make())
+        return try HeadlessRuntime.runVirtual(try make(), width: w, height: h, script: tour, hz: 60, out: out + "/" + name, timing: false)
     }
 }
