@@ -37,6 +37,10 @@ enum OpenSSLCommand {
             guard errno == EINTR else { throw Failure(description: "waitpid: " + String(cString: strerror(errno))) }
         }
         let text = String(decoding: output, as: UTF8.self)
+        // 127 and not a word: the child could not start the command. Some posix_spawn
+        // implementations say so only that way (qemu-user's, as under Board/cross.sh), not with
+        // ENOENT from the call.
+        if status == 127 << 8, output.isEmpty { throw missing(command) }
         // WIFEXITED and WEXITSTATUS are macros Swift does not import.
         guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else {
             let said = text.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy { $0 == "-" } }.prefix(3)
@@ -45,6 +49,10 @@ enum OpenSSLCommand {
                 description: "\(command) \(arguments.first ?? "") \(end)" + (said.isEmpty ? "" : ": " + said.joined(separator: " ")))
         }
         return text
+    }
+
+    private static func missing(_ command: String) -> Failure {
+        Failure(description: "no \(command) command on PATH (Debian's package openssl)")
     }
 
     /// Starts `command` from PATH with standard input from /dev/null and its output into `output`.
@@ -61,8 +69,7 @@ enum OpenSSLCommand {
         let result = posix_spawnp(&pid, command, &actions, nil, argv, environ)
         guard result == 0 else {
             let why = String(cString: strerror(result))
-            throw Failure(
-                description: result == ENOENT ? "no \(command) command on PATH (Debian's package openssl)" : "starting \(command): \(why)")
+            throw result == ENOENT ? missing(command) : Failure(description: "starting \(command): \(why)")
         }
         return pid
     }

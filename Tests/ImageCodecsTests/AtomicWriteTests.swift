@@ -13,21 +13,10 @@ import TestSupport
     func withFolder(_ body: (String) throws -> Void) throws {
         let folder = try makeTemporaryFolder(prefix: "glide-atomic")
         defer {
-            for name in (try? names(in: folder)) ?? [] { unlink(folder + "/" + name) }
+            for name in (try? folderEntries(folder)) ?? [] { unlink(folder + "/" + name) }
             rmdir(folder)
         }
         try body(folder)
-    }
-
-    func names(in folder: String) throws -> [String] {
-        let dir = try #require(opendir(folder))
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
     }
 
     func contents(_ path: String) -> String { String(decoding: (try? FileIO.readAll(path: path)) ?? [], as: UTF8.self) }
@@ -80,7 +69,7 @@ import TestSupport
             #expect(mode(folder + "/new.png") & 0o777 == 0o644)
             try FileIO.writeAll(Array("new".utf8), path: folder + "/new.conf", mode: 0o600)
             #expect(mode(folder + "/new.conf") & 0o777 == 0o600)
-            #expect(try names(in: folder) == ["board.conf", "new.conf", "new.png"])
+            #expect(try folderEntries(folder) == ["board.conf", "new.conf", "new.png"])
         }
     }
 
@@ -116,7 +105,7 @@ import TestSupport
             for name in leftovers + kept { try FileIO.writeAll([1], path: folder + "/" + name) }
             #expect(symlink(folder + "/final.png", folder + "/s3.json.tmp-\(dead)") == 0)
             FileIO.removeLeftovers(inFolder: folder)
-            #expect(try names(in: folder) == kept.sorted())
+            #expect(try folderEntries(folder) == kept.sorted())
             #expect(contents(folder + "/final.png") == "\u{1}")
         }
     }
@@ -129,7 +118,7 @@ import TestSupport
                 try FileIO.writeAll([1], path: folder + "/" + name)
             }
             FileIO.removeLeftovers(of: folder + "/state.json")
-            #expect(try names(in: folder) == ["other.json.tmp-\(dead)"])
+            #expect(try folderEntries(folder) == ["other.json.tmp-\(dead)"])
         }
     }
 }

@@ -50,7 +50,7 @@ import Glibc
         #expect(String(decoding: key, as: UTF8.self).hasPrefix("-----BEGIN PRIVATE KEY-----"))
         #expect(try NIOSSLPrivateKey(bytes: key, format: .pem).derBytes.count > 0)
         // Only the pair is left in the folder: openssl's own working folder is gone.
-        #expect(try entries(of: folder) == [SelfSignedCertificate.certificateName, SelfSignedCertificate.keyName])
+        #expect(try folderEntries(folder) == [SelfSignedCertificate.certificateName, SelfSignedCertificate.keyName])
         // A server's certificate, no CA: what openssl itself reads in it.
         let text = try OpenSSLCommand.run([
             "x509", "-in", tls.certificatePath, "-noout", "-ext", "basicConstraints,keyUsage,extendedKeyUsage",
@@ -61,17 +61,6 @@ import Glibc
         for bad in ["", "-n", ".n", "a b", "x$HOME", "a#b", "a\nb", "kiosk_7", "caf\u{E9}", String(repeating: "a", count: 65)] {
             #expect(SelfSignedCertificate.dnsName(bad) == nil, "\(bad)")
         }
-    }
-
-    func entries(of folder: String) throws -> [String] {
-        let dir = try #require(opendir(folder))
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
     }
 
     /// Made with `openssl req` from a request whose subject needs every escape; its fingerprint

@@ -32,3 +32,15 @@ public func makeTemporaryFolder(prefix: String) throws -> String {
     guard made else { throw SpecialFileError(path: "/tmp/\(prefix)-XXXXXX", errno: errno) }
     return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
+
+/// The names in `folder`, sorted, without `.` and `..`.
+public func folderEntries(_ folder: String) throws -> [String] {
+    guard let dir = opendir(folder) else { throw SpecialFileError(path: folder, errno: errno) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+        if name != "." && name != ".." { names.append(name) }
+    }
+    return names.sorted()
+}
