@@ -222,7 +222,7 @@ fi
 CONFIG=${GLIDE_CROSS_TEST_CONFIG:-release}
 TESTING=()
 case "$CONFIG" in debug) ;; release) TESTING=(-Xswiftc -enable-testing) ;; *) die "GLIDE_CROSS_TEST_CONFIG is debug or release" ;; esac
-# In the board build's folder: the C libraries (two BoringSSLs among them) take the same flags in
+# In the board build's folder: the C libraries (BoringSSL among them) take the same flags in
 # both and are compiled once; the Swift modules are compiled again for -enable-testing, so a
 # board build after this one compiles them again too (CI builds the board first).
 SCRATCH=$(scratch_of "$ROOT")
