@@ -192,6 +192,6 @@ let package = Package(
         .executableTarget(name: "glide-fuzz", dependencies: ["FuzzTargets", "Runtime", "CFuzzer"], path: "Tests/Fuzz/Driver"),
         .systemLibrary(name: "CFuzzer", path: "Tests/Fuzz/CFuzzer"),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["FuzzTargets"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "UI", "Controls", "ViewCore", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog", "Audit", "UI", "Controls", "ViewCore", "Headless", "Runtime", "Text", "Raster", "Geometry", "ImageCodecs", "TestSupport"]),
     ]
 )
