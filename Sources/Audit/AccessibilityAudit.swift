@@ -240,7 +240,7 @@ struct Scan {
     func partContrast(_ v: EssentialPartsReporter) -> [AccessibilityFinding] {
         guard !window.isHighContrast, (v as? ControlReporter)?.isEnabled != false else { return [] }
         let origin = v.frameInWindow.origin, visible = window.visibleRect(of: v), theme = v.environment.theme
-        let ring = window.focusedView === v ? Self.focusRingOutset : 0
+        let ring = window.focusedView === v ? Window.focusRingOutset : 0
         return parts(of: v).compactMap { part in
             let r = part.rect.offsetBy(dx: origin.x, dy: origin.y)
             // Partly scrolled out of sight: measured when it shows whole.
@@ -260,13 +260,9 @@ struct Scan {
     /// ring drawn round it, which is then its edge (its border lies against the ring's halo).
     func parts(of v: EssentialPartsReporter) -> [EssentialPart] {
         guard window.focusedView === v else { return v.essentialParts }
-        let ring = Rect(origin: .zero, size: v.frame.size).insetBy(dx: -Self.focusRingOutset, dy: -Self.focusRingOutset)
+        let ring = Rect(origin: .zero, size: v.frame.size).insetBy(dx: -Window.focusRingOutset, dy: -Window.focusRingOutset)
         return [EssentialPart("focus ring", rect: ring, color: window.focusRingColors.ring)]
     }
-
-    /// How far the focus ring's outer edge lies outside its view (`Window`'s 3-point ring 3
-    /// points out).
-    static let focusRingOutset = 4.5
 
     /// The contrast of `color` (over what is there) against the colour most of the two pixels
     /// around `r` have, rounded to hundredths; nil when they are off the screen.

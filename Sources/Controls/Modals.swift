@@ -44,7 +44,7 @@ class ModalView: View, ModalContent, AnimatedView {
 
     func cancel() { close() }
 
-    var isOrphaned: Bool { hasPresenter && !isClosing && (presenter.map { $0.host == nil || $0.host !== host } ?? true) }
+    var isOrphaned: Bool { hasPresenter && !isClosing && presenter?.host !== host }
 
     func presented(by view: View) {
         presenter = view

@@ -353,34 +353,18 @@ package final class TouchRouter {
                     routes[slot]?.route = .target(target, around: staying)
                 }
             case var .arena(arena):
-                let changed = Self.withoutDeparted(&arena, isInTree)
-                let hitStays = touch.hit.map(isInTree) ?? false
-                if changed == nil || (arena.candidates.isEmpty && arena.press == nil && !hitStays) {
-                    routes[slot] = nil
-                } else if changed == true {
-                    routes[slot]?.route = .arena(arena)
+                // A press on a departed view ends without its action.
+                if let press = arena.press, !isInTree(press.view) {
+                    endPress(press)
+                    arena.press = nil
                 }
+                arena.candidates = arena.candidates.filter(isInTree)
+                routes[slot]?.route = .arena(arena)
+                let claimantLeft = arena.claimed.map { !isInTree($0) } ?? false
+                let nothingLeft = arena.candidates.isEmpty && arena.press == nil && !(touch.hit.map(isInTree) ?? false)
+                if claimantLeft || nothingLeft { routes[slot] = nil }
             }
         }
-    }
-
-    /// `arena` without its departed members; nil when nothing of it is left, else whether it
-    /// changed. A press on a departed view ends without its action.
-    private static func withoutDeparted(_ arena: inout Arena, _ isInTree: (View) -> Bool) -> Bool? {
-        var changed = false
-        if let press = arena.press, !isInTree(press.view) {
-            for timer in press.timers { timer.cancel() }
-            press.view.isPressed = false
-            arena.press = nil
-            changed = true
-        }
-        if let claimed = arena.claimed, !isInTree(claimed) { return nil }
-        let staying = arena.candidates.filter(isInTree)
-        if staying.count != arena.candidates.count {
-            arena.candidates = staying
-            changed = true
-        }
-        return changed
     }
 
     // MARK: Pressed states and long presses

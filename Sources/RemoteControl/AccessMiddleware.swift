@@ -24,8 +24,8 @@ struct AccessMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let route = context.endpointPath
+        let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
         guard RemoteRoutes.isCanonical(request.uri.path, route: route) else {
-            let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
             refusals.warning("remote: 404 \(request.method) \(path) from \(context.peer): not the route's own spelling")
             return RemoteServer.json(.notFound, error: "no such path: \(path) (the API's paths have no empty segment nor trailing slash)")
         }
@@ -34,7 +34,6 @@ struct AccessMiddleware: RouterMiddleware {
         let isLive = route == "/live" || route == "/live/logout"
         // Asked only under mutual TLS: it hops to the connection's event loop.
         let certified = certificates ? await RemoteTLS.peerSubject(of: context.channel).map(Caller.certified) : nil
-        let path = excerpt(request.uri.path, limit: RefusalLog.pathLimit)
         let caller: Caller
         switch Self.authenticate(
             request.headers, session: isLive, address: context.address, keyring: keyring, throttle: throttle, certified: certified)

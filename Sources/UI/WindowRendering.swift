@@ -121,7 +121,8 @@ extension Window {
             if !r.isEmpty {
                 let (ring, halo) = focusRingColors
                 context.stroke(r.insetBy(dx: -0.75, dy: -0.75), cornerRadius: 5.5, lineWidth: 1.5, color: halo)
-                context.stroke(r.insetBy(dx: -3, dy: -3), cornerRadius: 8, lineWidth: 3, color: ring)
+                let centre = Self.focusRingOutset - Self.focusRingWidth / 2
+                context.stroke(r.insetBy(dx: -centre, dy: -centre), cornerRadius: 8, lineWidth: Self.focusRingWidth, color: ring)
             }
         }
         // The screen reader's ring: black and white, seen on any background.
@@ -137,6 +138,11 @@ extension Window {
             }
         }
     }
+
+    /// The keypad focus ring's width, and how far its outer edge lies outside its view: the
+    /// audit measures a focused view's edge there.
+    static let focusRingWidth = 3.0
+    package static let focusRingOutset = 4.5
 
     /// The keypad focus's ring, and the line between it and the view: white under a dark ring,
     /// black under a light one, so that the ring stands out 3:1 whatever it is drawn over (WCAG's
