@@ -193,7 +193,8 @@ struct Scan {
         // The colour as drawn: a theme's role in the theme in force around the label.
         let theme = label.environment.theme
         let drawn = theme.resolve(label.color)
-        let ratio = Self.ratio(Self.blend(theme.isHighContrast ? HighContrast.text(drawn) : drawn, over: background), background)
+        let ratio = Self.ratio(
+            Self.blend(theme.isHighContrast ? HighContrast.text(drawn, in: theme.colorScheme) : drawn, over: background), background)
         let size = label.fontSize * window.textScale
         let bold = label.fontWeight == .bold || label.fontWeight == .semibold
         let large = size >= 24 || (bold && size >= 18.66)
@@ -344,9 +345,12 @@ struct Scan {
     // MARK: Keypad (WCAG 2.1.1; EAA: operable without touch)
 
     /// A view that reacts to a touch but that Tab never reaches (neither it nor a view holding it
-    /// takes focus) cannot be used from the keypad.
+    /// takes focus) cannot be used from the keypad. A modal's dimmed screen is not one: a tap
+    /// there cancels it, as Esc does.
     func unreachable(_ v: View) -> AccessibilityFinding? {
-        guard v.onTap != nil || v.onLongPress != nil, !v.isFocusable, !v.ancestors.contains(where: { $0.isFocusable }) else { return nil }
+        guard v.onTap != nil || v.onLongPress != nil, !v.isFocusable, !(v is ModalContent),
+            !v.ancestors.contains(where: { $0.isFocusable })
+        else { return nil }
         return finding(
             "keypad", v, figure: nil, "\(name(v)) reacts to touch but the keypad cannot reach it (make it focusable(), or use a Button)")
     }

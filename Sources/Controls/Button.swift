@@ -76,10 +76,16 @@ public final class Button: Control {
     /// The role's colour: red for destructive buttons, else the theme's accent.
     private var baseColor: Color { role == .destructive ? .destructive : .accent }
 
+    /// A bordered button pressed is filled like a prominent one: a deeper tint under its title
+    /// would leave the title under 4.5:1 on a light background.
+    private var isFilled: Bool { style == .prominent || (style == .bordered && isPressed) }
+
     private func updateTitleColor() {
-        titleLabel.color = !isEnabled ? .secondaryText : style == .prominent ? .onAccent : baseColor
+        titleLabel.color = !isEnabled ? .secondaryText : isFilled ? .onAccent : baseColor
         setNeedsDisplay()
     }
+
+    @_spi(Hooks) override public func pressedChanged() { updateTitleColor() }
 
     /// The icon's side: the title's line height, so both grow with the text size.
     private var iconSide: Double { icon == nil ? 0 : scaled(22) }
@@ -122,13 +128,14 @@ public final class Button: Control {
         let bounds = Rect(origin: .zero, size: frame.size)
         let base = context.theme.resolve(baseColor)
         let radius = cornerRadius(in: context.theme)
-        switch style {
-        case .prominent:
-            context.fill(bounds, cornerRadius: radius, color: isEnabled ? base : Color.separator)
-        case .bordered:
-            context.fill(bounds, cornerRadius: radius, color: (isEnabled ? base : Color.separator).withOpacity(0.15))
-        case .plain:
-            break
+        let fill = isEnabled ? base : Color.separator
+        // The tint at rest keeps the title at 4.5:1 on the grey background too (0.15 gave 4.4);
+        // a plain button pressed shows that tint rather than a shade that would darken under
+        // its title.
+        if isFilled {
+            context.fill(bounds, cornerRadius: radius, color: fill)
+        } else if style == .bordered || isPressed {
+            context.fill(bounds, cornerRadius: radius, color: fill.withOpacity(0.1))
         }
         if context.isHighContrast, style != .plain {
             context.stroke(bounds, cornerRadius: radius, lineWidth: 2, color: context.borderColor(base))
@@ -140,6 +147,11 @@ public final class Button: Control {
         icon.draw(
             in: Rect(x: iconX, y: (frame.height - side) / 2, width: side, height: side), color: titleLabel.color,
             rightToLeft: isRightToLeft, context: context)
+    }
+
+    /// Only a prominent button is shaded under a finger; the others show their own pressed look.
+    @_spi(Hooks) override public func drawPressed(in context: inout DrawContext) {
+        if style == .prominent { super.drawPressed(in: &context) }
     }
 
     @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {

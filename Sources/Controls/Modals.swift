@@ -161,11 +161,28 @@ final class AlertView: ModalView {
                 cancelCard.add(Stack(.vertical, padding: EdgeInsets(8), children: [buttonViews[c]]))
                 add(cancelCard)
             }
-        } else if buttonViews.count == 2 {
-            for view in buttonViews { view.maxWidth = .infinity }
+        } else {
+            for view in buttonViews {
+                view.maxWidth = .infinity
+                column.add(view)
+            }
+        }
+    }
+
+    /// Two buttons of an alert sit side by side when both titles fit there on one line, else
+    /// one above the other (large text, long words): a title is never broken inside a word.
+    private func placeButtonsOfAlert(width: Double) {
+        guard !isDialog, buttonViews.count == 2 else { return }
+        let half = (width - column.padding.horizontal - row.spacing) / 2
+        let sideBySide = buttonViews.allSatisfy { $0.sizeThatFits(Size(width: .infinity, height: .infinity)).width <= half }
+        guard sideBySide != (row.parent != nil) else { return }
+        if sideBySide {
+            for view in buttonViews { view.removeFromParent() }
             row.setChildren(buttonViews)
             column.add(row)
         } else {
+            row.removeFromParent()
+            row.setChildren([])
             for view in buttonViews { column.add(view) }
         }
     }
@@ -187,7 +204,9 @@ final class AlertView: ModalView {
     }
 
     override func layoutChildren() {
-        let width = min(isDialog ? 560 : 320, frame.width - 32)
+        // Wider with larger text, as far as the screen allows.
+        let width = min((isDialog ? 560 : 320) * max(1, host?.textScale ?? 1), frame.width - 32)
+        placeButtonsOfAlert(width: width)
         // A box does not size itself to what it holds: its stacks do.
         func height(of box: Box) -> Double {
             box.parent == nil ? 0 : box.children.first?.sizeThatFits(Size(width: width, height: .infinity)).height ?? 0
@@ -207,13 +226,16 @@ final class AlertView: ModalView {
     }
 
     /// A dialog rises from below as it comes; an alert stays in place while the screen dims.
+    /// The rise is measured from where the cards rest, never from where they were last drawn,
+    /// so a frame drawn twice at one time is the same frame.
     override func progressChanged() {
         guard isDialog else { return }
-        let rise = (1 - progress) * (frame.height - card.frame.minY)
         let bottom = frame.height - 16
         let ch = cancelCard.frame.height
+        let restingTop = bottom - ch - (ch > 0 ? 8 : 0) - card.frame.height
+        let rise = (1 - progress) * (frame.height - restingTop)
         cancelCard.frame.origin.y = bottom - ch + rise
-        card.frame.origin.y = bottom - ch - (ch > 0 ? 8 : 0) - card.frame.height + rise
+        card.frame.origin.y = restingTop + rise
     }
 }
 

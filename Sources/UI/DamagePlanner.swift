@@ -18,6 +18,9 @@ final class DamagePlanner {
     private var rendered: [ObjectIdentifier: RenderedSample] = [:]
     private var wasAnimating: Set<ObjectIdentifier> = []
     private var renderedFocus: [IntRect] = []
+    /// Where those rings' views were, in points: a ring moved by less than a pixel covers the
+    /// same pixels but is drawn elsewhere in them.
+    private var renderedRingShapes: [Rect] = []
 
     struct RenderedSample: Equatable {
         var offset: Point
@@ -74,9 +77,11 @@ final class DamagePlanner {
         wasAnimating = nowAnimating
         rendered = samples
 
-        if work.rings != renderedFocus {
+        let ringShapes = w.ringViews.map { w.visibleRect(of: $0) }
+        if work.rings != renderedFocus || ringShapes != renderedRingShapes {
             for r in renderedFocus + work.rings { work.damage.add(r) }
             renderedFocus = work.rings
+            renderedRingShapes = ringShapes
         }
         let bounds = IntRect(x: 0, y: 0, width: w.pixelWidth, height: w.pixelHeight)
         if full { work.damage = Region(bounds); work.blits = [] }

@@ -1,3 +1,4 @@
+import AppContract
 import Geometry
 import Raster
 import Localization
@@ -175,8 +176,12 @@ package enum HighContrast {
         let r = 0.2126 * Double(c.red), g = 0.7152 * Double(c.green), b = 0.0722 * Double(c.blue)
         return (r + g + b) / 255
     }
-    package static func text(_ c: Color) -> Color {
-        Color(rgb: luminance(c) < 0.6 ? 0x000000 : 0xFFFFFF, alpha: c.alpha)
+    /// Text drawn in `c`: black or white by which its scheme's background it was made for.
+    /// In a light scheme only a colour near white (text on an accent fill) becomes white; in
+    /// a dark one only a colour near black does, so that a dark scheme's accent text (0.59 on
+    /// this scale) stays light on the black background.
+    package static func text(_ c: Color, in scheme: ColorScheme) -> Color {
+        Color(rgb: luminance(c) < (scheme == .dark ? 0.4 : 0.6) ? 0x000000 : 0xFFFFFF, alpha: c.alpha)
     }
     package static func fill(_ c: Color) -> Color {
         let l = luminance(c)

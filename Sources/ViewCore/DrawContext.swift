@@ -348,7 +348,7 @@ public struct DrawContext {
     /// text black or white.
     package func textColor(_ color: Color) -> Color {
         let c = theme.resolve(color)
-        return isHighContrast ? HighContrast.text(c) : c
+        return isHighContrast ? HighContrast.text(c, in: theme.colorScheme) : c
     }
 
     /// Draws the icon font's `name` filling the square in `rect` (local points), tinted with

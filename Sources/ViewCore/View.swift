@@ -68,8 +68,14 @@ open class View {
     /// a touch that rested ~100 ms without scrolling (at once outside scroll views), or briefly
     /// after a quick tap. A touch that turns into a scroll unpresses it. Drawn by `drawPressed`.
     public package(set) var isPressed = false {
-        didSet { if isPressed != oldValue { setNeedsDisplay() } }
+        didSet {
+            guard isPressed != oldValue else { return }
+            setNeedsDisplay()
+            pressedChanged()
+        }
     }
+    /// Called when `isPressed` changes, for a view whose pressed look is more than a shade.
+    @_spi(Hooks) open func pressedChanged() {}
     /// Makes the view draggable (a selection handle, an item being moved): a touch or pointer
     /// that starts on it goes to it, in window points, instead of scrolling. While it is held
     /// past the edge of the scroll view around it, that view scrolls towards the finger, faster

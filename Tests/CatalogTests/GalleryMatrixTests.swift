@@ -17,11 +17,7 @@ import TestSupport
 /// change, and every frame drawn on the way (screen switches, modals opening and closing, a
 /// push) equals a full redraw. One window per combination, in one process: the screens are
 /// visited as a person would, not built again.
-// Off until the built-in views' faults it found are mended (issue 59): a confirmation dialog's
-// damage while it opens or closes differs from a full redraw, bordered buttons' titles stand
-// 4.4:1, an alert's title and buttons overflow at 200 and 300 % text, dialogs and sheets fail the
-// keypad rule, and some screens still draw 2.5 s after a change. Its goldens are not made yet.
-@Suite(.disabled("the gallery's matrix finds faults in built-in views that issue 59 lists; mend them, then turn it on"))
+@Suite
 struct GalleryMatrixTests {
     struct Look: Sendable, CustomTestStringConvertible {
         var scheme: String

@@ -63,8 +63,13 @@ import Testing
         for n in 0...60 { _ = window.render(into: frame, at: Double(n) / 60) }
         assertGolden(frame, suite: "Catalog", name: "catalog-1280x800-contrast", maxChannelDelta: 2)
         // Text is black or white only.
-        #expect(HighContrast.text(Color(rgb: 0x6C6C70)) == Color(rgb: 0x000000))
-        #expect(HighContrast.text(Color(rgb: 0xFFFFFF)) == Color(rgb: 0xFFFFFF))
+        #expect(HighContrast.text(Color(rgb: 0x6C6C70), in: .light) == Color(rgb: 0x000000))
+        #expect(HighContrast.text(Color(rgb: 0xFFFFFF), in: .light) == Color(rgb: 0xFFFFFF))
+        // The dark scheme's accent and red titles stay light on its black background; only its
+        // black (a title on an accent fill) stays black.
+        #expect(HighContrast.text(Color(rgb: 0x4DA3FF), in: .dark) == Color(rgb: 0xFFFFFF))
+        #expect(HighContrast.text(Color(rgb: 0xFF6961), in: .dark) == Color(rgb: 0xFFFFFF))
+        #expect(HighContrast.text(Color(rgb: 0x000000), in: .dark) == Color(rgb: 0x000000))
         #expect(HighContrast.fill(Color(rgb: 0xF2F2F7)) == Color(rgb: 0xFFFFFF))
         #expect(HighContrast.fill(Color(rgb: 0x0A84FF)) == Color(rgb: 0x0A84FF))
     }

@@ -100,6 +100,38 @@ import Widgets
         #expect(!model.choosing && model.log.isEmpty)
     }
 
+    /// A frame drawn twice at one time (a display's frame, then a full redraw) puts a rising
+    /// dialog in one place: its rise was measured from where it was last drawn (issue 59).
+    @Test func aRisingDialogSampledTwiceAtOneTimeStaysPut() throws {
+        let (w, model, _) = try setup()
+        model.choosing = true
+        _ = w.timers.runDue(upTo: 0.1)
+        let frame = PixelBuffer(width: w.pixelWidth, height: w.pixelHeight)
+        for n in 0...3 { _ = w.render(into: frame, at: 0.1 + Double(n) / 60) }
+        let card = try #require(w.holder.view(withID: "pay.button-0"))
+        let drawn = card.frameInWindow.minY
+        w.fullDamage = true
+        _ = w.render(into: frame, at: 0.1 + 3 / 60)
+        #expect(card.frameInWindow.minY == drawn)
+        #expect(drawn > 300)  // still rising
+    }
+
+    /// An alert's two buttons sit side by side while their titles fit, and one above the other
+    /// at 300 % text, where side by side broke "Cancel" inside the word (issue 59).
+    @Test func anAlertStacksItsTwoButtonsWhenLargeTextWouldBreakThem() throws {
+        for (scale, sideBySide) in [(1.0, true), (3.0, false)] {
+            let (w, model, _) = try setup()
+            w.textScale = scale
+            var t = 0.1
+            model.confirming = true
+            settle(w, &t)
+            let cancel = try #require(w.holder.view(withID: "confirm.button-0"))
+            let delete = try #require(w.holder.view(withID: "confirm.button-1"))
+            #expect((cancel.frameInWindow.minY == delete.frameInWindow.minY) == sideBySide, "text at \(scale)")
+            #expect(w.layoutProblems.isEmpty, "text at \(scale): \(w.layoutProblems)")
+        }
+    }
+
     @Test func aSheetSlidesUpAndADragDownClosesIt() throws {
         let (w, model, _) = try setup()
         var t = 0.1
