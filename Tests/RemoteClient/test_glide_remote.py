@@ -182,6 +182,29 @@ def test_expect_accessible_passes_on_the_ordering_demo(glide):
     assert glide.audit(["contrast", "target-size"]) == []
 
 
+@pytest.mark.glide_app("--app", "gallery", "--color-scheme", "dark", "--layout-direction", "rtl", "--text-size", "200",
+                       size="1024x600")
+def test_expect_accessible_passes_on_every_screen_of_default_views(glide):
+    # The gallery is made of Glide's own views only: no ignores on any of its seven screens.
+    # Its tab bar runs right to left, seven equal tabs along the bottom.
+    firsts = []
+    for i in range(7):
+        glide.tap(1024 - (i + 0.5) * 1024 / 7, 600 - 20)
+        state = glide.wait_for_rest()
+        firsts.append(next(e["id"] for e in state["elements"] if e.get("id")))
+        glide.expect_accessible()
+    assert firsts[:5] == ["button-prominent", "toggle-on", "field-empty", "show-alert", "nav-row-0"]
+    # The modals too, each open, then closed with Esc.
+    glide.tap(1024 - 3.5 * 1024 / 7, 600 - 20)
+    for shows in ["show-alert", "show-dialog", "show-sheet"]:
+        x, y, w, h = next(e["frame"] for e in glide.wait_for_rest()["elements"] if e.get("id") == shows)
+        glide.tap(x + w / 2, y + h / 2)
+        assert glide.wait_for_rest()["modal"] is not None
+        glide.expect_accessible()
+        glide.key("Esc")
+        assert glide.wait_for_rest().get("modal") is None
+
+
 @pytest.mark.glide_app("--app", "list", "--idle-reset-seconds", "30")
 def test_expect_accessible_names_what_it_finds(glide):
     # The list app starts over after 30 s and warns nobody: the EAA's "enough time".
