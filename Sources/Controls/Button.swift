@@ -3,6 +3,7 @@ import Geometry
 import Raster
 import Text
 import Widgets
+import Localization
 
 /// What a button does, when it is more than an action: its colour says so.
 public enum ButtonRole: Hashable, Sendable {
@@ -48,12 +49,26 @@ public final class Button: Control {
     private let titleLabel: Label
     private static let gap = 8.0
 
-    /// A button titled `title`, with `icon` before it, drawn in `style`, that runs `action`.
-    public init(
-        _ title: String, id: String? = nil, icon: Icon? = nil, role: ButtonRole? = nil,
+    /// A button titled `title`, with `icon` before it, drawn in `style`, that runs `action`. A
+    /// `String` is shown as it is; a string literal is a catalog key (see `Label`).
+    @_disfavoredOverload
+    public convenience init<S: StringProtocol>(
+        _ title: S, id: String? = nil, icon: Icon? = nil, role: ButtonRole? = nil,
         style: ButtonStyle = .bordered, action: @escaping () -> Void
     ) {
-        titleLabel = Label(title, alignment: .center).fontWeight(.semibold)
+        self.init(titleLabel: Label(title, alignment: .center), id: id, icon: icon, role: role, style: style, action: action)
+    }
+
+    /// A button titled with `key` looked up in the window's string catalog, in its language.
+    public convenience init(
+        _ key: LocalizedStringKey, id: String? = nil, icon: Icon? = nil, role: ButtonRole? = nil,
+        style: ButtonStyle = .bordered, action: @escaping () -> Void
+    ) {
+        self.init(titleLabel: Label(key, alignment: .center), id: id, icon: icon, role: role, style: style, action: action)
+    }
+
+    private init(titleLabel: Label, id: String?, icon: Icon?, role: ButtonRole?, style: ButtonStyle, action: @escaping () -> Void) {
+        self.titleLabel = titleLabel.fontWeight(.semibold)
         self.icon = icon
         self.role = role
         self.style = style

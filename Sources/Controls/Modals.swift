@@ -4,20 +4,33 @@ import Physics
 import Raster
 import Text
 import Widgets
+import Localization
 
 /// A button of an alert or a confirmation dialog: its title, its role, and what it does.
 /// Any button closes the alert after its action.
 public struct AlertButton {
-    /// The words on the button.
-    public var title: String
+    /// The words on the button, as given (a catalog key, for a button made with a literal).
+    public var title: String {
+        get { titleKey.key }
+        set { titleKey = LocalizedStringKey(verbatim: newValue) }
+    }
+    /// The title as given: a catalog key, or the words as they are.
+    package var titleKey: LocalizedStringKey
     /// `.cancel` is the button Esc presses; `.destructive` draws it red.
     public var role: ButtonRole?
     /// Run when the button is pressed, before the alert closes.
     public var action: () -> Void
 
-    /// A button titled `title` with `role`, that runs `action` (nothing by default).
-    public init(_ title: String, role: ButtonRole? = nil, action: @escaping () -> Void = {}) {
-        self.title = title
+    /// A button titled `title` with `role`, that runs `action` (nothing by default). A `String`
+    /// is shown as it is; a string literal is a catalog key (see `Label`).
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole? = nil, action: @escaping () -> Void = {}) {
+        self.init(LocalizedStringKey(verbatim: String(title)), role: role, action: action)
+    }
+
+    /// A button titled with `key`, looked up in the window's string catalog.
+    public init(_ key: LocalizedStringKey, role: ButtonRole? = nil, action: @escaping () -> Void = {}) {
+        titleKey = key
         self.role = role
         self.action = action
     }
@@ -121,7 +134,7 @@ class ModalView: View, ModalContent, AnimatedView {
 /// An alert (centred, buttons side by side when two fit) or a confirmation dialog (at the
 /// bottom, one button per row, the cancel button apart).
 final class AlertView: ModalView {
-    let title: String
+    let title: LocalizedStringKey
     let card = Box(fill: .surface).cornered(\.sheet)
     let cancelCard = Box(fill: .surface).cornered(\.sheet)
     let isDialog: Bool
@@ -129,21 +142,23 @@ final class AlertView: ModalView {
     private var buttonViews: [Button] = []
     private let column: Stack
     private let row: Stack
+    private let titleLabel: Label
 
-    init(id: String?, title: String, message: String?, buttons: [AlertButton], dialog: Bool) {
+    init(id: String?, title: LocalizedStringKey, message: LocalizedStringKey?, buttons: [AlertButton], dialog: Bool) {
         self.title = title
         isDialog = dialog
-        self.buttons = buttons.isEmpty ? [AlertButton("OK", role: .cancel)] : buttons
+        self.buttons = buttons.isEmpty ? [AlertButton(LocalizedStringKey("OK"), role: .cancel)] : buttons
         column = Stack(.vertical, spacing: 8, padding: EdgeInsets(20), alignment: .fill)
         row = Stack(.horizontal, spacing: 8)
+        titleLabel = Label(title, alignment: .center).font(.headline).bold()
         super.init(id: id)
-        column.add(Label(title, alignment: .center).font(.headline).bold())
+        column.add(titleLabel)
         if let message { column.add(Label(message, color: .messageText, alignment: .center).font(.subheadline)) }
         card.add(column)
         add(card)
         for (i, b) in self.buttons.enumerated() {
             let style: ButtonStyle = b.role == .cancel ? .bordered : (i == self.buttons.count - 1 && !dialog ? .prominent : .bordered)
-            let view = Button(b.title, id: id.map { "\($0).button-\(i)" }, role: b.role, style: style) { [weak self] in self?.press(i) }
+            let view = Button(b.titleKey, id: id.map { "\($0).button-\(i)" }, role: b.role, style: style) { [weak self] in self?.press(i) }
             buttonViews.append(view)
         }
         arrangeButtons()
@@ -151,7 +166,7 @@ final class AlertView: ModalView {
 
     override var modalKind: String { isDialog ? "dialog" : "alert" }
     override var cards: [View] { [card, cancelCard] }
-    override var modalTitle: String? { title }
+    override var modalTitle: String? { titleLabel.text }
 
     /// Two buttons of an alert sit side by side; a dialog's cancel button sits apart.
     private func arrangeButtons() {
@@ -355,8 +370,18 @@ extension View {
     /// `isPresented` back to false). Esc presses the `.cancel` button, or the only one. Keep
     /// `isPresented` in an `@Observable` model, so setting it shows the alert.
     @discardableResult
+    @_disfavoredOverload
+    public func alert<S: StringProtocol>(
+        _ title: S, id: String? = nil, isPresented: Binding<Bool>, message: S? = nil, buttons: [AlertButton] = []
+    ) -> Self {
+        alert(verbatim(title), id: id, isPresented: isPresented, message: message.map(verbatim), buttons: buttons)
+    }
+
+    /// An alert whose title and message are keys, looked up in the window's string catalog.
+    @discardableResult
     public func alert(
-        _ title: String, id: String? = nil, isPresented: Binding<Bool>, message: String? = nil, buttons: [AlertButton] = []
+        _ title: LocalizedStringKey, id: String? = nil, isPresented: Binding<Bool>, message: LocalizedStringKey? = nil,
+        buttons: [AlertButton] = []
     ) -> Self {
         presentModal(isPresented) { AlertView(id: id, title: title, message: message, buttons: buttons, dialog: false) }
     }
@@ -364,8 +389,18 @@ extension View {
     /// Shows a confirmation dialog while `isPresented` is true: its choices rise from the bottom of
     /// the dimmed screen, one per row, the `.cancel` button apart. A tap outside or Esc cancels.
     @discardableResult
+    @_disfavoredOverload
+    public func confirmationDialog<S: StringProtocol>(
+        _ title: S, id: String? = nil, isPresented: Binding<Bool>, message: S? = nil, buttons: [AlertButton]
+    ) -> Self {
+        confirmationDialog(verbatim(title), id: id, isPresented: isPresented, message: message.map(verbatim), buttons: buttons)
+    }
+
+    /// A confirmation dialog whose title and message are keys, looked up in the string catalog.
+    @discardableResult
     public func confirmationDialog(
-        _ title: String, id: String? = nil, isPresented: Binding<Bool>, message: String? = nil, buttons: [AlertButton]
+        _ title: LocalizedStringKey, id: String? = nil, isPresented: Binding<Bool>, message: LocalizedStringKey? = nil,
+        buttons: [AlertButton]
     ) -> Self {
         presentModal(isPresented) {
             let dialog = AlertView(id: id, title: title, message: message, buttons: buttons, dialog: true)
@@ -382,6 +417,8 @@ extension View {
     public func sheet(id: String? = nil, isPresented: Binding<Bool>, content: @escaping () -> View) -> Self {
         presentModal(isPresented) { SheetView(id: id, content: content()) }
     }
+
+    private func verbatim<S: StringProtocol>(_ text: S) -> LocalizedStringKey { LocalizedStringKey(verbatim: String(text)) }
 
     private func presentModal(_ isPresented: Binding<Bool>, make: @escaping () -> ModalView) -> Self {
         let presenter = ModalPresenter(make: make)

@@ -4,6 +4,7 @@ import Geometry
 import Raster
 import Text
 import Widgets
+import Localization
 
 /// A segmented picker: one choice of a few, side by side, the chosen one raised on a white
 /// thumb that slides to the next choice. A tap chooses; the arrow keys and the screen reader's
@@ -13,9 +14,15 @@ import Widgets
 /// Picker("Size", id: "size", selection: Binding(line, \.size), options: ["Small", "Medium", "Large"])
 /// ```
 public final class Picker: Control, KeyResponder, AnimatedView {
-    /// What the screen reader says the picker chooses.
-    public var title: String
-    /// The choices, in order from the leading end.
+    /// What the screen reader says the picker chooses (a catalog key, for a picker made with
+    /// keys: said in the window's language).
+    public var title: String {
+        get { titleKey.key }
+        set { titleKey = LocalizedStringKey(verbatim: newValue) }
+    }
+    private var titleKey: LocalizedStringKey
+    /// The choices, in order from the leading end, as given (catalog keys, for a picker made
+    /// with keys: each shown in the window's language).
     public let options: [String]
     /// The index of the choice shown: its binding's, as last read or set (-1 when there are no options).
     public private(set) var selection: Int
@@ -28,14 +35,26 @@ public final class Picker: Control, KeyResponder, AnimatedView {
 
     /// A picker of `options` titled `title` that shows and sets `selection`, an index. An
     /// empty list of options is reported in the log and shows nothing to choose.
-    public init(_ title: String, id: String? = nil, selection: Binding<Int>, options: [String]) {
-        self.title = title
-        self.options = options
+    /// A `String` title and options are shown as they are; string literals are catalog keys.
+    @_disfavoredOverload
+    public convenience init<S: StringProtocol>(_ title: S, id: String? = nil, selection: Binding<Int>, options: [S]) {
+        let verbatim = { (s: S) in LocalizedStringKey(verbatim: String(s)) }
+        self.init(titleKey: verbatim(title), id: id, selection: selection, optionKeys: options.map(verbatim))
+    }
+
+    /// A picker whose title and options are keys, looked up in the window's string catalog.
+    public convenience init(_ title: LocalizedStringKey, id: String? = nil, selection: Binding<Int>, options: [LocalizedStringKey]) {
+        self.init(titleKey: title, id: id, selection: selection, optionKeys: options)
+    }
+
+    private init(titleKey: LocalizedStringKey, id: String?, selection: Binding<Int>, optionKeys: [LocalizedStringKey]) {
+        self.titleKey = titleKey
+        options = optionKeys.map(\.key)
         binding = selection
         self.selection = options.isEmpty ? -1 : min(options.count - 1, max(0, selection.wrappedValue))
         super.init(id: id)
         themedCorner = \.segment
-        for (i, option) in options.enumerated() {
+        for (i, option) in optionKeys.enumerated() {
             let segment = Box(id: id.map { "\($0).\(i)" }).cornered(\.segmentInside)
             let label = Label(option, alignment: .center, maxLines: 1).font(.subheadline).minimumScaleFactor(0.7)
             segment.add(label)
@@ -153,10 +172,11 @@ public final class Picker: Control, KeyResponder, AnimatedView {
     }
 
     @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
-        let chosen = selection >= 0 ? options[selection] : nil
+        let chosen = selection >= 0 ? labels[selection].text : nil
         let position = selection >= 0 ? "\(selection + 1)/\(options.count)" : nil
         let value = [chosen, position].compactMap { $0 }.joined(separator: ", ")
-        return AccessibilityDescription(role: .adjustable, label: title, value: spokenValue(value), combinesChildren: true)
+        return AccessibilityDescription(
+            role: .adjustable, label: environment.localized(titleKey), value: spokenValue(value), combinesChildren: true)
     }
 }
 

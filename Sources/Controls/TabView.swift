@@ -3,11 +3,17 @@ import Geometry
 import Raster
 import Text
 import Widgets
+import Localization
 
 /// One tab of a `TabView`: its title and icon in the tab bar, and the screen it shows.
 public struct Tab {
-    /// The words under the icon (and what the screen reader says).
-    public var title: String
+    /// The words under the icon (and what the screen reader says), shown as they are.
+    public var title: String {
+        get { titleKey.key }
+        set { titleKey = LocalizedStringKey(verbatim: newValue) }
+    }
+    /// The title as given: a catalog key, or the words as they are.
+    package var titleKey: LocalizedStringKey
     /// The tab button's identity in the state JSON; nil: `<tab view's id>.tab-<index>`.
     public var id: String?
     /// Drawn above the title; nil: the title alone.
@@ -15,9 +21,16 @@ public struct Tab {
     /// The screen shown while the tab is selected.
     public var content: View
 
-    /// A tab titled `title`, with `icon`, showing `content`.
-    public init(_ title: String, id: String? = nil, icon: Icon? = nil, content: View) {
-        self.title = title
+    /// A tab titled `title`, with `icon`, showing `content`. A `String` is shown as it is; a
+    /// string literal is a catalog key (see `Label`).
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, id: String? = nil, icon: Icon? = nil, content: View) {
+        self.init(LocalizedStringKey(verbatim: String(title)), id: id, icon: icon, content: content)
+    }
+
+    /// A tab titled with `key`, looked up in the window's string catalog.
+    public init(_ key: LocalizedStringKey, id: String? = nil, icon: Icon? = nil, content: View) {
+        titleKey = key
         self.id = id
         self.icon = icon
         self.content = content
@@ -178,7 +191,7 @@ final class TabButton: View {
         self.index = index
         self.count = count
         // Under an icon, small as a phone's; alone, large enough to read from a step away.
-        title = Label(tab.title, alignment: .center, maxLines: 1).font(tab.icon == nil ? .subheadline : .caption2)
+        title = Label(tab.titleKey, alignment: .center, maxLines: 1).font(tab.icon == nil ? .subheadline : .caption2)
         super.init()
         isFocusable = true
         add(title)
@@ -216,6 +229,6 @@ final class TabButton: View {
         let strings = environment.strings
         let position = strings.format(.pageOf, index + 1, count)
         return AccessibilityDescription(
-            role: .button, label: tab.title, value: isSelected ? "\(strings[.selected]), \(position)" : position, combinesChildren: true)
+            role: .button, label: title.text, value: isSelected ? "\(strings[.selected]), \(position)" : position, combinesChildren: true)
     }
 }

@@ -3,6 +3,7 @@ import Geometry
 import Raster
 import Text
 import Widgets
+import Localization
 
 /// A switch with a title before it: a tap anywhere on the row flips it, and its knob can be
 /// dragged across and let go on either side. Enter and the screen reader's double tap flip it
@@ -31,11 +32,22 @@ public final class Toggle: Control, TouchTarget, AnimatedView {
 
     static let trackSize = Size(width: 51, height: 31)
 
-    /// A switch titled `title` that shows and sets `isOn`.
-    public init(_ title: String, id: String? = nil, isOn: Binding<Bool>) {
+    /// A switch titled `title` that shows and sets `isOn`. A `String` is shown as it is; a
+    /// string literal is a catalog key (see `Label`).
+    @_disfavoredOverload
+    public convenience init<S: StringProtocol>(_ title: S, id: String? = nil, isOn: Binding<Bool>) {
+        self.init(titleLabel: Label(title), id: id, isOn: isOn)
+    }
+
+    /// A switch titled with `key`, looked up in the window's string catalog.
+    public convenience init(_ key: LocalizedStringKey, id: String? = nil, isOn: Binding<Bool>) {
+        self.init(titleLabel: Label(key), id: id, isOn: isOn)
+    }
+
+    private init(titleLabel: Label, id: String?, isOn: Binding<Bool>) {
         binding = isOn
         self.isOn = isOn.wrappedValue
-        titleLabel = Label(title)
+        self.titleLabel = titleLabel
         super.init(id: id)
         add(titleLabel)
         enabledChanged()

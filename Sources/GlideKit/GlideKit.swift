@@ -19,3 +19,4 @@
 @_exported import Text
 @_exported import ImageCodecs
 @_exported import TextEditing
+@_exported import Localization

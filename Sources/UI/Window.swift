@@ -82,17 +82,26 @@ public final class Window: App, ViewHost {
     private func themeChanged() { environmentChanged(); needsLayout = true; fullDamage = true; frameScheduled = true }
     package private(set) var environmentGeneration = 0
     package func environmentChanged() { environmentGeneration &+= 1 }
-    /// The language of the built-in views' words ("Back", "Page 3 of 7", the edit menu), as a
-    /// language tag: "en", "de", "fr" and "ja" have tables; others read English.
-    public var language = "en" { didSet { environmentChanged(); needsLayout = true; fullDamage = true; frameScheduled = true } }
+    /// The app's language, as a language tag ("ar", "de-CH"): the string catalog's strings, the
+    /// built-in views' words ("Back", "Page 3 of 7"), numbers and plurals follow it, in place,
+    /// from the next frame. While `followsLanguageDirection`, the layout direction follows too.
+    public var language = "en" {
+        didSet { if followsLanguageDirection { layoutDirection = LayoutDirection(language: language) }; themeChanged() }
+    }
+    /// The app's translations (`Localizable.xcstrings`): what labels, buttons, titles and alerts
+    /// written with a string literal show in `language`. Empty: the literals as written.
+    public var stringCatalog = StringCatalog() { didSet { themeChanged() } }
+    /// Which digits numbers are written in: the language's (`.standard`), or Latin (`.latin`).
+    public var digits = LocaleFormats.Digits.standard { didSet { themeChanged() } }
 
     /// Which way the app lays out: rows, padding, carousels, page controls and navigation
     /// mirror in `.rightToLeft`. Left to right by default; `LayoutDirection(language:)` gives
     /// the one a language's readers expect (the board's `layout_direction = auto`). Changed at
     /// run time, scroll views keep their place (the same row or page stays on screen).
-    public var layoutDirection = LayoutDirection.leftToRight {
-        didSet { environmentChanged(); needsLayout = true; fullDamage = true; frameScheduled = true }
-    }
+    public var layoutDirection = LayoutDirection.leftToRight { didSet { themeChanged() } }
+    /// Whether a change of `language` sets `layoutDirection` to the one its readers expect
+    /// (the board's `layout_direction = auto`); false leaves the direction as the app set it.
+    public var followsLanguageDirection = false
 
     /// What the tree hands down from the root: the one slop, the window's themes and scheme,
     /// the words in its language.
@@ -104,7 +113,7 @@ public final class Window: App, ViewHost {
         environment.darkTheme = darkTheme
         environment.colorScheme = colorScheme
         environment.isHighContrast = isHighContrast
-        environment.strings = BuiltInStrings(language: language)
+        environment.setLanguage(language, catalog: stringCatalog, digits: digits)
         return environment
     }
     /// The time of the latest frame or input, seconds.
@@ -358,13 +367,6 @@ public final class Window: App, ViewHost {
 
     /// The layouts said to be wrong so far, with the views they are about (at most 100).
     package var layoutProblems: [LayoutProblem] = []
-
-    /// A layout said to be wrong: what was said, and the view (held weakly: a view taken out of
-    /// the tree goes).
-    package struct LayoutProblem {
-        package weak var view: View?
-        package let message: String
-    }
 
     /// A view that holds content but was given no width or height shows nothing and takes no
     /// touches, silently: say so once, naming it.

@@ -31,3 +31,12 @@ extension Window {
         return views
     }
 }
+
+extension Window {
+    /// A layout said to be wrong: what was said, and the view (held weakly: a view taken out of
+    /// the tree goes).
+    package struct LayoutProblem {
+        package weak var view: View?
+        package let message: String
+    }
+}

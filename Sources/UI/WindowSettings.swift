@@ -17,6 +17,7 @@ extension Window {
         if let fonts = settings.fonts, fonts != typography.fontChain { typography.fontChain = fonts }
         if let direction = settings.layoutDirection {
             layoutDirection = LayoutDirection(configValue: direction) ?? LayoutDirection(language: language)
+            followsLanguageDirection = LayoutDirection(configValue: direction) == nil
         }
         if let seconds = settings.idleResetSeconds { idleResetSeconds = seconds }
         if let mode = settings.onScreenKeyboard { onScreenKeyboard = OnScreenKeyboardMode(rawValue: mode) ?? .automatic }

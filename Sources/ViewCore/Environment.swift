@@ -68,6 +68,9 @@ package struct ViewEnvironment {
     package var colorScheme = ColorScheme.light
     package var isHighContrast = false
     package var strings = ViewEnvironment.english
+    /// The app's translations, and how numbers are written in the language (`Window.language`).
+    package var catalog = StringCatalog()
+    package var formats = LocaleFormats(language: "en")
     package var layoutDirection = LayoutDirection.leftToRight
 
     package init() {}
@@ -76,6 +79,24 @@ package struct ViewEnvironment {
     package var theme: Theme {
         let t = colorScheme == .dark ? darkTheme : lightTheme
         return isHighContrast ? t.highContrast() : t
+    }
+
+    /// The window's language, its translations and its digits, handed down.
+    package mutating func setLanguage(_ language: String, catalog: StringCatalog, digits: LocaleFormats.Digits) {
+        strings = BuiltInStrings(language: language)
+        self.catalog = catalog
+        formats = LocaleFormats(language: language, digits: digits)
+    }
+
+    /// `key` in the language here: the catalog's string, else the key itself with its values
+    /// filled in (a missing key is logged once).
+    package func localized(_ key: LocalizedStringKey) -> String {
+        if key.isVerbatim { return key.key }
+        if let text = catalog.string(for: key, language: formats.language, formats: formats) { return text }
+        if catalog.noteMissing(key.key, language: formats.language) {
+            processLog.notice("The string catalog has no \(formats.language) string for \"\(key.key)\"; it is shown as it is")
+        }
+        return key.arguments.isEmpty ? key.key : FormatString.fill(key.key, with: key.arguments, formats: formats)
     }
 
     /// The words every view has before a window says its language.

@@ -2,6 +2,7 @@
 import Geometry
 import Raster
 import Text
+import Localization
 
 /// A view that paints a background (a filled, optionally rounded rectangle with a border drawn
 /// inside its edge) and may clip its children to it: a colour swatch, a card, a divider.
@@ -43,8 +44,19 @@ open class Box: View {
 /// Text that wraps to its width (through the Text target): words for Latin, any
 /// ideograph boundary for Japanese, with kinsoku; `maxLines` ends with an ellipsis.
 public final class Label: Box, StaticText {
-    /// The text shown.
-    public var text: String { didSet { invalidateText() } }
+    /// The text shown. Set, it is shown as it is (the label's catalog key, if it had one, is
+    /// dropped).
+    public var text: String {
+        didSet {
+            if !isResolving { localizedKey = nil }
+            invalidateText()
+        }
+    }
+    /// The catalog key the text is looked up by (a label made with a string literal): looked up
+    /// again whenever the window's language or catalog changes. Nil: `text` as it is.
+    package private(set) var localizedKey: LocalizedStringKey?
+    private var localizedGeneration = -1
+    private var isResolving = false
     /// Font size in points: the text style's in the theme in force while `textStyle` is set,
     /// else its own. Setting it fixes the size (and drops the style).
     public var fontSize: Double {
@@ -118,15 +130,59 @@ public final class Label: Box, StaticText {
 
     /// A label of `text` at `size` points (nil: the theme's `.body` size) in `color`, aligned by
     /// `alignment`, cut after `maxLines` lines (0: no limit), with lines `lineSpacing` times the
-    /// font's line height.
-    public init(
-        _ text: String, id: String? = nil, size: Double? = nil, color: Color = .primaryText,
+    /// font's line height. A `String` is shown as it is; a string literal is a catalog key.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(
+        _ text: S, id: String? = nil, size: Double? = nil, color: Color = .primaryText,
         alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1
     ) {
-        self.text = text; self.ownFontSize = size ?? TypeScale.standard[.body]; self.textStyle = size == nil ? .body : nil
+        self.text = String(text); self.ownFontSize = size ?? TypeScale.standard[.body]; self.textStyle = size == nil ? .body : nil
         self.color = color
         self.alignment = alignment; self.maxLines = maxLines; self.lineSpacing = lineSpacing
         super.init(id: id)
+    }
+
+    /// A label of `key` looked up in the window's string catalog, in its language, as SwiftUI's
+    /// `Text` looks up a literal: `Label("\(count) tickets")` takes the language's plural form.
+    public convenience init(
+        _ key: LocalizedStringKey, id: String? = nil, size: Double? = nil, color: Color = .primaryText,
+        alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1
+    ) {
+        self.init(
+            ViewEnvironment().localized(key), id: id, size: size, color: color, alignment: alignment, maxLines: maxLines,
+            lineSpacing: lineSpacing)
+        if !key.isVerbatim { localizedKey = key }
+    }
+
+    /// A label of `text` as it is, never looked up: a literal that is no key (a place name).
+    public convenience init(
+        verbatim text: String, id: String? = nil, size: Double? = nil, color: Color = .primaryText,
+        alignment: TextAlignment = .leading, maxLines: Int = 0, lineSpacing: Double = 1
+    ) {
+        self.init(text as String, id: id, size: size, color: color, alignment: alignment, maxLines: maxLines, lineSpacing: lineSpacing)
+    }
+
+    /// Shows `key` looked up in the window's string catalog, and again after each change of
+    /// language: what `text = ...` is for a literal (`label.setText("\(count) tickets")`).
+    public func setText(_ key: LocalizedStringKey) {
+        let resolved = host.map { _ in environment.localized(key) } ?? ViewEnvironment().localized(key)
+        localizedGeneration = host?.environmentGeneration ?? -1
+        isResolving = true
+        text = resolved
+        isResolving = false
+        localizedKey = key.isVerbatim ? nil : key
+    }
+
+    /// Looks the key up again when the environment changed since (the language, the catalog,
+    /// the digits): before every measure and draw, so a switch costs the next frame's layout.
+    private func refreshLocalizedText() {
+        guard let key = localizedKey, let window = host, localizedGeneration != window.environmentGeneration else { return }
+        localizedGeneration = window.environmentGeneration
+        let resolved = environment.localized(key)
+        guard resolved != text else { return }
+        isResolving = true
+        text = resolved
+        isResolving = false
     }
 
     private func invalidateText() { cached = nil; unwrapped = nil; setNeedsLayout(); setNeedsDisplay() }
@@ -204,6 +260,7 @@ public final class Label: Box, StaticText {
     }
 
     public override func sizeThatFits(_ proposal: Size) -> Size {
+        refreshLocalizedText()
         guard let window = host, let typography = window.typography as Typography? else { return .zero }
         let w = width ?? proposal.width
         let textWidth = max(0, w - padding.horizontal)
@@ -220,6 +277,7 @@ public final class Label: Box, StaticText {
     }
 
     public override func draw(in context: inout DrawContext) {
+        refreshLocalizedText()
         super.draw(in: &context)
         guard let l = layout(width: contentBounds.width, scale: context.scale, typography: context.typography) else { return }
         context.draw(l, at: textOrigin(of: l, scale: context.scale), color: context.textColor(color))
