@@ -61,9 +61,10 @@ package struct AppSettings {
     /// Pictures decode on worker threads and show when ready (on a board a frame never waits
     /// for a decoder); off, a frame decodes what it shows.
     package var decodesImagesInBackground: Bool?
-    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `ar`, `he`).
     /// The font chain (`fonts`, `--fonts`): files in the fonts folder or absolute paths.
     package var fonts: [String]?
+    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `es`, `it`, `pt`, `nl`, `pl`, `tr`, `ru`,
+    /// `uk`, `el`, `ja`, `ar`, `he`, `fa`).
     package var keyboardLayout: String?
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read).
     package var layoutDirection: String?

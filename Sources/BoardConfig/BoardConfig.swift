@@ -85,8 +85,9 @@ package struct BoardConfig: Hashable, Sendable {
     package var backlight: String?
     /// Degrees clockwise the touchscreen is turned against the canvas (nil: as `rotation`).
     package var touchRotation: Int?
-    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `ja`, `ar`, `he`, `number`, `pin`); it also picks
-    /// a physical keyboard's keymap unless `keymap` names one.
+    /// The on-screen keyboard's layout (`en`, `de`, `fr`, `es`, `it`, `pt`, `nl`, `pl`, `tr`, `ru`,
+    /// `uk`, `el`, `ja`, `ar`, `he`, `fa`, `number`, `pin`); it also picks a physical keyboard's
+    /// keymap unless `keymap` names one.
     package var keyboardLayout = "en"
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read);
     /// nil: the app's own choice.
@@ -132,7 +133,9 @@ package struct BoardConfig: Hashable, Sendable {
     package var highContrast = false
     /// `light`, `dark`, or `HH:MM-HH:MM`: dark between those times of day.
     package var colorScheme: String?
-    package static let keyboardLayouts = ["en", "de", "fr", "ja", "ar", "he", "number", "pin"]
+    package static let keyboardLayouts = [
+        "en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "ru", "uk", "el", "ja", "ar", "he", "fa", "number", "pin",
+    ]
     package static let onscreenKeyboardValues = ["auto", "always", "never"]
     /// The file (or name) the config came from, and the line each key was set on.
     package private(set) var source = "config"

@@ -100,7 +100,8 @@ let idleBlankMessage = "--idle-blank-seconds must be 0 (never) or lie in 5...604
 package struct LanguageOptions: ParsableArguments {
     @Option(help: "Which way the app lays out: ltr, rtl, or auto (as the app's language is read).")
     package var layoutDirection: String?
-    @Option(help: "The on-screen keyboard's layout: en, de, fr, ja, ar, he, number or pin.")
+    @Option(
+        help: "The on-screen keyboard's layout: en, de, fr, es, it, pt, nl, pl, tr, ru, uk, el, ja, ar, he, fa, number or pin.")
     package var keyboardLayout: String?
     @Option(
         help:

@@ -27,9 +27,12 @@ package final class Keymap {
     package let layout: String
 
     /// The xkb layout for a keyboard layout of Glide's on-screen keyboard (`en` → `us`,
-    /// `ja` → `jp`); other names are taken as xkb names.
+    /// `ja` → `jp`, `uk` → `ua`, `el` → `gr`, `fa` → `ir`); other names are taken as xkb names
+    /// (`de`, `fr`, `es`, `it`, `pt`, `nl`, `pl`, `tr`, `ru` are the same in both).
     package static func xkbName(forKeyboardLayout name: String) -> String {
-        ["en": "us", "ja": "jp", "ar": "ara", "he": "il", "number": "us", "pin": "us"][name] ?? name
+        [
+            "en": "us", "ja": "jp", "ar": "ara", "he": "il", "uk": "ua", "el": "gr", "fa": "ir", "number": "us", "pin": "us",
+        ][name] ?? name
     }
 
     /// - Parameters: `layout`, an xkb layout name; `locale`, whose compose table resolves dead

@@ -61,8 +61,10 @@ public enum SubmitLabel: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The keys of an on-screen keyboard drawn by Glide: layouts `en` (QWERTY), `de` (QWERTZ), `fr`
-/// (AZERTY), `ja` (the 50-sound kana grid), `ar` (Arabic), `he` (Hebrew), `number` and `pin`,
-/// each a list of pages (letters, symbols, more symbols) of rows of keys.
+/// (AZERTY), `es`, `it`, `pt`, `nl` and `pl` (QWERTY, their accented letters on a page of
+/// their own), `tr` (Turkish Q), `ru` and `uk` (ЙЦУКЕН), `el` (Greek), `ja` (the 50-sound kana
+/// grid), `ar` (Arabic), `he` (Hebrew), `fa` (Persian), `number` and `pin`, each a list of pages
+/// (letters, symbols, more symbols) of rows of keys.
 package struct KeyboardLayout: Hashable, Sendable {
     package var name: String
     package var pages: [[[KeyboardKey]]]
@@ -70,14 +72,34 @@ package struct KeyboardLayout: Hashable, Sendable {
     package var isPad: Bool
 
     /// What the state JSON calls each page: "letters", "symbols", "more", then a layout's own
-    /// ("marks" for the Arabic hamza forms and vowel marks, "latin"); "pad" for a keypad.
+    /// ("accents" for a Latin language's accented letters, "marks" for the Arabic and Persian
+    /// hamza forms and vowel marks, "latin" for the Latin letters of a keyboard of another
+    /// script); "pad" for a keypad.
     package func pageName(_ page: Int) -> String {
         if isPad { return "pad" }
-        let names = ["letters", "symbols", "more"] + (name == "ar" ? ["marks", "latin"] : name == "he" ? ["latin"] : [])
+        let names = ["letters", "symbols", "more"] + Self.ownPages(name)
         return names[max(0, min(page, names.count - 1))]
     }
 
-    package static let names = ["en", "de", "fr", "ja", "ar", "he", "number", "pin"]
+    /// The pages a layout has after "letters", "symbols" and "more", in order.
+    static func ownPages(_ name: String) -> [String] {
+        switch name {
+        case "ar", "fa": return ["marks", "latin"]
+        case "he", "ru", "uk": return ["latin"]
+        case "el": return ["accents", "latin"]
+        default: return accents(name).isEmpty ? [] : ["accents"]
+        }
+    }
+
+    package static let names = [
+        "en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "ru", "uk", "el", "ja", "ar", "he", "fa", "number", "pin",
+    ]
+    static let rightToLeftNames: Set<String> = ["ar", "he", "fa"]
+
+    /// Whether the layout's letters are of a script written right to left (Arabic, Hebrew,
+    /// Persian): their keys stay where the countries' keyboards have them, but a field typed on
+    /// them reads from the right.
+    package var isRightToLeft: Bool { Self.rightToLeftNames.contains(name) }
 
     /// The layout `name` for a field of `contentType` with `submit` on its return key; nil for
     /// a name that does not exist. Number and PIN fields get their pads whatever the name.
@@ -98,7 +120,7 @@ package struct KeyboardLayout: Hashable, Sendable {
         case "number": return named("en", contentType: .number, submit: submit)
         case "pin": return named("en", contentType: .pin, submit: submit)
         case "ja": return kana(ret: ret, contentType: contentType)
-        case "ar", "he": return rightToLeft(name, ret: ret, contentType: contentType)
+        case "ar", "he", "fa": return rightToLeft(name, ret: ret, contentType: contentType)
         default: return latin(name, ret: ret, contentType: contentType)
         }
     }
@@ -107,47 +129,110 @@ package struct KeyboardLayout: Hashable, Sendable {
         row.split(separator: " ").map { KeyboardKey(String($0), .text(String($0))) }
     }
 
-    static func latin(_ name: String, ret: KeyboardKey, contentType: TextContentType) -> KeyboardLayout {
-        let rows: [String]
+    /// The letter rows of the keyboards drawn by `latin` (shift, delete and the bottom row added
+    /// there): each as the country's phone keyboard has them.
+    static func letterRows(_ name: String) -> [String] {
         switch name {
-        case "de": rows = ["q w e r t z u i o p ü", "a s d f g h j k l ö ä", "y x c v b n m ß"]
-        case "fr": rows = ["a z e r t y u i o p", "q s d f g h j k l m ù", "w x c v b n é è à ç"]
-        default: rows = ["q w e r t y u i o p", "a s d f g h j k l", "z x c v b n m"]
+        case "de": return ["q w e r t z u i o p ü", "a s d f g h j k l ö ä", "y x c v b n m ß"]
+        case "fr": return ["a z e r t y u i o p", "q s d f g h j k l m ù", "w x c v b n é è à ç"]
+        case "es": return ["q w e r t y u i o p", "a s d f g h j k l ñ", "z x c v b n m"]
+        case "pt": return ["q w e r t y u i o p", "a s d f g h j k l ç", "z x c v b n m"]
+        // Turkish Q: the dotless ı where QWERTY has i, the dotted i beside ş.
+        case "tr": return ["q w e r t y u ı o p ğ ü", "a s d f g h j k l ş i", "z x c v b n m ö ç"]
+        // ЙЦУКЕН, with ъ and ё where phones hide them behind a long press (ь and е).
+        case "ru": return ["й ц у к е н г ш щ з х ъ", "ф ы в а п р о л д ж э", "ё я ч с м и т ь б ю"]
+        case "uk": return ["й ц у к е н г ш щ з х ї", "ф і в а п р о л д ж є", "ґ я ч с м и т ь б ю"]
+        // The Greek question mark (;) where Q is, final sigma where W is.
+        case "el": return ["; ς ε ρ τ υ θ ι ο π", "α σ δ φ γ η ξ κ λ", "ζ χ ψ ω β ν μ"]
+        default: return ["q w e r t y u i o p", "a s d f g h j k l", "z x c v b n m"]
         }
-        let currency = name == "en" ? "$" : "€"
+    }
+
+    /// The "accents" page's three rows of a layout: the language's accented letters (shift
+    /// gives the capitals, as on the letters page) and its quotation marks; empty for a layout
+    /// without the page.
+    static func accents(_ name: String) -> [String] {
+        switch name {
+        case "es": return ["á é í ó ú ü ñ", "¿ ¡ ª º ç", "« » “ ” …"]
+        case "it": return ["à è é ì ò ù", "á í î ó ú ç", "« » “ ” …"]
+        case "pt": return ["á à â ã é ê í", "ó ô õ ú ü ç", "ª º « » “ ”"]
+        case "nl": return ["é è ë ê á à ä", "í ï ó ö ô ú ü", "ç ñ ‘ ’ “ ”"]
+        case "pl": return ["ą ć ę ł ń ó ś ź ż", "ä ö ü é", "„ ” « » …"]
+        case "el": return ["ά έ ή ί ό ύ ώ", "ϊ ϋ ΐ ΰ", "« » · ’ …"]
+        default: return []
+        }
+    }
+
+    /// The key that leads from another script's pages to its letters (page 0).
+    static func ownLettersLabel(_ name: String) -> String {
+        switch name {
+        case "ru", "uk": return "АБВ"
+        case "el": return "ΑΒΓ"
+        case "ar": return "أ ب ج"
+        case "he": return "א ב ג"
+        case "fa": return "ا ب پ"
+        default: return "ABC"
+        }
+    }
+
+    /// The Latin keyboards, and those of other scripts that have shift as they do (Cyrillic,
+    /// Greek): letters, symbols and more symbols; a language's accented letters on an
+    /// "accents" page a key away (the key beside "123"); for Cyrillic and Greek, the Latin
+    /// letters on a "latin" page ("ABC" on each page), so "Київ 12 Kyiv" is typed on one keyboard.
+    static func latin(_ name: String, ret: KeyboardKey, contentType: TextContentType) -> KeyboardLayout {
+        let rows = letterRows(name)
+        let currency = ["en": "$", "pl": "zł", "tr": "₺", "ru": "₽", "uk": "₴"][name] ?? "€"
         let space = KeyboardKey(spaceLabel(name), .space, width: 5)
         let hide = KeyboardKey("⌨", .dismiss, width: 1.5)
-        func bottom(_ pageKey: KeyboardKey) -> [KeyboardKey] {
+        let ownPages = ownPages(name)
+        let accentRows = accents(name)
+        // The Latin letters of a keyboard of another script: its last page.
+        let latinKey: KeyboardKey? = ownPages.last == "latin" ? KeyboardKey("ABC", .page(2 + ownPages.count), width: 1.5) : nil
+        func bottom(_ pageKey: KeyboardKey, _ extra: KeyboardKey? = nil) -> [KeyboardKey] {
+            let lead = [pageKey] + (latinKey.map { [$0] } ?? []) + (extra.map { [$0] } ?? [])
             switch contentType {
             case .email:
-                return [
-                    pageKey, KeyboardKey("@", .text("@")), KeyboardKey(spaceLabel(name), .space, width: 3), KeyboardKey(".", .text(".")),
-                    hide, ret,
+                return lead + [
+                    KeyboardKey("@", .text("@")), KeyboardKey(spaceLabel(name), .space, width: 3), KeyboardKey(".", .text(".")), hide, ret,
                 ]
             case .url:
-                return [
-                    pageKey, KeyboardKey("/", .text("/")), KeyboardKey(".com", .text(".com"), width: 2), KeyboardKey(".", .text(".")), hide,
-                    ret,
+                return lead + [
+                    KeyboardKey("/", .text("/")), KeyboardKey(".com", .text(".com"), width: 2), KeyboardKey(".", .text(".")), hide, ret,
                 ]
-            default: return [pageKey, KeyboardKey(",", .text(",")), space, hide, ret]
+            default: return lead + [KeyboardKey(",", .text(",")), space, hide, ret]
             }
         }
+        let accentsKey = accentRows.isEmpty ? nil : KeyboardKey(accentRows[0].split(separator: " ").prefix(2).joined(), .page(3))
         let letters: [[KeyboardKey]] = [
             keys(rows[0]), keys(rows[1]),
             [KeyboardKey("⇧", .shift, width: 1.5)] + keys(rows[2]) + [KeyboardKey("⌫", .backspace, width: 1.5)],
-            bottom(KeyboardKey("123", .page(1), width: 1.5)),
+            bottom(KeyboardKey("123", .page(1), width: 1.5), accentsKey),
         ]
+        let ownLetters = KeyboardKey(ownLettersLabel(name), .page(0), width: 1.5)
         let symbols: [[KeyboardKey]] = [
             keys("1 2 3 4 5 6 7 8 9 0"), keys("- / : ; ( ) \(currency) & @ \""),
             [KeyboardKey("#+=", .page(2), width: 1.5)] + keys(". , ? ! ' %") + [KeyboardKey("⌫", .backspace, width: 1.5)],
-            bottom(KeyboardKey("ABC", .page(0), width: 1.5)),
+            bottom(ownLetters),
         ]
         let more: [[KeyboardKey]] = [
             keys("[ ] { } # ^ * + = ~"), keys("_ \\ | < > $ € £ ¥ •"),
             [KeyboardKey("123", .page(1), width: 1.5)] + keys(". , ? ! ' %") + [KeyboardKey("⌫", .backspace, width: 1.5)],
-            bottom(KeyboardKey("ABC", .page(0), width: 1.5)),
+            bottom(ownLetters),
         ]
-        return KeyboardLayout(name: name, pages: [letters, symbols, more], isPad: false)
+        var pages = [letters, symbols, more]
+        if !accentRows.isEmpty {
+            pages.append([
+                keys(accentRows[0]), keys(accentRows[1]),
+                [KeyboardKey("⇧", .shift, width: 1.5)] + keys(accentRows[2]) + [KeyboardKey("⌫", .backspace, width: 1.5)],
+                bottom(ownLetters),
+            ])
+        }
+        if latinKey != nil {
+            var latinLetters = latin("en", ret: ret, contentType: contentType).pages[0]
+            latinLetters[3][0] = ownLetters
+            pages.append(latinLetters)
+        }
+        return KeyboardLayout(name: name, pages: pages, isPad: false)
     }
 
     /// The 50-sound table as Japanese ticket machines show it: one column per consonant from
@@ -177,17 +262,22 @@ package struct KeyboardLayout: Hashable, Sendable {
     }
 
     /// Arabic (the phone layout: letters where the Arabic PC keyboard has them, the hamza forms
-    /// and vowel marks on a page of their own, Arabic-Indic digits on the number page) and
-    /// Hebrew (the Israeli standard layout, the shekel sign on the number page). Each has the
+    /// and vowel marks on a page of their own, Arabic-Indic digits on the number page), Persian
+    /// (the Persian phone layout: پ چ ژ گ and the Persian ک and ی, the hamza forms, vowel marks
+    /// and the zero-width non-joiner on a page of their own, Persian digits on the number page)
+    /// and Hebrew (the Israeli standard layout, the shekel sign on the number page). Each has the
     /// Latin letters a page away, so "أحمد 12 Ahmed" is typed on one keyboard.
     static func rightToLeft(_ name: String, ret: KeyboardKey, contentType: TextContentType) -> KeyboardLayout {
         let latinPages = latin("en", ret: ret, contentType: contentType).pages
-        let arabic = name == "ar"
-        let rows =
-            arabic
-            ? ["ض ص ث ق ف غ ع ه خ ح ج", "ش س ي ب ل ا ت ن م ك ط", "ذ ء ؤ ر ى ة و ز ظ د"]
-            : ["ק ר א ט ו ן ם פ", "ש ד ג כ ע י ח ל ך ף", "ז ס ב ה נ מ צ ת ץ"]
-        let ownLetters = arabic ? "أ ب ج" : "א ב ג"
+        // Arabic script: Arabic and Persian.
+        let arabic = name == "ar" || name == "fa"
+        let rows: [String]
+        switch name {
+        case "ar": rows = ["ض ص ث ق ف غ ع ه خ ح ج", "ش س ي ب ل ا ت ن م ك ط", "ذ ء ؤ ر ى ة و ز ظ د"]
+        case "fa": rows = ["ض ص ث ق ف غ ع ه خ ح ج چ", "ش س ی ب ل ا ت ن م ک گ", "ظ ط ژ ز ر ذ د پ و"]
+        default: rows = ["ק ר א ט ו ן ם פ", "ש ד ג כ ע י ח ל ך ף", "ז ס ב ה נ מ צ ת ץ"]
+        }
+        let ownLetters = ownLettersLabel(name)
         let latinKey = KeyboardKey("ABC", .page(arabic ? 4 : 3), width: 1.5)
         // The bottom rows of the Latin pages, with the layout's own letters a key away.
         func bottom(_ pageKey: KeyboardKey) -> [KeyboardKey] {
@@ -205,13 +295,17 @@ package struct KeyboardLayout: Hashable, Sendable {
         let backspace = KeyboardKey("⌫", .backspace, width: 1.5)
         var letters: [[KeyboardKey]] = [keys(rows[0]), keys(rows[1])]
         letters.append(
-            (arabic ? [KeyboardKey("أ إ آ", .page(3), width: 1.5)] : []) + keys(rows[2]) + [backspace])
+            (arabic ? [KeyboardKey(name == "fa" ? "آ أ ء" : "أ إ آ", .page(3), width: 1.5)] : []) + keys(rows[2]) + [backspace])
         letters.append(bottom(KeyboardKey("123", .page(1), width: 1.5)))
-        let digits = arabic ? "١ ٢ ٣ ٤ ٥ ٦ ٧ ٨ ٩ ٠" : "1 2 3 4 5 6 7 8 9 0"
-        let punctuation = arabic ? "- / : ؛ ( ) ر.س & @ \"" : "- / : ; ( ) ₪ & @ \""
+        let digits: String, punctuation: String, marks: String
+        switch name {
+        case "ar": (digits, punctuation, marks) = ("١ ٢ ٣ ٤ ٥ ٦ ٧ ٨ ٩ ٠", "- / : ؛ ( ) ر.س & @ \"", ". ، ؟ ! ' %")
+        case "fa": (digits, punctuation, marks) = ("۱ ۲ ۳ ۴ ۵ ۶ ۷ ۸ ۹ ۰", "- / : ؛ ( ) ریال & @ \"", ". ، ؟ ! « » ٪")
+        default: (digits, punctuation, marks) = ("1 2 3 4 5 6 7 8 9 0", "- / : ; ( ) ₪ & @ \"", ". , ? ! ' %")
+        }
         let symbols: [[KeyboardKey]] = [
             keys(digits), keys(punctuation),
-            [KeyboardKey("#+=", .page(2), width: 1.5)] + keys(arabic ? ". ، ؟ ! ' %" : ". , ? ! ' %") + [backspace],
+            [KeyboardKey("#+=", .page(2), width: 1.5)] + keys(marks) + [backspace],
             bottom(KeyboardKey(ownLetters, .page(0), width: 1.5)),
         ]
         var more = latinPages[2]
@@ -220,10 +314,18 @@ package struct KeyboardLayout: Hashable, Sendable {
         var latinLetters = latinPages[0]
         latinLetters[3][0] = KeyboardKey(ownLetters, .page(0), width: 1.5)
         var pages = [letters, symbols, more]
-        if arabic {
+        if name == "ar" {
             pages.append([
                 keys("أ إ آ ٱ ئ ؤ ء لا"), keys("َ ُ ِ ً ٌ ٍ ّ ْ ـ"),
                 [KeyboardKey(ownLetters, .page(0), width: 1.5)] + keys("ى ة ه ك ی") + [backspace],
+                bottom(KeyboardKey("123", .page(1), width: 1.5)),
+            ])
+        } else if name == "fa" {
+            // The zero-width non-joiner (نیم‌فاصله) parts the halves of words like می‌روم.
+            pages.append([
+                keys("آ ا أ إ ئ ؤ ء ة"), keys("َ ُ ِ ً ٌ ٍ ّ ْ ٔ"),
+                [KeyboardKey(ownLetters, .page(0), width: 1.5), KeyboardKey("نیم‌فاصله", .text("\u{200C}"), width: 2)]
+                    + keys("ي ك ى ـ") + [backspace],
                 bottom(KeyboardKey("123", .page(1), width: 1.5)),
             ])
         }

@@ -204,8 +204,9 @@ public final class Window: App, ViewHost {
     var lastInputTime = 0.0
     var idleResetTimer: LoopTimer?
     var idleWarningTimer: LoopTimer?
-    /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `ja`, `number`, `pin`; a board
-    /// sets it from `keyboard_layout`); a field may ask for another.
+    /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `es`, `it`, `pt`, `nl`, `pl`, `tr`,
+    /// `ru`, `uk`, `el`, `ja`, `ar`, `he`, `fa`, `number`, `pin`; a board sets it from
+    /// `keyboard_layout`); a field may ask for another.
     public var keyboardLayout = "en"
     /// When the on-screen keyboard shows (`onscreen_keyboard` on a board).
     public var onScreenKeyboard = OnScreenKeyboardMode.automatic

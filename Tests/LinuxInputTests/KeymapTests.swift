@@ -20,6 +20,16 @@ import Testing
         #expect(type(fr, tap(Self.q) + tap(Self.a)) == "aq")  // AZERTY
     }
 
+    /// Every on-screen keyboard layout names a keymap xkeyboard-config has (issue 60).
+    @Test func everyKeyboardLayoutHasAKeymap() throws {
+        for name in ["en", "de", "fr", "es", "it", "pt", "nl", "pl", "tr", "ru", "uk", "el", "ja", "ar", "he", "fa", "number", "pin"] {
+            #expect(throws: Never.self, "\(name)") { try Keymap(layout: Keymap.xkbName(forKeyboardLayout: name)) }
+        }
+        #expect(Keymap.xkbName(forKeyboardLayout: "uk") == "ua" && Keymap.xkbName(forKeyboardLayout: "fa") == "ir")
+        // ЙЦУКЕН: Q types й.
+        #expect(type(try Keymap(layout: Keymap.xkbName(forKeyboardLayout: "ru")), tap(Self.q)) == "й")
+    }
+
     @Test func deadKeysCompose() throws {
         let de = try Keymap(layout: "de")
         try #require(de.hasCompose, "the X11 compose table (libx11-data) is missing")

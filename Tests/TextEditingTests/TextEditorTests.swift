@@ -122,4 +122,56 @@ import Testing
         let en = KeyboardLayout.named("en")!.keyFrames(page: 0, width: 800, height: 200, gap: 5)
         #expect(abs(en[3].first!.x - 5) < 1e-9 && abs(en[3].last!.x + en[3].last!.width - 795) < 1e-9)
     }
+
+    /// Every layout, for each kind of field: every page has rows of keys that fit, leads back
+    /// to the letters and can delete; the page names cover the pages; each language's own
+    /// letters are there (issue 60).
+    @Test func everyLanguagesKeyboard() throws {
+        for name in KeyboardLayout.names {
+            for type in TextContentType.allCases {
+                let l = try #require(KeyboardLayout.named(name, contentType: type))
+                #expect(!l.pages.isEmpty, "\(name)")
+                for (index, page) in l.pages.enumerated() {
+                    #expect(!page.isEmpty && page.allSatisfy { !$0.isEmpty }, "\(name) \(type) page \(index)")
+                    let targets = page.joined().compactMap { key -> Int? in
+                        if case let .page(p) = key.action { return p } else { return nil }
+                    }
+                    #expect(targets.allSatisfy { l.pages.indices.contains($0) && $0 != index }, "\(name) page \(index): \(targets)")
+                    #expect(index == 0 || targets.contains(0), "\(name) page \(index) has no way back to the letters")
+                    #expect(page.joined().contains { $0.action == .backspace }, "\(name) page \(index)")
+                    for row in l.keyFrames(page: index, width: 480, height: 240, gap: 5) {
+                        for f in row { #expect(f.x >= 0 && f.x + f.width <= 480.0001 && f.width > 0, "\(name) page \(index)") }
+                    }
+                }
+                // Every page has its own name.
+                let pageNames = l.pages.indices.map(l.pageName)
+                #expect(Set(pageNames).count == l.pages.count, "\(name): \(pageNames)")
+            }
+        }
+        func letters(_ name: String, page: String = "letters") throws -> [String] {
+            let l = try #require(KeyboardLayout.named(name))
+            let index = try #require(l.pages.indices.first { l.pageName($0) == page }, "\(name) has no \(page) page")
+            return l.pages[index].joined().compactMap { key in if case let .text(s) = key.action { return s } else { return nil } }
+        }
+        #expect(KeyboardLayout.names.filter { KeyboardLayout.named($0)!.isRightToLeft } == ["ar", "he", "fa"])
+        #expect(try letters("es").contains("ñ") && letters("es", page: "accents").contains("á"))
+        #expect(try letters("pt").contains("ç") && letters("pt", page: "accents").contains("ã"))
+        #expect(try letters("it", page: "accents").contains("è") && letters("nl", page: "accents").contains("ë"))
+        #expect(try Set("ąćęłńóśźż".map(String.init)).isSubset(of: letters("pl", page: "accents")))
+        #expect(try Set(["ç", "ğ", "ı", "i", "ö", "ş", "ü"]).isSubset(of: letters("tr")))
+        #expect(KeyboardLayout.named("tr")!.pages[0][0].map(\.label).joined() == "qwertyuıopğü")
+        #expect(try letters("ru").contains("й") && KeyboardLayout.named("ru")!.pages[0][0].map(\.label).joined() == "йцукенгшщзхъ")
+        #expect(try Set(["ї", "і", "є", "ґ"]).isSubset(of: letters("uk")))
+        #expect(try letters("el").contains("ω") && KeyboardLayout.named("el")!.pages[0][0].map(\.label).joined() == ";ςερτυθιοπ")
+        #expect(try letters("el", page: "accents").contains("ή"))
+        #expect(try Set(["پ", "چ", "ژ", "گ", "ک", "ی"]).isSubset(of: letters("fa")))
+        #expect(try letters("fa", page: "symbols").contains("۱") && letters("fa", page: "marks").contains("\u{200C}"))
+        for name in ["ru", "uk", "el", "fa", "ar", "he"] { #expect(try letters(name, page: "latin").contains("q"), "\(name)") }
+        // The layouts that were there keep their pages.
+        #expect(KeyboardLayout.named("en")!.pages.count == 3 && KeyboardLayout.named("de")!.pages.count == 3)
+        #expect(
+            KeyboardLayout.named("ar")!.pages.indices.map(KeyboardLayout.named("ar")!.pageName) == [
+                "letters", "symbols", "more", "marks", "latin",
+            ])
+    }
 }
