@@ -3,8 +3,8 @@
 /// window picks the table by its language; a language without a table, or a word missing from
 /// one, falls back to English, so a view never shows an empty label.
 package struct BuiltInStrings: Hashable, Sendable {
-    /// The language whose table this is ("en", "de", "fr", "ja", "ar", "he"); an unknown one
-    /// reads English.
+    /// The language whose table this is ("en", "de", "fr", "ja", "ar", "he", "es", "it", "pt",
+    /// "nl", "pl", "ru", "uk", "tr", "el", "fa"); an unknown one reads English.
     package let language: String
     private let table: [Word: String]
 
@@ -145,7 +145,171 @@ package struct BuiltInStrings: Hashable, Sendable {
         .decrease: "הקטנה", .increase: "הגדלה",
     ]
 
+    private static let spanish: [Word: String] = [
+        .back: "Atrás", .pageOf: "Página %d de %d", .rowsOf: "Filas %d a %d de %d", .itemsOf: "Elementos %d a %d de %d",
+        .empty: "Vacío", .allShown: "Todo visible", .percent: "%d por ciento",
+        .cut: "Cortar", .copy: "Copiar", .paste: "Pegar", .selectAll: "Seleccionar todo",
+        .editing: "Editando %@", .characters: "%d caracteres", .screenReaderOn: "Lector de pantalla activado",
+        .screenReaderOff: "Lector de pantalla desactivado", .nothingToGoBackTo: "No hay pantalla anterior",
+        .volumePercent: "Volumen %d por ciento",
+        .returnKey: "intro", .done: "OK", .go: "Ir", .search: "Buscar", .next: "Siguiente", .send: "Enviar", .space: "espacio",
+        .roleButton: "botón", .roleText: "texto", .roleHeading: "encabezado", .roleImage: "imagen",
+        .roleScrollArea: "área de desplazamiento", .rolePageControl: "indicador de página", .roleListRow: "fila de lista",
+        .roleAdjustable: "ajustable", .roleTextField: "campo de texto",
+        .roleSwitch: "interruptor", .roleProgress: "indicador de progreso", .on: "activado", .off: "desactivado",
+        .dimmed: "atenuado", .inProgress: "en curso", .selected: "seleccionado",
+        .decrease: "Reducir", .increase: "Aumentar",
+    ]
+
+    private static let italian: [Word: String] = [
+        .back: "Indietro", .pageOf: "Pagina %d di %d", .rowsOf: "Righe da %d a %d di %d",
+        .itemsOf: "Elementi da %d a %d di %d",
+        .empty: "Vuoto", .allShown: "Tutto visibile", .percent: "%d per cento",
+        .cut: "Taglia", .copy: "Copia", .paste: "Incolla", .selectAll: "Seleziona tutto",
+        .editing: "Modifica di %@", .characters: "%d caratteri", .screenReaderOn: "Lettore schermo attivo",
+        .screenReaderOff: "Lettore schermo disattivato", .nothingToGoBackTo: "Nessuna schermata precedente",
+        .volumePercent: "Volume %d per cento",
+        .returnKey: "invio", .done: "Fine", .go: "Vai", .search: "Cerca", .next: "Avanti", .send: "Invia", .space: "spazio",
+        .roleButton: "pulsante", .roleText: "testo", .roleHeading: "intestazione", .roleImage: "immagine",
+        .roleScrollArea: "area di scorrimento", .rolePageControl: "indicatore di pagina", .roleListRow: "riga dell’elenco",
+        .roleAdjustable: "regolabile", .roleTextField: "campo di testo",
+        .roleSwitch: "interruttore", .roleProgress: "indicatore di avanzamento", .on: "attivo", .off: "disattivo",
+        .dimmed: "non disponibile", .inProgress: "in corso", .selected: "selezionato",
+        .decrease: "Diminuisci", .increase: "Aumenta",
+    ]
+
+    private static let portuguese: [Word: String] = [
+        .back: "Voltar", .pageOf: "Página %d de %d", .rowsOf: "Linhas %d a %d de %d", .itemsOf: "Itens %d a %d de %d",
+        .empty: "Vazio", .allShown: "Tudo visível", .percent: "%d por cento",
+        .cut: "Recortar", .copy: "Copiar", .paste: "Colar", .selectAll: "Selecionar tudo",
+        .editing: "Editando %@", .characters: "%d caracteres", .screenReaderOn: "Leitor de tela ativado",
+        .screenReaderOff: "Leitor de tela desativado", .nothingToGoBackTo: "Não há tela anterior",
+        .volumePercent: "Volume %d por cento",
+        .returnKey: "retorno", .done: "OK", .go: "Ir", .search: "Buscar", .next: "Seguinte", .send: "Enviar", .space: "espaço",
+        .roleButton: "botão", .roleText: "texto", .roleHeading: "cabeçalho", .roleImage: "imagem",
+        .roleScrollArea: "área de rolagem", .rolePageControl: "indicador de página", .roleListRow: "linha da lista",
+        .roleAdjustable: "ajustável", .roleTextField: "campo de texto",
+        .roleSwitch: "interruptor", .roleProgress: "indicador de progresso", .on: "ativado", .off: "desativado",
+        .dimmed: "esmaecido", .inProgress: "em andamento", .selected: "selecionado",
+        .decrease: "Diminuir", .increase: "Aumentar",
+    ]
+
+    private static let dutch: [Word: String] = [
+        .back: "Terug", .pageOf: "Pagina %d van %d", .rowsOf: "Rijen %d tot en met %d van %d",
+        .itemsOf: "Onderdelen %d tot en met %d van %d",
+        .empty: "Leeg", .allShown: "Alles zichtbaar", .percent: "%d procent",
+        .cut: "Knip", .copy: "Kopieer", .paste: "Plak", .selectAll: "Selecteer alles",
+        .editing: "%@ bewerken", .characters: "%d tekens", .screenReaderOn: "Schermlezer aan",
+        .screenReaderOff: "Schermlezer uit", .nothingToGoBackTo: "Geen vorig scherm", .volumePercent: "Volume %d procent",
+        .returnKey: "return", .done: "Gereed", .go: "Ga", .search: "Zoek", .next: "Volgende", .send: "Verstuur", .space: "spatie",
+        .roleButton: "knop", .roleText: "tekst", .roleHeading: "kop", .roleImage: "afbeelding", .roleScrollArea: "scrollgebied",
+        .rolePageControl: "paginaregelaar", .roleListRow: "lijstrij", .roleAdjustable: "aanpasbaar", .roleTextField: "tekstveld",
+        .roleSwitch: "schakelaar", .roleProgress: "voortgangsindicator", .on: "aan", .off: "uit", .dimmed: "gedimd",
+        .inProgress: "bezig", .selected: "geselecteerd",
+        .decrease: "Verlaag", .increase: "Verhoog",
+    ]
+
+    private static let polish: [Word: String] = [
+        .back: "Wstecz", .pageOf: "Strona %d z %d", .rowsOf: "Wiersze od %d do %d z %d", .itemsOf: "Elementy od %d do %d z %d",
+        .empty: "Puste", .allShown: "Wszystko widoczne", .percent: "%d procent",
+        .cut: "Wytnij", .copy: "Kopiuj", .paste: "Wklej", .selectAll: "Zaznacz wszystko",
+        .editing: "Edycja: %@", .characters: "Znaki: %d", .screenReaderOn: "Czytnik ekranu włączony",
+        .screenReaderOff: "Czytnik ekranu wyłączony", .nothingToGoBackTo: "Brak poprzedniego ekranu",
+        .volumePercent: "Głośność %d procent",
+        .returnKey: "enter", .done: "Gotowe", .go: "Idź", .search: "Szukaj", .next: "Dalej", .send: "Wyślij", .space: "spacja",
+        .roleButton: "przycisk", .roleText: "tekst", .roleHeading: "nagłówek", .roleImage: "obrazek",
+        .roleScrollArea: "obszar przewijania", .rolePageControl: "wskaźnik stron", .roleListRow: "wiersz listy",
+        .roleAdjustable: "regulowany", .roleTextField: "pole tekstowe",
+        .roleSwitch: "przełącznik", .roleProgress: "wskaźnik postępu", .on: "włączony", .off: "wyłączony",
+        .dimmed: "przygaszony", .inProgress: "w toku", .selected: "zaznaczony",
+        .decrease: "Zmniejsz", .increase: "Zwiększ",
+    ]
+
+    private static let russian: [Word: String] = [
+        .back: "Назад", .pageOf: "Страница %d из %d", .rowsOf: "Строки с %d по %d из %d", .itemsOf: "Элементы с %d по %d из %d",
+        .empty: "Пусто", .allShown: "Показано всё", .percent: "Процентов: %d",
+        .cut: "Вырезать", .copy: "Скопировать", .paste: "Вставить", .selectAll: "Выбрать все",
+        .editing: "Редактирование: %@", .characters: "Символов: %d", .screenReaderOn: "Чтение с экрана включено",
+        .screenReaderOff: "Чтение с экрана выключено", .nothingToGoBackTo: "Нет предыдущего экрана",
+        .volumePercent: "Громкость, процентов: %d",
+        .returnKey: "ввод", .done: "Готово", .go: "Перейти", .search: "Поиск", .next: "Далее", .send: "Отправить",
+        .space: "пробел",
+        .roleButton: "кнопка", .roleText: "текст", .roleHeading: "заголовок", .roleImage: "изображение",
+        .roleScrollArea: "область прокрутки", .rolePageControl: "индикатор страниц", .roleListRow: "строка списка",
+        .roleAdjustable: "регулируемый", .roleTextField: "текстовое поле",
+        .roleSwitch: "переключатель", .roleProgress: "индикатор выполнения", .on: "включено", .off: "выключено",
+        .dimmed: "недоступно", .inProgress: "выполняется", .selected: "выбрано",
+        .decrease: "Уменьшить", .increase: "Увеличить",
+    ]
+
+    private static let ukrainian: [Word: String] = [
+        .back: "Назад", .pageOf: "Сторінка %d з %d", .rowsOf: "Рядки від %d до %d із %d",
+        .itemsOf: "Елементи від %d до %d із %d",
+        .empty: "Порожньо", .allShown: "Показано все", .percent: "Відсотків: %d",
+        .cut: "Вирізати", .copy: "Скопіювати", .paste: "Вставити", .selectAll: "Вибрати все",
+        .editing: "Редагування: %@", .characters: "Символів: %d", .screenReaderOn: "Читання з екрана ввімкнено",
+        .screenReaderOff: "Читання з екрана вимкнено", .nothingToGoBackTo: "Немає попереднього екрана",
+        .volumePercent: "Гучність, відсотків: %d",
+        .returnKey: "ввід", .done: "Готово", .go: "Перейти", .search: "Пошук", .next: "Далі", .send: "Надіслати",
+        .space: "пробіл",
+        .roleButton: "кнопка", .roleText: "текст", .roleHeading: "заголовок", .roleImage: "зображення",
+        .roleScrollArea: "область прокручування", .rolePageControl: "індикатор сторінок", .roleListRow: "рядок списку",
+        .roleAdjustable: "регульований", .roleTextField: "текстове поле",
+        .roleSwitch: "перемикач", .roleProgress: "індикатор виконання", .on: "увімкнено", .off: "вимкнено",
+        .dimmed: "недоступно", .inProgress: "виконується", .selected: "вибрано",
+        .decrease: "Зменшити", .increase: "Збільшити",
+    ]
+
+    private static let turkish: [Word: String] = [
+        .back: "Geri", .pageOf: "Sayfa %d, toplam %d", .rowsOf: "Satır %d ile %d arası, toplam %d",
+        .itemsOf: "Öğe %d ile %d arası, toplam %d",
+        .empty: "Boş", .allShown: "Tümü gösteriliyor", .percent: "yüzde %d",
+        .cut: "Kes", .copy: "Kopyala", .paste: "Yapıştır", .selectAll: "Tümünü seç",
+        .editing: "%@ düzenleniyor", .characters: "%d karakter", .screenReaderOn: "Ekran okuyucu açık",
+        .screenReaderOff: "Ekran okuyucu kapalı", .nothingToGoBackTo: "Önceki ekran yok", .volumePercent: "Ses düzeyi yüzde %d",
+        .returnKey: "giriş", .done: "Bitti", .go: "Git", .search: "Ara", .next: "Sonraki", .send: "Gönder", .space: "boşluk",
+        .roleButton: "düğme", .roleText: "metin", .roleHeading: "başlık", .roleImage: "görüntü", .roleScrollArea: "kaydırma alanı",
+        .rolePageControl: "sayfa denetimi", .roleListRow: "liste satırı", .roleAdjustable: "ayarlanabilir",
+        .roleTextField: "metin alanı",
+        .roleSwitch: "anahtar", .roleProgress: "ilerleme göstergesi", .on: "açık", .off: "kapalı", .dimmed: "soluk",
+        .inProgress: "devam ediyor", .selected: "seçili",
+        .decrease: "Azalt", .increase: "Artır",
+    ]
+
+    private static let greek: [Word: String] = [
+        .back: "Πίσω", .pageOf: "Σελίδα %d από %d", .rowsOf: "Γραμμές %d έως %d από %d", .itemsOf: "Στοιχεία %d έως %d από %d",
+        .empty: "Κενό", .allShown: "Εμφανίζονται όλα", .percent: "%d τοις εκατό",
+        .cut: "Αποκοπή", .copy: "Αντιγραφή", .paste: "Επικόλληση", .selectAll: "Επιλογή όλων",
+        .editing: "Επεξεργασία: %@", .characters: "%d χαρακτήρες", .screenReaderOn: "Αναγνώστης οθόνης ενεργός",
+        .screenReaderOff: "Αναγνώστης οθόνης ανενεργός", .nothingToGoBackTo: "Δεν υπάρχει προηγούμενη οθόνη",
+        .volumePercent: "Ένταση %d τοις εκατό",
+        .returnKey: "επιστροφή", .done: "Τέλος", .go: "Μετάβαση", .search: "Αναζήτηση", .next: "Επόμενο", .send: "Αποστολή",
+        .space: "διάστημα",
+        .roleButton: "κουμπί", .roleText: "κείμενο", .roleHeading: "επικεφαλίδα", .roleImage: "εικόνα",
+        .roleScrollArea: "περιοχή κύλισης", .rolePageControl: "δείκτης σελίδας", .roleListRow: "γραμμή λίστας",
+        .roleAdjustable: "ρυθμιζόμενο", .roleTextField: "πεδίο κειμένου",
+        .roleSwitch: "διακόπτης", .roleProgress: "δείκτης προόδου", .on: "ενεργό", .off: "ανενεργό", .dimmed: "αχνό",
+        .inProgress: "σε εξέλιξη", .selected: "επιλεγμένο",
+        .decrease: "Μείωση", .increase: "Αύξηση",
+    ]
+
+    private static let persian: [Word: String] = [
+        .back: "بازگشت", .pageOf: "صفحهٔ %d از %d", .rowsOf: "ردیف‌های %d تا %d از %d", .itemsOf: "موارد %d تا %d از %d",
+        .empty: "خالی", .allShown: "همه نمایش داده شد", .percent: "%d درصد",
+        .cut: "برش", .copy: "کپی", .paste: "جای‌گذاری", .selectAll: "انتخاب همه",
+        .editing: "ویرایش %@", .characters: "%d نویسه", .screenReaderOn: "صفحه‌خوان روشن",
+        .screenReaderOff: "صفحه‌خوان خاموش", .nothingToGoBackTo: "صفحهٔ قبلی وجود ندارد", .volumePercent: "میزان صدا %d درصد",
+        .returnKey: "ورود", .done: "تمام", .go: "برو", .search: "جستجو", .next: "بعدی", .send: "ارسال", .space: "فاصله",
+        .roleButton: "دکمه", .roleText: "متن", .roleHeading: "عنوان", .roleImage: "تصویر", .roleScrollArea: "ناحیهٔ پیمایش",
+        .rolePageControl: "کنترل صفحه", .roleListRow: "ردیف فهرست", .roleAdjustable: "قابل تنظیم", .roleTextField: "فیلد متن",
+        .roleSwitch: "کلید", .roleProgress: "نشانگر پیشرفت", .on: "روشن", .off: "خاموش", .dimmed: "غیرفعال",
+        .inProgress: "در حال انجام", .selected: "انتخاب‌شده",
+        .decrease: "کاهش", .increase: "افزایش",
+    ]
+
     private static let tables: [String: [Word: String]] = [
         "en": english, "de": german, "fr": french, "ja": japanese, "ar": arabic, "he": hebrew,
+        "es": spanish, "it": italian, "pt": portuguese, "nl": dutch, "pl": polish, "ru": russian, "uk": ukrainian,
+        "tr": turkish, "el": greek, "fa": persian,
     ]
 }

@@ -49,7 +49,10 @@ import Testing
     }
 
     @Test func everyTableHasEveryWord() {
-        #expect(BuiltInStrings.languages == ["ar", "de", "en", "fr", "he", "ja"])
+        #expect(
+            BuiltInStrings.languages == [
+                "ar", "de", "el", "en", "es", "fa", "fr", "he", "it", "ja", "nl", "pl", "pt", "ru", "tr", "uk",
+            ])
         let english = BuiltInStrings(language: "en")
         for language in BuiltInStrings.languages {
             let strings = BuiltInStrings(language: language)
@@ -60,6 +63,18 @@ import Testing
         }
         #expect(BuiltInStrings(language: "en").format(.rowsOf, 10, 18, 500) == "Rows 10 to 18 of 500")
         #expect(BuiltInStrings(language: "fr").format(.editing, "Nom") == "Modification de Nom")
+    }
+
+    /// Every table says "page 3 of 7" in its own words: both numbers, no placeholder left, and not
+    /// the English sentence.
+    @Test func everyLanguageSaysWhichPageOfHowMany() {
+        #expect(BuiltInStrings.languages.count == 16)
+        let english = BuiltInStrings(language: "en").format(.pageOf, 3, 7)
+        for language in BuiltInStrings.languages {
+            let page = BuiltInStrings(language: language).format(.pageOf, 3, 7)
+            #expect(page.contains("3") && page.contains("7") && !page.contains("%"), "\(language): \(page)")
+            #expect((page == english) == (language == "en"), "\(language): \(page)")
+        }
     }
 
     @Test func theAccentReachesTheBackButton() throws {
