@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(name: "PhotoListExample", dependencies: ["GlideKit"]),
         // The accessibility audit (issue 49): WCAG and EAA rules checked on a window and its pixels, pure.
         .target(name: "Audit", dependencies: ["UI", "Widgets", "ViewCore", "Accessibility", "Raster", "Geometry"]),
-        .target(name: "Catalog", dependencies: ["UI", "Controls", "ViewCore", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
+        .target(name: "Catalog", dependencies: ["UI", "Controls", "ViewCore", "Localization", "AppContract", "ImageCodecs", "Scrolling", "Text", "Raster", "Geometry"]),
         .target(name: "FeedScene", dependencies: ["Geometry", "Raster", "Text"]),
         .target(name: "ZoomScene", dependencies: ["Geometry", "Raster"]),
         // Board adapters (issue 6): DRM/KMS output, libinput input, config, the event loop.

@@ -2,6 +2,7 @@ import Controls
 import Observation
 import Raster
 import UI
+import Localization
 
 /// What a visitor has ordered so far, and where the ordering stands: the order app's model.
 /// Views follow it; nothing updates a label by hand.
@@ -15,6 +16,8 @@ import UI
     package var paidOrders = 0
     /// The "Still there?" question before the idle reset is showing.
     package var askingStillThere = false
+    /// The kiosk's language: the header's language button cycles English, Arabic, German.
+    package var language = "en"
 
     package init() {}
 
@@ -61,8 +64,6 @@ package enum OrderApp {
             name: round == 0 ? name : "\(name) \(round + 1)", category: category, cents: 250 + (i * 37) % 900, hue: hue)
     }
 
-    package static func price(_ cents: Int) -> String { "€\(cents / 100).\(cents % 100 < 10 ? "0" : "")\(cents % 100)" }
-
     /// The app's window over `model`.
     package static func window(
         model: OrderModel = OrderModel(), width: Int, height: Int, scaleFactor: Double, typography: Typography
@@ -71,7 +72,7 @@ package enum OrderApp {
             id: "products", columns: [GridItem(.adaptive(minimum: 170))], sections: sections.map(\.count), spacing: 12,
             padding: EdgeInsets(12),
             header: { s in
-                Label(categories[s].name, id: "category-\(s)", size: 22, maxLines: 1).bold()
+                Label(LocalizedStringKey(categories[s].name), id: "category-\(s)", size: 22, maxLines: 1).bold()
                     .padding(EdgeInsets(horizontal: 4, vertical: 6))
             }
         ) { s, i in card(sections[s][i], model: model) }
@@ -94,6 +95,10 @@ package enum OrderApp {
             message: "The order starts over in 20 seconds.", buttons: [AlertButton("Continue", role: .cancel)])
         root.fill = .background
         let window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: root)
+        // Its words in English, Arabic and German; Arabic lays it out right to left.
+        window.stringCatalog = (try? StringCatalog(json: Array(strings.utf8))) ?? StringCatalog()
+        window.followsLanguageDirection = true
+        root.follow { [weak window] _ in window?.language = model.language }
         // Left alone for two minutes the kiosk starts over for the next visitor, and says so 20
         // seconds before, with a button for more time (the EAA's "enough time").
         window.idleResetSeconds = 120
@@ -122,24 +127,32 @@ package enum OrderApp {
         func cart() -> Button {
             Button("Cart", id: "cart", icon: Icon("shopping_cart"), style: .prominent) { model.showingCart = true }
                 .follow {
-                    $0.title = model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"; $0.isEnabled = model.itemCount > 0
+                    $0.setTitle(model.itemCount == 0 ? "Cart" : "Cart · \(model.itemCount)"); $0.isEnabled = model.itemCount > 0
                 }
         }
         func title() -> Label {
             Label("Order", id: "title", size: 28, maxLines: 1).bold()
-                .follow { $0.text = model.paidOrders == 0 ? "Order" : "Thank you! Order \(model.paidOrders) is on its way" }
+                .follow { $0.setText(model.paidOrders == 0 ? "Order" : "Thank you! Order \(model.paidOrders) is on its way") }
         }
         func takeaway() -> Toggle { Toggle("Takeaway", id: "takeaway", isOn: Binding(model, \.takeaway)) }
+        // The language's own name ("العربية" in Arabic); a tap moves on to the next.
+        func language() -> Button {
+            Button("English", id: "language") {
+                model.language = ["en": "ar", "ar": "de"][model.language] ?? "en"
+            }
+        }
         return ViewThatFits(
             HStack(spacing: 16, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
                 title().fixedSize()
                 Spacer(minLength: 8)
+                language().fixedSize()
                 takeaway().fixedSize()
                 cart().fixedSize()
             },
             VStack(spacing: 4, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
                 title()
                 HStack(spacing: 16) {
+                    language().fixedSize()
                     takeaway().fixedSize()
                     Spacer(minLength: 8)
                     cart().fixedSize()
@@ -148,6 +161,7 @@ package enum OrderApp {
             // 300 % text on a portrait panel: one above the other.
             VStack(spacing: 4, padding: EdgeInsets(horizontal: 16, vertical: 8)) {
                 title()
+                language()
                 takeaway()
                 cart()
             })
@@ -158,7 +172,7 @@ package enum OrderApp {
         return VStack(id: "product-\(i)", spacing: 6, padding: EdgeInsets(10)) {
             Box(fill: Color(rgb: p.hue), cornerRadius: 8, height: 72)
             Label(p.name, size: 17).fontWeight(.semibold)
-            Label("\(p.category) · \(price(p.cents))", size: 14, color: .secondaryText)
+            Label("\(Double(p.cents) / 100, currency: "EUR")", size: 14, color: .secondaryText)
             Button("Add", id: "add-\(i)", icon: Icon("add")) { model.cart[i, default: 0] += 1 }
         }.background(.surface, cornerRadius: 12)
     }
@@ -166,15 +180,21 @@ package enum OrderApp {
     static func cartSheet(model: OrderModel) -> View {
         let lines = VStack(id: "cart-lines", spacing: 4) {}
             .follow { stack in
+                // A stepper's title is shown as it is: its price is written in the kiosk's
+                // language here, and again when the language changes (the model says which).
+                let formats = LocaleFormats(language: model.language)
                 stack.setChildren(
                     model.cart.keys.sorted().map { i in
                         Stepper(
-                            "\(product(i).name) · \(price(product(i).cents))", id: "line-\(i)",
+                            "\(product(i).name) · \(formats.currency(Double(product(i).cents) / 100, code: "EUR"))", id: "line-\(i)",
                             value: Binding(get: { model.cart[i] ?? 0 }, set: { model.cart[i] = $0 == 0 ? nil : $0 }), in: 0...20)
                     })
             }
         let total = Label("", id: "total", size: 20, maxLines: 1).bold()
-            .follow { $0.text = "Total \(price(model.totalCents))\(model.takeaway ? " · takeaway" : "")" }
+            .follow {
+                let total = Double(model.totalCents) / 100
+                $0.setText(model.takeaway ? "Total \(total, currency: "EUR") · takeaway" : "Total \(total, currency: "EUR")")
+            }
         let spinner = ProgressView("Paying", id: "paying").follow { $0.isHidden = !model.paying }
         let pay = Button("Pay", id: "pay", style: .prominent) { model.confirming = true }
             .follow { $0.isEnabled = model.itemCount > 0 && !model.paying }

@@ -37,6 +37,9 @@ public final class Button: Control {
         get { titleLabel.text }
         set { titleLabel.text = newValue }
     }
+    /// Titles the button with `key`, looked up in the window's string catalog now and after each
+    /// change of language (`button.setTitle("Cart · \(count)")`).
+    public func setTitle(_ key: LocalizedStringKey) { titleLabel.setText(key) }
     /// Drawn before the title in the title's colour; nil: none.
     public var icon: Icon? { didSet { setNeedsLayout(); setNeedsDisplay() } }
     /// What the button does, if more than an action (destructive buttons are red).

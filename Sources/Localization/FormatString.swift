@@ -46,6 +46,7 @@ package enum FormatString {
         // places.
         case (.double(let x), _): return spec.precision.map { formats.ungrouped(x, fractionDigits: $0) } ?? formats.shortest(x)
         case (.string(let s), _): return s
+        case (.currency(let amount, let code), _): return formats.currency(amount, code: code)
         }
     }
 

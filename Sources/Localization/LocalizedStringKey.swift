@@ -73,6 +73,13 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
             arguments.append(.string(value))
         }
 
+        /// An amount of money in `currency` (ISO 4217: "EUR"): `%@`, written as the language
+        /// writes prices when the string is shown ("€2.50", "2,50 €").
+        public mutating func appendInterpolation(_ amount: Double, currency: String) {
+            key += "%@"
+            arguments.append(.currency(amount, currency))
+        }
+
         /// Anything else, by its description: `%@`.
         public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) {
             appendInterpolation(value.description)
@@ -85,4 +92,5 @@ package enum FormatArgument: Hashable, Sendable {
     case int(Int)
     case double(Double)
     case string(String)
+    case currency(Double, String)
 }

@@ -30,6 +30,23 @@ public struct StringCatalog: Sendable {
         strings = file.strings
     }
 
+    /// The catalog in the file at `path` (an app's `Localizable.xcstrings`, found as its
+    /// pictures are: relative to the working directory, or absolute).
+    /// - Throws: `StringCatalogError` naming the file and what is wrong with it.
+    public init(contentsOf path: String) throws(StringCatalogError) {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(try Data(contentsOf: URL(filePath: path)))
+        } catch {
+            throw StringCatalogError(reason: "\(path) cannot be read: \(error)")
+        }
+        do {
+            try self.init(json: bytes)
+        } catch {
+            throw StringCatalogError(reason: "\(path): \(error.reason)")
+        }
+    }
+
     /// An empty catalog: every key shows as it is.
     public init() {
         sourceLanguage = "en"

@@ -127,6 +127,9 @@ package struct WindowState: Codable, Hashable, Sendable {
     @ExplicitNull package var focus: String?
     /// Bytes held by the window's pictures, glyphs and text, and its budget.
     package var memory: MemoryUse
+    /// The app's language, a BCP 47 tag ("ar"), and its layout direction: "ltr" or "rtl".
+    package var language = "en"
+    package var layoutDirection = "ltr"
 }
 
 /// An optional written as `null` when it has no value, not left out, so that a client reading
@@ -220,6 +223,8 @@ extension Window {
         var state = WindowState(
             t: rounded(t), frameNumber: frameNumber, scrollViews: [], pageControls: [],
             elements: [], navigation: [], focus: focusedView?.id, memory: memoryUse)
+        state.language = language
+        state.layoutDirection = layoutDirection == .rightToLeft ? "rtl" : "ltr"
         for case let v as StateReporter in animatedViews {
             let visible = visibleRect(of: v)
             if !visible.isEmpty { v.report(into: &state, frame: pixels(visible), at: t) }

@@ -72,6 +72,35 @@ import UI
         #expect(run.state.modal == nil)
     }
 
+    /// The header's language button (id `language`) cycles English, Arabic, German in place:
+    /// the words, the prices and the direction change at once; the cart, the grid's place and
+    /// the sheet stay (issue 60). Goldens of the cart in each language.
+    @Test(arguments: [(1280, 800), (480, 800)])
+    func theLanguageButtonSwitchesInPlace(width: Int, height: Int) throws {
+        let run = try Run(width, height)
+        try run.tap("add-0")
+        try run.tap("add-0")
+        let menu = try #require(run.state.scrollViews.first { $0.id == "menu" })
+        var seen: [(String, String)] = []
+        for language in ["ar", "de", "en"] {
+            try run.tap("language")
+            let state = run.state
+            seen.append((state.language, state.layoutDirection))
+            // The grid's content stays where it was on the screen: when the header takes one
+            // row instead of two, the grid's top moves up and its offset by as much.
+            let now = try #require(state.scrollViews.first { $0.id == "menu" })
+            let grown = now.viewportSize[1] - menu.viewportSize[1]
+            #expect(run.model.cart == [0: 2] && now.topId == menu.topId && now.offset[1] == max(0, menu.offset[1] - grown), "\(language)")
+            if language != "en" {
+                try run.tap("cart")
+                assertGolden(run.frame, suite: "Catalog", name: "order-\(width)x\(height)-cart-\(language)", maxChannelDelta: 2)
+                run.window.handle(InputEvent(.key(.escape, pressed: true), time: run.t))
+                run.advance(0.6)
+            }
+        }
+        #expect(seen.map(\.0) == ["ar", "de", "en"] && seen.map(\.1) == ["rtl", "ltr", "ltr"])
+    }
+
     @Test func aFlickOfTheGridEndsWhereItWouldWhileTheModelChanges() throws {
         func flick(changing: Bool) throws -> Double {
             let run = try Run(800, 480)
