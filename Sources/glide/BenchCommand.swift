@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
-        subcommands: [Feed.self, Zoom.self, List.self, Grid.self, Keyboard.self, Paragraph.self, Motion.self, Vector.self])
+        subcommands: [Feed.self, Zoom.self, List.self, Grid.self, Keyboard.self, Paragraph.self, Motion.self, Vector.self, Language.self])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.
@@ -354,6 +354,60 @@ struct BenchCommand: ParsableCommand {
                 Label("Product \(i + 1)", size: 17, maxLines: 1)
                 Label("€\(3 + i % 17).50", size: 15, color: Color(rgb: 0x8E8E93), maxLines: 1)
             }.background(.white, cornerRadius: 12)
+        }
+    }
+
+    struct Language: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "language",
+            abstract: "Time a language switch of the ordering demo in place against building its screen again.",
+            discussion: """
+                At 1280x800, the ordering demo at rest: Window.language set to Arabic, German, English in \
+                turn, and the frame after it timed (every label, button, price and title looked up again, \
+                the layout mirrored for Arabic), with the frames it takes to come to rest; against that, \
+                the demo's window built anew in that language and its first frame drawn, which is what an \
+                app without a switch in place does.
+                """)
+
+        @Option(help: "Switches to time.") var switches = 30
+
+        func run() throws {
+            let typography = try AppFactory.typography()
+            let buffer = PixelBuffer(width: 1280, height: 800)
+            let window = OrderApp.window(width: buffer.width, height: buffer.height, scaleFactor: 1, typography: typography)
+            var t = 0.0
+            func step() {
+                t += 1 / 60
+                _ = window.timers.runDue(upTo: t)
+                _ = window.render(into: buffer, at: t)
+            }
+            for _ in 0..<30 { step() }
+            var switched: [Double] = [], rebuilt: [Double] = [], settle: [Double] = []
+            for i in 0..<max(1, switches) {
+                let language = ["ar", "de", "en"][i % 3]
+                t += 0.5
+                _ = window.timers.runDue(upTo: t)
+                let start = monotonicSeconds()
+                window.language = language
+                _ = window.render(into: buffer, at: t)
+                switched.append((monotonicSeconds() - start) * 1000)
+                var frames = 0
+                while !window.isAtRest(at: t), frames < 120 {
+                    step()
+                    frames += 1
+                }
+                settle.append(Double(frames))
+                let again = monotonicSeconds()
+                let fresh = OrderApp.window(width: buffer.width, height: buffer.height, scaleFactor: 1, typography: typography)
+                fresh.language = language
+                _ = fresh.render(into: buffer, at: 0)
+                rebuilt.append((monotonicSeconds() - again) * 1000)
+            }
+            let switchFrame = percentile(switched, 50) ?? .nan, rebuild = percentile(rebuilt, 50) ?? .nan
+            print(
+                "language 1280x800 (ordering demo): switch frame median \(fixed(switchFrame, 3)) ms "
+                    + "(p90 \(fixed(percentile(switched, 90) ?? .nan, 3)) ms), then \(fixed(percentile(settle, 50) ?? .nan, 0)) frames to rest; "
+                    + "a new window and its first frame \(fixed(rebuild, 3)) ms; switch/rebuild \(fixed(switchFrame / rebuild, 2))")
         }
     }
 
