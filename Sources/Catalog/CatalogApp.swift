@@ -345,7 +345,9 @@ package final class CatalogApp {
         text.maxWidth = 760
         text.add(header(screen.title, screen.subtitle))
         for (i, p) in (screen.paragraphs ?? []).enumerated() {
-            text.add(Label(p, id: "\(screen.id)-p\(i)", size: size, color: Self.ink, lineSpacing: lineSpacing))
+            // Prose in the article's own language: each paragraph runs as its first letter does,
+            // an Arabic one quoting "Glide" right to left on a left-to-right screen too.
+            text.add(Label(p, id: "\(screen.id)-p\(i)", size: size, color: Self.ink, lineSpacing: lineSpacing).firstStrongDirection())
         }
         var config = ScrollConfiguration()
         // Page Down keeps one line of the previous page in view.

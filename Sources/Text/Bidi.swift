@@ -12,6 +12,23 @@ package enum TextDirection: Sendable, Hashable {
     case rightToLeft
 }
 
+extension TextDirection {
+    /// The direction a paragraph of `text` runs in on a screen laid out in `layout`, as
+    /// Flutter's `Directionality` gives it for text that mixes right-to-left letters with
+    /// others ("Dubai Marina · المنطقة 3") or has no letter at all ("12:30 · 3"): the layout's.
+    /// Text whose letters all run one way takes theirs (nil: its first strong letter's, UAX #9),
+    /// so "Hello!" keeps its "!" at the end and "36 pages" its number first on a right-to-left
+    /// screen.
+    package static func contextual(for text: String, layout: TextDirection) -> TextDirection? {
+        var rightToLeft = false, other = false
+        for s in text.unicodeScalars where s.properties.isAlphabetic {
+            if BidiParagraphs.mayHoldRightToLeft([s][...]) { rightToLeft = true } else { other = true }
+            if rightToLeft && other { return layout }
+        }
+        return rightToLeft || other ? nil : layout
+    }
+}
+
 /// Resolved embedding levels of a text's paragraphs.
 struct BidiParagraphs {
     /// Level of each scalar; empty while every paragraph is plain left-to-right text, so Latin

@@ -194,7 +194,8 @@ public final class Label: Box, StaticText {
         guard let font = window.typography.usableFont(pixelSize: fontSize * key.scale, style: fontStyle) else { return false }
         let plain = TextLayout(
             text: text, font: font, maxWidth: key.width.isFinite ? key.width * key.scale : .infinity, alignment: alignment,
-            lineSpacing: lineSpacing, maxLines: maxLines, alignmentDirection: key.rightToLeft ? .rightToLeft : nil)
+            lineSpacing: lineSpacing, maxLines: maxLines, baseDirection: paragraphDirection,
+            alignmentDirection: key.rightToLeft ? .rightToLeft : nil)
         return !plain.isTruncated
     }
 
@@ -233,6 +234,20 @@ public final class Label: Box, StaticText {
     /// The size text is drawn at: `fontSize` times the window's text size.
     var shownFontSize: Double { fontSize * (host?.textScale ?? 1) }
 
+    /// Runs the text in the direction of its first strong letter (UAX #9) whatever it holds,
+    /// rather than the layout's for text that starts with no letter or mixes scripts.
+    @discardableResult
+    public func firstStrongDirection(_ on: Bool = true) -> Self {
+        usesFirstStrongDirection = on
+        return self
+    }
+    private var usesFirstStrongDirection = false { didSet { invalidateText() } }
+
+    /// The paragraph direction given to the text's layout: nil for its first strong letter's.
+    private var paragraphDirection: TextDirection? {
+        usesFirstStrongDirection ? nil : TextDirection.contextual(for: text, layout: isRightToLeft ? .rightToLeft : .leftToRight)
+    }
+
     /// Layout at `scale` pixels per point for a width in points (infinite: unwrapped).
     func layout(width: Double, scale: Double, typography: Typography) -> TextLayout? {
         let size = shownFontSize
@@ -245,7 +260,7 @@ public final class Label: Box, StaticText {
             guard let font = typography.usableFont(pixelSize: size * scale, style: fontStyle) else { return nil }
             return TextLayout(
                 text: text, font: font, maxWidth: width.isFinite ? width * scale : .infinity,
-                alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines,
+                alignment: alignment, lineSpacing: lineSpacing, maxLines: maxLines, baseDirection: paragraphDirection,
                 alignmentDirection: rightToLeft ? .rightToLeft : nil)
         }
         guard var layout = laidOut(at: size) else { return nil }
