@@ -2,6 +2,7 @@
 import Geometry
 import Raster
 import Widgets
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -24,16 +25,28 @@ public final class ProgressView: Control, AnimatedView {
             setNeedsDisplay()
         }
     }
-    /// What the screen reader says it is for ("Paying").
-    public var label: String
+    /// What the screen reader says it is for ("Paying"), as given (a catalog key, for a
+    /// progress view made with a literal: said in the window's language).
+    public var label: String {
+        get { labelKey.key }
+        set { labelKey = LocalizedStringKey(verbatim: newValue) }
+    }
+    private var labelKey: LocalizedStringKey
 
     /// The spinner's spokes: it steps a spoke at a time, 12 steps a second.
     static let spokes = 12
     private var shownStep = -1
 
-    /// A bar at `value` (0 to 1), or a spinner when `value` is nil, said as `label`.
-    public init(_ label: String = "", id: String? = nil, value: Double? = nil) {
-        self.label = label
+    /// A bar at `value` (0 to 1), or a spinner when `value` is nil, said as `label` (a `String`
+    /// as it is; a string literal is a catalog key, see `Label`).
+    @_disfavoredOverload
+    public convenience init<S: StringProtocol>(_ label: S, id: String? = nil, value: Double? = nil) {
+        self.init(LocalizedStringKey(verbatim: String(label)), id: id, value: value)
+    }
+
+    /// A bar or a spinner said as `key`, looked up in the window's string catalog.
+    public init(_ key: LocalizedStringKey = "", id: String? = nil, value: Double? = nil) {
+        labelKey = key
         self.value = value.map { $0.isFinite ? $0 : 0 }
         super.init(id: id)
         isFocusable = false
@@ -100,7 +113,7 @@ public final class ProgressView: Control, AnimatedView {
     @_spi(Hooks) override public var accessibilityDescription: AccessibilityDescription? {
         let strings = environment.strings
         let said = value.map { strings.format(.percent, Int((max(0, min(1, $0)) * 100).rounded())) } ?? strings[.inProgress]
-        return AccessibilityDescription(role: .progress, label: label, value: said)
+        return AccessibilityDescription(role: .progress, label: environment.localized(labelKey), value: said)
     }
 }
 

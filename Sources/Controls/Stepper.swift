@@ -32,13 +32,28 @@ public final class Stepper: Control, KeyResponder {
     private let minus = StepButton(.decrease)
     private let plus = StepButton(.increase)
 
-    /// A stepper titled `title` that shows and sets `value` within `range`, `step` at a time.
-    public init(_ title: String, id: String? = nil, value: Binding<Int>, in range: ClosedRange<Int> = 0...99, step: Int = 1) {
+    /// A stepper titled `title` that shows and sets `value` within `range`, `step` at a time. A
+    /// `String` is shown as it is; a string literal is a catalog key (see `Label`).
+    @_disfavoredOverload
+    public convenience init<S: StringProtocol>(
+        _ title: S, id: String? = nil, value: Binding<Int>, in range: ClosedRange<Int> = 0...99, step: Int = 1
+    ) {
+        self.init(titleLabel: Label(title), id: id, value: value, range: range, step: step)
+    }
+
+    /// A stepper titled with `key`, looked up in the window's string catalog.
+    public convenience init(
+        _ key: LocalizedStringKey, id: String? = nil, value: Binding<Int>, in range: ClosedRange<Int> = 0...99, step: Int = 1
+    ) {
+        self.init(titleLabel: Label(key), id: id, value: value, range: range, step: step)
+    }
+
+    private init(titleLabel: Label, id: String?, value: Binding<Int>, range: ClosedRange<Int>, step: Int) {
         binding = value
         self.range = range
         self.step = max(1, step)
         self.value = min(range.upperBound, max(range.lowerBound, value.wrappedValue))
-        titleLabel = Label(title)
+        self.titleLabel = titleLabel
         valueLabel = Label("", alignment: .center).fontWeight(.semibold)
         super.init(id: id)
         minus.id = id.map { "\($0).decrement" }

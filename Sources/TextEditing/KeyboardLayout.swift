@@ -314,23 +314,33 @@ package struct KeyboardLayout: Hashable, Sendable {
         var latinLetters = latinPages[0]
         latinLetters[3][0] = KeyboardKey(ownLetters, .page(0), width: 1.5)
         var pages = [letters, symbols, more]
-        if name == "ar" {
-            pages.append([
-                keys("أ إ آ ٱ ئ ؤ ء لا"), keys("َ ُ ِ ً ٌ ٍ ّ ْ ـ"),
-                [KeyboardKey(ownLetters, .page(0), width: 1.5)] + keys("ى ة ه ك ی") + [backspace],
-                bottom(KeyboardKey("123", .page(1), width: 1.5)),
-            ])
-        } else if name == "fa" {
-            // The zero-width non-joiner (نیم‌فاصله) parts the halves of words like می‌روم.
-            pages.append([
-                keys("آ ا أ إ ئ ؤ ء ة"), keys("َ ُ ِ ً ٌ ٍ ّ ْ ٔ"),
-                [KeyboardKey(ownLetters, .page(0), width: 1.5), KeyboardKey("نیم‌فاصله", .text("\u{200C}"), width: 2)]
-                    + keys("ي ك ى ـ") + [backspace],
-                bottom(KeyboardKey("123", .page(1), width: 1.5)),
-            ])
+        if let marks = marksPage(
+            name, ownLetters: ownLetters, backspace: backspace, bottom: bottom(KeyboardKey("123", .page(1), width: 1.5)))
+        {
+            pages.append(marks)
         }
         pages.append(latinLetters)
         return KeyboardLayout(name: name, pages: pages, isPad: false)
+    }
+
+    /// Arabic's and Persian's page of hamza forms and vowel marks; nil for Hebrew, which has none.
+    static func marksPage(_ name: String, ownLetters: String, backspace: KeyboardKey, bottom: [KeyboardKey]) -> [[KeyboardKey]]? {
+        switch name {
+        case "ar":
+            return [
+                keys("أ إ آ ٱ ئ ؤ ء لا"), keys("َ ُ ِ ً ٌ ٍ ّ ْ ـ"),
+                [KeyboardKey(ownLetters, .page(0), width: 1.5)] + keys("ى ة ه ك ی") + [backspace], bottom,
+            ]
+        case "fa":
+            // The zero-width non-joiner (نیم‌فاصله) parts the halves of words like می‌روم.
+            return [
+                keys("آ ا أ إ ئ ؤ ء ة"), keys("َ ُ ِ ً ٌ ٍ ّ ْ ٔ"),
+                [KeyboardKey(ownLetters, .page(0), width: 1.5), KeyboardKey("نیم‌فاصله", .text("\u{200C}"), width: 2)]
+                    + keys("ي ك ى ـ") + [backspace],
+                bottom,
+            ]
+        default: return nil
+        }
     }
 
     /// A 4 x 4 keypad: digits, delete, `side` (clear or minus), hide, and the bottom row.

@@ -34,7 +34,8 @@ import glob, json, os, sys
 # string catalog (StringCatalog, its error, LocalizedStringKey and its interpolation), the
 # formats of numbers, money, times and dates (LocaleFormats and its digits), the window's
 # catalog, digits and direction-following, and a catalog-key initialiser beside the String one
-# of each titled view (Label, Button, Toggle, Picker, Tab, AlertButton, alert and dialog): 990.
+# of each titled view (Label, Button, Toggle, Picker, Stepper, ProgressView, Tab, AlertButton, alert
+# and dialog): 990.
 BUDGET = 990
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
