@@ -73,10 +73,26 @@ public struct StringCatalog: Sendable {
     }
 
     /// True the first time `key` is found missing in `language` (a language other than the
-    /// source language, of a catalog that has strings): the time to log it.
+    /// source language, of a catalog that has strings; a key with words, not only holes such as
+    /// a price's "%@"): the time to log it.
     package func noteMissing(_ key: String, language: String) -> Bool {
-        guard !strings.isEmpty, Self.candidates(language, source: nil).last != sourceLanguage, !has(key, in: language) else { return false }
+        guard !strings.isEmpty, Self.hasWords(key), Self.candidates(language, source: nil).last != sourceLanguage, !has(key, in: language) else { return false }
         return reported.insert(language + "\u{0}" + key)
+    }
+
+    /// Whether `key` has a letter outside its format specifiers ("%lld tickets" has, "%@" not).
+    static func hasWords(_ key: String) -> Bool {
+        var inSpecifier = false
+        for c in key {
+            if inSpecifier {
+                if "@dDiuUxXoOfFeEgGsc%".contains(c) { inSpecifier = false }
+            } else if c == "%" {
+                inSpecifier = true
+            } else if c.isLetter {
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether the catalog has `key` in `language` itself (not through a fallback).

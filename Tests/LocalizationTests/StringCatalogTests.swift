@@ -78,6 +78,7 @@ import Testing
         #expect(try lookup("Total: \("€5")", "de") == "Summe: €5")
         #expect(try lookup("Not yet", "de") == nil)  // a string still "new" and empty is missing
         #expect(try lookup("\(1) adults, \(3) children", "en") == "1 adult, 3 children")
+        #expect(StringCatalog.hasWords("%lld tickets") && !StringCatalog.hasWords("%@") && !StringCatalog.hasWords("%1$lld · %2$@"))
         let key: LocalizedStringKey = "\(7) tickets at 50% off"
         #expect(key.key == "%lld tickets at 50%% off")
     }
