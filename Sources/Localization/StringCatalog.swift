@@ -76,7 +76,8 @@ public struct StringCatalog: Sendable {
     /// source language, of a catalog that has strings; a key with words, not only holes such as
     /// a price's "%@"): the time to log it.
     package func noteMissing(_ key: String, language: String) -> Bool {
-        guard !strings.isEmpty, Self.hasWords(key), Self.candidates(language, source: nil).last != sourceLanguage, !has(key, in: language) else { return false }
+        guard !strings.isEmpty, Self.hasWords(key), Self.candidates(language, source: nil).last != sourceLanguage, !has(key, in: language)
+        else { return false }
         return reported.insert(language + "\u{0}" + key)
     }
 
