@@ -76,8 +76,8 @@ package struct WindowState: Codable, Hashable, Sendable {
         /// Where the keys are (pixels); empty while hidden.
         package var frame: [Double]
         package var layout: String
-        /// "letters", "symbols" or "more" (pages of the layout; the Arabic and Hebrew layouts add
-        /// "marks" and "latin"), "pad" for the number and PIN pads.
+        /// "letters", "symbols" or "more" (pages of the layout; some layouts add "accents",
+        /// "marks" or "latin"), "pad" for the number and PIN pads.
         package var page: String
         package var shift: String
         package var keys: [KeyState]
