@@ -134,7 +134,6 @@ class ModalView: View, ModalContent, AnimatedView {
 /// An alert (centred, buttons side by side when two fit) or a confirmation dialog (at the
 /// bottom, one button per row, the cancel button apart).
 final class AlertView: ModalView {
-    let title: LocalizedStringKey
     let card = Box(fill: .surface).cornered(\.sheet)
     let cancelCard = Box(fill: .surface).cornered(\.sheet)
     let isDialog: Bool
@@ -145,7 +144,6 @@ final class AlertView: ModalView {
     private let titleLabel: Label
 
     init(id: String?, title: LocalizedStringKey, message: LocalizedStringKey?, buttons: [AlertButton], dialog: Bool) {
-        self.title = title
         isDialog = dialog
         self.buttons = buttons.isEmpty ? [AlertButton(LocalizedStringKey("OK"), role: .cancel)] : buttons
         column = Stack(.vertical, spacing: 8, padding: EdgeInsets(20), alignment: .fill)

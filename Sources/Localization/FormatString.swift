@@ -39,7 +39,6 @@ package enum FormatString {
         switch (argument, spec.conversion) {
         case (.int(let n), "f"), (.int(let n), "F"): return formats.ungrouped(Double(n), fractionDigits: spec.precision ?? 6)
         case (.int(let n), _): return formats.localizedDigits(String(n))
-        case (.double(let x), "@"): return spec.precision.map { formats.ungrouped(x, fractionDigits: $0) } ?? formats.shortest(x)
         case (.double(let x), "d"), (.double(let x), "i"), (.double(let x), "u"):
             return formats.ungrouped(x.rounded(.towardZero), fractionDigits: 0)
         // An interpolated Double (`%lf`, no precision) reads as Swift writes it, not printf's six

@@ -83,7 +83,7 @@ public struct LocaleFormats: Hashable, Sendable {
     /// A number as a format string's `%f` writes it: the language's digits and decimal
     /// separator, no grouping.
     package func ungrouped(_ x: Double, fractionDigits: Int) -> String {
-        number(x < 0 ? -x : x, fractionDigits: max(0, min(fractionDigits, 15)), grouped: false).withSign(x < 0, symbols.minusSign)
+        (x < 0 ? symbols.minusSign : "") + number(abs(x), fractionDigits: max(0, min(fractionDigits, 15)), grouped: false)
     }
 
     /// `x` as Swift writes it ("2.5", the shortest that reads back the same), in this language's
@@ -103,8 +103,7 @@ public struct LocaleFormats: Hashable, Sendable {
 
     private func number(_ x: Double, fractionDigits: Int, grouped: Bool) -> String {
         guard x.isFinite else { return x.isNaN ? "NaN" : (x < 0 ? symbols.minusSign : "") + "∞" }
-        var scale = 1.0
-        for _ in 0..<fractionDigits { scale *= 10 }
+        let scale = pow10(fractionDigits)
         let scaled = (abs(x) * scale).rounded(.toNearestOrEven)
         guard scaled < 9e15 else { return localizedDigits(String(x)) }
         let units = UInt64(scaled)
@@ -218,8 +217,4 @@ struct NumberSymbols: Hashable, Sendable {
     var minusSign: String
     var percentPattern: String
     var currencyPattern: String
-}
-
-extension String {
-    fileprivate func withSign(_ negative: Bool, _ minus: String) -> String { negative ? minus + self : self }
 }

@@ -58,7 +58,9 @@ final class DamagePlanner {
 
     /// The plan for a frame at `t`, starting from the damage views asked for.
     func plan(at t: Double, damage initial: Region, full: Bool, in w: WindowPass) -> Plan {
-        var work = Work(damage: initial, rings: w.ringViews.compactMap { w.ringRect(around: $0) })
+        // Each ring's view looked up once a frame: where it is (points) and the pixels it covers.
+        let ringShapes = w.ringViews.map { w.visibleRect(of: $0) }
+        var work = Work(damage: initial, rings: ringShapes.compactMap(w.ringRect(around:)))
         var nowAnimating: Set<ObjectIdentifier> = []
         // Only views still in the window keep a sample: a released lazy row's scroll view must
         // not leave one for a new view that gets its address.
@@ -77,7 +79,6 @@ final class DamagePlanner {
         wasAnimating = nowAnimating
         rendered = samples
 
-        let ringShapes = w.ringViews.map { w.visibleRect(of: $0) }
         if work.rings != renderedFocus || ringShapes != renderedRingShapes {
             for r in renderedFocus + work.rings { work.damage.add(r) }
             renderedFocus = work.rings

@@ -33,7 +33,9 @@ struct WindowPass {
     }
 
     /// The pixels the ring around `view` covers: its visible part and 6 points around it.
-    func ringRect(around view: View) -> IntRect? { pixelRect(visibleRect(of: view).insetBy(dx: -6, dy: -6)) }
+    func ringRect(around view: View) -> IntRect? { ringRect(around: visibleRect(of: view)) }
+    /// The pixels a ring round `visible` (a view's visible part, points) covers.
+    func ringRect(around visible: Rect) -> IntRect? { pixelRect(visible.insetBy(dx: -6, dy: -6)) }
 
     /// The canvas pixels `r` (window points) touches, a pixel wider on each side for
     /// anti-aliased edges, clipped to the screen; nil when nothing is left.
