@@ -3,6 +3,11 @@
 // Scrolling, Raster) at the bottom import no C library; adapters on top; `glide` wires.
 import PackageDescription
 
+/// The commit a build reports (`glide --version`): the board scripts and CI set GLIDE_COMMIT.
+let buildCommit = Context.environment["GLIDE_COMMIT"].flatMap { commit in
+    commit.allSatisfy { $0.isHexDigit } && (1...40).contains(commit.count) ? commit : nil
+}
+
 let package = Package(
     name: "Glide",
     products: [
@@ -53,7 +58,7 @@ let package = Package(
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         // The contracts between apps and devices, and the loop machinery that drives them.
-        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", "CBuildInfo", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "Runtime", dependencies: ["AppContract", "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
         // The UI core in layers, each importing only those above it in this list (issue 42):
         // views and their roles and environment; the touch arena and focus; the accessibility
@@ -147,6 +152,7 @@ let package = Package(
                        providers: [.apt(["zlib1g-dev"])]),
         // Linux calls Swift's Glibc module leaves out (eventfd); no library to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
+        .target(name: "CBuildInfo", cSettings: buildCommit.map { [.define("GLIDE_COMMIT", to: "\"\($0)\"")] } ?? []),
         .systemLibrary(name: "CUdev", path: "Sources/CUdev", pkgConfig: "libudev",
                        providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CDRM", path: "Sources/CDRM", pkgConfig: "libdrm",

@@ -11,3 +11,8 @@
 # compile command, so it shares the build folder too.
 BOARD_SIZE_FLAGS=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcc -fdata-sections
     -Xlinker --icf=all)
+
+# Every board build says which commit it is (`glide --version`); Package.swift hands it to one C
+# file, so a new commit relinks and recompiles nothing else.
+GLIDE_COMMIT=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+export GLIDE_COMMIT

@@ -162,6 +162,7 @@ struct KioskCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: Kiosk.commandName, abstract: "A Glide kiosk app.",
+            version: GlideVersion.line(program: Kiosk.commandName),
             subcommands: [BoardCommand.self, HeadlessCommand.self, KioskAuditCommand.self, CalibrateCommand.self])
     }
 }

@@ -20,7 +20,8 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
 
     /// The screens, bottom (root) first. A popped screen stays last until its slide ends.
     public private(set) var screens: [View]
-    private var titles: [String?]
+    /// Each screen's title, looked up in the app's catalog whenever the bar shows it.
+    private var titles: [LocalizedStringKey?]
     /// Shows the bar with the title and the back button; off, the app draws its own way back
     /// (and the edge swipe and Esc still work).
     public var showsBar = true { didSet { setNeedsLayout() } }
@@ -52,8 +53,9 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     /// Points per second past which a release completes or cancels whatever the position.
     static let flickVelocity = 300.0
 
-    /// A stack whose bottom screen is `root`, titled `title` in the bar.
-    public init(id: String? = nil, root: View, title: String? = nil) {
+    /// A stack whose bottom screen is `root`, titled `title` in the bar (a literal is a catalog
+    /// key, as a label's is).
+    public init(id: String? = nil, root: View, title: LocalizedStringKey? = nil) {
         screens = [root]
         titles = [title]
         bar = NavigationBar(id: id.map { "\($0)-bar" }, backID: id.map { "\($0)-back" } ?? "back")
@@ -62,6 +64,12 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         add(bar)
         bar.back.onTap = { [weak self] in _ = self?.pop() }
         updateBar()
+    }
+
+    /// A stack titled with `title` as it is, never looked up.
+    @_disfavoredOverload
+    public convenience init<S: StringProtocol>(id: String? = nil, root: View, title: S) {
+        self.init(id: id, root: root, title: LocalizedStringKey(verbatim: String(title)))
     }
 
     /// The bar is drawn over the screens (a sliding screen passes under it) but read first: its
@@ -81,7 +89,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     // MARK: Pushing and popping
 
     /// Puts `screen` on top, sliding in from the trailing edge unless `animated` is false.
-    public func push(_ screen: View, title: String? = nil, animated: Bool = true) {
+    public func push(_ screen: View, title: LocalizedStringKey? = nil, animated: Bool = true) {
         finishTransition()
         guard !screens.contains(where: { $0 === screen }) else { return }
         let lower = topScreen
@@ -98,6 +106,12 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
             lower.removeFromParent()
             onChange?(screens)
         }
+    }
+
+    /// Puts `screen` on top, titled with `title` as it is (a model's name, never looked up).
+    @_disfavoredOverload
+    public func push<S: StringProtocol>(_ screen: View, title: S, animated: Bool = true) {
+        push(screen, title: LocalizedStringKey(verbatim: String(title)), animated: animated)
     }
 
     /// Takes the top screen away (sliding unless `animated` is false) and returns it; nil when
@@ -160,7 +174,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     }
 
     private func updateBar() {
-        bar.title.text = titles.last.flatMap { $0 } ?? ""
+        bar.title.setText(titles.last.flatMap { $0 } ?? LocalizedStringKey(verbatim: ""))
         bar.back.isHidden = !canPop
         bar.backTitle = titles.count > 1 ? titles[titles.count - 2] : nil
         bar.updateBackText()
@@ -303,19 +317,20 @@ package final class NavigationBar: View {
     package let back: Label
     package let title: Label
     /// The title of the screen the back button returns to; nil: the built-in word "Back".
-    var backTitle: String?
+    var backTitle: LocalizedStringKey?
 
     /// Sets the back button's text from `backTitle` or the environment's word.
     func updateBackText() {
         let environment = environment
-        let text = backTitle ?? environment.strings[.back]
+        let backText = backTitle.map(environment.localized)
+        let text = backText ?? environment.strings[.back]
         if back.text != text { back.text = text }
         // Room for the chevron at the leading edge.
         let room = environment.layoutDirection == .rightToLeft ? EdgeInsets(trailing: Self.iconRoom) : EdgeInsets(leading: Self.iconRoom)
         if back.padding != room { back.padding = room }
         // Said as what it does, then where it goes: "Back, Wayfinder", never the chevron.
         let word = environment.strings[.back]
-        back.accessibility.label = backTitle.map { "\(word), \($0)" } ?? word
+        back.accessibility.label = backText.map { "\(word), \($0)" } ?? word
     }
 
     init(id: String?, backID: String) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AppContract
 import KioskRuntime
 
 /// The composition root: parses the command line and hands off to the library targets.
@@ -7,6 +8,7 @@ struct Glide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glide",
         abstract: "A touch-scrolling UI stack for kiosk touchscreens.",
+        version: GlideVersion.line(program: "glide"),
         subcommands: [
             DemoCommand.self, RunCommand.self, AuditCommand.self, FeelCommand.self, BenchCommand.self, BoardCommand.self,
             CalibrateCommand.self,
