@@ -7,10 +7,15 @@
 #                          no loop devices) and .build-image/initrd.img, a busybox initramfs
 #                          that loads the modules and switches to the image's systemd
 #   Board/image.sh test    boots it in QEMU (TCG, virtio-gpu, the image opened read-only with
-#                          -snapshot) and checks through the serial console and QMP screendumps
+#                          -snapshot) and checks through the serial console and QMP screendumps;
+#                          then, in the same boot, the Debian packages (Board/deb.sh): the image's
+#                          own glide removed, glide's package installed with apt, upgraded, removed
+#                          and purged, and the example app's installed and purged (image/deb-test.sh)
 #
 # The kernel and the release build of glide come from Board/vboard.sh (same cache). Environment:
-# IMAGE_CACHE (default .build-image), IMAGE_SIZE (panel, 1280x800).
+# IMAGE_CACHE (default .build-image), IMAGE_SIZE (panel, 1280x800), IMAGE_DEB (0: no packages in
+# the image, no package test), IMAGE_DEB_APP (the app package whose Debian package is tested too,
+# default Examples/Departures; empty: none).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
@@ -46,8 +51,9 @@ LIBS=$(for l in $(ldd "$BIN" | awk '/=> \//{print $3}'); do dpkg -S "$(readlink 
 # fonts-noto-color-emoji: a typed or shown emoji in colour (the default font chain ends with it);
 # librsvg2-2: SVG pictures, libespeak-ng1 and libsndfile1: speech (glide loads them at the first
 # SVG picture or utterance, so ldd does not list them); openssl: the remote API's self-signed
-# certificate, made on the first start, and its fingerprint in the log (issue 64).
-PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,libespeak-ng1,libsndfile1,openssl,${LIBS%,}"
+# certificate, made on the first start, and its fingerprint in the log (issue 64); adduser: the
+# Debian packages' postinst makes the service user with it (the test installs them offline).
+PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,libespeak-ng1,libsndfile1,openssl,adduser,${LIBS%,}"
 MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 KEY=$(echo "$PACKAGES $MIRROR" | md5sum | cut -c1-12)
@@ -121,6 +127,28 @@ StandardOutput=tty
 WantedBy=multi-user.target
 UNIT
 ln -s ../glide-image-test.service "$S/etc/systemd/system/multi-user.target.wants/glide-image-test.service"
+# The Debian packages for the same boot's package test, in dist/ as Board/deb.sh writes them:
+# glide's from this glide, the app's from Board/app-build.sh in glide's board folder (as
+# Board/vboard.sh builds it, so CI's is already built); and in the cache a second build of
+# glide's with a higher version to upgrade to. dpkg-deb takes seconds.
+cp "$HERE/image/deb-test.sh" "$S/usr/local/lib/glide/deb-test.sh"; chmod +x "$S/usr/local/lib/glide/deb-test.sh"
+if [ "${IMAGE_DEB:-1}" != 0 ]; then
+    step "Debian packages (Board/deb.sh)"
+    D=$CACHE/debs
+    rm -rf "$D"; mkdir -p "$D" "$S/usr/local/lib/glide/debs"
+    version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$ROOT/Sources/AppContract/Version.swift")
+    deb() { "$HERE/deb.sh" "$@" 2>>"$D/deb.log" | tail -1 || { tail -20 "$D/deb.log" >&2; echo "image: Board/deb.sh $* failed" >&2; exit 1; }; }
+    glide_deb=$(DEB_BIN=$BIN deb)
+    glide_next=$(DEB_BIN=$BIN DEB_DIST=$D DEB_VERSION=$version+test1 deb)
+    echo "glide $(basename "$glide_deb") $(basename "$glide_next")" > "$S/usr/local/lib/glide/debs/tests"
+    app=${IMAGE_DEB_APP-$ROOT/Examples/Departures}
+    if [ -n "$app" ]; then
+        app_deb=$(APP_BUILD_SCRATCH=$ROOT/.build-board deb --app "$app")
+        echo "$(basename "$app_deb" | cut -d_ -f1) $(basename "$app_deb")" >> "$S/usr/local/lib/glide/debs/tests"
+    fi
+    cp "$glide_deb" "$glide_next" ${app:+"$app_deb"} "$S/usr/local/lib/glide/debs/"
+    ls -l "$S"/usr/local/lib/glide/debs/*.deb | awk '{print "  " $NF ": " $5 " bytes"}'
+fi
 step "mkfs.ext4 -d"
 rm -f "$CACHE/glide.img"
 mkfs.ext4 -q -F -L glide-root -d "$S" "$CACHE/glide.img" 1G
@@ -167,6 +195,8 @@ step "headless render of the first frame (catalog, ${W}x${H})"
 echo '{"t":3000,"screenshot":"rest"}' > "$OUT/rest-script.jsonl"
 "$BIN" run --backend headless --app catalog --size "${W}x${H}" --script "$OUT/rest-script.jsonl" --out "$OUT/headless" >/dev/null
 cp "$OUT/headless/rest.png" "$OUT/expected-first.png"
+# The package's config shows the bring-up pattern until the test edits it.
+"$BIN" board snapshot --app bringup --size "${W}x${H}" --out "$OUT/expected-bringup.png" >/dev/null
 step "booting the image"
 APPEND="console=ttyS0 quiet vt.global_cursor_default=0 panic=-1 glide.imagetest"
 QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
@@ -174,6 +204,6 @@ QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -acce
       -drive "file=$CACHE/glide.img,format=raw,if=virtio"
       -device "virtio-gpu-pci,xres=$W,yres=$H" -display none -serial stdio)
 status=0
-python3 "$HERE/image/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" || status=$?
+IMAGE_DEB_TEST=$([ "${IMAGE_DEB:-1}" != 0 ] && echo 1 || echo 0) python3 "$HERE/image/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" || status=$?
 step "done"
 exit $status

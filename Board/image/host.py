@@ -6,7 +6,8 @@ import os, re, subprocess, sys, threading, time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vboard"))
 from host import QMP, read_png, differing_pixels  # noqa: E402
 
-TIMEOUT = 600
+# The kiosk's checks take about 2 minutes; the Debian packages' install, upgrade and purge more.
+TIMEOUT = 900
 
 
 def read_ppm(path):
@@ -87,6 +88,9 @@ def main():
             journal.append(text)
         elif kind in ("CHAIN", "BLAME", "START"):
             marks.setdefault(kind, []).append(text)
+        elif kind in ("DEBPASS", "DEBFAIL", "DEBFIGURE", "APT"):
+            marks.setdefault(kind, []).append(text)
+            print(f"  {kind} {text}", flush=True)
         else:
             key = kind + (" " + text.split()[0] if kind == "RESTART" else "")
             marks[key] = text
@@ -148,7 +152,24 @@ def main():
         n = lit(rows)
         check(0 < n < ew * eh // 20 and rows != inactive,
               f"the text console came back when the service was stopped ({n} lit pixels)")
+    # The Debian packages (Board/deb.sh, image/deb-test.sh), when the image holds them.
+    if os.environ.get("IMAGE_DEB_TEST") == "1":
+        passed, failed = marks.get("DEBPASS", []), marks.get("DEBFAIL", [])
+        check(bool("DEBDONE" in marks and passed and not failed),
+              f"the Debian packages: {len(passed)} checks passed, {len(failed)} failed"
+              + "".join(f"\n    failed: {f}" for f in failed))
+        for name, expected_png, what in (("deb-glide-installed", os.path.join(outdir, "expected-bringup.png"), "the bring-up pattern"),
+                                         ("deb-glide-upgraded", expected_png, "the catalog the edited config asks for")):
+            if shots.get(name) and os.path.exists(expected_png):
+                n = differing_pixels(read_png(shots[name])[2], read_png(expected_png)[2])
+                check(n == 0, f"{name}: the package's glide shows {what}, as the headless render ({n} pixels differ)")
+            else:
+                check(False, f"{name}: no screendump")
+        for name in sorted(k for k in shots if k.startswith("deb-") and not k.startswith("deb-glide-")):
+            n = lit(read_png(shots[name])[2])
+            check(n > ew * eh // 4, f"{name}: the app's package draws ({n} lit pixels)")
     print("figures:")
+    for f in marks.get("DEBFIGURE", []): print(f"  package: {f}")
     if boot["app"] is not None:
         print(f"  QEMU start to the app's first frame on screen (host clock, screendumps every 0.25 s): {boot['app']:.1f} s")
     if boot["first"] is not None:

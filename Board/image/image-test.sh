@@ -70,5 +70,7 @@ systemctl stop $U
 sleep 2
 mark "STOPPED $(prop ActiveState)"
 shot console
+# The Debian packages, when the image holds them: installed, upgraded and purged in this boot.
+[ -f /usr/local/lib/glide/debs/tests ] && /usr/local/lib/glide/deb-test.sh
 mark "DONE $(up)"
 systemctl poweroff --force --force
