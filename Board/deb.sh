@@ -22,7 +22,9 @@
 #
 # Environment: DEB_BIN (package this binary instead of building: Board/image.sh hands its own),
 # DEB_VERSION (another version, e.g. 0.6.0+test1 for the upgrade test), DEB_MAINTAINER,
-# DEB_DIST (the folder to write to, default dist), APP_BUILD_SCRATCH (as Board/app-build.sh),
+# DEB_DIST (the folder to write to, default dist), DEB_COMPRESSION (dpkg-deb's -Z and -z, default
+# "xz": the smallest, about 14 s for glide; "xz -z1" takes 2 s, for tests; lintian refuses zstd),
+# APP_BUILD_SCRATCH (as Board/app-build.sh),
 # DEB_LINTIAN=1 (run lintian on the result: no errors, or the script fails).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -424,7 +426,8 @@ DIST=${DEB_DIST:-$ROOT/dist}
 mkdir -p "$DIST"
 DEB=$(cd "$DIST" && pwd)/${NAME}_${VERSION}_$ARCH.deb
 step "dpkg-deb"
-dpkg-deb --root-owner-group -Zxz --build "$P" "$DEB" >/dev/null
+read -r -a compression <<< "${DEB_COMPRESSION:-xz}"
+dpkg-deb --root-owner-group "-Z${compression[0]}" "${compression[@]:1}" --build "$P" "$DEB" >/dev/null
 echo "deb.sh: $(basename "$DEB"): $(stat -c %s "$DEB") bytes; Depends: $SHLIBS, adduser, openssl" >&2
 if [ "${DEB_LINTIAN:-0}" = 1 ]; then
     step "lintian"

@@ -70,7 +70,7 @@ cycle() {
     check "$name: its state folder is the unit's StateDirectory (\$STATE_DIRECTORY=$(tr '\0' '\n' < /proc/"$pid"/environ | sed -n 's/^STATE_DIRECTORY=//p'))" \
         [ "$(tr '\0' '\n' < /proc/"$pid"/environ | sed -n 's/^STATE_DIRECTORY=//p')" = "$state" ]
     files=$(dpkg-query -L "$name")
-    sleep 4
+    sleep 1   # the bring-up pattern is still; an app's screen only has to be lit
     shot "deb-$name-installed"
 
     if [ -n "$upgrade" ]; then
@@ -89,17 +89,22 @@ cycle() {
         check "$name: the certificate was kept: $(fingerprint)" [ "$(fingerprint)" = "$fp" ]
         check "$name: still enabled" [ "$(systemctl is-enabled "$U" 2>&1)" = enabled ]
         files=$(dpkg-query -L "$name")
-        sleep 4
+        sleep 4   # the headless render is the catalog at rest, 3 s in
         shot "deb-$name-upgraded"
     fi
 
+    # The package with an upgrade test is removed, then purged; the others purged at once (the
+    # maintainer scripts' other path: remove and purge in one run).
     pid=$(prop MainPID)
-    check "$name: apt-get remove" apt_do remove "$name"
-    mark "DEBFIGURE $name: apt-get remove took $APT_SECONDS s"
-    check "$name: the service stopped ($(prop ActiveState), pid $pid gone)" bash -c "[ \"\$(systemctl is-active $U)\" != active ] && [ ! -e /proc/$pid ]"
-    check "$name: removed: the binary and the unit are gone, the config and state stay" \
-        bash -c "[ ! -e /usr/bin/$name ] && [ ! -e /lib/systemd/system/$U ] && [ -f $conf ] && [ -f $state/remote-tls-key.pem ]"
+    if [ -n "$upgrade" ]; then
+        check "$name: apt-get remove" apt_do remove "$name"
+        mark "DEBFIGURE $name: apt-get remove took $APT_SECONDS s"
+        check "$name: the service stopped ($(prop ActiveState), pid $pid gone)" bash -c "[ \"\$(systemctl is-active $U)\" != active ] && [ ! -e /proc/$pid ]"
+        check "$name: removed: the binary and the unit are gone, the config and state stay" \
+            bash -c "[ ! -e /usr/bin/$name ] && [ ! -e /lib/systemd/system/$U ] && [ -f $conf ] && [ -f $state/remote-tls-key.pem ]"
+    fi
     check "$name: apt-get purge" apt_do purge "$name"
+    check "$name: the service stopped (pid $pid gone)" bash -c "[ \"\$(systemctl is-active $U)\" != active ] && [ ! -e /proc/$pid ]"
     mark "DEBFIGURE $name: apt-get purge took $APT_SECONDS s"
     check "$name: dpkg knows it no more ($(dpkg-query -W -f '${Status}' "$name" 2>&1))" bash -c "! dpkg-query -W -f '\${Status}' $name 2>/dev/null | grep -q ."
     local left; left=$(echo "$files" | while read -r f; do [ -e "$f" ] && [ ! -d "$f" ] && echo "$f"; done)
