@@ -68,6 +68,8 @@ package struct AppSettings {
     package var keyboardLayout: String?
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read).
     package var layoutDirection: String?
+    /// The app's language, a BCP 47 tag (`ar`, `de-CH`).
+    package var language: String?
     /// Seconds without input before the app returns to its start (0: never).
     package var idleResetSeconds: Double?
     /// When the on-screen keyboard shows: `automatic`, `always` or `never`.

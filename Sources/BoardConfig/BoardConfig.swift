@@ -92,10 +92,23 @@ package struct BoardConfig: Hashable, Sendable {
     /// Which way the app lays out: `ltr`, `rtl`, or `auto` (as the app's language is read);
     /// nil: the app's own choice.
     package var layoutDirection: String?
+    /// The app's language, a BCP 47 tag (`en`, `ar`, `de-CH`): its catalog's strings, the
+    /// built-in words, numbers and dates; nil: the app's own choice.
+    package var language: String?
     package static let layoutDirections = ["ltr", "rtl", "auto"]
     /// The font chain: files tried for each character, names in `Fonts/` or absolute paths; nil:
     /// the default (DejaVu Sans, VL PGothic, the system's colour emoji).
     package var fonts: [String]?
+
+    /// A BCP 47 language tag as a config may give it: a language of 2 or 3 letters, then up to
+    /// four subtags of letters and digits (`ar`, `de-CH`, `zh-Hant-TW`).
+    package static func isLanguageTag(_ value: String) -> Bool {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }),
+            parts.count <= 5
+        else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
 
     /// `fonts`' value as a list: 1 to 16 comma-separated files, each a plain name (no `/`) or an
     /// absolute path; nil when it is not one.
@@ -156,7 +169,7 @@ package struct BoardConfig: Hashable, Sendable {
         "remote_tokens", "remote_clock", "remote_tls_certificate", "remote_tls_key", "remote_client_ca",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
         "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
-        "display_wait_seconds", "keyboard_layout", "layout_direction", "fonts", "keymap", "onscreen_keyboard",
+        "display_wait_seconds", "keyboard_layout", "language", "layout_direction", "fonts", "keymap", "onscreen_keyboard",
         "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
         "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast", "color_scheme",
     ]
@@ -294,6 +307,9 @@ package struct BoardConfig: Hashable, Sendable {
                 throw entry.bad(BoardConfig.keyboardLayouts.joined(separator: ", "))
             }
             keyboardLayout = value
+        case "language":
+            guard BoardConfig.isLanguageTag(value) else { throw entry.bad("a language tag such as en, ar or de-CH") }
+            language = value
         case "layout_direction":
             guard BoardConfig.layoutDirections.contains(value) else { throw entry.bad("ltr, rtl or auto") }
             layoutDirection = value

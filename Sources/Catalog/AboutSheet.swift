@@ -1,5 +1,6 @@
 import Controls
 import Geometry
+import Localization
 import Glibc
 import Observation
 @_spi(Hooks) import ViewCore
@@ -30,7 +31,7 @@ extension CatalogApp {
         if manifest.logo != nil {
             rows.append(imageView(manifest.logo, place: "logo", id: "about-logo", label: "Logo", width: 128, height: 128, mode: .fit))
         }
-        rows.append(Label(manifest.title, id: "about-title", alignment: .center).font(.title2).bold())
+        rows.append(Label(LocalizedStringKey(manifest.title), id: "about-title", alignment: .center).font(.title2).bold())
         rows.append(
             Label(
                 "Glide — touch scrolling for kiosks. Every pixel drawn by Glide's own rasteriser, shown through DRM/KMS.",
@@ -39,6 +40,17 @@ extension CatalogApp {
         rows.append(Button("Close", id: "about-close") { [unowned self] in about.isShown = false })
         return Stack(
             .vertical, spacing: 14, padding: EdgeInsets(top: 8, leading: 28, bottom: 28, trailing: 28), alignment: .center, children: rows)
+    }
+
+    /// The manifest's string catalog, in the window before its screens are built; one that
+    /// cannot be read is a warning, and the words show as written.
+    func loadStrings(_ manifest: Manifest) {
+        guard let file = manifest.strings else { return }
+        do {
+            window.stringCatalog = try StringCatalog(contentsOf: path(of: file))
+        } catch {
+            warnings.append("strings: \(error)")
+        }
     }
 
     /// `relative` as a path: relative to the manifest's folder unless absolute.

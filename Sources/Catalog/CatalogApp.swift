@@ -2,6 +2,7 @@
 import AppContract
 import Controls
 import Geometry
+import Localization
 import ImageCodecs
 import Raster
 import Scrolling
@@ -55,11 +56,12 @@ package final class CatalogApp {
         let adaptive = Adaptive(id: "catalog-layout", content: root)
         window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: adaptive)
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
+        loadStrings(manifest)
         sidebar.width = 248
         sidebar.fill = .surface
         sidebarHeader = makeSidebarHeader(manifest)
         var bar: [Tab] = []
-        func addTab(id: String, title: String, subtitle: String?, icon: Icon, screen view: View) {
+        func addTab(id: String, title: LocalizedStringKey, subtitle: LocalizedStringKey?, icon: Icon, screen view: View) {
             let i = screens.count
             let tab = Stack(.vertical, id: "tab-\(id)", spacing: 2, padding: EdgeInsets(horizontal: 14, vertical: 10), alignment: .fill)
             tab.cornerRadius = 10
@@ -80,7 +82,8 @@ package final class CatalogApp {
         preloadPictures(of: manifest)
         for screen in manifest.screens {
             addTab(
-                id: screen.id, title: screen.title, subtitle: screen.subtitle, icon: Self.icon(for: screen.kind),
+                id: screen.id, title: LocalizedStringKey(screen.title), subtitle: screen.subtitle.map { LocalizedStringKey($0) },
+                icon: Self.icon(for: screen.kind),
                 screen: build(screen, index: screens.count))
         }
         // A screen the manifest got wrong is a tab that says what is wrong and where, so the
@@ -88,7 +91,8 @@ package final class CatalogApp {
         for (n, problem) in manifest.skippedScreens.enumerated() {
             warnings.append("\(problem)")
             addTab(
-                id: "content-error-\(n)", title: "Content error", subtitle: problem.place, icon: Icon("error"),
+                id: "content-error-\(n)", title: "Content error", subtitle: LocalizedStringKey(verbatim: problem.place),
+                icon: Icon("error"),
                 screen: Self.errorView("This screen could not be loaded\n\n\(problem)"))
         }
         let selection = Binding(get: { [unowned self] in selectedScreen }, set: { [unowned self] in select($0) })
@@ -107,7 +111,7 @@ package final class CatalogApp {
             get: { [unowned window] in window.colorScheme == .dark },
             set: { [unowned window] in window.colorScheme = $0 ? .dark : .light })
         return [
-            Label(manifest.title, id: "app-title", size: 24, color: Self.ink),
+            Label(LocalizedStringKey(manifest.title), id: "app-title", size: 24, color: Self.ink),
             Label("Glide — touch scrolling for kiosks", size: 13, color: Self.tertiaryInk),
             Toggle("Dark", id: "dark-mode", isOn: dark),
             makeAbout(manifest: manifest),
@@ -228,8 +232,8 @@ package final class CatalogApp {
 
     func header(_ title: String, _ subtitle: String?) -> View {
         let s = Stack(.vertical, spacing: 4)
-        s.add(Label(title, size: 30, color: Self.ink))
-        if let subtitle { s.add(Label(subtitle, size: 15, color: Self.tertiaryInk)) }
+        s.add(Label(LocalizedStringKey(title), size: 30, color: Self.ink))
+        if let subtitle { s.add(Label(LocalizedStringKey(subtitle), size: 15, color: Self.tertiaryInk)) }
         return s
     }
 
@@ -241,8 +245,8 @@ package final class CatalogApp {
         for (i, card) in (screen.cards ?? []).enumerated() {
             let place = "screens[\(index)].cards[\(i)]"
             let text = Stack(.vertical, spacing: 6)
-            text.add(Label(card.title, size: 22, color: Self.ink))
-            text.add(Label(card.text, size: 16, color: Self.secondaryInk, lineSpacing: 1.15))
+            text.add(Label(LocalizedStringKey(card.title), size: 22, color: Self.ink))
+            text.add(Label(LocalizedStringKey(card.text), size: 16, color: Self.secondaryInk, lineSpacing: 1.15))
             let row = Stack(.horizontal, spacing: 20, padding: EdgeInsets(18), alignment: .leading)
             let picture = imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12)
             row.add(picture)
@@ -303,7 +307,7 @@ package final class CatalogApp {
             inset: EdgeInsets(top: 0, leading: 0, bottom: 10, trailing: 0), children: [scroll, control])
         overlay.height = height
         let section = Stack(.vertical, spacing: 10)
-        section.add(Label(screen.carouselTitle ?? "Photos", size: 20, color: Self.ink))
+        section.add(Label(screen.carouselTitle.map { LocalizedStringKey($0) } ?? "Photos", size: 20, color: Self.ink))
         section.add(overlay)
         // On a narrow column the pages shrink so the next photo still peeks in.
         return Adaptive(content: section) { size in

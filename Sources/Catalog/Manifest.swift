@@ -9,6 +9,10 @@ package struct Manifest: Decodable, Hashable, Sendable {
     package var title: String
     /// The brand's logo (any picture: PNG, JPEG or SVG), shown in the About sheet.
     package var logo: String?
+    /// The content's translations: a String Catalog (`Localizable.xcstrings`). Its titles,
+    /// subtitles and cards' words are keys looked up in the window's language; articles and
+    /// search items stay as written.
+    package var strings: String?
     package var screens: [Screen]
     /// Screens that could not be read, each with its place and what is wrong; the others are
     /// shown. (A manifest with no readable screen at all is an error.)
@@ -50,13 +54,14 @@ package struct Manifest: Decodable, Hashable, Sendable {
         package var placeholder: String?
     }
 
-    enum Keys: String, CodingKey, CaseIterable { case title, logo, screens }
+    enum Keys: String, CodingKey, CaseIterable { case title, logo, strings, screens }
 
     package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
         title = try c.decodeLine(forKey: .title)
         logo = try c.decodeLineIfPresent(forKey: .logo)
+        strings = try c.decodeLineIfPresent(forKey: .strings)
         var list = try c.nestedUnkeyedContainer(forKey: .screens)
         var ids: Set<String> = []
         screens = []

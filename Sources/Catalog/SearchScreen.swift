@@ -30,7 +30,7 @@ extension CatalogApp {
             let words = SearchMatch.words(of: query)
             let shown = rows.indices.filter { folded[$0].matches(words) }.map { rows[$0] }
             results.setChildren(shown.isEmpty ? [none] : shown)
-            count.text = query.isEmpty ? "\(rows.count) destinations" : "\(shown.count) of \(rows.count)"
+            count.setText(query.isEmpty ? "\(rows.count) destinations" : "\(shown.count) of \(rows.count)")
         }
         for row in rows {
             row.isFocusable = true  // the keypad picks a destination too

@@ -82,6 +82,7 @@ package struct BoardOptions: ParsableArguments {
         if let v = try checked(brightness, "--brightness must be a percentage from 1 to 100", (1...100).contains) { cfg.brightness = v }
         if let touchRotation { cfg.touchRotation = touchRotation }
         if let v = language.layoutDirection { cfg.layoutDirection = v }
+        if let v = language.language { cfg.language = v }
         if let v = language.keyboardLayout { cfg.keyboardLayout = v }
         if let v = language.fonts.flatMap(BoardConfig.fontList) { cfg.fonts = v }
         guard Rotation(rawValue: cfg.rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
@@ -95,9 +96,11 @@ package struct BoardOptions: ParsableArguments {
 
 let idleBlankMessage = "--idle-blank-seconds must be 0 (never) or lie in 5...604800"
 
-/// `--layout-direction` and `--keyboard-layout`, the same on `board`, `run`, `demo` and every
+/// `--language`, `--layout-direction` and `--keyboard-layout`, the same on `board`, `run`, `demo` and every
 /// app's command line; checked as they are parsed.
 package struct LanguageOptions: ParsableArguments {
+    @Option(help: "The app's language, a BCP 47 tag such as en, ar or de-CH: its words, numbers and dates.")
+    package var language: String?
     @Option(help: "Which way the app lays out: ltr, rtl, or auto (as the app's language is read).")
     package var layoutDirection: String?
     @Option(
@@ -114,6 +117,7 @@ package struct LanguageOptions: ParsableArguments {
     package init() {}
 
     package func validate() throws {
+        _ = try checked(language, "--language must be a language tag such as en, ar or de-CH", BoardConfig.isLanguageTag)
         _ = try checked(layoutDirection, "--layout-direction must be ltr, rtl or auto", BoardConfig.layoutDirections.contains)
         let names = BoardConfig.keyboardLayouts
         _ = try checked(keyboardLayout, "--keyboard-layout must be one of \(names.joined(separator: ", "))", names.contains)
@@ -126,6 +130,7 @@ package struct LanguageOptions: ParsableArguments {
 
     /// What these options set in an app.
     package func apply(to settings: inout AppSettings) {
+        settings.language = language
         settings.layoutDirection = layoutDirection
         settings.keyboardLayout = keyboardLayout
         settings.fonts = fonts.flatMap(BoardConfig.fontList)
@@ -135,7 +140,7 @@ package struct LanguageOptions: ParsableArguments {
     /// These options again, for another command's line.
     package var arguments: [String] {
         [
-            ("--layout-direction", layoutDirection), ("--keyboard-layout", keyboardLayout), ("--fonts", fonts),
+            ("--language", language), ("--layout-direction", layoutDirection), ("--keyboard-layout", keyboardLayout), ("--fonts", fonts),
             ("--color-scheme", colorScheme),
         ].flatMap { name, value in
             value.map { [name, $0] } ?? []

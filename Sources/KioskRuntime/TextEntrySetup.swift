@@ -10,6 +10,7 @@ extension BoardRuntime {
     static func configureTextEntry(_ app: App, _ settings: inout AppSettings, input: InputContext, cfg: BoardConfig, log: Logger) {
         settings.keyboardLayout = cfg.keyboardLayout
         settings.layoutDirection = cfg.layoutDirection
+        settings.language = cfg.language
         settings.fonts = cfg.fonts
         settings.idleResetSeconds = cfg.idleResetSeconds
         settings.onScreenKeyboard = cfg.onscreenKeyboard == "auto" ? "automatic" : cfg.onscreenKeyboard

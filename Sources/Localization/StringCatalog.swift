@@ -74,9 +74,10 @@ public struct StringCatalog: Sendable {
 
     /// True the first time `key` is found missing in `language` (a language other than the
     /// source language, of a catalog that has strings; a key with words, not only holes such as
-    /// a price's "%@"): the time to log it.
+    /// a price's "%@", and not marked `shouldTranslate: false`): the time to log it.
     package func noteMissing(_ key: String, language: String) -> Bool {
-        guard !strings.isEmpty, Self.hasWords(key), Self.candidates(language, source: nil).last != sourceLanguage, !has(key, in: language)
+        guard !strings.isEmpty, strings[key]?.shouldTranslate != false, Self.hasWords(key),
+            Self.candidates(language, source: nil).last != sourceLanguage, !has(key, in: language)
         else { return false }
         return reported.insert(language + "\u{0}" + key)
     }
@@ -120,6 +121,9 @@ public struct StringCatalog: Sendable {
 
     struct Entry: Decodable, Sendable {
         var localizations: [String: Unit]?
+        /// False for text that stays as written in every language (a name, a Japanese article's
+        /// title): never reported missing.
+        var shouldTranslate: Bool?
     }
 
     /// A string of one language: a plain string unit, or variations by plural category, with

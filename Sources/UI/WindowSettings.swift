@@ -15,6 +15,8 @@ extension Window {
         if let background = settings.decodesImagesInBackground { images.decodesInBackground = background }
         if let layout = settings.keyboardLayout { keyboardLayout = layout }
         if let fonts = settings.fonts, fonts != typography.fontChain { typography.fontChain = fonts }
+        // The language first: `auto` then lays out as the new language is read.
+        if let language = settings.language { self.language = language }
         if let direction = settings.layoutDirection {
             layoutDirection = LayoutDirection(configValue: direction) ?? LayoutDirection(language: language)
             followsLanguageDirection = LayoutDirection(configValue: direction) == nil

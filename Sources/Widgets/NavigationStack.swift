@@ -53,11 +53,10 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     /// Points per second past which a release completes or cancels whatever the position.
     static let flickVelocity = 300.0
 
-    /// A stack whose bottom screen is `root`, titled `title` in the bar (a literal is a catalog
-    /// key, as a label's is).
-    public init(id: String? = nil, root: View, title: LocalizedStringKey? = nil) {
+    /// A stack whose bottom screen is `root`, with no title in the bar.
+    public init(id: String? = nil, root: View) {
         screens = [root]
-        titles = [title]
+        titles = [nil]
         bar = NavigationBar(id: id.map { "\($0)-bar" }, backID: id.map { "\($0)-back" } ?? "back")
         super.init(id: id)
         add(root)
@@ -66,7 +65,15 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
         updateBar()
     }
 
-    /// A stack titled with `title` as it is, never looked up.
+    /// A stack whose bottom screen is `root`, titled `title` in the bar: a literal is a catalog
+    /// key, looked up as a label's is.
+    public convenience init(id: String? = nil, root: View, title: LocalizedStringKey) {
+        self.init(id: id, root: root)
+        titles = [title]
+        updateBar()
+    }
+
+    /// A stack titled with `title` as it is, never looked up (a `String` variable).
     @_disfavoredOverload
     public convenience init<S: StringProtocol>(id: String? = nil, root: View, title: S) {
         self.init(id: id, root: root, title: LocalizedStringKey(verbatim: String(title)))
@@ -88,8 +95,19 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
 
     // MARK: Pushing and popping
 
-    /// Puts `screen` on top, sliding in from the trailing edge unless `animated` is false.
-    public func push(_ screen: View, title: LocalizedStringKey? = nil, animated: Bool = true) {
+    /// Puts `screen` on top with no title, sliding in from the trailing edge unless `animated`
+    /// is false.
+    public func push(_ screen: View, animated: Bool = true) {
+        push(screen, titled: nil, animated: animated)
+    }
+
+    /// Puts `screen` on top, titled `title` (a literal is a catalog key), sliding in from the
+    /// trailing edge unless `animated` is false.
+    public func push(_ screen: View, title: LocalizedStringKey, animated: Bool = true) {
+        push(screen, titled: title, animated: animated)
+    }
+
+    private func push(_ screen: View, titled title: LocalizedStringKey?, animated: Bool) {
         finishTransition()
         guard !screens.contains(where: { $0 === screen }) else { return }
         let lower = topScreen

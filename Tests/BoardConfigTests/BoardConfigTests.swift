@@ -33,6 +33,7 @@ import Testing
             touch_rotation = 270
             display_wait_seconds = 2.5
             keyboard_layout = de
+            language = de-CH
             keymap = ch
             onscreen_keyboard = never
             keyboard_repeat_delay_ms = 300
@@ -55,6 +56,7 @@ import Testing
         #expect(c.mode == BoardConfig.Mode(width: 1280, height: 800, refreshHz: 60))
         #expect(c.rotation == 90)
         #expect(c.keyboardLayout == "de" && c.keymap == "ch" && c.onscreenKeyboard == "never")
+        #expect(c.language == "de-CH")
         #expect(c.keyboardRepeatDelayMilliseconds == 300 && c.keyboardRepeatRate == 40)
         #expect(c.screenReader && c.speechDevice == "plughw:1" && c.speechRate == 220 && c.speechVoice == "en-gb")
         #expect(c.keypad == "next:KP6 previous:KP4")
@@ -125,6 +127,9 @@ import Testing
         ("backlight = ../../etc", "backlight", 2),
         ("touch_rotation = 45", "touch_rotation", 2),
         ("keyboard_layout = klingon", "keyboard_layout", 2),
+        ("language = arabic", "language", 2),
+        ("language = ar_AE", "language", 2),
+        ("language = ../ar", "language", 2),
         ("keymap = ../../etc/passwd", "keymap", 2),
         ("onscreen_keyboard = sometimes", "onscreen_keyboard", 2),
         ("keyboard_repeat_delay_ms = 5", "keyboard_repeat_delay_ms", 2),

@@ -30,11 +30,14 @@ func temporaryDirectory(_ name: String) -> String {
     return dir
 }
 
-/// Writes `text` as `manifest.json` in a temporary folder whose `images` links to the shipped ones.
+/// Writes `text` as `manifest.json` in a temporary folder whose `images` and string catalog link
+/// to the shipped ones.
 func writeManifest(_ text: String, name: String) throws -> String {
     let dir = temporaryDirectory(name)
-    _ = unlink(dir + "/images")
-    _ = symlink(repositoryRoot + "/Board/content/images", dir + "/images")
+    for shipped in ["images", "Localizable.xcstrings"] {
+        _ = unlink(dir + "/" + shipped)
+        _ = symlink(repositoryRoot + "/Board/content/" + shipped, dir + "/" + shipped)
+    }
     try FileIO.writeAll(Array(text.utf8), path: dir + "/manifest.json")
     return dir + "/manifest.json"
 }

@@ -12,7 +12,7 @@ import Testing
     func navigation() throws -> (Window, NavigationStack) {
         let nav = NavigationStack(id: "nav", root: Box(id: "home"), title: "Home")
         let w = try makeWindow(nav, width: 400, height: 400)
-        nav.push(Box(id: "detail"), title: nil, animated: false)
+        nav.push(Box(id: "detail"), animated: false)
         w.frames(from: 0, to: 0.1)
         return (w, nav)
     }
@@ -20,7 +20,7 @@ import Testing
     @Test func builtInWordsFollowTheWindowsLanguage() throws {
         let (w, nav) = try navigation()
         #expect(nav.bar.back.text == "Home")
-        nav.push(Box(id: "more"), title: nil, animated: false)
+        nav.push(Box(id: "more"), animated: false)
         w.frames(from: 0.1, to: 0.2)
         #expect(nav.bar.back.text == "Back")
         w.language = "de"

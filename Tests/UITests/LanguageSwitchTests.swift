@@ -115,4 +115,31 @@ import Widgets
         let cancel = try #require(w.holder.view(withID: "pay.button-0"))
         #expect(cancel.accessibilityDescription?.label == "إلغاء")
     }
+
+    /// A navigation stack's titles are keys: the bar's title and the back button's words (and
+    /// what the screen reader says for it) follow the language, and the pushed screen stays.
+    @Test func navigationTitlesSwitchToo() throws {
+        let nav = NavigationStack(id: "nav", root: Label("Reserve"), title: "Tickets")
+        let w = try makeWindow(nav, width: 480, height: 800)
+        w.stringCatalog = try StringCatalog(json: Array(Self.catalog.utf8))
+        let place = "Dubai Marina"
+        nav.push(Label("Buy"), title: "Buy", animated: false)
+        nav.push(Label(verbatim: place), title: place, animated: false)
+        _ = w.frames(from: 0, to: 0.1)
+        func bar() -> (title: String?, back: String?, spoken: String?) {
+            let back = w.holder.view(withID: "nav-back") as? Label
+            let spoken = w.accessibilityElements().first { $0.view.id == "nav-back" }?.spokenText
+            return ((w.holder.view(withID: "nav-bar")?.children.first as? Label)?.text, back?.text, spoken)
+        }
+        #expect(bar().title == place && bar().back == "Buy")
+        nav.pop(animated: false)
+        _ = w.frames(from: 0.1, to: 0.2)
+        #expect(bar().title == "Buy" && bar().back == "Tickets")
+        w.language = "ar"
+        _ = w.frames(from: 0.2, to: 0.22)
+        let now = bar()
+        #expect(now.title == "اشترِ" && now.back == "التذاكر", "\(now)")
+        #expect(now.spoken?.hasPrefix("رجوع, التذاكر") == true, "\(now)")
+        #expect(nav.screens.count == 2)
+    }
 }
