@@ -38,6 +38,9 @@ package protocol App: AnyObject {
     /// Lays out what changed now rather than in the next frame, so that `run --timing` gives the
     /// first frame's drawing alone; an app that lays out nothing ahead does nothing.
     func layoutIfNeeded()
+    /// The panel went off (outside the display schedule's hours, idle, the remote API) or came
+    /// on again; the app may pause what nobody sees.
+    func displayPowerChanged(on: Bool)
 }
 
 extension App {
@@ -48,6 +51,7 @@ extension App {
     package var memoryReport: String? { nil }
     package func pixelFrame(ofViewWithID id: String) -> IntRect? { nil }
     package func layoutIfNeeded() {}
+    package func displayPowerChanged(on: Bool) {}
 }
 
 /// What the runtime knows that the app's views follow: the device's keyboards and sound, the

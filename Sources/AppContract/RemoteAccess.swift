@@ -33,6 +33,8 @@ package protocol ScreenControl: AnyObject {
     /// `FrameOutput.readBack`.
     func readBack() throws -> PixelBuffer
     var isScreenOn: Bool { get }
+    /// Why it is on or off (the state JSON's `display.reason`).
+    var screenReason: ScreenReason { get }
     /// Off: as idle blanking does it; on: as a waking touch, without a touch.
     func setScreen(on: Bool, at time: Double)
 }

@@ -76,6 +76,13 @@ package struct BoardConfig: Hashable, Sendable {
     package static let minimumIdleBlank = 5.0
     /// 0 (never) or `minimumIdleBlank`...a week.
     package static func isIdleBlank(_ s: Double) -> Bool { s == 0 || (s >= minimumIdleBlank && idleBlankRange.contains(s)) }
+    /// Opening hours: the panel is off outside them (as `blank` says) and on holidays
+    /// (`display_schedule`, see `DisplaySchedule`); nil: always on.
+    package var displaySchedule: DisplaySchedule?
+    /// Seconds a touch outside the opening hours keeps the panel on after the last input.
+    package var displayWakeSeconds: Double = 60
+    /// 5 (less, and a touch only woke it: no tap reached the app) to a day.
+    package static let displayWakeRange = 5.0...86_400
     /// How it goes dark: "dpms", "backlight" or "black".
     package var blank = "dpms"
     package static let blankValues = ["dpms", "backlight", "black"]
@@ -168,7 +175,8 @@ package struct BoardConfig: Hashable, Sendable {
         "seat", "input", "pointer_as_touch", "remote_address", "remote_token",
         "remote_tokens", "remote_clock", "remote_tls_certificate", "remote_tls_key", "remote_client_ca",
         "memory_budget_mb", "render_threads", "modesetting", "buffers",
-        "idle_blank_seconds", "idle_reset_seconds", "blank", "brightness", "backlight", "touch_rotation",
+        "idle_blank_seconds", "idle_reset_seconds", "display_schedule", "display_wake_seconds", "blank", "brightness", "backlight",
+        "touch_rotation",
         "display_wait_seconds", "keyboard_layout", "language", "layout_direction", "fonts", "keymap", "onscreen_keyboard",
         "keyboard_repeat_delay_ms", "keyboard_repeat_rate", "screen_reader", "speech_device",
         "speech_rate", "speech_pitch", "speech_voice", "keypad", "text_size", "high_contrast", "color_scheme",
@@ -273,6 +281,15 @@ package struct BoardConfig: Hashable, Sendable {
                 throw entry.bad("0 (never) or seconds from 5 to 604800 (a week)")
             }
             idleResetSeconds = s
+        case "display_schedule":
+            do { displaySchedule = try DisplaySchedule(parsing: value) } catch {
+                throw entry.bad("\(error.expected) (e.g. Mon-Fri 07:00-22:00; Sat 09:00-18:00; holidays 2026-12-25)")
+            }
+        case "display_wake_seconds":
+            guard let s = Double(value), BoardConfig.displayWakeRange.contains(s) else {
+                throw entry.bad("seconds from 5 to 86400 (a day)")
+            }
+            displayWakeSeconds = s
         case "blank":
             guard BoardConfig.blankValues.contains(value) else { throw entry.bad("dpms, backlight or black") }
             blank = value

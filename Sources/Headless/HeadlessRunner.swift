@@ -44,7 +44,7 @@ package final class HeadlessRunner {
     package func step(clock: (() -> Double)? = nil) {
         driver.clock = clock
         driver.runScheduled(upTo: time)
-        driver.blankIfIdle(at: time)
+        driver.updateScreen(at: time)
         driver.drawFrame(at: time)
         tick += 1
     }
@@ -53,7 +53,7 @@ package final class HeadlessRunner {
     /// before it, skipping frames that would change nothing.
     func skipIdleFrames(until: Double) {
         guard until.isFinite, !driver.wantsFrame(at: time) else { return }
-        let due = min(until, driver.nextTimerDue ?? .infinity, driver.blanking.blankDue ?? .infinity)
+        let due = min(until, driver.nextTimerDue ?? .infinity, driver.screenDue ?? .infinity)
         // The frame for `due` (or the first after it) must still be drawn: stop one before.
         let target = Int(min((due * hz).rounded(.up), Double(Int.max / 2))) - 1
         if target > tick { tick = target }
@@ -103,7 +103,7 @@ package final class HeadlessRunner {
             }
         }
         out.finalScreenshot = PixelBuffer(copying: display.screen.span)
-        out.finalState = app.stateJSON(at: lastDrawn, frameNumber: frameNumber - 1)
+        out.finalState = driver.stateJSON(at: lastDrawn, frameNumber: frameNumber - 1)
         out.frames = frameNumber
         out.endTime = lastDrawn
         return out
@@ -122,7 +122,7 @@ package final class HeadlessRunner {
             } else {
                 out.screenshots.append((name, PixelBuffer(copying: display.screen.span)))
             }
-        case let .state(name): out.states.append((name, app.stateJSON(at: t, frameNumber: frameNumber - 1)))
+        case let .state(name): out.states.append((name, driver.stateJSON(at: t, frameNumber: frameNumber - 1)))
         case .input, .key: break
         }
     }

@@ -243,9 +243,12 @@ extension BoardRuntime {
         log: Logger
     ) -> Backlight? {
         driver.blanking = IdleBlanking(idleSeconds: cfg.idleBlankSeconds, now: 0)
+        // The wall clock is read again every minute: it may be set after boot (NTP).
+        driver.follow(cfg.displaySchedule, wakeSeconds: cfg.displayWakeSeconds, localTime: { _ in localWallSeconds() }, recheckSeconds: 60)
+        let blanks = cfg.idleBlankSeconds > 0 || cfg.displaySchedule != nil
         let wanted = BlankMethod(rawValue: cfg.blank) ?? .dpms
         var backlight: Backlight?
-        if cfg.brightness != nil || (wanted == .backlight && cfg.idleBlankSeconds > 0) {
+        if cfg.brightness != nil || (wanted == .backlight && blanks) {
             do { backlight = try Backlight(device: cfg.backlight) } catch { log.warning("\(error)") }
         }
         if let percent = cfg.brightness, let backlight {
@@ -254,7 +257,7 @@ extension BoardRuntime {
                 log.info("\(backlight.name): brightness \(percent)% (\(backlight.level) of \(backlight.maxBrightness))")
             } catch { log.warning("\(error)") }
         }
-        guard cfg.idleBlankSeconds > 0 else { return backlight }
+        guard blanks else { return backlight }
         switch wanted {
         case .dpms:
             do { driver.screenPower = try DPMSPower(display: display) } catch { log.warning("\(error): blanking with a black frame") }
@@ -263,8 +266,13 @@ extension BoardRuntime {
         case .black:
             break
         }
-        log.info(
-            "the screen goes dark after \(fixed(cfg.idleBlankSeconds, 0)) s without input (\(driver.screenPower?.name ?? "black frame"))")
+        let how = driver.screenPower?.name ?? "black frame"
+        if cfg.idleBlankSeconds > 0 { log.info("the screen goes dark after \(fixed(cfg.idleBlankSeconds, 0)) s without input (\(how))") }
+        if cfg.displaySchedule != nil {
+            log.info(
+                "the screen is off outside the display schedule's hours (\(how)); a touch wakes it for \(fixed(cfg.displayWakeSeconds, 0)) s"
+            )
+        }
         return backlight
     }
 }

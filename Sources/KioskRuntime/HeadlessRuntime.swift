@@ -53,10 +53,12 @@ package enum HeadlessRuntime {
             if let server {
                 try runRealTime(app, width: w, height: h, script: script, options: options, server: server)
             } else {
+                let (schedule, wake) = try options.schedule.parsed()
                 print(
                     try runVirtual(
                         app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
-                        idleBlankSeconds: options.idleBlankSeconds, startup: start))
+                        idleBlankSeconds: options.idleBlankSeconds, startup: start,
+                        schedule: schedule.map { ($0, wake ?? 60, try options.startLocalSeconds() ?? localWallSeconds()) }))
             }
         }
     }
@@ -76,11 +78,16 @@ package enum HeadlessRuntime {
     /// `final.json` into `out`. Returns a one-line summary (and the frame times with `timing`).
     package static func runVirtual(
         _ app: App, width: Int, height: Int, script: InputScript, hz: Double,
-        out: String, timing: Bool, idleBlankSeconds: Double = 0, startup: Startup? = nil
+        out: String, timing: Bool, idleBlankSeconds: Double = 0, startup: Startup? = nil,
+        schedule: (DisplaySchedule, wakeSeconds: Double, startLocalSeconds: Double)? = nil
     ) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
         runner.display.copyBands = app.bandRenderer
         runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
+        if let (hours, wake, origin) = schedule {
+            // Read on the virtual clock: the script's time 0 is `origin`, local wall time.
+            runner.driver.follow(hours, wakeSeconds: wake, localTime: { origin + $0 }, recheckSeconds: nil)
+        }
         // Laid out before the run, the first frame's time is its drawing alone.
         let laying = monotonicSeconds()
         if timing { app.layoutIfNeeded() }
@@ -116,6 +123,7 @@ package enum HeadlessRuntime {
         let driver = loop.driver
         driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)
         loop.isClockVirtual = server.configuration.clock == .virtual
+        try followSchedule(options, driver: driver, virtualClock: loop.isClockVirtual)
         loop.catchSignals([SIGINT, SIGTERM, SIGHUP])
         loop.script = script.entries[...]
         if script.entries.contains(where: {
@@ -140,6 +148,20 @@ package enum HeadlessRuntime {
         loop.onSignal = { if $0 == SIGHUP { server.reloadTokens(because: "SIGHUP") } }
         try loop.run()
         standardOutput("\(Kiosk.commandName): stopped after \(driver.frameNumber) frames")
+    }
+}
+
+extension HeadlessRuntime {
+    /// A real-time run follows `--display-schedule` on the wall clock's local time, or from
+    /// `--start-time` on the loop's clock (virtual from 0, or monotonic from now).
+    static func followSchedule(_ options: HeadlessOptions, driver: FrameDriver, virtualClock: Bool) throws {
+        let (schedule, wake) = try options.schedule.parsed()
+        guard let origin = try options.startLocalSeconds() else {
+            driver.follow(schedule, wakeSeconds: wake ?? 60, localTime: { _ in localWallSeconds() }, recheckSeconds: 60)
+            return
+        }
+        let zero = virtualClock ? 0 : monotonicSeconds()
+        driver.follow(schedule, wakeSeconds: wake ?? 60, localTime: { origin + $0 - zero }, recheckSeconds: nil)
     }
 }
 

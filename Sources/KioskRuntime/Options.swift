@@ -48,6 +48,7 @@ package struct BoardOptions: ParsableArguments {
     package var touchRotation: Int?
     @Flag(help: "The screen reader: touches explore and speak (through speech_device), a double tap activates.")
     package var screenReader = false
+    @OptionGroup package var schedule: ScheduleOptions
     @OptionGroup package var language: LanguageOptions
     @OptionGroup package var remote: RemoteOptions
 
@@ -81,6 +82,7 @@ package struct BoardOptions: ParsableArguments {
         if let v = try checked(blank, "--blank must be dpms, backlight or black", BoardConfig.blankValues.contains) { cfg.blank = v }
         if let v = try checked(brightness, "--brightness must be a percentage from 1 to 100", (1...100).contains) { cfg.brightness = v }
         if let touchRotation { cfg.touchRotation = touchRotation }
+        try schedule.merged(into: &cfg)
         if let v = language.layoutDirection { cfg.layoutDirection = v }
         if let v = language.language { cfg.language = v }
         if let v = language.keyboardLayout { cfg.keyboardLayout = v }
@@ -177,6 +179,12 @@ package struct HeadlessOptions: ParsableArguments {
     package var idleBlankSeconds = 0.0
     @Option(help: "Seconds without input before the app returns to its start (0: never; 5 to 604800), as idle_reset_seconds.")
     package var idleResetSeconds = 0.0
+    @OptionGroup package var schedule: ScheduleOptions
+    @Option(
+        help: ArgumentHelp(
+            "The local wall time at the script's start, which --display-schedule is read on (default: now).",
+            valueName: "YYYY-MM-DDTHH:MM[:SS]"))
+    package var startTime: String?
     @Flag(
         help: "The screen reader: touches explore and speak, a double tap activates; speech goes to speech.wav and speech.jsonl in --out.")
     package var screenReader = false
@@ -205,7 +213,17 @@ package struct HeadlessOptions: ParsableArguments {
             throw ValidationError("--idle-reset-seconds must be 0 (never) or lie in 5...604800")
         }
         try Launch.checkedThreads(renderThreads)
+        _ = try startLocalSeconds()
         return (w, h, try Launch.checkedScale(scale))
+    }
+
+    /// `--start-time` as local wall-clock seconds, checked; nil when not given.
+    package func startLocalSeconds() throws -> Double? {
+        guard let startTime else { return nil }
+        guard let seconds = DisplaySchedule.localSeconds(parsing: startTime) else {
+            throw ValidationError("--start-time must be a local date and time YYYY-MM-DDTHH:MM[:SS], e.g. 2026-12-07T06:59")
+        }
+        return Double(seconds)
     }
 
     /// The script named by `--script`, parsed (none: an empty script). Errors name the file

@@ -23,6 +23,7 @@ extension RemoteServer {
         var frameNumber: Int
         var control: ScreenControl?
         var isScreenOn: Bool { control?.isScreenOn ?? true }
+        var screenReason: ScreenReason { control?.screenReason ?? .on }
     }
 
     /// Serves the queued requests. Call it on the thread that owns `app`, at the top of every loop
@@ -126,7 +127,7 @@ extension RemoteServer {
     }
 
     private func stateJSON(app: App, _ m: LoopMoment) -> String {
-        Runtime.stateJSON(app.stateJSON(at: m.now, frameNumber: m.frameNumber), screenOn: m.isScreenOn)
+        Runtime.stateJSON(app.stateJSON(at: m.now, frameNumber: m.frameNumber), screenOn: m.isScreenOn, reason: m.screenReason)
     }
 
     /// Delivers the injected events that are due and answers the batches they finish.

@@ -35,6 +35,8 @@ package final class FrameDriver {
     /// dropped for a black frame, with a message.
     package var screenPower: ScreenPower?
     package var isScreenOn: Bool { !blanking.isBlank }
+    /// The display schedule (`display_schedule`) and the wall clock it is read on.
+    package var schedule = ScreenSchedule()
 
     var needsDraw = true
     var wasAnimating = false
@@ -90,26 +92,33 @@ package final class FrameDriver {
 
     // MARK: Blanking
 
-    /// Blanks the screen if it has been idle long enough by `t`. Call it when the display can
-    /// take a frame (a black frame may be presented).
-    package func blankIfIdle(at t: Double) {
-        if let due = blanking.blankDue, t >= due { setScreen(on: false, at: t) }
-    }
-
     /// Switches the screen off (through `screenPower`, else a black frame) or on (the app's
-    /// frame in full on the next draw), for idle blanking and the remote API.
+    /// frame in full on the next draw), for the remote API: off until input or the opening
+    /// hours' start.
     package func setScreen(on: Bool, at t: Double) {
         guard on != isScreenOn else { return }
         if on {
             blanking.wake(at: t)
             screenCameOn(at: t)
-            return
+        } else {
+            turnScreenOff(at: t, reason: .remote)
         }
-        blanking.blank()
+    }
+
+    /// The screen goes dark now, for `reason` (idle, the schedule, the remote API).
+    func turnScreenOff(at t: Double, reason: ScreenReason) {
+        let why =
+            switch reason {
+            case .schedule: "outside the display schedule's hours"
+            case .remote: "by the remote API"
+            default: "after \(fixed(t - blanking.lastActivity, 0)) s without input"
+            }
+        blanking.blank(reason)
+        app.displayPowerChanged(on: false)
         if let power = screenPower {
             do {
                 try power.setPower(on: false)
-                log.info("screen off (\(power.name)) after \(fixed(t - blanking.lastActivity, 0)) s without input")
+                log.info("screen off (\(power.name)) \(why)")
                 return
             } catch {
                 log.warning("cannot switch the screen off through \(power.name): \(error); blanking with a black frame from now on")
@@ -121,7 +130,7 @@ package final class FrameDriver {
                 PixelBuffer(width: frame.width, height: frame.height, fill: PremultipliedColor(argb: 0xFF00_0000)),
                 damage: Region(frame.bounds))
         } catch { log.error("present failed: \(error)") }
-        log.info("screen black after \(fixed(t - blanking.lastActivity, 0)) s without input")
+        log.info("screen black \(why)")
     }
 
     func screenCameOn(at t: Double) {
@@ -130,7 +139,8 @@ package final class FrameDriver {
         }
         needsFullPresent = true
         needsDraw = true
-        log.info("screen on")
+        app.displayPowerChanged(on: true)
+        log.info(blanking.isOutsideHours ? "screen on outside the display schedule's hours" : "screen on")
     }
 
     /// Input from outside the devices (the remote API, a live viewer) at its own time: the same
@@ -203,9 +213,10 @@ package final class FrameDriver {
         return damage
     }
 
-    /// The state JSON at `t` with the frames rendered so far, and whether the screen is on.
-    package func stateJSON(at t: Double) -> String {
-        Runtime.stateJSON(app.stateJSON(at: t, frameNumber: frameNumber), screenOn: isScreenOn)
+    /// The state JSON at `t` with the frames rendered so far (or `frameNumber`), and whether
+    /// the screen is on and why.
+    package func stateJSON(at t: Double, frameNumber: Int? = nil) -> String {
+        Runtime.stateJSON(app.stateJSON(at: t, frameNumber: frameNumber ?? self.frameNumber), screenOn: isScreenOn, reason: screenReason)
     }
 }
 

@@ -137,7 +137,7 @@ package final class FrameLoop {
             }
             wake.by(watchdog.due(now: now))
             wake.by(driver.nextTimerDue)
-            wake.by(driver.blanking.blankDue)
+            wake.by(driver.screenDue)
             wake.by(remote?.nextDeadline)
             wake.by(script.first.map { start + $0.t / 1000 })
             for s in sources { wake.by(s.deadline(now: now)) }
@@ -189,7 +189,7 @@ package final class FrameLoop {
     /// Blanks an idle screen, draws a frame when one is wanted and the frame rate allows it, and
     /// reports the first frame and each rest. True when a frame was drawn.
     private func present(at now: Double, pacing: inout Pacing, wake: inout WakeTime) -> Bool {
-        driver.blankIfIdle(at: now)
+        driver.updateScreen(at: now)
         if driver.isScreenOn != liveScreenOn {
             // Blanked or back: what a screenshot shows changed outside a frame's damage.
             liveScreenOn = driver.isScreenOn
@@ -277,6 +277,7 @@ package final class FrameLoop {
 extension FrameLoop: ScreenControl {
     package func readBack() throws -> PixelBuffer { try output.readBack() }
     package var isScreenOn: Bool { driver.isScreenOn }
+    package var screenReason: ScreenReason { driver.screenReason }
     package func setScreen(on: Bool, at time: Double) { driver.setScreen(on: on, at: time) }
 }
 

@@ -20,6 +20,10 @@ package protocol ScreenPower: AnyObject {
 package struct IdleBlanking: Sendable {
     /// Seconds without input before the screen blanks; 0: never.
     package var idleSeconds: Double
+    /// Outside the display schedule's hours: a woken screen goes dark again `wakeSeconds` after
+    /// the last input (sooner where `idleSeconds` is shorter).
+    package var isOutsideHours = false
+    package var wakeSeconds = 60.0
     package private(set) var isBlank = false
     /// The time of the last input (or of the start, or the last wake).
     package private(set) var lastActivity: Double
@@ -43,7 +47,11 @@ package struct IdleBlanking: Sendable {
     }
 
     /// When the screen is to blank if nothing happens before (nil: never, or dark already).
-    package var blankDue: Double? { idleSeconds > 0 && !isBlank ? lastActivity + idleSeconds : nil }
+    package var blankDue: Double? {
+        let idle = idleSeconds > 0 ? idleSeconds : .infinity
+        let wait = isOutsideHours && wakeSeconds.isFinite && wakeSeconds > 0 ? min(wakeSeconds, idle) : idle
+        return wait.isFinite && !isBlank ? lastActivity + wait : nil
+    }
 
     /// Sorts `event` and notes it as activity.
     package mutating func filter(_ event: InputEvent) -> Verdict {
@@ -78,8 +86,14 @@ package struct IdleBlanking: Sendable {
         }
     }
 
-    /// The screen goes dark now.
-    package mutating func blank() { isBlank = true }
+    /// Why the screen went dark (while `isBlank`).
+    package private(set) var offReason = ScreenReason.idle
+
+    /// The screen goes dark now, for `reason`.
+    package mutating func blank(_ reason: ScreenReason = .idle) {
+        isBlank = true
+        offReason = reason
+    }
 
     /// The screen comes on at `t` (input, or a remote request); the idle time starts again.
     package mutating func wake(at t: Double) {
@@ -94,10 +108,11 @@ package struct IdleBlanking: Sendable {
     }
 }
 
-/// A state JSON object with `"display":{"on":…}` added: what `/state` and the state file report.
-package func stateJSON(_ json: String, screenOn: Bool) -> String {
+/// A state JSON object with `"display":{"on":…,"reason":…}` added: what `/state`, the state file
+/// and a headless run's states report.
+package func stateJSON(_ json: String, screenOn: Bool, reason: ScreenReason) -> String {
     guard let brace = json.firstIndex(of: "{") else { return json }
     let rest = json[json.index(after: brace)...]
     let isEmpty = rest.drop { $0 == " " || $0 == "\n" }.first == "}"
-    return String(json[...brace]) + "\"display\":{\"on\":\(screenOn)}" + (isEmpty ? "" : ",") + rest
+    return String(json[...brace]) + "\"display\":{\"on\":\(screenOn),\"reason\":\"\(reason.rawValue)\"}" + (isEmpty ? "" : ",") + rest
 }

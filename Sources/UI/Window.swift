@@ -183,6 +183,10 @@ public final class Window: App, ViewHost {
     /// Runs at the idle reset, before anything returns to its start; return true when the app
     /// reset itself and the rest should stay as it is.
     public var onIdleReset: (() -> Bool)?
+    /// Runs when the panel goes off (false) and comes on again (true): outside the board's
+    /// `display_schedule` hours, after `idle_blank_seconds`, or by the remote API. An app may
+    /// pause what nobody sees (a video, polling for news) and refresh when it is back.
+    public var onDisplayPower: ((Bool) -> Void)?
     /// Seconds before the idle reset at which `onIdleResetWarning` runs, so the app can ask
     /// whether the person needs more time ("Still there?"): any input then counts as an
     /// answer and the wait starts again (WCAG 2.2.1, the EAA's "enough time"). 0 (the default):

@@ -54,13 +54,13 @@ def test_scanout_screenshot_source(glide):
 def test_display_off_and_on(glide):
     lit = glide.screenshot()
     assert glide.display(False) == {"on": False}
-    assert glide.state()["display"] == {"on": False}
+    assert glide.state()["display"] == {"on": False, "reason": "remote"}
     # Headless, the dark screen is a black frame on the display, which both sources show.
     dark = glide.screenshot(source="scanout")
     assert dark != lit and dark == glide.screenshot()
     assert glide.display(True) == {"on": True}
     state = glide.wait_for_rest()
-    assert state["display"] == {"on": True}
+    assert state["display"] == {"on": True, "reason": "on"}
     assert glide.screenshot(source="scanout") == glide.screenshot() == lit
 
 

@@ -75,7 +75,7 @@ def test_https_with_a_ca_or_a_pinned_fingerprint(glide_binary, pki):
         shot = app.client(ca_file=pki / "ca.crt").screenshot()
         assert shot[:8] == b"\x89PNG\r\n\x1a\n"
         pinned = app.client(fingerprint=server_fingerprint(pki).lower().replace(":", ""))
-        assert pinned.state()["display"] == {"on": True}
+        assert pinned.state()["display"] == {"on": True, "reason": "on"}
         # The system's CAs do not know the kiosk's; a wrong pin is refused after the handshake.
         with pytest.raises(urllib.error.URLError) as unknown:
             app.client().state()
@@ -152,7 +152,7 @@ def test_a_kept_self_signed_certificate_beyond_loopback(glide_binary, tmp_path):
                 assert time.monotonic() < deadline, app.log()
                 time.sleep(0.05)
             fingerprints.append(m.group(1))
-            assert app.client(fingerprint=m.group(1)).state()["display"] == {"on": True}
+            assert app.client(fingerprint=m.group(1)).state()["display"] == {"on": True, "reason": "on"}
     assert fingerprints[0] == fingerprints[1]
     key = state / "remote-tls-key.pem"
     assert key.stat().st_mode & 0o777 == 0o600

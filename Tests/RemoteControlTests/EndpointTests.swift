@@ -85,7 +85,7 @@ import Glibc
         _ = try await h.request("POST", "/wait?until=rest&timeout_ms=5000")
         let off = try await h.request("POST", "/display", body: Array("{\"on\": false}".utf8))
         #expect(off.status == 200 && off.text.contains("\"on\":false"))
-        #expect(try await h.state().contains("\"display\":{\"on\":false}"))
+        #expect(try await h.state().contains("\"display\":{\"on\":false,\"reason\":\"remote\"}"))
         // Headless, the screen is dark with a black frame: the display's own pixels are black.
         let dark = try PNG.decode(try await h.request("GET", "/screenshot.png?source=scanout").body)
         #expect(dark[100, 100] == 0xFF00_0000 && dark[600, 350] == 0xFF00_0000)
@@ -99,7 +99,7 @@ import Glibc
             #expect(r.status == 400 || r.status == 413, "body \(body.prefix(20))")
         }
         #expect(try await h.request("GET", "/display").status == 405)
-        #expect(try await h.state().contains("\"display\":{\"on\":true}"))
+        #expect(try await h.state().contains("\"display\":{\"on\":true,\"reason\":\"on\"}"))
         await h.shutdown()
     }
 

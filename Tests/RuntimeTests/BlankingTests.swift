@@ -70,8 +70,8 @@ import UI
     }
 
     @Test func stateJSONReportsTheDisplay() {
-        #expect(stateJSON("{\"t\":1}", screenOn: false) == "{\"display\":{\"on\":false},\"t\":1}")
-        #expect(stateJSON("{}", screenOn: true) == "{\"display\":{\"on\":true}}")
+        #expect(stateJSON("{\"t\":1}", screenOn: false, reason: .idle) == "{\"display\":{\"on\":false,\"reason\":\"idle\"},\"t\":1}")
+        #expect(stateJSON("{}", screenOn: true, reason: .on) == "{\"display\":{\"on\":true,\"reason\":\"on\"}}")
     }
 
     /// A pager with a page control: a tap on the control's trailing side goes to the next page.
