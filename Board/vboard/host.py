@@ -22,7 +22,8 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
      printed as figures,
  11. idle blanking on virtio-gpu: DPMS Off after 6 s without input (the CRTC inactive in the
      atomic state in debugfs, the screendump dark), on again after a tap that does not reach the
-     app (its state unchanged), and the next tap does.
+     app (its state unchanged), and the next tap does; a display schedule whose day is a
+     holiday switches it off the same way, and a tap wakes it (state `display` reason `woken`).
 Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
 import base64, hashlib, http.client, json, os, re, socket, ssl, subprocess, sys, threading, time, zlib
@@ -402,12 +403,12 @@ def blank_check(blank, shots, states, check):
     key = lambda s: ([p.get("currentPage") for p in (s or {}).get("pageControls", [])],
                      [v.get("offset") for v in (s or {}).get("scrollViews", [])])
     first, woken, tapped = (states.get(k) for k in ("blank-first", "blank-woken", "blank-tapped"))
-    check(isinstance(woken, dict) and woken.get("display") == {"on": True} and key(woken) == key(first),
+    check(isinstance(woken, dict) and woken.get("display") == {"on": True, "reason": "on"} and key(woken) == key(first),
           f"the waking tap did not reach the app: {key(first)} -> {key(woken)}")
     check(key(tapped) != key(woken), f"the next tap did: {key(woken)} -> {key(tapped)}")
     back = states.get("blank-taken-back")
     check(blank.get("crtc-dark-again") == "active=0" and blank.get("crtc-taken-back") == "active=1"
-          and isinstance(back, dict) and back.get("display") == {"on": True},
+          and isinstance(back, dict) and back.get("display") == {"on": True, "reason": "on"},
           f"dark, then the display released and taken back: lit, and glide's screen on with it "
           f"({blank.get('crtc-dark-again')} -> {blank.get('crtc-taken-back')}, state {back.get('display') if isinstance(back, dict) else back})")
     if "blank-taken-back" in shots:
@@ -415,6 +416,25 @@ def blank_check(blank, shots, states, check):
         black = sum(r.count(0) for r in rows) / sum(len(r) for r in rows)
         check(black < 0.9, f"and the screendump shows the app ({black:.0%} black bytes)")
     check(blank.get("exit") == "0", f"glide with blanking exited cleanly (status {blank.get('exit')})")
+
+
+def schedule_check(sched, states, check):
+    """Issue 62: outside the display schedule's hours the panel is off through DPMS; a tap wakes
+    it without reaching the app."""
+    closed, woken = states.get("sched-closed"), states.get("sched-woken")
+    check(sched.get("crtc-closed") == "active=0" and any("screen off (DPMS of " in l and "schedule" in l for l in sched["log"]),
+          f"on a holiday the display schedule switched the CRTC off through DPMS ({sched.get('crtc-closed')})")
+    check(sched.get("crtc-woken") == "active=1" and isinstance(woken, dict)
+          and woken.get("display") == {"on": True, "reason": "woken"},
+          f"a tap woke it ({sched.get('crtc-woken')}, state {woken.get('display') if isinstance(woken, dict) else woken})")
+    key = lambda s: [p.get("currentPage") for p in (s or {}).get("pageControls", [])]
+    if isinstance(closed, dict):
+        check(key(woken) == key(closed), f"the waking tap did not reach the app: {key(closed)} -> {key(woken)}")
+    check(sched.get("exit") == "0", f"glide with a display schedule exited cleanly (status {sched.get('exit')})")
+    times = sched.get("seconds", "").split()
+    if len(times) == 2:
+        steps = " ".join(f"{k[3:]} {float(sched[k]) - float(times[0]):.1f} s," for k in ("at-off", "at-woken") if k in sched)
+        print(f"  the display schedule's run took {float(times[1]) - float(times[0]):.1f} s of the guest's time ({steps} then the exit)")
 
 
 def calibration_check(cal, shots, states, rotation, check):
@@ -584,10 +604,11 @@ def main():
     states, stats, record, remote = {}, [], [], None
     vkms = {"log": [], "stats": []}
     blank = {"log": [], "stats": []}
+    sched = {"log": [], "stats": []}
     cal = {"log": {}, "out": {}}
     speech = {"log": [], "stats": []}
     keys = {"log": [], "stats": [], "taps": [], "plan": [("tab-search", None), ("search-field", None)] + [(None, c) for c in "glide"]}
-    runs = {"VKMS": (vkms, "glide on vkms"), "BLANK": (blank, "glide with blanking"), "KEYS": (keys, "glide typing"),
+    runs = {"VKMS": (vkms, "glide on vkms"), "BLANK": (blank, "glide with blanking"), "SCHED": (sched, "glide with a display schedule"), "KEYS": (keys, "glide typing"),
             "SPEECH": (speech, "glide speaking")}
 
     def run_of(kind):
@@ -808,6 +829,7 @@ def main():
     if os.environ.get("VBOARD_EXAMPLE_EXPECTED"):
         check(any("legacy modesetting" in l for l in EXLOGS), "the app outside the package ran with legacy modesetting (forced)")
     blank_check(blank, shots, states, check)
+    schedule_check(sched, states, check)
     vkms_check(vkms, states, check)
     if os.environ.get("VBOARD_KEYS", "1") != "0":
         keys_check(keys, states, check)
