@@ -32,6 +32,10 @@ let package = Package(
         // The key and self-signed certificate a board makes on its first start, and their
         // fingerprint, come from the openssl command (issue 64; RemoteControl's OpenSSLCommand).
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.30.0"),
+        // A fleet's metrics (issue 62): `GET /metrics` in Prometheus' text format, recorded through
+        // swift-metrics' types into swift-prometheus' registry (one per process, no global bootstrap).
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         // `swift package generate-documentation --target GlideKit`: the API documentation.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -58,7 +62,7 @@ let package = Package(
         .target(name: "CPNGRows", dependencies: ["CPNG"]),
         .target(name: "FeelLab", dependencies: ["Scrolling"]),
         // The contracts between apps and devices, and the loop machinery that drives them.
-        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", "CBuildInfo", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "AppContract", dependencies: ["Raster", "Geometry", "CLinux", "CBuildInfo", "SharedLibraries", .product(name: "Logging", package: "swift-log"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
         .target(name: "Runtime", dependencies: ["AppContract", "Raster", "Geometry", "CLinux", .product(name: "Logging", package: "swift-log")]),
         // The UI core in layers, each importing only those above it in this list (issue 42):
         // views and their roles and environment; the touch arena and focus; the accessibility
@@ -97,9 +101,15 @@ let package = Package(
         // Reads its file with FileIO (ImageCodecs holds the project's file reading).
         .target(name: "BoardConfig", dependencies: ["AppContract", "Geometry", "ImageCodecs"]),
         .target(name: "BoardLoop", dependencies: ["Runtime", "Raster", "Geometry", "LinuxDRM", "LinuxInput", "ImageCodecs", .product(name: "Logging", package: "swift-log")]),
+        // What a running glide counts for a fleet's Prometheus: frames, latency, touches, requests.
+        .target(name: "FleetMetrics", dependencies: [
+            "Runtime", "AppContract",
+            .product(name: "CoreMetrics", package: "swift-metrics"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+        ]),
         // Remote control (issue 7): HTTP API for tests, and a real-time headless loop that serves it.
         .target(name: "RemoteControl", dependencies: [
-            "Runtime", "Raster", "Geometry", "Headless", "ImageCodecs", "CZlib",
+            "Runtime", "FleetMetrics", "Raster", "Geometry", "Headless", "ImageCodecs", "CZlib",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -114,7 +124,7 @@ let package = Package(
         // The runtime every app runs on: board bring-up, headless and remote runs, the
         // command line an app executable shares with `glide`.
         .target(name: "KioskRuntime", dependencies: [
-            "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl", "Speech",
+            "Runtime", "UI", "Text", "Headless", "ImageCodecs", "BoardConfig", "BoardLoop", "LinuxDRM", "LinuxInput", "RemoteControl", "FleetMetrics", "Speech",
             "TouchCalibration", "Audit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

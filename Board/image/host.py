@@ -145,6 +145,9 @@ def main():
     check(all(levels.get(p, 0) > 0 for p in (4, 5, 6)),
           f"glide's own journal lines carry their levels: warning, notice and info ({marks.get('PRIORITIES')})")
     for p in (4, 5, 6): print(f"  priority {p}: {marks.get(f'PRIORITY{p}', '')}")
+    native = marks.get("JOURNALFIELDS", "0").split()
+    check(int(native[0]) > 0 if native and native[0].isdigit() else False,
+          f"glide logs through libsystemd with fields (entries with CODE_FILE, a CODE_FUNC): {marks.get('JOURNALFIELDS')}")
     check(marks.get("DISPATCHNICE") == "0",
           f"no libdispatch complaint about thread priorities (LimitNICE= lets its workers renice): {marks.get('DISPATCHNICE')}")
     if shots.get("console"):

@@ -57,6 +57,9 @@ mark "PRIORITIES $(journalctl -b _SYSTEMD_UNIT=$U _COMM=glide -o json --no-pager
 for p in 4 5 6; do
     mark "PRIORITY$p $(journalctl -b _SYSTEMD_UNIT=$U _COMM=glide -p $p..$p -o cat --no-pager | tail -1)"
 done
+# Sent through libsystemd with their fields (CODE_FILE is the native protocol's; a line on
+# standard error has none), and glide's own fields beside them.
+mark "JOURNALFIELDS $(journalctl -b _SYSTEMD_UNIT=$U _COMM=glide -o json --no-pager | grep -c '"CODE_FILE"') $(journalctl -b _SYSTEMD_UNIT=$U _COMM=glide -o json --no-pager | grep -m1 -o '"CODE_FUNC":"[^"]*"')"
 mark "DISPATCHNICE $(journalctl -b _SYSTEMD_UNIT=$U -o cat --no-pager | grep -c 'Failed to set thread priority')"
 # Where the boot's time went, now that it is finished.
 mark "ANALYZE $(systemd-analyze 2>&1 | head -1)"

@@ -32,6 +32,11 @@ package protocol App: AnyObject {
     var bandRenderer: BandRenderer { get }
     /// What the app's caches hold, for `--stats`; nil for an app that keeps no count.
     var memoryReport: String? { get }
+    /// Bytes of decoded pictures the app keeps (its picture store and their halved copies),
+    /// for a fleet's metrics.
+    var pictureStoreBytes: Int { get }
+    /// Times the app went back to its start after a time without input.
+    var idleResets: Int { get }
     /// Where the view with `id` shows now, in canvas pixels; nil when none shows (for a
     /// screenshot's mask).
     func pixelFrame(ofViewWithID id: String) -> IntRect?
@@ -49,6 +54,8 @@ extension App {
     package func apply(_ settings: AppSettings) {}
     package var bandRenderer: BandRenderer { BandRenderer(threads: 1) }
     package var memoryReport: String? { nil }
+    package var pictureStoreBytes: Int { 0 }
+    package var idleResets: Int { 0 }
     package func pixelFrame(ofViewWithID id: String) -> IntRect? { nil }
     package func layoutIfNeeded() {}
     package func displayPowerChanged(on: Bool) {}

@@ -10,8 +10,9 @@ package let processName: String = {
 }()
 
 /// The process's log: "NAME: message" lines on standard error, written at once (a crash loses
-/// nothing). Under systemd, when standard error is the journal, each line carries its level as
-/// a syslog priority (`journalctl -p warning` finds Glide's warnings).
+/// nothing). Under systemd, when standard error is the journal, each message goes to it through
+/// libsystemd with its priority and metadata as fields (`Journal`); without libsystemd each line
+/// carries its level as a syslog priority (`journalctl -p warning` finds Glide's warnings).
 package let processLog = Logger.standardError()
 
 /// A message for the person running the process, on the process's log.
@@ -28,7 +29,8 @@ extension Logger {
     /// A logger writing "NAME: message" lines to standard error, prefixed with `<N>` priorities
     /// when standard error is systemd's journal.
     package static func standardError(label: String = "glide") -> Logger {
-        lines(label: label) { level, text in
+        if let journal = Journal.shared { return Logger(label: label) { _ in JournalLogHandler(journal: journal) } }
+        return lines(label: label) { level, text in
             let line = "\(processName): \(text)"
             guard standardErrorIsJournal else { return AppContract.standardError(line) }
             let prefix = "<\(syslogPriority(level))>"

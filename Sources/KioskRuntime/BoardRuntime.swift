@@ -2,6 +2,7 @@ import ArgumentParser
 import BoardConfig
 import BoardLoop
 import Dispatch
+import FleetMetrics
 import Geometry
 import LinuxDRM
 import LinuxInput
@@ -69,7 +70,7 @@ package enum BoardRuntime {
         let console = VirtualTerminal(fd: STDIN_FILENO)
         if console != nil { log.info("the terminal on standard input is in graphics mode with its keyboard off until exit") }
         defer { console?.restore() }
-        let server = try remoteConfiguration.map(RemoteRuntime.start)
+        let server = try remoteConfiguration.map { try startRemote($0, counting: loop.driver, display: display) }
         if let server { log.info("remote control on port \(server.port ?? 0)") }
         loop.remote = server
         defer { if let server { RemoteRuntime.stop(server) } }

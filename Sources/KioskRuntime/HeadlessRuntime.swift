@@ -1,6 +1,7 @@
 import ArgumentParser
 import Audit
 import Dispatch
+import FleetMetrics
 import Geometry
 import Headless
 import ImageCodecs
@@ -25,7 +26,7 @@ package enum HeadlessRuntime {
         // The server listens before the app is built: a fleet's probe gets its answer once the
         // first frame is up, however long the app's pictures take to decode, instead of no
         // listener at all until then.
-        let server = try remote.map(RemoteRuntime.start)
+        let server = try remote.map { try RemoteRuntime.start($0, metrics: GlideMetrics(app: Kiosk.commandName)) }
         let app: App
         let building = monotonicSeconds()
         do { app = try source.build(w, h, scale, true, .init()) } catch {
@@ -124,6 +125,10 @@ package enum HeadlessRuntime {
         driver.blanking = IdleBlanking(idleSeconds: options.idleBlankSeconds, now: 0)
         loop.isClockVirtual = server.configuration.clock == .virtual
         try followSchedule(options, driver: driver, virtualClock: loop.isClockVirtual)
+        driver.metrics = server.metrics
+        // Injected input is timed on the loop's clock: its latency is measured at the present
+        // (a headless display shows a frame at once). Not on a virtual clock, where time jumps.
+        driver.inputTimesOnClock = !loop.isClockVirtual
         loop.catchSignals([SIGINT, SIGTERM, SIGHUP])
         loop.script = script.entries[...]
         if script.entries.contains(where: {
@@ -168,10 +173,10 @@ extension HeadlessRuntime {
 /// Starting and stopping the remote-control server around a loop.
 enum RemoteRuntime {
     /// Starts the server and waits until it listens (port 0: see `server.port`).
-    static func start(_ configuration: RemoteConfiguration) throws -> RemoteServer {
+    static func start(_ configuration: RemoteConfiguration, metrics: GlideMetrics) throws -> RemoteServer {
         let server = try RemoteServer(
             configuration: configuration, logger: processLog,
-            auditor: ScreenAuditor(rules: AccessibilityAudit.ruleNames, check: Report.liveAudit))
+            auditor: ScreenAuditor(rules: AccessibilityAudit.ruleNames, check: Report.liveAudit), metrics: metrics)
         do { _ = try server.startBlocking() } catch {
             processLog.error("\(error)")
             throw ExitCode(1)

@@ -36,6 +36,9 @@ package final class DRMDisplay: Display {
     package private(set) var damageClipsSent = 0
     /// Flip timestamps: the blank each frame is drawn for, flips, missed blanks.
     package private(set) lazy var flipTiming = FlipTiming(refreshHz: refreshHz)
+    /// Called at each completed flip with the latencies from the input it showed to the flip
+    /// and the vertical blanks it missed (a fleet's metrics).
+    package var onFlip: ((_ inputToFlip: [Double], _ missedBlanks: Int) -> Void)?
     /// The kernel's timestamp of the last completed flip (CLOCK_MONOTONIC seconds).
     package var lastFlipTime: Double? { flipTiming.lastFlip }
     /// Flips completed since start.
@@ -229,7 +232,9 @@ package final class DRMDisplay: Display {
     fileprivate func flipCompleted(time: Double) {
         if let queued { front = queued }
         queued = nil
+        let missed = flipTiming.missedBlanks
         flipTiming.flipCompleted(at: time)
+        onFlip?(flipTiming.lastInputToFlip, flipTiming.missedBlanks - missed)
     }
 
     /// Forgets flips that will not complete and a held frame (released, unplugged, exiting).

@@ -19,6 +19,9 @@ package struct FlipTiming: Sendable {
     /// Seconds between consecutive usable flip timestamps (idle gaps included), at most
     /// `sampleLimit` kept: a display paced by its vertical blank shows multiples of the period.
     package private(set) var flipIntervals: [Double] = []
+    /// The input-to-flip latencies of the last flip alone (a fleet's metrics take them one
+    /// flip at a time, however long the board runs).
+    package private(set) var lastInputToFlip: [Double] = []
     package static let sampleLimit = 100_000
     /// The blank the frame being drawn is for.
     private var planned: Double?
@@ -71,6 +74,7 @@ package struct FlipTiming: Sendable {
     /// The oldest queued flip completed at `time` (the event's timestamp).
     package mutating func flipCompleted(at time: Double) {
         flips += 1
+        lastInputToFlip.removeAll(keepingCapacity: true)
         let frame = pending.isEmpty ? nil : pending.removeFirst()
         let target = frame?.target
         guard time.isFinite, time > 0, time >= (lastFlip ?? 0) else {
@@ -79,8 +83,9 @@ package struct FlipTiming: Sendable {
         }
         if let lastFlip, flipIntervals.count < Self.sampleLimit { flipIntervals.append(time - lastFlip) }
         lastFlip = time
-        for input in frame?.inputTimes ?? [] where input.isFinite && input <= time && inputToFlip.count < Self.sampleLimit {
-            inputToFlip.append(time - input)
+        for input in frame?.inputTimes ?? [] where input.isFinite && input <= time {
+            lastInputToFlip.append(time - input)
+            if inputToFlip.count < Self.sampleLimit { inputToFlip.append(time - input) }
         }
         if let target, target.isFinite {
             let late = (time - target) / period

@@ -117,6 +117,9 @@ struct AuditLog: Sendable {
 
     func record(_ action: String, by caller: Caller?, from peer: String) {
         let who = caller ?? .local
-        logger.notice("audit: \(action) by '\(who.name)' (\(who.scope.name)) from \(peer) at \(Date.now.formatted(.iso8601))")
+        // The journal keeps the caller and the action as fields (GLIDE_CLIENT, GLIDE_EVENT).
+        logger.notice(
+            "audit: \(action) by '\(who.name)' (\(who.scope.name)) from \(peer) at \(Date.now.formatted(.iso8601))",
+            metadata: ["client": "\(who.name)", "event": "remote-\(who.scope.name)"])
     }
 }

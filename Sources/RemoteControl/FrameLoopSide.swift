@@ -84,6 +84,8 @@ extension RemoteServer {
             case let .liveInput(viewer, action):
                 liveInput(viewer, action, at: m.now, deliver: deliver)
                 injected = true
+            case .metricsPing:
+                metrics?.loopAnswered()
             case let .liveLeft(viewer):
                 injected = liveLeft(viewer, at: m.now, deliver: deliver) || injected
             }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FleetMetrics
 import Geometry
 import HTTPTypes
 import Hummingbird
@@ -11,6 +12,8 @@ import Runtime
 extension RemoteServer {
     func makeRouter() -> Router<RemoteRequestContext> {
         let router = Router(context: RemoteRequestContext.self)
+        // Outermost: refusals are requests too.
+        if let metrics { router.add(middleware: MetricsMiddleware(metrics: metrics)) }
         router.add(middleware: OriginMiddleware(loopbackOnly: configuration.isLoopback, scheme: configuration.scheme, refusals: refusals))
         router.add(
             middleware: AccessMiddleware(
@@ -24,6 +27,7 @@ extension RemoteServer {
         router.get("/screenshot.png") { request, _ in try await self.screenshot(request) }
         router.get("/state") { _, _ in try await self.state() }
         router.get("/audit") { request, _ in try await self.audit(request) }
+        router.get("/metrics") { _, _ in self.metricsExposition() }
         router.post("/events") { request, context in try await self.events(request, channel: context.channel) }
         router.post("/wait") { request, _ in try await self.wait(request) }
         router.post("/display") { request, _ in try await self.display(request) }
@@ -41,6 +45,16 @@ extension RemoteServer {
             }
         }
         return router
+    }
+
+    /// Prometheus' text format, read on the server's thread: the loop records into the registry
+    /// as it goes, so a scrape never waits for a frame.
+    func metricsExposition() -> Response {
+        guard let metrics else { return Self.json(.notImplemented, error: "this app keeps no metrics") }
+        if metrics.shouldPingLoop() { _ = inbox.post(.metricsPing) }
+        return Response(
+            status: .ok, headers: [.contentType: GlideMetrics.contentType],
+            body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
     }
 
     func screenshot(_ request: Request) async throws -> Response {

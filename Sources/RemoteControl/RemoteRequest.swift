@@ -24,13 +24,16 @@ enum RemoteRequest: Sendable {
     case liveInput(viewer: Int, InputScript.Action)
     /// A live viewer has gone: the fingers it holds are cancelled, its buttons released.
     case liveLeft(viewer: Int)
+    /// A scrape of `/metrics` asks whether the loop still turns: the loop notes the answer in the
+    /// metrics, and the next scrape reads it (a scrape never waits for the loop).
+    case metricsPing
 
     var isWait: Bool { if case .wait = self { return true } else { return false } }
     /// Joins and leaves are never refused: there are at most `LiveScreen.maxViewers` of them,
     /// and a refused leave would leave a finger down.
     var isLiveMembership: Bool {
         switch self {
-        case .liveJoined, .liveLeft: return true
+        case .liveJoined, .liveLeft, .metricsPing: return true
         default: return false
         }
     }
@@ -46,7 +49,7 @@ enum RemoteRequest: Sendable {
         case let .display(_, c): c.resume(returning: nil)
         case let .events(_, _, c): c.resume(returning: nil)
         case let .wait(_, _, c): c.resume(returning: nil)
-        case .liveJoined, .liveInput, .liveLeft: break
+        case .liveJoined, .liveInput, .liveLeft, .metricsPing: break
         }
     }
 }

@@ -20,6 +20,7 @@ enum RemoteRoutes {
         Route(method: .get, path: "/screenshot.png", scope: .view),
         Route(method: .get, path: "/state", scope: .view),
         Route(method: .get, path: "/audit", scope: .view),
+        Route(method: .get, path: "/metrics", scope: .view),
         Route(method: .get, path: "/live", scope: .view),
         Route(method: .get, path: "/live/socket", scope: .view),
         Route(method: .post, path: "/live/logout", scope: .view),

@@ -1,5 +1,6 @@
 import AppContract
 import Dispatch
+import FleetMetrics
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
@@ -17,6 +18,7 @@ import NIOConcurrencyHelpers
 ///     GET  /screenshot.png?mask=ID,ID               with those views painted over (magenta)
 ///     GET  /state                                   the app's state JSON
 ///     GET  /audit?rules=contrast,label              the accessibility audit of the screen shown
+///     GET  /metrics                                 the fleet's series, Prometheus' text format
 ///     POST /events                                  JSON Lines script, t relative to arrival
 ///     POST /wait?until=rest&timeout_ms=N            200 at rest, 408 on timeout (with state)
 ///     POST /display {"on": BOOL}                    wake or blank the screen
@@ -49,15 +51,19 @@ package final class RemoteServer: Sendable {
     let tls: RemoteTLS?
     /// `/audit`'s checks; nil: it answers 501.
     let auditor: ScreenAuditor?
+    /// `/metrics`' series, which also count the API's requests; nil: it answers 501.
+    package let metrics: GlideMetrics?
 
     package init(
-        configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"), auditor: ScreenAuditor? = nil
+        configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"), auditor: ScreenAuditor? = nil,
+        metrics: GlideMetrics? = nil
     ) throws(RemoteError) {
         if let missing = configuration.missingProtection() { throw missing }
         tls = try configuration.tls.map { source throws(RemoteError) in try RemoteTLS.load(source, clientCA: configuration.clientCA) }
         self.configuration = configuration
         self.logger = logger
         self.auditor = auditor
+        self.metrics = metrics
         inbox = try RemoteInbox()
         keyring = configuration.hasTokens ? Keyring(try configuration.tokens()) : nil
         audit = AuditLog(logger: logger)

@@ -24,6 +24,11 @@ package final class FrameDriver {
     package var inputTimesOnClock = false
     /// Called with each input event before the app gets it (a recorder).
     package var onInput: ((InputEvent) -> Void)?
+    /// A fleet's metrics (the remote API's `/metrics`); nil: nothing counted.
+    package var metrics: LoopMetrics?
+    /// Whether input latency is taken when a frame is presented (an output whose flips complete
+    /// at once); a board's display reports it at each flip instead.
+    package var measuresLatencyAtPresent = true
     /// Where the loop reports (the app's timers report here too).
     package var log: Logger = processLog {
         didSet { app.scheduler?.log = log }
@@ -60,6 +65,7 @@ package final class FrameDriver {
     /// On a dark screen the event wakes it and is swallowed with the rest of its gesture.
     package func deliver(_ event: InputEvent) {
         onInput?(event)
+        countTouch(event)
         switch blanking.filter(event) {
         case .deliver: break
         case .swallow: return
@@ -151,9 +157,14 @@ package final class FrameDriver {
         blanking.noteActivity(at: event.time)
         if wasBlank { screenCameOn(at: event.time) }
         onInput?(event)
+        countTouch(event)
         app.handle(event)
         if case .touchFrame = event.kind {} else { pendingInputTimes.append(event.time) }
         needsDraw = true
+    }
+
+    private func countTouch(_ event: InputEvent) {
+        if case .touch(.down, _, _) = event.kind { metrics?.touchBegan() }
     }
 
     // MARK: Timers
@@ -207,7 +218,13 @@ package final class FrameDriver {
         if let start, let clock {
             let end = clock()
             stats.frameTimes.append(end - start)
-            if inputTimesOnClock && !damage.isEmpty { for i in pendingInputTimes { stats.inputToPresent.append(end - i) } }
+            metrics?.frameDrawn(seconds: end - start, presented: !damage.isEmpty)
+            if inputTimesOnClock && !damage.isEmpty {
+                for i in pendingInputTimes {
+                    stats.inputToPresent.append(end - i)
+                    if measuresLatencyAtPresent { metrics?.inputShown(after: end - i) }
+                }
+            }
         }
         pendingInputTimes.removeAll()
         return damage

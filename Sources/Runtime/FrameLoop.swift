@@ -160,6 +160,8 @@ package final class FrameLoop {
     /// Where the loop's frames stand between its turns.
     private struct Pacing {
         var lastFrame = -Double.infinity
+        /// When the app's figures last went to the metrics: at most once a second.
+        var lastSample = -Double.infinity
         var firstFrameShown = false
         var changedSinceRest = true
     }
@@ -193,6 +195,8 @@ package final class FrameLoop {
         if driver.isScreenOn != liveScreenOn {
             // Blanked or back: what a screenshot shows changed outside a frame's damage.
             liveScreenOn = driver.isScreenOn
+            driver.metrics?.screenPowered(on: liveScreenOn, idle: driver.screenReason == .idle)
+            driver.metrics?.openingHours(!driver.blanking.isOutsideHours)
             showLive(Region(IntRect(x: 0, y: 0, width: output.canvasWidth, height: output.canvasHeight)))
         }
         guard driver.wantsFrame(at: now) else {
@@ -221,6 +225,10 @@ package final class FrameLoop {
             showLive(damage)
         }
         pacing.lastFrame = now
+        if let metrics = driver.metrics, now >= pacing.lastSample + 1 {
+            metrics.sample(driver.app)
+            pacing.lastSample = now
+        }
         if !pacing.firstFrameShown && driver.presentedFrames > 0 && output.isShowing {
             pacing.firstFrameShown = true
             onFirstFrame?(now)

@@ -207,6 +207,8 @@ public final class Window: App, ViewHost {
     /// The latest input's time, and the timers that check for the idle reset and its warning.
     var lastInputTime = 0.0
     var idleResetTimer: LoopTimer?
+    /// Idle resets so far (a fleet's metrics count them).
+    package internal(set) var idleResets = 0
     var idleWarningTimer: LoopTimer?
     /// The layout of the on-screen keyboard (`en`, `de`, `fr`, `es`, `it`, `pt`, `nl`, `pl`, `tr`,
     /// `ru`, `uk`, `el`, `ja`, `ar`, `he`, `fa`, `number`, `pin`; a board sets it from

@@ -45,6 +45,7 @@ extension Window {
             armIdleReset()
             return
         }
+        idleResets += 1
         resetForNextVisitor()
     }
 

@@ -42,6 +42,7 @@ extension Window {
     }
 
     package var memoryReport: String? { memoryUse.report }
+    package var pictureStoreBytes: Int { images.residentBytes + rasterCache.halvingBytes }
 
     package func pixelFrame(ofViewWithID id: String) -> IntRect? {
         layoutIfNeeded()

@@ -200,6 +200,12 @@ class Glide:
         page, phase, ...), pageControls, focus, display ({"on": bool}), t."""
         return json.loads(self._ok("GET", "/state"))
 
+    def metrics(self) -> str:
+        """The app's series in Prometheus' text format (`GET /metrics`, a `view` token):
+        glide_frames_total, glide_frame_seconds, glide_input_to_flip_seconds, glide_touches_total,
+        glide_remote_requests_total{endpoint,status}, glide_build_info{version,commit,app}, ..."""
+        return self._ok("GET", "/metrics").decode()
+
     def audit(self, rules: Iterable[str] | None = None) -> list:
         """The accessibility audit of the screen shown now (`GET /audit`): a list of findings,
         each a dict with `rule` (contrast, target-size, label, overflow, keypad, timeout,
