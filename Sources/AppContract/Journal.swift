@@ -65,10 +65,7 @@ struct JournalLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        var text = event.message.description
-        let all = metadata.merging(event.metadata ?? [:]) { $1 }
-        for (key, value) in all.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }
-        if let error = event.error { text += ": \(error)" }
+        let (text, all) = event.line(with: metadata)
         let fields = Journal.fields(
             level: event.level, message: text, metadata: all, file: event.file, function: event.function, line: event.line)
         if !journal.send(fields) { standardError("<\(syslogPriority(event.level))>\(processName): \(text)") }

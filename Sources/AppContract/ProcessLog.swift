@@ -96,11 +96,19 @@ package struct LineLogHandler: LogHandler {
     }
 
     package func log(event: LogEvent) {
-        var text = event.message.description
-        let all = metadata.merging(event.metadata ?? [:]) { $1 }
+        write(event.level, event.line(with: metadata).text)
+    }
+}
+
+extension LogEvent {
+    /// The message as one line's text, then its metadata (the handler's, overridden by the
+    /// event's) as sorted key=value pairs and its error; and that metadata.
+    func line(with handlerMetadata: Logger.Metadata) -> (text: String, metadata: Logger.Metadata) {
+        var text = message.description
+        let all = handlerMetadata.merging(metadata ?? [:]) { $1 }
         for (key, value) in all.sorted(by: { $0.key < $1.key }) { text += " \(key)=\(value)" }
-        if let error = event.error { text += ": \(error)" }
-        write(event.level, text)
+        if let error { text += ": \(error)" }
+        return (text, all)
     }
 }
 

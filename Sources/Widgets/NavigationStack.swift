@@ -54,9 +54,13 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     static let flickVelocity = 300.0
 
     /// A stack whose bottom screen is `root`, with no title in the bar.
-    public init(id: String? = nil, root: View) {
+    public convenience init(id: String? = nil, root: View) {
+        self.init(id: id, root: root, titled: nil)
+    }
+
+    private init(id: String?, root: View, titled title: LocalizedStringKey?) {
         screens = [root]
-        titles = [nil]
+        titles = [title]
         bar = NavigationBar(id: id.map { "\($0)-bar" }, backID: id.map { "\($0)-back" } ?? "back")
         super.init(id: id)
         add(root)
@@ -68,9 +72,7 @@ public final class NavigationStack: View, AnimatedView, TouchTarget, BackNavigat
     /// A stack whose bottom screen is `root`, titled `title` in the bar: a literal is a catalog
     /// key, looked up as a label's is.
     public convenience init(id: String? = nil, root: View, title: LocalizedStringKey) {
-        self.init(id: id, root: root)
-        titles = [title]
-        updateBar()
+        self.init(id: id, root: root, titled: title)
     }
 
     /// A stack titled with `title` as it is, never looked up (a `String` variable).

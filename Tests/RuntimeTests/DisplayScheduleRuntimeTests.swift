@@ -13,6 +13,9 @@ import UI
     /// Local wall-clock seconds of a local date and time.
     static func at(_ text: String) -> Double { Double(DisplaySchedule.localSeconds(parsing: text)!) }
 
+    /// The state's `display` as `display` finds it: on or off, and why.
+    static func shown(_ on: Bool, _ reason: String) -> String { "\"display\":{\"on\":\(on),\"reason\":\"\(reason)\"}" }
+
     static func display(_ json: String?) -> String {
         guard let json, let r = json.firstRange(of: "\"display\":{") else { return "none" }
         return String(json[r.lowerBound...].prefix { $0 != "}" }) + "}"
@@ -48,14 +51,14 @@ import UI
             """)
         let out = try runner.run(script)
         let states = Dictionary(uniqueKeysWithValues: out.states.map { ($0.name, $0.json) })
-        #expect(Self.display(states["open"]) == "\"display\":{\"on\":true,\"reason\":\"on\"}")
-        #expect(Self.display(states["closed"]) == "\"display\":{\"on\":false,\"reason\":\"schedule\"}")
-        #expect(Self.display(states["woken"]) == "\"display\":{\"on\":true,\"reason\":\"woken\"}")
+        #expect(Self.display(states["open"]) == Self.shown(true, "on"))
+        #expect(Self.display(states["closed"]) == Self.shown(false, "schedule"))
+        #expect(Self.display(states["woken"]) == Self.shown(true, "woken"))
         #expect(states["woken"]?.contains("\"currentPage\":0") == true, "the waking tap is not the app's")
         // Woken at 100 s, the lift at 100.08 s the last input: off again 30 s later.
-        #expect(Self.display(states["still"]) == "\"display\":{\"on\":true,\"reason\":\"woken\"}")
-        #expect(Self.display(states["again"]) == "\"display\":{\"on\":false,\"reason\":\"schedule\"}")
-        #expect(Self.display(out.finalState) == "\"display\":{\"on\":false,\"reason\":\"schedule\"}")
+        #expect(Self.display(states["still"]) == Self.shown(true, "woken"))
+        #expect(Self.display(states["again"]) == Self.shown(false, "schedule"))
+        #expect(Self.display(out.finalState) == Self.shown(false, "schedule"))
         let shots = Dictionary(uniqueKeysWithValues: out.screenshots.map { ($0.name, $0.image) })
         let closed = try #require(shots["closed"])
         #expect(closed.span.row(100)[160] == 0xFF00_0000 && closed.span.row(5)[5] == 0xFF00_0000, "black outside the hours")
@@ -80,9 +83,9 @@ import UI
             """)
         let out = try runner.run(script)
         let states = Dictionary(uniqueKeysWithValues: out.states.map { ($0.name, $0.json) })
-        #expect(Self.display(states["night"]) == "\"display\":{\"on\":false,\"reason\":\"schedule\"}")
-        #expect(Self.display(states["before"]) == "\"display\":{\"on\":false,\"reason\":\"schedule\"}")
-        #expect(Self.display(states["opened"]) == "\"display\":{\"on\":true,\"reason\":\"on\"}")
+        #expect(Self.display(states["night"]) == Self.shown(false, "schedule"))
+        #expect(Self.display(states["before"]) == Self.shown(false, "schedule"))
+        #expect(Self.display(states["opened"]) == Self.shown(true, "on"))
         // The first frame shows the app once (a board tells systemd it is ready), then it is off.
         #expect(told == [false, true])
         // The next change: 22:00 the same day (Tuesday the 8th is a holiday: then Wednesday 07:00).
@@ -98,7 +101,7 @@ import UI
         runner.driver.follow(
             try DisplaySchedule(parsing: "daily 07:00-22:00"), wakeSeconds: 60, localTime: { origin + $0 }, recheckSeconds: nil)
         let out = try runner.run(try InputScript.parse("{\"t\":11000,\"state\":\"idle\"}"))
-        #expect(Self.display(out.states.first?.json) == "\"display\":{\"on\":false,\"reason\":\"idle\"}")
+        #expect(Self.display(out.states.first?.json) == Self.shown(false, "idle"))
     }
 
     @Test func outsideTheHoursTheShorterOfTheWakeAndIdleTimesBlanks() {
