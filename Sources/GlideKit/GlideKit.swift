@@ -10,6 +10,7 @@
 @_exported import Gestures
 @_exported import Accessibility
 @_exported import Widgets
+@_exported import Video
 @_exported import Controls
 @_exported import Audit
 @_exported import TextInput

@@ -3,6 +3,7 @@ import Gestures
 import Accessibility
 @_spi(Hooks) import Widgets
 import TextInput
+import Video
 import FoundationEssentials
 import Geometry
 import AppContract
@@ -24,6 +25,16 @@ package struct WindowState: Codable, Hashable, Sendable {
         @ExplicitNull package var topId: String?
         @ExplicitNull package var page: Int?
         @ExplicitNull package var pageCount: Int?
+    }
+    /// A video on screen: the point of the clip shown and its length in seconds (null until
+    /// known), and "playing", "paused", "ended" or "failed" (with why in `error`).
+    package struct VideoState: Codable, Hashable, Sendable {
+        @ExplicitNull package var id: String?
+        package var frame: [Double]
+        package var position: Double
+        @ExplicitNull package var duration: Double?
+        package var state: String
+        @ExplicitNull package var error: String?
     }
     package struct PageControlState: Codable, Hashable, Sendable {
         @ExplicitNull package var id: String?
@@ -107,6 +118,7 @@ package struct WindowState: Codable, Hashable, Sendable {
     package var pageControls: [PageControlState]
     package var elements: [ElementState]
     package var navigation: [NavigationState] = []
+    package var videos: [VideoState] = []
     package var textFields: [TextFieldState] = []
     package var controls: [ControlState] = []
     @ExplicitNull package var modal: ModalState?
@@ -201,6 +213,16 @@ extension NavigationStack: StateReporter {
             .init(
                 id: id, frame: frame, depth: screens.count, screens: screens.map(\.id),
                 transition: stateKind))
+    }
+}
+
+extension VideoView: StateReporter {
+    package func report(into state: inout WindowState, frame: [Double], at t: Double) {
+        let r = report
+        state.videos.append(
+            .init(
+                id: id, frame: frame, position: rounded(r.position), duration: r.duration.map { rounded($0) }, state: r.state.rawValue,
+                error: r.failure))
     }
 }
 

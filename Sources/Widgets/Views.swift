@@ -399,7 +399,8 @@ public final class ImageView: Box, ImageViewer, PictureView {
         return Self.imageRect(forPictureOf: size, in: inner.size, mode: contentMode).offsetBy(dx: inner.minX, dy: inner.minY)
     }
 
-    static func imageRect(forPictureOf size: Size, in view: Size, mode: ContentMode) -> Rect {
+    /// Where a picture of `size` lands in a view of `view` points (from its top-left corner).
+    package static func imageRect(forPictureOf size: Size, in view: Size, mode: ContentMode) -> Rect {
         guard size.width > 0, size.height > 0 else { return .zero }
         let sx = view.width / size.width, sy = view.height / size.height
         let s = mode == .fit ? min(sx, sy) : max(sx, sy)

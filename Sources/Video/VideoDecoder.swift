@@ -1,0 +1,305 @@
+import CGStreamer
+import NIOConcurrencyHelpers
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A decoded frame: its pixels (BGRA, opaque) and its time in the clip, in seconds.
+package struct VideoFrame {
+    package let pixels: PixelBuffer
+    package let time: Double
+    /// Grows with every new frame: what a view's scaled copy was made from.
+    package let serial: Int
+}
+
+/// A clip's frames from GStreamer: `filesrc ! decodebin ! videoconvert ! appsink`, decoding on
+/// GStreamer's threads a couple of frames ahead of what is shown (the sink holds two, then the
+/// decoder waits), converted there to Glide's pixel format. The frame loop takes the newest frame
+/// due at its time with `frame(at:waiting:)`, which seeks when that time jumps back (a loop
+/// starting again) or far ahead; waiting, it blocks until that frame is decoded, so a headless
+/// run's frames show exactly the video at their virtual time.
+package final class VideoDecoder: @unchecked Sendable {
+    /// The most a frame may measure: a 4K picture (a larger stream is refused before it is
+    /// decoded, so that a file claiming 30,000 × 30,000 pixels costs nothing).
+    package static let maxSide = 4096
+    package static let maxPixels = 3840 * 2160
+    /// How long a waiting frame may take to decode before the clip is given up.
+    static let patience = 10.0
+
+    package let path: String
+    private let gst: GStreamer
+    private let pipeline: UnsafeMutableRawPointer
+    private let sink: UnsafeMutableRawPointer
+    private let bus: UnsafeMutableRawPointer
+    private let sizeGuard: SizeGuard
+    private var current: Sample?
+    private var pending: Sample?
+    private var shown: VideoFrame?
+    private var missingPlugin: String?
+    /// Why the clip stopped, once it has.
+    package private(set) var failure: String?
+    /// The stream ended: no frame after the last one taken (until a seek).
+    package private(set) var reachedEnd = false
+    /// The clip's length, once GStreamer knows it.
+    package private(set) var duration: Double?
+    private var lastTime = 0.0, frameLength = 1.0 / 30
+    /// The stream time of the first frame: the clip's 0.
+    private var origin: Double?
+    private var seekedTo = 0.0
+
+    private struct Sample {
+        let pointer: UnsafeMutableRawPointer
+        let time: Double
+        /// Counts the samples pulled: which one `shown` was copied from.
+        let number: Int
+    }
+    private var pulled = 0, shownNumber = 0
+
+    /// Starts decoding the file at `path`; throws when it is not a local, readable file or
+    /// GStreamer is missing. Problems in the stream itself come later, as `failure`.
+    package init(path: String) throws(VideoError) {
+        self.path = path
+        if path.contains("://") {
+            throw VideoError("\(path) is a network address: a video plays from a file on the board (copy the clip there)")
+        }
+        guard access(path, R_OK) == 0 else { throw VideoError("\(path): \(String(cString: strerror(errno)))") }
+        gst = try GStreamer.shared.get()
+        var error: UnsafeMutablePointer<GlideGstError>?
+        let description =
+            "filesrc name=source ! decodebin name=decoder ! videoconvert ! video/x-raw,format=BGRA"
+            + " ! appsink name=sink max-buffers=2 sync=false enable-last-sample=false"
+        guard let pipeline = gst.parseLaunch(description, &error) else {
+            throw VideoError("GStreamer could not build a video pipeline: \(gst.take(error) ?? "no reason given")")
+        }
+        _ = gst.take(error)
+        guard let source = gst.binGetByName(pipeline, "source"), let decoder = gst.binGetByName(pipeline, "decoder"),
+            let sink = gst.binGetByName(pipeline, "sink"), let bus = gst.getBus(pipeline)
+        else {
+            gst.objectUnref(pipeline)
+            throw VideoError("GStreamer's video pipeline lacks its elements (Debian: apt-get install gstreamer1.0-plugins-base)")
+        }
+        (self.pipeline, self.sink, self.bus) = (pipeline, sink, bus)
+        sizeGuard = SizeGuard(gst)
+        gst.set("location", to: path, on: source)
+        gst.objectUnref(source)
+        let handler = unsafeBitCast(SizeGuard.autoplugContinue, to: UnsafeMutableRawPointer.self)
+        _ = gst.signalConnect(decoder, "autoplug-continue", handler, Unmanaged.passUnretained(sizeGuard).toOpaque(), nil, 0)
+        gst.objectUnref(decoder)
+        // PLAYING with an unsynchronised sink: frames are decoded as fast as the sink takes them.
+        _ = gst.setState(pipeline, 4)
+    }
+
+    deinit {
+        _ = gst.setState(pipeline, 1)
+        for s in [current, pending].compactMap({ $0 }) { gst.miniObjectUnref(s.pointer) }
+        gst.objectUnref(bus)
+        gst.objectUnref(sink)
+        gst.objectUnref(pipeline)
+    }
+
+    /// The newest frame due at `time` seconds into the clip (nil before the first is decoded).
+    /// Waiting, it returns only once the frame after it is decoded too, or the stream ended.
+    package func frame(at time: Double, waiting: Bool) -> VideoFrame? {
+        readBus()
+        guard failure == nil else { return shown }
+        if origin == nil {
+            // The first frame starts the clip, whatever its stream time (a file with B-frames
+            // may start at 2 frames' time): it shows from 0.
+            guard pull(waiting: waiting), let first = pending else { return nil }
+            origin = first.time
+            (current, pending) = (Sample(pointer: first.pointer, time: 0, number: first.number), nil)
+        }
+        if let c = current, time < c.time - 1e-6 || time > c.time + 1 { seek(to: time) }
+        take(upTo: time, waiting: waiting)
+        if duration == nil { duration = queryDuration() }
+        return converted()
+    }
+
+    /// Takes the frames due by `time`, converting none of them yet.
+    private func take(upTo time: Double, waiting: Bool) {
+        while failure == nil {
+            if let p = pending {
+                guard p.time <= time + 1e-6 else { return }
+                if let c = current { gst.miniObjectUnref(c.pointer) }
+                current = p
+                pending = nil
+            }
+            guard pull(waiting: waiting) else { return }
+        }
+    }
+
+    /// Pulls the next frame into `pending`: at once, or waiting while the decoder works.
+    @discardableResult
+    private func pull(waiting: Bool) -> Bool {
+        var waited = 0.0
+        while true {
+            if let sample = gst.tryPullSample(sink, waiting ? 20_000_000 : 0) {
+                pulled += 1
+                pending = Sample(pointer: sample, time: time(of: sample), number: pulled)
+                return true
+            }
+            if gst.isEOS(sink) != 0 {
+                // A stream that ends before any frame after a seek lost its frames (a file cut
+                // short or overwritten while it played): a loop would start again for ever.
+                if current == nil, origin != nil {
+                    fail("the clip has no frames after \(fixed(seekedTo)) s: its file ends early (cut short or overwritten?)")
+                }
+                reachedEnd = true
+                if duration == nil { duration = lastTime - (origin ?? 0) + frameLength }
+                return false
+            }
+            readBus()
+            guard waiting, failure == nil else { return false }
+            waited += 0.02
+            if waited > Self.patience {
+                fail("no frame came in \(Int(Self.patience)) s")
+                return false
+            }
+        }
+    }
+
+    private func time(of sample: UnsafeMutableRawPointer) -> Double {
+        guard let buffer = gst.sampleBuffer(sample) else { return lastTime }
+        let head = buffer.assumingMemoryBound(to: GlideGstBufferHead.self).pointee
+        if head.duration != UInt64.max, head.duration > 0 { frameLength = Double(head.duration) / 1e9 }
+        lastTime = head.pts == UInt64.max ? lastTime + frameLength : Double(head.pts) / 1e9
+        return lastTime - (origin ?? 0)
+    }
+
+    /// Starts decoding again from the key frame at or before `time` seconds; `frame(at:)`
+    /// passes the frames before `time`. (An accurate seek would clip the first frame's time to
+    /// the point asked for, and its frames would no longer fall on the clip's own times.)
+    package func seek(to time: Double) {
+        for s in [current, pending].compactMap({ $0 }) { gst.miniObjectUnref(s.pointer) }
+        (current, pending, reachedEnd, seekedTo) = (nil, nil, false, time)
+        // GST_FORMAT_TIME; GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_KEY_UNIT | GST_SEEK_FLAG_SNAP_BEFORE.
+        if gst.seekSimple(pipeline, 3, 1 | 4 | 32, Int64((max(0, time) + (origin ?? 0)) * 1e9)) == 0 { readBus() }
+    }
+
+    private func queryDuration() -> Double? {
+        var nanoseconds: Int64 = 0
+        guard gst.queryDuration(pipeline, 3, &nanoseconds) != 0, nanoseconds > 0 else { return nil }
+        return Double(nanoseconds) / 1e9
+    }
+
+    /// The current frame as pixels, copied out of GStreamer's buffer once.
+    private func converted() -> VideoFrame? {
+        guard let c = current, c.number != shownNumber else { return shown }
+        shownNumber = c.number
+        guard let caps = gst.sampleCaps(c.pointer), let structure = gst.capsStructure(caps, 0), let buffer = gst.sampleBuffer(c.pointer)
+        else {
+            return shown
+        }
+        var width: Int32 = 0, height: Int32 = 0
+        guard gst.structureInt(structure, "width", &width) != 0, gst.structureInt(structure, "height", &height) != 0 else {
+            fail("the decoder gave frames without a size")
+            return shown
+        }
+        let w = Int(width), h = Int(height), stride = w * 4
+        if let reason = SizeGuard.refusal(width: w, height: h) {
+            fail(reason)
+            return shown
+        }
+        var map = GlideGstMapInfo()
+        guard gst.bufferMap(buffer, &map, 1) != 0 else { return shown }
+        defer { gst.bufferUnmap(buffer, &map) }
+        guard let data = map.data, map.size >= stride * h else { return shown }
+        // The last frame's buffer is reused: views keep scaled copies, not the frame.
+        let pixels = shown.flatMap { $0.pixels.width == w && $0.pixels.height == h ? $0.pixels : nil } ?? PixelBuffer(width: w, height: h)
+        for y in 0..<h {
+            UnsafeMutableRawPointer(pixels.span.row(y)).copyMemory(from: data + y * stride, byteCount: stride)
+        }
+        shown = VideoFrame(pixels: pixels, time: c.time, serial: (shown?.serial ?? 0) + 1)
+        return shown
+    }
+
+    /// Reads GStreamer's messages: an error stops the clip with the clearest reason known.
+    private func readBus() {
+        while let message = gst.busPop(bus) {
+            defer { gst.miniObjectUnref(message) }
+            let type = message.assumingMemoryBound(to: GlideGstMessageHead.self).pointee.type
+            if type == UInt32(GlideGstMessageError) {
+                var error: UnsafeMutablePointer<GlideGstError>?
+                var debug: UnsafeMutablePointer<CChar>?
+                gst.parseError(message, &error, &debug)
+                let text = gst.take(error) ?? "GStreamer stopped the clip"
+                _ = gst.take(debug)
+                fail(missingPlugin ?? text)
+            } else if type == UInt32(GlideGstMessageElement), let m = gst.missingPlugin, m.isMessage(message) != 0 {
+                missingPlugin = MissingPlugin.message(description: gst.take(m.description(message)), detail: gst.take(m.detail(message)))
+            }
+        }
+    }
+
+    private func fail(_ reason: String) {
+        guard failure == nil else { return }
+        failure = sizeGuard.refused ?? reason
+    }
+}
+
+/// decodebin's check of each stream's size before a decoder is made for it.
+private final class SizeGuard: @unchecked Sendable {
+    private let gst: GStreamer
+    private let refusal = NIOLockedValueBox<String?>(nil)
+
+    init(_ gst: GStreamer) { self.gst = gst }
+
+    /// Why the stream was refused, if it was.
+    var refused: String? { refusal.withLockedValue { $0 } }
+
+    static func refusal(width: Int, height: Int) -> String? {
+        guard width > VideoDecoder.maxSide || height > VideoDecoder.maxSide || width * height > VideoDecoder.maxPixels else { return nil }
+        return "its frames are \(width) × \(height) pixels; a video may have at most \(VideoDecoder.maxPixels) (3840 × 2160)"
+    }
+
+    /// Called on GStreamer's streaming thread for each stream decodebin finds.
+    static let autoplugContinue: GlideAutoplugContinue = { _, _, caps, data in
+        guard let caps, let data else { return 1 }
+        return Unmanaged<SizeGuard>.fromOpaque(data).takeUnretainedValue().allows(caps) ? 1 : 0
+    }
+
+    private func allows(_ caps: UnsafeMutableRawPointer) -> Bool {
+        guard let structure = gst.capsStructure(caps, 0) else { return true }
+        var width: Int32 = 0, height: Int32 = 0
+        guard gst.structureInt(structure, "width", &width) != 0, gst.structureInt(structure, "height", &height) != 0,
+            let reason = Self.refusal(width: Int(width), height: Int(height))
+        else { return true }
+        refusal.withLockedValue { $0 = $0 ?? reason }
+        return false
+    }
+}
+
+private func fixed(_ seconds: Double) -> String {
+    let tenths = Int((seconds * 10).rounded())
+    return "\(tenths / 10).\(tenths % 10)"
+}
+
+/// The Debian package that decodes what GStreamer says it is missing.
+package enum MissingPlugin {
+    /// From a missing-plugin message's description ("H.265 (Main Profile) decoder") and
+    /// installer detail (`gstreamer|1.0|app|H.265 decoder|decoder-video/x-h265, ...`).
+    package static func message(description: String?, detail: String?) -> String {
+        let what = description ?? "a plugin"
+        guard let package = package(forDetail: detail) else {
+            return "GStreamer has no \(what) (no Debian package is known to have one)"
+        }
+        return "GStreamer has no \(what) (Debian: apt-get install \(package))"
+    }
+
+    static func package(forDetail detail: String?) -> String? {
+        guard let detail, let last = detail.split(separator: "|").last else { return nil }
+        let kind = last.split(separator: "-", maxSplits: 1)
+        guard kind.count == 2 else { return nil }
+        return kind[1].split(separator: ",").first.flatMap { packages[String($0)] }
+    }
+
+    private static let packages: [String: String] = [
+        "video/x-h264": "gstreamer1.0-libav", "video/x-h265": "gstreamer1.0-libav", "video/mpeg": "gstreamer1.0-libav",
+        "video/x-vp8": "gstreamer1.0-plugins-good", "video/x-vp9": "gstreamer1.0-plugins-good",
+        "video/x-av1": "gstreamer1.0-plugins-bad", "video/x-theora": "gstreamer1.0-plugins-base",
+        "video/quicktime": "gstreamer1.0-plugins-good", "video/x-matroska": "gstreamer1.0-plugins-good",
+        "video/webm": "gstreamer1.0-plugins-good", "video/x-msvideo": "gstreamer1.0-plugins-good",
+        "video/mpegts": "gstreamer1.0-plugins-bad", "image/jpeg": "gstreamer1.0-plugins-good",
+    ]
+}

@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Geometry
+import ImageCodecs
+import Raster
+import TestSupport
+import Testing
+@testable import UI
+@testable import Video
+
+/// VideoView on the virtual clock: the frame shown at each time is the clip's at that time, so
+/// its screenshots are goldens; bad and hostile files fail with a message and nothing else stops.
+@Suite struct VideoTests {
+    /// The catalog's attract loop: 3 s of 1280 × 720 H.264 at 30 frames a second, a key frame
+    /// each second, a ball sweeping across.
+    static let clip = testsDirectory + "/../Board/content/attract.mp4"
+
+    @Test func aPlayingClipShowsItsFrameAtEachTimeAndLoopsExactly() throws {
+        let w = try makeWindow(VideoView(Self.clip, id: "clip", contentMode: .fill, loops: true), width: 480, height: 320)
+        let first = w.frames(from: 0, to: 0.5)
+        let half = PixelBuffer(copying: first.span)
+        // Screenshots are compared through PNG, so a frame's pixels are what the file holds:
+        // exact, as the decoder and the conversion are the same on every machine.
+        assertGolden(half, suite: "Video", name: "clip-0.5s-fill-480x320")
+        let s = w.state(at: 0.5, frameNumber: 0)
+        #expect(s.videos.map(\.state) == ["playing"])
+        #expect(s.videos.first?.position == 0.5 && s.videos.first?.duration == 3.0)
+        assertGolden(w.frames(from: 0.5, to: 2.0), suite: "Video", name: "clip-2.0s-fill-480x320")
+        // One loop later the same frame shows: the clip started again from its first frame.
+        let again = w.frames(from: 2.0, to: 3.5)
+        #expect(compare(again, half).mismatches == 0)
+        // A window that jumps straight to 2 s (a seek to the key frame and on) shows the same.
+        let jumped = try makeWindow(VideoView(Self.clip, contentMode: .fill), width: 480, height: 320)
+        _ = jumped.frames(from: 0, to: 0)
+        #expect(compare(jumped.fullRedraw(at: 2.0), w.fullRedraw(at: 5.0)).mismatches == 0)
+    }
+
+    @Test func playPauseSeekAndTheEnd() throws {
+        let video = VideoView(Self.clip, id: "clip", playing: false)
+        var ended = 0
+        video.onEnd = { ended += 1 }
+        let w = try makeWindow(video, width: 320, height: 180)
+        w.frames(from: 0, to: 0.5)
+        #expect(video.playbackState == .paused && video.position == 0)
+        #expect(w.isStill(at: 0.5), "a paused clip does not keep the loop drawing")
+        video.play()
+        w.frames(from: 0.5, to: 1.5)
+        #expect(video.position == 1.0)
+        video.pause()
+        w.frames(from: 1.5, to: 2.0)
+        #expect(video.position == 1.0 && video.playbackState == .paused)
+        video.seek(to: 2.5)
+        video.play()
+        w.frames(from: 2.0, to: 3.0)
+        #expect(video.playbackState == .ended && ended == 1 && video.position == 3.0)
+        #expect(w.state(at: 3.0, frameNumber: 0).videos.first?.state == "ended")
+        video.play()
+        #expect(video.playbackState == .playing && video.position == 0, "played again from the start")
+    }
+
+    @Test func onlyTheVideosRectangleIsRedrawn() throws {
+        let video = VideoView(Self.clip, loops: true, width: 160, height: 90)
+        let w = try makeWindow(Stack(.vertical, children: [video, Spacer()]), width: 400, height: 400)
+        w.frames(from: 0, to: 0.5)
+        let damage = w.render(into: PixelBuffer(width: 400, height: 400), at: 0.5 + 1.0 / 30)
+        #expect(!damage.isEmpty)
+        // Its 160 × 90 points and the pixel row and column its edges may touch.
+        #expect(damage.bounds.maxY <= 91 && damage.bounds.maxX <= 400)
+    }
+
+    /// Each file fails with its reason in the view, the state and the log; the window goes on.
+    @Test(arguments: HostileClip.allCases)
+    func hostileFilesFailWithAMessage(_ kind: HostileClip) throws {
+        let folder = try makeTemporaryFolder(prefix: "glide-video")
+        let path = try kind.make(from: Self.clip, in: folder)
+        let video = VideoView(path, id: "clip", loops: true)
+        let w = try makeWindow(Stack(.vertical, children: [video, Label("still here", id: "label")]), width: 320, height: 240)
+        w.frames(from: 0, to: 0.5)
+        if kind == .replacedWhilePlaying || kind == .truncatedWhilePlaying { try kind.change(path, original: Self.clip) }
+        w.frames(from: 0.5, to: 4)
+        let state = w.state(at: 4, frameNumber: 0).videos.first
+        switch kind {
+        case .replacedWhilePlaying:
+            // The open file is still the old one: it plays on, and the next view plays the new.
+            #expect(state?.state == "playing")
+        case .cutInTheMiddle:
+            // What was there plays; then the stream ends (or fails) without taking the window.
+            #expect(state?.state != nil)
+        default:
+            #expect(state?.state == "failed")
+            #expect(state?.error?.contains(kind.expected) == true, "\(kind): \(state?.error ?? "no error")")
+        }
+        #expect(w.root.view(withID: "label") != nil)
+    }
+
+    @Test func aMissingDecoderNamesItsDebianPackage() {
+        let h265 = "gstreamer|1.0|glide|H.265 (Main Profile) decoder|decoder-video/x-h265, stream-format=(string)hvc1"
+        #expect(
+            MissingPlugin.message(description: "H.265 (Main Profile) decoder", detail: h265)
+                == "GStreamer has no H.265 (Main Profile) decoder (Debian: apt-get install gstreamer1.0-libav)")
+        #expect(
+            MissingPlugin.message(description: "AV1 decoder", detail: "gstreamer|1.0|glide|AV1 decoder|decoder-video/x-av1")
+                .hasSuffix("(Debian: apt-get install gstreamer1.0-plugins-bad)"))
+        #expect(MissingPlugin.message(description: nil, detail: "garbage").hasSuffix("(no Debian package is known to have one)"))
+    }
+}
+
+/// Files a kiosk may be given by mistake or by an attacker, made from the clip.
+enum HostileClip: String, CaseIterable, Sendable {
+    case networkURL, missing, notAVideo, cutBeforeItsIndex, cutInTheMiddle, hugeFrames, unknownCodec, replacedWhilePlaying,
+        truncatedWhilePlaying
+
+    /// Words the failure must contain.
+    var expected: String {
+        switch self {
+        case .networkURL: "network address"
+        case .missing: "No such file"
+        case .notAVideo, .cutBeforeItsIndex: ""
+        case .hugeFrames: "30000 × 30000"
+        case .unknownCodec: "GStreamer has no"
+        case .cutInTheMiddle, .replacedWhilePlaying, .truncatedWhilePlaying: ""
+        }
+    }
+
+    func make(from clip: String, in folder: String) throws -> String {
+        let path = folder + "/\(rawValue).mp4"
+        var bytes = try FileIO.readAll(path: clip)
+        let sampleEntry = Self.find(Array("avc1".utf8), in: bytes, after: Self.find(Array("stsd".utf8), in: bytes, after: 0))
+        switch self {
+        case .networkURL: return "https://example.com/clip.mp4"
+        case .missing: return folder + "/nothing-here.mp4"
+        case .notAVideo: bytes = Array("this is a text file, not a video\n".utf8)
+        case .cutBeforeItsIndex: bytes = Array(bytes.prefix(400))
+        case .cutInTheMiddle: bytes = Array(bytes.prefix(bytes.count / 2))
+        case .hugeFrames:
+            // The sample entry's width and height (16 bits each, 24 bytes after its type).
+            for (i, b) in [0x75, 0x30, 0x75, 0x30].enumerated() { bytes[sampleEntry + 28 + i] = UInt8(b) }
+        case .unknownCodec:
+            for (i, b) in "qqqq".utf8.enumerated() { bytes[sampleEntry + i] = b }
+        case .replacedWhilePlaying, .truncatedWhilePlaying: break
+        }
+        try FileIO.writeAll(bytes, path: path)
+        return path
+    }
+
+    /// Done to the file while it plays.
+    func change(_ path: String, original: String) throws {
+        if self == .replacedWhilePlaying {
+            try FileIO.writeAll(Array("replaced".utf8), path: path)
+        } else {
+            #expect(truncate(path, 3000) == 0)
+        }
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: [UInt8], after start: Int) -> Int {
+        var i = start
+        while i + needle.count <= bytes.count {
+            if Array(bytes[i..<i + needle.count]) == needle { return i }
+            i += 1
+        }
+        return 0
+    }
+}
