@@ -55,7 +55,7 @@ SYSROOT=$CACHE/sysroot-$DEB_ARCH-$TARGET_SUITE
 SDKS=$CACHE/sdks
 SDK_NAME=glide-$ARCH-$TARGET_SUITE
 # Glide's C libraries for the target (the -dev packages bring the runtime libraries along).
-TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libfribidi-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev,zlib1g-dev,libxkbcommon-dev,xkb-data,libx11-data,libespeak-ng-dev,libsndfile1-dev,libasound2-dev,librsvg2-2
+TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libfribidi-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev,zlib1g-dev,libxkbcommon-dev,xkb-data,libx11-data,libespeak-ng-dev,libsndfile1-dev,libasound2-dev,librsvg2-2,gstreamer1.0-plugins-base,gstreamer1.0-plugins-good,gstreamer1.0-libav
 HOST_PACKAGES=swiftlang,libc6-dev,git,pkg-config,ca-certificates
 . "$HERE/debian-root.sh"
 . "$HERE/size-flags.sh"
@@ -211,6 +211,9 @@ if [ "$MODE" = build ] || [ "$MODE" = run ]; then
     fi
     # The target's libraries come from the sysroot; the fonts and content from the repository.
     export QEMU_LD_PREFIX=$SYSROOT
+    # GStreamer reads its plugins in the process: its scanner, a program of its own, is not
+    # started under qemu-user. (Its paths reach the sysroot through QEMU_LD_PREFIX.)
+    export GST_REGISTRY_FORK=no
     export GLIDE_FONTS=${GLIDE_FONTS:-$ROOT/Fonts}
     exec "$QEMU_USER" "$BIN_DIR/glide" "$@"
 fi
@@ -231,7 +234,7 @@ swift_in_toolchain "$ROOT" build -c "$CONFIG" --build-tests "${TESTING[@]}" "${S
     { grep -E "error" "$CACHE/$ARCH-build-tests.log" | head -20 >&2; die "the test build failed (log: $CACHE/$ARCH-build-tests.log)"; }
 RUNNER=$(ls -d "$SCRATCH/$ARCH-unknown-linux-gnu/$CONFIG/"*PackageTests.xctest | head -1)
 say "running the tests under $QEMU_USER"
-export QEMU_LD_PREFIX=$SYSROOT
+export QEMU_LD_PREFIX=$SYSROOT GST_REGISTRY_FORK=no
 export LD_LIBRARY_PATH=/usr/libexec/swift/lib/swift/linux
 cd "$ROOT"
 # The suites are Swift Testing's, which the runner starts only when asked (as `swift test` does).

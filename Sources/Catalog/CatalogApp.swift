@@ -54,7 +54,13 @@ package final class CatalogApp {
     ) {
         self.manifestDirectory = manifestDirectory
         let adaptive = Adaptive(id: "catalog-layout", content: root)
-        window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: adaptive)
+        // With an attract loop the catalog lies under it, in a stack of layers.
+        let layers = manifest.attract.map { _ in
+            let box = Box(id: "catalog-layers")
+            box.add(adaptive)
+            return box
+        }
+        window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: layers ?? adaptive)
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
         loadStrings(manifest)
         sidebar.width = 248
@@ -102,6 +108,7 @@ package final class CatalogApp {
         arrange(compact: false)
         window.controller = self
         select(0)
+        if let layers, let attract = manifest.attract { Self.addAttract(path(of: attract), to: layers, in: window) }
     }
 
     /// The title, what Glide is, the Dark switch (the scheme switches at run time: every screen
@@ -248,7 +255,11 @@ package final class CatalogApp {
             text.add(Label(LocalizedStringKey(card.title), size: 22, color: Self.ink))
             text.add(Label(LocalizedStringKey(card.text), size: 16, color: Self.secondaryInk, lineSpacing: 1.15))
             let row = Stack(.horizontal, spacing: 20, padding: EdgeInsets(18), alignment: .leading)
-            let picture = imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12)
+            let picture =
+                card.video.map { videoView($0, poster: card.image, place: place + ".video", id: card.id + "-video") }
+                ?? imageView(card.image, place: place + ".image", width: 132, height: 132, cornerRadius: 12)
+            picture.width = 132
+            picture.height = 132
             row.add(picture)
             row.add(text)
             row.background(.surface, cornerRadius: 14, border: Self.separator).shadow(radius: 6, y: 2)

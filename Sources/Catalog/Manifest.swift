@@ -13,6 +13,9 @@ package struct Manifest: Decodable, Hashable, Sendable {
     /// subtitles and cards' words are keys looked up in the window's language; articles and
     /// search items stay as written.
     package var strings: String?
+    /// A clip shown over everything until the first touch, and again after the idle reset (an
+    /// attract loop).
+    package var attract: String?
     package var screens: [Screen]
     /// Screens that could not be read, each with its place and what is wrong; the others are
     /// shown. (A manifest with no readable screen at all is an error.)
@@ -23,6 +26,8 @@ package struct Manifest: Decodable, Hashable, Sendable {
         package var title: String
         package var text: String
         package var image: String?
+        /// A clip played in place of the picture (which is its poster).
+        package var video: String?
     }
 
     package struct Screen: Decodable, Hashable, Sendable {
@@ -54,7 +59,7 @@ package struct Manifest: Decodable, Hashable, Sendable {
         package var placeholder: String?
     }
 
-    enum Keys: String, CodingKey, CaseIterable { case title, logo, strings, screens }
+    enum Keys: String, CodingKey, CaseIterable { case title, logo, strings, attract, screens }
 
     package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
@@ -62,6 +67,7 @@ package struct Manifest: Decodable, Hashable, Sendable {
         title = try c.decodeLine(forKey: .title)
         logo = try c.decodeLineIfPresent(forKey: .logo)
         strings = try c.decodeLineIfPresent(forKey: .strings)
+        attract = try c.decodeLineIfPresent(forKey: .attract)
         var list = try c.nestedUnkeyedContainer(forKey: .screens)
         var ids: Set<String> = []
         screens = []
@@ -140,7 +146,7 @@ extension KeyedDecodingContainer {
 private struct Skip: Decodable { init(from decoder: Decoder) throws {} }
 
 extension Manifest.Card {
-    enum Keys: String, CodingKey, CaseIterable { case id, title, text, image }
+    enum Keys: String, CodingKey, CaseIterable { case id, title, text, image, video }
     package init(from decoder: Decoder) throws {
         try rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: Keys.self)
@@ -148,6 +154,7 @@ extension Manifest.Card {
         title = try c.decodeLine(forKey: .title)
         text = try c.decodeLineIfPresent(forKey: .text, limit: Manifest.maximumCardTextBytes) ?? ""
         image = try c.decodeIfPresent(String.self, forKey: .image)
+        video = try c.decodeLineIfPresent(forKey: .video)
     }
 }
 
