@@ -78,8 +78,9 @@ let package = Package(
         .target(name: "TextInput", dependencies: ["ViewCore", "Gestures", "Widgets", "AppContract", "Localization", "Scrolling", "Text",
                                                   "TextEditing", "Raster", "Geometry"]),
         // Video through GStreamer, loaded at the first clip (issue 63).
-        .target(name: "Video", dependencies: ["ViewCore", "Widgets", "Raster", "Geometry", "SharedLibraries", "CGStreamer",
-                                              .product(name: "NIOConcurrencyHelpers", package: "swift-nio")]),
+        .target(name: "Video", dependencies: ["ViewCore", "Widgets", "AppContract", "Raster", "Geometry", "SharedLibraries", "CGStreamer",
+                                              .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                                              .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Video", "AppContract", "Localization",
                                            "Scrolling", "Physics", "Text", "TextEditing", "Raster", "Geometry",
                                            .product(name: "Logging", package: "swift-log")]),
@@ -133,7 +134,7 @@ let package = Package(
         ]),
         // Composition root: CLI only.
         .executableTarget(name: "glide", dependencies: [
-            "FeelLab", "FeedScene", "ZoomScene", "ImageCodecs", "Catalog", "Headless", "UI", "Widgets", "ViewCore",
+            "FeelLab", "FeedScene", "ZoomScene", "ImageCodecs", "Catalog", "Video", "Headless", "UI", "Widgets", "ViewCore",
             "BoardConfig", "BoardLoop", "Runtime", "KioskRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

@@ -353,6 +353,35 @@ speech_libs() {  # espeak-ng and libsndfile with theirs: glide loads them at the
             while read -r root path; do echo "$root ${path#"${GLIDE_LIBROOT%/}"}"; done
     done
 }
+# Video (issue 63, x86_64): GStreamer, which glide loads at the first clip, with the plugins an
+# H.264 clip in MP4 needs. Its H.264 decoder here is openh264's (gstreamer1.0-plugins-bad, taken
+# from its package when the host lacks it): ffmpeg's would bring 180 libraries, 237 MB, into the
+# initramfs. H.264 decoding is exact by its standard: both decoders give the same pixels.
+VIDEO=0
+GST_PLUGINS="coreelements typefindfunctions playback videoconvertscale app isomp4 openh264"
+if [ "$ARCH" = x86_64 ] && [ -e /usr/lib/x86_64-linux-gnu/libgstapp-1.0.so.0 ]; then
+    GST_DIR=/usr/lib/x86_64-linux-gnu/gstreamer-1.0
+    if [ ! -e $GST_DIR/libgstopenh264.so ] && [ ! -e "$CACHE/gst/$GST_DIR/libgstopenh264.so" ]; then
+        ( mkdir -p "$CACHE/gst" && cd "$CACHE/gst" && apt-get download -qq gstreamer1.0-plugins-bad libopenh264-7 >/dev/null 2>&1 &&
+          for deb in ./*.deb; do dpkg-deb -x "$deb" .; done ) || echo "no openh264 decoder: the board's clip check is skipped" >&2
+    fi
+    [ -e $GST_DIR/libgstopenh264.so ] || [ -e "$CACHE/gst/$GST_DIR/libgstopenh264.so" ] && VIDEO=1
+fi
+video_libs() {  # GStreamer's libraries and plugins with theirs, "ROOT PATH" as for the others
+    local plugin file
+    [ "$VIDEO" = 1 ] || return 0
+    for lib in /usr/lib/x86_64-linux-gnu/libgstapp-1.0.so.0 /usr/lib/x86_64-linux-gnu/libgstpbutils-1.0.so.0; do
+        echo "/ $lib"; libs_of / "$lib"
+    done
+    for plugin in $GST_PLUGINS; do
+        file=$GST_DIR/libgst$plugin.so
+        if [ -e "$file" ]; then echo "/ $file"; LD_LIBRARY_PATH=$CACHE/gst/usr/lib/x86_64-linux-gnu libs_of / "$file"
+        else echo "$CACHE/gst $file"; LD_LIBRARY_PATH=$CACHE/gst/usr/lib/x86_64-linux-gnu libs_of / "$CACHE/gst$file"; fi
+    done | while read -r root path; do
+        # A library only the downloaded package has comes from there.
+        case $path in "$CACHE"/gst/*) echo "$CACHE/gst ${path#"$CACHE/gst"}" ;; *) echo "$root $path" ;; esac
+    done
+}
 # The openssl command, as udevadm from the userland root on aarch64 (the host's on x86_64): glide
 # makes its remote API's self-signed certificate with it and logs its fingerprint (issue 64).
 OPENSSL_BIN=/usr/bin/openssl; [ "$ARCH" = aarch64 ] && OPENSSL_BIN=$UDEVROOT/usr/bin/openssl
@@ -361,7 +390,7 @@ while read -r libroot lib; do
     mkdir -p "$IMG$(dirname "$lib")"; cp -L "$libroot/$lib" "$IMG$lib"
 done < <(libs_of "$UDEV_LIBROOT" "$UDEVROOT/bin/udevadm"   # first: glide's copies (the newer glibc) win
          libs_of "$UDEV_LIBROOT" "$OPENSSL_BIN"
-         (libs_of "$GLIDE_LIBROOT" "$BIN"; speech_libs; [ -z "${EXAMPLE_BIN:-}" ] || libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN") | sort -u)
+         (libs_of "$GLIDE_LIBROOT" "$BIN"; speech_libs; video_libs; [ -z "${EXAMPLE_BIN:-}" ] || libs_of "$GLIDE_LIBROOT" "$EXAMPLE_BIN") | sort -u)
 # Speech (issue 33, x86_64 test runs): an AC97 card whose output QEMU writes to a WAV on
 # the host, ALSA's configuration, and espeak-ng's data for English and Japanese.
 SPEECH=0; SOUND_MODULES=""
@@ -390,7 +419,7 @@ echo "initramfs: $(du -h "$CACHE/initrd.img" | cut -f1), modules: $(tr '\n' ' ' 
 REMOTE_PORT=${VBOARD_REMOTE_PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')}
 REMOTE_TOKEN=$(od -An -N12 -tx1 /dev/urandom | tr -d ' \n')
 CONSOLE=ttyS0; [ "$ARCH" = aarch64 ] && CONSOLE=ttyAMA0
-APPEND="console=$CONSOLE quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN vboard.keys=${VBOARD_KEYS:-1} vboard.speech=$SPEECH"
+APPEND="console=$CONSOLE quiet panic=-1 vboard.mode=$MODE vboard.app=$APP vboard.size=${W}x${H} vboard.rotation=$ROTATION vboard.swipe=$PANEL_SWIPE vboard.tap=$PANEL_TAP vboard.exswipe=$PANEL_EXAMPLE_SWIPE vboard.token=$REMOTE_TOKEN vboard.keys=${VBOARD_KEYS:-1} vboard.speech=$SPEECH vboard.video=$VIDEO"
 if [ "$ARCH" = aarch64 ]; then MACHINE=(qemu-system-aarch64 -M virt -cpu cortex-a72)
 else MACHINE=(qemu-system-x86_64 -M q35 -cpu max); fi
 QEMU=("${MACHINE[@]}" -nodefaults -no-user-config -m 1024 -smp 2 -accel tcg
@@ -419,7 +448,7 @@ fi
 
 step "booting the virtual board"
 status=0
-VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_EXAMPLE_KIND=$EXAMPLE_KIND VBOARD_EXAMPLE_NAME=${EXAMPLE_PRODUCT:-Departures} VBOARD_EXAMPLE_SWIPE=${EXAMPLE_SWIPE:-} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
+VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VIDEO_EXPECTED=$VIDEO VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_EXAMPLE_KIND=$EXAMPLE_KIND VBOARD_EXAMPLE_NAME=${EXAMPLE_PRODUCT:-Departures} VBOARD_EXAMPLE_SWIPE=${EXAMPLE_SWIPE:-} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
     python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

@@ -437,6 +437,28 @@ def schedule_check(sched, states, check):
         print(f"  the display schedule's run took {float(times[1]) - float(times[0]):.1f} s of the guest's time ({steps} then the exit)")
 
 
+def video_check(video, shots, check):
+    """Issue 63: the attract loop plays on the DRM path: GStreamer decoded its first frame, and two
+    screens a second apart both show the clip (mostly its blue) and differ (its ball moved)."""
+    check("playing" in video and not any("video " in l and "playing" not in l for l in video["log"]),
+          f"the attract clip played on the board ({[l for l in video['log'] if 'video' in l][:3]})")
+    a, b = shots.get("video-a"), shots.get("video-b")
+    if a and b and os.path.exists(a) and os.path.exists(b):
+        _, _, ra = read_png(a)
+        _, _, rb = read_png(b)
+        blue = sum(1 for row in ra for i in range(0, len(row), 3) if row[i] < 60 and row[i + 2] > 110)
+        total = sum(len(row) // 3 for row in ra)
+        moved = differing_pixels(ra, rb)
+        check(blue > total // 2 and moved > total // 100,
+              f"the screen shows the clip ({100 * blue // max(1, total)} % its blue) and it moves ({moved} pixels changed in 1 s)")
+    else:
+        check(False, "the screens of the playing clip were taken")
+    check(video.get("exit") == "0", f"glide playing a clip exited cleanly (status {video.get('exit')})")
+    times = video.get("seconds", "").split()
+    if len(times) == 2:
+        print(f"  the clip's run took {float(times[1]) - float(times[0]):.1f} s of the guest's time")
+
+
 def calibration_check(cal, shots, states, rotation, check):
     """Issue 14: `glide calibrate` against a touchscreen skewed on purpose."""
     check(cal.get("good-exit") == "0", f"glide calibrate with a tap on each cross ended with status 0 ({cal.get('good-exit')})")
@@ -607,9 +629,11 @@ def main():
     sched = {"log": [], "stats": []}
     cal = {"log": {}, "out": {}}
     speech = {"log": [], "stats": []}
+    video = {"log": [], "stats": []}
     keys = {"log": [], "stats": [], "taps": [], "plan": [("tab-search", None), ("search-field", None)] + [(None, c) for c in "glide"]}
     runs = {"VKMS": (vkms, "glide on vkms"), "BLANK": (blank, "glide with blanking"), "SCHED": (sched, "glide with a display schedule"), "KEYS": (keys, "glide typing"),
-            "SPEECH": (speech, "glide speaking")}
+            "SPEECH": (speech, "glide speaking"),
+            "VIDEO": (video, "glide playing a clip")}
 
     def run_of(kind):
         for part in ("", "LOG", "STATS"):
@@ -830,6 +854,8 @@ def main():
         check(any("legacy modesetting" in l for l in EXLOGS), "the app outside the package ran with legacy modesetting (forced)")
     blank_check(blank, shots, states, check)
     schedule_check(sched, states, check)
+    if os.environ.get("VBOARD_VIDEO_EXPECTED") == "1":
+        video_check(video, shots, check)
     vkms_check(vkms, states, check)
     if os.environ.get("VBOARD_KEYS", "1") != "0":
         keys_check(keys, states, check)

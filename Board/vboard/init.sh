@@ -25,6 +25,7 @@ for arg in $(cat /proc/cmdline); do
         vboard.size=*) W=${arg#vboard.size=}; H=${W#*x}; W=${W%x*} ;;
         vboard.keys=*) KEYS=${arg#vboard.keys=} ;;
         vboard.speech=*) SPEECH=${arg#vboard.speech=} ;;
+        vboard.video=*) VIDEO=${arg#vboard.video=} ;;
     esac
 done
 
@@ -265,6 +266,22 @@ mark "STATE sched-woken $(cat $STATE 2>/dev/null)"
 stop_app "glide with a display schedule"
 report SCHED $? /tmp/sched.log
 mark "SCHED seconds $S0 $(up)"
+
+# Video (issue 63): the clips' catalog on DRM, its attract loop (720p H.264) over the screen.
+# GStreamer reads its plugins in glide's process (its scanner program is not in the initramfs).
+if [ "${VIDEO:-0}" = 1 ]; then
+    export GST_REGISTRY_FORK=no GST_REGISTRY=/tmp/gst-registry.bin
+    V0=$(up)
+    glide board --app catalog --manifest /usr/share/glide/content/video.json --rotation "$ROTATION" \
+        < /dev/tty1 > /dev/null 2> /tmp/video.log &
+    GLIDE=$!
+    wait_log /tmp/video.log "attract.mp4: playing" && mark "VIDEO playing $(up)"
+    sleep 1; shot video-a
+    sleep 1; shot video-b
+    stop_app "glide playing a clip"
+    report VIDEO $? /tmp/video.log
+    mark "VIDEO seconds $V0 $(up)"
+fi
 
 # Text entry (issue 32): the catalog's search field typed on the on-screen keyboard through the
 # touchscreen (`onscreen_keyboard = always`: QEMU's PS/2 keyboard counts as a physical one).

@@ -1,4 +1,5 @@
 import CGStreamer
+import Geometry
 import NIOConcurrencyHelpers
 import Raster
 #if canImport(Glibc)
@@ -143,7 +144,7 @@ package final class VideoDecoder: @unchecked Sendable {
                 // A stream that ends before any frame after a seek lost its frames (a file cut
                 // short or overwritten while it played): a loop would start again for ever.
                 if current == nil, origin != nil {
-                    fail("the clip has no frames after \(fixed(seekedTo)) s: its file ends early (cut short or overwritten?)")
+                    fail("the clip has no frames after \(fixed(seekedTo, 1)) s: its file ends early (cut short or overwritten?)")
                 }
                 reachedEnd = true
                 if duration == nil { duration = lastTime - (origin ?? 0) + frameLength }
@@ -268,11 +269,6 @@ private final class SizeGuard: @unchecked Sendable {
         refusal.withLockedValue { $0 = $0 ?? reason }
         return false
     }
-}
-
-private func fixed(_ seconds: Double) -> String {
-    let tenths = Int((seconds * 10).rounded())
-    return "\(tenths / 10).\(tenths % 10)"
 }
 
 /// The Debian package that decodes what GStreamer says it is missing.

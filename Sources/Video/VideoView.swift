@@ -1,5 +1,7 @@
+import AppContract
 import Dispatch
 import Geometry
+import Logging
 import Raster
 @_spi(Hooks) import ViewCore
 @_spi(Hooks) import Widgets
@@ -113,6 +115,7 @@ public final class VideoView: Box, AnimatedView {
             if let shown, shown.serial != shownFrame?.serial {
                 let old = shownFrame.map { ($0.pixels.width, $0.pixels.height) }
                 shownFrame = shown
+                if old == nil { processLog.info("video \(path): playing, \(shown.pixels.width) × \(shown.pixels.height)") }
                 if height == nil, old == nil || old! != (shown.pixels.width, shown.pixels.height) { setNeedsLayout() }
                 posterView?.isHidden = true
                 setNeedsDisplay()

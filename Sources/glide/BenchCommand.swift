@@ -20,7 +20,9 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Measure the renderer on fixed reference scenes, and the UI on long lists.",
-        subcommands: [Feed.self, Zoom.self, List.self, Grid.self, Keyboard.self, Paragraph.self, Motion.self, Vector.self, Language.self])
+        subcommands: [
+            Feed.self, Zoom.self, List.self, Grid.self, Keyboard.self, Paragraph.self, Motion.self, Vector.self, Language.self, Video.self,
+        ])
 
     /// The reference "feed" scene (benchmark R1): prints median, min and max milliseconds per
     /// frame in the same format as the cairo peer (Tests/Peers/cairo), for compare.sh.

@@ -62,6 +62,14 @@ struct DemoCommand: ParsableCommand {
             GalleryTour.script(rehearsingOn: $0)
         }
         print("The gallery's tour:\n\(gallerySummary)")
+        // Last the clips: the attract loop and cards that play, from the manifest beside the catalog's.
+        let manifest = try app.manifest ?? AppFactory.defaultManifestPath()
+        let clips = (manifest.lastIndex(of: "/").map { String(manifest[...$0]) } ?? "") + VideoTour.manifestName
+        let video = try AppOptions.parse(["--app", "catalog", "--manifest", clips]).makeWindow(width: w, height: h, scale: s).0
+        video.apply(settings)
+        let videoSummary = try HeadlessRuntime.runVirtual(
+            video, width: w, height: h, script: VideoTour.script(for: video), hz: 60, out: out + "/video", timing: false)
+        print("The clips' tour (\(clips)):\n\(videoSummary)")
     }
 
     /// Plays the tour `script` writes on the app `name`, into `out/name`: the script is written

@@ -38,7 +38,6 @@ import glob, json, os, re, sys
 # formats of numbers, money, times and dates (LocaleFormats and its digits), the window's
 # catalog, digits and direction-following, and a catalog-key initialiser beside the String one
 # of each titled view (Label, Button, Toggle, Picker, Stepper, ProgressView, Tab, AlertButton, alert
-# and dialog): 990.
 # and dialog): 990. The navigation stack's titles as keys make it 994: its initialiser and push
 # each come without a title, with a key and with a String (a key that may be nil beside a
 # String generic lost to the generic when the screen was a label made from a literal).

@@ -1,0 +1,132 @@
+import ArgumentParser
+import Catalog
+import Geometry
+import Raster
+import Runtime
+import UI
+import Video
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension BenchCommand {
+    struct Video: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "video",
+            abstract:
+                "The CPU a 720p30 clip costs Glide a second against GStreamer's decoding alone, and the feed's frames with clips playing.",
+            discussion: """
+                The decode floor: `gst-launch-1.0 filesrc ! decodebin ! fakesink` on the clip, as fast as it \
+                goes, its CPU time (user and system, all threads) per second of clip. Glide: a 1280x800 window \
+                filled by the clip, looping, drawn at 60 Hz on the virtual clock for the same seconds of clip \
+                (decoding, conversion to Glide's pixels, the copy, the scale to the window, the frames drawn), \
+                its process's CPU time per second of clip. Then the catalog of Board/content/video.json at \
+                1280x800 as on a board (clips decoded in the background): the feed flicked with its two clips \
+                playing, each frame's time, against the same flick with the clips paused.
+                """)
+
+        @Option(help: "The clip (default: the catalog's attract loop, Board/content/attract.mp4).") var clip: String?
+        @Option(help: "Times the clip is played through for each figure.") var loops = 5
+
+        func run() throws {
+            let manifest = try AppFactory.defaultManifestPath()
+            let content = String(manifest[..<manifest.lastIndex(of: "/")!])
+            let path = clip ?? content + "/attract.mp4"
+            let seconds = try clipSeconds(path) * Double(max(1, loops))
+            let floor = try decodeFloor(path, times: max(1, loops)) / seconds
+            let shown = glideCPU(path, seconds: seconds) / seconds
+            print(
+                "video \(path): \(fixed(seconds, 1)) s of clip; CPU per second of clip: decode floor (gst-launch) \(fixed(floor * 1000, 1)) ms, "
+                    + "Glide showing it at 1280x800 \(fixed(shown * 1000, 1)) ms; Glide/floor \(fixed(shown / floor, 2))")
+            let (playing, paused) = try feedFrames(content + "/" + VideoTour.manifestName)
+            print(
+                "video feed 1280x800 (two clips playing): frame median \(fixed(percentile(playing, 50) ?? .nan, 3)) ms "
+                    + "(p90 \(fixed(percentile(playing, 90) ?? .nan, 3)) ms); clips paused \(fixed(percentile(paused, 50) ?? .nan, 3)) ms "
+                    + "(p90 \(fixed(percentile(paused, 90) ?? .nan, 3)) ms); playing/paused \(fixed((percentile(playing, 50) ?? .nan) / (percentile(paused, 50) ?? .nan), 2))"
+            )
+        }
+
+        private func clipSeconds(_ path: String) throws -> Double {
+            let decoder = try VideoDecoder(path: path)
+            _ = decoder.frame(at: 0, waiting: true)
+            guard let d = decoder.duration, d > 0 else { throw ValidationError("\(path): no duration (\(decoder.failure ?? "unknown"))") }
+            return d
+        }
+
+        /// CPU seconds (user and system) of gst-launch-1.0 decoding the clip `times` times.
+        private func decodeFloor(_ path: String, times: Int) throws -> Double {
+            let before = cpu(RUSAGE_CHILDREN)
+            for _ in 0..<times {
+                let words: [String] = ["gst-launch-1.0", "-q", "filesrc", "location=\(path)", "!", "decodebin", "!", "fakesink"]
+                let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+                defer { for p in argv { free(p) } }
+                var pid: pid_t = 0
+                guard posix_spawnp(&pid, "gst-launch-1.0", nil, nil, argv, environ) == 0 else {
+                    throw ValidationError("gst-launch-1.0 did not start (Debian: apt-get install gstreamer1.0-tools)")
+                }
+                var status: Int32 = 0
+                guard waitpid(pid, &status, 0) == pid, status == 0 else { throw ValidationError("gst-launch-1.0 failed on \(path)") }
+            }
+            return cpu(RUSAGE_CHILDREN) - before
+        }
+
+        /// CPU seconds this process spends showing `seconds` of the clip at 60 Hz.
+        private func glideCPU(_ path: String, seconds: Double) -> Double {
+            let video = VideoView(path, contentMode: .fill, loops: true)
+            let window = Window(width: 1280, height: 800, scaleFactor: 1, typography: try! AppFactory.typography(), root: video)
+            let buffer = PixelBuffer(width: 1280, height: 800)
+            _ = window.render(into: buffer, at: 0)
+            let before = cpu(RUSAGE_SELF)
+            var n = 1
+            while Double(n) / 60 <= seconds {
+                _ = window.render(into: buffer, at: Double(n) / 60)
+                n += 1
+            }
+            return cpu(RUSAGE_SELF) - before
+        }
+
+        /// Each frame's time (ms) of flicks over the feed, its clips playing, then paused.
+        private func feedFrames(_ manifest: String) throws -> (playing: [Double], paused: [Double]) {
+            let window = try AppOptions.parse(["--app", "catalog", "--manifest", manifest]).makeWindow(width: 1280, height: 800, scale: 1).0
+            var settings = AppSettings()
+            settings.decodesImagesInBackground = true
+            window.apply(settings)
+            let buffer = PixelBuffer(width: 1280, height: 800)
+            var t = 0.0
+            func frame() -> Double {
+                t += 1 / 60
+                _ = window.timers.runDue(upTo: t)
+                let start = monotonicSeconds()
+                _ = window.render(into: buffer, at: t)
+                return (monotonicSeconds() - start) * 1000
+            }
+            func touch(_ phase: InputEvent.TouchPhase, _ y: Double) {
+                window.handle(InputEvent(.touch(phase, slot: 0, position: Point(x: 760, y: y)), time: t))
+            }
+            for _ in 0..<30 { _ = frame() }
+            touch(.down, 400); touch(.up, 400)  // lets the visitor in past the attract loop
+            for _ in 0..<60 { _ = frame() }
+            func flicks() -> [Double] {
+                var times: [Double] = []
+                for i in 0..<6 {
+                    let (from, to) = i % 2 == 0 ? (700.0, 300.0) : (300.0, 700.0)
+                    touch(.down, from)
+                    for s in 1...8 { times.append(frame()); touch(.move, from + (to - from) * Double(s) / 8) }
+                    touch(.up, to)
+                    for _ in 0..<90 { times.append(frame()) }
+                }
+                return times
+            }
+            let playing = flicks()
+            for id in ["clip-0-video", "clip-1-video"] { (window.root.view(withID: id) as? VideoView)?.pause() }
+            return (playing, flicks())
+        }
+
+        private func cpu(_ who: __rusage_who) -> Double {
+            var usage = rusage()
+            getrusage(__rusage_who_t(who.rawValue), &usage)
+            func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+            return s(usage.ru_utime) + s(usage.ru_stime)
+        }
+    }
+}
