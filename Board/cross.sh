@@ -124,6 +124,18 @@ fi
 SWIFT_VERSION=$(in_toolchain swift --version 2>/dev/null | sed -n 's/.*Swift version \([0-9.]*\).*/\1/p' | head -1)
 [ -n "$SWIFT_VERSION" ] || die "the toolchain root's swift does not run (rm -rf $HOST to make it again)"
 
+# The root is unpacked, not configured, so Debian's alternatives are not made: libblas.so.3 and
+# liblapack.so.3, which ffmpeg's GStreamer plugin loads, stay in their folders. Each gets the
+# link the alternative would give it.
+link_alternatives() {
+    local lib name
+    for lib in "$1"/usr/lib/$GNU/blas/lib*.so.[0-9] "$1"/usr/lib/$GNU/lapack/lib*.so.[0-9]; do
+        [ -e "$lib" ] || continue
+        name=$(basename "$lib")
+        [ -e "$1/usr/lib/$GNU/$name" ] || ln -s "$(basename "$(dirname "$lib")")/$name" "$1/usr/lib/$GNU/$name"
+    done
+}
+
 # --- the target: an arm64 trixie root with Glide's libraries and sid's Swift runtime -------------
 # The compiler's package for the target holds its modules and static runtime, libswiftlang the
 # shared runtime (the debug test runner links it).
@@ -147,6 +159,7 @@ add_swift_runtime() {
         in_toolchain /bin/sh -c "cd /tmp && clang --target=$GNU -c -x c /dev/null -o empty.o && ld.lld -shared -soname lib_Testing_Foundation.so -o '$1/usr/libexec/swift/lib/swift/linux/lib_Testing_Foundation.so' empty.o" ||
             die "could not make the lib_Testing_Foundation stand-in"
     fi
+    link_alternatives "$1"
 }
 if [ "$(cat "$SYSROOT/.glide-complete" 2>/dev/null)" != "$TARGET_SUITE $DEB_ARCH $TARGET_PACKAGES swiftlang-$SWIFT_VERSION" ]; then
     say "making the $ARCH sysroot (Debian $TARGET_SUITE, Glide's libraries, Swift $SWIFT_VERSION's runtime)"

@@ -58,6 +58,7 @@ package enum HeadlessRuntime {
                 print(
                     try runVirtual(
                         app, width: w, height: h, script: script, hz: options.hz, out: options.out, timing: options.timing,
+                        settleSeconds: options.settleSeconds,
                         idleBlankSeconds: options.idleBlankSeconds, startup: start,
                         schedule: schedule.map { ($0, wake ?? 60, try options.startLocalSeconds() ?? localWallSeconds()) }))
             }
@@ -79,10 +80,11 @@ package enum HeadlessRuntime {
     /// `final.json` into `out`. Returns a one-line summary (and the frame times with `timing`).
     package static func runVirtual(
         _ app: App, width: Int, height: Int, script: InputScript, hz: Double,
-        out: String, timing: Bool, idleBlankSeconds: Double = 0, startup: Startup? = nil,
+        out: String, timing: Bool, settleSeconds: Double = 10, idleBlankSeconds: Double = 0, startup: Startup? = nil,
         schedule: (DisplaySchedule, wakeSeconds: Double, startLocalSeconds: Double)? = nil
     ) throws -> String {
         let runner = HeadlessRunner(app: app, width: width, height: height, hz: hz)
+        runner.settleLimit = settleSeconds.isFinite ? max(0, settleSeconds) : 10
         runner.display.copyBands = app.bandRenderer
         runner.driver.blanking = IdleBlanking(idleSeconds: idleBlankSeconds, now: 0)
         if let (hours, wake, origin) = schedule {

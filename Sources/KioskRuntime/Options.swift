@@ -167,6 +167,8 @@ package struct HeadlessOptions: ParsableArguments {
     package var scale = 1.0
     @Option(help: "Frames per second of the virtual clock.")
     package var hz = 60.0
+    @Option(help: "After the script, frames until the app is at rest, for at most this many seconds (a looping clip never rests).")
+    package var settleSeconds = 10.0
     @Option(help: "Script of timed input events (JSON Lines), or - for standard input.")
     package var script: String?
     @Option(help: "Folder for screenshots (NAME.png) and states (NAME.json), final.png and final.json.")

@@ -68,7 +68,8 @@ struct DemoCommand: ParsableCommand {
         let video = try AppOptions.parse(["--app", "catalog", "--manifest", clips]).makeWindow(width: w, height: h, scale: s).0
         video.apply(settings)
         let videoSummary = try HeadlessRuntime.runVirtual(
-            video, width: w, height: h, script: VideoTour.script(for: video), hz: 60, out: out + "/video", timing: false)
+            video, width: w, height: h, script: VideoTour.script(for: video), hz: 60, out: out + "/video", timing: false,
+            settleSeconds: 0.5)
         print("The clips' tour (\(clips)):\n\(videoSummary)")
     }
 
