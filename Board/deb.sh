@@ -367,7 +367,8 @@ chmod 0755 "$P/DEBIAN/postinst" "$P/DEBIAN/prerm" "$P/DEBIAN/postrm"
 # package database: the library's package as this machine names it, or Debian 13's t64 name of
 # it, and glibc at the newest symbol version the binary uses. adduser and openssl for postinst
 # (openssl also prints the certificate's fingerprint at each start).
-# Recommends: what glide loads only when it needs it (dlopen: SVG pictures, speech) and the data
+# Recommends: what glide loads only when it needs it (dlopen: SVG pictures, speech, GStreamer
+# with the demuxers and decoders of MP4, WebM and Matroska, H.264 and VP9 for video) and the data
 # its defaults use (the colour emoji font, the compose table of physical keyboards).
 step "dependencies"
 if [ "$ARCH" = amd64 ]; then
@@ -410,7 +411,8 @@ Architecture: $ARCH
 Maintainer: $MAINTAINER
 Installed-Size: $(du -sk --exclude=DEBIAN "$P" | cut -f1)
 Depends: $SHLIBS, adduser, openssl
-Recommends: librsvg2-2, libxml2, libespeak-ng1, libsndfile1, fonts-noto-color-emoji, libx11-data
+Recommends: librsvg2-2, libxml2, libespeak-ng1, libsndfile1, fonts-noto-color-emoji, libx11-data,
+ gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-libav
 Section: misc
 Priority: optional
 Description: $DESCRIPTION

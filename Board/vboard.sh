@@ -354,15 +354,16 @@ speech_libs() {  # espeak-ng and libsndfile with theirs: glide loads them at the
     done
 }
 # Video (issue 63, x86_64): GStreamer, which glide loads at the first clip, with the plugins an
-# H.264 clip in MP4 needs. Its H.264 decoder here is openh264's (gstreamer1.0-plugins-bad, taken
-# from its package when the host lacks it): ffmpeg's would bring 180 libraries, 237 MB, into the
-# initramfs. H.264 decoding is exact by its standard: both decoders give the same pixels.
+# H.264 clip in MP4 needs. Its H.264 decoder here is openh264's with h264parse before it
+# (gstreamer1.0-plugins-bad, taken from its package when the host lacks it): ffmpeg's would bring
+# 180 libraries, 237 MB, into the initramfs. H.264 decoding is exact by its standard: both
+# decoders give the same pixels (the shipped clips are Constrained Baseline, which openh264 decodes).
 VIDEO=0
-GST_PLUGINS="coreelements typefindfunctions playback videoconvertscale app isomp4 openh264"
+GST_PLUGINS="coreelements typefindfunctions playback videoconvertscale app isomp4 videoparsersbad openh264"
 if [ "$ARCH" = x86_64 ] && [ -e /usr/lib/x86_64-linux-gnu/libgstapp-1.0.so.0 ]; then
     GST_DIR=/usr/lib/x86_64-linux-gnu/gstreamer-1.0
     if [ ! -e $GST_DIR/libgstopenh264.so ] && [ ! -e "$CACHE/gst/$GST_DIR/libgstopenh264.so" ]; then
-        ( mkdir -p "$CACHE/gst" && cd "$CACHE/gst" && apt-get download -qq gstreamer1.0-plugins-bad libopenh264-7 >/dev/null 2>&1 &&
+        ( mkdir -p "$CACHE/gst" && cd "$CACHE/gst" && apt-get download -qq gstreamer1.0-plugins-bad libgstreamer-plugins-bad1.0-0 libopenh264-7 >/dev/null 2>&1 &&
           for deb in ./*.deb; do dpkg-deb -x "$deb" .; done ) || echo "no openh264 decoder: the board's clip check is skipped" >&2
     fi
     [ -e $GST_DIR/libgstopenh264.so ] || [ -e "$CACHE/gst/$GST_DIR/libgstopenh264.so" ] && VIDEO=1

@@ -256,8 +256,8 @@ wait_log /tmp/sched.log "screen off"
 mark "SCHED at-off $(up)"
 mark "SCHED crtc-closed $(crtc_active)"
 mark "STATE sched-closed $(cat $STATE 2>/dev/null)"
-# Not waiting for "input device added": glide reads libinput's first events with the first input
-# (an idle loop sleeps until then), and the injector's touchscreen is open since glide started.
+# Not waiting for "input device added" (glide reads the devices libinput found at its start):
+# the injector's touchscreen is open since glide started.
 rm -f $STATE
 touch_settle "tap $TAP"
 mark "SCHED at-woken $(up)"
@@ -270,7 +270,9 @@ mark "SCHED seconds $S0 $(up)"
 # Video (issue 63): the clips' catalog on DRM, its attract loop (720p H.264) over the screen.
 # GStreamer reads its plugins in glide's process (its scanner program is not in the initramfs).
 if [ "${VIDEO:-0}" = 1 ]; then
-    export GST_REGISTRY_FORK=no GST_REGISTRY=/tmp/gst-registry.bin
+    # Its plugins are where Debian has them, not beside libgstreamer (/lib here): GStreamer
+    # looks beside the library unless told.
+    export GST_REGISTRY_FORK=no GST_REGISTRY=/tmp/gst-registry.bin GST_PLUGIN_SYSTEM_PATH=/usr/lib/x86_64-linux-gnu/gstreamer-1.0
     V0=$(up)
     glide board --app catalog --manifest /usr/share/glide/content/video.json --rotation "$ROTATION" \
         < /dev/tty1 > /dev/null 2> /tmp/video.log &

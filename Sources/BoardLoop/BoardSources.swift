@@ -131,11 +131,17 @@ package final class LibinputSource: LoopSource {
     package let name = "input"
     package let input: InputContext
 
+    /// libinput queues the devices it found when the context was made without making its
+    /// descriptor readable: they are read at once, not at the first touch (an idle board would
+    /// log "input device added" only then).
+    private var readOnce = false
+
     package init(input: InputContext) { self.input = input }
 
     package var pollFD: Int32? { input.fd }
-    package func deadline(now: Double) -> Double? { nil }
+    package func deadline(now: Double) -> Double? { readOnce ? nil : now }
     package func service(readable: Bool, now: Double, loop: FrameLoop) throws {
+        readOnce = true
         for event in input.dispatch() { loop.driver.deliver(event) }
     }
 }

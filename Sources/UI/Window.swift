@@ -368,7 +368,8 @@ public final class Window: App, ViewHost {
     package func animatingViews(at t: Double) -> [View] { animatedViews.filter { $0.isAnimating(at: t) } }
 
     package func warn(_ message: String, about view: View) {
-        warn(message)
+        // The view's id is a field of its own in the journal (GLIDE_VIEW).
+        log.warning("\(message)", metadata: view.id.map { ["view": .string($0)] })
         if layoutProblems.count < 100 { layoutProblems.append(LayoutProblem(view: view, message: message)) }
     }
 

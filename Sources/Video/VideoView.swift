@@ -172,7 +172,7 @@ public final class VideoView: Box, AnimatedView {
         decoder = nil
         message.text = reason
         message.isHidden = false
-        host?.warn("video \(path): \(reason)")
+        processLog.warning("video \(path): \(reason)", metadata: id.map { ["view": .string($0)] })
         setNeedsLayout()
         setNeedsDisplay()
     }

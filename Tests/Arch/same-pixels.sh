@@ -50,9 +50,10 @@ for size in "${SIZES[@]}"; do
     same "$OUT/$size" "$size" || status=1
 done
 # The clips (issue 63): the attract loop at two times, the first touch, the feed with its cards
-# playing (GStreamer decodes on both machines; H.264 decoding is exact by its standard), at the
-# first size, with half a second after the script (a looping clip never rests).
-size=${SIZES[0]}
+# playing (GStreamer decodes on both machines; H.264 decoding is exact by its standard), at
+# SAME_PIXELS_VIDEO_SIZE (default the first size), half a second after the script (a looping
+# clip never rests).
+size=${SAME_PIXELS_VIDEO_SIZE:-${SIZES[0]}}
 rm -rf "$OUT/video"; mkdir -p "$OUT/video"
 printf '%s\n' '{"t":500,"screenshot":"video-attract-0.5s"}' '{"t":1500,"screenshot":"video-attract-1.5s"}' \
     '{"t":1600,"touch":"down","id":0,"x":200,"y":200}' '{"t":1650,"touch":"up","id":0}' \

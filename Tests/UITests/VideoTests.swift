@@ -12,7 +12,7 @@ import Testing
 /// VideoView on the virtual clock: the frame shown at each time is the clip's at that time, so
 /// its screenshots are goldens; bad and hostile files fail with a message and nothing else stops.
 @Suite struct VideoTests {
-    /// The catalog's attract loop: 3 s of 1280 × 720 H.264 at 30 frames a second, a key frame
+    /// The catalog's attract loop: 3 s of 1280 × 720 H.264 (Constrained Baseline) at 30 frames a second, a key frame
     /// each second, a ball sweeping across.
     static let clip = testsDirectory + "/../Board/content/attract.mp4"
 
