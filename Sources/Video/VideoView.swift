@@ -16,7 +16,14 @@ import Raster
 public final class VideoView: Box, AnimatedView {
     /// What a video is doing.
     public enum PlaybackState: String, Hashable, Sendable {
-        case playing, paused, ended, failed
+        /// Its frames follow the loop's clock.
+        case playing
+        /// It holds its frame; `play()` goes on from there.
+        case paused
+        /// A clip that does not loop showed its last frame.
+        case ended
+        /// It cannot play: `failure` says why.
+        case failed
     }
 
     /// The clip's file.

@@ -103,7 +103,7 @@ import Text
         w.layoutIfNeeded()
         #expect(
             lines.lines == [
-                "Stack 'prices' is 400 points wide inside its padding but its children need 470: 'c' is cut off (let text wrap, give fixed sizes less, or put the stack in a scroll view)"
+                "Stack 'prices' is 400 points wide inside its padding but its children need 470: 'c' is cut off (let text wrap, give fixed sizes less, or put the stack in a scroll view) view=prices"
             ])
     }
 
@@ -125,7 +125,7 @@ import Text
         #expect(lines.lines.first?.hasPrefix("Stack 'header' cuts label 'title' to 200 of the ") == true)
         #expect(
             lines.lines.first?.hasSuffix(
-                "points it needs while 'filler' has room it does not need (give the label layoutPriority(1) or fixedSize(), or the other view a width)"
+                "points it needs while 'filler' has room it does not need (give the label layoutPriority(1) or fixedSize(), or the other view a width) view=title"
             ) == true)
         // The app's fix: the label first.
         title.layoutPriority(1)
