@@ -439,7 +439,7 @@ def schedule_check(sched, states, check):
 
 def video_check(video, shots, check):
     """Issue 63: the attract loop plays on the DRM path: GStreamer decoded its first frame, and two
-    screens a second apart both show the clip (mostly its blue) and differ (its ball moved)."""
+    screens two seconds apart both show the clip (mostly its blue) and differ (its ball moved)."""
     check("playing" in video and not any("video " in l and "playing" not in l for l in video["log"]),
           f"the attract clip played on the board ({[l for l in video['log'] if 'video' in l][:3]})")
     a, b = shots.get("video-a"), shots.get("video-b")
@@ -450,7 +450,7 @@ def video_check(video, shots, check):
         total = sum(len(row) // 3 for row in ra)
         moved = differing_pixels(ra, rb)
         check(blue > total // 2 and moved > total // 100,
-              f"the screen shows the clip ({100 * blue // max(1, total)} % its blue) and it moves ({moved} pixels changed in 1 s)")
+              f"the screen shows the clip ({100 * blue // max(1, total)} % its blue) and it moves ({moved} pixels changed in 2 s)")
     else:
         check(False, "the screens of the playing clip were taken")
     check(video.get("exit") == "0", f"glide playing a clip exited cleanly (status {video.get('exit')})")

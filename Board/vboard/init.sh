@@ -279,7 +279,7 @@ if [ "${VIDEO:-0}" = 1 ]; then
     GLIDE=$!
     wait_log /tmp/video.log "attract.mp4: playing" && mark "VIDEO playing $(up)"
     sleep 1; shot video-a
-    sleep 1; shot video-b
+    sleep 2; shot video-b
     stop_app "glide playing a clip"
     report VIDEO $? /tmp/video.log
     mark "VIDEO seconds $V0 $(up)"

@@ -20,6 +20,13 @@ extension CatalogApp {
         return video.accessibilityHidden()
     }
 
+    /// With an attract loop the catalog lies under it, in a stack of layers.
+    static func layers(over catalog: View) -> Box {
+        let box = Box(id: "catalog-layers")
+        box.add(catalog)
+        return box
+    }
+
     /// The attract loop over `layers` (the catalog beneath it): a touch anywhere lets the
     /// visitor in, and the idle reset brings the loop back from its start.
     static func addAttract(_ path: String, to layers: Box, in window: Window) {

@@ -54,12 +54,7 @@ package final class CatalogApp {
     ) {
         self.manifestDirectory = manifestDirectory
         let adaptive = Adaptive(id: "catalog-layout", content: root)
-        // With an attract loop the catalog lies under it, in a stack of layers.
-        let layers = manifest.attract.map { _ in
-            let box = Box(id: "catalog-layers")
-            box.add(adaptive)
-            return box
-        }
+        let layers = manifest.attract.map { _ in Self.layers(over: adaptive) }
         window = Window(width: width, height: height, scaleFactor: scaleFactor, typography: typography, root: layers ?? adaptive)
         window.images.reducingDecoder = { try Image.read(path: $0, halvings: $1) }
         loadStrings(manifest)

@@ -48,6 +48,7 @@ package final class VideoDecoder: @unchecked Sendable {
     /// The stream time of the first frame: the clip's 0.
     private var origin: Double?
     private var seekedTo = 0.0
+    private var lastAsked: Double?
 
     private struct Sample {
         let pointer: UnsafeMutableRawPointer
@@ -111,7 +112,12 @@ package final class VideoDecoder: @unchecked Sendable {
             origin = first.time
             (current, pending) = (Sample(pointer: first.pointer, time: 0, number: first.number), nil)
         }
-        if let c = current, time < c.time - 1e-6 || time > c.time + 1 { seek(to: time) }
+        // A seek where the asked time jumps (back: a loop starting again; ahead: the view back in
+        // sight), not where decoding lags: a board slower than the clip shows its frames late
+        // rather than seeking again and again and showing none.
+        let last = lastAsked ?? current?.time ?? 0
+        if current != nil || lastAsked != nil, time < last - 1e-6 || time > last + 1 { seek(to: time) }
+        lastAsked = time
         take(upTo: time, waiting: waiting)
         if duration == nil { duration = queryDuration() }
         return converted()

@@ -118,6 +118,7 @@ extension BenchCommand {
                 return times
             }
             let playing = flicks()
+            // The catalog's two clips, found by their ids: the benchmark pauses them as an app would.
             for id in ["clip-0-video", "clip-1-video"] { (window.root.view(withID: id) as? VideoView)?.pause() }
             return (playing, flicks())
         }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppContract
 import Geometry
 import ImageCodecs
 import Raster
@@ -160,5 +161,32 @@ enum HostileClip: String, CaseIterable, Sendable {
             i += 1
         }
         return 0
+    }
+}
+
+/// On a board (pictures and clips decoded in the background) the loop never waits for a frame:
+/// the newest decoded one shows, and the clip moves on.
+@Suite struct LiveVideoTests {
+    @Test func framesArriveWithoutTheLoopWaiting() throws {
+        let video = VideoView(VideoTests.clip, id: "clip", loops: true)
+        let w = try makeWindow(video, width: 320, height: 180)
+        var settings = AppSettings()
+        settings.decodesImagesInBackground = true
+        w.apply(settings)
+        let buffer = PixelBuffer(width: 320, height: 180)
+        var shots: [[UInt32]] = []
+        var slowest = 0.0
+        for n in 0..<120 {
+            let t = Double(n) / 60
+            _ = w.timers.runDue(upTo: t)
+            let start = monotonicSeconds()
+            _ = w.render(into: buffer, at: t)
+            slowest = max(slowest, monotonicSeconds() - start)
+            if n % 30 == 29 { shots.append((0..<180).map { buffer[160, $0] } + (0..<320).map { buffer[$0, 90] }) }
+            usleep(16_000)
+        }
+        #expect(video.playbackState == .playing)
+        #expect(Set(shots.map { $0.hashValue }).count >= 3, "the picture moves: \(Set(shots.map { $0.hashValue }).count) different of 4")
+        print("slowest live frame \(slowest * 1000) ms")
     }
 }
