@@ -28,7 +28,7 @@ Usage: host.py OUTDIR EXPECTED_FIRST_PNG ROTATION QEMU_ARGS...
 The screendumps (panel orientation) are turned back into the upright canvas before comparing.   (exit status 0 when everything passes)"""
 import base64, hashlib, http.client, json, os, re, socket, ssl, subprocess, sys, threading, time, zlib
 
-TIMEOUT = 240
+TIMEOUT = 420
 
 
 def read_png(path):

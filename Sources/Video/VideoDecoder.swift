@@ -1,3 +1,4 @@
+import AppContract
 import CGStreamer
 import Geometry
 import NIOConcurrencyHelpers
@@ -25,8 +26,9 @@ package final class VideoDecoder: @unchecked Sendable {
     /// decoded, so that a file claiming 30,000 × 30,000 pixels costs nothing).
     package static let maxSide = 4096
     package static let maxPixels = 3840 * 2160
-    /// How long a waiting frame may take to decode before the clip is given up.
-    static let patience = 10.0
+    /// How long the first frame, or a waited-for one, may take before the clip is given up (a
+    /// file cut inside its index can leave the demuxer waiting without an error).
+    static let patience = 5.0
 
     package let path: String
     private let gst: GStreamer
@@ -49,6 +51,7 @@ package final class VideoDecoder: @unchecked Sendable {
     private var origin: Double?
     private var seekedTo = 0.0
     private var lastAsked: Double?
+    private let openedAt = monotonicSeconds()
 
     private struct Sample {
         let pointer: UnsafeMutableRawPointer
@@ -157,6 +160,10 @@ package final class VideoDecoder: @unchecked Sendable {
                 return false
             }
             readBus()
+            // On a board nothing waits here: a clip whose first frame never comes fails by the clock.
+            if origin == nil, monotonicSeconds() - openedAt > Self.patience {
+                fail("no frame came in \(Int(Self.patience)) s (a file cut short, or a stream GStreamer cannot read)")
+            }
             guard waiting, failure == nil else { return false }
             waited += 0.02
             if waited > Self.patience {

@@ -44,6 +44,8 @@ public final class VideoView: Box, AnimatedView {
     /// Where playing started on the loop's clock, and from which point of the clip.
     private var anchor: (time: Double, position: Double)?
     private var restingPosition = 0.0
+    /// A seek's frame is not shown yet: the loop goes on drawing until it is.
+    private var awaitsFrame = false
     private var shownFrame: VideoFrame?
     private var scaled: (serial: Int, rect: Rect, pixels: PixelBuffer)?
     private let posterView: ImageView?
@@ -79,7 +81,7 @@ public final class VideoView: Box, AnimatedView {
         if playbackState == .ended { restingPosition = 0 }
         playbackState = .playing
         anchor = nil
-        host?.startedAnimating(self)
+        host?.scheduleFrame()
     }
 
     /// Stops where it is; `play()` goes on from there.
@@ -96,7 +98,9 @@ public final class VideoView: Box, AnimatedView {
         restingPosition = min(max(0, seconds), duration ?? .infinity)
         anchor = nil
         if playbackState == .ended { playbackState = .paused }
-        setNeedsDisplay()
+        // Paused on a board, the frame there may take a few frames of the loop to decode.
+        awaitsFrame = true
+        host?.scheduleFrame()
     }
 
     private func position(at t: Double) -> Double {
@@ -118,7 +122,9 @@ public final class VideoView: Box, AnimatedView {
         if playbackState == .playing, anchor == nil { anchor = (t, restingPosition) }
         let p = position(at: t)
         if isInSight {
-            let shown = decoder.frame(at: clipTime(p), waiting: !(host?.images.decodesInBackground ?? false))
+            let target = clipTime(p), waiting = !(host?.images.decodesInBackground ?? false)
+            let shown = decoder.frame(at: target, waiting: waiting)
+            if waiting || decoder.reachedEnd || shown.map({ abs(target - $0.time) < 0.1 }) == true { awaitsFrame = false }
             if let shown, shown.serial != shownFrame?.serial {
                 let old = shownFrame.map { ($0.pixels.width, $0.pixels.height) }
                 shownFrame = shown
@@ -137,7 +143,9 @@ public final class VideoView: Box, AnimatedView {
         }
     }
 
-    public func isAnimating(at t: Double) -> Bool { playbackState == .playing && decoder != nil && isInSight }
+    public func isAnimating(at t: Double) -> Bool {
+        (playbackState == .playing || awaitsFrame) && decoder != nil && isInSight
+    }
 
     private var isInSight: Bool {
         guard let host else { return false }
@@ -165,7 +173,7 @@ public final class VideoView: Box, AnimatedView {
         switch result {
         case .success(let d):
             decoder = d
-            if playbackState == .playing { host?.startedAnimating(self) }
+            host?.scheduleFrame()
         case .failure(let error):
             fail(error.message)
         }
