@@ -380,7 +380,8 @@ else
     deps=()
     for soname in $(readelf -d "$P/usr/bin/$NAME" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
         case "$soname" in ld-linux*|libc.so.*|libm.so.*) continue ;; esac
-        lib=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ {print $NF; exit}')
+        # awk reads the whole list: leaving early would end ldconfig with SIGPIPE (pipefail).
+        lib=$(ldconfig -p | awk -v s="$soname" '$1 == s && /x86-64/ && !found {print $NF; found = 1}')
         [ -n "$lib" ] || die "no $soname on this machine to name its package by"
         pkg=$(dpkg -S "$(readlink -f "$lib")" 2>/dev/null || dpkg -S "$lib") ; pkg=${pkg%%:*}
         if [ -n "$LISTS" ] && grep -qx "Package: ${pkg}t64" $LISTS; then pkg=${pkg}t64; fi
