@@ -218,11 +218,10 @@ extension NavigationStack: StateReporter {
 
 extension VideoView: StateReporter {
     package func report(into state: inout WindowState, frame: [Double], at t: Double) {
-        let r = report
         state.videos.append(
             .init(
-                id: id, frame: frame, position: rounded(r.position), duration: r.duration.map { rounded($0) }, state: r.state.rawValue,
-                error: r.failure))
+                id: id, frame: frame, position: rounded(position), duration: duration.map { rounded($0) }, state: playbackState.rawValue,
+                error: failure))
     }
 }
 

@@ -1,5 +1,4 @@
 import CGStreamer
-import NIOConcurrencyHelpers
 import SharedLibraries
 
 /// GStreamer's functions that a video calls, loaded with dlopen at the first video (see
@@ -36,17 +35,9 @@ struct GStreamer: @unchecked Sendable {
     let missingPlugin:
         (isMessage: GlideGstIsMissingPluginMessage, description: GlideGstMissingPluginText, detail: GlideGstMissingPluginText)?
 
-    /// The process's GStreamer, or why there is none (loaded and initialised at the first call;
-    /// a global because the library and its plugin registry are the process's).
-    static var shared: Result<GStreamer, VideoError> {
-        loaded.withLockedValue { state in
-            if let state { return state }
-            let result = load()
-            state = result
-            return result
-        }
-    }
-    private static let loaded = NIOLockedValueBox<Result<GStreamer, VideoError>?>(nil)
+    /// The process's GStreamer, or why there is none, loaded and initialised at the first use
+    /// (a global: the library and its plugin registry are the process's; Swift makes it once).
+    static let shared: Result<GStreamer, VideoError> = load()
 
     private static func load() -> Result<GStreamer, VideoError> {
         do {

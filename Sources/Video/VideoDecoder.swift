@@ -142,7 +142,9 @@ package final class VideoDecoder: @unchecked Sendable {
     /// Pulls the next frame into `pending`: at once, or waiting while the decoder works.
     @discardableResult
     private func pull(waiting: Bool) -> Bool {
-        var waited = 0.0
+        // The first frame has `patience` from the decoder's start, on a board too (nothing waits
+        // there); a frame waited for later, from this call.
+        let since = origin == nil ? openedAt : monotonicSeconds()
         while true {
             if let sample = gst.tryPullSample(sink, waiting ? 20_000_000 : 0) {
                 pulled += 1
@@ -160,16 +162,10 @@ package final class VideoDecoder: @unchecked Sendable {
                 return false
             }
             readBus()
-            // On a board nothing waits here: a clip whose first frame never comes fails by the clock.
-            if origin == nil, monotonicSeconds() - openedAt > Self.patience {
+            if failure == nil, monotonicSeconds() - since > Self.patience {
                 fail("no frame came in \(Int(Self.patience)) s (a file cut short, or a stream GStreamer cannot read)")
             }
             guard waiting, failure == nil else { return false }
-            waited += 0.02
-            if waited > Self.patience {
-                fail("no frame came in \(Int(Self.patience)) s")
-                return false
-            }
         }
     }
 
@@ -184,7 +180,7 @@ package final class VideoDecoder: @unchecked Sendable {
     /// Starts decoding again from the key frame at or before `time` seconds; `frame(at:)`
     /// passes the frames before `time`. (An accurate seek would clip the first frame's time to
     /// the point asked for, and its frames would no longer fall on the clip's own times.)
-    package func seek(to time: Double) {
+    private func seek(to time: Double) {
         for s in [current, pending].compactMap({ $0 }) { gst.miniObjectUnref(s.pointer) }
         (current, pending, reachedEnd, seekedTo) = (nil, nil, false, time)
         // GST_FORMAT_TIME; GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_KEY_UNIT | GST_SEEK_FLAG_SNAP_BEFORE.

@@ -126,10 +126,11 @@ public final class VideoView: Box, AnimatedView {
             let shown = decoder.frame(at: target, waiting: waiting)
             if waiting || decoder.reachedEnd || shown.map({ abs(target - $0.time) < 0.1 }) == true { awaitsFrame = false }
             if let shown, shown.serial != shownFrame?.serial {
-                let old = shownFrame.map { ($0.pixels.width, $0.pixels.height) }
+                let (w, h) = (shown.pixels.width, shown.pixels.height)
+                let resized = shownFrame.map { $0.pixels.width != w || $0.pixels.height != h } ?? true
+                if shownFrame == nil { processLog.info("video \(path): playing, \(w) × \(h)") }
                 shownFrame = shown
-                if old == nil { processLog.info("video \(path): playing, \(shown.pixels.width) × \(shown.pixels.height)") }
-                if height == nil, old == nil || old! != (shown.pixels.width, shown.pixels.height) { setNeedsLayout() }
+                if height == nil, resized { setNeedsLayout() }
                 posterView?.isHidden = true
                 setNeedsDisplay()
             }
@@ -254,10 +255,5 @@ public final class VideoView: Box, AnimatedView {
         var times = 0
         while Double(pixels.width >> (times + 1)) >= width && times < 4 { times += 1 }
         return times == 0 ? pixels : pixels.halved(times: times)
-    }
-
-    /// What the state JSON says of it.
-    package var report: (position: Double, duration: Double?, state: PlaybackState, failure: String?) {
-        (position, duration, playbackState, failure)
     }
 }

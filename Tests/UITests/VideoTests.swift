@@ -67,16 +67,17 @@ import Testing
         let damage = w.render(into: PixelBuffer(width: 400, height: 400), at: 0.5 + 1.0 / 30)
         #expect(!damage.isEmpty)
         // Its 160 × 90 points and the pixel row and column its edges may touch.
-        #expect(damage.bounds.maxY <= 91 && damage.bounds.maxX <= 400)
+        #expect(damage.bounds.maxY <= 91 && damage.bounds.maxX <= 161)
     }
 
-    /// Each file fails with its reason in the view, the state and the log; the window goes on.
+    /// Each file fails with its reason in the view, the state and the log, while the window's
+    /// frames go on to 4 s.
     @Test(arguments: HostileClip.allCases)
     func hostileFilesFailWithAMessage(_ kind: HostileClip) throws {
         let folder = try makeTemporaryFolder(prefix: "glide-video")
         let path = try kind.make(from: Self.clip, in: folder)
         let video = VideoView(path, id: "clip", loops: true)
-        let w = try makeWindow(Stack(.vertical, children: [video, Label("still here", id: "label")]), width: 320, height: 240)
+        let w = try makeWindow(video, width: 320, height: 240)
         w.frames(from: 0, to: 0.5)
         if kind == .replacedWhilePlaying || kind == .truncatedWhilePlaying { try kind.change(path, original: Self.clip) }
         w.frames(from: 0.5, to: 4)
@@ -86,13 +87,13 @@ import Testing
             // The open file is still the old one: it plays on, and the next view plays the new.
             #expect(state?.state == "playing")
         case .cutInTheMiddle:
-            // What was there plays; then the stream ends (or fails) without taking the window.
-            #expect(state?.state != nil)
+            // What was there plays and loops (the last frame held until the loop starts again),
+            // or, where the cut leaves no frame after a seek, it fails saying so.
+            #expect(state?.state == "playing" || state?.error?.contains("ends early") == true, "\(state?.error ?? "no error")")
         default:
             #expect(state?.state == "failed")
-            #expect(state?.error?.contains(kind.expected) == true, "\(kind): \(state?.error ?? "no error")")
+            #expect(kind.expected.contains { state?.error?.contains($0) == true }, "\(kind): \(state?.error ?? "no error")")
         }
-        #expect(w.root.view(withID: "label") != nil)
     }
 
     @Test func aMissingDecoderNamesItsDebianPackage() {
@@ -112,15 +113,18 @@ enum HostileClip: String, CaseIterable, Sendable {
     case networkURL, missing, notAVideo, cutBeforeItsIndex, cutInTheMiddle, hugeFrames, unknownCodec, replacedWhilePlaying,
         truncatedWhilePlaying
 
-    /// Words the failure must contain.
-    var expected: String {
+    /// Words the failure must contain, one of these.
+    var expected: [String] {
         switch self {
-        case .networkURL: "network address"
-        case .missing: "No such file"
-        case .notAVideo, .cutBeforeItsIndex: ""
-        case .hugeFrames: "30000 × 30000"
-        case .unknownCodec: "GStreamer has no"
-        case .cutInTheMiddle, .replacedWhilePlaying, .truncatedWhilePlaying: ""
+        case .networkURL: ["network address"]
+        case .missing: ["No such file"]
+        case .notAVideo: ["Could not determine type of stream"]
+        // The demuxer says so, or (seen once under load) leaves the first frame to the clock.
+        case .cutBeforeItsIndex: ["This file is incomplete", "no frame came"]
+        case .hugeFrames: ["30000 × 30000"]
+        case .unknownCodec: ["GStreamer has no video/x-gst-fourcc-qqqq decoder"]
+        case .truncatedWhilePlaying: ["ends early"]
+        case .cutInTheMiddle, .replacedWhilePlaying: []
         }
     }
 
@@ -175,18 +179,14 @@ enum HostileClip: String, CaseIterable, Sendable {
         w.apply(settings)
         let buffer = PixelBuffer(width: 320, height: 180)
         var shots: [[UInt32]] = []
-        var slowest = 0.0
         for n in 0..<120 {
             let t = Double(n) / 60
             _ = w.timers.runDue(upTo: t)
-            let start = monotonicSeconds()
             _ = w.render(into: buffer, at: t)
-            slowest = max(slowest, monotonicSeconds() - start)
             if n % 30 == 29 { shots.append((0..<180).map { buffer[160, $0] } + (0..<320).map { buffer[$0, 90] }) }
             usleep(16_000)
         }
         #expect(video.playbackState == .playing)
         #expect(Set(shots.map { $0.hashValue }).count >= 3, "the picture moves: \(Set(shots.map { $0.hashValue }).count) different of 4")
-        print("slowest live frame \(slowest * 1000) ms")
     }
 }
