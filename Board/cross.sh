@@ -190,6 +190,15 @@ EOF
   "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }
 EOF
 fi
+if [ ! -e "$SDKS/$SDK_NAME-tests/stubs/libCoreFoundation.a" ]; then
+    mkdir -p "$SDKS/$SDK_NAME-tests/modules" "$SDKS/$SDK_NAME-tests/stubs"
+    for module in Testing.swiftmodule Testing.swiftcrossimport XCTest.swiftmodule _Testing_Foundation.swiftmodule; do
+        ln -sfn "$SYSROOT/usr/libexec/swift/lib/swift/linux/$module" "$SDKS/$SDK_NAME-tests/modules/$module"
+    done
+    for lib in _FoundationCShims _FoundationCollections CoreFoundation; do
+        rm -f "$SDKS/$SDK_NAME-tests/stubs/lib$lib.a"; ar rc "$SDKS/$SDK_NAME-tests/stubs/lib$lib.a"
+    done
+fi
 [ "$MODE" = sdk ] && { echo "$BUNDLE"; exit 0; }
 
 # pkg-config answers for the target: its .pc files, with paths inside the sysroot.
@@ -200,12 +209,28 @@ swift_in_toolchain() {
 SDK_ARGS=(--swift-sdks-path "$SDKS" --swift-sdk "$SDK_NAME")
 # A package's build folder: the board build's, which the test build shares.
 scratch_of() { echo "$CACHE/$ARCH/build-$(basename "$1")"; }
+# The test build's flags beyond the board build's. It compiles as the board build does, with
+# --static-swift-stdlib (which SwiftPM hands to every compile command but links only executables
+# statically, not the test runner), so that the two can share every compiled module. Then:
+# -enable-testing for the suites' @testable imports; the Testing and XCTest modules, which only
+# the shared runtime's folder has (a static build looks in swift_static); and for the runner's
+# dynamic link, empty archives of the three libraries that static objects name for autolinking
+# and whose code the shared Foundation holds (as the lib_Testing_Foundation stand-in below).
+TEST_ONLY=$SDKS/$SDK_NAME-tests
+TEST_FLAGS=(-Xswiftc -enable-testing -Xswiftc -I -Xswiftc "$TEST_ONLY/modules" -Xlinker -L -Xlinker "$TEST_ONLY/stubs")
+# GLIDE_CROSS_TESTABLE=1 (CI): glide is built with the test build's flags, so that the two share
+# every compiled module: an aarch64 release build of Glide takes about 14 minutes on two cores,
+# and CI needs both. The binary is then the board build with its internal symbols exported (the
+# same code and pixels, a larger file); without the variable the board build is the shipped one
+# and the test build compiles the modules again.
+SHARED_WITH_TESTS=()
+[ "${GLIDE_CROSS_TESTABLE:-0}" = 1 ] && SHARED_WITH_TESTS=("${TEST_FLAGS[@]}")
 
 # --- build ---------------------------------------------------------------------------------------
 if [ "$MODE" = build ] || [ "$MODE" = run ]; then
     NAME=$(basename "$PACKAGE")
     SCRATCH=$(scratch_of "$PACKAGE")
-    BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${BOARD_SIZE_FLAGS[@]}")
+    BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${SHARED_WITH_TESTS[@]}" "${BOARD_SIZE_FLAGS[@]}")
     [ "$PACKAGE" = "$ROOT" ] && BUILD+=(--product glide)
     # `run` builds too (seconds when nothing changed): `test` builds in the same folder and
     # leaves a glide there without the static runtime.
@@ -237,10 +262,14 @@ fi
 # for the other. The tests' @testable imports need -enable-testing, which SwiftPM gives debug only.
 CONFIG=${GLIDE_CROSS_TEST_CONFIG:-release}
 TESTING=()
-case "$CONFIG" in debug) ;; release) TESTING=(-Xswiftc -enable-testing) ;; *) die "GLIDE_CROSS_TEST_CONFIG is debug or release" ;; esac
+case "$CONFIG" in
+    debug) ;;
+    release) TESTING=(--static-swift-stdlib "${TEST_FLAGS[@]}") ;;
+    *) die "GLIDE_CROSS_TEST_CONFIG is debug or release" ;;
+esac
 # In the board build's folder: the C libraries (BoringSSL among them) take the same flags in
-# both and are compiled once; the Swift modules are compiled again for -enable-testing, so a
-# board build after this one compiles them again too (CI builds the board first).
+# both and are compiled once; the Swift modules too with GLIDE_CROSS_TESTABLE=1, and again for
+# -enable-testing without it (a board build after this one then compiles them again as well).
 SCRATCH=$(scratch_of "$ROOT")
 say "building the tests for $ARCH ($CONFIG)"
 swift_in_toolchain "$ROOT" build -c "$CONFIG" --build-tests "${TESTING[@]}" "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${BOARD_SIZE_FLAGS[@]}" > "$CACHE/$ARCH-build-tests.log" 2>&1 ||

@@ -51,7 +51,10 @@ package final class VideoDecoder: @unchecked Sendable {
     private var origin: Double?
     private var seekedTo = 0.0
     private var lastAsked: Double?
-    private let openedAt = monotonicSeconds()
+    /// When the pipeline was started: the first frame's patience counts from here, not from
+    /// before GStreamer's first `gst_init`, which reads (or, the first time on a machine, builds by
+    /// loading every plugin) the plugin registry.
+    private let openedAt: Double
 
     private struct Sample {
         let pointer: UnsafeMutableRawPointer
@@ -93,6 +96,7 @@ package final class VideoDecoder: @unchecked Sendable {
         gst.objectUnref(decoder)
         // PLAYING with an unsynchronised sink: frames are decoded as fast as the sink takes them.
         _ = gst.setState(pipeline, 4)
+        openedAt = monotonicSeconds()
     }
 
     deinit {
