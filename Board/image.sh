@@ -3,33 +3,49 @@
 # the static glide with fonts and content, Board/glide@.service enabled for a non-root service
 # user, Board/70-glide.rules, no login on the panel's tty1.
 #
-#   Board/image.sh build   .build-image/glide.img (ext4 root file system, made with mkfs.ext4 -d:
+#   Board/image.sh build [--arch x86_64|aarch64]
+#                          .build-image/glide.img (ext4 root file system, made with mkfs.ext4 -d:
 #                          no loop devices) and .build-image/initrd.img, a busybox initramfs
 #                          that loads the modules and switches to the image's systemd
-#   Board/image.sh test    boots it in QEMU (TCG, virtio-gpu, the image opened read-only with
+#   Board/image.sh test [--arch x86_64|aarch64]
+#                          boots it in QEMU (TCG, virtio-gpu, the image opened read-only with
 #                          -snapshot) and checks through the serial console and QMP screendumps;
 #                          then, in the same boot, the Debian packages (Board/deb.sh): the image's
 #                          own glide removed, glide's package installed with apt, upgraded, removed
 #                          and purged, and the example app's installed and purged (image/deb-test.sh)
 #
-# The kernel and the release build of glide come from Board/vboard.sh (same cache). Environment:
-# IMAGE_CACHE (default .build-image), IMAGE_SIZE (panel, 1280x800), IMAGE_DEB (0: no packages in
-# the image, no package test), IMAGE_DEB_APP (the app package whose Debian package is tested too,
-# default Examples/Departures; empty: none).
+# The kernel and the release build of glide come from Board/vboard.sh (same cache). On aarch64
+# (issue 62): Debian 12's arm64 kernel as the aarch64 virtual board boots it, Debian 13 (trixie:
+# the aarch64 glide needs its glibc) as the root, the aarch64 glide of Board/cross.sh, QEMU's
+# virt machine with a Cortex-A72; the same checks and the same package test with the arm64 package.
+# Debian's maintainer scripts for arm64 run under qemu-user while the root is made (binfmt_misc).
+# Environment: IMAGE_CACHE (default .build-image, .build-image-aarch64 for aarch64), IMAGE_SIZE
+# (panel, 1280x800), IMAGE_DEB (0: no packages in the image, no package test), IMAGE_DEB_APP (the
+# app package whose Debian package is tested too, default Examples/Departures on x86_64 and none
+# on aarch64, whose app build would take another quarter of an hour; empty: none).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-CACHE=${IMAGE_CACHE:-$ROOT/.build-image}
-VCACHE=${VBOARD_CACHE:-$ROOT/.build-vboard}
+usage() { echo "usage: $0 build|test [--arch x86_64|aarch64]" >&2; exit 2; }
+MODE=${1:-}
+case "$MODE" in build|test) ;; *) usage ;; esac
+ARCH=x86_64
+if [ $# -gt 1 ]; then [ "$2" = --arch ] && [ $# -eq 3 ] || usage; ARCH=$3; fi
+case "$ARCH" in
+    x86_64) DEB_ARCH=amd64; SUFFIX=""; SUITE=bookworm; CONSOLE=ttyS0; STRIP=strip ;;
+    aarch64) DEB_ARCH=arm64; SUFFIX=-aarch64; SUITE=trixie; CONSOLE=ttyAMA0; STRIP=aarch64-linux-gnu-strip ;;
+    *) echo "image: unknown architecture '$ARCH'; known: x86_64 aarch64" >&2; exit 2 ;;
+esac
+CACHE=${IMAGE_CACHE:-$ROOT/.build-image$SUFFIX}
+VCACHE=${VBOARD_CACHE:-$ROOT/.build-vboard$SUFFIX}
 SIZE=${IMAGE_SIZE:-1280x800}
 W=${SIZE%x*}; H=${SIZE#*x}
-MODE=${1:-}
-case "$MODE" in build|test) ;; *) echo "usage: $0 build|test" >&2; exit 2 ;; esac
 step() { printf '== %s (%ss)\n' "$*" "$SECONDS"; }
 
 missing=()
 command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
 command -v mkfs.ext4 >/dev/null || missing+=(e2fsprogs)
+[ "$ARCH" = x86_64 ] || command -v update-binfmts >/dev/null || missing+=(binfmt-support)
 if [ ${#missing[@]} -gt 0 ]; then
     step "installing ${missing[*]}"
     apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
@@ -37,16 +53,44 @@ fi
 mkdir -p "$CACHE"
 
 # --- kernel and glide, as the virtual board builds them -------------------------------------------
-step "kernel and glide (Board/vboard.sh image)"
-VBOARD_VKMS=0 VBOARD_EXAMPLE=0 "$HERE/vboard.sh" image > "$CACHE/vboard-image.log" 2>&1 || {
+step "kernel and glide (Board/vboard.sh image --arch $ARCH)"
+VBOARD_VKMS=0 VBOARD_EXAMPLE=0 "$HERE/vboard.sh" image --arch "$ARCH" > "$CACHE/vboard-image.log" 2>&1 || {
     tail -20 "$CACHE/vboard-image.log"; echo "image: Board/vboard.sh image failed" >&2; exit 1; }
-BIN=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board" --show-bin-path)/glide
 KVER=$(ls "$VCACHE/kroot/lib/modules" | head -1)
+if [ "$ARCH" = x86_64 ]; then
+    BIN=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board" --show-bin-path)/glide
+    KERNEL=$VCACHE/vmlinux; BUSYBOX=/bin/busybox
+    GLIDE=("$BIN")
+    MACHINE=(qemu-system-x86_64 -M q35 -cpu max)
+else
+    BIN=$("$HERE/cross.sh" aarch64 2>/dev/null | tail -1)   # built by vboard.sh just now
+    KERNEL=$(ls "$VCACHE"/kroot/boot/vmlinuz-*-arm64 | head -1); BUSYBOX=$VCACHE/userroot/bin/busybox
+    SYSROOT=$("$HERE/cross.sh" aarch64 sdk | tail -1)/aarch64/sysroot
+    GLIDE=(env QEMU_LD_PREFIX="$SYSROOT" qemu-aarch64-static "$BIN")   # the headless renders, on this machine
+    MACHINE=(qemu-system-aarch64 -M virt -cpu cortex-a72)
+    # dpkg runs the arm64 packages' maintainer scripts while mmdebstrap makes the root, and chroot
+    # runs useradd in it: both through qemu-user, which the kernel starts for arm64 binaries
+    # (binfmt_misc; F: the interpreter is opened now, so that it works inside the chroot too).
+    mountpoint -q /proc/sys/fs/binfmt_misc || mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+    [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --import qemu-aarch64 >/dev/null 2>&1 || true
+    [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || update-binfmts --enable qemu-aarch64 >/dev/null 2>&1 || true
+    [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] || { echo "image: cannot register qemu-aarch64 with binfmt_misc" >&2; exit 1; }
+fi
 
 # --- the root file system: Debian's packages only ----------------------------------------------
-# glide's shared libraries, by the Debian packages that hold them on this machine.
-LIBS=$(for l in $(ldd "$BIN" | awk '/=> \//{print $3}'); do dpkg -S "$(readlink -f "$l")" 2>/dev/null || dpkg -S "$l"; done \
-       | cut -d: -f1 | sort -u | tr '\n' ',')
+# glide's shared libraries, by the Debian packages that hold them: on x86_64 this machine's; on
+# aarch64 the Depends that Board/deb.sh finds for the arm64 package (Debian 13's names).
+D=$CACHE/debs
+rm -rf "$D"; mkdir -p "$D"
+deb() { "$HERE/deb.sh" "$@" 2>>"$D/deb.log" | tail -1 || { tail -20 "$D/deb.log" >&2; echo "image: Board/deb.sh $* failed" >&2; exit 1; }; }
+export DEB_DIST=$D DEB_COMPRESSION="xz -z1"
+if [ "$ARCH" = x86_64 ]; then
+    LIBS=$(for l in $(ldd "$BIN" | awk '/=> \//{print $3}'); do dpkg -S "$(readlink -f "$l")" 2>/dev/null || dpkg -S "$l"; done \
+           | cut -d: -f1 | sort -u | tr '\n' ',')
+else
+    glide_deb=$(DEB_BIN=$BIN deb --arch arm64)
+    LIBS=$(dpkg-deb -f "$glide_deb" Depends | tr ',' '\n' | sed 's/[(|].*//; s/ //g' | grep . | sort -u | tr '\n' ',')
+fi
 # libx11-data: the compose table that makes physical keyboards' dead keys work;
 # fonts-noto-color-emoji: a typed or shown emoji in colour (the default font chain ends with it);
 # librsvg2-2: SVG pictures, libespeak-ng1 and libsndfile1: speech (glide loads them at the first
@@ -56,12 +100,13 @@ LIBS=$(for l in $(ldd "$BIN" | awk '/=> \//{print $3}'); do dpkg -S "$(readlink 
 PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,libespeak-ng1,libsndfile1,openssl,adduser,${LIBS%,}"
 MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
-KEY=$(echo "$PACKAGES $MIRROR" | md5sum | cut -c1-12)
+KEY=$(echo "$PACKAGES $MIRROR $SUITE $DEB_ARCH" | md5sum | cut -c1-12)
 if [ ! -f "$CACHE/rootfs-$KEY.tar" ]; then
-    step "mmdebstrap: Debian 12 minbase with $PACKAGES"
+    step "mmdebstrap: Debian $SUITE $DEB_ARCH minbase with $PACKAGES"
     rm -f "$CACHE"/rootfs-*.tar
-    mmdebstrap --quiet --variant=minbase --include="$PACKAGES" --dpkgopt='path-exclude=/usr/share/{doc,man,locale}/*' \
-        bookworm "$CACHE/rootfs-$KEY.tar" "deb $MIRROR bookworm main" "deb $MIRROR bookworm-updates main" \
+    mmdebstrap --quiet --variant=minbase --architectures="$DEB_ARCH" --include="$PACKAGES" --dpkgopt='path-exclude=/usr/share/{doc,man,locale}/*' \
+        --aptopt='Acquire::Check-Valid-Until "false"' \
+        "$SUITE" "$CACHE/rootfs-$KEY.tar" "deb $MIRROR $SUITE main" "deb $MIRROR $SUITE-updates main" \
         > "$CACHE/mmdebstrap.log" 2>&1 || { tail -20 "$CACHE/mmdebstrap.log"; echo "image: mmdebstrap failed" >&2; exit 1; }
 fi
 
@@ -69,7 +114,7 @@ step "staging the image"
 S=$CACHE/stage
 rm -rf "$S"; mkdir -p "$S"
 tar -xf "$CACHE/rootfs-$KEY.tar" -C "$S"
-strip -o "$S/usr/local/bin/glide" "$BIN"
+"$STRIP" -o "$S/usr/local/bin/glide" "$BIN"
 mkdir -p "$S/usr/share/glide" "$S/etc/glide"
 cp -r "$ROOT/Fonts" "$S/usr/share/glide/Fonts"
 cp -r "$ROOT/Board/content" "$S/usr/share/glide/content"
@@ -112,7 +157,7 @@ echo '/dev/vda / ext4 defaults,noatime 0 1' > "$S/etc/fstab"
 # The test's own unit: it runs only with glide.imagetest on the kernel command line.
 mkdir -p "$S/usr/local/lib/glide"
 cp "$HERE/image/image-test.sh" "$S/usr/local/lib/glide/image-test.sh"; chmod +x "$S/usr/local/lib/glide/image-test.sh"
-cat > "$S/etc/systemd/system/glide-image-test.service" <<'UNIT'
+cat > "$S/etc/systemd/system/glide-image-test.service" <<UNIT
 [Unit]
 Description=Board/image.sh test: checks on the running kiosk
 ConditionKernelCommandLine=glide.imagetest
@@ -121,7 +166,7 @@ After=glide@glide.service
 Type=simple
 ExecStart=/usr/local/lib/glide/image-test.sh
 StandardInput=tty
-TTYPath=/dev/ttyS0
+TTYPath=/dev/$CONSOLE
 StandardOutput=tty
 [Install]
 WantedBy=multi-user.target
@@ -130,25 +175,25 @@ ln -s ../glide-image-test.service "$S/etc/systemd/system/multi-user.target.wants
 # The Debian packages for the same boot's package test, in .build-image/debs: glide's from this
 # glide and a second build of it with a higher version to upgrade to, the app's from
 # Board/app-build.sh in glide's board folder (as Board/vboard.sh builds it, so CI's is already
-# built). xz at level 1, not 6 as for dist/: 2 s each instead of 14, 14% larger (zstd would be
+# built) and its own upgrade the same way. xz at level 1, not 6 as for dist/: 2 s each instead of 14, 14% larger (zstd would be
 # faster still, but Debian's archive and lintian take only xz and gzip).
 cp "$HERE/image/deb-test.sh" "$S/usr/local/lib/glide/deb-test.sh"; chmod +x "$S/usr/local/lib/glide/deb-test.sh"
 if [ "${IMAGE_DEB:-1}" != 0 ]; then
     step "Debian packages (Board/deb.sh)"
-    D=$CACHE/debs
-    rm -rf "$D"; mkdir -p "$D" "$S/usr/local/lib/glide/debs"
+    mkdir -p "$S/usr/local/lib/glide/debs"
     version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$ROOT/Sources/AppContract/Version.swift")
-    deb() { "$HERE/deb.sh" "$@" 2>>"$D/deb.log" | tail -1 || { tail -20 "$D/deb.log" >&2; echo "image: Board/deb.sh $* failed" >&2; exit 1; }; }
-    export DEB_DIST=$D DEB_COMPRESSION="xz -z1"
-    glide_deb=$(DEB_BIN=$BIN deb)
-    glide_next=$(DEB_BIN=$BIN DEB_VERSION=$version+test1 deb)
-    echo "glide $(basename "$glide_deb") $(basename "$glide_next")" > "$S/usr/local/lib/glide/debs/tests"
-    app=${IMAGE_DEB_APP-$ROOT/Examples/Departures}
+    [ -n "${glide_deb:-}" ] || glide_deb=$(DEB_BIN=$BIN deb --arch "$DEB_ARCH")
+    glide_next=$(DEB_BIN=$BIN DEB_VERSION=$version+test1 deb --arch "$DEB_ARCH")
+    # glide's removed and then purged, the app's purged at once: both ways through the scripts.
+    echo "glide $(basename "$glide_deb") $(basename "$glide_next") remove" > "$S/usr/local/lib/glide/debs/tests"
+    app_default=""; [ "$ARCH" = x86_64 ] && app_default=$ROOT/Examples/Departures
+    app=${IMAGE_DEB_APP-$app_default}
     if [ -n "$app" ]; then
-        app_deb=$(APP_BUILD_SCRATCH=$ROOT/.build-board deb --app "$app")
-        echo "$(basename "$app_deb" | cut -d_ -f1) $(basename "$app_deb")" >> "$S/usr/local/lib/glide/debs/tests"
+        app_deb=$(APP_BUILD_SCRATCH=$ROOT/.build-board deb --arch "$DEB_ARCH" --app "$app")
+        app_next=$(APP_BUILD_SCRATCH=$ROOT/.build-board DEB_VERSION=$version+test1 deb --arch "$DEB_ARCH" --app "$app")
+        echo "$(basename "$app_deb" | cut -d_ -f1) $(basename "$app_deb") $(basename "$app_next")" >> "$S/usr/local/lib/glide/debs/tests"
     fi
-    cp "$glide_deb" "$glide_next" ${app:+"$app_deb"} "$S/usr/local/lib/glide/debs/"
+    cp "$glide_deb" "$glide_next" ${app:+"$app_deb" "$app_next"} "$S/usr/local/lib/glide/debs/"
     ls -l "$S"/usr/local/lib/glide/debs/*.deb | awk '{print "  " $NF ": " $5 " bytes"}'
 fi
 step "mkfs.ext4 -d"
@@ -159,7 +204,7 @@ echo "root file system: $(du -sh "$S" | cut -f1) in $CACHE/glide.img"
 # --- initramfs: modules, then the image's systemd ------------------------------------------------
 I=$CACHE/initramfs
 rm -rf "$I"; mkdir -p "$I"/{bin,modules,proc,sys,dev,newroot}
-cp /bin/busybox "$I/bin/busybox"
+cp "$BUSYBOX" "$I/bin/busybox"
 cat > "$I/init" <<'INIT'
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
@@ -195,15 +240,15 @@ OUT=$CACHE/out
 rm -rf "$OUT"; mkdir -p "$OUT"
 step "headless render of the first frame (catalog, ${W}x${H})"
 echo '{"t":3000,"screenshot":"rest"}' > "$OUT/rest-script.jsonl"
-"$BIN" run --backend headless --app catalog --size "${W}x${H}" --script "$OUT/rest-script.jsonl" --out "$OUT/headless" >/dev/null
+GLIDE_FONTS=$ROOT/Fonts "${GLIDE[@]}" run --backend headless --app catalog --size "${W}x${H}" --script "$OUT/rest-script.jsonl" --out "$OUT/headless" >/dev/null
 cp "$OUT/headless/rest.png" "$OUT/expected-first.png"
 # The package's config shows the bring-up pattern until the test edits it.
-"$BIN" board snapshot --app bringup --size "${W}x${H}" --out "$OUT/expected-bringup.png" >/dev/null
+GLIDE_FONTS=$ROOT/Fonts "${GLIDE[@]}" board snapshot --app bringup --size "${W}x${H}" --out "$OUT/expected-bringup.png" >/dev/null
 step "booting the image"
-APPEND="console=ttyS0 quiet vt.global_cursor_default=0 panic=-1 glide.imagetest"
-QEMU=(qemu-system-x86_64 -nodefaults -no-user-config -M q35 -m 1024 -smp 2 -accel tcg -cpu max
-      -kernel "$VCACHE/vmlinux" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot -snapshot
-      -drive "file=$CACHE/glide.img,format=raw,if=virtio"
+APPEND="console=$CONSOLE quiet vt.global_cursor_default=0 panic=-1 glide.imagetest"
+QEMU=("${MACHINE[@]}" -nodefaults -no-user-config -m 1024 -smp 2 -accel tcg
+      -kernel "$KERNEL" -initrd "$CACHE/initrd.img" -append "$APPEND" -no-reboot -snapshot
+      -drive "file=$CACHE/glide.img,format=raw,if=none,id=root" -device virtio-blk-pci,drive=root
       -device "virtio-gpu-pci,xres=$W,yres=$H" -display none -serial stdio)
 status=0
 IMAGE_DEB_TEST=$([ "${IMAGE_DEB:-1}" != 0 ] && echo 1 || echo 0) python3 "$HERE/image/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" || status=$?

@@ -2,10 +2,10 @@
 # Board/image.sh test, inside the kiosk image, after image-test.sh's checks (same boot): the
 # Debian packages of Board/deb.sh as an administrator uses them (issue 62). The image's own glide
 # goes first, with its user, so that the guest is a Debian without glide; then for each line of
-# debs/tests (NAME DEB [UPGRADE_DEB]): `apt-get install ./DEB` (offline: the image holds every
-# dependency), the service running as the glide user and drawing, an upgrade to UPGRADE_DEB that
-# keeps an edited config and the certificate and restarts the service, then remove and purge,
-# after which the file system holds what it held before the install. Reports over the serial
+# debs/tests (NAME DEB [UPGRADE_DEB [remove]]): `apt-get install ./DEB` (offline: the image holds
+# every dependency), the service running as the glide user and drawing, an upgrade to UPGRADE_DEB
+# that keeps an edited config and the certificate and restarts the service, then remove (with
+# `remove`) and purge, after which the file system holds what it held before the install. Reports over the serial
 # console as image-test.sh does: @@DEBPASS what@@ and @@DEBFAIL what@@, @@SHOT name@@.
 D=/usr/local/lib/glide/debs
 export DEBIAN_FRONTEND=noninteractive
@@ -38,7 +38,7 @@ userdel glide 2>/dev/null; groupdel glide 2>/dev/null
 systemctl daemon-reload; systemctl reset-failed
 
 cycle() {
-    local name=$1 deb=$2 upgrade=${3:-} U=glide@$1.service conf=/etc/glide/$1.conf state=/var/lib/glide/$1
+    local name=$1 deb=$2 upgrade=${3:-} remove=${4:-} U=glide@$1.service conf=/etc/glide/$1.conf state=/var/lib/glide/$1
     prop() { systemctl show -p "$1" --value "$U"; }
     frames() { journalctl -b -u "$U" -o cat --no-pager | grep -c "first frame on screen"; }
     wait_frames() {
@@ -93,10 +93,10 @@ cycle() {
         shot "deb-$name-upgraded"
     fi
 
-    # The package with an upgrade test is removed, then purged; the others purged at once (the
-    # maintainer scripts' other path: remove and purge in one run).
+    # Removed, then purged; or purged at once (the maintainer scripts' other path: remove and
+    # purge in one run).
     pid=$(prop MainPID)
-    if [ -n "$upgrade" ]; then
+    if [ "$remove" = remove ]; then
         check "$name: apt-get remove" apt_do remove "$name"
         mark "DEBFIGURE $name: apt-get remove took $APT_SECONDS s"
         check "$name: the service stopped ($(prop ActiveState), pid $pid gone)" bash -c "[ \"\$(systemctl is-active $U)\" != active ] && [ ! -e /proc/$pid ]"
@@ -120,8 +120,8 @@ cycle() {
 }
 
 # The list on descriptor 3: standard input is the console, where the host answers screendumps.
-while read -r name deb upgrade <&3; do
-    [ -n "$name" ] && cycle "$name" "$deb" "$upgrade"
+while read -r name deb upgrade remove <&3; do
+    [ -n "$name" ] && cycle "$name" "$deb" "$upgrade" "$remove"
 done 3< "$D/tests"
 mark "DEBFIGURE the package test took $(since "$START") s of the guest's time"
 mark "DEBDONE $(up)"
