@@ -46,6 +46,7 @@ missing=()
 command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
 command -v mkfs.ext4 >/dev/null || missing+=(e2fsprogs)
 [ "$ARCH" = x86_64 ] || command -v update-binfmts >/dev/null || missing+=(binfmt-support)
+[ "$ARCH" = x86_64 ] || command -v arch-test >/dev/null || missing+=(arch-test)   # mmdebstrap checks the emulation with it
 if [ ${#missing[@]} -gt 0 ]; then
     step "installing ${missing[*]}"
     apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
