@@ -190,13 +190,15 @@ EOF
   "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }
 EOF
 fi
-if [ ! -e "$SDKS/$SDK_NAME-tests/stubs/libCoreFoundation.a" ]; then
-    mkdir -p "$SDKS/$SDK_NAME-tests/modules" "$SDKS/$SDK_NAME-tests/stubs"
+# What the test build adds to the board build's flags (TEST_FLAGS below says why).
+TEST_ONLY=$SDKS/$SDK_NAME-tests
+if [ ! -e "$TEST_ONLY/stubs/libCoreFoundation.a" ]; then
+    mkdir -p "$TEST_ONLY/modules" "$TEST_ONLY/stubs"
     for module in Testing.swiftmodule Testing.swiftcrossimport XCTest.swiftmodule _Testing_Foundation.swiftmodule; do
-        ln -sfn "$SYSROOT/usr/libexec/swift/lib/swift/linux/$module" "$SDKS/$SDK_NAME-tests/modules/$module"
+        ln -sfn "$SYSROOT/usr/libexec/swift/lib/swift/linux/$module" "$TEST_ONLY/modules/$module"
     done
     for lib in _FoundationCShims _FoundationCollections CoreFoundation; do
-        rm -f "$SDKS/$SDK_NAME-tests/stubs/lib$lib.a"; ar rc "$SDKS/$SDK_NAME-tests/stubs/lib$lib.a"
+        rm -f "$TEST_ONLY/stubs/lib$lib.a"; ar rc "$TEST_ONLY/stubs/lib$lib.a"
     done
 fi
 [ "$MODE" = sdk ] && { echo "$BUNDLE"; exit 0; }
@@ -216,7 +218,6 @@ scratch_of() { echo "$CACHE/$ARCH/build-$(basename "$1")"; }
 # the shared runtime's folder has (a static build looks in swift_static); and for the runner's
 # dynamic link, empty archives of the three libraries that static objects name for autolinking
 # and whose code the shared Foundation holds (as the lib_Testing_Foundation stand-in below).
-TEST_ONLY=$SDKS/$SDK_NAME-tests
 TEST_FLAGS=(-Xswiftc -enable-testing -Xswiftc -I -Xswiftc "$TEST_ONLY/modules" -Xlinker -L -Xlinker "$TEST_ONLY/stubs")
 # GLIDE_CROSS_TESTABLE=1 (CI): glide is built with the test build's flags, so that the two share
 # every compiled module: an aarch64 release build of Glide takes about 14 minutes on two cores,

@@ -66,8 +66,7 @@ if [ "$ARCH" = x86_64 ]; then
 else
     BIN=$("$HERE/cross.sh" aarch64 2>/dev/null | tail -1)   # built by vboard.sh just now
     KERNEL=$(ls "$VCACHE"/kroot/boot/vmlinuz-*-arm64 | head -1); BUSYBOX=$VCACHE/userroot/bin/busybox
-    SYSROOT=$("$HERE/cross.sh" aarch64 sdk | tail -1)/aarch64/sysroot
-    GLIDE=(env QEMU_LD_PREFIX="$SYSROOT" qemu-aarch64-static "$BIN")   # the headless renders, on this machine
+    GLIDE=("$HERE/cross.sh" aarch64 run)   # the headless renders: that glide under qemu-user
     MACHINE=(qemu-system-aarch64 -M virt -cpu cortex-a72)
     # dpkg runs the arm64 packages' maintainer scripts while mmdebstrap makes the root, and chroot
     # runs useradd in it: both through qemu-user, which the kernel starts for arm64 binaries
@@ -176,8 +175,9 @@ ln -s ../glide-image-test.service "$S/etc/systemd/system/multi-user.target.wants
 # The Debian packages for the same boot's package test, in .build-image/debs: glide's from this
 # glide and a second build of it with a higher version to upgrade to, the app's from
 # Board/app-build.sh in glide's board folder (as Board/vboard.sh builds it, so CI's is already
-# built) and its own upgrade the same way. xz at level 1, not 6 as for dist/: 2 s each instead of 14, 14% larger (zstd would be
-# faster still, but Debian's archive and lintian take only xz and gzip).
+# built) and its own upgrade the same way. xz at level 1, not 6 as for dist/: 2 s each instead
+# of 14, 14% larger (zstd would be faster still, but Debian's archive and lintian take only xz
+# and gzip).
 cp "$HERE/image/deb-test.sh" "$S/usr/local/lib/glide/deb-test.sh"; chmod +x "$S/usr/local/lib/glide/deb-test.sh"
 if [ "${IMAGE_DEB:-1}" != 0 ]; then
     step "Debian packages (Board/deb.sh)"
@@ -241,10 +241,10 @@ OUT=$CACHE/out
 rm -rf "$OUT"; mkdir -p "$OUT"
 step "headless render of the first frame (catalog, ${W}x${H})"
 echo '{"t":3000,"screenshot":"rest"}' > "$OUT/rest-script.jsonl"
-GLIDE_FONTS=$ROOT/Fonts "${GLIDE[@]}" run --backend headless --app catalog --size "${W}x${H}" --script "$OUT/rest-script.jsonl" --out "$OUT/headless" >/dev/null
+"${GLIDE[@]}" run --backend headless --app catalog --size "${W}x${H}" --script "$OUT/rest-script.jsonl" --out "$OUT/headless" >/dev/null
 cp "$OUT/headless/rest.png" "$OUT/expected-first.png"
 # The package's config shows the bring-up pattern until the test edits it.
-GLIDE_FONTS=$ROOT/Fonts "${GLIDE[@]}" board snapshot --app bringup --size "${W}x${H}" --out "$OUT/expected-bringup.png" >/dev/null
+"${GLIDE[@]}" board snapshot --app bringup --size "${W}x${H}" --out "$OUT/expected-bringup.png" >/dev/null
 step "booting the image"
 APPEND="console=$CONSOLE quiet vt.global_cursor_default=0 panic=-1 glide.imagetest"
 QEMU=("${MACHINE[@]}" -nodefaults -no-user-config -m 1024 -smp 2 -accel tcg
@@ -252,6 +252,9 @@ QEMU=("${MACHINE[@]}" -nodefaults -no-user-config -m 1024 -smp 2 -accel tcg
       -drive "file=$CACHE/glide.img,format=raw,if=none,id=root" -device virtio-blk-pci,drive=root
       -device "virtio-gpu-pci,xres=$W,yres=$H" -display none -serial stdio)
 status=0
+# An emulated aarch64 board is watched longer: its first frame came 58 to 130 s after QEMU's start.
+IMAGE_BOOT_WATCH_SECONDS=$([ "$ARCH" = x86_64 ] && echo 120 || echo 300) \
+IMAGE_QEMU_TIMEOUT_SECONDS=$([ "$ARCH" = x86_64 ] && echo 900 || echo 1800) \
 IMAGE_DEB_TEST=$([ "${IMAGE_DEB:-1}" != 0 ] && echo 1 || echo 0) python3 "$HERE/image/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" || status=$?
 step "done"
 exit $status

@@ -5,8 +5,9 @@
 # debs/tests (NAME DEB [UPGRADE_DEB [remove]]): `apt-get install ./DEB` (offline: the image holds
 # every dependency), the service running as the glide user and drawing, an upgrade to UPGRADE_DEB
 # that keeps an edited config and the certificate and restarts the service, then remove (with
-# `remove`) and purge, after which the file system holds what it held before the install. Reports over the serial
-# console as image-test.sh does: @@DEBPASS what@@ and @@DEBFAIL what@@, @@SHOT name@@.
+# `remove`) and purge, after which the file system holds what it held before the install.
+# Reports over the serial console as image-test.sh does: @@DEBPASS what@@ and @@DEBFAIL what@@,
+# @@SHOT name@@.
 D=/usr/local/lib/glide/debs
 export DEBIAN_FRONTEND=noninteractive
 mark() { echo "@@$*@@"; }
