@@ -155,11 +155,17 @@ import Glibc
 
     @Test func waitTimesOutWhileEventsArePending() async throws {
         let h = try await Harness()
-        // A tap two seconds from now keeps the UI busy (an event is pending) past a 100 ms wait.
-        let later = "{\"t\":2000,\"touch\":\"down\",\"id\":0,\"x\":300,\"y\":200}\n{\"t\":2040,\"touch\":\"up\",\"id\":0}\n"
+        // A tap four seconds from now keeps the UI busy (an event is pending) past a 100 ms wait.
+        // The events request may reach the loop late on a loaded machine, and until it does the
+        // UI is at rest: waits are repeated until one sees the pending tap, for up to 3 s.
+        let later = "{\"t\":4000,\"touch\":\"down\",\"id\":0,\"x\":300,\"y\":200}\n{\"t\":4040,\"touch\":\"up\",\"id\":0}\n"
         async let events = h.request("POST", "/events", body: Array(later.utf8))
-        try await Task.sleep(for: .milliseconds(300))
-        let w = try await h.request("POST", "/wait?until=rest&timeout_ms=100")
+        let start = ContinuousClock.now
+        var w = try await h.request("POST", "/wait?until=rest&timeout_ms=100")
+        while w.status == 200, ContinuousClock.now - start < .seconds(3) {
+            try await Task.sleep(for: .milliseconds(50))
+            w = try await h.request("POST", "/wait?until=rest&timeout_ms=100")
+        }
         #expect(w.status == 408)
         let reply = try decode(WaitReply.self, w.text)
         #expect(!reply.atRest)
