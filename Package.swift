@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "TextInput", dependencies: ["ViewCore", "Gestures", "Widgets", "AppContract", "Localization", "Scrolling", "Text",
                                                   "TextEditing", "Raster", "Geometry"]),
         // Video through GStreamer, loaded at the first clip (issue 63).
-        .target(name: "Video", dependencies: ["ViewCore", "Widgets", "AppContract", "Raster", "Geometry", "SharedLibraries", "CGStreamer",
+        .target(name: "Video", dependencies: ["ViewCore", "Widgets", "AppContract", "Raster", "Geometry", "SharedLibraries", "CGStreamer", "CALSA",
                                               .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                                               .product(name: "Logging", package: "swift-log")]),
         .target(name: "UI", dependencies: ["ViewCore", "Gestures", "Accessibility", "Widgets", "TextInput", "Video", "AppContract", "Localization",

@@ -412,7 +412,7 @@ Architecture: $ARCH
 Maintainer: $MAINTAINER
 Installed-Size: $(du -sk --exclude=DEBIAN "$P" | cut -f1)
 Depends: $SHLIBS, adduser, openssl
-Recommends: librsvg2-2, libxml2, libespeak-ng1, libsndfile1, fonts-noto-color-emoji, libx11-data, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-libav
+Recommends: librsvg2-2, libxml2, libespeak-ng1, libsndfile1, fonts-noto-color-emoji, libx11-data, gstreamer1.0-plugins-base, gstreamer1.0-plugins-good, gstreamer1.0-libav, gstreamer1.0-alsa
 Section: misc
 Priority: optional
 Description: $DESCRIPTION

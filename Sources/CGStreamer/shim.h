@@ -85,6 +85,7 @@ typedef void (*GlideGFree)(void *memory);
 typedef void (*GlideGErrorFree)(GlideGstError *error);
 typedef GlideGValue *(*GlideGValueInit)(GlideGValue *value, size_t type);
 typedef void (*GlideGValueSetString)(GlideGValue *value, const char *string);
+typedef void (*GlideGValueSetBoolean)(GlideGValue *value, int32_t boolean);
 typedef void (*GlideGValueUnset)(GlideGValue *value);
 typedef void (*GlideGObjectSetProperty)(void *object, const char *name, const GlideGValue *value);
 /// decodebin's "autoplug-continue": return 0 to stop decoding a stream whose caps are refused.

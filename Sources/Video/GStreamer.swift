@@ -9,6 +9,8 @@ struct GStreamer: @unchecked Sendable {
     let setState: GlideGstElementSetState
     let seekSimple: GlideGstElementSeekSimple
     let queryDuration: GlideGstElementQueryDuration
+    /// `gst_element_query_position`, which has `query_duration`'s signature.
+    let queryPosition: GlideGstElementQueryDuration
     let getBus: GlideGstElementGetBus
     let busPop: GlideGstBusPop
     let parseError: GlideGstMessageParseError
@@ -23,11 +25,14 @@ struct GStreamer: @unchecked Sendable {
     let bufferMap: GlideGstBufferMap
     let bufferUnmap: GlideGstBufferUnmap
     let tryPullSample: GlideGstAppSinkTryPullSample
+    /// `gst_app_sink_try_pull_preroll`: a paused pipeline's frame after a seek.
+    let tryPullPreroll: GlideGstAppSinkTryPullSample
     let isEOS: GlideGstAppSinkIsEOS
     let free: GlideGFree
     let errorFree: GlideGErrorFree
     let valueInit: GlideGValueInit
     let valueSetString: GlideGValueSetString
+    let valueSetBoolean: GlideGValueSetBoolean
     let valueUnset: GlideGValueUnset
     let setProperty: GlideGObjectSetProperty
     let signalConnect: GlideGSignalConnectData
@@ -61,6 +66,7 @@ struct GStreamer: @unchecked Sendable {
         setState = try app.function("gst_element_set_state", GlideGstElementSetState.self)
         seekSimple = try app.function("gst_element_seek_simple", GlideGstElementSeekSimple.self)
         queryDuration = try app.function("gst_element_query_duration", GlideGstElementQueryDuration.self)
+        queryPosition = try app.function("gst_element_query_position", GlideGstElementQueryDuration.self)
         getBus = try app.function("gst_element_get_bus", GlideGstElementGetBus.self)
         busPop = try app.function("gst_bus_pop", GlideGstBusPop.self)
         parseError = try app.function("gst_message_parse_error", GlideGstMessageParseError.self)
@@ -75,11 +81,13 @@ struct GStreamer: @unchecked Sendable {
         bufferMap = try app.function("gst_buffer_map", GlideGstBufferMap.self)
         bufferUnmap = try app.function("gst_buffer_unmap", GlideGstBufferUnmap.self)
         tryPullSample = try app.function("gst_app_sink_try_pull_sample", GlideGstAppSinkTryPullSample.self)
+        tryPullPreroll = try app.function("gst_app_sink_try_pull_preroll", GlideGstAppSinkTryPullSample.self)
         isEOS = try app.function("gst_app_sink_is_eos", GlideGstAppSinkIsEOS.self)
         free = try app.function("g_free", GlideGFree.self)
         errorFree = try app.function("g_error_free", GlideGErrorFree.self)
         valueInit = try app.function("g_value_init", GlideGValueInit.self)
         valueSetString = try app.function("g_value_set_string", GlideGValueSetString.self)
+        valueSetBoolean = try app.function("g_value_set_boolean", GlideGValueSetBoolean.self)
         valueUnset = try app.function("g_value_unset", GlideGValueUnset.self)
         setProperty = try app.function("g_object_set_property", GlideGObjectSetProperty.self)
         signalConnect = try app.function("g_signal_connect_data", GlideGSignalConnectData.self)
@@ -108,10 +116,20 @@ struct GStreamer: @unchecked Sendable {
 
     /// Sets the string property `name` of a GObject (`g_object_set` is variadic: Swift cannot call it).
     func set(_ name: String, to value: String, on object: UnsafeMutableRawPointer) {
-        var v = GlideGValue()
         // G_TYPE_STRING: the fundamental type 16, shifted by G_TYPE_FUNDAMENTAL_SHIFT (2).
-        _ = valueInit(&v, 16 << 2)
-        valueSetString(&v, value)
+        set(name, type: 16 << 2, on: object) { valueSetString(&$0, value) }
+    }
+
+    /// Sets the boolean property `name` of a GObject.
+    func set(_ name: String, to value: Bool, on object: UnsafeMutableRawPointer) {
+        // G_TYPE_BOOLEAN: the fundamental type 5.
+        set(name, type: 5 << 2, on: object) { valueSetBoolean(&$0, value ? 1 : 0) }
+    }
+
+    private func set(_ name: String, type: Int, on object: UnsafeMutableRawPointer, value: (inout GlideGValue) -> Void) {
+        var v = GlideGValue()
+        _ = valueInit(&v, type)
+        value(&v)
         setProperty(object, name, &v)
         valueUnset(&v)
     }

@@ -1,4 +1,5 @@
 import AppContract
+import CALSA
 import CGStreamer
 import Geometry
 import NIOConcurrencyHelpers
@@ -21,6 +22,10 @@ package struct VideoFrame {
 /// due at its time with `frame(at:waiting:)`, which seeks when that time jumps back (a loop
 /// starting again) or far ahead; waiting, it blocks until that frame is decoded, so a headless
 /// run's frames show exactly the video at their virtual time.
+///
+/// With a sound device (a board's), the clip's sound plays there too: `decoder. ! audio/x-raw !
+/// queue ! audioconvert ! audioresample ! volume ! alsasink`, on the pipeline's clock, which the
+/// sound card keeps. Paused, such a pipeline is paused too, or its sound would go on.
 package final class VideoDecoder: @unchecked Sendable {
     /// The most a frame may measure: a 4K picture (a larger stream is refused before it is
     /// decoded, so that a file claiming 30,000 × 30,000 pixels costs nothing).
@@ -35,6 +40,12 @@ package final class VideoDecoder: @unchecked Sendable {
     private let pipeline: UnsafeMutableRawPointer
     private let sink: UnsafeMutableRawPointer
     private let bus: UnsafeMutableRawPointer
+    /// The sound branch's volume and sink, when the clip was opened with a sound device.
+    private let volume: UnsafeMutableRawPointer?
+    private let speaker: UnsafeMutableRawPointer?
+    /// Paused with its sound: the pipeline is paused, and gives a frame only after a seek.
+    private var isPaused = false
+    private var prerollDue = false
     private let sizeGuard: SizeGuard
     private var current: Sample?
     private var pending: Sample?
@@ -42,6 +53,8 @@ package final class VideoDecoder: @unchecked Sendable {
     private var missingPlugin: String?
     /// Why the clip stopped, once it has.
     package private(set) var failure: String?
+    /// Why a clip opened with a sound device plays without sound (the device cannot be opened).
+    package let soundFailure: String?
     /// The stream ended: no frame after the last one taken (until a seek).
     package private(set) var reachedEnd = false
     /// The clip's length, once GStreamer knows it.
@@ -64,9 +77,11 @@ package final class VideoDecoder: @unchecked Sendable {
     }
     private var pulled = 0, shownNumber = 0
 
-    /// Starts decoding the file at `path`; throws when it is not a local, readable file or
-    /// GStreamer is missing. Problems in the stream itself come later, as `failure`.
-    package init(path: String) throws(VideoError) {
+    /// Starts decoding the file at `path`, with its sound on the ALSA device `sound` (`default`,
+    /// `plughw:1`) when one is given and it opens; throws when the file is not a local, readable
+    /// file or GStreamer is missing. Problems in the stream itself come later, as `failure`.
+    /// `playing` false: a clip with sound starts paused (`setPaused(false)` starts it).
+    package init(path: String, sound: String? = nil, playing: Bool = true) throws(VideoError) {
         self.path = path
         if path.contains("://") {
             throw VideoError("\(path) is a network address: a video plays from a file on the board (copy the clip there)")
@@ -74,13 +89,32 @@ package final class VideoDecoder: @unchecked Sendable {
         guard access(path, R_OK) == 0 else { throw VideoError("\(path): \(String(cString: strerror(errno)))") }
         gst = try GStreamer.shared.get()
         var error: UnsafeMutablePointer<GlideGstError>?
-        let description =
+        var soundFailure = sound.flatMap(Self.refusal(ofSoundDevice:))
+        // The sound sink takes no part in prerolling (async=false): a clip without sound leaves
+        // its branch unlinked, and the pipeline plays all the same.
+        let picture =
             "filesrc name=source ! decodebin name=decoder ! videoconvert ! video/x-raw,format=BGRA"
             + " ! appsink name=sink max-buffers=2 sync=false enable-last-sample=false"
-        guard let pipeline = gst.parseLaunch(description, &error) else {
+        let withSound =
+            " decoder. ! audio/x-raw ! queue ! audioconvert ! audioresample ! volume name=volume ! alsasink name=speaker async=false"
+        var built: UnsafeMutableRawPointer?
+        if sound != nil, soundFailure == nil {
+            built = gst.parseLaunch(picture + withSound, &error)
+            // Without GStreamer's ALSA plugin (parsing gives a pipeline that lacks it, and an
+            // error) the picture plays alone.
+            if let reason = gst.take(error) {
+                soundFailure =
+                    "GStreamer cannot play sound (\(reason); Debian: apt-get install gstreamer1.0-alsa): the clip plays without sound"
+                if let built { gst.objectUnref(built) }
+                (built, error) = (nil, nil)
+            }
+        }
+        let speaks = built != nil
+        guard let pipeline = built ?? gst.parseLaunch(picture, &error) else {
             throw VideoError("GStreamer could not build a video pipeline: \(gst.take(error) ?? "no reason given")")
         }
         _ = gst.take(error)
+        self.soundFailure = soundFailure
         guard let source = gst.binGetByName(pipeline, "source"), let decoder = gst.binGetByName(pipeline, "decoder"),
             let sink = gst.binGetByName(pipeline, "sink"), let bus = gst.getBus(pipeline)
         else {
@@ -88,6 +122,8 @@ package final class VideoDecoder: @unchecked Sendable {
             throw VideoError("GStreamer's video pipeline lacks its elements (Debian: apt-get install gstreamer1.0-plugins-base)")
         }
         (self.pipeline, self.sink, self.bus) = (pipeline, sink, bus)
+        (volume, speaker) = speaks ? (gst.binGetByName(pipeline, "volume"), gst.binGetByName(pipeline, "speaker")) : (nil, nil)
+        if let speaker, let sound { gst.set("device", to: sound, on: speaker) }
         sizeGuard = SizeGuard(gst)
         gst.set("location", to: path, on: source)
         gst.objectUnref(source)
@@ -95,7 +131,9 @@ package final class VideoDecoder: @unchecked Sendable {
         _ = gst.signalConnect(decoder, "autoplug-continue", handler, Unmanaged.passUnretained(sizeGuard).toOpaque(), nil, 0)
         gst.objectUnref(decoder)
         // PLAYING with an unsynchronised sink: frames are decoded as fast as the sink takes them.
-        _ = gst.setState(pipeline, 4)
+        // (PAUSED for a clip with sound that is not to play yet: it shows its first frame.)
+        (isPaused, prerollDue) = speaks && !playing ? (true, true) : (false, false)
+        _ = gst.setState(pipeline, isPaused ? 3 : 4)
         openedAt = monotonicSeconds()
     }
 
@@ -104,7 +142,49 @@ package final class VideoDecoder: @unchecked Sendable {
         for s in [current, pending].compactMap({ $0 }) { gst.miniObjectUnref(s.pointer) }
         gst.objectUnref(bus)
         gst.objectUnref(sink)
+        for element in [volume, speaker].compactMap({ $0 }) { gst.objectUnref(element) }
         gst.objectUnref(pipeline)
+    }
+
+    /// Whether the clip's sound goes to a device (muted or not).
+    package var hasSound: Bool { volume != nil }
+
+    /// Silences the clip's sound, or lets it play, without stopping it.
+    package var isMuted = false {
+        didSet { if let volume, isMuted != oldValue { gst.set("mute", to: isMuted, on: volume) } }
+    }
+
+    /// How far the sound device has played the clip's sound, in seconds (nil without sound).
+    package var soundPosition: Double? {
+        var nanoseconds: Int64 = 0
+        guard let speaker, gst.queryPosition(speaker, 3, &nanoseconds) != 0 else { return nil }
+        return Double(nanoseconds) / 1e9
+    }
+
+    /// Pauses or resumes a clip with sound: its pipeline stops, or its sound would play on while
+    /// the picture holds. A clip without sound needs nothing: its frames are taken when due.
+    package func setPaused(_ paused: Bool) {
+        guard hasSound, paused != isPaused, failure == nil else { return }
+        isPaused = paused
+        // A clip paused before its first frame shows that frame (GStreamer's preroll).
+        prerollDue = paused && origin == nil
+        // GST_STATE_PAUSED or GST_STATE_PLAYING.
+        _ = gst.setState(pipeline, paused ? 3 : 4)
+    }
+
+    /// Paused with its sound, the frame a seek asked for came (or none is awaited).
+    package var holdsStill: Bool { isPaused && !prerollDue }
+
+    /// Why the ALSA device `device` cannot play (nil when it opens): opened and closed at once
+    /// without waiting, so that a board without a sound card plays its clips silently.
+    private static func refusal(ofSoundDevice device: String) -> String? {
+        var handle: OpaquePointer?
+        let err = snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, SND_PCM_NONBLOCK)
+        if err >= 0, let handle {
+            snd_pcm_close(handle)
+            return nil
+        }
+        return "the sound device '\(device)' cannot be used (\(String(cString: snd_strerror(err)))): the clip plays without sound"
     }
 
     /// The newest frame due at `time` seconds into the clip (nil before the first is decoded).
@@ -150,7 +230,11 @@ package final class VideoDecoder: @unchecked Sendable {
         // there); a frame waited for later, from this call.
         let since = origin == nil ? openedAt : monotonicSeconds()
         while true {
-            if let sample = gst.tryPullSample(sink, waiting ? 20_000_000 : 0) {
+            // A paused pipeline hands over no frames but the one a seek prerolled.
+            if isPaused, !prerollDue { return false }
+            let timeout: UInt64 = waiting ? 20_000_000 : 0
+            if let sample = isPaused ? gst.tryPullPreroll(sink, timeout) : gst.tryPullSample(sink, timeout) {
+                if isPaused { prerollDue = false }
                 pulled += 1
                 pending = Sample(pointer: sample, time: time(of: sample), number: pulled)
                 return true
@@ -187,6 +271,7 @@ package final class VideoDecoder: @unchecked Sendable {
     private func seek(to time: Double) {
         for s in [current, pending].compactMap({ $0 }) { gst.miniObjectUnref(s.pointer) }
         (current, pending, reachedEnd, seekedTo) = (nil, nil, false, time)
+        prerollDue = isPaused
         // GST_FORMAT_TIME; GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_KEY_UNIT | GST_SEEK_FLAG_SNAP_BEFORE.
         if gst.seekSimple(pipeline, 3, 1 | 4 | 32, Int64((max(0, time) + (origin ?? 0)) * 1e9)) == 0 { readBus() }
     }

@@ -7,12 +7,13 @@ import Raster
 @_spi(Hooks) import Widgets
 
 /// A clip played from a file (H.264 or VP9 in MP4, WebM or Matroska: whatever the installed
-/// GStreamer decodes), fitted or filled like an `ImageView`, without sound, with no controls of
-/// its own. It plays as soon as it is shown, once or in a loop, on the loop's clock: headless,
-/// each frame shows the clip exactly at that frame's virtual time, so screenshots of a playing
-/// video are the same on every machine; on a board GStreamer decodes on its own threads and the
-/// frame loop never waits for it. Until the first frame the view shows its `poster` (a picture
-/// from the image store); a file that cannot be played shows why there, and in the log.
+/// GStreamer decodes), fitted or filled like an `ImageView`, muted unless asked (`muted: false`:
+/// its sound plays on a board's ALSA device `default`), with no controls of its own. It plays as
+/// soon as it is shown, once or in a loop, on the loop's clock: headless, each frame shows the
+/// clip exactly at that frame's virtual time, so screenshots of a playing video are the same on
+/// every machine; on a board GStreamer decodes on its own threads and the frame loop never waits
+/// for it. Until the first frame the view shows its `poster` (a picture from the image store); a
+/// file that cannot be played shows why there, and in the log.
 public final class VideoView: Box, AnimatedView {
     /// What a video is doing.
     public enum PlaybackState: String, Hashable, Sendable {
@@ -32,6 +33,10 @@ public final class VideoView: Box, AnimatedView {
     public var contentMode: ContentMode { didSet { setNeedsDisplay() } }
     /// Starts again from the beginning at the end, without a pause.
     public var loops: Bool
+    /// Whether the clip's sound is silenced (the default). Unmuted, the sound plays on a board's
+    /// sound card (ALSA's `default` device, which `/etc/asound.conf` points at a card); headless
+    /// runs, on a clock of their own, and boards without a sound card play the picture alone.
+    public var isMuted: Bool { didSet { if isMuted != oldValue { mutedChanged() } } }
     /// Called once when a clip that does not loop reaches its end.
     public var onEnd: (() -> Void)?
     /// Playing, paused, ended or failed.
@@ -39,7 +44,7 @@ public final class VideoView: Box, AnimatedView {
     /// Why the clip failed (nil while it has not).
     public private(set) var failure: String?
 
-    private var decoder: VideoDecoder?
+    private(set) var decoder: VideoDecoder?
     private var isOpening = false
     /// Where playing started on the loop's clock, and from which point of the clip.
     private var anchor: (time: Double, position: Double)?
@@ -52,14 +57,16 @@ public final class VideoView: Box, AnimatedView {
     private let message = Label(verbatim: "", size: 15, color: .white, alignment: .center)
 
     /// A view of the clip at `path`, playing when first shown (unless `playing` is false), once
-    /// or looping, with the picture at `poster` (image store path) shown until its first frame.
+    /// or looping, muted (unless `muted` is false), with the picture at `poster` (image store
+    /// path) shown until its first frame.
     public init(
         _ path: String, id: String? = nil, contentMode: ContentMode = .fit, loops: Bool = false, playing: Bool = true,
-        poster: String? = nil, width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0
+        muted: Bool = true, poster: String? = nil, width: Double? = nil, height: Double? = nil, cornerRadius: Double = 0
     ) {
         self.path = path
         self.contentMode = contentMode
         self.loops = loops
+        isMuted = muted
         playbackState = playing ? .playing : .paused
         posterView = poster.map { ImageView(source: $0, contentMode: contentMode, cornerRadius: cornerRadius, placeholder: nil) }
         super.init(id: id, fill: .black, cornerRadius: cornerRadius, width: width, height: height)
@@ -81,6 +88,7 @@ public final class VideoView: Box, AnimatedView {
         if playbackState == .ended { restingPosition = 0 }
         playbackState = .playing
         anchor = nil
+        decoder?.setPaused(false)
         host?.scheduleFrame()
     }
 
@@ -90,6 +98,7 @@ public final class VideoView: Box, AnimatedView {
         restingPosition = position
         anchor = nil
         playbackState = .paused
+        decoder?.setPaused(true)
     }
 
     /// Shows the clip at `seconds` (clamped to the clip), playing on from there if it was playing.
@@ -124,7 +133,8 @@ public final class VideoView: Box, AnimatedView {
         if isInSight {
             let target = clipTime(p), waiting = !(host?.images.decodesInBackground ?? false)
             let shown = decoder.frame(at: target, waiting: waiting)
-            if waiting || decoder.reachedEnd || shown.map({ abs(target - $0.time) < 0.1 }) == true { awaitsFrame = false }
+            let arrived = shown.map { abs(target - $0.time) < 0.1 } == true
+            if waiting || decoder.reachedEnd || decoder.holdsStill || arrived { awaitsFrame = false }
             if let shown, shown.serial != shownFrame?.serial {
                 let (w, h) = (shown.pixels.width, shown.pixels.height)
                 let resized = shownFrame.map { $0.pixels.width != w || $0.pixels.height != h } ?? true
@@ -155,7 +165,8 @@ public final class VideoView: Box, AnimatedView {
     }
 
     /// Makes the decoder: at once headless (its first frame is waited for anyway), on another
-    /// thread on a board, where starting GStreamer the first time reads its plugin registry.
+    /// thread on a board, where starting GStreamer the first time reads its plugin registry. Only
+    /// a board's clip has sound: a headless run's clock is its own, not a sound card's.
     private func open() {
         guard let host, !isOpening, playbackState != .failed else { return }
         isOpening = true
@@ -163,9 +174,27 @@ public final class VideoView: Box, AnimatedView {
         guard host.images.decodesInBackground else {
             return opened(Result { () throws(VideoError) in try VideoDecoder(path: path) })
         }
+        let (sound, playing) = (isMuted ? nil : Self.soundDevice, playbackState == .playing)
         let channel = host.timers.channel { [weak self] (result: Result<VideoDecoder, VideoError>) in self?.opened(result) }
         DispatchQueue.global().async {
-            _ = channel.send(Result { () throws(VideoError) in try VideoDecoder(path: path) })
+            _ = channel.send(Result { () throws(VideoError) in try VideoDecoder(path: path, sound: sound, playing: playing) })
+        }
+    }
+
+    /// The ALSA device a board's clips sound on.
+    static let soundDevice = "default"
+
+    /// Muted, a clip with sound is silenced where it is; unmuted, a clip opened without sound is
+    /// opened again with it, from where it is (on a board).
+    private func mutedChanged() {
+        guard let decoder else { return }
+        if decoder.hasSound {
+            decoder.isMuted = isMuted
+        } else if !isMuted, host?.images.decodesInBackground == true {
+            restingPosition = position
+            anchor = nil
+            self.decoder = nil
+            host?.scheduleFrame()
         }
     }
 
@@ -174,6 +203,11 @@ public final class VideoView: Box, AnimatedView {
         switch result {
         case .success(let d):
             decoder = d
+            if let reason = d.soundFailure { processLog.warning("video \(path): \(reason)", metadata: id.map { ["view": .string($0)] }) }
+            // Muted, unmuted or paused while it was opened.
+            d.isMuted = isMuted
+            d.setPaused(playbackState != .playing)
+            if !isMuted, !d.hasSound, d.soundFailure == nil { mutedChanged() }
             host?.scheduleFrame()
         case .failure(let error):
             fail(error.message)

@@ -45,8 +45,8 @@ import glob, json, os, re, sys
 # panel goes off outside opening hours (or idle) and on again: 995. Issue 63's video adds
 # VideoView: the view, its initialiser, its clip, fit, loop and end hook, play, pause, seek,
 # position, duration, state and failure, its four states, and the overrides and AnimatedView
-# witnesses a view of its own needs: 1022.
-BUDGET = 1022
+# witnesses a view of its own needs: 1022. Its sound when asked (`isMuted`) makes it 1023.
+BUDGET = 1023
 SKIP = ("GlidePackageTests", "GlidePackageDiscoveredTests", "FuzzTargets", "TestSupport")
 
 def load(graphs):
