@@ -173,10 +173,7 @@ enum HostileClip: String, CaseIterable, Sendable {
 @Suite struct LiveVideoTests {
     @Test func framesArriveWithoutTheLoopWaiting() throws {
         let video = VideoView(VideoTests.clip, id: "clip", loops: true)
-        let w = try makeWindow(video, width: 320, height: 180)
-        var settings = AppSettings()
-        settings.decodesImagesInBackground = true
-        w.apply(settings)
+        let w = try makeBoardWindow(video, width: 320, height: 180)
         let buffer = PixelBuffer(width: 320, height: 180)
         var shots: [[UInt32]] = []
         for n in 0..<120 {
@@ -189,4 +186,13 @@ enum HostileClip: String, CaseIterable, Sendable {
         #expect(video.playbackState == .playing)
         #expect(Set(shots.map { $0.hashValue }).count >= 3, "the picture moves: \(Set(shots.map { $0.hashValue }).count) different of 4")
     }
+}
+
+/// A window that decodes pictures and clips in the background, as a board's does.
+func makeBoardWindow(_ root: View, width: Int, height: Int) throws -> Window {
+    let w = try makeWindow(root, width: width, height: height)
+    var settings = AppSettings()
+    settings.decodesImagesInBackground = true
+    w.apply(settings)
+    return w
 }
