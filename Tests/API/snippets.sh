@@ -19,17 +19,18 @@
 # Usage: Tests/API/snippets.sh   (after Tests/Outside/check.sh, whose build it reuses when it
 # finds it: OUTSIDE_WORK, else the newest /tmp/glide-outside.* made from this checkout)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd -P)
 start=$SECONDS
 
 # The outside package's folder and build, when Tests/Outside/check.sh left them: this package then
-# sits beside its MyKiosk, depends on the same ../glide-checkout and builds in MyKiosk's .build
+# sits beside its MyKiosk, depends on the checkout by the same path (check.sh says why) and builds
+# in MyKiosk's .build
 # (--scratch-path; OUTSIDE_SCRATCH when check.sh was given one), where Glide's modules are
 # already compiled: only the snippets are compiled.
 outside=${OUTSIDE_WORK:-}
 if [ -z "$outside" ]; then
     for d in $(ls -dt /tmp/glide-outside.* 2>/dev/null); do
-        if [ -d "$d/MyKiosk/.build" ] && [ "$(readlink -f "$d/glide-checkout")" = "$(readlink -f "$root")" ]; then
+        if [ -d "$d/MyKiosk/.build" ] && grep -qF "path: \"$root\")" "$d/MyKiosk/Package.swift"; then
             outside=$d; break
         fi
     done
@@ -40,7 +41,6 @@ if [ -n "$outside" ] && [ -d "${OUTSIDE_SCRATCH:-$outside/MyKiosk/.build}" ]; th
 else
     work=${SNIPPETS_WORK:-$(mktemp -d /tmp/glide-snippets.XXXXXX)}
     scratch=$work/Snippets/.build
-    ln -sfn "$root" "$work/glide-checkout"
 fi
 pkg=$work/Snippets
 rm -rf "$pkg/Sources" "$pkg/Manifests"
@@ -155,7 +155,7 @@ import PackageDescription
 let glide: Target.Dependency = .product(name: "Glide", package: "Glide")
 let package = Package(
     name: "GlideSnippets",
-    dependencies: [.package(name: "Glide", path: "../glide-checkout")],
+    dependencies: [.package(name: "Glide", path: "{root}")],
     targets: [
 {targets}        .target(name: "Snippets", dependencies: [glide], path: "Sources/Snippets"),
     ]
