@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
 # Tests/Fuzz/run.sh SECONDS [TARGET...] [--keep]
-# Tests/Fuzz/run.sh --build-only     only the build (CI makes it in the background)
 #
 # Builds glide-fuzz with libFuzzer, AddressSanitizer and coverage (release optimisation, in
 # .build-fuzz), then runs each target (default: all) for SECONDS, starting from its kept corpus
@@ -14,9 +13,9 @@
 # same seed explored first, instead of failing at random on a new finding).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS [TARGET...] [--keep] | --build-only}
+seconds=${1:?usage: Tests/Fuzz/run.sh SECONDS [TARGET...] [--keep]}
 shift
-case $seconds in --build-only) ;; ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2;; esac
+case $seconds in ''|*[!0-9]*) echo "run.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2;; esac
 keep=0
 targets=()
 for arg in "$@"; do
@@ -31,7 +30,6 @@ swift build -c release --scratch-path .build-fuzz --product glide-fuzz \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp,indirect-calls \
     -Xswiftc -DGLIDE_FUZZ -Xlinker "$runtime" -Xlinker -lstdc++
 fuzzer=.build-fuzz/release/glide-fuzz
-[ "$seconds" = --build-only ] && exit 0
 
 mkdir -p Tests/Fuzz/Findings
 failed=()
