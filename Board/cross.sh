@@ -9,7 +9,7 @@
 #   Board/cross.sh aarch64 run ARGS...        run the aarch64 `glide` with ARGS under qemu-user
 #   Board/cross.sh aarch64 test [ARGS...]     build the test suites for aarch64 (optimised) and run them under
 #                                             qemu-user (ARGS go to the test runner, e.g. a filter)
-#   Board/cross.sh aarch64 build-tests        only build them (CI builds in the background, runs later)
+#   Board/cross.sh aarch64 build-tests        only build them
 #   Board/cross.sh aarch64 sdk                only make the toolchain, the sysroot and the Swift SDK
 #
 # How: Debian sid has Swift 6.2.3 (`swiftlang`) for amd64 and arm64. An amd64 sid root holds the

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs the README's library example as another package would: a new package in a folder
-# of its own, depending on the checkout with `.package(name: "Glide", path: ...)` and the product "Glide", with
-# Sources/ListExample/main.swift as its main. Checks that it runs the flick and the tap headless
-# (fonts found from the Glide checkout) and prints the final state.
+# of its own, depending on the checkout with `.package(name: "Glide", path: ...)` and the product
+# "Glide", with Sources/ListExample/main.swift as its main. Checks that it runs the flick and the
+# tap headless (fonts found from the Glide checkout) and prints the final state.
 # Usage: Tests/Outside/check.sh   (from anywhere; works in a scratch folder under /tmp)
 # OUTSIDE_SCRATCH names the build folder (default MyKiosk/.build): CI passes the checkout's own
 # .build, whose compiled modules are then reused. The package depends on the checkout by its real
