@@ -9,7 +9,6 @@
 #   Board/cross.sh aarch64 run ARGS...        run the aarch64 `glide` with ARGS under qemu-user
 #   Board/cross.sh aarch64 test [ARGS...]     build the test suites for aarch64 (optimised) and run them under
 #                                             qemu-user (ARGS go to the test runner, e.g. a filter)
-#   Board/cross.sh aarch64 build-tests        only build them
 #   Board/cross.sh aarch64 sdk                only make the toolchain, the sysroot and the Swift SDK
 #
 # How: Debian sid has Swift 6.2.3 (`swiftlang`) for amd64 and arm64. An amd64 sid root holds the
@@ -28,7 +27,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 KNOWN="aarch64"
 usage() {
-    echo "usage: $0 ARCH [--package PATH] | ARCH run ARGS... | ARCH test [ARGS...] | ARCH build-tests | ARCH sdk    (ARCH: $KNOWN)" >&2
+    echo "usage: $0 ARCH [--package PATH] | ARCH run ARGS... | ARCH test [ARGS...] | ARCH sdk    (ARCH: $KNOWN)" >&2
     exit 2
 }
 [ $# -ge 1 ] || usage
@@ -40,12 +39,12 @@ case "$ARCH" in
 esac
 MODE=build; PACKAGE=$ROOT
 case "${1:-}" in
-    run|test|build-tests|sdk) MODE=$1; shift ;;
+    run|test|sdk) MODE=$1; shift ;;
     --package) [ $# -ge 2 ] || usage; PACKAGE=$(cd "$2" && pwd) || { echo "cross.sh: no package folder $2" >&2; exit 2; }; shift 2 ;;
     "") ;;
     *) usage ;;
 esac
-case "$MODE" in build|build-tests) [ $# -gt 0 ] && usage ;; esac
+[ "$MODE" = build ] && [ $# -gt 0 ] && usage
 
 CACHE=$(mkdir -p "${GLIDE_CROSS_CACHE:-$ROOT/.build-cross}" && cd "${GLIDE_CROSS_CACHE:-$ROOT/.build-cross}" && pwd)
 MIRROR=${GLIDE_CROSS_MIRROR:-http://deb.debian.org/debian}
@@ -207,8 +206,7 @@ fi
 # pkg-config answers for the target: its .pc files, with paths inside the sysroot. And what
 # Package.swift reads: the commit a build reports, and the suites a test build compiles.
 BUILD_ENV=(PKG_CONFIG_SYSROOT_DIR="$SYSROOT" PKG_CONFIG_PATH="$SYSROOT/usr/lib/$GNU/pkgconfig:$SYSROOT/usr/share/pkgconfig"
-    GLIDE_COMMIT="$GLIDE_COMMIT")
-[ -n "${GLIDE_TEST_TARGETS:-}" ] && BUILD_ENV+=(GLIDE_TEST_TARGETS="$GLIDE_TEST_TARGETS")
+    GLIDE_COMMIT="$GLIDE_COMMIT" GLIDE_TEST_TARGETS="${GLIDE_TEST_TARGETS:-}")
 swift_in_toolchain() {
     in_toolchain /usr/bin/env "${BUILD_ENV[@]}" /bin/sh -c 'cd "$0" && exec swift "$@"' "$@"
 }
@@ -279,7 +277,6 @@ SCRATCH=$(scratch_of "$ROOT")
 say "building the tests for $ARCH ($CONFIG)"
 swift_in_toolchain "$ROOT" build -c "$CONFIG" --build-tests "${TESTING[@]}" "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${BOARD_SIZE_FLAGS[@]}" > "$CACHE/$ARCH-build-tests.log" 2>&1 ||
     { grep -E "error" "$CACHE/$ARCH-build-tests.log" | head -20 >&2; die "the test build failed (log: $CACHE/$ARCH-build-tests.log)"; }
-[ "$MODE" = build-tests ] && exit 0
 RUNNER=$(ls -d "$SCRATCH/$ARCH-unknown-linux-gnu/$CONFIG/"*PackageTests.xctest | head -1)
 say "running the tests under $QEMU_USER"
 export QEMU_LD_PREFIX=$SYSROOT GST_REGISTRY_FORK=no

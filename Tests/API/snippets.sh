@@ -24,9 +24,8 @@ start=$SECONDS
 
 # The outside package's folder and build, when Tests/Outside/check.sh left them: this package then
 # sits beside its MyKiosk, depends on the checkout by the same path (check.sh says why) and builds
-# in MyKiosk's .build
-# (--scratch-path; OUTSIDE_SCRATCH when check.sh was given one), where Glide's modules are
-# already compiled: only the snippets are compiled.
+# in MyKiosk's .build (--scratch-path; OUTSIDE_SCRATCH when check.sh was given one), where Glide's
+# modules are already compiled: only the snippets are compiled.
 outside=${OUTSIDE_WORK:-}
 if [ -z "$outside" ]; then
     for d in $(ls -dt /tmp/glide-outside.* 2>/dev/null); do
