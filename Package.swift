@@ -228,3 +228,19 @@ if let list = Context.environment["GLIDE_TEST_TARGETS"], !list.isEmpty {
     precondition(wanted.isSubset(of: suites), "GLIDE_TEST_TARGETS names no suite: \(wanted.subtracting(suites).sorted())")
     package.targets.removeAll { $0.type == .test && !wanted.contains($0.name) }
 }
+
+// GLIDE_TESTABLE=FOLDER (CI, through Board/size-flags.sh): the suites are built as the board is,
+// optimised with the static Swift runtime, in the board build's folder, so that one build serves
+// both: Glide's modules get -enable-testing for the suites' @testable imports (SwiftPM gives it
+// to debug builds only; theirs alone, not the dependencies', which would grow the binary by 0.8
+// MB), and the suites find the Testing and XCTest modules and the runner's link stand-ins in
+// FOLDER (a static build looks for modules beside the static runtime, which has neither).
+if let folder = Context.environment["GLIDE_TESTABLE"], !folder.isEmpty {
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-testing"])]
+    }
+    for target in package.targets where target.type == .test {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-I", "\(folder)/modules"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-L", "\(folder)/stubs"])]
+    }
+}

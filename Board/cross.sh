@@ -190,17 +190,9 @@ EOF
   "swiftCompiler": { "extraCLIOptions": ["-use-ld=lld"] } }
 EOF
 fi
-# What the test build adds to the board build's flags (TEST_FLAGS below says why).
+# What the test build needs beyond the board build (GLIDE_TESTABLE below says why).
 TEST_ONLY=$SDKS/$SDK_NAME-tests
-if [ ! -e "$TEST_ONLY/stubs/libCoreFoundation.a" ]; then
-    mkdir -p "$TEST_ONLY/modules" "$TEST_ONLY/stubs"
-    for module in Testing.swiftmodule Testing.swiftcrossimport XCTest.swiftmodule _Testing_Foundation.swiftmodule; do
-        ln -sfn "$SYSROOT/usr/libexec/swift/lib/swift/linux/$module" "$TEST_ONLY/modules/$module"
-    done
-    for lib in _FoundationCShims _FoundationCollections CoreFoundation; do
-        rm -f "$TEST_ONLY/stubs/lib$lib.a"; ar rc "$TEST_ONLY/stubs/lib$lib.a"
-    done
-fi
+testable_folder "$SYSROOT/usr/libexec/swift/lib/swift/linux" "$TEST_ONLY"
 [ "$MODE" = sdk ] && { echo "$BUNDLE"; exit 0; }
 
 # pkg-config answers for the target: its .pc files, with paths inside the sysroot. And what
@@ -213,27 +205,21 @@ swift_in_toolchain() {
 SDK_ARGS=(--swift-sdks-path "$SDKS" --swift-sdk "$SDK_NAME")
 # A package's build folder: the board build's, which the test build shares.
 scratch_of() { echo "$CACHE/$ARCH/build-$(basename "$1")"; }
-# The test build's flags beyond the board build's. It compiles as the board build does, with
-# --static-swift-stdlib (which SwiftPM hands to every compile command but links only executables
-# statically, not the test runner), so that the two can share every compiled module. Then:
-# -enable-testing for the suites' @testable imports; the Testing and XCTest modules, which only
-# the shared runtime's folder has (a static build looks in swift_static); and for the runner's
-# dynamic link, empty archives of the three libraries that static objects name for autolinking
-# and whose code the shared Foundation holds (as the lib_Testing_Foundation stand-in below).
-TEST_FLAGS=(-Xswiftc -enable-testing -Xswiftc -I -Xswiftc "$TEST_ONLY/modules" -Xlinker -L -Xlinker "$TEST_ONLY/stubs")
-# GLIDE_CROSS_TESTABLE=1 (CI): glide is built with the test build's flags, so that the two share
-# every compiled module: an aarch64 release build of Glide takes about 14 minutes on two cores,
-# and CI needs both. The binary is then the board build with its internal symbols exported (the
-# same code and pixels, a larger file); without the variable the board build is the shipped one
-# and the test build compiles the modules again.
-SHARED_WITH_TESTS=()
-[ "${GLIDE_CROSS_TESTABLE:-0}" = 1 ] && SHARED_WITH_TESTS=("${TEST_FLAGS[@]}")
+# The test build compiles as the board build does, with --static-swift-stdlib (which SwiftPM
+# hands to every compile command but links only executables statically, not the test runner), so
+# that the two can share every compiled module; GLIDE_TESTABLE (Package.swift, size-flags.sh)
+# adds what the suites need. GLIDE_CROSS_TESTABLE=1 (CI): glide is built with it too, so that the
+# two share every compiled module: an aarch64 release build of Glide takes about 13 minutes on two
+# cores, and CI needs both. The binary is then the board build with Glide's internal symbols
+# exported (the same code and pixels, a larger file); without the variable the board build is
+# the shipped one and the test build compiles Glide's modules again.
+[ "${GLIDE_CROSS_TESTABLE:-0}" = 1 ] && BUILD_ENV+=(GLIDE_TESTABLE="$TEST_ONLY")
 
 # --- build ---------------------------------------------------------------------------------------
 if [ "$MODE" = build ] || [ "$MODE" = run ]; then
     NAME=$(basename "$PACKAGE")
     SCRATCH=$(scratch_of "$PACKAGE")
-    BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${SHARED_WITH_TESTS[@]}" "${BOARD_SIZE_FLAGS[@]}")
+    BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${BOARD_SIZE_FLAGS[@]}")
     [ "$PACKAGE" = "$ROOT" ] && BUILD+=(--product glide)
     # `run` builds too (seconds when nothing changed): `test` builds in the same folder and
     # leaves a glide there without the static runtime.
@@ -262,12 +248,13 @@ fi
 # --- test ----------------------------------------------------------------------------------------
 # Optimised by default: under emulation a debug build runs the suites in about an hour (the fuzz
 # corpus replay alone takes 11 minutes), an optimised one in minutes. GLIDE_CROSS_TEST_CONFIG=debug
-# for the other. The tests' @testable imports need -enable-testing, which SwiftPM gives debug only.
+# for the other. The tests' @testable imports need -enable-testing, which SwiftPM gives debug only
+# (GLIDE_TESTABLE gives it to Glide's modules).
 CONFIG=${GLIDE_CROSS_TEST_CONFIG:-release}
 TESTING=()
 case "$CONFIG" in
     debug) ;;
-    release) TESTING=(--static-swift-stdlib "${TEST_FLAGS[@]}") ;;
+    release) TESTING=(--static-swift-stdlib); BUILD_ENV+=(GLIDE_TESTABLE="$TEST_ONLY") ;;
     *) die "GLIDE_CROSS_TEST_CONFIG is debug or release" ;;
 esac
 # In the board build's folder: the C libraries (BoringSSL among them) take the same flags in

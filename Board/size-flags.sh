@@ -16,3 +16,20 @@ BOARD_SIZE_FLAGS=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunctio
 # file, so a new commit relinks and recompiles nothing else.
 GLIDE_COMMIT=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 export GLIDE_COMMIT
+
+# testable_folder RUNTIME FOLDER: what a build with the board's flags needs to build the suites
+# too (Package.swift reads GLIDE_TESTABLE=FOLDER): the Testing and XCTest modules, which only the
+# shared runtime's folder RUNTIME has (a static build looks beside the static runtime), and for
+# the test runner's dynamic link, empty archives of the three libraries that static objects name
+# for autolinking and whose code the shared Foundation holds.
+testable_folder() {
+    local runtime=$1 folder=$2 module lib
+    [ -e "$folder/stubs/libCoreFoundation.a" ] && return 0
+    mkdir -p "$folder/modules" "$folder/stubs"
+    for module in Testing.swiftmodule Testing.swiftcrossimport XCTest.swiftmodule _Testing_Foundation.swiftmodule; do
+        ln -sfn "$runtime/$module" "$folder/modules/$module"
+    done
+    for lib in _FoundationCShims _FoundationCollections CoreFoundation; do
+        rm -f "$folder/stubs/lib$lib.a"; ar rc "$folder/stubs/lib$lib.a"
+    done
+}

@@ -1,28 +1,23 @@
 #!/usr/bin/env bash
 # Builds GlideKit's documentation (Sources/GlideKit/GlideKit.docc and the documentation comments
-# of every public symbol) and fails on any DocC warning. Run after a debug build.
-#   Tests/API/docs.sh                  the archive in .build/plugins/Swift-DocC/outputs/GlideKit.doccarchive
+# of every public symbol) with DocC and fails on any warning. Reads the debug build's modules
+# (built here when out of date), or GLIDE_BIN_PATH's (CI: the board build's).
+#   Tests/API/docs.sh                  the archive in .build/GlideKit.doccarchive
 #   Tests/API/docs.sh --preview        the same, served at http://localhost:8080/documentation/glidekit
-# GlideKit is the modules it re-exports; SwiftPM's symbol graph of a module leaves out what it
-# re-exports, so the symbols are extracted here with the modules named, then given to
-# `swift package generate-documentation --target GlideKit` as an additional symbol graph.
+# GlideKit is the modules it re-exports; a module's symbol graph leaves out what it re-exports,
+# so its graph is extracted with the modules named (symbols.sh) and handed to `docc` as the
+# package plugin would (without the plugin, which would compile the package in debug first).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bin=$(swift build --show-bin-path)
+[ -n "${GLIDE_BIN_PATH:-}" ] || swift build >/dev/null
 graphs=.build/glidekit-symbols
-rm -rf "$graphs" && mkdir -p "$graphs"
 reexported=$(sed -n 's/^@_exported import \([A-Za-z]*\)$/\1/p' Sources/GlideKit/GlideKit.swift | grep -v '^Logging$' | paste -sd, -)
-flags=(-I "$bin/Modules")
-for d in Sources/C*/; do flags+=(-Xcc "-I$d" -I "$d"); done
-for m in "$bin"/*.build/module.modulemap; do flags+=(-Xcc "-fmodule-map-file=$m"); done
-for d in $(find .build/checkouts -type d -name include); do flags+=(-Xcc "-I$d"); done
-for d in $(pkg-config --cflags-only-I freetype2 harfbuzz fribidi libdrm | tr ' ' '\n' | sed -n 's/^-I//p'); do flags+=(-Xcc "-I$d"); done
-swift-symbolgraph-extract -module-name GlideKit -target "$(swiftc -print-target-info | python3 -c 'import json,sys; print(json.load(sys.stdin)["target"]["triple"])')" \
-    "${flags[@]}" -minimum-access-level public -experimental-allowed-reexported-modules="$reexported" -output-dir "$graphs"
+SYMBOLS_FLAGS=-experimental-allowed-reexported-modules=$reexported Tests/API/symbols.sh "$graphs" GlideKit
 rm -f "$graphs"/GlideKit@*.symbols.json   # Logging's and ArgumentParser's own types are theirs to document
-command=(generate-documentation)
-[ "${1:-}" = --preview ] && command=(--disable-sandbox preview-documentation)
-out=$(swift package "${command[@]}" --target GlideKit --additional-symbol-graph-dir "$graphs" 2>&1) || { echo "$out"; exit 1; }
+command=(convert --output-path .build/GlideKit.doccarchive)
+[ "${1:-}" = --preview ] && command=(preview)
+out=$(docc "${command[@]}" Sources/GlideKit/GlideKit.docc --additional-symbol-graph-dir "$graphs" \
+    --fallback-display-name GlideKit --fallback-bundle-identifier GlideKit 2>&1) || { echo "$out"; exit 1; }
 echo "$out" | tail -3
 if echo "$out" | grep -v "swift-distributed-tracing\|CMakeLists.txt" | grep -q "warning:"; then
     echo "$out" | grep -v "swift-distributed-tracing\|CMakeLists.txt" | grep -A8 "warning:" >&2

@@ -42,6 +42,7 @@ else
     scratch=$work/Snippets/.build
 fi
 pkg=$work/Snippets
+read -r -a shared <<< "${SHARED_BUILD_FLAGS:-}"   # the flags of the build there (CI: the board build's)
 rm -rf "$pkg/Sources" "$pkg/Manifests"
 mkdir -p "$pkg/Sources"
 [ -f "$work/MyKiosk/Package.resolved" ] && cp "$work/MyKiosk/Package.resolved" "$pkg/"
@@ -175,7 +176,7 @@ rm -rf "$pkg/Manifests"
 # One target at a time: `--target` compiles without linking, where a product would link each
 # program (some 75 MB apiece in a debug build).
 while read -r target; do
-    if ! out=$(swift build --package-path "$pkg" --scratch-path "$scratch" --target "$target" 2>&1); then
+    if ! out=$(swift build --package-path "$pkg" --scratch-path "$scratch" "${shared[@]}" --target "$target" 2>&1); then
         echo "$out" | grep -E "error|^\s+[0-9]+ \|" >&2 || echo "$out" >&2
         echo "snippets: a code block of the README or an article does not compile against GlideKit's public API" >&2
         exit 1

@@ -4,8 +4,9 @@
 # "Glide", with Sources/ListExample/main.swift as its main. Checks that it runs the flick and the
 # tap headless (fonts found from the Glide checkout) and prints the final state.
 # Usage: Tests/Outside/check.sh   (from anywhere; works in a scratch folder under /tmp)
-# OUTSIDE_SCRATCH names the build folder (default MyKiosk/.build): CI passes the checkout's own
-# .build, whose compiled modules are then reused. The package depends on the checkout by its real
+# OUTSIDE_SCRATCH names the build folder (default MyKiosk/.build), SHARED_BUILD_FLAGS the flags
+# of the build there: CI passes its one build (the board's), whose compiled modules are then
+# reused. The package depends on the checkout by its real
 # path: SwiftPM compiles a module again when its sources' paths change (a link to the checkout) or
 # its package's identity, the folder's name, which each compile is given (-package-name); either
 # way each of Glide's modules would be compiled again (110 s of CI's 2-core time).
@@ -42,8 +43,9 @@ PY
 done
 cd "$work/MyKiosk"
 scratch=${OUTSIDE_SCRATCH:-$work/MyKiosk/.build}
-swift build --scratch-path "$scratch"
-out=$(env -u GLIDE_FONTS swift run --scratch-path "$scratch" MyKiosk 2>&1 | tail -5)
+read -r -a shared <<< "${SHARED_BUILD_FLAGS:-}"   # the build's flags there (CI: the board build's)
+swift build --scratch-path "$scratch" "${shared[@]}"
+out=$(env -u GLIDE_FONTS swift run --scratch-path "$scratch" "${shared[@]}" MyKiosk 2>&1 | tail -5)
 echo "$out"
 echo "$out" | grep -q '"scrollViews"' || { echo "outside package: no state printed" >&2; exit 1; }
 echo "$out" | grep -q 'tapped row' || { echo "outside package: the tap did not reach a row" >&2; exit 1; }
