@@ -8,9 +8,10 @@
 # 28.82 -> 26.67 MB on x86_64, the demo's 42 screenshots and states the same bytes. It is safe
 # for code that never compares two functions' addresses, which Swift code cannot do; BoringSSL
 # is linked so in Chromium. A backtrace may name a folded function's twin. It changes no
-# compile command, so it shares the build folder too.
+# compile command, so it shares the build folder too. No debug information: the board's binary
+# is stripped, and it would cost about 15 % of every compile (BoringSSL's C with -g and without).
 BOARD_SIZE_FLAGS=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcc -fdata-sections
-    -Xlinker --icf=all)
+    -Xlinker --icf=all -debug-info-format none)
 
 # Every board build says which commit it is (`glide --version`); Package.swift hands it to one C
 # file, so a new commit relinks and recompiles nothing else.
