@@ -229,17 +229,17 @@ if let list = Context.environment["GLIDE_TEST_TARGETS"], !list.isEmpty {
     package.targets.removeAll { $0.type == .test && !wanted.contains($0.name) }
 }
 
-// GLIDE_TESTABLE=FOLDER (CI, through Board/size-flags.sh): the suites are built as the board is,
+// GLIDE_TESTABLE=FOLDER (CI; Board/size-flags.sh): the suites are built as the board is,
 // optimised with the static Swift runtime, in the board build's folder, so that one build serves
-// both: Glide's modules get -enable-testing for the suites' @testable imports (SwiftPM gives it
-// to debug builds only; theirs alone, not the dependencies', which would grow the binary by 0.8
-// MB), and they and the suites' support find the Testing and XCTest modules, and the runner's
-// link its stand-ins, in FOLDER (a static build looks beside the static runtime, which has
-// neither; Board/size-flags.sh's testable_folder makes it).
+// both. Glide's modules get -enable-testing for the suites' @testable imports (SwiftPM gives it
+// to debug builds only; to theirs alone, not the dependencies', which would grow the binary by
+// 0.8 MB), and the test runner's link finds its stand-ins in FOLDER (size-flags.sh makes it, and
+// hands every compile FOLDER's Testing and XCTest modules, with SwiftPM's own test modules).
 if let folder = Context.environment["GLIDE_TESTABLE"], !folder.isEmpty {
-    for target in package.targets where [.regular, .executable, .test].contains(target.type) {
-        let testing = target.type == .test ? [] : ["-enable-testing"]   // TestSupport imports Testing too
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(testing + ["-I", "\(folder)/modules"])]
-        if target.type == .test { target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-L", "\(folder)/stubs"])] }
+    for target in package.targets where target.type == .regular || target.type == .executable {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-testing"])]
+    }
+    for target in package.targets where target.type == .test {
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-L", "\(folder)/stubs"])]
     }
 }

@@ -58,6 +58,7 @@ SDK_NAME=glide-$ARCH-$TARGET_SUITE
 TARGET_PACKAGES=libc6-dev,libstdc++-14-dev,libgcc-14-dev,libdrm-dev,libinput-dev,libudev-dev,libfreetype-dev,libharfbuzz-dev,libfribidi-dev,libpng-dev,libjpeg-dev,libturbojpeg0-dev,zlib1g-dev,libxkbcommon-dev,xkb-data,libx11-data,libespeak-ng-dev,libsndfile1-dev,libasound2-dev,librsvg2-2,gstreamer1.0-plugins-base,gstreamer1.0-plugins-good,gstreamer1.0-libav
 HOST_PACKAGES=swiftlang,libc6-dev,git,pkg-config,ca-certificates
 . "$HERE/debian-root.sh"
+unset GLIDE_TESTABLE   # an x86_64 build's (CI's); the aarch64 builds' own is set below
 . "$HERE/size-flags.sh"
 say() { printf '== %s (%ss)\n' "$*" "$SECONDS" >&2; }
 die() { echo "cross.sh: $*" >&2; exit 1; }
@@ -213,7 +214,13 @@ scratch_of() { echo "$CACHE/$ARCH/build-$(basename "$1")"; }
 # cores, and CI needs both. The binary is then the board build with Glide's internal symbols
 # exported (the same code and pixels, a larger file); without the variable the board build is
 # the shipped one and the test build compiles Glide's modules again.
-[ "${GLIDE_CROSS_TESTABLE:-0}" = 1 ] && BUILD_ENV+=(GLIDE_TESTABLE="$TEST_ONLY")
+testable() {
+    [ -n "${GLIDE_TESTABLE:-}" ] && return 0
+    GLIDE_TESTABLE=$TEST_ONLY
+    BUILD_ENV+=(GLIDE_TESTABLE="$TEST_ONLY")
+    BOARD_SIZE_FLAGS+=(-Xswiftc -I -Xswiftc "$TEST_ONLY/modules")   # as size-flags.sh adds them
+}
+[ "${GLIDE_CROSS_TESTABLE:-0}" = 1 ] && testable
 
 # --- build ---------------------------------------------------------------------------------------
 if [ "$MODE" = build ] || [ "$MODE" = run ]; then
@@ -254,7 +261,7 @@ CONFIG=${GLIDE_CROSS_TEST_CONFIG:-release}
 TESTING=()
 case "$CONFIG" in
     debug) ;;
-    release) TESTING=(--static-swift-stdlib); BUILD_ENV+=(GLIDE_TESTABLE="$TEST_ONLY") ;;
+    release) TESTING=(--static-swift-stdlib); testable ;;
     *) die "GLIDE_CROSS_TEST_CONFIG is debug or release" ;;
 esac
 # In the board build's folder: the C libraries (BoringSSL among them) take the same flags in

@@ -18,11 +18,16 @@ BOARD_SIZE_FLAGS=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunctio
 GLIDE_COMMIT=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 export GLIDE_COMMIT
 
-# testable_folder RUNTIME FOLDER: what a build with the board's flags needs to build the suites
-# too (Package.swift reads GLIDE_TESTABLE=FOLDER): the Testing and XCTest modules, which only the
-# shared runtime's folder RUNTIME has (a static build looks beside the static runtime), and for
-# the test runner's dynamic link, empty archives of the three libraries that static objects name
-# for autolinking and whose code the shared Foundation holds.
+# GLIDE_TESTABLE=FOLDER (CI): board builds build the suites too, in the same folder with the
+# same flags (Package.swift gives Glide's modules -enable-testing). Every compile is then handed
+# FOLDER's Testing and XCTest modules, which a static build does not find (it looks beside the
+# static runtime), on the command line: SwiftPM's own test discovery module needs them too.
+if [ -n "${GLIDE_TESTABLE:-}" ]; then
+    BOARD_SIZE_FLAGS+=(-Xswiftc -I -Xswiftc "$GLIDE_TESTABLE/modules")
+fi
+# testable_folder RUNTIME FOLDER makes that FOLDER: links to the modules in the shared runtime's
+# folder RUNTIME, and for the test runner's dynamic link, empty archives of the three libraries
+# that static objects name for autolinking and whose code the shared Foundation holds.
 testable_folder() {
     local runtime=$1 folder=$2 module lib
     [ -e "$folder/stubs/libCoreFoundation.a" ] && return 0
