@@ -148,7 +148,7 @@ import UI
     /// An app built on `Kiosk.run` (ClockExample) has `calibrate` as glide does: its options, and
     /// a config it must not change refused before the display is taken, with nothing written.
     @Test func anAppOfItsOwnCalibratesLikeGlide() throws {
-        let app = repositoryRoot + "/.build/debug/ClockExample"
+        let app = productsDirectory + "/ClockExample"
         try #require(exists(app), "build the examples first (swift build --build-tests)")
         let help = shell("(\(app) calibrate --help >&2)", name: "cal-help")
         #expect(help.status == 0 && help.stderr.contains("--max-error") && help.stderr.contains("--config"), "\(help.stderr)")

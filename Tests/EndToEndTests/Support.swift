@@ -111,8 +111,18 @@ func save(_ output: HeadlessRunner.Output, prefix: String) {
     if let f = output.finalScreenshot { try? PNG.write(f, to: "\(screenshotsDirectory)/\(prefix)-final.png") }
 }
 
-/// The debug `glide` binary the end-to-end tests run as a subprocess.
-let glideBinary = repositoryRoot + "/.build/debug/glide"
+/// The build's products folder: the test runner's own (a debug build's, or CI's optimised board
+/// build's), which holds the executables it was built with.
+let productsDirectory: String = {
+    var path = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &path, path.count - 1)
+    guard count > 0 else { return repositoryRoot + "/.build/debug" }
+    let runner = String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return String(runner[..<(runner.lastIndex(of: "/") ?? runner.endIndex)])
+}()
+
+/// The `glide` binary the end-to-end tests run as a subprocess, built beside the runner.
+let glideBinary = productsDirectory + "/glide"
 
 /// Runs a shell command, its standard output dropped; returns its exit status and standard error.
 /// Each call gets a file of its own (mkstemp): tests run in parallel, and two that shared a name
