@@ -93,7 +93,7 @@ def test_400_different_photos_stay_within_the_budget(tmp_path):
     assert mb < BUDGET_MB + 64, f"{mb:.0f} MB resident"
 
 
-PHOTO_LIST = os.environ.get("PHOTO_LIST", str(ROOT / ".build" / "debug" / "PhotoListExample"))
+PHOTO_LIST = os.environ.get("PHOTO_LIST", str(pathlib.Path(GLIDE).parent / "PhotoListExample"))   # built beside glide
 
 
 def test_an_app_listing_a_million_photo_rows_stays_within_the_budget(tmp_path):

@@ -45,7 +45,8 @@ cd "$work/MyKiosk"
 scratch=${OUTSIDE_SCRATCH:-$work/MyKiosk/.build}
 read -r -a shared <<< "${SHARED_BUILD_FLAGS:-}"   # the build's flags there (CI: the board build's)
 swift build --scratch-path "$scratch" "${shared[@]}"
-out=$(env -u GLIDE_FONTS swift run --scratch-path "$scratch" "${shared[@]}" MyKiosk 2>&1 | tail -5)
+bin=$(swift build --scratch-path "$scratch" "${shared[@]}" --show-bin-path)   # swift run takes not every build flag
+out=$(env -u GLIDE_FONTS "$bin/MyKiosk" 2>&1 | tail -5)
 echo "$out"
 echo "$out" | grep -q '"scrollViews"' || { echo "outside package: no state printed" >&2; exit 1; }
 echo "$out" | grep -q 'tapped row' || { echo "outside package: the tap did not reach a row" >&2; exit 1; }
