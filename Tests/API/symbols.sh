@@ -2,7 +2,8 @@
 # The public symbol graphs of the package's Swift library modules (its C ones have none),
 # extracted from a build's compiled modules (swift-symbolgraph-extract) without building
 # anything: CI's one build is the board's optimised one, and `swift package dump-symbol-graph`
-# would first compile every module again in debug. The check (check.sh) and the documentation (docs.sh) read them.
+# would first compile every module again in debug. The check (check.sh) and the documentation
+# (docs.sh) read them.
 #   Tests/API/symbols.sh OUT [MODULE...]   every library module by default
 #   GLIDE_BIN_PATH: the build's products folder (default: `swift build --show-bin-path`, the
 #   debug build, which must be up to date); SYMBOLS_FLAGS: more of the extractor's options
