@@ -184,8 +184,7 @@ if [ "${IMAGE_DEB:-1}" != 0 ]; then
     mkdir -p "$S/usr/local/lib/glide/debs"
     version=$(sed -n 's/.*static let version = "\([^"]*\)".*/\1/p' "$ROOT/Sources/AppContract/Version.swift")
     [ -n "${glide_deb:-}" ] || glide_deb=$(DEB_BIN=$BIN deb --arch "$DEB_ARCH")
-    # The upgrade's package only has to be newer: xz -z1 makes it in 2 s instead of 14.
-    glide_next=$(DEB_BIN=$BIN DEB_VERSION=$version+test1 DEB_COMPRESSION="xz -z1" deb --arch "$DEB_ARCH")
+    glide_next=$(DEB_BIN=$BIN DEB_VERSION=$version+test1 deb --arch "$DEB_ARCH")
     # glide's upgraded, removed and then purged; the app's installed and purged at once: both
     # ways through the scripts. The app's upgrade would run the same scripts as glide's (deb.sh
     # writes both) for about 40 s more of CI (issue 62), so it is left to glide's.
