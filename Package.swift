@@ -240,9 +240,6 @@ if let folder = Context.environment["GLIDE_TESTABLE"], !folder.isEmpty {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-enable-testing"])]
     }
     for target in package.targets where target.type == .test {
-        // The suites' own code unoptimised, as `swift test` builds it: optimising it only made
-        // CI's build slower. What they test is optimised, as it ships.
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"])]
         target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-L", "\(folder)/stubs"])]
     }
 }
