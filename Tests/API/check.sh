@@ -7,7 +7,6 @@
 #   Tests/API/check.sh --update   accept the current API as the new baseline (a deliberate change)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-[ -n "${GLIDE_BIN_PATH:-}" ] || swift build >/dev/null
 graphs=$(mktemp -d /tmp/glide-api.XXXXXX)
 trap 'rm -rf "$graphs"' EXIT
 Tests/API/symbols.sh "$graphs"

@@ -9,7 +9,6 @@
 # package plugin would (without the plugin, which would compile the package in debug first).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-[ -n "${GLIDE_BIN_PATH:-}" ] || swift build >/dev/null
 graphs=.build/glidekit-symbols
 reexported=$(sed -n 's/^@_exported import \([A-Za-z]*\)$/\1/p' Sources/GlideKit/GlideKit.swift | grep -v '^Logging$' | paste -sd, -)
 SYMBOLS_FLAGS=-experimental-allowed-reexported-modules=$reexported Tests/API/symbols.sh "$graphs" GlideKit

@@ -5,11 +5,12 @@
 # would first compile every module again in debug. The check (check.sh) and the documentation
 # (docs.sh) read them.
 #   Tests/API/symbols.sh OUT [MODULE...]   every library module by default
-#   GLIDE_BIN_PATH: the build's products folder (default: `swift build --show-bin-path`, the
-#   debug build, which must be up to date); SYMBOLS_FLAGS: more of the extractor's options
+#   GLIDE_BIN_PATH: the build's products folder (default: the debug build, built here when out of
+#   date); SYMBOLS_FLAGS: more of the extractor's options
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=$1; shift
+[ -n "${GLIDE_BIN_PATH:-}" ] || swift build >/dev/null
 bin=${GLIDE_BIN_PATH:-$(swift build --show-bin-path)}
 [ -d "$bin/Modules" ] || { echo "symbols: no compiled modules in $bin (build first)" >&2; exit 2; }
 modules=("$@")

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AppContract
 import Catalog
 import FoundationEssentials
 import Geometry
@@ -114,11 +115,8 @@ func save(_ output: HeadlessRunner.Output, prefix: String) {
 /// The build's products folder: the test runner's own (a debug build's, or CI's optimised board
 /// build's), which holds the executables it was built with.
 let productsDirectory: String = {
-    var path = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &path, path.count - 1)
-    guard count > 0 else { return repositoryRoot + "/.build/debug" }
-    let runner = String(decoding: path[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return String(runner[..<(runner.lastIndex(of: "/") ?? runner.endIndex)])
+    guard let runner = executablePath(), let slash = runner.lastIndex(of: "/") else { return repositoryRoot + "/.build/debug" }
+    return String(runner[..<slash])
 }()
 
 /// The `glide` binary the end-to-end tests run as a subprocess, built beside the runner.
