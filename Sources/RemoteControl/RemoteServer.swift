@@ -68,7 +68,8 @@ package final class RemoteServer: Sendable {
         keyring = configuration.hasTokens ? Keyring(try configuration.tokens()) : nil
         audit = AuditLog(logger: logger)
         refusals = RefusalLog(logger: logger)
-        connections = ConnectionTable(limit: ConnectionTable.defaultLimit, log: refusals)
+        // Its own budget: a flood of refused requests must not hide that the bound was reached.
+        connections = ConnectionTable(limit: ConnectionTable.defaultLimit, log: RefusalLog(logger: logger))
     }
 
     /// The bound port once the server is listening.
