@@ -568,10 +568,14 @@ def vkms_check(vkms, states, check):
     check(any(re.search(r"display /dev/dri/card1 .*atomic modesetting with damage clips, 3 buffers", l) for l in vkms["log"]),
           "glide chose atomic modesetting with damage clips on vkms, on three buffers")
     stats = "\n".join(vkms["stats"])
-    m = re.search(r"flip interval \(ms, n=(\d+)\): p50 ([\d.]+)", stats)
-    check(m is not None and int(m.group(1)) >= 30 and 15.5 <= float(m.group(2)) <= 18.0,
-          "flips on vkms are paced by its vertical blank: median interval "
-          + (f"{m.group(2)} ms over {m.group(1)} flips (60 Hz: 16.67)" if m else "not reported"))
+    # Paced: each flip lands on a vertical blank, so the intervals are whole periods (16.67 ms at
+    # 60 Hz, as vkms's timer stamps them). One period each when the guest draws in time; a TCG
+    # guest slowed by its host misses some (a median of 7 periods was seen), still on the grid.
+    m = re.search(r"flip interval \(ms, n=(\d+)\): p50 ([\d.]+)\s+p90 ([\d.]+)", stats)
+    periods = [float(m.group(i)) / (1000 / 60) for i in (2, 3)] if m else []
+    check(m is not None and int(m.group(1)) >= 30 and all(p >= 0.94 and abs(p - round(p)) <= 0.06 for p in periods),
+          "flips on vkms are paced by its vertical blank: median and 90th percentile intervals "
+          + (f"{m.group(2)} and {m.group(3)} ms over {m.group(1)} flips (60 Hz: whole periods of 16.67)" if m else "not reported"))
     m = re.search(r"damage clips: (\d+) in (\d+) flips", stats)
     check(m is not None and int(m.group(2)) > 0, "damage rectangles went with the flips (FB_DAMAGE_CLIPS): "
           + (f"{m.group(1)} in {m.group(2)} flips" if m else "not reported"))

@@ -24,6 +24,8 @@ struct SVGFilters {
 
     /// The most entries of a convolution kernel librsvg 2.54 reads: past 400 (order 20 x 20) it
     /// panics while parsing ("Data storage buffer dimension mismatch") and aborts the process.
+    /// It does so too for a `kernelMatrix` of 400 numbers or more that its order does not match
+    /// (order 3 or 15 with 400; 399 were read), which the fuzzer found.
     static let maxConvolveEntries = 400
 
     init(reading bytes: [UInt8]) throws(ImageCodecError) {
@@ -59,6 +61,14 @@ struct SVGFilters {
                 throw .svgTooCostly(
                     reason: "its feConvolveMatrix of order \(Self.describe(numbers)) is larger than librsvg reads safely "
                         + "(\(Self.maxConvolveEntries) entries at most)")
+            }
+            if name == "feConvolveMatrix", let kernel = xml.attribute(reader, "kernelMatrix") {
+                let count = Self.numbers(kernel).count
+                if count >= Self.maxConvolveEntries, Double(count) != Self.convolveEntries(numbers) {
+                    throw .svgTooCostly(
+                        reason: "its feConvolveMatrix of order \(Self.describe(numbers.isEmpty ? [3] : numbers)) has \(count) "
+                            + "kernelMatrix numbers, which librsvg cannot read safely")
+                }
             }
             primitives.append(Primitive(name: name, numbers: numbers, boxUnits: boxUnits))
         }
