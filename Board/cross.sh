@@ -151,7 +151,7 @@ add_swift_runtime() {
                 die "could not download $pkg:$DEB_ARCH"
         fi
         # The target's own compiler and tools never run (the toolchain root compiles for it): of
-        # swiftlang's 2.7 GB only the runtime, the modules and the headers are unpacked (0.4 GB),
+        # swiftlang's 2.7 GB only the runtime, the modules and the headers are unpacked (0.3 GB),
         # beside the x86_64 build that CI runs meanwhile.
         dpkg-deb --fsys-tarfile "$(ls "$CACHE"/debs/${pkg}_"$SWIFT_VERSION"*_"$DEB_ARCH".deb | head -1)" |
             tar -x -C "$1" --exclude='./usr/libexec/swift/bin/*' --exclude='./usr/libexec/swift/libexec/*' \

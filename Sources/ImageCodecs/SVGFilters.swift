@@ -57,20 +57,25 @@ struct SVGFilters {
             if name == "filter" { boxUnits = xml.attribute(reader, "primitiveUnits") == "objectBoundingBox" }
             guard name.hasPrefix("fe") else { continue }
             let numbers = Self.numberAttribute[name].flatMap { xml.attribute(reader, $0) }.map(Self.numbers) ?? []
-            if name == "feConvolveMatrix", !(Self.convolveEntries(numbers) <= Double(Self.maxConvolveEntries)) {
-                throw .svgTooCostly(
-                    reason: "its feConvolveMatrix of order \(Self.describe(numbers)) is larger than librsvg reads safely "
-                        + "(\(Self.maxConvolveEntries) entries at most)")
-            }
-            if name == "feConvolveMatrix", let kernel = xml.attribute(reader, "kernelMatrix") {
-                let count = Self.numbers(kernel).count
-                if count >= Self.maxConvolveEntries, Double(count) != Self.convolveEntries(numbers) {
-                    throw .svgTooCostly(
-                        reason: "its feConvolveMatrix of order \(Self.describe(numbers.isEmpty ? [3] : numbers)) has \(count) "
-                            + "kernelMatrix numbers, which librsvg cannot read safely")
-                }
-            }
+            if name == "feConvolveMatrix" { try Self.checkConvolution(order: numbers, kernel: xml.attribute(reader, "kernelMatrix")) }
             primitives.append(Primitive(name: name, numbers: numbers, boxUnits: boxUnits))
+        }
+    }
+
+    /// Refuses a convolution librsvg 2.54 would abort on: an order past `maxConvolveEntries`
+    /// entries, or a kernel of that many numbers or more that the order does not match.
+    private static func checkConvolution(order: [Double], kernel: String?) throws(ImageCodecError) {
+        let entries = convolveEntries(order)
+        guard entries <= Double(maxConvolveEntries) else {
+            throw .svgTooCostly(
+                reason: "its feConvolveMatrix of order \(describe(order)) is larger than librsvg reads safely "
+                    + "(\(maxConvolveEntries) entries at most)")
+        }
+        let count = kernel.map { numbers($0).count } ?? 0
+        if count >= maxConvolveEntries, Double(count) != entries {
+            throw .svgTooCostly(
+                reason: "its feConvolveMatrix of order \(describe(order.isEmpty ? [3] : order)) has \(count) kernelMatrix numbers, "
+                    + "which librsvg cannot read safely")
         }
     }
 
