@@ -221,12 +221,13 @@ let package = Package(
 
 // GLIDE_TEST_TARGETS (comma-separated suite names) builds only those test targets: CI's aarch64
 // run compiles, optimised and under emulation, just the suites an architecture can change
-// (Board/cross.sh passes the variable on). Unset or empty, every suite is built.
+// (Board/cross.sh passes the variable on). Unset or empty, every suite is built. Of the
+// executables it keeps glide alone: that run uses no other, and each would be linked statically.
 if let list = Context.environment["GLIDE_TEST_TARGETS"], !list.isEmpty {
     let wanted = Set(list.split(separator: ",").map(String.init))
     let suites = Set(package.targets.filter { $0.type == .test }.map(\.name))
     precondition(wanted.isSubset(of: suites), "GLIDE_TEST_TARGETS names no suite: \(wanted.subtracting(suites).sorted())")
-    package.targets.removeAll { $0.type == .test && !wanted.contains($0.name) }
+    package.targets.removeAll { ($0.type == .test && !wanted.contains($0.name)) || ($0.type == .executable && $0.name != "glide") }
 }
 
 // GLIDE_TESTABLE=FOLDER (CI; Board/size-flags.sh): the suites are built as the board is,

@@ -7,6 +7,9 @@
 #                          .build-image/glide.img (ext4 root file system, made with mkfs.ext4 -d:
 #                          no loop devices) and .build-image/initrd.img, a busybox initramfs
 #                          that loads the modules and switches to the image's systemd
+#   Board/image.sh fetch [--arch x86_64|aarch64]
+#                          only the Debian root file system (mmdebstrap, cached) for the glide
+#                          already built (GLIDE_BIN names it); CI runs it beside other steps
 #   Board/image.sh test [--arch x86_64|aarch64]
 #                          boots it in QEMU (TCG, virtio-gpu, the image opened read-only with
 #                          -snapshot) and checks through the serial console and QMP screendumps;
@@ -26,9 +29,9 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
-usage() { echo "usage: $0 build|test [--arch x86_64|aarch64]" >&2; exit 2; }
+usage() { echo "usage: $0 build|test|fetch [--arch x86_64|aarch64]" >&2; exit 2; }
 MODE=${1:-}
-case "$MODE" in build|test) ;; *) usage ;; esac
+case "$MODE" in build|test|fetch) ;; *) usage ;; esac
 ARCH=x86_64
 if [ $# -gt 1 ]; then [ "$2" = --arch ] && [ $# -eq 3 ] || usage; ARCH=$3; fi
 case "$ARCH" in
@@ -54,12 +57,14 @@ fi
 mkdir -p "$CACHE"
 
 # --- kernel and glide, as the virtual board builds them -------------------------------------------
-step "kernel and glide (Board/vboard.sh image --arch $ARCH)"
-VBOARD_VKMS=0 VBOARD_EXAMPLE=0 "$HERE/vboard.sh" image --arch "$ARCH" > "$CACHE/vboard-image.log" 2>&1 || {
-    tail -20 "$CACHE/vboard-image.log"; echo "image: Board/vboard.sh image failed" >&2; exit 1; }
-KVER=$(ls "$VCACHE/kroot/lib/modules" | head -1)
+if [ "$MODE" != fetch ]; then
+    step "kernel and glide (Board/vboard.sh image --arch $ARCH)"
+    VBOARD_VKMS=0 VBOARD_EXAMPLE=0 "$HERE/vboard.sh" image --arch "$ARCH" > "$CACHE/vboard-image.log" 2>&1 || {
+        tail -20 "$CACHE/vboard-image.log"; echo "image: Board/vboard.sh image failed" >&2; exit 1; }
+    KVER=$(ls "$VCACHE/kroot/lib/modules" | head -1)
+fi
 if [ "$ARCH" = x86_64 ]; then
-    BIN=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board" --show-bin-path)/glide
+    BIN=${GLIDE_BIN:-$(cd "$ROOT" && swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board" --show-bin-path)/glide}
     KERNEL=$VCACHE/vmlinux; BUSYBOX=/bin/busybox
     GLIDE=("$BIN")
     MACHINE=(qemu-system-x86_64 -M q35 -cpu max)
@@ -109,6 +114,7 @@ if [ ! -f "$CACHE/rootfs-$KEY.tar" ]; then
         "$SUITE" "$CACHE/rootfs-$KEY.tar" "deb $MIRROR $SUITE main" "deb $MIRROR $SUITE-updates main" \
         > "$CACHE/mmdebstrap.log" 2>&1 || { tail -20 "$CACHE/mmdebstrap.log"; echo "image: mmdebstrap failed" >&2; exit 1; }
 fi
+[ "$MODE" = fetch ] && { step "fetched"; exit 0; }
 
 step "staging the image"
 S=$CACHE/stage

@@ -7,6 +7,8 @@
 #                           exit status 0 when it passes; screendumps in .build-vboard/out/
 #   Board/vboard.sh run     boot the same image in a QEMU window (the pointer acts as a finger)
 #   Board/vboard.sh image   only build kernel + initramfs
+#   Board/vboard.sh fetch   only what needs no glide: the tools, the kernel, the vkms module and
+#                           udev (the arm64 roots on aarch64); CI runs it during the build
 #   ... --arch aarch64      the same on an aarch64 board: Debian's arm64 kernel in qemu-system-aarch64
 #                           (virt machine, Cortex-A72, TCG), glide and the example cross-built by
 #                           Board/cross.sh, arm64 busybox and udev; the headless renders it compares
@@ -27,10 +29,10 @@ set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
 MODE=${1:-test}
-case "$MODE" in test|run|image) ;; *) echo "usage: $0 test|run|image [--arch x86_64|aarch64]" >&2; exit 2 ;; esac
+case "$MODE" in test|run|image|fetch) ;; *) echo "usage: $0 test|run|image|fetch [--arch x86_64|aarch64]" >&2; exit 2 ;; esac
 ARCH=x86_64
 if [ $# -ge 2 ]; then
-    [ "$2" = --arch ] && [ $# -eq 3 ] || { echo "usage: $0 test|run|image [--arch x86_64|aarch64]" >&2; exit 2; }
+    [ "$2" = --arch ] && [ $# -eq 3 ] || { echo "usage: $0 test|run|image|fetch [--arch x86_64|aarch64]" >&2; exit 2; }
     ARCH=$3
 fi
 case "$ARCH" in
@@ -124,7 +126,7 @@ KVER=$(ls "$CACHE/kroot/lib/modules" | head -1)
 # any commit that writes back while the virtual connector is on, which is what reading back the
 # frame on screen is. Writeback display engines on real boards offer exactly that.
 VKMS_KO=""
-if [ "$MODE" = test ] && [ "${VBOARD_VKMS:-1}" != 0 ] && [ "$ARCH" = x86_64 ]; then
+if { [ "$MODE" = test ] || [ "$MODE" = fetch ]; } && [ "${VBOARD_VKMS:-1}" != 0 ] && [ "$ARCH" = x86_64 ]; then
     VKMS_KO=$CACHE/vkms/$KVER/vkms-clips-clones.ko
     if [ ! -f "$VKMS_KO" ]; then
         step "building the vkms module for $KVER"
@@ -172,6 +174,7 @@ elif [ ! -x "$CACHE/udevroot/bin/udevadm" ]; then
     rm -rf "$CACHE/udevroot"; dpkg -x "$(ls "$CACHE"/debs/udev_*.deb | head -1)" "$CACHE/udevroot"
 fi
 UDEVROOT=${UDEVROOT:-$CACHE/udevroot}
+[ "$MODE" = fetch ] && { step "fetched"; exit 0; }
 
 # --- glide -------------------------------------------------------------------------------------
 # On aarch64 the host runs the board's binaries under qemu-user, with the sysroot's libraries.

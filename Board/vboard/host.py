@@ -591,9 +591,10 @@ def vkms_check(vkms, states, check):
             check(got == canvas, "the read-back frame equals the remote canvas screenshot")
     else:
         check(False, f"the frame was read back through vkms's writeback connector ({vkms.get('scanout-error', 'no expected render')})")
-    off = lambda s: [v.get("offset") for v in (s or {}).get("scrollViews", [])]
+    off = lambda s: {v.get("id"): v.get("offset") for v in (s or {}).get("scrollViews", [])}
     a, b = off(states.get("vkms-first")), off(states.get("vkms-swipe"))
-    check(bool(a) and a != b, f"a swipe moved a scroll view on vkms ({a[:1]} -> {b[:1]})")
+    moved = [f"{k} {a[k]} -> {b.get(k)}" for k in a if a[k] != b.get(k)]
+    check(bool(moved), f"a swipe moved a scroll view on vkms ({', '.join(moved) if moved else f'none moved: {a}'})")
     check(vkms.get("exit") == "0", f"glide on vkms exited cleanly (status {vkms.get('exit')})")
 
 

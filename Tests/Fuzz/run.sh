@@ -2,11 +2,11 @@
 # Tests/Fuzz/run.sh SECONDS [TARGET...] [--keep]
 #
 # Builds glide-fuzz with libFuzzer, AddressSanitizer and coverage (release optimisation, in
-# .build-fuzz), then runs each target (default: all) for SECONDS, starting from its kept corpus
-# in Tests/Fuzz/Corpus/TARGET, which is replayed first. New interesting inputs go to
-# .build-fuzz/corpus/TARGET; --keep merges them, minimised, into the kept corpus. A finding
-# (crash, sanitizer report, broken invariant, timeout, memory blow-up) is written to
-# Tests/Fuzz/Findings/ and fails the run: reproduce it with
+# .build-fuzz), then runs each target (default: all) for SECONDS, two at a time (FUZZ_JOBS),
+# starting from its kept corpus in Tests/Fuzz/Corpus/TARGET, which is replayed first. New
+# interesting inputs go to .build-fuzz/corpus/TARGET; --keep merges them, minimised, into the
+# kept corpus. A finding (crash, sanitizer report, broken invariant, timeout, memory blow-up)
+# is written to Tests/Fuzz/Findings/ and fails the run: reproduce it with
 #   swift run glide-fuzz TARGET Tests/Fuzz/Findings/FILE
 # and, once fixed, move it into Tests/Fuzz/Corpus/TARGET so it stays a regression input.
 # FUZZ_SEED=N fixes libFuzzer's random seed (CI does, so a run explores what a local run with the
@@ -21,45 +21,59 @@ targets=()
 for arg in "$@"; do
     if [ "$arg" = --keep ]; then keep=1; else targets+=("$arg"); fi
 done
-[ ${#targets[@]} -gt 0 ] || targets=(script manifest config feel-csv png jpeg svg font text raster scroll touches typing tokens)
+# The default order starts the longest replays first (typing, raster), for the runs two at a time.
+[ ${#targets[@]} -gt 0 ] || targets=(typing raster feel-csv text touches script manifest config png jpeg svg font scroll tokens)
 
 runtime=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | head -1)
 [ -n "$runtime" ] || { echo "run.sh: libclang_rt.fuzzer_no_main not found next to swiftc" >&2; exit 2; }
-swift build -c release --scratch-path .build-fuzz --product glide-fuzz \
+# FUZZ_UNOPTIMISED=1 (CI) leaves Swift's optimiser out of that build: 133 s instead of about 290
+# on two cores. Its runs are slower (the raster and typing corpora replay in about 65 s each
+# instead of 5); the sanitizer and the coverage instrumentation are the same.
+unoptimised=()
+[ "${FUZZ_UNOPTIMISED:-0}" = 1 ] && unoptimised=(-Xswiftc -Onone)
+swift build -c release --scratch-path .build-fuzz --product glide-fuzz "${unoptimised[@]}" \
     -Xswiftc -sanitize=address \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp,indirect-calls \
     -Xswiftc -DGLIDE_FUZZ -Xlinker "$runtime" -Xlinker -lstdc++
 fuzzer=.build-fuzz/release/glide-fuzz
 
 mkdir -p Tests/Fuzz/Findings
-failed=()
-summary=()
-for target in "${targets[@]}"; do
-    kept=Tests/Fuzz/Corpus/$target
-    [ -d "$kept" ] || { echo "run.sh: no corpus $kept (targets: $(ls Tests/Fuzz/Corpus | tr '\n' ' '))" >&2; exit 2; }
-    fresh=.build-fuzz/corpus/$target
+# One target: its run, then its summary line in .build-fuzz/TARGET.summary (FINDING when it failed).
+fuzz_one() {
+    local target=$1 kept=Tests/Fuzz/Corpus/$1 fresh=.build-fuzz/corpus/$1 log=.build-fuzz/$1.log status=0 runs coverage verdict
     mkdir -p "$fresh"
-    log=.build-fuzz/$target.log
-    echo "== $target: ${seconds}s"
-    status=0
     # Fonts and seed images are larger than libFuzzer's default 4 KB input.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -max_len=16384 -print_final_stats=1 -artifact_prefix="Tests/Fuzz/Findings/$target-" ${FUZZ_SEED:+-seed=$FUZZ_SEED} \
         "$fresh" "$kept" >"$log" 2>&1 || status=$?
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2)
+    coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | cut -d' ' -f2 || true)
+    verdict="no findings"
     if [ $status -ne 0 ]; then
-        failed+=("$target")
+        verdict="FINDING (see $log)"
         grep -E 'ERROR|Fatal error|SUMMARY|Test unit written|==[0-9]+==' "$log" | head -20 || true
-        summary+=("$(printf '%-9s %10s executions  %6s edges  FINDING (see %s)' "$target" "${runs:-?}" "${coverage:-?}" "$log")")
-    else
-        summary+=("$(printf '%-9s %10s executions  %6s edges  no findings' "$target" "${runs:-?}" "${coverage:-?}")")
-    fi
-    if [ $keep -eq 1 ] && [ $status -eq 0 ]; then
+    elif [ $keep -eq 1 ]; then
         SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0 "$fuzzer" "$target" -merge=1 -max_len=16384 "$kept" "$fresh" >"$log.merge" 2>&1
     fi
+    printf '%-9s %10s executions  %6s edges  %s\n' "$target" "${runs:-?}" "${coverage:-?}" "$verdict" > ".build-fuzz/$target.summary"
+}
+for target in "${targets[@]}"; do
+    [ -d "Tests/Fuzz/Corpus/$target" ] || { echo "run.sh: no corpus Tests/Fuzz/Corpus/$target (targets: $(ls Tests/Fuzz/Corpus | tr '\n' ' '))" >&2; exit 2; }
 done
-printf '%s\n' "${summary[@]}"
+# Two targets at a time (FUZZ_JOBS), one a core: each run is one process on one thread.
+jobs=${FUZZ_JOBS:-2}
+for target in "${targets[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    echo "== $target: ${seconds}s"
+    rm -f ".build-fuzz/$target.summary"
+    fuzz_one "$target" &
+done
+wait
+failed=()
+for target in "${targets[@]}"; do
+    cat ".build-fuzz/$target.summary" 2>/dev/null || echo "$target: no summary (its run was cut short)"
+    grep -q "no findings" ".build-fuzz/$target.summary" 2>/dev/null || failed+=("$target")
+done
 if [ ${#failed[@]} -gt 0 ]; then
     echo "run.sh: findings in: ${failed[*]} (inputs in Tests/Fuzz/Findings/)" >&2
     exit 1
