@@ -58,9 +58,9 @@ for target in "${targets[@]}"; do
     [ -d "Tests/Fuzz/Corpus/$target" ] || { echo "run.sh: no corpus Tests/Fuzz/Corpus/$target (targets: $(ls Tests/Fuzz/Corpus | tr '\n' ' '))" >&2; exit 2; }
 done
 # Two targets at a time (FUZZ_JOBS), one a core: each run is one process on one thread.
-jobs=${FUZZ_JOBS:-2}
+parallel=${FUZZ_JOBS:-2}
 for target in "${targets[@]}"; do
-    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    while [ "$(jobs -rp | wc -l)" -ge "$parallel" ]; do wait -n || true; done
     echo "== $target: ${seconds}s"
     rm -f ".build-fuzz/$target.summary"
     fuzz_one "$target" &
