@@ -51,6 +51,7 @@ command -v mmdebstrap >/dev/null || missing+=(mmdebstrap)
 command -v mkfs.ext4 >/dev/null || missing+=(e2fsprogs)
 [ "$ARCH" = x86_64 ] || command -v update-binfmts >/dev/null || missing+=(binfmt-support)
 [ "$ARCH" = x86_64 ] || command -v arch-test >/dev/null || missing+=(arch-test)   # mmdebstrap checks the emulation with it
+/usr/bin/python3 -c "import PIL" 2>/dev/null || missing+=(python3-pil)   # image/host.py reads the screendumps with it
 if [ ${#missing[@]} -gt 0 ]; then
     step "installing ${missing[*]}"
     apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
@@ -268,6 +269,6 @@ status=0
 # An emulated aarch64 board is watched longer: its first frame came 58 to 130 s after QEMU's start.
 IMAGE_BOOT_WATCH_SECONDS=$([ "$ARCH" = x86_64 ] && echo 120 || echo 300) \
 IMAGE_QEMU_TIMEOUT_SECONDS=$([ "$ARCH" = x86_64 ] && echo 900 || echo 1800) \
-IMAGE_DEB_TEST=$([ "${IMAGE_DEB:-1}" != 0 ] && echo 1 || echo 0) python3 "$HERE/image/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" || status=$?
+IMAGE_DEB_TEST=$([ "${IMAGE_DEB:-1}" != 0 ] && echo 1 || echo 0) /usr/bin/python3 "$HERE/image/host.py" "$OUT" "$OUT/expected-first.png" "${QEMU[@]}" || status=$?
 step "done"
 exit $status

@@ -80,6 +80,7 @@ command -v depmod >/dev/null || missing+=(kmod)
 command -v gcc >/dev/null || missing+=(gcc libc6-dev)
 command -v make >/dev/null || missing+=(make)
 [ "$ARCH" = aarch64 ] || command -v openssl >/dev/null || missing+=(openssl)
+/usr/bin/python3 -c "import PIL" 2>/dev/null || missing+=(python3-pil)   # host.py reads the screendumps with it
 if [ ${#missing[@]} -gt 0 ]; then
     step "installing ${missing[*]}"
     apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
@@ -453,6 +454,6 @@ fi
 step "booting the virtual board"
 status=0
 VBOARD_SPEECH_EXPECTED=$SPEECH VBOARD_VIDEO_EXPECTED=$VIDEO VBOARD_VKMS=$([ -n "$VKMS_KO" ] && echo 1 || echo 0) VBOARD_EXAMPLE_EXPECTED=${EXAMPLE_BIN:+$OUT/expected-example.png} VBOARD_EXAMPLE_KIND=$EXAMPLE_KIND VBOARD_EXAMPLE_NAME=${EXAMPLE_PRODUCT:-Departures} VBOARD_EXAMPLE_SWIPE=${EXAMPLE_SWIPE:-} VBOARD_VKMS_EXPECTED=${VKMS_KO:+$OUT/expected-vkms.png} VBOARD_REMOTE="127.0.0.1:$REMOTE_PORT" VBOARD_TOKEN=$REMOTE_TOKEN VBOARD_GLIDE=$BIN VBOARD_GLIDE_RUNNER="${HOSTRUN[*]}" VBOARD_CANVAS=${CW}x${CH} VBOARD_APP=$APP \
-    python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
+    /usr/bin/python3 "$HERE/vboard/host.py" "$OUT" "$OUT/expected-first.png" "$ROTATION" "${QEMU[@]}" -display none -serial stdio || status=$?
 step "done"
 exit $status

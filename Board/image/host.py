@@ -4,7 +4,7 @@ the guest's screendump requests, and checks what the guest reports over the seri
 import os, re, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vboard"))
-from host import QMP, read_png, differing_pixels  # noqa: E402
+from host import QMP, read_png, differing_pixels, set_pixels  # noqa: E402
 
 # The kiosk's checks take about 2 minutes; the Debian packages' install, upgrade and purge more
 # (on an emulated aarch64 board the whole boot took 600 to 800 s).
@@ -14,24 +14,8 @@ TIMEOUT = float(os.environ.get("IMAGE_QEMU_TIMEOUT_SECONDS", "900"))
 BOOT_WATCH = float(os.environ.get("IMAGE_BOOT_WATCH_SECONDS", "120"))
 
 
-def read_ppm(path):
-    """A binary PPM (QEMU's cheapest screendump: no compression to steal the guest's CPU) as
-    (width, height, [row bytes in RGB]), like read_png."""
-    data = open(path, "rb").read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while data[pos:pos + 1].isspace(): pos += 1
-        end = pos
-        while not data[end:end + 1].isspace(): end += 1
-        fields.append(data[pos:end]); pos = end
-    assert fields[0] == b"P6" and fields[3] == b"255", f"{path}: not an 8-bit binary PPM"
-    w, h = int(fields[1]), int(fields[2])
-    pos += 1
-    return w, h, [data[pos + y * w * 3:pos + (y + 1) * w * 3] for y in range(h)]
-
-
 def lit(rows):
-    return sum(1 for r in rows for i in range(0, len(r), 3) if r[i:i + 3] != b"\0\0\0")
+    return sum(set_pixels(r) for r in rows)
 
 
 def main():
@@ -59,13 +43,13 @@ def main():
         n = 0
         while not boot["stop"] and proc.poll() is None and time.time() - t0 < BOOT_WATCH:
             t = time.time() - t0
-            path = dump(f"boot-{n:03d}", "ppm")
+            path = dump(f"boot-{n:03d}", "ppm")   # QEMU's cheapest: no compression to steal the guest's CPU
             if path: boot["dumps"].append((t, path))
             n += 1
             time.sleep(0.25)
     def look_at_boot():
         for t, path in boot["dumps"]:
-            w, h, rows = read_ppm(path)
+            w, h, rows = read_png(path)
             same = (w, h) == (ew, eh) and differing_pixels(rows, expected) == 0
             n_lit = lit(rows)
             boot["shots"].append((t, path, same, n_lit, rows))
