@@ -230,6 +230,16 @@ if let list = Context.environment["GLIDE_TEST_TARGETS"], !list.isEmpty {
     package.targets.removeAll { ($0.type == .test && !wanted.contains($0.name)) || ($0.type == .executable && $0.name != "glide") }
 }
 
+// GLIDE_EXECUTABLES (comma-separated; CI's x86_64 build) builds only those executables. CI builds
+// the others elsewhere: ListExample, ClockExample and CustomViewExample as apps outside the
+// package (Tests/Outside/check.sh), glide-fuzz with its sanitizers (Tests/Fuzz/run.sh).
+if let list = Context.environment["GLIDE_EXECUTABLES"], !list.isEmpty {
+    let wanted = Set(list.split(separator: ",").map(String.init))
+    let executables = Set(package.targets.filter { $0.type == .executable }.map(\.name))
+    precondition(wanted.isSubset(of: executables), "GLIDE_EXECUTABLES names no executable: \(wanted.subtracting(executables).sorted())")
+    package.targets.removeAll { $0.type == .executable && !wanted.contains($0.name) }
+}
+
 // GLIDE_TESTABLE=FOLDER (CI; Board/size-flags.sh): the suites are built as the board is,
 // optimised with the static Swift runtime, in the board build's folder, so that one build serves
 // both. Glide's modules get -enable-testing for the suites' @testable imports (SwiftPM gives it

@@ -42,8 +42,8 @@ case "$ARCH" in
         scratch=${APP_BUILD_SCRATCH:-$DIR/.build-board}
         build=(swift build -c release --static-swift-stdlib --product "$PRODUCT" --scratch-path "$scratch" "${BOARD_SIZE_FLAGS[@]}"
             -Xlinker --no-export-dynamic)
-        (cd "$DIR" && "${build[@]}" >&2)
-        bin=$(cd "$DIR" && "${build[@]}" --show-bin-path)/$PRODUCT
+        (cd "$DIR" && stable_env "${build[@]}" >&2)
+        bin=$(cd "$DIR" && stable_env "${build[@]}" --show-bin-path)/$PRODUCT
         strip_tool=strip
         ;;
     aarch64)
