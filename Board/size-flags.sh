@@ -21,17 +21,18 @@ BOARD_SIZE_FLAGS=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunctio
 GLIDE_COMMIT=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 export GLIDE_COMMIT
 
-# stable_env COMMAND...: runs a build with the scripts' own variables left out of its environment.
-# SwiftPM plans a build again (20-30 s for Glide's graph) when the environment differs from the
-# last build's in that folder, since a manifest may read any variable: CI builds Departures in
-# one folder from three scripts (its example check, the virtual board's and the image's app
-# builds), each then a plan of 20-30 s where a build with nothing to do takes 3.
+# stable_env COMMAND...: runs a build with the scripts' own variables left out of its environment,
+# and the shell's depth and last directory (SHLVL, OLDPWD) the same from every script. SwiftPM
+# plans a build again (20-30 s for Glide's graph) when any variable differs from the last build's
+# in that folder, since a manifest may read any: CI builds Departures in one folder from three
+# scripts (its example check, the virtual board's and the image's app builds), each then a plan
+# of 20-30 s where a build with nothing to do takes 3.
 stable_env() {
     local name unset=(-u OLDPWD)
     for name in $(compgen -e); do
         case $name in APP_BUILD_*|DEB_*|EXAMPLES_*|OUTSIDE_*|SHARED_BUILD_FLAGS|VBOARD_*|IMAGE_*|GLIDE_BIN) unset+=(-u "$name") ;; esac
     done
-    env "${unset[@]}" "$@"
+    env "${unset[@]}" SHLVL=1 "$@"
 }
 
 # GLIDE_TESTABLE=FOLDER (CI): board builds build the suites too, in the same folder with the
