@@ -231,8 +231,8 @@ if let list = Context.environment["GLIDE_TEST_TARGETS"], !list.isEmpty {
 }
 
 // GLIDE_EXECUTABLES (comma-separated; CI's x86_64 build) builds only those executables. CI builds
-// the others elsewhere: ListExample, ClockExample and CustomViewExample as apps outside the
-// package (Tests/Outside/check.sh), glide-fuzz with its sanitizers (Tests/Fuzz/run.sh).
+// the others elsewhere: ListExample and CustomViewExample as apps outside the package
+// (Tests/Outside/check.sh), glide-fuzz with its sanitizers (Tests/Fuzz/run.sh).
 if let list = Context.environment["GLIDE_EXECUTABLES"], !list.isEmpty {
     let wanted = Set(list.split(separator: ",").map(String.init))
     let executables = Set(package.targets.filter { $0.type == .executable }.map(\.name))
