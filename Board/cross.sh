@@ -233,13 +233,7 @@ if [ "$MODE" = build ] || [ "$MODE" = run ]; then
     NAME=$(basename "$PACKAGE")
     SCRATCH=$(scratch_of "$PACKAGE")
     BUILD=(build -c release --static-swift-stdlib "${SDK_ARGS[@]}" --scratch-path "$SCRATCH" "${BOARD_SIZE_FLAGS[@]}")
-    # With the test build's flags, its whole command too: SwiftPM plans a build again (18 s) when
-    # its parameters differ from the last build's in that folder, and there is nothing to build.
-    if [ "$PACKAGE" = "$ROOT" ] && [ "${GLIDE_CROSS_TESTABLE:-0}" = 1 ]; then
-        BUILD+=(--build-tests)
-    elif [ "$PACKAGE" = "$ROOT" ]; then
-        BUILD+=(--product glide)
-    fi
+    [ "$PACKAGE" = "$ROOT" ] && BUILD+=(--product glide)
     # `run` builds too (seconds when nothing changed): `test` builds in the same folder and
     # leaves a glide there without the static runtime.
     say "building $NAME for $ARCH (release, static Swift $SWIFT_VERSION runtime)"
