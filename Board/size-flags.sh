@@ -21,18 +21,22 @@ BOARD_SIZE_FLAGS=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunctio
 GLIDE_COMMIT=$(git -C "$(dirname "${BASH_SOURCE[0]}")" rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
 export GLIDE_COMMIT
 
-# stable_env COMMAND...: runs a build with the scripts' own variables left out of its environment,
-# and the shell's depth and last directory (SHLVL, OLDPWD) the same from every script. SwiftPM
-# plans a build again (20-30 s for Glide's graph) when any variable differs from the last build's
-# in that folder, since a manifest may read any: CI builds Departures in one folder from three
-# scripts (its example check, the virtual board's and the image's app builds), each then a plan
-# of 20-30 s where a build with nothing to do takes 3.
+# stable_env COMMAND...: runs a build in an environment of what a build reads (the tools' paths,
+# locale, proxies, pkg-config, git, SwiftPM, and the GLIDE_ variables Package.swift reads) and
+# nothing of the scripts around it. SwiftPM plans a build again (15-30 s for Glide's graph) when
+# any variable differs from the last build's in that folder, as a manifest may read any: CI builds
+# Departures in one folder from three scripts (its example check, the virtual board's and the
+# image's app builds), each of them planning again where a build with nothing to do takes 3 s.
 stable_env() {
-    local name unset=(-u OLDPWD)
+    local name keep=()
     for name in $(compgen -e); do
-        case $name in APP_BUILD_*|DEB_*|EXAMPLES_*|OUTSIDE_*|SHARED_BUILD_FLAGS|VBOARD_*|IMAGE_*|GLIDE_BIN) unset+=(-u "$name") ;; esac
+        case $name in
+            GLIDE_BIN|GLIDE_BIN_PATH) ;;
+            PATH|HOME|USER|LOGNAME|LANG|LC_*|TMPDIR|TERM|CI|LD_LIBRARY_PATH|PKG_CONFIG_*|SWIFT_*|SWIFTPM_*|XDG_*|GIT_*|SSL_CERT_*|*_proxy|*_PROXY|GLIDE_*)
+                keep+=("$name=${!name}") ;;
+        esac
     done
-    env "${unset[@]}" SHLVL=1 "$@"
+    env -i "${keep[@]}" "$@"
 }
 
 # GLIDE_TESTABLE=FOLDER (CI): board builds build the suites too, in the same folder with the
