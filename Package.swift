@@ -219,24 +219,27 @@ let package = Package(
     ]
 )
 
+/// The names a comma-separated variable lists, all of them among `known`; nil when it is unset or
+/// empty. A name that is not known stops the manifest with it.
+func listed(_ variable: String, among known: [String]) -> Set<String>? {
+    guard let list = Context.environment[variable], !list.isEmpty else { return nil }
+    let wanted = Set(list.split(separator: ",").map(String.init))
+    precondition(wanted.isSubset(of: known), "\(variable) names what the package does not hold: \(wanted.subtracting(known).sorted())")
+    return wanted
+}
+
 // GLIDE_TEST_TARGETS (comma-separated suite names) builds only those test targets: CI's aarch64
 // run compiles, optimised and under emulation, just the suites an architecture can change
 // (Board/cross.sh passes the variable on). Unset or empty, every suite is built. Of the
 // executables it keeps glide alone: that run uses no other, and each would be linked statically.
-if let list = Context.environment["GLIDE_TEST_TARGETS"], !list.isEmpty {
-    let wanted = Set(list.split(separator: ",").map(String.init))
-    let suites = Set(package.targets.filter { $0.type == .test }.map(\.name))
-    precondition(wanted.isSubset(of: suites), "GLIDE_TEST_TARGETS names no suite: \(wanted.subtracting(suites).sorted())")
+if let wanted = listed("GLIDE_TEST_TARGETS", among: package.targets.filter { $0.type == .test }.map(\.name)) {
     package.targets.removeAll { ($0.type == .test && !wanted.contains($0.name)) || ($0.type == .executable && $0.name != "glide") }
 }
 
 // GLIDE_EXECUTABLES (comma-separated; CI's x86_64 build) builds only those executables. CI builds
 // the others elsewhere: ListExample and CustomViewExample as apps outside the package
 // (Tests/Outside/check.sh), glide-fuzz with its sanitizers (Tests/Fuzz/run.sh).
-if let list = Context.environment["GLIDE_EXECUTABLES"], !list.isEmpty {
-    let wanted = Set(list.split(separator: ",").map(String.init))
-    let executables = Set(package.targets.filter { $0.type == .executable }.map(\.name))
-    precondition(wanted.isSubset(of: executables), "GLIDE_EXECUTABLES names no executable: \(wanted.subtracting(executables).sorted())")
+if let wanted = listed("GLIDE_EXECUTABLES", among: package.targets.filter { $0.type == .executable }.map(\.name)) {
     package.targets.removeAll { $0.type == .executable && !wanted.contains($0.name) }
 }
 

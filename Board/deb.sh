@@ -87,9 +87,9 @@ else
     # they built it.
     step "building glide (release, static Swift runtime, .build-board)"
     board_build=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$ROOT/.build-board" "${BOARD_SIZE_FLAGS[@]}")
-    ( cd "$ROOT" && "${board_build[@]}" > "$WORK/build.log" 2>&1 ) ||
+    ( cd "$ROOT" && stable_env "${board_build[@]}" > "$WORK/build.log" 2>&1 ) ||
         { grep -E "error" "$WORK/build.log" | head -20 >&2; die "the build failed (log: $WORK/build.log)"; }
-    BIN=$(cd "$ROOT" && "${board_build[@]}" --show-bin-path)/glide
+    BIN=$(cd "$ROOT" && stable_env "${board_build[@]}" --show-bin-path)/glide
 fi
 [ -x "$BIN" ] || die "no executable $BIN"
 readelf -h "$BIN" | grep -q "Machine: *.*$MACHINE" || die "$BIN is not an $ARCH binary"

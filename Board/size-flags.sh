@@ -27,6 +27,7 @@ export GLIDE_COMMIT
 # any variable differs from the last build's in that folder, as a manifest may read any: CI builds
 # Departures in one folder from three scripts (its example check, the virtual board's and the
 # image's app builds), each of them planning again where a build with nothing to do takes 3 s.
+# Every board build in a shared folder runs through it (app-build.sh, deb.sh, vboard.sh).
 stable_env() {
     local name keep=()
     for name in $(compgen -e); do

@@ -198,9 +198,9 @@ else
     step "building glide (release, static Swift runtime)"
     . "$HERE/size-flags.sh"
     BOARD_BUILD=(swift build -c release --static-swift-stdlib --product glide --scratch-path "$BOARD_SCRATCH" "${BOARD_SIZE_FLAGS[@]}")
-    ( cd "$ROOT" && "${BOARD_BUILD[@]}" > "$CACHE/build.log" 2>&1 ) || {
+    ( cd "$ROOT" && stable_env "${BOARD_BUILD[@]}" > "$CACHE/build.log" 2>&1 ) || {
         grep -E "error" "$CACHE/build.log" | head -20; echo "vboard: the build failed (log: $CACHE/build.log)" >&2; exit 1; }
-    BIN=$(cd "$ROOT" && "${BOARD_BUILD[@]}" --show-bin-path)/glide
+    BIN=$(cd "$ROOT" && stable_env "${BOARD_BUILD[@]}" --show-bin-path)/glide
 fi
 [ -x "$BIN" ] || { echo "vboard: no glide binary at $BIN" >&2; exit 1; }
 # An app outside the package (on Kiosk.run) boots after glide in the test: the Departures

@@ -4,7 +4,7 @@ the guest's screendump requests, and checks what the guest reports over the seri
 import os, re, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "vboard"))
-from host import QMP, read_png, differing_pixels, set_pixels  # noqa: E402
+from host import QMP, read_png, differing_pixels, lit_pixels  # noqa: E402
 
 # The kiosk's checks take about 2 minutes; the Debian packages' install, upgrade and purge more
 # (on an emulated aarch64 board the whole boot took 600 to 800 s).
@@ -12,10 +12,6 @@ TIMEOUT = float(os.environ.get("IMAGE_QEMU_TIMEOUT_SECONDS", "900"))
 # How long the boot is watched: an emulated aarch64 board (Board/image.sh --arch aarch64) showed
 # its first frame 58 s after QEMU's start in one run and about 130 s in another.
 BOOT_WATCH = float(os.environ.get("IMAGE_BOOT_WATCH_SECONDS", "120"))
-
-
-def lit(rows):
-    return sum(set_pixels(r) for r in rows)
 
 
 def main():
@@ -51,7 +47,7 @@ def main():
         for t, path in boot["dumps"]:
             w, h, rows = read_png(path)
             same = (w, h) == (ew, eh) and differing_pixels(rows, expected) == 0
-            n_lit = lit(rows)
+            n_lit = lit_pixels(rows)
             boot["shots"].append((t, path, same, n_lit, rows))
             if boot["app"] is None and n_lit > w * h // 2: boot["app"] = t
             if same:
@@ -140,7 +136,7 @@ def main():
           f"no libdispatch complaint about thread priorities (LimitNICE= lets its workers renice): {marks.get('DISPATCHNICE')}")
     if shots.get("console"):
         rows = read_png(shots["console"])[2]
-        n = lit(rows)
+        n = lit_pixels(rows)
         check(0 < n < ew * eh // 20 and rows != inactive,
               f"the text console came back when the service was stopped ({n} lit pixels)")
     # The Debian packages (Board/deb.sh, image/deb-test.sh), when the image holds them.
@@ -157,7 +153,7 @@ def main():
             else:
                 check(False, f"{name}: no screendump")
         for name in sorted(k for k in shots if k.startswith("deb-") and not k.startswith("deb-glide-")):
-            n = lit(read_png(shots[name])[2])
+            n = lit_pixels(read_png(shots[name])[2])
             check(n > ew * eh // 4, f"{name}: the app's package draws ({n} lit pixels)")
     print("figures:")
     for f in marks.get("DEBFIGURE", []): print(f"  package: {f}")
