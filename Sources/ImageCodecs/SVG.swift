@@ -159,10 +159,15 @@ struct Librsvg: @unchecked Sendable {
             surfaceFlush: library.function("cairo_surface_flush", GlideCairoRelease.self))
     }
 
-    /// A GError's message, freed.
+    /// A GError's message, freed, cut to 300 characters: libxml2's parse errors quote the
+    /// document's text (an attribute of 1,200 characters made a message of 1,288, found by the
+    /// svg fuzz target), and a log line or a poster's place should say what is wrong in a few lines.
     func take(_ error: UnsafeMutablePointer<GlideGError>?) -> String? {
         guard let error else { return nil }
         defer { errorFree(error) }
-        return error.pointee.message.map { String(cString: $0) }
+        return error.pointee.message.map { message in
+            let text = String(cString: message)
+            return text.count <= 300 ? text : text.prefix(299) + "…"
+        }
     }
 }

@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # Tests/Fuzz/run.sh SECONDS [TARGET...] [--keep]
 #
-# Builds glide-fuzz with libFuzzer, AddressSanitizer and coverage (release optimisation, in
-# .build-fuzz), then runs each target (default: all) for SECONDS, two at a time (FUZZ_JOBS),
-# starting from its kept corpus in Tests/Fuzz/Corpus/TARGET, which is replayed first. New
-# interesting inputs go to .build-fuzz/corpus/TARGET; --keep merges them, minimised, into the
-# kept corpus. A finding (crash, sanitizer report, broken invariant, timeout, memory blow-up)
+# Builds glide-fuzz with libFuzzer, AddressSanitizer and coverage (unoptimised, in .build-fuzz),
+# then runs each target (default: all) for SECONDS, two at a time (FUZZ_JOBS), starting from
+# its kept corpus in Tests/Fuzz/Corpus/TARGET, which is replayed first. New interesting inputs go
+# to .build-fuzz/corpus/TARGET; --keep merges them, minimised, into the kept corpus. A finding (crash, sanitizer report, broken invariant, timeout, memory blow-up)
 # is written to Tests/Fuzz/Findings/ and fails the run: reproduce it with
 #   swift run glide-fuzz TARGET Tests/Fuzz/Findings/FILE
 # and, once fixed, move it into Tests/Fuzz/Corpus/TARGET so it stays a regression input.
@@ -26,13 +25,15 @@ done
 
 runtime=$(ls "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux/libclang_rt.fuzzer_no_main-x86_64.a 2>/dev/null | head -1)
 [ -n "$runtime" ] || { echo "run.sh: libclang_rt.fuzzer_no_main not found next to swiftc" >&2; exit 2; }
-# Optimised: without Swift's optimiser the build took 133 s instead of about 290, but single
-# inputs of the typing and raster corpora then ran past the 10 s timeout on a loaded machine.
-swift build -c release --scratch-path .build-fuzz --product glide-fuzz \
+# Unoptimised but for Raster's kernels (Package.swift optimises them in every build): 52 s
+# against 91 for the optimised build on a quiet 2-core machine. Replaying the corpora is then
+# 1.2-4 times slower (typing's 16 inputs 4.4 s against 1.9, raster's 1,397 2.4 s against 2.0),
+# far from the 10 s a single input may take.
+swift build -c debug --scratch-path .build-fuzz --product glide-fuzz \
     -Xswiftc -sanitize=address \
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp,indirect-calls \
     -Xswiftc -DGLIDE_FUZZ -Xlinker "$runtime" -Xlinker -lstdc++
-fuzzer=.build-fuzz/release/glide-fuzz
+fuzzer=.build-fuzz/debug/glide-fuzz
 
 mkdir -p Tests/Fuzz/Findings
 # One target: its run, then its summary line in .build-fuzz/TARGET.summary (FINDING when it failed).
