@@ -278,8 +278,11 @@ if [ "${VIDEO:-0}" = 1 ]; then
         < /dev/tty1 > /dev/null 2> /tmp/video.log &
     GLIDE=$!
     wait_log /tmp/video.log "attract.mp4: playing" && mark "VIDEO playing $(up)"
+    # A third screen two seconds on: the emulated machine once stalled a clip's decoding for
+    # two seconds (three clips decoding then); a frozen clip stays frozen in all three.
     sleep 1; shot video-a
     sleep 2; shot video-b
+    sleep 2; shot video-c
     stop_app "glide playing a clip"
     report VIDEO $? /tmp/video.log
     mark "VIDEO seconds $V0 $(up)"

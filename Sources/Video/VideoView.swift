@@ -158,10 +158,42 @@ public final class VideoView: Box, AnimatedView {
         (playbackState == .playing || awaitsFrame) && decoder != nil && isInSight
     }
 
+    /// Shown, on screen, and not hidden under an opaque view drawn over it (an attract screen
+    /// over the catalog's card clips, a sheet over a page): a clip out of sight takes no frames,
+    /// and its decoder waits with the two it has ready.
     private var isInSight: Bool {
         guard let host else { return false }
         for v in selfAndAncestors where v.isHidden { return false }
-        return !host.visibleRect(of: self).isEmpty
+        let visible = host.visibleRect(of: self)
+        return !visible.isEmpty && !isCovered(visible)
+    }
+
+    /// Whether a view drawn after this one (a later sibling of it or of an ancestor, or one of
+    /// their descendants) paints over all of `visible`.
+    private func isCovered(_ visible: Rect) -> Bool {
+        var view: View = self
+        while let parent = view.parent {
+            guard let index = parent.children.firstIndex(where: { $0 === view }) else { return false }
+            for above in parent.children[(index + 1)...] where Self.paintsOver(visible, above) { return true }
+            view = parent
+        }
+        return false
+    }
+
+    /// `view` or a descendant hides `r`: shown, opaque, unmoved by effects, its background
+    /// holding `r` clear of its rounded corners. Only views whose frame holds `r` are searched.
+    private static func paintsOver(_ r: Rect, _ view: View) -> Bool {
+        guard !view.isHidden, view.opacity == 1, view.animations.isEmpty, view.offset == .zero, view.scaleEffect == 1,
+            view.rotationEffect == 0
+        else { return false }
+        func holds(_ outer: Rect) -> Bool { outer.minX <= r.minX && outer.minY <= r.minY && outer.maxX >= r.maxX && outer.maxY >= r.maxY }
+        let frame = view.frameInWindow
+        guard holds(frame) else { return false }
+        if let fill = view.fill, fill.alpha == 255 {
+            let corner = view.cornerRadius(in: view.environment.theme)
+            if holds(frame.insetBy(dx: corner, dy: 0)) || holds(frame.insetBy(dx: 0, dy: corner)) { return true }
+        }
+        return view.children.contains { paintsOver(r, $0) }
     }
 
     /// Makes the decoder: at once headless (its first frame is waited for anyway), on another

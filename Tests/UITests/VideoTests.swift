@@ -70,6 +70,38 @@ import Testing
         #expect(damage.bounds.maxY <= 91 && damage.bounds.maxX <= 161)
     }
 
+    /// A clip under an opaque view (the catalog's cards under its attract loop) takes no frames
+    /// and keeps no loop drawing; a see-through cover, or one whose rounded corners leave the
+    /// clip's corners in sight, does not hide it; uncovered, it shows the clip at its clock's time.
+    @Test func aClipUnderAnOpaqueViewTakesNoFrames() throws {
+        func scene(coverHidden: Bool) -> (VideoView, Box, Overlay) {
+            let video = VideoView(Self.clip, id: "clip", loops: true, width: 160, height: 90)
+            let cover = Box(id: "cover", fill: Color(rgb: 0x202020), width: 200, height: 120)
+            cover.isHidden = coverHidden
+            return (video, cover, Overlay(alignment: .center, firstFills: false, children: [video, cover]))
+        }
+        let (video, cover, root) = scene(coverHidden: false)
+        let w = try makeWindow(root, width: 320, height: 180)
+        w.frames(from: 0, to: 0.5)
+        #expect(w.animatingViews(at: 0.5).isEmpty && w.isStill(at: 0.5), "covered, the clip keeps no loop drawing")
+        cover.fill = Color(rgb: 0x202020).withOpacity(0.5)
+        w.frames(from: 0.5, to: 1.0)
+        #expect(w.animatingViews(at: 1.0).contains { $0 === video }, "a see-through cover leaves it playing")
+        cover.fill = Color(rgb: 0x202020)
+        cover.cornerRadius = 40
+        w.frames(from: 1.0, to: 1.2)
+        #expect(w.animatingViews(at: 1.2).contains { $0 === video }, "rounded corners over the clip's corners leave it playing")
+        cover.cornerRadius = 0
+        w.frames(from: 1.2, to: 1.5)
+        #expect(w.animatingViews(at: 1.5).isEmpty)
+        cover.isHidden = true
+        let shown = w.frames(from: 1.5, to: 2.0)
+        #expect(video.position == 2.0 && video.playbackState == .playing)
+        let (_, _, uncovered) = scene(coverHidden: true)
+        let fresh = try makeWindow(uncovered, width: 320, height: 180)
+        #expect(compare(shown, fresh.frames(from: 0, to: 2.0)).mismatches == 0, "the clip at 2 s, as a window that never covered it shows")
+    }
+
     /// Each file fails with its reason in the view, the state and the log, while the window's
     /// frames go on to 4 s.
     @Test(arguments: HostileClip.allCases)
