@@ -14,13 +14,15 @@ extension BenchCommand {
         static let configuration = CommandConfiguration(
             commandName: "video",
             abstract:
-                "The CPU a 720p30 clip costs Glide a second against GStreamer's decoding alone, and the feed's frames with clips playing.",
+                "The CPU a 720p30 clip costs Glide a second against GStreamer's decoding alone, a frame's scaling by Glide and by GStreamer, and the feed's frames with clips playing.",
             discussion: """
                 The decode floor: `gst-launch-1.0 filesrc ! decodebin ! fakesink` on the clip, as fast as it \
                 goes, its CPU time (user and system, all threads) per second of clip. Glide: a 1280x800 window \
                 filled by the clip, looping, drawn at 60 Hz on the virtual clock for the same seconds of clip \
                 (decoding, conversion to Glide's pixels, the copy, the scale to the window, the frames drawn), \
-                its process's CPU time per second of clip. Then the catalog of Board/content/video.json at \
+                its process's CPU time per second of clip. The scaling of one frame to fill 1280x800: Glide's \
+                bilinear drawing against GStreamer's videoscale (gst-launch's CPU with it against without it, \
+                per frame). Then the catalog of Board/content/video.json at \
                 1280x800 as on a board (clips decoded in the background): the feed flicked with its two clips \
                 playing, each frame's time, against the same flick with the clips paused.
                 """)
@@ -38,6 +40,11 @@ extension BenchCommand {
             print(
                 "video \(path): \(fixed(seconds, 1)) s of clip; CPU per second of clip: decode floor (gst-launch) \(fixed(floor * 1000, 1)) ms, "
                     + "Glide showing it at 1280x800 \(fixed(shown * 1000, 1)) ms; Glide/floor \(fixed(shown / floor, 2))")
+            let (glideScale, videoscale) = try scaleFigures(path, times: max(1, loops))
+            print(
+                "video \(path): one frame scaled to fill 1280x800: Glide's bilinear \(fixed(glideScale, 3)) ms, "
+                    + "GStreamer's videoscale (bilinear, gst-launch with it against without) \(fixed(videoscale, 3)) ms; "
+                    + "Glide/videoscale \(fixed(glideScale / videoscale, 2))")
             let (playing, paused) = try feedFrames(content + "/" + VideoTour.manifestName)
             print(
                 "video feed 1280x800 (two clips playing): frame median \(fixed(percentile(playing, 50) ?? .nan, 3)) ms "
@@ -53,11 +60,48 @@ extension BenchCommand {
             return d
         }
 
+        /// Milliseconds of CPU a frame of the clip takes to be scaled to fill 1280x800: by Glide's
+        /// bilinear drawing, as VideoView scales each new frame, and by GStreamer's videoscale
+        /// (bilinear) to the same size, from gst-launch's CPU with it against the same pipeline
+        /// without it, both converting to Glide's pixels.
+        private func scaleFigures(_ path: String, times: Int) throws -> (glide: Double, videoscale: Double) {
+            let decoder = try VideoDecoder(path: path)
+            guard let first = decoder.frame(at: 0, waiting: true), let duration = decoder.duration else {
+                throw ValidationError("\(path): no frame (\(decoder.failure ?? "unknown"))")
+            }
+            // The clip's frames, counted by decoding it once: videoscale's cost is per frame.
+            var frames = 1, serial = first.serial, t = 0.0
+            while t < duration {
+                t += 1.0 / 240
+                if let f = decoder.frame(at: t, waiting: true), f.serial != serial { (frames, serial) = (frames + 1, f.serial) }
+            }
+            let picture = Size(width: Double(first.pixels.width), height: Double(first.pixels.height))
+            let placed = ImageView.imageRect(forPictureOf: picture, in: Size(width: 1280, height: 800), mode: .fill)
+            let canvas = Canvas(PixelBuffer(width: 1280, height: 800), cache: RasterCache())
+            let drawn = 30 * times
+            let before = cpu(RUSAGE_SELF)
+            for _ in 0..<drawn { canvas.draw(image: first.pixels, in: placed) }
+            let glide = (cpu(RUSAGE_SELF) - before) / Double(drawn) * 1000
+            let converted = ["videoconvert", "!", "video/x-raw,format=BGRA"]
+            let scaled = [
+                "videoconvert", "!", "videoscale", "method=bilinear", "!",
+                "video/x-raw,format=BGRA,width=\(Int(placed.width.rounded())),height=\(Int(placed.height.rounded()))",
+            ]
+            let without = try gstLaunch(path, converted, times: times), with = try gstLaunch(path, scaled, times: times)
+            return (glide, (with - without) / Double(frames * times) * 1000)
+        }
+
         /// CPU seconds (user and system) of gst-launch-1.0 decoding the clip `times` times.
-        private func decodeFloor(_ path: String, times: Int) throws -> Double {
+        private func decodeFloor(_ path: String, times: Int) throws -> Double { try gstLaunch(path, [], times: times) }
+
+        /// CPU seconds (user and system) of gst-launch-1.0 decoding the clip `times` times
+        /// through `elements` (gst-launch's words, without the `!` before them) to a fakesink.
+        private func gstLaunch(_ path: String, _ elements: [String], times: Int) throws -> Double {
             let before = cpu(RUSAGE_CHILDREN)
             for _ in 0..<times {
-                let words: [String] = ["gst-launch-1.0", "-q", "filesrc", "location=\(path)", "!", "decodebin", "!", "fakesink"]
+                let words: [String] =
+                    ["gst-launch-1.0", "-q", "filesrc", "location=\(path)", "!", "decodebin", "!"] + elements + (elements.isEmpty ? [] : ["!"])
+                    + ["fakesink"]
                 let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
                 defer { for p in argv { free(p) } }
                 var pid: pid_t = 0
