@@ -99,9 +99,8 @@ extension BenchCommand {
         private func gstLaunch(_ path: String, _ elements: [String], times: Int) throws -> Double {
             let before = cpu(RUSAGE_CHILDREN)
             for _ in 0..<times {
-                let words: [String] =
-                    ["gst-launch-1.0", "-q", "filesrc", "location=\(path)", "!", "decodebin", "!"] + elements + (elements.isEmpty ? [] : ["!"])
-                    + ["fakesink"]
+                let head = ["gst-launch-1.0", "-q", "filesrc", "location=\(path)", "!", "decodebin", "!"]
+                let words: [String] = head + elements + (elements.isEmpty ? [] : ["!"]) + ["fakesink"]
                 let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
                 defer { for p in argv { free(p) } }
                 var pid: pid_t = 0
