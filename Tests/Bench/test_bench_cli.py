@@ -7,6 +7,7 @@ message and write the frame they are asked for, the same on any number of thread
 
 import os
 import pathlib
+import re
 import subprocess
 
 import pytest
@@ -79,3 +80,20 @@ def test_bands_on_threads_write_the_frame_one_thread_writes(tmp_path, scene, arg
         frames.append(png.read_bytes())
     assert frames[0].startswith(b"\x89PNG")
     assert frames[1] == frames[0] and frames[2] == frames[0]
+
+
+def test_video_bench_gives_its_figures():
+    """`glide bench video` on the catalog's clip, played once: the decode floor and Glide's CPU
+    per second of clip, a frame's scaling by Glide and by GStreamer's videoscale, and the feed's
+    frames with its clips playing and paused. Their sizes are not asserted, only that each is a
+    figure (a number above zero)."""
+    result = bench("--loops", "1", scene="video")
+    assert result.returncode == 0, result.stderr
+    lines = [l for l in result.stdout.splitlines() if l.startswith("video ")]
+    assert len(lines) == 3, result.stdout
+    for pattern in (r"decode floor \(gst-launch\) ([0-9.]+) ms, Glide showing it at 1280x800 ([0-9.]+) ms",
+                    r"Glide's bilinear ([0-9.]+) ms, GStreamer's videoscale .* ([0-9.]+) ms;",
+                    r"frame median ([0-9.]+) ms .* clips paused ([0-9.]+) ms"):
+        match = next((re.search(pattern, l) for l in lines if re.search(pattern, l)), None)
+        assert match, (pattern, result.stdout)
+        assert all(float(v) > 0 for v in match.groups()), match.group(0)
