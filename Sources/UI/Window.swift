@@ -421,7 +421,9 @@ public final class Window: App, ViewHost {
         }
         walk(root)
         if modalLayer.parent != nil { walk(modalLayer) }
+        let before = animatedViews
         animatedViews = independent + dependent
+        for case let v as SampledWhileShown in before where !animatedViews.contains(where: { $0 === v }) { v.stoppedBeingSampled() }
     }
 
     // MARK: Geometry helpers

@@ -14,7 +14,7 @@ import Raster
 /// every machine; on a board GStreamer decodes on its own threads and the frame loop never waits
 /// for it. Until the first frame the view shows its `poster` (a picture from the image store); a
 /// file that cannot be played shows why there, and in the log.
-public final class VideoView: Box, AnimatedView {
+public final class VideoView: Box, SampledWhileShown {
     /// What a video is doing.
     public enum PlaybackState: String, Hashable, Sendable {
         /// Its frames follow the loop's clock.
@@ -129,8 +129,11 @@ public final class VideoView: Box, AnimatedView {
         if decoder == nil { open() }
         guard let decoder, playbackState != .failed else { return }
         if playbackState == .playing, anchor == nil { anchor = (t, restingPosition) }
-        let p = position(at: t)
-        if isInSight {
+        let p = position(at: t), inSight = isInSight
+        // With sound, its pipeline stops out of sight (scrolled away, covered), or the sound
+        // would play on until GStreamer's queues fill: a second or two.
+        decoder.setPaused(playbackState != .playing || !inSight)
+        if inSight {
             let target = clipTime(p), waiting = !(host?.images.decodesInBackground ?? false)
             let shown = decoder.frame(at: target, waiting: waiting)
             let arrived = shown.map { abs(target - $0.time) < 0.1 } == true
@@ -153,6 +156,9 @@ public final class VideoView: Box, AnimatedView {
             onEnd?()
         }
     }
+
+    /// Left the window or hidden: the clip's sound stops with its picture.
+    package func stoppedBeingSampled() { decoder?.setPaused(true) }
 
     public func isAnimating(at t: Double) -> Bool {
         (playbackState == .playing || awaitsFrame) && decoder != nil && isInSight
@@ -206,15 +212,15 @@ public final class VideoView: Box, AnimatedView {
         guard host.images.decodesInBackground else {
             return opened(Result { () throws(VideoError) in try VideoDecoder(path: path) })
         }
-        let (sound, playing) = (isMuted ? nil : Self.soundDevice, playbackState == .playing)
+        let (sound, playing) = (isMuted ? nil : soundDevice, playbackState == .playing)
         let channel = host.timers.channel { [weak self] (result: Result<VideoDecoder, VideoError>) in self?.opened(result) }
         DispatchQueue.global().async {
             _ = channel.send(Result { () throws(VideoError) in try VideoDecoder(path: path, sound: sound, playing: playing) })
         }
     }
 
-    /// The ALSA device a board's clips sound on.
-    static let soundDevice = "default"
+    /// The ALSA device a board's clip sounds on (tests: `null`).
+    package var soundDevice = "default"
 
     /// Muted, a clip with sound is silenced where it is; unmuted, a clip opened without sound is
     /// opened again with it, from where it is (on a board).

@@ -13,6 +13,12 @@ public protocol AnimatedView: View {
     func isAnimating(at t: Double) -> Bool
 }
 
+/// An animated view told when the window stops sampling it: it left the tree, or it or an
+/// ancestor was hidden. (A clip stops its sound there; its frames stop with the sampling.)
+package protocol SampledWhileShown: AnimatedView {
+    func stoppedBeingSampled()
+}
+
 /// An animated view that shows another one's state (a page control its scroll view's): the
 /// window samples that one first.
 package protocol DependentAnimation: AnimatedView {

@@ -100,6 +100,40 @@ import Testing
         #expect(video.playbackState == .playing && video.position > 0.4)
     }
 
+    /// A board's clip with sound stops its pipeline when an opaque view covers it and when it
+    /// leaves the window (its sound would play on until GStreamer's queues filled), and plays on
+    /// when it is uncovered.
+    @Test func aClipOutOfSightOrRemovedStopsItsSound() throws {
+        let video = VideoView(Self.clip, id: "clip", loops: true, muted: false)
+        video.soundDevice = "null"
+        let cover = Box(id: "cover", fill: Color(rgb: 0x101010), width: 320, height: 180)
+        cover.isHidden = true
+        let w = try makeBoardWindow(Overlay(children: [video, cover]), width: 320, height: 180)
+        let buffer = PixelBuffer(width: 320, height: 180)
+        var n = 0
+        // Frames at 60 a second until `done`, 10 s at most (the decoder is made on another thread).
+        func run(until done: () -> Bool) {
+            for _ in 0..<600 where !done() {
+                _ = w.timers.runDue(upTo: Double(n) / 60)
+                _ = w.render(into: buffer, at: Double(n) / 60)
+                n += 1
+                usleep(16_000)
+            }
+        }
+        run { video.decoder?.hasSound == true && video.position > 0.2 }
+        let decoder = try #require(video.decoder)
+        #expect(decoder.hasSound && !decoder.holdsStill, "it plays with its sound")
+        cover.isHidden = false
+        run { decoder.holdsStill }
+        #expect(decoder.holdsStill, "covered, its pipeline is paused")
+        cover.isHidden = true
+        run { !decoder.holdsStill }
+        #expect(!decoder.holdsStill && video.playbackState == .playing, "uncovered, it plays on")
+        video.removeFromParent()
+        run { decoder.holdsStill }
+        #expect(decoder.holdsStill, "out of the window, its sound stopped")
+    }
+
     private func soundPosition(of decoder: VideoDecoder, beyond seconds: Double) -> Double? {
         for _ in 0..<100 {
             if let p = decoder.soundPosition, p > seconds { return p }
