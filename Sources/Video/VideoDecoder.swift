@@ -64,10 +64,13 @@ package final class VideoDecoder: @unchecked Sendable {
     private var origin: Double?
     private var seekedTo = 0.0
     private var lastAsked: Double?
-    /// When the pipeline was started: the first frame's patience counts from here, not from
-    /// before GStreamer's first `gst_init`, which reads (or, the first time on a machine, builds by
-    /// loading every plugin) the plugin registry.
-    private let openedAt: Double
+    /// When the pipeline was started, or last set going before its first frame (a clip paused
+    /// out of sight): the first frame's patience counts from here, not from before GStreamer's
+    /// first `gst_init`, which reads (or, the first time on a machine, builds by loading every
+    /// plugin) the plugin registry.
+    private var openedAt: Double
+    /// The next `frame(at:)` seeks to its time, whatever it asks: sound and picture together.
+    private var realignDue = false
 
     private struct Sample {
         let pointer: UnsafeMutableRawPointer
@@ -168,9 +171,14 @@ package final class VideoDecoder: @unchecked Sendable {
         isPaused = paused
         // A clip paused before its first frame shows that frame (GStreamer's preroll).
         prerollDue = paused && origin == nil
+        if !paused, origin == nil { openedAt = monotonicSeconds() }
         // GST_STATE_PAUSED or GST_STATE_PLAYING.
         _ = gst.setState(pipeline, paused ? 3 : 4)
     }
+
+    /// Makes the next frame asked for a seek there: a clip with sound paused out of sight plays
+    /// its sound from where the picture is when it is back, not from where it stopped.
+    package func realign() { realignDue = origin != nil }
 
     /// Paused with its sound, the frame a seek asked for came (or none is awaited).
     package var holdsStill: Bool { isPaused && !prerollDue }
@@ -203,7 +211,11 @@ package final class VideoDecoder: @unchecked Sendable {
         // sight), not where decoding lags: a board slower than the clip shows its frames late
         // rather than seeking again and again and showing none.
         let last = lastAsked ?? current?.time ?? 0
-        if current != nil || lastAsked != nil, time < last - 1e-6 || time > last + 1 { seek(to: time) }
+        let jumped = (current != nil || lastAsked != nil) && (time < last - 1e-6 || time > last + 1)
+        if jumped || realignDue {
+            realignDue = false
+            seek(to: time)
+        }
         lastAsked = time
         take(upTo: time, waiting: waiting)
         if duration == nil { duration = queryDuration() }
@@ -272,6 +284,7 @@ package final class VideoDecoder: @unchecked Sendable {
         for s in [current, pending].compactMap({ $0 }) { gst.miniObjectUnref(s.pointer) }
         (current, pending, reachedEnd, seekedTo) = (nil, nil, false, time)
         prerollDue = isPaused
+        if origin == nil { openedAt = monotonicSeconds() }
         // GST_FORMAT_TIME; GST_SEEK_FLAG_FLUSH | GST_SEEK_FLAG_KEY_UNIT | GST_SEEK_FLAG_SNAP_BEFORE.
         if gst.seekSimple(pipeline, 3, 1 | 4 | 32, Int64((max(0, time) + (origin ?? 0)) * 1e9)) == 0 { readBus() }
     }

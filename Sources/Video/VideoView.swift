@@ -14,7 +14,7 @@ import Raster
 /// every machine; on a board GStreamer decodes on its own threads and the frame loop never waits
 /// for it. Until the first frame the view shows its `poster` (a picture from the image store); a
 /// file that cannot be played shows why there, and in the log.
-public final class VideoView: Box, SampledWhileShown {
+public final class VideoView: Box, AnimatedView, SampledWhileShown {
     /// What a video is doing.
     public enum PlaybackState: String, Hashable, Sendable {
         /// Its frames follow the loop's clock.
@@ -52,6 +52,8 @@ public final class VideoView: Box, SampledWhileShown {
     /// A seek's frame is not shown yet: the loop goes on drawing until it is.
     private var awaitsFrame = false
     private var shownFrame: VideoFrame?
+    /// In sight at the last sample: a clip with sound coming back realigns its sound.
+    private var wasInSight = false
     private var scaled: (serial: Int, rect: Rect, pixels: PixelBuffer)?
     private let posterView: ImageView?
     private let message = Label(verbatim: "", size: 15, color: .white, alignment: .center)
@@ -88,7 +90,7 @@ public final class VideoView: Box, SampledWhileShown {
         if playbackState == .ended { restingPosition = 0 }
         playbackState = .playing
         anchor = nil
-        decoder?.setPaused(false)
+        decoder?.setPaused(!isInSight)
         host?.scheduleFrame()
     }
 
@@ -133,6 +135,8 @@ public final class VideoView: Box, SampledWhileShown {
         // With sound, its pipeline stops out of sight (scrolled away, covered), or the sound
         // would play on until GStreamer's queues fill: a second or two.
         decoder.setPaused(playbackState != .playing || !inSight)
+        if inSight, !wasInSight, decoder.hasSound { decoder.realign() }
+        wasInSight = inSight
         if inSight {
             let target = clipTime(p), waiting = !(host?.images.decodesInBackground ?? false)
             let shown = decoder.frame(at: target, waiting: waiting)
@@ -158,7 +162,10 @@ public final class VideoView: Box, SampledWhileShown {
     }
 
     /// Left the window or hidden: the clip's sound stops with its picture.
-    package func stoppedBeingSampled() { decoder?.setPaused(true) }
+    package func stoppedBeingSampled() {
+        decoder?.setPaused(true)
+        wasInSight = false
+    }
 
     public func isAnimating(at t: Double) -> Bool {
         (playbackState == .playing || awaitsFrame) && decoder != nil && isInSight
@@ -179,24 +186,29 @@ public final class VideoView: Box, SampledWhileShown {
     private func isCovered(_ visible: Rect) -> Bool {
         var view: View = self
         while let parent = view.parent {
-            guard let index = parent.children.firstIndex(where: { $0 === view }) else { return false }
+            // Moved by an effect, the clip is drawn off its layout frame, which the covers are
+            // compared with.
+            guard Self.isUnmoved(view), let index = parent.children.firstIndex(where: { $0 === view }) else { return false }
             for above in parent.children[(index + 1)...] where Self.paintsOver(visible, above) { return true }
             view = parent
         }
         return false
     }
 
+    private static func isUnmoved(_ view: View) -> Bool {
+        view.animations.isEmpty && view.offset == .zero && view.scaleEffect == 1 && view.rotationEffect == 0
+    }
+
     /// `view` or a descendant hides `r`: shown, opaque, unmoved by effects, its background
     /// holding `r` clear of its rounded corners. Only views whose frame holds `r` are searched.
     private static func paintsOver(_ r: Rect, _ view: View) -> Bool {
-        guard !view.isHidden, view.opacity == 1, view.animations.isEmpty, view.offset == .zero, view.scaleEffect == 1,
-            view.rotationEffect == 0
-        else { return false }
+        guard !view.isHidden, view.opacity == 1, isUnmoved(view) else { return false }
         func holds(_ outer: Rect) -> Bool { outer.minX <= r.minX && outer.minY <= r.minY && outer.maxX >= r.maxX && outer.maxY >= r.maxY }
         let frame = view.frameInWindow
         guard holds(frame) else { return false }
-        if let fill = view.fill, fill.alpha == 255 {
-            let corner = view.cornerRadius(in: view.environment.theme)
+        // A theme's colour is drawn as the theme resolves it, which may be see-through.
+        if let fill = view.fill, fill.alpha == 255, case let theme = view.environment.theme, theme.resolve(fill).alpha == 255 {
+            let corner = view.cornerRadius(in: theme)
             if holds(frame.insetBy(dx: corner, dy: 0)) || holds(frame.insetBy(dx: 0, dy: corner)) { return true }
         }
         return view.children.contains { paintsOver(r, $0) }
@@ -244,7 +256,7 @@ public final class VideoView: Box, SampledWhileShown {
             if let reason = d.soundFailure { processLog.warning("video \(path): \(reason)", metadata: id.map { ["view": .string($0)] }) }
             // Muted, unmuted or paused while it was opened.
             d.isMuted = isMuted
-            d.setPaused(playbackState != .playing)
+            d.setPaused(playbackState != .playing || !isInSight)
             if !isMuted, !d.hasSound, d.soundFailure == nil { mutedChanged() }
             host?.scheduleFrame()
         case .failure(let error):

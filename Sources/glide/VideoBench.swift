@@ -65,16 +65,7 @@ extension BenchCommand {
         /// (bilinear) to the same size, from gst-launch's CPU with it against the same pipeline
         /// without it, both converting to Glide's pixels.
         private func scaleFigures(_ path: String, times: Int) throws -> (glide: Double, videoscale: Double) {
-            let decoder = try VideoDecoder(path: path)
-            guard let first = decoder.frame(at: 0, waiting: true), let duration = decoder.duration else {
-                throw ValidationError("\(path): no frame (\(decoder.failure ?? "unknown"))")
-            }
-            // The clip's frames, counted by decoding it once: videoscale's cost is per frame.
-            var frames = 1, serial = first.serial, t = 0.0
-            while t < duration {
-                t += 1.0 / 240
-                if let f = decoder.frame(at: t, waiting: true), f.serial != serial { (frames, serial) = (frames + 1, f.serial) }
-            }
+            let (first, frames) = try firstFrameAndCount(path)
             let picture = Size(width: Double(first.pixels.width), height: Double(first.pixels.height))
             let placed = ImageView.imageRect(forPictureOf: picture, in: Size(width: 1280, height: 800), mode: .fill)
             let canvas = Canvas(PixelBuffer(width: 1280, height: 800), cache: RasterCache())
@@ -89,6 +80,21 @@ extension BenchCommand {
             ]
             let without = try gstLaunch(path, converted, times: times), with = try gstLaunch(path, scaled, times: times)
             return (glide, (with - without) / Double(frames * times) * 1000)
+        }
+
+        /// The clip's first frame and how many it has (videoscale's cost is per frame), counted
+        /// by decoding it once; its decoder is gone before anything is timed.
+        private func firstFrameAndCount(_ path: String) throws -> (VideoFrame, Int) {
+            let decoder = try VideoDecoder(path: path)
+            guard let first = decoder.frame(at: 0, waiting: true), let duration = decoder.duration else {
+                throw ValidationError("\(path): no frame (\(decoder.failure ?? "unknown"))")
+            }
+            var frames = 1, serial = first.serial, t = 0.0
+            while t < duration {
+                t += 1.0 / 240
+                if let f = decoder.frame(at: t, waiting: true), f.serial != serial { (frames, serial) = (frames + 1, f.serial) }
+            }
+            return (first, frames)
         }
 
         /// CPU seconds (user and system) of gst-launch-1.0 decoding the clip `times` times.

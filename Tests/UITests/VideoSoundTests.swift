@@ -120,7 +120,8 @@ import Testing
                 usleep(16_000)
             }
         }
-        run { video.decoder?.hasSound == true && video.position > 0.2 }
+        // Its first frame taken (the duration is known from then on), not only its clock going.
+        run { video.decoder?.hasSound == true && video.duration != nil && video.position > 0.2 }
         let decoder = try #require(video.decoder)
         #expect(decoder.hasSound && !decoder.holdsStill, "it plays with its sound")
         cover.isHidden = false

@@ -76,7 +76,9 @@ import Testing
     @Test func aClipUnderAnOpaqueViewTakesNoFrames() throws {
         func scene(coverHidden: Bool) -> (VideoView, Box, Overlay) {
             let video = VideoView(Self.clip, id: "clip", loops: true, width: 160, height: 90)
-            let cover = Box(id: "cover", fill: Color(rgb: 0x202020), width: 200, height: 120)
+            // The cover (75, 40, 170 × 100) holds the clip (80, 45, 160 × 90); with 40-point
+            // corners the clip's corners, 49.5 points from their arcs' centres, show.
+            let cover = Box(id: "cover", fill: Color(rgb: 0x202020), width: 170, height: 100)
             cover.isHidden = coverHidden
             return (video, cover, Overlay(alignment: .center, firstFills: false, children: [video, cover]))
         }
