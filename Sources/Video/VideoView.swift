@@ -187,22 +187,20 @@ public final class VideoView: Box, AnimatedView, SampledWhileShown {
         var view: View = self
         while let parent = view.parent {
             // Moved by an effect, the clip is drawn off its layout frame, which the covers are
-            // compared with.
-            guard Self.isUnmoved(view), let index = parent.children.firstIndex(where: { $0 === view }) else { return false }
+            // compared with (its opacity does not matter: a faint clip is hidden all the same).
+            guard view.offset == .zero, view.scaleEffect == 1, view.rotationEffect == 0, view.animations.isEmpty,
+                let index = parent.children.firstIndex(where: { $0 === view })
+            else { return false }
             for above in parent.children[(index + 1)...] where Self.paintsOver(visible, above) { return true }
             view = parent
         }
         return false
     }
 
-    private static func isUnmoved(_ view: View) -> Bool {
-        view.animations.isEmpty && view.offset == .zero && view.scaleEffect == 1 && view.rotationEffect == 0
-    }
-
     /// `view` or a descendant hides `r`: shown, opaque, unmoved by effects, its background
     /// holding `r` clear of its rounded corners. Only views whose frame holds `r` are searched.
     private static func paintsOver(_ r: Rect, _ view: View) -> Bool {
-        guard !view.isHidden, view.opacity == 1, isUnmoved(view) else { return false }
+        guard !view.isHidden, !view.hasVisualEffects else { return false }
         func holds(_ outer: Rect) -> Bool { outer.minX <= r.minX && outer.minY <= r.minY && outer.maxX >= r.maxX && outer.maxY >= r.maxY }
         let frame = view.frameInWindow
         guard holds(frame) else { return false }

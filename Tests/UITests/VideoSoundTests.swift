@@ -76,24 +76,12 @@ import Testing
     /// where the machine has no sound card); unmuting a view opened muted opens it again there.
     @Test func unmutingABoardsClipOpensItWithSound() throws {
         let video = VideoView(Self.clip, id: "clip", loops: true)
-        let w = try makeBoardWindow(video, width: 320, height: 180)
-        let buffer = PixelBuffer(width: 320, height: 180)
-        var n = 0
-        // Frames at 60 a second until `done` (the decoder is made on another thread there, and
-        // GStreamer's first start in a process may read its registry for a while), 10 s at most.
-        func run(until done: () -> Bool) {
-            for _ in 0..<600 where !done() {
-                _ = w.timers.runDue(upTo: Double(n) / 60)
-                _ = w.render(into: buffer, at: Double(n) / 60)
-                n += 1
-                usleep(16_000)
-            }
-        }
-        run { video.decoder != nil && video.position > 0.2 }
+        let loop = RealTimeFrames(try makeBoardWindow(video, width: 320, height: 180))
+        loop.run { video.decoder != nil && video.position > 0.2 }
         let muted = try #require(video.decoder)
         #expect(!muted.hasSound && muted.soundFailure == nil, "a muted clip asks for no sound device")
         video.isMuted = false
-        run { video.decoder.map { $0 !== muted } == true && video.position > 0.4 }
+        loop.run { video.decoder.map { $0 !== muted } == true && video.position > 0.4 }
         let unmuted = try #require(video.decoder)
         #expect(unmuted !== muted)
         #expect(unmuted.hasSound || unmuted.soundFailure != nil)
@@ -108,30 +96,19 @@ import Testing
         video.soundDevice = "null"
         let cover = Box(id: "cover", fill: Color(rgb: 0x101010), width: 320, height: 180)
         cover.isHidden = true
-        let w = try makeBoardWindow(Overlay(children: [video, cover]), width: 320, height: 180)
-        let buffer = PixelBuffer(width: 320, height: 180)
-        var n = 0
-        // Frames at 60 a second until `done`, 10 s at most (the decoder is made on another thread).
-        func run(until done: () -> Bool) {
-            for _ in 0..<600 where !done() {
-                _ = w.timers.runDue(upTo: Double(n) / 60)
-                _ = w.render(into: buffer, at: Double(n) / 60)
-                n += 1
-                usleep(16_000)
-            }
-        }
+        let loop = RealTimeFrames(try makeBoardWindow(Overlay(children: [video, cover]), width: 320, height: 180))
         // Its first frame taken (the duration is known from then on), not only its clock going.
-        run { video.decoder?.hasSound == true && video.duration != nil && video.position > 0.2 }
+        loop.run { video.decoder?.hasSound == true && video.duration != nil && video.position > 0.2 }
         let decoder = try #require(video.decoder)
         #expect(decoder.hasSound && !decoder.holdsStill, "it plays with its sound")
         cover.isHidden = false
-        run { decoder.holdsStill }
+        loop.run { decoder.holdsStill }
         #expect(decoder.holdsStill, "covered, its pipeline is paused")
         cover.isHidden = true
-        run { !decoder.holdsStill }
+        loop.run { !decoder.holdsStill }
         #expect(!decoder.holdsStill && video.playbackState == .playing, "uncovered, it plays on")
         video.removeFromParent()
-        run { decoder.holdsStill }
+        loop.run { decoder.holdsStill }
         #expect(decoder.holdsStill, "out of the window, its sound stopped")
     }
 
@@ -141,5 +118,28 @@ import Testing
             usleep(20_000)
         }
         return decoder.soundPosition
+    }
+}
+
+/// A board window's loop in real time: frames at 60 a second on the loop's clock, each run until
+/// `done` or 10 s (a clip's decoder is made on another thread there, and GStreamer's first start
+/// in a process may read its plugin registry for a while).
+final class RealTimeFrames {
+    private let window: Window
+    private let buffer: PixelBuffer
+    private var count = 0
+
+    init(_ window: Window) {
+        self.window = window
+        buffer = PixelBuffer(width: window.pixelWidth, height: window.pixelHeight)
+    }
+
+    func run(until done: () -> Bool) {
+        for _ in 0..<600 where !done() {
+            _ = window.timers.runDue(upTo: Double(count) / 60)
+            _ = window.render(into: buffer, at: Double(count) / 60)
+            count += 1
+            usleep(16_000)
+        }
     }
 }
