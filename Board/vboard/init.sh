@@ -35,6 +35,9 @@ up() { cut -d' ' -f1 /proc/uptime; }
 fail() { mark "FAIL $*"; poweroff -f; }
 # Up to 30 s for the app's state file (written when it first comes to rest).
 wait_state() { i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; [ -e $STATE ]; }
+# The state at rest. The file is gone while the app draws (a clock's tick too), so a plain cat
+# can land in that gap and read nothing; this waits for the next rest instead.
+rest_state() { wait_state; cat $STATE 2>/dev/null; }
 # Up to 10 s for a line with TEXT in the log FILE: wait_log FILE TEXT.
 wait_log() { i=0; while ! grep -q "$2" "$1" && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; grep -q "$2" "$1"; }
 
@@ -76,7 +79,7 @@ GLIDE=$!
 wait_state || { cat /tmp/glide.log; fail "the app did not show a settled first frame within 30 s"; }
 mark "UPTIME first-rest $(up)"
 mark "KD running $(kdmode /dev/tty1)"
-mark "STATE first $(cat $STATE)"
+mark "STATE first $(rest_state)"
 shot first
 
 # Idle CPU: utime + stime of glide over 3 s with nothing happening.
@@ -111,12 +114,12 @@ diag() {
 }
 echo "tap $TAP" > /tmp/touch.fifo
 settle 1
-mark "STATE tap $(cat $STATE)"
+mark "STATE tap $(rest_state)"
 shot tap
 
 echo "swipe $SWIPE" > /tmp/touch.fifo
 settle 2
-mark "STATE swipe $(cat $STATE)"
+mark "STATE swipe $(rest_state)"
 shot swipe
 
 # The host drives the app through the remote-control API (a swipe, /wait, /screenshot.png) and
@@ -183,13 +186,13 @@ if [ -n "$EXAMPLE" ] && [ -x "/bin/$EXAMPLE" ]; then
     GLIDE=$!
     wait_state
     mark "UPTIME example-first-rest $(up)"
-    mark "STATE example-first $(cat $STATE 2>/dev/null)"
+    mark "STATE example-first $(rest_state)"
     shot example-first
     sleep 2
     shot example-clock
     echo "swipe $EXSWIPE" > /tmp/touch.fifo
     settle 3
-    mark "STATE example-swipe $(cat $STATE 2>/dev/null)"
+    mark "STATE example-swipe $(rest_state)"
     shot example-swipe
     stop_app "the example"
     mark "EXEXIT $?"
@@ -220,17 +223,17 @@ glide board --app "$APP" --rotation "$ROTATION" --idle-blank-seconds 6 --state-f
 GLIDE=$!
 wait_state
 mark "BLANK crtc-awake $(crtc_active)"
-mark "STATE blank-first $(cat $STATE 2>/dev/null)"
+mark "STATE blank-first $(rest_state)"
 wait_log /tmp/blank.log "input device added: Glide virtual touchscreen"
 wait_log /tmp/blank.log "screen off"
 mark "BLANK crtc-idle $(crtc_active)"
 shot blanked
 touch_settle "tap $TAP"
 mark "BLANK crtc-woken $(crtc_active)"
-mark "STATE blank-woken $(cat $STATE 2>/dev/null)"
+mark "STATE blank-woken $(rest_state)"
 shot blank-woken
 touch_settle "tap $TAP"
-mark "STATE blank-tapped $(cat $STATE 2>/dev/null)"
+mark "STATE blank-tapped $(rest_state)"
 # Dark again, then the display released and taken back (a VT switch): the modeset lights the
 # panel, so glide's screen must be on again, with its frame, not dark in glide's mind.
 i=0; while [ "$(grep -c "screen off" /tmp/blank.log)" -lt 2 ] && [ $i -lt 150 ]; do sleep 0.1; i=$((i+1)); done
@@ -239,7 +242,7 @@ rm -f $STATE
 kill -USR1 $GLIDE; sleep 1; kill -USR2 $GLIDE
 wait_state
 mark "BLANK crtc-taken-back $(crtc_active)"
-mark "STATE blank-taken-back $(cat $STATE 2>/dev/null)"
+mark "STATE blank-taken-back $(rest_state)"
 shot blank-taken-back
 stop_app "glide with blanking"
 report BLANK $? /tmp/blank.log
@@ -255,14 +258,14 @@ GLIDE=$!
 wait_log /tmp/sched.log "screen off"
 mark "SCHED at-off $(up)"
 mark "SCHED crtc-closed $(crtc_active)"
-mark "STATE sched-closed $(cat $STATE 2>/dev/null)"
+mark "STATE sched-closed $(rest_state)"
 # Not waiting for "input device added" (glide reads the devices libinput found at its start):
 # the injector's touchscreen is open since glide started.
 rm -f $STATE
 touch_settle "tap $TAP"
 mark "SCHED at-woken $(up)"
 mark "SCHED crtc-woken $(crtc_active)"
-mark "STATE sched-woken $(cat $STATE 2>/dev/null)"
+mark "STATE sched-woken $(rest_state)"
 stop_app "glide with a display schedule"
 report SCHED $? /tmp/sched.log
 mark "SCHED seconds $S0 $(up)"
@@ -310,7 +313,7 @@ while [ $n -lt 20 ]; do
     sleep 0.6
     n=$((n+1))
 done
-mark "STATE keys $(cat $STATE 2>/dev/null)"
+mark "STATE keys $(rest_state)"
 stop_app "glide typing"
 report KEYS $? /tmp/keys.log /tmp/keys-stats.txt
 fi
@@ -334,7 +337,7 @@ touch_settle "swipe $SWIPE"
 sleep 3
 c1=$(cpu); t1=$(up)
 mark "SPEECH cpu ticks=$((c1 - c0)) seconds=$t0..$t1 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)"
-mark "STATE speech $(cat $STATE 2>/dev/null)"
+mark "STATE speech $(rest_state)"
 stop_app "glide speaking"
 report SPEECH $? /tmp/sr.log /tmp/sr-stats.txt
 fi
@@ -351,13 +354,13 @@ if [ -f /modules/extra/vkms.ko ]; then
     glide board --app "$APP" --card /dev/dri/card1 --buffers 3 --state-file $STATE --stats $REMOTE > /tmp/vkms-stats.txt 2> /tmp/vkms.log &
     GLIDE=$!
     wait_state
-    mark "STATE vkms-first $(cat $STATE 2>/dev/null)"
+    mark "STATE vkms-first $(rest_state)"
     # The host reads the frame back through vkms's writeback connector (remote API,
     # /screenshot.png?source=scanout) and compares it with the headless render.
     mark "VKMSREMOTE"; read -r reply
     wait_log /tmp/vkms.log "input device added: Glide virtual touchscreen"
     touch_settle "swipe $SWIPE"
-    mark "STATE vkms-swipe $(cat $STATE 2>/dev/null)"
+    mark "STATE vkms-swipe $(rest_state)"
     stop_app "glide on vkms"
     report VKMS $? /tmp/vkms.log /tmp/vkms-stats.txt
 fi
@@ -411,11 +414,11 @@ glide board --app "$APP" --config $CONF --rotation 0 --state-file $STATE --recor
 GLIDE=$!
 wait_state
 wait_log /tmp/calboard.log "input device added: Glide skewed touchscreen"
-mark "STATE cal-first $(cat $STATE 2>/dev/null)"
+mark "STATE cal-first $(rest_state)"
 skew_tap "$TAP"
 sleep 0.5
 wait_state
-mark "STATE cal-tapped $(cat $STATE 2>/dev/null)"
+mark "STATE cal-tapped $(rest_state)"
 stop_app "glide with the calibration"
 mark "CAL board-exit $?"
 mark "CAL tap $TAP recorded $(grep -m1 '"down"' /tmp/cal-record.jsonl)"
