@@ -108,7 +108,12 @@ fi
 # SVG picture or utterance, so ldd does not list them); openssl: the remote API's self-signed
 # certificate, made on the first start, and its fingerprint in the log (issue 64); adduser: the
 # Debian packages' postinst makes the service user with it (the test installs them offline).
-PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,libespeak-ng1,libsndfile1,openssl,adduser,${LIBS%,}"
+# GStreamer's base and good plugins: video (issue 63), loaded at the first clip. They play VP8 and
+# VP9 in WebM or Matroska (83 MB installed, 22 MB to download); H.264 would need
+# gstreamer1.0-libav, whose FFmpeg libraries come to about 500 MB installed, so the image's test
+# plays a WebM clip.
+PACKAGES="systemd,systemd-sysv,udev,procps,libx11-data,fonts-noto-color-emoji,librsvg2-2,libespeak-ng1,libsndfile1,openssl,adduser"
+PACKAGES+=",gstreamer1.0-plugins-base,gstreamer1.0-plugins-good,${LIBS%,}"
 MIRROR=$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 KEY=$(echo "$PACKAGES $MIRROR $SUITE $DEB_ARCH" | md5sum | cut -c1-12)
@@ -169,6 +174,11 @@ echo '/dev/vda / ext4 defaults,noatime 0 1' > "$S/etc/fstab"
 # The test's own unit: it runs only with glide.imagetest on the kernel command line.
 mkdir -p "$S/usr/local/lib/glide"
 cp "$HERE/image/image-test.sh" "$S/usr/local/lib/glide/image-test.sh"; chmod +x "$S/usr/local/lib/glide/image-test.sh"
+# For its clip check: the clips' catalog with a VP8 WebM clip as its attract loop and in its cards.
+mkdir -p "$S/usr/local/lib/glide/video"
+cp "$ROOT/Tests/Clips/ball-and-tone.webm" "$S/usr/local/lib/glide/video/"
+sed -e 's#"attract\.mp4"#"/usr/local/lib/glide/video/ball-and-tone.webm"#g' -e 's#"images/#"/usr/share/glide/content/images/#g' \
+    "$ROOT/Board/content/video.json" > "$S/usr/local/lib/glide/video/video.json"
 cat > "$S/etc/systemd/system/glide-image-test.service" <<UNIT
 [Unit]
 Description=Board/image.sh test: checks on the running kiosk

@@ -134,6 +134,16 @@ def main():
           f"glide logs through libsystemd with fields (entries with CODE_FILE, a CODE_FUNC): {marks.get('JOURNALFIELDS')}")
     check(marks.get("DISPATCHNICE") == "0",
           f"no libdispatch complaint about thread priorities (LimitNICE= lets its workers renice): {marks.get('DISPATCHNICE')}")
+    clip = marks.get("VIDEO", "")
+    a, b = shots.get("video-a"), shots.get("video-b")
+    if "playing" in clip and a and b:
+        ra, rb = read_png(a)[2], read_png(b)[2]
+        n, shown = differing_pixels(ra, rb), differing_pixels(ra, expected)
+        check(n > 0 and shown > ew * eh // 2,
+              f"the image's GStreamer plays a WebM clip on the DRM path: {clip}; it covers the catalog "
+              f"({shown} pixels unlike its frame) and moves ({n} pixels changed in 0.7 s)")
+    else:
+        check(False, f"the image's GStreamer plays a WebM clip on the DRM path: {clip or 'no report'}")
     if shots.get("console"):
         rows = read_png(shots["console"])[2]
         n = lit_pixels(rows)
