@@ -425,6 +425,8 @@ def video_check(video, shots, check):
     differ (its ball moved)."""
     check("playing" in video and not any("video " in l and "playing" not in l for l in video["log"]),
           f"the attract clip played on the board ({[l for l in video['log'] if 'video' in l][:3]})")
+    chosen = next((m.group(0) for l in video["log"] for m in [re.search(r"\((hardware )?decoder \S+\)", l)] if m), None)
+    check(chosen is not None, f"glide's log names the decoder GStreamer chose {chosen}")
     names = ("video-a", "video-b", "video-c")
     if all(shots.get(n) and os.path.exists(shots[n]) for n in names):
         ra, rb, rc = (read_png(shots[n])[2] for n in names)

@@ -90,5 +90,10 @@ typedef void (*GlideGValueUnset)(GlideGValue *value);
 typedef void (*GlideGObjectSetProperty)(void *object, const char *name, const GlideGValue *value);
 /// decodebin's "autoplug-continue": return 0 to stop decoding a stream whose caps are refused.
 typedef int32_t (*GlideAutoplugContinue)(void *bin, void *pad, void *caps, void *userData);
+/// A bin's "element-added": each element decodebin plugs in (demuxer, parser, decoder).
+typedef void (*GlideElementAdded)(void *bin, void *element, void *userData);
+typedef void *(*GlideGstElementGetFactory)(void *element);
+typedef const char *(*GlideGstElementFactoryGetMetadata)(void *factory, const char *key);
+typedef char *(*GlideGstObjectGetName)(void *object);
 typedef unsigned long (*GlideGSignalConnectData)(void *instance, const char *signal, void *handler, void *data,
                                                  void *destroyData, int32_t flags);

@@ -36,6 +36,9 @@ struct GStreamer: @unchecked Sendable {
     let valueUnset: GlideGValueUnset
     let setProperty: GlideGObjectSetProperty
     let signalConnect: GlideGSignalConnectData
+    let elementFactory: GlideGstElementGetFactory
+    let factoryMetadata: GlideGstElementFactoryGetMetadata
+    let objectName: GlideGstObjectGetName
     /// gstreamer-pbutils' words for a missing plugin, where that library is there.
     let missingPlugin:
         (isMessage: GlideGstIsMissingPluginMessage, description: GlideGstMissingPluginText, detail: GlideGstMissingPluginText)?
@@ -91,6 +94,9 @@ struct GStreamer: @unchecked Sendable {
         valueUnset = try app.function("g_value_unset", GlideGValueUnset.self)
         setProperty = try app.function("g_object_set_property", GlideGObjectSetProperty.self)
         signalConnect = try app.function("g_signal_connect_data", GlideGSignalConnectData.self)
+        elementFactory = try app.function("gst_element_get_factory", GlideGstElementGetFactory.self)
+        factoryMetadata = try app.function("gst_element_factory_get_metadata", GlideGstElementFactoryGetMetadata.self)
+        objectName = try app.function("gst_object_get_name", GlideGstObjectGetName.self)
         missingPlugin = try? pbutils.map { library throws(SharedLibraryError) in
             (
                 try library.function("gst_is_missing_plugin_message", GlideGstIsMissingPluginMessage.self),

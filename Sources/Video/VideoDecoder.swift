@@ -47,6 +47,7 @@ package final class VideoDecoder: @unchecked Sendable {
     private var isPaused = false
     private var prerollDue = false
     private let sizeGuard: SizeGuard
+    private let chosenDecoder: ChosenDecoder
     private var current: Sample?
     private var pending: Sample?
     private var shown: VideoFrame?
@@ -128,10 +129,13 @@ package final class VideoDecoder: @unchecked Sendable {
         (volume, speaker) = speaks ? (gst.binGetByName(pipeline, "volume"), gst.binGetByName(pipeline, "speaker")) : (nil, nil)
         if let speaker, let sound { gst.set("device", to: sound, on: speaker) }
         sizeGuard = SizeGuard(gst)
+        chosenDecoder = ChosenDecoder(gst)
         gst.set("location", to: path, on: source)
         gst.objectUnref(source)
         let handler = unsafeBitCast(SizeGuard.autoplugContinue, to: UnsafeMutableRawPointer.self)
         _ = gst.signalConnect(decoder, "autoplug-continue", handler, Unmanaged.passUnretained(sizeGuard).toOpaque(), nil, 0)
+        let added = unsafeBitCast(ChosenDecoder.elementAdded, to: UnsafeMutableRawPointer.self)
+        _ = gst.signalConnect(decoder, "element-added", added, Unmanaged.passUnretained(chosenDecoder).toOpaque(), nil, 0)
         gst.objectUnref(decoder)
         // PLAYING with an unsynchronised sink: frames are decoded as fast as the sink takes them.
         // (PAUSED for a clip with sound that is not to play yet: it shows its first frame.)
@@ -148,6 +152,11 @@ package final class VideoDecoder: @unchecked Sendable {
         for element in [volume, speaker].compactMap({ $0 }) { gst.objectUnref(element) }
         gst.objectUnref(pipeline)
     }
+
+    /// The video decoder decodebin chose ("decoder avdec_h264", "hardware decoder
+    /// v4l2slh264dec"): GStreamer ranks a board's hardware decoders above its software ones, and
+    /// the log says which one a clip got. Nil until the stream's decoder is made.
+    package var decoderName: String? { chosenDecoder.name }
 
     /// Whether the clip's sound goes to a device (muted or not).
     package var hasSound: Bool { volume != nil }
@@ -379,6 +388,29 @@ private final class SizeGuard: @unchecked Sendable {
         else { return true }
         refusal.withLockedValue { $0 = $0 ?? reason }
         return false
+    }
+}
+
+/// The video decoder decodebin plugs in, noted on GStreamer's streaming thread.
+private final class ChosenDecoder: @unchecked Sendable {
+    private let gst: GStreamer
+    private let chosen = NIOLockedValueBox<String?>(nil)
+
+    init(_ gst: GStreamer) { self.gst = gst }
+
+    var name: String? { chosen.withLockedValue { $0 } }
+
+    static let elementAdded: GlideElementAdded = { _, element, data in
+        guard let element, let data else { return }
+        Unmanaged<ChosenDecoder>.fromOpaque(data).takeUnretainedValue().note(element)
+    }
+
+    /// Decoders say what they are in their factory's class ("Codec/Decoder/Video/Hardware").
+    private func note(_ element: UnsafeMutableRawPointer) {
+        guard let factory = gst.elementFactory(element), let klass = gst.factoryMetadata(factory, "klass"),
+            case let kind = String(cString: klass), kind.contains("Decoder/Video"), let name = gst.take(gst.objectName(factory))
+        else { return }
+        chosen.withLockedValue { $0 = $0 ?? (kind.contains("Hardware") ? "hardware decoder " : "decoder ") + name }
     }
 }
 

@@ -145,7 +145,9 @@ public final class VideoView: Box, AnimatedView, SampledWhileShown {
             if let shown, shown.serial != shownFrame?.serial {
                 let (w, h) = (shown.pixels.width, shown.pixels.height)
                 let resized = shownFrame.map { $0.pixels.width != w || $0.pixels.height != h } ?? true
-                if shownFrame == nil { processLog.info("video \(path): playing, \(w) × \(h)") }
+                if shownFrame == nil {
+                    processLog.info("video \(path): playing, \(w) × \(h)\(decoder.decoderName.map { " (\($0))" } ?? "")")
+                }
                 shownFrame = shown
                 if height == nil, resized { setNeedsLayout() }
                 posterView?.isHidden = true
