@@ -18,7 +18,7 @@
 # and maintainer scripts that do what debhelper's would: a system user `glide` (groups video and
 # input), /var/lib/glide/NAME (the unit's StateDirectory) with the remote API's certificate made at
 # install unless the config names one, the unit enabled on the first install, restarted on upgrade,
-# stopped on removal; a purge takes the config, the state, the certificate and the enablement.
+# stopped on removal; a purge takes the config, the state, the certificate, the cache and the enablement.
 #
 # Environment: DEB_BIN (package this binary instead of building: Board/image.sh hands its own),
 # DEB_VERSION (another version, e.g. 0.6.0+test1 for the upgrade test), DEB_MAINTAINER,
@@ -354,8 +354,9 @@ if [ "\$1" = purge ]; then
         deb-systemd-helper purge "\$UNIT" >/dev/null || true
         deb-systemd-helper unmask "\$UNIT" >/dev/null || true
     fi
-    rm -rf /var/lib/glide/$NAME
+    rm -rf /var/lib/glide/$NAME /var/cache/glide/$NAME
     [ ! -d /var/lib/glide ] || rmdir --ignore-fail-on-non-empty /var/lib/glide
+    [ ! -d /var/cache/glide ] || rmdir --ignore-fail-on-non-empty /var/cache/glide
     rm -f /etc/glide/$NAME.conf.dpkg-old /etc/glide/$NAME.conf.dpkg-new /etc/glide/$NAME.conf.dpkg-dist
 fi
 EOF

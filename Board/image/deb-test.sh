@@ -34,7 +34,7 @@ START=$(up)
 systemctl stop glide@glide.service 2>/dev/null
 rm -f /etc/systemd/system/glide@.service /etc/systemd/system/multi-user.target.wants/glide@glide.service \
     /etc/udev/rules.d/70-glide.rules /usr/local/bin/glide
-rm -rf /etc/systemd/system/glide@.service.d /usr/share/glide /etc/glide /var/lib/glide
+rm -rf /etc/systemd/system/glide@.service.d /usr/share/glide /etc/glide /var/lib/glide /var/cache/glide
 userdel glide 2>/dev/null; groupdel glide 2>/dev/null
 systemctl daemon-reload; systemctl reset-failed
 
@@ -115,8 +115,8 @@ cycle() {
     added=$(comm -13 <(echo "$before") <(echo "$after") | tr '\n' ' ')
     removed=$(comm -23 <(echo "$before") <(echo "$after") | tr '\n' ' ')
     check "$name: purged: the file system as before the install${added:+; new: $added}${removed:+; gone: $removed}" [ -z "$added$removed" ]
-    check "$name: no config, state, unit or enablement left" \
-        bash -c "[ ! -e $conf ] && [ ! -e /etc/glide ] && [ ! -e /var/lib/glide ] && [ -z \"\$(find /etc/systemd /lib/systemd /var/lib/systemd -name '$U' 2>/dev/null)\" ]"
+    check "$name: no config, state, cache, unit or enablement left" \
+        bash -c "[ ! -e $conf ] && [ ! -e /etc/glide ] && [ ! -e /var/lib/glide ] && [ ! -e /var/cache/glide ] && [ -z \"\$(find /etc/systemd /lib/systemd /var/lib/systemd -name '$U' 2>/dev/null)\" ]"
     check "$name: the user glide stays (as Debian's packages leave their system users)" bash -c "getent passwd glide >/dev/null"
 }
 

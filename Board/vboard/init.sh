@@ -36,8 +36,12 @@ fail() { mark "FAIL $*"; poweroff -f; }
 # Up to 30 s for the app's state file (written when it first comes to rest).
 wait_state() { i=0; while [ ! -e $STATE ] && [ $i -lt 600 ]; do sleep 0.05; i=$((i+1)); done; [ -e $STATE ]; }
 # The state at rest. The file is gone while the app draws (a clock's tick too), so a plain cat
-# can land in that gap and read nothing; this waits for the next rest instead.
-rest_state() { wait_state; cat $STATE 2>/dev/null; }
+# can land in that gap and read nothing; this reads until it gets the state (at most 30 s).
+rest_state() {
+    local s="" i=0
+    while [ -z "$s" ] && [ $i -lt 600 ]; do s=$(cat $STATE 2>/dev/null) || sleep 0.05; i=$((i+1)); done
+    echo "$s"
+}
 # Up to 10 s for a line with TEXT in the log FILE: wait_log FILE TEXT.
 wait_log() { i=0; while ! grep -q "$2" "$1" && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done; grep -q "$2" "$1"; }
 

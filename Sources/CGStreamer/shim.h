@@ -90,7 +90,8 @@ typedef void (*GlideGValueUnset)(GlideGValue *value);
 typedef void (*GlideGObjectSetProperty)(void *object, const char *name, const GlideGValue *value);
 /// decodebin's "autoplug-continue": return 0 to stop decoding a stream whose caps are refused.
 typedef int32_t (*GlideAutoplugContinue)(void *bin, void *pad, void *caps, void *userData);
-/// A bin's "element-added": each element decodebin plugs in (demuxer, parser, decoder).
+/// A bin's "element-added" and "element-removed": each element decodebin plugs in (demuxer,
+/// parser, decoder), and each it takes out again.
 typedef void (*GlideElementAdded)(void *bin, void *element, void *userData);
 typedef void *(*GlideGstElementGetFactory)(void *element);
 typedef const char *(*GlideGstElementFactoryGetMetadata)(void *factory, const char *key);

@@ -134,8 +134,7 @@ package final class VideoDecoder: @unchecked Sendable {
         gst.objectUnref(source)
         let handler = unsafeBitCast(SizeGuard.autoplugContinue, to: UnsafeMutableRawPointer.self)
         _ = gst.signalConnect(decoder, "autoplug-continue", handler, Unmanaged.passUnretained(sizeGuard).toOpaque(), nil, 0)
-        let added = unsafeBitCast(ChosenDecoder.elementAdded, to: UnsafeMutableRawPointer.self)
-        _ = gst.signalConnect(decoder, "element-added", added, Unmanaged.passUnretained(chosenDecoder).toOpaque(), nil, 0)
+        chosenDecoder.watch(decoder)
         gst.objectUnref(decoder)
         // PLAYING with an unsynchronised sink: frames are decoded as fast as the sink takes them.
         // (PAUSED for a clip with sound that is not to play yet: it shows its first frame.)
@@ -391,18 +390,37 @@ private final class SizeGuard: @unchecked Sendable {
     }
 }
 
-/// The video decoder decodebin plugs in, noted on GStreamer's streaming thread.
+/// The video decoder decodebin plugs in, noted on GStreamer's streaming thread. decodebin
+/// adds a candidate and takes it out again when it will not start (a hardware decoder whose
+/// device is busy, or that refuses the stream's profile), then tries the next: the one left
+/// in is the one that decodes.
 private final class ChosenDecoder: @unchecked Sendable {
     private let gst: GStreamer
-    private let chosen = NIOLockedValueBox<String?>(nil)
+    private let chosen = NIOLockedValueBox<(element: UnsafeMutableRawPointer, name: String)?>(nil)
 
     init(_ gst: GStreamer) { self.gst = gst }
 
-    var name: String? { chosen.withLockedValue { $0 } }
+    var name: String? { chosen.withLockedValue { $0?.name } }
 
-    static let elementAdded: GlideElementAdded = { _, element, data in
+    /// Follows what decodebin `bin` plugs in and takes out, for as long as it lives.
+    func watch(_ bin: UnsafeMutableRawPointer) {
+        let added = unsafeBitCast(Self.elementAdded, to: UnsafeMutableRawPointer.self)
+        let removed = unsafeBitCast(Self.elementRemoved, to: UnsafeMutableRawPointer.self)
+        for (signal, handler) in [("element-added", added), ("element-removed", removed)] {
+            _ = gst.signalConnect(bin, signal, handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0)
+        }
+    }
+
+    private static let elementAdded: GlideElementAdded = { _, element, data in
         guard let element, let data else { return }
         Unmanaged<ChosenDecoder>.fromOpaque(data).takeUnretainedValue().note(element)
+    }
+
+    private static let elementRemoved: GlideElementAdded = { _, element, data in
+        guard let element, let data else { return }
+        Unmanaged<ChosenDecoder>.fromOpaque(data).takeUnretainedValue().chosen.withLockedValue {
+            if $0?.element == element { $0 = nil }
+        }
     }
 
     /// Decoders say what they are in their factory's class ("Codec/Decoder/Video/Hardware").
@@ -410,7 +428,7 @@ private final class ChosenDecoder: @unchecked Sendable {
         guard let factory = gst.elementFactory(element), let klass = gst.factoryMetadata(factory, "klass"),
             case let kind = String(cString: klass), kind.contains("Decoder/Video"), let name = gst.take(gst.objectName(factory))
         else { return }
-        chosen.withLockedValue { $0 = $0 ?? (kind.contains("Hardware") ? "hardware decoder " : "decoder ") + name }
+        chosen.withLockedValue { $0 = (element, (kind.contains("Hardware") ? "hardware decoder " : "decoder ") + name) }
     }
 }
 

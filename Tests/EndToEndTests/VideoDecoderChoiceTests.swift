@@ -19,12 +19,15 @@ import Testing
         let catalog = String(decoding: try FileIO.readAll(path: repositoryRoot + "/Board/content/video.json"), as: UTF8.self)
         let manifest = catalog.replacing("\"attract.mp4\"", with: "\"\(testsDirectory)/Clips/ball-and-tone.webm\"")
             .replacing("\"images/", with: "\"\(repositoryRoot)/Board/content/images/")
-        try FileIO.writeAll(Array(manifest.utf8), path: dir + ".json")
-        try FileIO.writeAll(Array("{\"t\":500,\"state\":\"clip\"}\n".utf8), path: dir + ".jsonl")
+        var script = Script()
+        script.wait(500)
+        script.state("clip")
         defer {
             for f in ["clip.json", "final.json", "final.png"] { _ = unlink("\(dir)/\(f)") }
             _ = rmdir(dir); _ = unlink(dir + ".json"); _ = unlink(dir + ".jsonl")
         }
+        try FileIO.writeAll(Array(manifest.utf8), path: dir + ".json")
+        try FileIO.writeAll(Array(script.text.utf8), path: dir + ".jsonl")
         let r = shell(
             "\(environment) \(glideBinary) run --backend headless --app catalog --manifest \(dir).json --size 320x480 "
                 + "--script \(dir).jsonl --out \(dir)", name: "decoder")
