@@ -7,13 +7,16 @@ shot() { mark "SHOT $1"; read -r reply; }
 U=glide@glide.service
 up() { cut -d' ' -f1 /proc/uptime; }
 prop() { systemctl show -p "$1" --value $U; }
-# glide logs this once per start, when its first frame is on screen.
-frames() { journalctl -b -u $U -o cat --no-pager | grep -c "first frame on screen"; }
-# Until more than $1 first frames were logged, at most $2 seconds.
-wait_frames() {
-    i=0; while [ "$(frames)" -le "$1" ] && [ $i -lt $(($2 * 10)) ]; do sleep 0.1; i=$((i+1)); done
-    [ "$(frames)" -gt "$1" ]
+# How many of the unit's journal lines this boot hold the text $1.
+logged() { journalctl -b -u $U -o cat --no-pager | grep -c "$1"; }
+# Until more than $2 lines hold the text $1, at most $3 seconds.
+wait_logged() {
+    i=0; while [ "$(logged "$1")" -le "$2" ] && [ $i -lt $(($3 * 10)) ]; do sleep 0.1; i=$((i+1)); done
+    [ "$(logged "$1")" -gt "$2" ]
 }
+# glide logs this once per start, when its first frame is on screen.
+frames() { logged "first frame on screen"; }
+wait_frames() { wait_logged "first frame on screen" "$1" "$2"; }
 
 wait_frames 0 90 || mark "FAIL no first frame within 90 s"
 mark "FIRSTFRAME $(journalctl -b -u $U -o cat --no-pager | grep -m1 'first frame on screen')"
@@ -47,9 +50,9 @@ mark "WATCHDOGLOG $(journalctl -b -u $U -o cat --no-pager | grep -m1 -i 'watchdo
 sleep 1
 shot after-watchdog
 # The display released and taken back (SIGUSR1, SIGUSR2): logged at notice, and the frame is back.
-n=$(journalctl -b -u $U -o cat --no-pager | grep -c "taking the display back")
+n=$(logged "taking the display back")
 systemctl kill -s USR1 $U; sleep 1; systemctl kill -s USR2 $U
-i=0; while [ "$(journalctl -b -u $U -o cat --no-pager | grep -c "taking the display back")" -le "$n" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+wait_logged "taking the display back" "$n" 10
 sleep 1
 shot after-release
 # glide's own lines (not systemd's about the unit), by priority.
@@ -77,7 +80,7 @@ cp /etc/glide/board.conf /tmp/board.conf
 echo "manifest = /usr/local/lib/glide/video/video.json" >> /etc/glide/board.conf
 n=$(frames); systemctl restart $U
 if wait_frames "$n" 60; then
-    i=0; while ! journalctl -b -u $U -o cat --no-pager | grep -q "ball-and-tone.webm: playing" && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
+    wait_logged "ball-and-tone.webm: playing" 0 30
     mark "VIDEO $(journalctl -b -u $U -o cat --no-pager | grep -m1 'ball-and-tone.webm: ' || echo 'no line about the clip in 30 s')"
     sleep 1; shot video-a
     sleep 0.7; shot video-b

@@ -421,9 +421,9 @@ public final class Window: App, ViewHost {
         }
         walk(root)
         if modalLayer.parent != nil { walk(modalLayer) }
-        let before = animatedViews
+        let before = animatedViews, now = Set((independent + dependent).map { ObjectIdentifier($0) })
         animatedViews = independent + dependent
-        for case let v as SampledWhileShown in before where !animatedViews.contains(where: { $0 === v }) { v.stoppedBeingSampled() }
+        for case let v as SampledWhileShown in before where !now.contains(ObjectIdentifier(v)) { v.stoppedBeingSampled() }
     }
 
     // MARK: Geometry helpers

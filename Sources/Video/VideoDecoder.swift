@@ -394,7 +394,7 @@ private final class SizeGuard: @unchecked Sendable {
 /// adds a candidate and takes it out again when it will not start (a hardware decoder whose
 /// device is busy, or that refuses the stream's profile), then tries the next: the one left
 /// in is the one that decodes.
-private final class ChosenDecoder: @unchecked Sendable {
+final class ChosenDecoder: @unchecked Sendable {
     private let gst: GStreamer
     private let chosen = NIOLockedValueBox<(element: UnsafeMutableRawPointer, name: String)?>(nil)
 
@@ -423,12 +423,18 @@ private final class ChosenDecoder: @unchecked Sendable {
         }
     }
 
-    /// Decoders say what they are in their factory's class ("Codec/Decoder/Video/Hardware").
     private func note(_ element: UnsafeMutableRawPointer) {
         guard let factory = gst.elementFactory(element), let klass = gst.factoryMetadata(factory, "klass"),
-            case let kind = String(cString: klass), kind.contains("Decoder/Video"), let name = gst.take(gst.objectName(factory))
+            let name = gst.take(gst.objectName(factory)), let label = Self.label(factoryClass: String(cString: klass), name: name)
         else { return }
-        chosen.withLockedValue { $0 = (element, (kind.contains("Hardware") ? "hardware decoder " : "decoder ") + name) }
+        chosen.withLockedValue { $0 = (element, label) }
+    }
+
+    /// What the log calls an element of factory `name` and class `factoryClass`, when it is a
+    /// video decoder: decoders say what they are in their class ("Codec/Decoder/Video/Hardware").
+    static func label(factoryClass: String, name: String) -> String? {
+        guard factoryClass.contains("Decoder/Video") else { return nil }
+        return (factoryClass.contains("Hardware") ? "hardware decoder " : "decoder ") + name
     }
 }
 

@@ -190,9 +190,7 @@ public final class VideoView: Box, AnimatedView, SampledWhileShown {
         while let parent = view.parent {
             // Moved by an effect, the clip is drawn off its layout frame, which the covers are
             // compared with (its opacity does not matter: a faint clip is hidden all the same).
-            guard view.offset == .zero, view.scaleEffect == 1, view.rotationEffect == 0, view.animations.isEmpty,
-                let index = parent.children.firstIndex(where: { $0 === view })
-            else { return false }
+            guard !view.isMovedByEffects, let index = parent.children.firstIndex(where: { $0 === view }) else { return false }
             for above in parent.children[(index + 1)...] where Self.paintsOver(visible, above) { return true }
             view = parent
         }

@@ -49,9 +49,10 @@ extension View {
 
     /// True when the view is drawn other than its frame and fill say: see-through, moved,
     /// scaled, or animating.
-    package var hasVisualEffects: Bool {
-        opacity != 1 || offset != .zero || scaleEffect != 1 || rotationEffect != 0 || !animations.isEmpty
-    }
+    package var hasVisualEffects: Bool { opacity != 1 || isMovedByEffects }
+
+    /// True when the view may be drawn off its frame: moved, scaled, turned, or animating.
+    package var isMovedByEffects: Bool { offset != .zero || scaleEffect != 1 || rotationEffect != 0 || !animations.isEmpty }
 
     /// Where the view is drawn at `t` before any rotation, in its parent's content points: its
     /// frame moved by its offset and scaled about its centre.

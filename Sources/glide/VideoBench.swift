@@ -35,7 +35,7 @@ extension BenchCommand {
             let content = String(manifest[..<manifest.lastIndex(of: "/")!])
             let path = clip ?? content + "/attract.mp4"
             let seconds = try clipSeconds(path) * Double(max(1, loops))
-            let floor = try decodeFloor(path, times: max(1, loops)) / seconds
+            let floor = try gstLaunch(path, [], times: max(1, loops)) / seconds
             let shown = glideCPU(path, seconds: seconds) / seconds
             print(
                 "video \(path): \(fixed(seconds, 1)) s of clip; CPU per second of clip: decode floor (gst-launch) \(fixed(floor * 1000, 1)) ms, "
@@ -96,9 +96,6 @@ extension BenchCommand {
             }
             return (first, frames)
         }
-
-        /// CPU seconds (user and system) of gst-launch-1.0 decoding the clip `times` times.
-        private func decodeFloor(_ path: String, times: Int) throws -> Double { try gstLaunch(path, [], times: times) }
 
         /// CPU seconds (user and system) of gst-launch-1.0 decoding the clip `times` times
         /// through `elements` (gst-launch's words, without the `!` before them) to a fakesink.

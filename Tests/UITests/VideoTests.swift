@@ -135,6 +135,17 @@ import Testing
         }
     }
 
+    /// How the log names the decoder decodebin kept: a hardware one as such, and only video
+    /// decoders (demuxers, parsers and sound decoders are plugged in beside them).
+    @Test func theLogNamesVideoDecodersAndSaysWhichAreHardware() {
+        #expect(
+            ChosenDecoder.label(factoryClass: "Codec/Decoder/Video/Hardware", name: "v4l2slh264dec") == "hardware decoder v4l2slh264dec")
+        #expect(ChosenDecoder.label(factoryClass: "Codec/Decoder/Video", name: "avdec_h264") == "decoder avdec_h264")
+        #expect(ChosenDecoder.label(factoryClass: "Codec/Decoder/Audio", name: "opusdec") == nil)
+        #expect(ChosenDecoder.label(factoryClass: "Codec/Demuxer", name: "matroskademux") == nil)
+        #expect(ChosenDecoder.label(factoryClass: "Codec/Parser/Converter/Video", name: "h264parse") == nil)
+    }
+
     @Test func aMissingDecoderNamesItsDebianPackage() {
         let h265 = "gstreamer|1.0|glide|H.265 (Main Profile) decoder|decoder-video/x-h265, stream-format=(string)hvc1"
         #expect(
