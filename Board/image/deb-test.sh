@@ -54,7 +54,7 @@ cycle() {
     check "$name: apt-get install $D/$deb" apt_do install "$D/$deb"
     mark "DEBFIGURE $name: apt-get install took $APT_SECONDS s"
     check "$name: its postinst printed the certificate's fingerprint" grep -q "glide@$name: the remote API's certificate, sha256 Fingerprint=" /tmp/apt.log
-    check "$name: glide@$name drew its first frame after the install" wait_frames 0 90
+    check "$name: glide@$name drew its first frame after the install" wait_frames 0 240
     mark "DEBFIGURE $name: install to first frame $(since "$t0") s"
     check "$name: glide@$name is active (running)" [ "$(prop ActiveState)/$(prop SubState)" = active/running ]
     check "$name: glide@$name is enabled ($(systemctl is-enabled "$U" 2>&1))" [ "$(systemctl is-enabled "$U" 2>&1)" = enabled ]
@@ -82,7 +82,7 @@ cycle() {
         check "$name: apt-get install $D/$upgrade (the upgrade)" apt_do install "$D/$upgrade"
         mark "DEBFIGURE $name: the upgrade's apt-get install took $APT_SECONDS s"
         check "$name: upgraded to $(dpkg-query -W -f '${Version}' "$name")" [ "$(dpkg-query -W -f '${Version}' "$name")" = "$(dpkg-deb -f "$D/$upgrade" Version)" ]
-        check "$name: the upgrade restarted the service (a new first frame)" wait_frames "$n" 90
+        check "$name: the upgrade restarted the service (a new first frame)" wait_frames "$n" 240
         mark "DEBFIGURE $name: upgrade to first frame $(since "$t0") s"
         check "$name: a new main process ($pid, then $(prop MainPID)), active ($(prop ActiveState)/$(prop SubState))" \
             bash -c "[ \"\$(systemctl show -p MainPID --value $U)\" != $pid ] && [ \"\$(systemctl is-active $U)\" = active ]"

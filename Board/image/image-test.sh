@@ -18,7 +18,7 @@ wait_logged() {
 frames() { logged "first frame on screen"; }
 wait_frames() { wait_logged "first frame on screen" "$1" "$2"; }
 
-wait_frames 0 90 || mark "FAIL no first frame within 90 s"
+wait_frames 0 240 || mark "FAIL no first frame within 240 s"
 mark "FIRSTFRAME $(journalctl -b -u $U -o cat --no-pager | grep -m1 'first frame on screen')"
 # The headless render is the app at rest 3 s in, after its start-up animation.
 sleep 4
@@ -33,7 +33,7 @@ printf '\n\n  Glide kiosk image: the text console on tty1\n' > /dev/tty1
 for sig in SEGV KILL; do
     n=$(frames)
     systemctl kill -s $sig $U
-    if wait_frames "$n" 60; then mark "RESTART $sig back restarts=$(prop NRestarts)"; else mark "RESTART $sig none"; fi
+    if wait_frames "$n" 180; then mark "RESTART $sig back restarts=$(prop NRestarts)"; else mark "RESTART $sig none"; fi
     sleep 1
     shot "after-$sig"
 done
@@ -41,7 +41,7 @@ done
 # A glide that stops answering: SIGSTOP; systemd's watchdog (WatchdogSec) must kill and restart it.
 n=$(frames); PID=$(prop MainPID); t0=$(up)
 kill -STOP "$PID"
-if wait_frames "$n" 90; then
+if wait_frames "$n" 180; then
     mark "WATCHDOG back restarts=$(prop NRestarts) after $(awk -v t="$t0" '{printf "%.1f", $1 - t}' /proc/uptime) s"
 else
     mark "WATCHDOG none"
@@ -52,7 +52,7 @@ shot after-watchdog
 # The display released and taken back (SIGUSR1, SIGUSR2): logged at notice, and the frame is back.
 n=$(logged "taking the display back")
 systemctl kill -s USR1 $U; sleep 1; systemctl kill -s USR2 $U
-wait_logged "taking the display back" "$n" 10
+wait_logged "taking the display back" "$n" 60
 sleep 1
 shot after-release
 # glide's own lines (not systemd's about the unit), by priority.
@@ -79,9 +79,9 @@ journalctl -b -u $U -o short-monotonic --no-pager | tail -40 | while read -r l; 
 cp /etc/glide/board.conf /tmp/board.conf
 echo "manifest = /usr/local/lib/glide/video/video.json" >> /etc/glide/board.conf
 n=$(frames); systemctl restart $U
-if wait_frames "$n" 60; then
-    wait_logged "ball-and-tone.webm: playing" 0 30
-    mark "VIDEO $(journalctl -b -u $U -o cat --no-pager | grep -m1 'ball-and-tone.webm: ' || echo 'no line about the clip in 30 s')"
+if wait_frames "$n" 180; then
+    wait_logged "ball-and-tone.webm: playing" 0 120
+    mark "VIDEO $(journalctl -b -u $U -o cat --no-pager | grep -m1 'ball-and-tone.webm: ' || echo 'no line about the clip in 120 s')"
     sleep 1; shot video-a
     sleep 0.7; shot video-b
     sleep 0.7; shot video-c
