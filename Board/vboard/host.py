@@ -630,19 +630,21 @@ class QMP:
             if "return" in r or "error" in r: return r
 
     def steady_screendump(self, path, patience=10.0):
-        """A screendump at `path` (PNG) of a screen that has stopped changing: dumps a third of a
-        second apart until two are the same, at most `patience` seconds. For a frame that follows
-        a restart or a retaken display, where a fixed wait would race a host's slow hour; its
-        result (the QMP answer) is that of the last dump."""
+        """A screendump at `path` (PNG) of a screen that has stopped changing: dumps a quarter of
+        a second apart until two are the same, at most `patience` seconds. For a frame that
+        follows a restart or a retaken display, where a fixed wait would race a host's slow hour;
+        its result (the QMP answer) is that of the last dump."""
         r = self.call("screendump", filename=os.path.abspath(path), format="png")
-        deadline, following = time.time() + patience, path + ".next.png"
+        deadline, following, rows = time.time() + patience, path + ".next.png", None
         while "error" not in r and time.time() < deadline:
-            time.sleep(0.33)
+            rows = rows or read_png(path)[2]
+            time.sleep(0.25)
             r = self.call("screendump", filename=os.path.abspath(following), format="png")
             if "error" in r: break
-            same = read_png(path)[2] == read_png(following)[2]
+            now = read_png(following)[2]
             os.replace(following, path)
-            if same: break
+            if now == rows: break
+            rows = now
         return r
 
 
