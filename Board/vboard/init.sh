@@ -404,7 +404,9 @@ calibrate() {
         [ "$1" = exact ] || xy="$1"
         skew_tap "$xy"
     done
-    sleep 1
+    # The outcome is drawn on the frame after the fifth touch, and shown for 2.5 s.
+    wait_log /tmp/cal.log "cross 5 touched" || diag "calibrate did not take the fifth touch"
+    sleep 0.5
     shot "calibrate-$2"
     i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
     kill -0 $GLIDE 2>/dev/null && { diag "calibrate did not end"; kill -TERM $GLIDE; }
