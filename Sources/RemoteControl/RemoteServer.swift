@@ -33,7 +33,7 @@ package final class RemoteServer: Sendable {
     /// The tokens in force; nil on a loopback server without tokens.
     let keyring: Keyring?
     /// Token guessing, slowed per address.
-    let throttle = AttemptThrottle()
+    let throttle: AttemptThrottle
     /// Control and admin actions, logged.
     let audit: AuditLog
     /// Screenshots being taken, encoded or written, at most 4.
@@ -54,10 +54,13 @@ package final class RemoteServer: Sendable {
     /// `/metrics`' series, which also count the API's requests; nil: it answers 501.
     package let metrics: GlideMetrics?
 
+    /// `attemptClock`: the monotonic seconds that wrong tokens' waits are measured in (tests
+    /// hold it still, so that a wait cannot run out while a busy machine delays a request).
     package init(
         configuration: RemoteConfiguration, logger: Logger = Logger(label: "glide.remote"), auditor: ScreenAuditor? = nil,
-        metrics: GlideMetrics? = nil
+        metrics: GlideMetrics? = nil, attemptClock: @escaping @Sendable () -> Double = monotonicSeconds
     ) throws(RemoteError) {
+        throttle = AttemptThrottle(now: attemptClock)
         if let missing = configuration.missingProtection() { throw missing }
         tls = try configuration.tls.map { source throws(RemoteError) in try RemoteTLS.load(source, clientCA: configuration.clientCA) }
         self.configuration = configuration

@@ -129,7 +129,8 @@ def test_idle_connections_beyond_the_descriptor_limit_leave_token_requests_answe
                 start = time.monotonic()
                 status, _, body = get(app, "/state", token=TOKEN, timeout=10)
                 assert status == 200 and json.loads(body)["scrollViews"]
-                assert time.monotonic() - start < 3
+                # Served beside the flood, within seconds (6: a busy 2-core host's slow hour).
+                assert time.monotonic() - start < 6
             fds = len(os.listdir(f"/proc/{app.process.pid}/fd"))
             assert fds < 200, fds
             assert app.process.poll() is None

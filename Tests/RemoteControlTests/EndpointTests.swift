@@ -289,7 +289,9 @@ import Glibc
     }
 
     @Test func tokenIsCheckedOnEveryRequestAndRefusalsAreLogged() async throws {
-        let h = try await Harness(token: "s3cret-token")
+        // The waits run on a clock held still: a request delayed by a busy machine cannot outlast them.
+        let attempts = HeldClock()
+        let h = try await Harness(token: "s3cret-token", attempts: attempts)
         #expect(try await h.request("GET", "/state").status == 401)
         #expect(try await h.request("GET", "/screenshot.png", token: "wrong").status == 401)
         #expect(try await h.request("POST", "/events", body: Array("{\"t\":0,\"key\":\"End\"}".utf8), token: "s3cret-toke").status == 401)
@@ -299,7 +301,7 @@ import Glibc
         // attempt waits half a second, even with the right token (it is not checked meanwhile).
         let slowed = try await h.request("GET", "/state", token: "s3cret-token")
         #expect(slowed.status == 429 && slowed.header("Retry-After") == "1", "\(slowed.status) \(slowed.text)")
-        try await Task.sleep(for: .milliseconds(600))
+        attempts.advance(by: 0.6)
         #expect(try await h.request("GET", "/state", token: "s3cret-token").status == 200)
         #expect(try await h.request("GET", "/screenshot.png", token: "s3cret-token").status == 200)
         let refusals = h.log.lines.withLockedValue { $0.filter { $0.contains("remote: 401 ") } }
@@ -396,10 +398,12 @@ import Glibc
     @Test func tooManyOpenRequestsGet429() async throws {
         let h = try await Harness()
         let port = h.port
-        // Keep the UI busy so no wait is answered early: an event pending for 3 s (one open request).
-        let body = Array("{\"t\":3000,\"key\":\"Home\"}".utf8)
+        // Keep the UI busy so no wait is answered early: an event pending for 10 s (one open
+        // request), which has arrived once a wait that does not wait times out (408). Ten seconds,
+        // and waits of eight, as a busy machine may keep the server from its requests for seconds.
+        let body = Array("{\"t\":10000,\"key\":\"Home\"}".utf8)
         async let pending = h.request("POST", "/events", body: body)
-        try await Task.sleep(for: .milliseconds(300))
+        try await h.awaitStatus(408, of: "POST", "/wait?until=rest&timeout_ms=0")
         let waits = try await Blocking.run { () throws -> [Int32] in
             var fds: [Int32] = []
             for _ in 0..<(RemoteInbox.maxWaits * 4) {
@@ -408,7 +412,7 @@ import Glibc
                 try HTTPClient.sendAll(
                     fd,
                     HTTPClient.requestHead(
-                        method: "POST", path: "/wait?until=rest&timeout_ms=2500",
+                        method: "POST", path: "/wait?until=rest&timeout_ms=8000",
                         bodyCount: 0, headers: [], token: nil))
             }
             return fds

@@ -1,3 +1,4 @@
+import AppContract
 import Dispatch
 import Geometry
 import Headless
@@ -53,6 +54,13 @@ final class LogCollector: Sendable {
     var logger: Logger { Logger(label: "test.remote") { _ in Handler(collector: self) } }
 }
 
+/// Monotonic seconds that move only when a test moves them.
+final class HeldClock: Sendable {
+    private let seconds = NIOLockedValueBox(1000.0)
+    var now: Double { seconds.withLockedValue { $0 } }
+    func advance(by dt: Double) { seconds.withLockedValue { $0 += dt } }
+}
+
 /// A running app with a remote server; `shutdown()` must be called at the end of each test.
 final class Harness: Sendable {
     let server: RemoteServer
@@ -64,10 +72,12 @@ final class Harness: Sendable {
     /// `readsBack`: false runs the app on an output that cannot read back what it shows (a board
     /// without a writeback connector).
     /// `tokensFile`: named tokens with scopes; `clock`: virtual runs the loop on a clock only
-    /// requests move; `tls`: HTTPS (plain HTTP otherwise); `auditor`: what `/audit` runs.
+    /// requests move; `tls`: HTTPS (plain HTTP otherwise); `auditor`: what `/audit` runs;
+    /// `attempts`: the clock wrong tokens' waits run on (a `HeldClock` keeps them from running out).
     init(
         token: String? = nil, tokensFile: String? = nil, clock: RemoteClock = .wall, maxBodyBytes: Int = 1 << 20,
-        idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true, tls: RemoteTLSSource? = nil, auditor: ScreenAuditor? = nil
+        idleTimeoutSeconds: Int64 = 30, readsBack: Bool = true, tls: RemoteTLSSource? = nil, auditor: ScreenAuditor? = nil,
+        attempts: HeldClock? = nil
     ) async throws {
         var config = RemoteConfiguration(
             host: "127.0.0.1", port: 0, token: token, maxBodyBytes: maxBodyBytes,
@@ -75,7 +85,9 @@ final class Harness: Sendable {
         config.tokensFile = tokensFile
         config.clock = clock
         config.tls = tls
-        server = try RemoteServer(configuration: config, logger: log.logger, auditor: auditor)
+        var attemptClock: @Sendable () -> Double = monotonicSeconds
+        if let attempts { attemptClock = { attempts.now } }
+        server = try RemoteServer(configuration: config, logger: log.logger, auditor: auditor, attemptClock: attemptClock)
         port = try await server.start()
         stopper = try LoopStopper()
         let (server, stopper, finished) = (server, stopper, finished)
@@ -119,6 +131,18 @@ final class Harness: Sendable {
         return try await Blocking.run {
             try HTTPClient.send(port: port, method: method, path: path, body: body, headers: headers, token: token)
         }
+    }
+
+    /// Sends the request every 50 ms until it answers `status` (at most 10 s): for a state the
+    /// server reaches when a request sent before has arrived, on a machine that may delay it.
+    func awaitStatus(_ status: Int, of method: String, _ path: String) async throws {
+        var last = 0
+        for _ in 0..<200 {
+            last = try await request(method, path).status
+            if last == status { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("\(method) \(path) answered \(last), not \(status), for 10 s")
     }
 
     func state() async throws -> String {

@@ -146,18 +146,23 @@ final class ScheduledTouches: LoopSource {
         let display = HeadlessDisplay(width: 320, height: 200)
         let loop = try FrameLoop(app: window, output: display)
         let start = monotonicSeconds()
-        loop.driver.blanking = IdleBlanking(idleSeconds: 0.3, now: start)
+        // A second of idle time and no deadline to finish by: on a busy machine the first frame or
+        // the wake may come late, and the loop stops when it has come to rest again (10 s at most).
+        loop.driver.blanking = IdleBlanking(idleSeconds: 1, now: start)
         let p = Point(x: 300, y: 180)
         loop.sources = [
             ScheduledTouches([
-                (start + 0.6, .touch(.down, slot: 0, position: p)), (start + 0.6, .touchFrame),
-                (start + 0.65, .touch(.up, slot: 0, position: p)), (start + 0.65, .touchFrame),
+                (start + 1.3, .touch(.down, slot: 0, position: p)), (start + 1.3, .touchFrame),
+                (start + 1.35, .touch(.up, slot: 0, position: p)), (start + 1.35, .touchFrame),
             ])
         ]
         var events: [String] = []
-        loop.onRest = { _ in events.append(loop.driver.isScreenOn ? "rest" : "rest-dark") }
+        loop.onRest = { _ in
+            events.append(loop.driver.isScreenOn ? "rest" : "rest-dark")
+            if events.count >= 3 { loop.stopRequested = true }
+        }
         loop.onDrawing = { events.append("drawing") }
-        loop.sources.append(Deadline(at: { start + 0.8 }) { loop.stopRequested = true })
+        loop.sources.append(Deadline(at: { start + 10 }) { loop.stopRequested = true })
         try loop.run()
         #expect(events == ["rest", "drawing", "rest"], "\(events)")
     }
