@@ -160,7 +160,7 @@ let threeScopes = """
         // The file's change alone is noticed too (checked every second).
         try writeReplacing("ci admin admn-Token-0033\n", path: path)
         var replaced = false
-        for _ in 0..<40 where !replaced {
+        for _ in 0..<150 where !replaced {
             try await Task.sleep(for: .milliseconds(100))
             replaced = try await h.request("GET", "/state", token: "admn-Token-0033").status == 200
         }

@@ -197,7 +197,7 @@ import Glibc
         let h = try await Harness(tokensFile: path)
         unlink(path)
         var logged = false
-        for _ in 0..<30 where !logged {
+        for _ in 0..<150 where !logged {
             try await Task.sleep(for: .milliseconds(100))
             logged = h.log.lines.withLockedValue { $0.contains { $0.contains("is gone") && $0.contains(path) } }
         }
@@ -205,7 +205,7 @@ import Glibc
         #expect(try await h.request("GET", "/state", token: view).status == 200)
         try writeReplacing("ci control ctrl-Token-0022\n", path: path)
         var back = false
-        for _ in 0..<30 where !back {
+        for _ in 0..<150 where !back {
             try await Task.sleep(for: .milliseconds(100))
             back = try await h.request("GET", "/state", token: "ctrl-Token-0022").status == 200
         }

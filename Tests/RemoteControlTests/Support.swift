@@ -135,10 +135,10 @@ final class Harness: Sendable {
 
     /// Sends the request every 50 ms until it answers `status` (at most 10 s): for a state the
     /// server reaches when a request sent before has arrived, on a machine that may delay it.
-    func awaitStatus(_ status: Int, of method: String, _ path: String) async throws {
+    func awaitStatus(_ status: Int, of method: String, _ path: String, body: [UInt8] = []) async throws {
         var last = 0
         for _ in 0..<200 {
-            last = try await request(method, path).status
+            last = try await request(method, path, body: body).status
             if last == status { return }
             try await Task.sleep(for: .milliseconds(50))
         }
