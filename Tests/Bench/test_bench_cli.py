@@ -20,7 +20,7 @@ GLIDE = os.environ.get("GLIDE", str(ROOT / ".build" / "debug" / "glide"))
 def bench(*args, scene="zoom"):
     if not os.path.exists(GLIDE):
         pytest.skip(f"{GLIDE} not built (swift build --product glide)")
-    return subprocess.run([GLIDE, "bench", scene, *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run([GLIDE, "bench", scene, *args], capture_output=True, text=True, timeout=600)
 
 
 @pytest.mark.parametrize("args, message", [

@@ -424,12 +424,12 @@ def test_a_viewer_that_never_reads_is_bounded_and_dropped(app):
     # server). How soon the buffers fill depends on how fast frames come (a busy machine's
     # later), so the flicks go on until then, memory bounded all along.
     dropped = lambda: "read nothing for 10 s" in app.log()
-    while not dropped() and time.monotonic() - start < 60:
+    while not dropped() and time.monotonic() - start < 120:
         g.swipe((400, 420), (400, 60), duration=0.05)
         g.swipe((400, 60), (400, 420), duration=0.05)
         peak = max(peak, rss_kb(app.process.pid))
     assert peak - before < 40_000, (before, peak)
-    assert dropped(), "the stalled viewer was not dropped in 60 s of flicks"
+    assert dropped(), "the stalled viewer was not dropped in 120 s of flicks"
     assert g.state()["scrollViews"]
 
 

@@ -160,12 +160,15 @@ def test_a_real_prometheus_scrapes_two_glides(glide_binary, tmp_path):
             touches = {s["metric"]["instance"]: float(s["value"][1]) for s in query(base, "glide_touches_total")}
             assert touches == {targets[0]: 1.0, targets[1]: 0.0}
             assert all(float(s["value"][1]) > 0 for s in query(base, "glide_frames_total"))
-            # The shipped rules loaded and are quiet on healthy kiosks.
+            # The shipped rules loaded and are quiet on healthy kiosks. The memory rule may be
+            # pending (not firing: it must hold six hours): its rate over a glide's first seconds,
+            # as it draws its first frames, says little.
             with urllib.request.urlopen(base + "/api/v1/rules", timeout=10) as r:
                 groups = json.load(r)["data"]["groups"]
-            names = {rule["name"] for g in groups for rule in g["rules"]}
-            assert names == {"GlideFrameLoopStalled", "GlideMemoryGrowing", "GlideScreenOffInOpeningHours"}
-            assert all(rule["state"] == "inactive" for g in groups for rule in g["rules"])
+            states = {rule["name"]: rule["state"] for g in groups for rule in g["rules"]}
+            assert set(states) == {"GlideFrameLoopStalled", "GlideMemoryGrowing", "GlideScreenOffInOpeningHours"}
+            assert states["GlideFrameLoopStalled"] == states["GlideScreenOffInOpeningHours"] == "inactive", states
+            assert states["GlideMemoryGrowing"] in ("inactive", "pending"), states
             # Every query of the Grafana dashboard is one Prometheus takes, and finds series.
             dashboard = json.loads((SHIPPED / "grafana-dashboard.json").read_text())
             for panel in dashboard["panels"]:

@@ -41,8 +41,10 @@ import Testing
     @Test func speakerPlaysThroughALSA() throws {
         let speaker = try SpeakerOutput(device: "null")
         speaker.speak(Utterance(t: 0, text: "Page three of seven", lang: "en"))
+        // Up to 10 s: espeak-ng's one synthesizer may be another test's, and the aarch64 suites
+        // run under qemu-user.
         var waited = 0
-        while speaker.samplesWritten == 0 && waited < 200 { usleep(10_000); waited += 1 }
+        while speaker.samplesWritten == 0 && waited < 1000 { usleep(10_000); waited += 1 }
         #expect(speaker.samplesWritten > 0)
         speaker.speak(Utterance(t: 0.1, text: "東京", lang: "ja"))
         speaker.stop(at: 0.2)
@@ -50,7 +52,7 @@ import Testing
         let missing = try SpeakerOutput(device: "no-such-device")
         missing.speak(Utterance(t: 0, text: "Hello", lang: "en"))
         waited = 0
-        while missing.unavailableReason == nil && waited < 200 { usleep(10_000); waited += 1 }
+        while missing.unavailableReason == nil && waited < 1000 { usleep(10_000); waited += 1 }
         #expect(missing.unavailableReason?.contains("no-such-device") == true)
     }
 
