@@ -20,7 +20,7 @@ QMP screendumps, collects @@STATE/@@UPTIME/@@IDLE/@@STATS/@@EXIT markers, then c
      period, the frame read back through its writeback connector (/screenshot.png?source=scanout)
      equal to the headless render at 1024x768, a swipe scrolled, a clean exit; its --stats are
      printed as figures,
- 11. idle blanking on virtio-gpu: DPMS Off after 8 s without input (the CRTC inactive in the
+ 11. idle blanking on virtio-gpu: DPMS Off after 10 s without input (the CRTC inactive in the
      atomic state in debugfs, the screendump dark), on again after a tap that does not reach the
      app (its state unchanged), and the next tap does; a display schedule whose day is a
      holiday switches it off the same way, and a tap wakes it (state `display` reason `woken`).
@@ -384,7 +384,7 @@ LOGS, EXLOGS = [], []
 def blank_check(blank, shots, states, check):
     """Issue 14: idle blanking through DPMS, and the waking tap swallowed."""
     check(blank.get("crtc-awake") == "active=1" and blank.get("crtc-idle") == "active=0",
-          f"DPMS Off switched the CRTC off after 8 s without input ({blank.get('crtc-awake')} -> {blank.get('crtc-idle')})")
+          f"DPMS Off switched the CRTC off after 10 s without input ({blank.get('crtc-awake')} -> {blank.get('crtc-idle')})")
     check(any("screen off (DPMS of " in l for l in blank["log"]), "glide logged the screen off through DPMS")
     if "blanked" in shots:
         _, _, rows = read_png(shots["blanked"])
@@ -502,7 +502,7 @@ def key_tap(keys, patience=30.0):
     A guest slowed by its host takes longer to answer than any fixed wait allowed."""
     address, token = os.environ.get("VBOARD_REMOTE", ""), os.environ.get("VBOARD_TOKEN")
     element, key = keys["plan"][0] if keys["plan"] else (None, None)
-    deadline, last, error = time.time() + patience, None, None
+    deadline, last, error = time.monotonic() + patience, None, None
     while True:
         try:
             state = json.loads(remote_call(address, "GET", "/state", token=token)[1])
@@ -514,12 +514,13 @@ def key_tap(keys, patience=30.0):
                 frame = next((k["frame"] for k in keyboard.get("keys", []) if k.get("label") == key), None)
             else:
                 frame = "typed" if not key and text == keys["typed"] else None
-            error = None if frame else f"{element or key or 'the word'}: not shown yet (the field holds {text!r})"
+            error = (f"{element or key or 'the word'}: not shown yet (the field holds {text!r})" if frame is None
+                     else f"{element or key}: still moving ({frame} after {last})")
         except Exception as e:
             frame, error = None, f"{element or key or 'the word'}: {type(e).__name__}: {e}"
         if frame is not None and (frame == last or frame == "typed"):
             break
-        if time.time() > deadline:
+        if time.monotonic() > deadline:
             keys["error"] = error
             keys["plan"] = []
             return "done"
@@ -629,21 +630,24 @@ class QMP:
             r = json.loads(self.f.readline())
             if "return" in r or "error" in r: return r
 
-    def steady_screendump(self, path, patience=10.0):
-        """A screendump at `path` (PNG) of a screen that has stopped changing: dumps a quarter of
-        a second apart until two are the same, at most `patience` seconds. For a frame that
-        follows a restart or a retaken display, where a fixed wait would race a host's slow hour;
-        its result (the QMP answer) is that of the last dump."""
+    def steady_screendump(self, path, until=None, patience=10.0):
+        """A screendump at `path` (PNG) taken once the screen shows `until` (rows, when given) or
+        else holds still: dumps a quarter of a second apart, at most `patience` seconds; the last
+        is kept. For a frame that follows a restart or a retaken display, where a fixed wait
+        would race a host's slow hour (a frame still for a moment may not be the app's yet, so
+        the expected one is waited for where it is known); its result is the last dump's QMP
+        answer."""
         r = self.call("screendump", filename=os.path.abspath(path), format="png")
-        deadline, following, rows = time.time() + patience, path + ".next.png", None
-        while "error" not in r and time.time() < deadline:
+        deadline, following, rows = time.monotonic() + patience, path + ".next.png", None
+        while "error" not in r and time.monotonic() < deadline:
             rows = rows or read_png(path)[2]
+            if until is not None and rows == until: break
             time.sleep(0.25)
             r = self.call("screendump", filename=os.path.abspath(following), format="png")
             if "error" in r: break
             now = read_png(following)[2]
             os.replace(following, path)
-            if now == rows: break
+            if until is None and now == rows: break
             rows = now
         return r
 
@@ -687,8 +691,11 @@ def main():
         if kind == "SHOT":
             path = os.path.join(outdir, f"{text}.png")
             # The frame after the display is taken back or replugged: compared exactly.
-            r = (qmp.steady_screendump(path) if text in ("retaken", "replugged")
-                 else qmp.call("screendump", filename=os.path.abspath(path), format="png"))
+            if text in ("retaken", "replugged"):
+                shown = (remote or {}).get("screendump")
+                r = qmp.steady_screendump(path, until=read_png(shown)[2] if shown else None)
+            else:
+                r = qmp.call("screendump", filename=os.path.abspath(path), format="png")
             shots[text] = path
             marks[f"shot-{text}"] = time.time() - t0
             if "error" in r: print("screendump failed:", r)

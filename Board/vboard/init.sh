@@ -152,7 +152,7 @@ kill -USR1 $GLIDE
 sleep 2.5
 mark "MASTER released $(is_master)"
 kill -USR2 $GLIDE
-i=0; while [ "$(is_master)" != y ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i+1)); done
+i=0; while [ "$(is_master)" != y ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
 sleep 1
 mark "MASTER retaken $(is_master)"
 shot retaken
@@ -220,13 +220,13 @@ report() {
     [ -z "${4:-}" ] || while read -r l; do mark "${1}STATS $l"; done < "$4"
 }
 
-# Idle blanking (issue 14): glide again on virtio-gpu, dark after 8 s without input through the
+# Idle blanking (issue 14): glide again on virtio-gpu, dark after 10 s without input through the
 # connector's DPMS property, which on an atomic driver switches the CRTC off (its atomic state
 # in debugfs shows it; sysfs's dpms file does not follow atomic commits); the tap that wakes it
 # must not reach the app, the next one must.
 rm -f $STATE
 crtc_active() { grep -m1 -E '^[[:space:]]+active=' /sys/kernel/debug/dri/0/state | tr -d '[:space:]'; }
-glide board --app "$APP" --rotation "$ROTATION" --idle-blank-seconds 8 --state-file $STATE < /dev/tty1 > /dev/null 2> /tmp/blank.log &
+glide board --app "$APP" --rotation "$ROTATION" --idle-blank-seconds 10 --state-file $STATE < /dev/tty1 > /dev/null 2> /tmp/blank.log &
 GLIDE=$!
 wait_state
 mark "BLANK crtc-awake $(crtc_active)"
@@ -355,7 +355,7 @@ fi
 # buffers (a frame drawn while a flip is pending is held for the next blank).
 if [ -f /modules/extra/vkms.ko ]; then
     insmod /modules/extra/vkms.ko || mark "VKMS insmod-failed"
-    i=0; while [ ! -e /dev/dri/card1 ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i+1)); done
+    i=0; while [ ! -e /dev/dri/card1 ] && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
     mark "VKMS card1 $(basename "$(readlink -f /sys/class/drm/card1/device)")"
     rm -f $STATE
     glide board --app "$APP" --card /dev/dri/card1 --buffers 3 --state-file $STATE --stats $REMOTE > /tmp/vkms-stats.txt 2> /tmp/vkms.log &
@@ -404,9 +404,9 @@ calibrate() {
         [ "$1" = exact ] || xy="$1"
         skew_tap "$xy"
     done
-    # The outcome is drawn on the frame after the fifth touch, and shown for 2.5 s.
+    # The outcome is drawn on the frame after the fifth touch, and shown for 2.5 s from then.
     wait_log /tmp/cal.log "cross 5 touched" || diag "calibrate did not take the fifth touch"
-    sleep 0.5
+    sleep 1
     shot "calibrate-$2"
     i=0; while kill -0 $GLIDE 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i+1)); done
     kill -0 $GLIDE 2>/dev/null && { diag "calibrate did not end"; kill -TERM $GLIDE; }

@@ -57,6 +57,7 @@ def test_a_flood_of_long_polls_leaves_room_for_quick_requests(glide):
     deadline = time.monotonic() + 20
     while request("POST", app.base_url + "/wait?until=rest&timeout_ms=0")[0] != 408 and time.monotonic() < deadline:
         time.sleep(0.05)
+    assert time.monotonic() < deadline, "the held finger did not keep the app from rest within 20 s"
     url = app.base_url + "/wait?until=rest&timeout_ms=60000"
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=80)
     try:

@@ -140,7 +140,7 @@ def test_a_real_prometheus_scrapes_two_glides(glide_binary, tmp_path):
             # A port found free may be taken before Prometheus binds it (by the other pytest
             # worker's hundreds of connections): then it exits, and starts again on another.
             port = free_port()
-            with open(tmp_path / "prometheus.log", "w") as log:   # Prometheus keeps its own copy
+            with open(tmp_path / "prometheus.log", "a") as log:   # Prometheus keeps its own copy
                 return f"http://127.0.0.1:{port}", subprocess.Popen(
                     [prometheus, f"--config.file={tmp_path / 'prometheus.yml'}", f"--storage.tsdb.path={tmp_path / 'data'}",
                      f"--web.listen-address=127.0.0.1:{port}"], stdout=log, stderr=subprocess.STDOUT)

@@ -152,8 +152,8 @@ final class ScheduledTouches: LoopSource {
         let p = Point(x: 300, y: 180)
         loop.sources = [
             ScheduledTouches([
-                (start + 1.3, .touch(.down, slot: 0, position: p)), (start + 1.3, .touchFrame),
-                (start + 1.35, .touch(.up, slot: 0, position: p)), (start + 1.35, .touchFrame),
+                (start + 2, .touch(.down, slot: 0, position: p)), (start + 2, .touchFrame),
+                (start + 2.05, .touch(.up, slot: 0, position: p)), (start + 2.05, .touchFrame),
             ])
         ]
         var events: [String] = []
