@@ -502,37 +502,36 @@ def key_tap(keys, patience=30.0):
     A guest slowed by its host takes longer to answer than any fixed wait allowed."""
     address, token = os.environ.get("VBOARD_REMOTE", ""), os.environ.get("VBOARD_TOKEN")
     element, key = keys["plan"][0] if keys["plan"] else (None, None)
-    deadline, last, error = time.monotonic() + patience, None, None
-    while True:
+    deadline, last, error = time.monotonic() + patience, None, "no state read"
+    while time.monotonic() < deadline:
         try:
             state = json.loads(remote_call(address, "GET", "/state", token=token)[1])
             text = next((f.get("text") for f in state.get("textFields", []) if f.get("id") == "search-field"), None)
             keyboard = state.get("keyboard") or {}
-            if element:
+            if not keys["plan"]:
+                if text == keys["typed"]: return "done"
+                frame = None
+            elif element:
                 frame = next((e["frame"] for e in state.get("elements", []) if e.get("id") == element), None)
-            elif key and keyboard.get("visible") and (text or "") == keys["typed"]:
+            elif keyboard.get("visible") and (text or "") == keys["typed"]:
                 frame = next((k["frame"] for k in keyboard.get("keys", []) if k.get("label") == key), None)
             else:
-                frame = "typed" if not key and text == keys["typed"] else None
-            error = (f"{element or key or 'the word'}: not shown yet (the field holds {text!r})" if frame is None
-                     else f"{element or key}: still moving ({frame} after {last})")
+                frame = None
+            error = f"{element or key or 'the word'}: " + (f"not shown yet (the field holds {text!r})" if frame is None
+                                                           else f"still moving ({frame} after {last})")
         except Exception as e:
             frame, error = None, f"{element or key or 'the word'}: {type(e).__name__}: {e}"
-        if frame is not None and (frame == last or frame == "typed"):
-            break
-        if time.monotonic() > deadline:
-            keys["error"] = error
-            keys["plan"] = []
-            return "done"
+        if frame is not None and frame == last:
+            keys["plan"].pop(0)
+            keys["taps"].append(element or key)
+            if key: keys["typed"] += key
+            x, y, w, h = frame
+            return f"{int(x + w / 2)} {int(y + h / 2)}"
         last = frame
         time.sleep(0.25)
-    if not keys["plan"]:
-        return "done"
-    keys["plan"].pop(0)
-    keys["taps"].append(element or key)
-    if key: keys["typed"] += key
-    x, y, w, h = frame
-    return f"{int(x + w / 2)} {int(y + h / 2)}"
+    keys["error"] = error
+    keys["plan"] = []
+    return "done"
 
 
 def keys_check(keys, states, check):

@@ -114,13 +114,19 @@ mkfifo /tmp/touch.fifo
 uinput-touch "$W" "$H" /tmp/touch.fifo /tmp/touch.ack &
 wait_log /tmp/glide.log "input device added: Glide virtual touchscreen" && mark "HOTPLUG $(up)"
 
+# A command to an injector (touch: the touchscreen, skew: the skewed one), waiting until it has
+# sent it (at most 15 s): inject NAME COMMAND. Each writes "done N" to /tmp/NAME.ack after its Nth.
+inject() {
+    local sent i=0
+    sent=$(sed -n 's/^done //p' /tmp/$1.ack 2>/dev/null | tail -1)
+    echo "$2" > /tmp/$1.fifo
+    while ! grep -q "done $((${sent:-0} + 1))" /tmp/$1.ack 2>/dev/null && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
+}
 # One more touch command, then until the injector has sent it and the app is at rest again.
 touch_settle() {
-    local before sent i=0
+    local before
     before=$(cat $STATE 2>/dev/null)
-    sent=$(sed -n 's/^done //p' /tmp/touch.ack 2>/dev/null | tail -1)
-    echo "$1" > /tmp/touch.fifo
-    while ! grep -q "done $((${sent:-0} + 1))" /tmp/touch.ack 2>/dev/null && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
+    inject touch "$1"
     await_rest "$before" 50
 }
 # What glide is doing (when something timed out).
@@ -314,10 +320,8 @@ n=0
 while [ $n -lt 20 ]; do
     mark "KEYTAP"; read -r reply
     [ "$reply" = done ] && break
-    sent=$(sed -n 's/^done //p' /tmp/touch.ack | tail -1)
-    echo "tap $reply" > /tmp/touch.fifo
     # The host waits for the app to answer the tap before it plans the next.
-    i=0; while ! grep -q "done $((${sent:-0} + 1))" /tmp/touch.ack && [ $i -lt 300 ]; do sleep 0.05; i=$((i+1)); done
+    inject touch "tap $reply"
     n=$((n+1))
 done
 mark "STATE keys $(rest_state)"
@@ -385,12 +389,6 @@ uinput-touch "$W" "$H" /tmp/skew.fifo /tmp/skew.ack 0.9 0.05 30 -0.04 0.92 25 &
 CONF=/tmp/board.conf
 printf '# the virtual board\ncalibration = 1 0 0 0 1 0   # factory\n' > $CONF
 cp $CONF /tmp/board.conf.orig
-# A tap through the skewed touchscreen at "X Y", waiting until the injector has sent it.
-skew_tap() {
-    sent=$(sed -n 's/^done //p' /tmp/skew.ack 2>/dev/null | tail -1)
-    echo "tap $1" > /tmp/skew.fifo
-    j=0; while ! grep -q "done $((${sent:-0} + 1))" /tmp/skew.ack 2>/dev/null && [ $j -lt 300 ]; do sleep 0.05; j=$((j+1)); done
-}
 # Runs `glide calibrate` and taps each cross it asks for, at the cross ($1 = exact) or all
 # at one spot ($1 = "X Y"); $2 names the run in the marks.
 calibrate() {
@@ -402,7 +400,7 @@ calibrate() {
         wait_log /tmp/cal.log "touch cross $k of 5" || { diag "calibrate did not ask for cross $k"; break; }
         xy=$(sed -n "s/.*touch cross $k of 5 at \([0-9]*\),\([0-9]*\).*/\1 \2/p" /tmp/cal.log | tail -1)
         [ "$1" = exact ] || xy="$1"
-        skew_tap "$xy"
+        inject skew "tap $xy"
     done
     # The outcome is drawn on the frame after the fifth touch, and shown for 2.5 s from then.
     wait_log /tmp/cal.log "cross 5 touched" || diag "calibrate did not take the fifth touch"
@@ -425,7 +423,7 @@ wait_state
 wait_log /tmp/calboard.log "input device added: Glide skewed touchscreen"
 mark "STATE cal-first $(rest_state)"
 before=$(rest_state)
-skew_tap "$TAP"
+inject skew "tap $TAP"
 await_rest "$before" 100
 mark "STATE cal-tapped $(rest_state)"
 stop_app "glide with the calibration"

@@ -92,7 +92,7 @@ typedef void (*GlideGObjectSetProperty)(void *object, const char *name, const Gl
 typedef int32_t (*GlideAutoplugContinue)(void *bin, void *pad, void *caps, void *userData);
 /// A bin's "element-added" and "element-removed": each element decodebin plugs in (demuxer,
 /// parser, decoder), and each it takes out again.
-typedef void (*GlideElementAdded)(void *bin, void *element, void *userData);
+typedef void (*GlideElementSignal)(void *bin, void *element, void *userData);
 typedef void *(*GlideGstElementGetFactory)(void *element);
 typedef const char *(*GlideGstElementFactoryGetMetadata)(void *factory, const char *key);
 typedef char *(*GlideGstObjectGetName)(void *object);

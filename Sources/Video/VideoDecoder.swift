@@ -411,12 +411,12 @@ final class ChosenDecoder: @unchecked Sendable {
         }
     }
 
-    private static let elementAdded: GlideElementAdded = { _, element, data in
+    private static let elementAdded: GlideElementSignal = { _, element, data in
         guard let element, let data else { return }
         Unmanaged<ChosenDecoder>.fromOpaque(data).takeUnretainedValue().note(element)
     }
 
-    private static let elementRemoved: GlideElementAdded = { _, element, data in
+    private static let elementRemoved: GlideElementSignal = { _, element, data in
         guard let element, let data else { return }
         Unmanaged<ChosenDecoder>.fromOpaque(data).takeUnretainedValue().chosen.withLockedValue {
             if $0?.element == element { $0 = nil }

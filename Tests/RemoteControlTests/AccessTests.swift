@@ -1,7 +1,6 @@
 import FoundationEssentials
 import Geometry
 import AppContract
-import NIOConcurrencyHelpers
 import Testing
 @testable import RemoteControl
 #if canImport(Glibc)
@@ -97,18 +96,18 @@ let threeScopes = """
 
 @Suite struct AttemptThrottleTests {
     @Test func waitsDoubleAfterThreeFailuresUpToABound() {
-        let time = NIOLockedValueBox(0.0)
-        let throttle = AttemptThrottle(now: { time.withLockedValue { $0 } })
+        let time = HeldClock()
+        let throttle = AttemptThrottle(now: { time.now })
         var waits: [Double] = []
         for _ in 0..<12 { waits.append(throttle.failed(from: "10.0.0.5")) }
         #expect(waits == [0, 0, 0, 0.5, 1, 2, 4, 8, 16, 30, 30, 30])
         #expect(throttle.wait(for: "10.0.0.5") == 30)
         // Another address is never slowed by it.
         #expect(throttle.wait(for: "10.0.0.6") == 0)
-        time.withLockedValue { $0 = 29 }
+        time.advance(by: 29)
         #expect(throttle.wait(for: "10.0.0.5") == 1)
         // Ten quiet minutes after the last failure, the address starts afresh.
-        time.withLockedValue { $0 = 700 }
+        time.advance(by: 671)
         #expect(throttle.failed(from: "10.0.0.5") == 0)
     }
 }
@@ -159,12 +158,7 @@ let threeScopes = """
         #expect(h.log.lines.withLockedValue { $0.contains { $0.contains("too weak") && $0.contains("the tokens in force stay") } })
         // The file's change alone is noticed too (checked every second).
         try writeReplacing("ci admin admn-Token-0033\n", path: path)
-        var replaced = false
-        for _ in 0..<150 where !replaced {
-            try await Task.sleep(for: .milliseconds(100))
-            replaced = try await h.request("GET", "/state", token: "admn-Token-0033").status == 200
-        }
-        #expect(replaced)
+        try await h.awaitStatus(200, of: "GET", "/state", token: "admn-Token-0033")
         await h.shutdown()
     }
 }

@@ -133,15 +133,16 @@ final class Harness: Sendable {
         }
     }
 
-    /// Sends the request every 50 ms until it answers `status` (at most 10 s): for a state the
-    /// server reaches when a request sent before has arrived, on a machine that may delay it.
-    func awaitStatus(_ status: Int, of method: String, _ path: String, body: [UInt8] = []) async throws {
+    /// Sends the request every 50 ms until it answers `status` (for 10 s at most): for a state the
+    /// server reaches when something sent before has arrived, on a machine that may delay it.
+    func awaitStatus(_ status: Int, of method: String, _ path: String, body: [UInt8] = [], token: String? = nil) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
         var last = 0
-        for _ in 0..<200 {
-            last = try await request(method, path, body: body).status
+        repeat {
+            last = try await request(method, path, body: body, token: token).status
             if last == status { return }
             try await Task.sleep(for: .milliseconds(50))
-        }
+        } while ContinuousClock.now < deadline
         Issue.record("\(method) \(path) answered \(last), not \(status), for 10 s")
     }
 
