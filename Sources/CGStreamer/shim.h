@@ -96,5 +96,8 @@ typedef void (*GlideElementSignal)(void *bin, void *element, void *userData);
 typedef void *(*GlideGstElementGetFactory)(void *element);
 typedef const char *(*GlideGstElementFactoryGetMetadata)(void *factory, const char *key);
 typedef char *(*GlideGstObjectGetName)(void *object);
+/// GClosureNotify: called once a signal handler is gone (disconnected, or its object
+/// finalised) and no emission is running it any more.
+typedef void (*GlideClosureNotify)(void *data, void *closure);
 typedef unsigned long (*GlideGSignalConnectData)(void *instance, const char *signal, void *handler, void *data,
                                                  void *destroyData, int32_t flags);

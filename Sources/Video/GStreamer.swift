@@ -121,6 +121,20 @@ struct GStreamer: @unchecked Sendable {
     }
 
     /// Sets the string property `name` of a GObject (`g_object_set` is variadic: Swift cannot call it).
+    /// Connects `handler` (a C function pointer) to `signal` of `instance`, with `owner` as its
+    /// data. The handler holds `owner` until GLib lets it go: a streaming thread may still emit
+    /// the signal after the pipeline's last reference is dropped (decodebin takes its elements out
+    /// on GStreamer's thread pool), and must not find its data freed.
+    func connect(_ signal: String, of instance: UnsafeMutableRawPointer, to handler: UnsafeMutableRawPointer, owner: AnyObject) {
+        let release = unsafeBitCast(Self.releaseOwner, to: UnsafeMutableRawPointer.self)
+        _ = signalConnect(instance, signal, handler, Unmanaged.passRetained(owner).toOpaque(), release, 0)
+    }
+
+    private static let releaseOwner: GlideClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<AnyObject>.fromOpaque(data).release()
+    }
+
     func set(_ name: String, to value: String, on object: UnsafeMutableRawPointer) {
         // G_TYPE_STRING: the fundamental type 16, shifted by G_TYPE_FUNDAMENTAL_SHIFT (2).
         set(name, type: 16 << 2, on: object) { valueSetString(&$0, value) }

@@ -46,8 +46,8 @@ package final class VideoDecoder: @unchecked Sendable {
     /// Paused with its sound: the pipeline is paused, and gives a frame only after a seek.
     private var isPaused = false
     private var prerollDue = false
-    private let sizeGuard: SizeGuard
-    private let chosenDecoder: ChosenDecoder
+    let sizeGuard: SizeGuard
+    let chosenDecoder: ChosenDecoder
     private var current: Sample?
     private var pending: Sample?
     private var shown: VideoFrame?
@@ -132,8 +132,8 @@ package final class VideoDecoder: @unchecked Sendable {
         chosenDecoder = ChosenDecoder(gst)
         gst.set("location", to: path, on: source)
         gst.objectUnref(source)
-        let handler = unsafeBitCast(SizeGuard.autoplugContinue, to: UnsafeMutableRawPointer.self)
-        _ = gst.signalConnect(decoder, "autoplug-continue", handler, Unmanaged.passUnretained(sizeGuard).toOpaque(), nil, 0)
+        let autoplug = unsafeBitCast(SizeGuard.autoplugContinue, to: UnsafeMutableRawPointer.self)
+        gst.connect("autoplug-continue", of: decoder, to: autoplug, owner: sizeGuard)
         chosenDecoder.watch(decoder)
         gst.objectUnref(decoder)
         // PLAYING with an unsynchronised sink: frames are decoded as fast as the sink takes them.
@@ -144,7 +144,11 @@ package final class VideoDecoder: @unchecked Sendable {
     }
 
     deinit {
-        _ = gst.setState(pipeline, 1)
+        // A pipeline dropped as its demuxer fails may refuse its first NULL (GST_STATE_CHANGE_FAILURE
+        // as its state change meets the error's); the next brings it down. One left in READY is
+        // disposed with GStreamer still at work on it.
+        var refusals = 0
+        while gst.setState(pipeline, 1) != 1, refusals < 3 { refusals += 1 }
         for s in [current, pending].compactMap({ $0 }) { gst.miniObjectUnref(s.pointer) }
         gst.objectUnref(bus)
         gst.objectUnref(sink)
@@ -359,7 +363,7 @@ package final class VideoDecoder: @unchecked Sendable {
 }
 
 /// decodebin's check of each stream's size before a decoder is made for it.
-private final class SizeGuard: @unchecked Sendable {
+final class SizeGuard: @unchecked Sendable {
     private let gst: GStreamer
     private let refusal = NIOLockedValueBox<String?>(nil)
 
@@ -406,9 +410,8 @@ final class ChosenDecoder: @unchecked Sendable {
     func watch(_ bin: UnsafeMutableRawPointer) {
         let added = unsafeBitCast(Self.elementAdded, to: UnsafeMutableRawPointer.self)
         let removed = unsafeBitCast(Self.elementRemoved, to: UnsafeMutableRawPointer.self)
-        for (signal, handler) in [("element-added", added), ("element-removed", removed)] {
-            _ = gst.signalConnect(bin, signal, handler, Unmanaged.passUnretained(self).toOpaque(), nil, 0)
-        }
+        gst.connect("element-added", of: bin, to: added, owner: self)
+        gst.connect("element-removed", of: bin, to: removed, owner: self)
     }
 
     private static let elementAdded: GlideElementSignal = { _, element, data in

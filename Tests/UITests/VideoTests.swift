@@ -135,6 +135,32 @@ import Testing
         }
     }
 
+    /// decodebin takes elements out on GStreamer's own threads, which may run after the decoder
+    /// is dropped (a crash seen in one run of fifteen): its signal handlers hold what they are
+    /// given until GLib is done with them, and let it go once the pipeline is gone. Clips dropped
+    /// as they play, fail and end, many times over.
+    @Test func droppedDecodersLeaveTheirHandlersNothingFreedAndNothingHeld() throws {
+        let folder = try makeTemporaryFolder(prefix: "glide-video-drop")
+        let kinds: [HostileClip] = [.cutInTheMiddle, .unknownCodec, .notAVideo, .cutBeforeItsIndex, .truncatedWhilePlaying]
+        let paths = try kinds.map { try $0.make(from: Self.clip, in: folder) }
+        var handlerData: [Weak] = []
+        for round in 0..<8 {
+            for (kind, path) in zip(kinds, paths) {
+                if kind == .truncatedWhilePlaying { try FileIO.writeAll(try FileIO.readAll(path: Self.clip), path: path) }
+                let decoder = try VideoDecoder(path: path)
+                handlerData += [Weak(decoder.sizeGuard), Weak(decoder.chosenDecoder)]
+                // A file that never gives a frame would hold the wait for its whole patience.
+                _ = decoder.frame(at: 0, waiting: round % 2 == 0 && kind != .cutBeforeItsIndex)
+                if kind == .truncatedWhilePlaying { try kind.change(path, original: Self.clip) }
+                _ = decoder.frame(at: 0.1 * Double(round), waiting: false)
+            }
+        }
+        // GStreamer finalises a bin when its own threads let it go: soon, not at once.
+        let deadline = monotonicSeconds() + 10
+        while handlerData.contains(where: { $0.object != nil }), monotonicSeconds() < deadline { usleep(20_000) }
+        #expect(handlerData.filter { $0.object != nil }.count == 0, "handlers' data still held after their pipelines were dropped")
+    }
+
     /// How the log names the decoder decodebin kept: a hardware one as such, and only video
     /// decoders (demuxers, parsers and sound decoders are plugged in beside them).
     @Test func theLogNamesVideoDecodersAndSaysWhichAreHardware() {
@@ -250,4 +276,9 @@ func makeBoardWindow(_ root: View, width: Int, height: Int) throws -> Window {
     settings.decodesImagesInBackground = true
     w.apply(settings)
     return w
+}
+
+private struct Weak {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
 }
