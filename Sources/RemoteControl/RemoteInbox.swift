@@ -59,6 +59,9 @@ final class RemoteInbox: Sendable {
         var injectedAtFrame = -1
         var closed = false
 
+        /// Event batches held: waiting for their times, or for the loop to take them.
+        var batchesHeld: Int { batches.count + incoming.count { $0.eventCount > 0 } }
+
         /// A touch slot no finger holds (see `nextSlot`).
         mutating func freshSlot() -> Int {
             defer { nextSlot = nextSlot >= InputEvent.injectedSlots.upperBound ? InputEvent.injectedSlots.lowerBound : nextSlot + 1 }
@@ -103,6 +106,9 @@ final class RemoteInbox: Sendable {
     /// can never lock out `/state` and screenshots, nor hold more than a few megabytes.
     static let maxScheduledBatches = 16
     static let maxScheduledEvents = 20_000
+
+    /// Event batches held (see `maxScheduledBatches`).
+    var batchesHeld: Int { state.withLockedValue { $0.batchesHeld } }
 
     /// A number for a batch of events, made before it is posted so that the batch can be
     /// dropped whenever its client goes away.
@@ -153,7 +159,6 @@ final class RemoteInbox: Sendable {
         let result = state.withLockedValue { s -> PostResult in
             guard !s.closed else { return .stopped }
             let queuedWaits = s.incoming.count { $0.isWait }
-            let queuedBatches = s.incoming.count { $0.eventCount > 0 }
             if request.isLiveMembership {
                 // Always taken (see `isLiveMembership`).
             } else if case let .liveInput(viewer, _) = request {
@@ -165,12 +170,13 @@ final class RemoteInbox: Sendable {
                 guard s.waiters.count + queuedWaits < Self.maxWaits else { return .busy }
             } else if request.eventCount > 0 {
                 let held = s.scheduled.count + s.incoming.reduce(0) { $0 + $1.eventCount }
-                guard s.batches.count + queuedBatches < Self.maxScheduledBatches,
+                guard s.batchesHeld < Self.maxScheduledBatches,
                     held + request.eventCount <= Self.maxScheduledEvents
                 else { return .busyEvents }
             } else {
                 let queuedMemberships = s.incoming.count { $0.isLiveMembership }
                 let queuedLive = s.liveQueued.values.reduce(0, +)
+                let queuedBatches = s.incoming.count { $0.eventCount > 0 }
                 guard s.incoming.count - queuedWaits - queuedBatches - queuedMemberships - queuedLive < Self.maxOpenRequests else {
                     return .busy
                 }
