@@ -1,5 +1,4 @@
 import Geometry
-import Observation
 import Logging
 import Physics
 import Raster
@@ -33,35 +32,9 @@ public final class Window: App, ViewHost {
     public var lightTheme = Theme.light { didSet { themeChanged() } }
     /// The look of the app in the dark scheme. `Theme.dark` by default.
     public var darkTheme = Theme.dark { didSet { themeChanged() } }
-    /// Which theme the views draw with, light or dark. Changed at run time, the window draws
-    /// once more in the other theme: nothing is rebuilt, and every scroll view keeps its place.
-    /// The board config's `color_scheme` and `--color-scheme` set it; a `ColorSchedule` turns
-    /// it dark between two times of day.
-    public var colorScheme: ColorScheme {
-        get { scheme.value }
-        set {
-            guard newValue != scheme.value else { return }
-            scheme.value = newValue
-            themeChanged()
-        }
-    }
     /// `colorScheme` as observable state, so that a control bound to it (the catalog's Dark
     /// switch) follows a change made elsewhere: the command line, the config, a schedule.
-    private let scheme = ObservedScheme()
-    /// The theme the views draw with now: the scheme's, made high-contrast under `isHighContrast`.
-    public var theme: Theme { environment.theme }
-    /// What shows where no view draws: the light theme's background (iOS's grouped background
-    /// grey by default). Set `darkTheme.background` for the dark scheme.
-    public var background: Color {
-        get { lightTheme.background }
-        set { lightTheme.background = newValue }
-    }
-    /// Colour of the focus ring, buttons, the back button, the caret and the selection: the
-    /// light theme's accent; setting it gives both themes this accent.
-    public var accent: Color {
-        get { lightTheme.accent }
-        set { lightTheme.accent = newValue; darkTheme.accent = newValue }
-    }
+    let scheme = ObservedScheme()
 
     /// Turns the window dark between two times of day and light again after, on the wall
     /// clock's local time, checked every minute; nil (the default): `colorScheme` stays as set.
@@ -78,10 +51,7 @@ public final class Window: App, ViewHost {
     /// The wall clock's minutes since local midnight (a test gives its own).
     package var minuteOfDay: () -> Int = localMinuteOfDay
 
-    /// Every pixel may change: drawn again (and laid out, for views that read the theme there).
-    private func themeChanged() { environmentChanged(); needsLayout = true; fullDamage = true; frameScheduled = true }
-    package private(set) var environmentGeneration = 0
-    package func environmentChanged() { environmentGeneration &+= 1 }
+    package internal(set) var environmentGeneration = 0
     /// The app's language, as a language tag ("ar", "de-CH"): the string catalog's strings, the
     /// built-in views' words ("Back", "Page 3 of 7"), numbers and plurals follow it, in place,
     /// from the next frame. While `followsLanguageDirection`, the layout direction follows too.
@@ -103,19 +73,6 @@ public final class Window: App, ViewHost {
     /// (the board's `layout_direction = auto`); false leaves the direction as the app set it.
     public var followsLanguageDirection = false
 
-    /// What the tree hands down from the root: the one slop, the window's themes and scheme,
-    /// the words in its language.
-    package var environment: ViewEnvironment {
-        var environment = ViewEnvironment()
-        environment.layoutDirection = layoutDirection
-        environment.gestures = router.gestures
-        environment.lightTheme = lightTheme
-        environment.darkTheme = darkTheme
-        environment.colorScheme = colorScheme
-        environment.isHighContrast = isHighContrast
-        environment.setLanguage(language, catalog: stringCatalog, digits: digits)
-        return environment
-    }
     /// The time of the latest frame or input, seconds.
     package internal(set) var currentTime = 0.0
     /// The view keys and the keypad act on (a focused text field, a list row), if any.
@@ -162,8 +119,8 @@ public final class Window: App, ViewHost {
     /// not come to rest; nil the rest of the time, when asking keeps no record.
     var frameAskers: [View]?
     package let rasterCache: RasterCache
-    package private(set) var scrollViews: [ScrollingContainer] = []
-    private(set) var animatedViews: [AnimatedView] = []
+    package internal(set) var scrollViews: [ScrollingContainer] = []
+    var animatedViews: [AnimatedView] = []
     package let holder: RootView
     /// Holds alerts, dialogs and sheets over the app while any shows.
     let modalLayer = ModalLayer()
@@ -219,16 +176,6 @@ public final class Window: App, ViewHost {
     /// A physical keyboard is attached (a board tells from its input devices): in the
     /// automatic mode, the on-screen keyboard then stays away.
     package var hasHardwareKeyboard = false { didSet { if hasHardwareKeyboard != oldValue { keyboardHost.hardwareKeyboardChanged() } } }
-    /// A held physical key repeats after `keyRepeatDelay` seconds, `keyRepeatRate` times a
-    /// second (0: never).
-    package var keyRepeatDelay: Double {
-        get { navigator.keyRepeatDelay }
-        set { navigator.keyRepeatDelay = newValue }
-    }
-    package var keyRepeatRate: Double {
-        get { navigator.keyRepeatRate }
-        set { navigator.keyRepeatRate = newValue }
-    }
     let keyboardHost = KeyboardHost()
     /// Where the screen reader's speech goes (a WAV headless, the sound card on a board).
     package var speech: SpeechOutput?
@@ -315,144 +262,11 @@ public final class Window: App, ViewHost {
     /// The window's size in points: its pixels divided by the scale factor.
     public var sizeInPoints: Size { Size(width: Double(pixelWidth) / scaleFactor, height: Double(pixelHeight) / scaleFactor) }
 
-    // MARK: Invalidation
-
-    package func invalidate(_ view: View) {
-        // Where it was (now) and, at the next render, where it is then.
-        if let r = pixelRect(drawnRect(of: view)) { pendingDamage.add(r) }
-        invalidatedViews.append(view)
-        frameScheduled = true
-        note(asker: view)
-    }
-
-    /// Asks for a frame even though nothing is animating (a program scroll was requested).
-    package func scheduleFrame() { frameScheduled = true }
-
-    /// Views joined or left the tree between layouts.
-    package func treeChanged() { needsCollect = true; frameScheduled = true }
-
-    // MARK: Layout
-
-    /// Lays the tree out now if anything changed (frames are then valid for `frameInWindow`).
-    package func layoutIfNeeded() { layoutIfNeeded(at: currentTime) }
-
-    func layoutIfNeeded(at t: Double) {
-        guard needsLayout else { collectIfNeeded(at: t); return }
-        closeOrphanedModals()
-        for sv in scrollViews where sv.hasLaidOut { sv.holdPosition() }
-        needsLayout = false
-        let positions = positionsBeforeLayout()
-        holder.frame = Rect(origin: .zero, size: sizeInPoints)
-        // A field outside scroll views moves up with the whole screen above the keyboard.
-        root.frame = holder.frame.offsetBy(dx: 0, dy: -keyboardHost.pan)
-        root.layoutChildren()
-        if modalLayer.parent != nil {
-            modalLayer.frame = holder.frame
-            modalLayer.layoutChildren()
-        }
-        keyboardHost.layout()
-        collect()
-        for sv in scrollViews { sv.applyLayout(at: t) }
-        navigator.dropIfGone()
-        animateLayoutMoves(from: positions)
-        fullDamage = true
-    }
-
     /// Where the window reports what an app developer should know (a view laid out with no
     /// room for its content); the process's log unless set.
     package var log = processLog
-
-    package func warn(_ message: String) { log.warning("\(message)") }
-
-    /// The views animating at `t` (what keeps the window from rest).
-    package func animatingViews(at t: Double) -> [View] { animatedViews.filter { $0.isAnimating(at: t) } }
-
-    package func warn(_ message: String, about view: View) {
-        // The view's id is a field of its own in the journal (GLIDE_VIEW).
-        log.warning("\(message)", metadata: view.id.map { ["view": .string($0)] })
-        if layoutProblems.count < 100 { layoutProblems.append(LayoutProblem(view: view, message: message)) }
-    }
-
     /// The layouts said to be wrong so far, with the views they are about (at most 100).
     package var layoutProblems: [LayoutProblem] = []
-
-    /// A view that holds content but was given no width or height shows nothing and takes no
-    /// touches, silently: say so once, naming it.
-    private func warnEmpty(_ view: View) {
-        guard !view.warnedEmpty else { return }
-        view.warnedEmpty = true
-        warn(
-            """
-            \(view.logTitle(String(describing: type(of: view)))) was laid out \(view.frame.width)x\(view.frame.height) \
-            points and shows none of its content: give it a size (.frame), or put it in a stack with room for it
-            """, about: view)
-    }
-
-    private func collectIfNeeded(at t: Double) {
-        guard needsCollect else { return }
-        collect()
-        for sv in scrollViews where !sv.hasLaidOut { sv.applyLayout(at: t) }
-        navigator.dropIfGone()
-    }
-
-    /// The animated views and scroll views in tree order (outer before inner); views sampled
-    /// after another (page controls) come after all the others. The same walk finds views
-    /// laid out with no room for their content (the outermost of each such subtree).
-    private func collect() {
-        needsCollect = false
-        scrollViews = []
-        var independent: [AnimatedView] = [], dependent: [AnimatedView] = []
-        func walk(_ v: View, insideEmpty: Bool = false) {
-            guard !v.isHidden else { return }
-            let empty = !v.children.isEmpty && (v.frame.width <= 0 || v.frame.height <= 0)
-            if empty && !insideEmpty { warnEmpty(v) }
-            if let animated = v as? AnimatedView {
-                if (animated as? DependentAnimation)?.sampledAfter == nil {
-                    independent.append(animated)
-                } else {
-                    dependent.append(animated)
-                }
-            }
-            if let sv = v as? ScrollingContainer {
-                scrollViews.append(sv)
-                sv.adopt(sv.environment.gestures, resampling: touchResampling)
-            }
-            for c in v.children { walk(c, insideEmpty: insideEmpty || empty) }
-        }
-        walk(root)
-        if modalLayer.parent != nil { walk(modalLayer) }
-        let before = animatedViews, now = Set((independent + dependent).map { ObjectIdentifier($0) })
-        animatedViews = independent + dependent
-        for case let v as SampledWhileShown in before where !now.contains(ObjectIdentifier(v)) { v.stoppedBeingSampled() }
-    }
-
-    // MARK: Geometry helpers
-
-    /// The window as its helpers see it for one pass.
-    var pass: WindowPass {
-        WindowPass(
-            scale: scaleFactor, pixelWidth: pixelWidth, pixelHeight: pixelHeight, animatedViews: animatedViews,
-            ringViews: ringViews)
-    }
-
-    /// `view`'s visible part in window points: its frame clipped by every clipping ancestor.
-    package func visibleRect(of view: View) -> Rect { WindowPass.visibleRect(of: view, within: sizeInPoints) }
-
-    func pixelRect(_ r: Rect) -> IntRect? { WindowPass.pixelRect(r, scale: scaleFactor, width: pixelWidth, height: pixelHeight) }
-
-    /// Samples every animated view at `t` in the collected order (a lazy list builds rows
-    /// here, which may add animated views: they are sampled too), then the touches' pressed
-    /// states.
-    func sampleAnimatedViews(at t: Double) {
-        keyboardHost.sample(at: t)
-        if needsLayout { layoutIfNeeded(at: t) }
-        for v in animatedViews { v.sample(at: t) }
-        if needsCollect {
-            collectIfNeeded(at: t)
-            for v in animatedViews { v.sample(at: t) }
-        }
-        router.updatePresses(at: t)
-    }
 
     /// Threads drawing a frame's damage in horizontal bands (`render_threads`). With more than
     /// one, the frame is recorded on the calling thread and the bands replay it at once on
@@ -468,9 +282,4 @@ public final class Window: App, ViewHost {
     /// The animation of the next layout's moves, and the views coming in by their transitions.
     var layoutAnimation: Animation?
     var entering: [View] = []
-}
-
-/// A window's colour scheme, observed (see `Window.colorScheme`).
-@Observable private final class ObservedScheme {
-    var value = ColorScheme.light
 }

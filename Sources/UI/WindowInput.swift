@@ -10,6 +10,17 @@ import AppContract
 /// Input reaches the window's helpers here: touches and pointers to the touch router, keys
 /// and typed text to the focus navigator.
 extension Window {
+    /// A held physical key repeats after `keyRepeatDelay` seconds, `keyRepeatRate` times a
+    /// second (0: never).
+    package var keyRepeatDelay: Double {
+        get { navigator.keyRepeatDelay }
+        set { navigator.keyRepeatDelay = newValue }
+    }
+    package var keyRepeatRate: Double {
+        get { navigator.keyRepeatRate }
+        set { navigator.keyRepeatRate = newValue }
+    }
+
     /// Moves focus to `view` (nil clears it) and scrolls every enclosing scroll view the
     /// minimal amount to show it.
     public func focus(_ view: View?) { navigator.focus(view) }
