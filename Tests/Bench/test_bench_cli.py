@@ -86,16 +86,18 @@ def test_bands_on_threads_write_the_frame_one_thread_writes(tmp_path, scene, arg
 def test_video_bench_gives_its_figures():
     """`glide bench video` on the catalog's clip, played once: the decode floor and Glide's CPU
     per second of clip, a frame's scaling by Glide and by GStreamer's videoscale, and the feed's
-    frames with its clips playing and paused. Their sizes are not asserted, only that each is a
+    frames with its clips playing and paused, and what asking whether they are in sight costs a
+    frame. Their sizes are not asserted, only that each is a
     figure: above zero, but for videoscale's, a difference of two CPU readings that noise may
     take below zero on one short run."""
     result = bench("--loops", "1", scene="video")
     assert result.returncode == 0, result.stderr
     lines = [l for l in result.stdout.splitlines() if l.startswith("video ")]
-    assert len(lines) == 3, result.stdout
+    assert len(lines) == 4, result.stdout
     for pattern in (r"decode floor \(gst-launch\) ([0-9.]+) ms, Glide showing it at 1280x800 ([0-9.]+) ms",
                     r"Glide's bilinear ([0-9.]+) ms, GStreamer's videoscale .* (-?[0-9.]+) ms;",
-                    r"frame median ([0-9.]+) ms .* clips paused ([0-9.]+) ms"):
+                    r"frame median ([0-9.]+) ms .* clips paused ([0-9.]+) ms",
+                    r"asked three times a frame: ([0-9.]+) µs a frame, ([0-9.]+) % of the median frame"):
         match = next((re.search(pattern, l) for l in lines if re.search(pattern, l)), None)
         assert match, (pattern, result.stdout)
         assert float(match.group(1)) > 0 and all(math.isfinite(float(v)) for v in match.groups()), match.group(0)
