@@ -647,18 +647,23 @@ open class View {
 
     /// This view's frame in window points, at the scroll offsets the window last sampled.
     public var frameInWindow: Rect {
-        var origin = Point.zero
-        var scale = 1.0
-        let chain = Array(selfAndAncestors)
-        // Walk from the root down applying each ancestor's content transform.
-        for (i, node) in chain.reversed().enumerated() {
-            origin = origin + Point(x: node.frame.minX, y: node.frame.minY) * scale
-            if i < chain.count - 1, let transform = node.contentTransform {
-                origin = origin - transform.offset
-                scale *= transform.scale
-            }
+        let (origin, scale) = parent?.childPlacement ?? (Point.zero, 1)
+        let size = Size(width: frame.width * scale, height: frame.height * scale)
+        return Rect(origin: origin + Point(x: frame.minX, y: frame.minY) * scale, size: size)
+    }
+
+    /// Where this view's children show: a child's frame, scaled by `scale` and moved by `origin`,
+    /// in window points. From the root down, each view's place, then its content transform (a
+    /// scroll view's offset and zoom). Asked many times a frame (hit tests, damage, a clip's
+    /// covering walk), it walks up without building the chain of ancestors.
+    private var childPlacement: (origin: Point, scale: Double) {
+        var (origin, scale) = parent?.childPlacement ?? (Point.zero, 1)
+        origin = origin + Point(x: frame.minX, y: frame.minY) * scale
+        if let transform = contentTransform {
+            origin = origin - transform.offset
+            scale *= transform.scale
         }
-        return Rect(origin: origin, size: Size(width: frame.width * scale, height: frame.height * scale))
+        return (origin, scale)
     }
 }
 
