@@ -120,7 +120,6 @@ struct GStreamer: @unchecked Sendable {
         return String(cString: text)
     }
 
-    /// Sets the string property `name` of a GObject (`g_object_set` is variadic: Swift cannot call it).
     /// Connects `handler` (a C function pointer) to `signal` of `instance`, with `owner` as its
     /// data. The handler holds `owner` until GLib lets it go: a streaming thread may still emit
     /// the signal after the pipeline's last reference is dropped (decodebin takes its elements out
@@ -135,6 +134,7 @@ struct GStreamer: @unchecked Sendable {
         Unmanaged<AnyObject>.fromOpaque(data).release()
     }
 
+    /// Sets the string property `name` of a GObject (`g_object_set` is variadic: Swift cannot call it).
     func set(_ name: String, to value: String, on object: UnsafeMutableRawPointer) {
         // G_TYPE_STRING: the fundamental type 16, shifted by G_TYPE_FUNDAMENTAL_SHIFT (2).
         set(name, type: 16 << 2, on: object) { valueSetString(&$0, value) }

@@ -46,6 +46,7 @@ package final class VideoDecoder: @unchecked Sendable {
     /// Paused with its sound: the pipeline is paused, and gives a frame only after a seek.
     private var isPaused = false
     private var prerollDue = false
+    /// What decodebin's signal handlers hold (a test sees them let go).
     let sizeGuard: SizeGuard
     let chosenDecoder: ChosenDecoder
     private var current: Sample?
