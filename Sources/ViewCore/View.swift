@@ -635,13 +635,7 @@ open class View {
 
     /// `r`, in this view's content points (where its children's frames are), in window points.
     package func windowRect(ofChildRect r: Rect) -> Rect {
-        let f = frameInWindow
-        var k = frame.width > 0 ? f.width / frame.width : (frame.height > 0 ? f.height / frame.height : 1)
-        var origin = f.origin
-        if let transform = contentTransform {
-            origin = origin - transform.offset
-            k *= transform.scale
-        }
+        let (origin, k) = childPlacement
         return Rect(x: origin.x + r.minX * k, y: origin.y + r.minY * k, width: r.width * k, height: r.height * k)
     }
 

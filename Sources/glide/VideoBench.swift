@@ -24,7 +24,8 @@ extension BenchCommand {
                 bilinear drawing against GStreamer's videoscale (gst-launch's CPU with it against without it, \
                 per frame). Then the catalog of Board/content/video.json at \
                 1280x800 as on a board (clips decoded in the background): the feed flicked with its two clips \
-                playing, each frame's time, against the same flick with the clips paused.
+                playing, each frame's time, against the same flick with the clips paused, and what a frame's \
+                asks of whether the clips are in sight (at most three) cost.
                 """)
 
         @Option(help: "The clip (default: the catalog's attract loop, Board/content/attract.mp4).") var clip: String?
@@ -52,7 +53,7 @@ extension BenchCommand {
                     + "(p90 \(fixed(percentile(paused, 90) ?? .nan, 3)) ms); playing/paused \(fixed((percentile(playing, 50) ?? .nan) / (percentile(paused, 50) ?? .nan), 2))"
             )
             print(
-                "video feed 1280x800: whether each clip is in sight (shown, on screen, not covered), asked three times a frame: "
+                "video feed 1280x800: whether each clip is in sight (shown, on screen, not covered), asked up to three times a frame: "
                     + "\(fixed(sightChecks * 1000, 2)) µs a frame, \(fixed(sightChecks / (percentile(playing, 50) ?? .nan) * 100, 3)) % of the median frame"
             )
         }
@@ -136,9 +137,9 @@ extension BenchCommand {
         }
 
         /// Each frame's time (ms) of flicks over the feed, its clips playing, then paused; and the
-        /// milliseconds a frame's three asks of whether the playing clips are in sight take (the
-        /// loop's sample, its check for animation, and its next frame's schedule each walk the views
-        /// drawn over them).
+        /// milliseconds a frame's asks of whether the playing clips are in sight take, at most three
+        /// (the clip's sample, the damage plan, and the frame loop's check that the window is still
+        /// each walk the views drawn over them).
         private func feedFrames(_ manifest: String) throws -> (playing: [Double], paused: [Double], sightChecks: Double) {
             let window = try AppOptions.parse(["--app", "catalog", "--manifest", manifest]).makeWindow(width: 1280, height: 800, scale: 1).0
             var settings = AppSettings()

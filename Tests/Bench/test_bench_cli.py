@@ -97,7 +97,7 @@ def test_video_bench_gives_its_figures():
     for pattern in (r"decode floor \(gst-launch\) ([0-9.]+) ms, Glide showing it at 1280x800 ([0-9.]+) ms",
                     r"Glide's bilinear ([0-9.]+) ms, GStreamer's videoscale .* (-?[0-9.]+) ms;",
                     r"frame median ([0-9.]+) ms .* clips paused ([0-9.]+) ms",
-                    r"asked three times a frame: ([0-9.]+) µs a frame, ([0-9.]+) % of the median frame"):
+                    r"asked up to three times a frame: ([0-9.]+) µs a frame, ([0-9.]+) % of the median frame"):
         match = next((re.search(pattern, l) for l in lines if re.search(pattern, l)), None)
         assert match, (pattern, result.stdout)
         assert float(match.group(1)) > 0 and all(math.isfinite(float(v)) for v in match.groups()), match.group(0)

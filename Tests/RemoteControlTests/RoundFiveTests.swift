@@ -145,9 +145,7 @@ import Glibc
         }
         let sending = ContinuousClock.now - started
         // The server logs a handshake's failure when it has handled it: on a busy machine, later.
-        for _ in 0..<50 where !h.log.lines.withLockedValue({ $0.contains { $0.contains("remote: connection from") } }) {
-            try await Task.sleep(for: .milliseconds(100))
-        }
+        _ = await eventually(within: 5) { h.log.lines.withLockedValue { $0.contains { $0.contains("remote: connection from") } } }
         let lines = h.log.lines.withLockedValue { $0 }
         let failures = lines.filter { $0.contains("remote: connection from") }
         #expect(!lines.contains { $0.hasPrefix("error") && $0.contains("upgrade result") }, "\(lines.suffix(3))")
@@ -197,12 +195,8 @@ import Glibc
         let path = try writeTokenFile(threeScopes)
         let h = try await Harness(tokensFile: path)
         unlink(path)
-        var logged = false
-        for _ in 0..<150 where !logged {
-            try await Task.sleep(for: .milliseconds(100))
-            logged = h.log.lines.withLockedValue { $0.contains { $0.contains("is gone") && $0.contains(path) } }
-        }
-        #expect(logged)
+        let gone = { h.log.lines.withLockedValue { $0.contains { $0.contains("is gone") && $0.contains(path) } } }
+        #expect(await eventually(within: 15) { gone() })
         #expect(try await h.request("GET", "/state", token: view).status == 200)
         try writeReplacing("ci control ctrl-Token-0022\n", path: path)
         // Read again once the watcher (a look a second) finds it: on a busy machine, later.

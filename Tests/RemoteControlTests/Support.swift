@@ -136,14 +136,12 @@ final class Harness: Sendable {
     /// Sends the request every 50 ms until it answers `status` (for 10 s at most): for a state the
     /// server reaches when something sent before has arrived, on a machine that may delay it.
     func awaitStatus(_ status: Int, of method: String, _ path: String, body: [UInt8] = [], token: String? = nil) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
         var last = 0
-        repeat {
+        let answered = try await eventually {
             last = try await request(method, path, body: body, token: token).status
-            if last == status { return }
-            try await Task.sleep(for: .milliseconds(50))
-        } while ContinuousClock.now < deadline
-        Issue.record("\(method) \(path) answered \(last), not \(status), for 10 s")
+            return last == status
+        }
+        if !answered { Issue.record("\(method) \(path) answered \(last), not \(status), for 10 s") }
     }
 
     func state() async throws -> String {
@@ -154,6 +152,17 @@ final class Harness: Sendable {
 }
 
 struct HarnessError: Error { var message: String }
+
+/// Whether `condition` came to hold, checked every 50 ms for `seconds` at most: for what the
+/// server does once something sent before has arrived, which a busy machine may delay.
+func eventually(within seconds: Int = 10, _ condition: () async throws -> Bool) async rethrows -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    repeat {
+        if try await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    } while ContinuousClock.now < deadline
+    return false
+}
 
 /// A plain thread (the frame loop must not run on the Swift concurrency pool, which has only as
 /// many threads as cores).
